@@ -1,0 +1,80 @@
+"""Checking and building kits: the pipeline from kit folders to PDF files and a manifest.
+
+Contract: `check(project, names)` and `build(project, names, options)` return one `KitReport` per
+kit. Both load the kit, run its rules model, and lay out every face of every component, so text
+that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
+page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
+when every kit of the run is free of errors: a failed run changes no file. With no names, every
+kit under `decks/` is taken.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .errors import Problem, errors_only
+from .layout.assets import IconLibrary
+from .layout.fonts import FontBook
+from .model.load import Project
+from .output import OutputBatch
+from .runner import KitRun, Options
+
+__all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
+
+from .report import FileReport, KitReport  # noqa: E402
+
+
+@dataclass
+class Session:
+    project: Project
+    fonts: FontBook
+    icons: IconLibrary
+    problems: list[Problem] = field(default_factory=list)
+
+
+def open_project(root: Path) -> Session:
+    project = Project.open(root)
+    fonts = FontBook.open(project.root)
+    return Session(project, fonts, IconLibrary(project.root), project.problems + fonts.problems)
+
+
+def _kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Problem]]:
+    if not names:
+        dirs = session.project.kit_dirs()
+        return dirs, [] if dirs else [Problem("no kit found under decks/ (a kit is a folder with a game.yaml)",
+                                              "kits")]
+    dirs, problems = [], []
+    for name in names:
+        found, problem = session.project.find_kit(name)
+        if problem:
+            problems.append(problem)
+        elif found not in dirs:
+            dirs.append(found)
+    return dirs, problems
+
+
+def check(root: Path, names: list[str], options: Options | None = None) -> list[KitReport]:
+    return _run(root, names, options or Options(), draw=False)
+
+
+def build(root: Path, names: list[str], options: Options,
+          progress: Callable[[int], None] | None = None) -> list[KitReport]:
+    return _run(root, names, options, draw=True, progress=progress)
+
+
+def _run(root: Path, names: list[str], options: Options, draw: bool,
+         progress: Callable[[int], None] | None = None) -> list[KitReport]:
+    session = open_project(root)
+    dirs, problems = _kit_dirs(session, names)
+    reports = []
+    with OutputBatch() as batch:
+        for kit_dir in dirs:
+            run = KitRun(session, kit_dir, options, batch if draw else None, progress)
+            reports.append(run.run())
+        head = session.problems + problems
+        if head:
+            reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
+        if draw and not any(errors_only(r.problems) for r in reports):
+            batch.commit()
+    return reports

@@ -1,0 +1,181 @@
+"""The `pnp` command line: a thin Click layer over `pnp.build`.
+
+Contract: commands parse options, call `check`/`build`, print located problems on stderr (all of
+them), an optional JSON manifest on stdout, and exit 0 (success), 1 (a kit has errors; nothing
+written) or 2 (bad usage, Click's own code). Bad input never shows a traceback.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .build import build as run_build
+from .build import check as run_check
+from .build import open_project
+from .layout.imposition import BACK_MODES
+from .model.units import PAPERS
+from .report import KitReport
+from .runner import Options
+
+PAPER = click.Choice(["a4", "letter", "a3"], case_sensitive=False)
+BACKS = click.Choice(["none", "long-edge", "short-edge", "fold"], case_sensitive=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path), default=".",
+              help="Project folder holding decks/, layouts/, fonts/ and icons/ (default: here).")
+@click.pass_context
+def main(ctx: click.Context, project: Path) -> None:
+    """Print-and-play material from YAML kits, checked against the game's rules.
+
+    \b
+    Examples:
+      pnp build                          check and build every kit under decks/
+      pnp build decks/similis --paper letter --backs fold
+      pnp check decks/clochemerle        rules and layout checks, nothing written
+      pnp list                           the kits, their components and rules models
+    """
+    ctx.obj = project
+
+
+@main.command()
+@click.argument("kits", nargs=-1)
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Sheet size.")
+@click.option("--backs", type=BACKS, default="long-edge", show_default=True,
+              help="Card backs: none, long-edge or short-edge duplex, or fold (gutterfold).")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
+              show_default=True, help="Page orientation for card sheets (auto: the one holding most cards).")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
+              help="Nudge backs by DX,DY mm (right, down) to match your printer; see `pnp calibrate`.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the PDFs.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
+@click.pass_obj
+def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_json) -> None:
+    """Check KITS (default: every kit under decks/) and write their PDFs.
+
+    \b
+    Examples:
+      pnp build
+      pnp build decks/similis decks/similis-reglisse --paper letter
+      pnp build similis --backs none --json
+    """
+    options = Options(paper.lower(), backs.lower(), orientation, out, _offset(back_offset))
+    with _Progress() as progress:
+        reports = run_build(project, list(kits), options, progress)
+    _finish(reports, as_json, wrote=True)
+
+
+@main.command()
+@click.argument("kits", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def check(project: Path, kits, as_json) -> None:
+    """Check KITS against their rules and layouts; write nothing.
+
+    \b
+    Examples:
+      pnp check
+      pnp check decks/similis --json
+    """
+    _finish(run_check(project, list(kits)), as_json, wrote=False)
+
+
+@main.command(name="list")
+@click.pass_obj
+def list_kits(project: Path) -> None:
+    """List the kits under decks/ with their components and rules models."""
+    session = open_project(project)
+    for kit_dir in session.project.kit_dirs():
+        kit, _ = session.project.load_kit(kit_dir)
+        if kit is None:
+            click.echo(f"{session.project.display(kit_dir)}  (unreadable: run `pnp check`)")
+            continue
+        model = kit.game.rules.model if kit.game.rules else "generic checks"
+        parts = [f"{d.name} ({d.total()} cards)" for d in kit.decks] + [s.name for s in kit.sheets]
+        click.echo(f"{session.project.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")
+
+
+@main.command()
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--backs", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.pass_obj
+def calibrate(project: Path, paper, backs, back_offset, out) -> None:
+    """Write a two-page duplex calibration sheet to measure your printer's back offset."""
+    from .calibration import write_calibration
+
+    path = write_calibration(project, out, paper.lower(), backs, _offset(back_offset))
+    click.echo(f"wrote {path}")
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        dx, dy = (float(v) for v in text.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected DX,DY in mm, like 0.5,-1 (got {text!r})", param_hint="--back-offset")
+    if max(abs(dx), abs(dy)) > 10:
+        raise click.BadParameter("an offset beyond 10 mm is a layout problem, not a printer drift",
+                                 param_hint="--back-offset")
+    return dx, dy
+
+
+def _finish(reports: list[KitReport], as_json: bool, wrote: bool) -> None:
+    problems = [p for r in reports for p in r.problems]
+    for problem in problems:
+        click.echo(problem.render(), err=True)
+    errors = [p for p in problems if p.severity == "error"]
+    if as_json:
+        click.echo(json.dumps({"ok": not errors, "kits": [r.as_json() for r in reports if r.kit]},
+                              indent=2, ensure_ascii=False))
+    elif not errors:
+        _summary(reports, wrote)
+    if errors:
+        tail = ", nothing written" if wrote else ""
+        click.echo(f"{len(errors)} error{'s' if len(errors) > 1 else ''}{tail}.", err=True)
+        sys.exit(1)
+
+
+def _summary(reports: list[KitReport], wrote: bool) -> None:
+    for report in reports:
+        if not report.kit:
+            continue
+        if not wrote:
+            click.echo(f"ok  {report.path}  {report.title}")
+            continue
+        for f in report.files:
+            extra = f", {f.cards} cards" if f.kind == "deck" else ""
+            click.echo(f"wrote {f.path}  ({f.pages} pages{extra})")
+
+
+class _Progress:
+    """A page counter on stderr for builds that last, silent when stderr is not a terminal."""
+
+    def __init__(self):
+        self.done = 0
+        self.start = time.monotonic()
+        self.live = sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, pages: int) -> None:
+        self.done += pages
+        if self.live and time.monotonic() - self.start > 0.5:
+            click.echo(f"\r  drawing… {self.done} pages", nl=False, err=True)
+            self.shown = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.shown:
+            click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
+
+
+__all__ = ["main", "BACK_MODES", "PAPERS"]

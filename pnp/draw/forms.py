@@ -1,0 +1,103 @@
+"""PDF form XObjects for everything drawn more than once: icons, SVG art, pictures, shared layers.
+
+Contract: a `FormCache` belongs to one canvas. `icon(path, rgb)`, `svg(path)` and `image(path)`
+return the name of a form of unit size (1 × 1 point, to be scaled by the caller), creating it on
+first use: an icon is recoloured, SVGs stay vectors (svglib), and pictures are keyed by the hash of
+their bytes, so the same picture in many files is embedded once. `layer(key, draw)` records a
+shared layer once. Form names are counters, so the same input gives the same names and bytes.
+"""
+from __future__ import annotations
+
+import hashlib
+from functools import lru_cache
+from typing import Callable
+
+from reportlab.lib.colors import Color
+
+
+class FormCache:
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self._names: dict[tuple, str] = {}
+
+    def _name(self, key: tuple, prefix: str, make: Callable[[str], None]) -> str:
+        name = self._names.get(key)
+        if name is None:
+            name = f"{prefix}{len(self._names)}"
+            self._names[key] = name
+            make(name)
+        return name
+
+    def icon(self, path: str, rgb) -> str:
+        return self._name(("icon", path, rgb), "Ic", lambda n: self._svg_form(n, path, rgb))
+
+    def svg(self, path: str) -> str:
+        return self._name(("svg", path), "Sv", lambda n: self._svg_form(n, path, None))
+
+    def image(self, path: str) -> str:
+        digest = file_digest(path)
+        return self._name(("image", digest), "Im", lambda n: self._image_form(n, path))
+
+    def layer(self, key: str, size: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        return self._name(("layer", key), "Ly", lambda n: self._layer_form(n, size, draw))
+
+    def _svg_form(self, name: str, path: str, rgb) -> None:
+        from reportlab.graphics import renderPDF
+
+        drawing = _drawing(path)
+        if rgb is not None:
+            drawing = _recoloured(path, rgb)
+        c = self.canvas
+        c.beginForm(name, 0, 0, 1, 1)
+        c.scale(1.0 / drawing.width, 1.0 / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.endForm()
+
+    def _image_form(self, name: str, path: str) -> None:
+        from reportlab.lib.utils import ImageReader
+
+        c = self.canvas
+        c.beginForm(name, 0, 0, 1, 1)
+        c.drawImage(ImageReader(path), 0, 0, 1, 1, mask="auto")
+        c.endForm()
+
+    def _layer_form(self, name: str, box, draw: Callable[[], None]) -> None:
+        c = self.canvas
+        c.beginForm(name, *box)
+        draw()
+        c.endForm()
+
+
+@lru_cache(maxsize=1024)
+def file_digest(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+@lru_cache(maxsize=256)
+def _drawing(path: str):
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(path)
+    if drawing is None:
+        raise ValueError(f"{path}: not a drawable SVG")
+    return drawing
+
+
+def _recoloured(path: str, rgb):
+    """A fresh drawing of `path` with every filled or stroked shape in `rgb`."""
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(path)
+    colour = Color(*rgb)
+    _paint(drawing, colour)
+    return drawing
+
+
+def _paint(node, colour: Color) -> None:
+    for child in getattr(node, "contents", []):
+        _paint(child, colour)
+    if getattr(node, "fillColor", None) is not None:
+        node.fillColor = colour
+    if getattr(node, "strokeColor", None) is not None:
+        node.strokeColor = colour

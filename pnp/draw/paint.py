@@ -1,0 +1,126 @@
+"""Painting laid-out items on a ReportLab canvas.
+
+Contract: `Painter(canvas, forms).face(face)` paints a face whose trim box's top-left corner is at
+the canvas origin (the caller translates there); layout's top-down coordinates become PDF's
+bottom-up ones here and nowhere else. Shared layers are drawn once into a form and reused.
+Every text is set in a bundled, embedded TrueType font.
+"""
+from __future__ import annotations
+
+from ..layout.items import Face, Picture, Shape, TextItem
+from .forms import FormCache
+
+ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
+
+
+class Painter:
+    def __init__(self, canvas, forms: FormCache):
+        self.c = canvas
+        self.forms = forms
+
+    def face(self, face: Face) -> None:
+        for key, items in face.layers:
+            if key is None:
+                self.items(items)
+            elif items:
+                b = face.bleed
+                box = (-b, -face.height - b, face.width + b, b)
+                name = self.forms.layer(key, box, lambda items=items: self.items(items))
+                self.c.doForm(name)
+
+    def items(self, items) -> None:
+        for item in items:
+            if item.rotate:
+                self._rotated(item)
+            else:
+                self._item(item)
+
+    def _rotated(self, item) -> None:
+        c = self.c
+        cx, cy = item.x + item.w / 2, -(item.y + item.h / 2)
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(-item.rotate)
+        c.translate(-cx, -cy)
+        self._item(item)
+        c.restoreState()
+
+    def _item(self, item) -> None:
+        if isinstance(item, Shape):
+            self._shape(item)
+        elif isinstance(item, TextItem):
+            self._text(item)
+        else:
+            self._picture(item)
+
+    def _shape(self, s: Shape) -> None:
+        c = self.c
+        fill, stroke = s.fill is not None, s.stroke is not None and s.width > 0
+        if not (fill or stroke):
+            return
+        c.saveState()
+        if fill:
+            c.setFillColorRGB(*s.fill)
+        if stroke:
+            c.setStrokeColorRGB(*s.stroke)
+            c.setLineWidth(s.width)
+            if s.dash:
+                c.setDash(list(s.dash))
+        if s.opacity < 1.0:
+            c.setFillAlpha(s.opacity)
+            c.setStrokeAlpha(s.opacity)
+        self._outline(s, int(fill), int(stroke))
+        c.restoreState()
+
+    def _outline(self, s: Shape, fill: int, stroke: int) -> None:
+        c = self.c
+        if s.kind == "line":
+            c.line(s.x, -s.y, s.x + s.w, -(s.y + s.h))
+        elif s.kind == "ellipse":
+            c.ellipse(s.x, -(s.y + s.h), s.x + s.w, -s.y, stroke=stroke, fill=fill)
+        elif s.radius > 0:
+            c.roundRect(s.x, -(s.y + s.h), s.w, s.h, min(s.radius, s.w / 2, s.h / 2), stroke=stroke, fill=fill)
+        else:
+            c.rect(s.x, -(s.y + s.h), s.w, s.h, stroke=stroke, fill=fill)
+
+    def _text(self, t: TextItem) -> None:
+        c = self.c
+        text = c.beginText()
+        if t.outline is not None:
+            text.setTextRenderMode(2)
+            c.setStrokeColorRGB(*t.outline)
+            c.setLineWidth(t.block.size * 0.12)
+        text.setFillColorRGB(*t.color)
+        icons = []
+        current = None
+        for line in t.block.lines:
+            y = -(t.y + line.baseline)
+            for frag in line.frags:
+                if frag.icon is not None:
+                    icons.append((t.x + frag.x, y - ICON_DROP * frag.size, frag.size, frag.icon))
+                    continue
+                font = (frag.face.name, frag.size)
+                if font != current:
+                    text.setFont(*font)
+                    current = font
+                text.setTextOrigin(t.x + frag.x, y)
+                text.textOut(frag.text)
+        c.drawText(text)
+        for x, y, side, path in icons:
+            self._form(self.forms.icon(path, t.icon_color), x, y, side, side)
+
+    def _picture(self, p: Picture) -> None:
+        if p.kind == "icon":
+            name = self.forms.icon(p.path, p.color or (0.0, 0.0, 0.0))
+        elif p.kind == "svg":
+            name = self.forms.svg(p.path)
+        else:
+            name = self.forms.image(p.path)
+        self._form(name, p.x, -(p.y + p.h), p.w, p.h)
+
+    def _form(self, name: str, x: float, y: float, w: float, h: float) -> None:
+        c = self.c
+        c.saveState()
+        c.transform(w, 0, 0, h, x, y)
+        c.doForm(name)
+        c.restoreState()

@@ -1,0 +1,101 @@
+"""Problems found in a run, and how they are reported.
+
+Contract: every stage of the pipeline reports bad input as `Problem` values, never as exceptions
+that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
+the reporter turns the path into `line:col` with the file's `Locator`, and prints
+`path:line:col: where: what (got X; did you mean Y?)`. `KitError` carries all the problems of a run
+to the CLI, which prints them and exits 1 without writing anything.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Literal
+
+Severity = Literal["error", "warning"]
+PathPart = str | int
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A position in a source file: 1-based line and column."""
+
+    file: str
+    line: int | None = None
+    col: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A value in a source document: the file and the path of keys and indexes to it."""
+
+    file: str
+    path: tuple[PathPart, ...] = ()
+
+    def child(self, *parts: PathPart) -> "Ref":
+        return Ref(self.file, self.path + tuple(parts))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (or worth a warning) in a kit."""
+
+    what: str
+    where: str = ""
+    ref: Ref | None = None
+    got: object = field(default=None, compare=False)
+    suggestion: str | None = None
+    severity: Severity = "error"
+    loc: Loc | None = None
+
+    def located(self, loc: Loc | None) -> "Problem":
+        return Problem(self.what, self.where, self.ref, self.got, self.suggestion, self.severity, loc)
+
+    def render(self) -> str:
+        head = str(self.loc) if self.loc else (self.ref.file if self.ref else "pnp")
+        text = f"{head}: {self.where}: {self.what}" if self.where else f"{head}: {self.what}"
+        extra = []
+        if self.got is not None:
+            extra.append(f"got {_show(self.got)}")
+        if self.suggestion:
+            extra.append(f"did you mean {self.suggestion!r}?")
+        if extra:
+            text += f" ({'; '.join(extra)})"
+        if self.severity == "warning":
+            text = "warning: " + text
+        return text
+
+    def as_json(self) -> dict:
+        return {"severity": self.severity, "file": self.loc.file if self.loc else None,
+                "line": self.loc.line if self.loc else None, "col": self.loc.col if self.loc else None,
+                "where": self.where, "what": self.what, "message": self.render()}
+
+
+def _show(value: object) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class KitError(Exception):
+    """Raised with every problem of a run once the run cannot go on."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+
+def suggest(word: object, choices: Iterable[str]) -> str | None:
+    """The closest of `choices` to `word`, if one is close enough to be a likely typo."""
+    if not isinstance(word, str):
+        return None
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def errors_only(problems: Iterable[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]

@@ -1,0 +1,230 @@
+"""Compiling one layout element, for one card, into positioned items.
+
+Contract: `compile_element(element, ctx)` returns `(items, problems)` where problems are plain
+strings (the caller adds where and which file). `ctx` is an `ElementContext`: the card's values,
+the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
+typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..model.layout import Ellipse, Icon, Image, Layout, Line, Rect, Svg, Text
+from ..model.load import safe_path
+from .assets import IconLibrary, colour, fill
+from .fonts import FontBook
+from .items import Item, Picture, Shape, TextItem
+from .textfit import TextStyle, fit_text
+from .typography import NBSP, NNBSP, french, parse
+
+BLACK = (0.0, 0.0, 0.0)
+
+
+@dataclass
+class ElementContext:
+    values: dict
+    layout: Layout
+    width: float
+    height: float
+    fonts: FontBook
+    icons: IconLibrary
+    project: Path
+    kit_dir: Path
+    french: bool
+    tables: dict
+
+    def text(self, template: str, problems: list[str]) -> str:
+        value, missing = fill(template, self.values)
+        problems += [f"unknown field {{{name}}}" + _choices(self.values) for name in missing]
+        return value
+
+    def rgb(self, template: str | None, problems: list[str]):
+        if template is None:
+            return None
+        found, problem = colour(self.text(template, problems), self.layout.palette)
+        if problem:
+            problems.append(problem)
+        return found
+
+
+def _choices(values: dict) -> str:
+    names = [k for k in values if not k.startswith("_")]
+    return f" (fields: {', '.join(names)})" if names else ""
+
+
+def frame(element, ctx: ElementContext) -> tuple[float, float, float, float]:
+    """The element's box (x, y, w, h) in points."""
+    if element.box == "bleed":
+        b = ctx.layout.bleed
+        return -b, -b, ctx.width + 2 * b, ctx.height + 2 * b
+    if element.box == "safe":
+        s = ctx.layout.safe
+        return s, s, ctx.width - 2 * s, ctx.height - 2 * s
+    if element.box == "trim":
+        return 0.0, 0.0, ctx.width, ctx.height
+    x, y = element.x.pt(ctx.width), element.y.pt(ctx.height)
+    w = element.w.pt(ctx.width) if element.w is not None else ctx.width - x
+    h = element.h.pt(ctx.height) if element.h is not None else ctx.height - y
+    return x, y, w, h
+
+
+def compile_element(element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
+    problems: list[str] = []
+    compiler = _COMPILERS[type(element)]
+    return compiler(element, ctx, problems), problems
+
+
+def _shape(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(element, ctx)
+    dash = tuple(element.dash) if element.dash else None
+    return [Shape(element.type, x, y, w, h, ctx.rgb(element.fill, problems), ctx.rgb(element.stroke, problems),
+                  element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, element.rotate)]
+
+
+def _line(element: Line, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x1, y1 = element.x.pt(ctx.width), element.y.pt(ctx.height)
+    x2, y2 = element.x2.pt(ctx.width), element.y2.pt(ctx.height)
+    dash = tuple(element.dash) if element.dash else None
+    return [Shape("line", x1, y1, x2 - x1, y2 - y1, None, ctx.rgb(element.stroke, problems),
+                  element.stroke_width, 0.0, dash, element.opacity)]
+
+
+def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(element, ctx)
+    content = ctx.text(element.text, problems)
+    if element.case == "upper":
+        content = content.upper()
+    use_french = ctx.french if element.french is None else element.french
+    runs = parse(french(content) if use_french else content,
+                 element.style in ("bold", "bolditalic"), element.style in ("italic", "bolditalic"))
+    faces, font_problem = _faces(element.font, runs, ctx.fonts)
+    if font_problem:
+        return _fail(problems, font_problem)
+    runs, glyph_problems = _glyphs(runs, faces)
+    if glyph_problems:
+        return _fail(problems, *glyph_problems)
+    for run in runs:
+        if run.icon and ctx.icons.resolve(run.icon, ctx.layout.icons)[1]:
+            return _fail(problems, ctx.icons.resolve(run.icon, ctx.layout.icons)[1])
+    style = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
+                      element.align, element.valign, element.icon_scale)
+    block = fit_text(runs, w, h, style)
+    if isinstance(block, str):
+        return _fail(problems, block)
+    color = ctx.rgb(element.color, problems) or BLACK
+    icon_paths = {r.icon: ctx.icons.resolve(r.icon, ctx.layout.icons)[0] for r in runs if r.icon}
+    block = _resolve_icons(block, icon_paths)
+    return [TextItem(x, y, w, h, block, color, color, ctx.rgb(element.outline, problems), element.rotate)]
+
+
+def _fail(problems: list[str], *found: str) -> list[Item]:
+    problems.extend(found)
+    return []
+
+
+def _faces(family: str, runs, fonts: FontBook):
+    styles = {"regular"} | {r.style for r in runs if r.text}
+    for style in sorted(styles):
+        problem = fonts.problem(family, style)
+        if problem:
+            return {}, problem
+    return {s: fonts.face(family, s) for s in styles}, None
+
+
+def _glyphs(runs, faces):
+    """Replace U+202F by U+00A0 where a font lacks it; report any other missing character."""
+    out, problems = [], []
+    for run in runs:
+        face = faces.get(run.style)
+        text = run.text
+        if face and NNBSP in text and not face.covers(NNBSP):
+            text = text.replace(NNBSP, NBSP)
+        for ch in sorted(set(text) - {"\n"}):
+            if face and not face.covers(ch):
+                problems.append(f"character {ch!r} (U+{ord(ch):04X}) is missing from font "
+                                f"{face.family!r} {face.style}")
+        out.append(type(run)(text, run.bold, run.italic, run.icon))
+    return out, problems
+
+
+def _resolve_icons(block, paths):
+    from dataclasses import replace
+
+    lines = tuple(replace(line, frags=tuple(replace(f, icon=paths.get(f.icon)) if f.icon else f
+                                            for f in line.frags)) for line in block.lines)
+    return replace(block, lines=lines)
+
+
+def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(element, ctx)
+    name = ctx.text(element.name, problems)
+    path, problem = ctx.icons.resolve(name, ctx.layout.icons)
+    count = _count(element.repeat, ctx, problems)
+    if problem or count is None:
+        return _fail(problems, problem) if problem else []
+    side = min(h, (w - element.gap * (count - 1)) / count) if count else 0.0
+    start = x + (w - count * side - (count - 1) * element.gap) / 2
+    color = ctx.rgb(element.color, problems)
+    return [Picture("icon", start + i * (side + element.gap), y + (h - side) / 2, side, side, path, color,
+                    element.rotate) for i in range(count)]
+
+
+def _count(value, ctx: ElementContext, problems: list[str]) -> int | None:
+    text = ctx.text(str(value), problems)
+    try:
+        count = int(text)
+    except ValueError:
+        problems.append(f"repeat must be a whole number (got {text!r})")
+        return None
+    if not 0 <= count <= 50:
+        problems.append(f"repeat must be between 0 and 50 (got {count})")
+        return None
+    return count
+
+
+def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(element, ctx)
+    relative = ctx.text(element.src, problems)
+    path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
+    if problem:
+        return _fail(problems, problem)
+    natural = _natural_size(str(path), element.type)
+    if isinstance(natural, str):
+        return _fail(problems, natural)
+    bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
+    return [Picture(element.type, bx, by, bw, bh, str(path), None, element.rotate)]
+
+
+@lru_cache(maxsize=4096)
+def _natural_size(path: str, kind: str) -> tuple[float, float] | str:
+    try:
+        if kind == "image":
+            from PIL import Image as PILImage
+
+            with PILImage.open(path) as img:
+                if img.format not in ("PNG", "JPEG"):
+                    return f"{Path(path).name} is {img.format}, not PNG or JPEG"
+                return float(img.width), float(img.height)
+        from .svgsize import svg_size
+
+        return svg_size(path)
+    except Exception as exc:  # a broken file is bad input, reported, not a crash
+        return f"cannot read {Path(path).name}: {exc}"
+
+
+def _fitted(x, y, w, h, natural, fit):
+    nw, nh = natural
+    if fit == "stretch" or nw <= 0 or nh <= 0:
+        return x, y, w, h
+    scale = min(w / nw, h / nh) if fit == "contain" else max(w / nw, h / nh)
+    dw, dh = nw * scale, nh * scale
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
+
+
+_COMPILERS = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text, Icon: _icon, Image: _picture, Svg: _picture}
+
+
+def register_compiler(kind, function) -> None:
+    _COMPILERS[kind] = function

@@ -1,0 +1,110 @@
+"""Laying out one face (a card side or a sheet page) from its layout and its values.
+
+Contract: a `FaceBuilder` belongs to one layout and one build. `build(values, where, ref)` returns
+`(Face, problems)`: it evaluates `when`/`unless`, compiles each element, and groups runs of elements
+that are the same on every face (no `{field}`, no condition) into a shared layer, laid out once and
+drawn once as a PDF form. Problems name the kit, the card (or page) and the element, and point at
+the card's source line; problems of a shared layer point at the layout file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Problem, Ref
+from ..model.layout import Layout
+from . import tables  # noqa: F401  (registers the table compiler)
+from .assets import IconLibrary, colour, has_template
+from .elements import ElementContext, compile_element
+from .fonts import FontBook
+from .items import Face, Item
+
+
+@dataclass
+class BuildEnv:
+    """What every face of a kit's build shares."""
+
+    project: Path
+    kit_dir: Path
+    fonts: FontBook
+    icons: IconLibrary
+    french: bool
+    tables: dict
+    layout_refs: dict  # layout name -> {element name -> Ref}
+
+
+def is_static(element) -> bool:
+    """True when the element draws the same on every face: no condition, no `{field}`."""
+    if element.when or element.unless:
+        return False
+    if element.type == "table":
+        return not element.data and not _table_has_template(element)
+    return not any(has_template(v) for v in element.model_dump().values())
+
+
+def _table_has_template(element) -> bool:
+    texts = [c.header for c in element.columns] + list(element.rows or []) + [element.row_label]
+    return any("{" in t.replace("{n}", "") for t in texts)
+
+
+class FaceBuilder:
+    def __init__(self, env: BuildEnv, layout: Layout, size: tuple[float, float], bleed: float):
+        self.env, self.layout = env, layout
+        self.width, self.height = size
+        self.bleed = bleed
+        self.static = {name: is_static(e) for name, e in layout.elements.items()}
+        self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
+        self.background, problem = colour(layout.background, layout.palette)
+        self._background_problem = problem
+
+    def build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
+        layers: list[tuple[str | None, tuple[Item, ...]]] = []
+        problems: list[Problem] = []
+        group: list[str] = []
+        for name, element in self.layout.elements.items():
+            if self.static[name]:
+                group.append(name)
+                continue
+            self._flush(group, layers, problems)
+            group = []
+            if self._shown(element, values, problems, where, ref, name):
+                items, found = self._compile(element, values)
+                problems += [Problem(p, f"{where}, element {name!r}", ref) for p in found]
+                layers.append((None, tuple(items)))
+        self._flush(group, layers, problems)
+        return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
+
+    def _flush(self, group: list[str], layers: list, problems: list[Problem]) -> None:
+        if not group:
+            return
+        key = f"{self.layout.name}:{group[0]}..{group[-1]}"
+        if key not in self._shared:
+            self._shared[key] = self._shared_layer(group)
+            problems += self._shared[key][1]
+        layers.append((key, self._shared[key][0]))
+
+    def _shared_layer(self, names: list[str]):
+        items: list[Item] = []
+        problems: list[Problem] = []
+        refs = self.env.layout_refs.get(self.layout.name, {})
+        for name in names:
+            found_items, found = self._compile(self.layout.elements[name], {})
+            items += found_items
+            problems += [Problem(p, f"layout {self.layout.name!r}, element {name!r}",
+                                 refs.get(name, Ref("layouts"))) for p in found]
+        return tuple(items), problems
+
+    def _compile(self, element, values: dict):
+        ctx = ElementContext(values, self.layout, self.width, self.height, self.env.fonts, self.env.icons,
+                             self.env.project, self.env.kit_dir, self.env.french, self.env.tables)
+        return compile_element(element, ctx)
+
+    def _shown(self, element, values, problems, where, ref, name) -> bool:
+        for rule, wanted in ((element.when, True), (element.unless, False)):
+            for key, expected in (rule or {}).items():
+                if key not in values:
+                    problems.append(Problem(f"condition on unknown field {key!r}", f"{where}, element {name!r}", ref))
+                    return False
+                if (str(values[key]) == str(expected)) != wanted:
+                    return False
+        return True

@@ -1,0 +1,167 @@
+"""Ruled tables (score sheets, reference tables) compiled into lines, fills and cell texts.
+
+Contract: registers the compiler of the `table` element. Columns expand their `repeat` (headers
+may use `{n}`), may split into `sub` columns under a second header row, and share the width left
+by columns of fixed width. Rows are explicit labels, `row_count` labels from `row_label`, or the
+rows of a rules table (`data: rules.NAME`), which also gives the header. Cell text is fitted like
+any text (shrinking down to 60 % of the table's size); text that still does not fit is a problem.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.layout import Table
+from .elements import BLACK, ElementContext, compile_element, frame, register_compiler
+from .items import Item, Shape, TextItem
+from .textfit import TextStyle, fit_text
+from .typography import french, parse
+
+PAD = 1.2  # points of padding inside a cell
+
+
+@dataclass(frozen=True)
+class _Col:
+    header: str
+    sub: tuple[str, ...]
+    width: float | None
+    fill: str | None
+
+
+def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(table, ctx)
+    header, rows = _content(table, ctx, problems)
+    if header is None:
+        return []
+    cols = _columns(table, header, w, ctx, problems)
+    if cols is None:
+        return []
+    has_sub = any(c.sub for c, _ in cols)
+    head_h = table.header_height.pt(ctx.height)
+    sub_h = head_h * 0.75 if has_sub else 0.0
+    row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h) / max(len(rows), 1)
+    if head_h + sub_h + row_h * len(rows) > h + 0.5:
+        problems.append(f"{len(rows)} rows of {row_h / 2.8346:.1f} mm do not fit the table's height")
+        return []
+    grid = _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems)
+    return grid.items(rows)
+
+
+def _content(table: Table, ctx: ElementContext, problems: list[str]):
+    if table.data:
+        name = table.data.removeprefix("rules.")
+        found = ctx.tables.get(name)
+        if found is None:
+            problems.append(f"no rules table {name!r}" + (f" (tables: {', '.join(ctx.tables)})" if ctx.tables
+                                                           else " (the kit's rules model prints none)"))
+            return None, []
+        return list(found.header), [list(r) for r in found.rows]
+    labels = table.rows or [table.row_label.replace("{n}", str(i + 1)) for i in range(table.row_count or 1)]
+    return [], [[ctx.text(label, problems)] for label in labels]
+
+
+def _columns(table: Table, header: list[str], width: float, ctx, problems):
+    cols = [_Col(ctx.text(c.header.replace("{n}", str(i + 1)), problems), tuple(c.sub),
+                 c.width.pt(width) if c.width else None, c.fill)
+            for c in table.columns for i in range(c.repeat)]
+    if header:
+        cols = [_Col(text, (), cols[i].width if i < len(cols) else None, cols[i].fill if i < len(cols) else None)
+                for i, text in enumerate(header)]
+    fixed = sum(c.width for c in cols if c.width)
+    free = [c for c in cols if not c.width]
+    rest = (width - fixed) / len(free) if free else 0.0
+    if fixed > width + 0.5 or (free and rest < 4.0):
+        problems.append("the columns are wider than the table")
+        return None
+    return [(c, c.width or rest) for c in cols]
+
+
+class _Grid:
+    def __init__(self, x, y, head_h, sub_h, row_h, cols, table, ctx, problems):
+        self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
+        self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
+        self.width = sum(w for _, w in cols)
+        self.line = ctx.rgb(table.color, problems) or BLACK
+
+    def items(self, rows) -> list[Item]:
+        out: list[Item] = self._fills(len(rows))
+        out += self._header()
+        body_top = self.y + self.head_h + self.sub_h
+        for r, row in enumerate(rows):
+            out += self._row_text(row, body_top + r * self.row_h, r)
+        out += self._rules(len(rows))
+        return out
+
+    def _fills(self, n_rows: int) -> list[Item]:
+        out: list[Item] = []
+        head = self.ctx.rgb(self.table.header_fill, self.problems)
+        if head:
+            out.append(Shape("rect", self.x, self.y, self.width, self.head_h + self.sub_h, fill=head))
+        body_top = self.y + self.head_h + self.sub_h
+        for r in range(n_rows):
+            colour = self.table.emphasis.get(r + 1) or (self.table.stripe if r % 2 else None)
+            fill = self.ctx.rgb(colour, self.problems)
+            if fill:
+                out.append(Shape("rect", self.x, body_top + r * self.row_h, self.width, self.row_h, fill=fill))
+        x = self.x
+        for col, w in self.cols:
+            fill = self.ctx.rgb(col.fill, self.problems)
+            if fill:
+                out.append(Shape("rect", x, body_top, w, self.row_h * n_rows, fill=fill))
+            x += w
+        return out
+
+    def _header(self) -> list[Item]:
+        out: list[Item] = []
+        x = self.x
+        for col, w in self.cols:
+            out += self._cell(col.header, x, self.y, w, self.head_h, bold=True)
+            for i, sub in enumerate(col.sub):
+                sw = w / len(col.sub)
+                out += self._cell(sub, x + i * sw, self.y + self.head_h, sw, self.sub_h, small=True)
+            x += w
+        return out
+
+    def _row_text(self, row: list[str], top: float, index: int) -> list[Item]:
+        out: list[Item] = []
+        x = self.x
+        for (col, w), text in zip(self.cols, row):
+            out += self._cell(text, x, top, w, self.row_h, bold=False)
+            x += w
+        return out
+
+    def _cell(self, text: str, x, y, w, h, bold=False, small=False) -> list[Item]:
+        if not text:
+            return []
+        size = self.table.size * (0.8 if small else 1.0)
+        content = french(text) if self.ctx.french else text
+        runs = parse(content, bold)
+        faces = {s: self.ctx.fonts.face(self.table.font, s) for s in {"regular"} | {r.style for r in runs}}
+        style = TextStyle(faces, size, size * 0.6, 1.15, self.table.align, "middle", 1.0)
+        block = fit_text(runs, w - 2 * PAD, h - PAD, style)
+        if isinstance(block, str):
+            self.problems.append(f"table cell {text!r}: {block}")
+            return []
+        return [TextItem(x + PAD, y + PAD / 2, w - 2 * PAD, h - PAD, block, BLACK, BLACK)]
+
+    def _rules(self, n_rows: int) -> list[Item]:
+        lw, top = self.table.line_width, self.y
+        bottom = self.y + self.head_h + self.sub_h + n_rows * self.row_h
+        out = [Shape("rect", self.x, top, self.width, bottom - top, stroke=self.line, width=lw * 1.5)]
+        ys = [top + self.head_h + self.sub_h + r * self.row_h for r in range(n_rows)]
+        out += [Shape("line", self.x, yy, self.width, 0.0, stroke=self.line, width=lw) for yy in ys]
+        x = self.x
+        for i, (col, w) in enumerate(self.cols):
+            if i:
+                out.append(Shape("line", x, top, 0.0, bottom - top, stroke=self.line, width=lw))
+            for j in range(1, len(col.sub)):
+                sx = x + j * w / len(col.sub)
+                out.append(Shape("line", sx, top + self.head_h, 0.0, bottom - top - self.head_h,
+                                 stroke=self.line, width=lw * 0.6))
+            x += w
+        if self.sub_h:
+            out.append(Shape("line", self.x, top + self.head_h, self.width, 0.0, stroke=self.line, width=lw * 0.6))
+        return out
+
+
+register_compiler(Table, _compile)
+__all__ = ["compile_element"]

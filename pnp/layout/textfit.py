@@ -1,0 +1,211 @@
+"""Wrapping and fitting text into a box.
+
+Contract: `fit_text(runs, box_w, box_h, style)` returns a `TextBlock` — lines of positioned
+fragments, baselines measured from the top of the box — at the largest size from `style.size` down
+to `style.min_size` (in 0.25 pt steps) at which every line fits the width and all lines fit the
+height; or a `str` saying why it cannot fit even at the minimum size. Breaks happen at ordinary
+spaces and at line breaks, never at no-break spaces (U+00A0, U+202F). Icons are square fragments of
+`icon_scale` × the font size, sitting on the baseline.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .fonts import Face
+from .typography import Run
+
+STEP = 0.25
+EPS = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class Frag:
+    """A piece of a line: text in one face and size, or an icon (`size` is then its side)."""
+
+    x: float
+    text: str
+    face: Face | None
+    size: float
+    icon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    baseline: float
+    width: float
+    frags: tuple[Frag, ...]
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    lines: tuple[Line, ...]
+    size: float
+    height: float
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    faces: dict  # style name -> Face
+    size: float
+    min_size: float
+    leading: float
+    align: str
+    valign: str
+    icon_scale: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    text: str
+    style: str
+    icon: str | None
+
+
+_Word = tuple  # tuple[_Piece, ...]
+
+
+def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | str:
+    paragraphs = _paragraphs(runs)
+    sizes = _sizes(style.size, style.min_size)
+    best = _search(paragraphs, sizes, box_w, box_h, style)
+    if best is None:
+        return _why(paragraphs, sizes[-1], box_w, box_h, style)
+    size, lines = best
+    return _place(lines, size, box_w, box_h, style)
+
+
+def _sizes(size: float, min_size: float) -> list[float]:
+    out = [size]
+    while out[-1] - STEP >= min_size - EPS:
+        out.append(round(out[-1] - STEP, 4))
+    return out
+
+
+def _search(paragraphs, sizes, box_w, box_h, style):
+    """The largest size that fits: try the full size, then bisect the steps below it."""
+    first = _try(paragraphs, sizes[0], box_w, box_h, style)
+    if first is not None:
+        return sizes[0], first
+    lo, hi, found = 1, len(sizes) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        lines = _try(paragraphs, sizes[mid], box_w, box_h, style)
+        if lines is not None:
+            found, hi = (sizes[mid], lines), mid - 1
+        else:
+            lo = mid + 1
+    return found
+
+
+def _try(paragraphs, size, box_w, box_h, style):
+    lines = _wrap(paragraphs, size, box_w, style)
+    if lines is None or len(lines) * size * style.leading > box_h + EPS:
+        return None
+    return lines
+
+
+def _why(paragraphs, size, box_w, box_h, style) -> str:
+    lines = _wrap(paragraphs, size, box_w, style)
+    dims = f"{box_w / 2.8346:.1f} × {box_h / 2.8346:.1f} mm"
+    if lines is None:
+        return f"a word is wider than the box ({dims}) even at {size:g} pt"
+    room = int((box_h + EPS) // (size * style.leading))
+    return f"text overflows its box ({dims}) even at {size:g} pt: needs {len(lines)} lines, room for {room}"
+
+
+def _paragraphs(runs: list[Run]) -> list[list[_Word]]:
+    """Split runs into paragraphs (hard line breaks) of words (lists of styled pieces)."""
+    paragraphs: list[list[_Word]] = [[]]
+    word: list[_Piece] = []
+    for run in runs:
+        if run.icon:
+            word.append(_Piece("", run.style, run.icon))
+            continue
+        for i, chunk in enumerate(run.text.split("\n")):
+            if i:
+                _end_word(paragraphs, word)
+                word = []
+                paragraphs.append([])
+            for j, part in enumerate(chunk.split(" ")):
+                if j:
+                    _end_word(paragraphs, word)
+                    word = []
+                if part:
+                    word.append(_Piece(part, run.style, None))
+    _end_word(paragraphs, word)
+    return paragraphs
+
+
+def _end_word(paragraphs: list[list[_Word]], word: list[_Piece]) -> None:
+    if word:
+        paragraphs[-1].append(tuple(word))
+
+
+def _piece_width(piece: _Piece, size: float, style: TextStyle) -> float:
+    if piece.icon:
+        return size * style.icon_scale
+    return style.faces[piece.style].width(piece.text, size)
+
+
+def _word_width(word: _Word, size: float, style: TextStyle) -> float:
+    return sum(_piece_width(p, size, style) for p in word)
+
+
+def _wrap(paragraphs, size, box_w, style):
+    """Greedy line breaking; None when a single word is wider than the box."""
+    lines: list[tuple[list[_Word], bool]] = []
+    space = style.faces["regular"].width(" ", size)
+    for words in paragraphs:
+        current: list[_Word] = []
+        used = 0.0
+        for word in words:
+            width = _word_width(word, size, style)
+            if width > box_w + EPS:
+                return None
+            if current and used + space + width > box_w + EPS:
+                lines.append((current, False))
+                current, used = [], 0.0
+            used += (space if current else 0.0) + width
+            current.append(word)
+        lines.append((current, True))
+    return lines
+
+
+def _place(lines, size, box_w, box_h, style) -> TextBlock:
+    pitch = size * style.leading
+    height = pitch * len(lines)
+    top = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[style.valign]
+    face = style.faces["regular"]
+    offset = (pitch + face.cap * size) / 2  # cap height centred in the line box
+    space = face.width(" ", size)
+    placed = []
+    for i, (words, paragraph_end) in enumerate(lines):
+        placed.append(_line(words, top + i * pitch + offset, size, box_w, space, style, paragraph_end))
+    return TextBlock(tuple(placed), size, height)
+
+
+def _line(words, baseline, size, box_w, space, style, last) -> Line:
+    widths = [_word_width(w, size, style) for w in words]
+    natural = sum(widths) + space * max(len(words) - 1, 0)
+    gap = space
+    if style.align == "justify" and not last and len(words) > 1:
+        gap = space + (box_w - natural) / (len(words) - 1)
+        natural = box_w
+    x = {"left": 0.0, "justify": 0.0, "center": (box_w - natural) / 2, "right": box_w - natural}[style.align]
+    frags: list[Frag] = []
+    for word, width in zip(words, widths):
+        frags += _frags(word, x, size, style)
+        x += width + gap
+    return Line(baseline, natural, tuple(frags))
+
+
+def _frags(word: _Word, x: float, size: float, style: TextStyle) -> list[Frag]:
+    out = []
+    for piece in word:
+        face = style.faces[piece.style]
+        if piece.icon:  # an icon's `size` is its side
+            out.append(Frag(x, "", None, size * style.icon_scale, piece.icon))
+        else:
+            out.append(Frag(x, piece.text, face, size))
+        x += _piece_width(piece, size, style)
+    return out

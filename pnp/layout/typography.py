@@ -1,0 +1,86 @@
+"""Inline markup and French typography for card texts.
+
+Contract: `parse(text)` turns a text with `**bold**`, `*italic*`, `:icon-name:` and line breaks
+into a list of `Run`s (text with a style, or an icon). `french(text)` applies French typographic
+rules to plain text: a narrow no-break space (U+202F) before `; ! ?`, a no-break space (U+00A0)
+before `:` and inside « », typographic apostrophes and ellipses. Icon tokens are never touched.
+A backslash escapes `*` and `:`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NNBSP = "\u202f"
+NBSP = "\u00a0"
+ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
+_TOKENS = re.compile(r"(\\[*:\\]|\*\*|\*|:[a-z][a-z0-9_-]*:|\n)")
+
+_RULES: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"'"), "\u2019"),
+    (re.compile(r"\.\.\."), "\u2026"),
+    (re.compile(r"[ \u00a0]+([;!?])"), NNBSP + r"\1"),
+    (re.compile(r"(?<=[\w\u2019»)])([;!?])"), NNBSP + r"\1"),
+    (re.compile(r"[ \u202f]+:"), NBSP + ":"),
+    (re.compile(r"«[ \u00a0\u202f]*"), "«" + NBSP),
+    (re.compile(r"[ \u00a0\u202f]*»"), NBSP + "»"),
+)
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+
+    @property
+    def style(self) -> str:
+        return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
+                (True, True): "bolditalic"}[(self.bold, self.italic)]
+
+
+def french(text: str) -> str:
+    """French typography on `text`, leaving `:icon:` tokens alone."""
+    parts = re.split(r"(:[a-z][a-z0-9_-]*:)", text)
+    return "".join(p if ICON_TOKEN.fullmatch(p) else _french_plain(p) for p in parts)
+
+
+def _french_plain(text: str) -> str:
+    for pattern, replacement in _RULES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def parse(text: str, base_bold: bool = False, base_italic: bool = False) -> list[Run]:
+    """Runs of `text`; `**` toggles bold, `*` toggles italic, `:name:` is an icon."""
+    runs: list[Run] = []
+    bold, italic = base_bold, base_italic
+    for token in _TOKENS.split(text):
+        if not token:
+            continue
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token.startswith("\\") and len(token) == 2:
+            runs.append(Run(token[1], bold, italic))
+        elif ICON_TOKEN.fullmatch(token):
+            runs.append(Run("", bold, italic, icon=token[1:-1]))
+        else:
+            runs.append(Run(token, bold, italic))
+    return _merge(runs)
+
+
+def _merge(runs: list[Run]) -> list[Run]:
+    out: list[Run] = []
+    for run in runs:
+        if out and run.icon is None and out[-1].icon is None and out[-1].style == run.style:
+            out[-1] = Run(out[-1].text + run.text, run.bold, run.italic)
+        else:
+            out.append(run)
+    return out
+
+
+def icons_in(text: str) -> list[str]:
+    return ICON_TOKEN.findall(text)

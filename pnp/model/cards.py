@@ -1,0 +1,113 @@
+"""Cards of a deck, read from `cards:` entries or `columns:` + `rows:`, checked field by field.
+
+Contract: `build_cards(spec, ref)` returns `(cards, problems)`. Each card's keys are the reserved
+ones (`id`, `copies`, `layout`, `back`) or fields the deck declares; a value is checked against
+its field's type and, when declared, its list of allowed values. Missing values take the deck's
+`defaults`, then the field's `default`; a required field left empty is a problem. Every problem
+points at the value (or the card) in the source file.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..errors import Problem, Ref, suggest
+from .kit import RESERVED_CARD_KEYS, Card, DeckFile, FieldSpec
+
+_TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false"}
+
+
+def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    specs = spec.specs()
+    for index, values, refs, card_ref in _entries(spec, ref, problems):
+        card, found = _card(index, values, refs, card_ref, spec, specs)
+        problems += found
+        if card is not None:
+            cards.append(card)
+    return cards, problems
+
+
+def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
+    if spec.cards is not None:
+        for i, entry in enumerate(spec.cards):
+            card_ref = ref.child("cards", i)
+            yield i, entry, {k: card_ref.child(k) for k in entry}, card_ref
+        return
+    columns = spec.columns or []
+    for i, row in enumerate(spec.rows or []):
+        card_ref = ref.child("rows", i)
+        if len(row) != len(columns):
+            problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
+                                    f"({', '.join(columns)})", f"row {i + 1}", card_ref))
+            continue
+        yield i, dict(zip(columns, row)), {c: card_ref.child(j) for j, c in enumerate(columns)}, card_ref
+
+
+def _card(index: int, values: dict, refs: dict, card_ref: Ref, spec: DeckFile,
+          specs: dict[str, FieldSpec]) -> tuple[Card | None, list[Problem]]:
+    card_id = str(values.get("id", index + 1))
+    where = f"deck {spec.name!r}, card {card_id!r}"
+    problems = _unknown_keys(values, refs, specs, where)
+    fields: dict[str, object] = {}
+    for name, field_spec in specs.items():
+        value, problem = _field_value(name, field_spec, values, spec.defaults, refs.get(name, card_ref), where)
+        if problem:
+            problems.append(problem)
+        fields[name] = value
+    copies = values.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
+        problems.append(Problem("copies is a whole number, 0 or more", where, refs.get("copies", card_ref), got=copies))
+        copies = 1
+    card = Card(index, card_id, fields, copies, str(values.get("layout", spec.layout)),
+                _back(values, spec), card_ref, refs)
+    return card, problems
+
+
+def _back(values: dict, spec: DeckFile) -> str | None:
+    back = values.get("back", spec.back)
+    return None if back is None else str(back)
+
+
+def _unknown_keys(values: dict, refs: dict, specs: dict, where: str) -> list[Problem]:
+    known = list(specs) + list(RESERVED_CARD_KEYS)
+    return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), known))
+            for key in values if key not in known]
+
+
+def _field_value(name: str, spec: FieldSpec, values: dict, defaults: dict, ref: Ref,
+                 where: str) -> tuple[object, Problem | None]:
+    if name in values and values[name] is not None:
+        value = values[name]
+    elif name in defaults:
+        value = defaults[name]
+    elif spec.default is not None or not spec.required:
+        return spec.default, None
+    else:
+        return None, Problem(f"missing field {name!r}", where, ref)
+    return _typed(name, spec, value, ref, where)
+
+
+def _typed(name: str, spec: FieldSpec, value: object, ref: Ref, where: str) -> tuple[object, Problem | None]:
+    converted = _convert(spec.type, value)
+    if converted is None:
+        return value, Problem(f"field {name!r} must be {_TYPE_WORDS[spec.type]}", where, ref, got=value)
+    if spec.values is not None and converted not in spec.values:
+        choices = ", ".join(str(v) for v in spec.values)
+        return converted, Problem(f"field {name!r} must be one of: {choices}", where, ref, got=value,
+                                  suggestion=suggest(str(converted), [str(v) for v in spec.values]))
+    return converted, None
+
+
+def _convert(kind: str, value: object) -> object:
+    if isinstance(value, (dict, list)):
+        return None
+    if kind == "text":
+        return value if isinstance(value, str) else (None if isinstance(value, bool) else str(value))
+    if kind == "bool":
+        return value if isinstance(value, bool) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if kind == "int" and not isinstance(value, int):
+        return int(value) if float(value).is_integer() else None
+    return value

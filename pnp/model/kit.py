@@ -1,0 +1,199 @@
+"""The kit model: a game file, its decks and sheets, as validated, immutable objects.
+
+Contract: `GameFile`, `DeckFile` and `SheetFile` validate the YAML files of a kit (unknown keys
+refused). `Card`, `Deck`, `Sheet` and `Kit` are what the later stages read: a card's fields are
+already checked against its deck's field declarations and carry the `Ref` of every value, so rules
+and layout problems point at the exact line of the card. Reserved card keys: `id`, `copies`,
+`layout`, `back`; every other key of a card is a field the deck declares.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Mapping, Union
+
+from pydantic import Field, field_validator, model_validator
+
+from ..errors import Ref
+from .layout import Layout
+from .units import Length, MM
+from .validate import StrictModel
+
+Scalar = Union[str, int, float, bool]
+RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
+FieldType = Literal["text", "int", "number", "bool"]
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class Players(StrictModel):
+    min: int = Field(ge=1, le=20)
+    max: int = Field(ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _order(self):
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
+        return self
+
+
+class RulesRef(StrictModel):
+    model: str
+    params: dict = {}
+
+
+class GameFile(StrictModel):
+    title: str = Field(min_length=1)
+    subtitle: str = ""
+    authors: list[str] = []
+    players: Players
+    duration: str = ""
+    age: str = ""
+    language: str = "fr"
+    licence: str = ""
+    notes: str = ""
+    rules: RulesRef | None = None
+    components: list[str] = Field(min_length=1)
+
+
+class FieldSpec(StrictModel):
+    type: FieldType = "text"
+    required: bool = True
+    default: Scalar | None = None
+    values: list[Scalar] | None = None
+
+
+class Imposition(StrictModel):
+    """How the cards of a deck sit on the sheet: gap between cards, crop marks."""
+
+    gap: Length = 0.0
+    marks: bool = True
+
+
+def _slug(value: str) -> str:
+    if not _SLUG.match(value):
+        raise ValueError("a name is lowercase letters, digits and dashes, like 'cartes-lieu'")
+    return value
+
+
+class DeckFile(StrictModel):
+    kind: Literal["deck"]
+    name: str
+    title: str = ""
+    layout: str
+    back: str | None = None
+    count: int | None = Field(None, ge=0)
+    fields: dict[str, Union[FieldType, FieldSpec]] = {}
+    defaults: dict[str, Scalar] = {}
+    imposition: Imposition = Imposition()
+    cards: list[dict] | None = None
+    columns: list[str] | None = None
+    rows: list[list] | None = None
+
+    _name = field_validator("name")(lambda cls, v: _slug(v))
+
+    @field_validator("fields")
+    @classmethod
+    def _no_reserved(cls, value):
+        clash = [k for k in value if k in RESERVED_CARD_KEYS]
+        if clash:
+            raise ValueError(f"{clash[0]!r} is a reserved card key, not a field")
+        return value
+
+    @model_validator(mode="after")
+    def _one_source(self):
+        if (self.cards is None) == (self.rows is None):
+            raise ValueError("a deck lists its cards either as `cards:` entries or as `columns:` + `rows:`")
+        if (self.rows is None) != (self.columns is None):
+            raise ValueError("`rows:` need `columns:` naming what each position holds")
+        return self
+
+    def specs(self) -> dict[str, FieldSpec]:
+        return {k: FieldSpec(type=v) if isinstance(v, str) else v for k, v in self.fields.items()}
+
+
+class PageSpec(StrictModel):
+    fields: dict[str, Scalar] = {}
+    copies: int = Field(1, ge=1, le=50)
+
+
+class SheetFile(StrictModel):
+    kind: Literal["sheet"]
+    name: str
+    title: str = ""
+    layout: str
+    fields: dict[str, Scalar] = {}
+    copies: int = Field(1, ge=1, le=50)
+    pages: list[PageSpec] | None = None
+
+    _name = field_validator("name")(lambda cls, v: _slug(v))
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    id: str
+    fields: Mapping[str, object]
+    copies: int
+    layout: str
+    back: str | None
+    ref: Ref
+    field_refs: Mapping[str, Ref]
+
+    def label(self) -> str:
+        return f"card {self.id!r}"
+
+    def field_ref(self, name: str) -> Ref:
+        return self.field_refs.get(name, self.ref)
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    title: str
+    source: str
+    spec: DeckFile
+    cards: tuple[Card, ...]
+    ref: Ref
+
+    def total(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass(frozen=True)
+class Page:
+    index: int
+    fields: Mapping[str, object]
+    copies: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    name: str
+    title: str
+    source: str
+    spec: SheetFile
+    pages: tuple[Page, ...]
+    ref: Ref
+
+
+@dataclass
+class Kit:
+    name: str
+    root: Path
+    display: str
+    game: GameFile
+    game_ref: Ref
+    decks: list[Deck] = field(default_factory=list)
+    sheets: list[Sheet] = field(default_factory=list)
+    layouts: dict[str, Layout] = field(default_factory=dict)
+    project: Path = Path(".")
+
+    def deck(self, name: str) -> Deck | None:
+        return next((d for d in self.decks if d.name == name), None)
+
+    def sheet(self, name: str) -> Sheet | None:
+        return next((s for s in self.sheets if s.name == name), None)
+
+
+DEFAULT_GAP = 0.0 * MM

@@ -1,0 +1,187 @@
+"""Layouts: card and page templates, and the elements drawn on them.
+
+Contract: `Layout` is a validated, fully resolved template (its `extends` already merged by
+`layouts.py`). Geometry is in `Dim` (points or a fraction of the card or page content box), with
+the origin at the top-left corner of the trim box and y growing downwards. Elements are drawn in
+the order they are listed. Values written `{field}` are filled from the card (or sheet) being
+drawn; colours name a palette entry or are `#rrggbb`; icons name an entry of the `icons` map or a
+vendored icon file. `when`/`unless` show an element only on cards whose fields match.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, field_validator
+
+from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
+from .validate import StrictModel
+
+Scalar = Union[str, int, float, bool]
+Align = Literal["left", "center", "right", "justify"]
+VAlign = Literal["top", "middle", "bottom"]
+Fit = Literal["contain", "cover", "stretch"]
+
+
+class Frame(StrictModel):
+    """Where an element sits: a box, or one of the card's named boxes."""
+
+    x: DimField = Dim(0.0)
+    y: DimField = Dim(0.0)
+    w: DimField | None = None
+    h: DimField | None = None
+    box: Literal["trim", "bleed", "safe"] | None = None
+    when: dict[str, Scalar] | None = None
+    unless: dict[str, Scalar] | None = None
+    rotate: Literal[0, 90, 180, 270] = 0
+
+
+class Stroke(StrictModel):
+    stroke: str | None = None
+    stroke_width: Length = 0.5
+    dash: list[float] | None = None
+    opacity: float = Field(1.0, ge=0.0, le=1.0)
+
+
+class Rect(Frame, Stroke):
+    type: Literal["rect"]
+    fill: str | None = None
+    radius: Length = 0.0
+
+
+class Ellipse(Frame, Stroke):
+    type: Literal["ellipse"]
+    fill: str | None = None
+
+
+class Line(Frame, Stroke):
+    """A segment from (x, y) to (x2, y2)."""
+
+    type: Literal["line"]
+    x2: DimField = Dim(0.0)
+    y2: DimField = Dim(0.0)
+    stroke: str | None = "#000000"
+
+
+class Text(Frame):
+    """Wrapped, aligned text with **bold**, *italic* and :icon: runs, shrunk to fit if needed."""
+
+    type: Literal["text"]
+    text: str
+    font: str = "Noto Sans"
+    style: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    size: FontSize = 9.0
+    min_size: FontSize | None = None
+    leading: float = Field(1.2, gt=0.5, le=3.0)
+    color: str = "#000000"
+    align: Align = "left"
+    valign: VAlign = "top"
+    case: Literal["none", "upper"] = "none"
+    icon_scale: float = Field(1.0, gt=0.2, le=3.0)
+    french: bool | None = None
+    outline: str | None = None
+
+
+class Image(Frame):
+    """A PNG or JPEG picture, fitted into the box."""
+
+    type: Literal["image"]
+    src: str
+    fit: Fit = "contain"
+
+
+class Svg(Frame):
+    """An SVG drawing (a kit's own art), drawn as vectors."""
+
+    type: Literal["svg"]
+    src: str
+    fit: Fit = "contain"
+
+
+class Icon(Frame):
+    """A vendored icon, recoloured, drawn as vectors; `repeat` draws it several times in a row."""
+
+    type: Literal["icon"]
+    name: str
+    color: str = "#000000"
+    repeat: str | int = 1
+    gap: Length = 1.0 * MM
+
+
+class Column(StrictModel):
+    header: str = ""
+    width: DimField | None = None
+    repeat: int = Field(1, ge=1, le=40)
+    sub: list[str] = []
+    fill: str | None = None
+
+
+class Table(Frame):
+    """A ruled table: header row, optional row labels, empty or filled cells (score sheets)."""
+
+    type: Literal["table"]
+    columns: list[Column]
+    rows: list[str] | None = None
+    row_count: int | None = Field(None, ge=1, le=200)
+    row_label: str = "{n}"
+    data: str | None = None
+    row_height: DimField | None = None
+    header_height: DimField = Dim(7 * MM)
+    font: str = "Noto Sans"
+    size: FontSize = 8.0
+    header_fill: str | None = "#e6e6e6"
+    stripe: str | None = None
+    emphasis: dict[int, str] = {}
+    line_width: Length = 0.6
+    color: str = "#000000"
+    align: Align = "center"
+
+
+Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table], Field(discriminator="type")]
+ELEMENT_TYPES = ("rect", "ellipse", "line", "text", "image", "svg", "icon", "table")
+
+
+class Layout(StrictModel):
+    """A resolved card or page template."""
+
+    name: str = ""
+    extends: str | list[str] | None = None
+    kind: Literal["card", "page"] = "card"
+    size: str | list[DimField] = "poker"
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    bleed: Length = 3 * MM
+    safe: Length = 3 * MM
+    radius: Length = 3 * MM
+    margin: Length = 10 * MM
+    background: str | None = None
+    palette: dict[str, str] = {}
+    icons: dict[str, str] = {}
+    elements: dict[str, Element] = {}
+    description: str = ""
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value):
+        if isinstance(value, str):
+            if value not in CARD_PRESETS and value != "page":
+                raise ValueError(f"unknown size preset; use one of {', '.join(CARD_PRESETS)}, "
+                                 "page, or [width, height]")
+            return value
+        if len(value) != 2 or any(d.relative for d in value) or any(d.value <= 0 for d in value):
+            raise ValueError("a custom size is [width, height], two positive lengths such as [63mm, 88mm]")
+        return value
+
+    def card_size(self) -> tuple[float, float]:
+        """Trim size in points (cards only)."""
+        if not isinstance(self.size, str):
+            return self.size[0].value, self.size[1].value
+        w, h = (v * MM for v in CARD_PRESETS[self.size])
+        return (h, w) if self.orientation == "landscape" else (w, h)
+
+
+def preset_size(name: str) -> tuple[float, float]:
+    w, h = CARD_PRESETS[name]
+    return w * MM, h * MM
+
+
+__all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
+           "Column", "ELEMENT_TYPES", "parse_dim", "preset_size"]

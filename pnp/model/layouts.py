@@ -1,0 +1,174 @@
+"""The layout library: every `layouts/*.yaml` of a project, with `extends` resolved.
+
+Contract: `LayoutLibrary.load(root, locators)` reads each YAML file of `layouts/` (a mapping of
+layout name to layout) and records problems (duplicate names across files, non-mapping entries).
+`get(name, ref)` resolves `extends` — one parent or a list, merged left to right, then the child;
+`palette` and `icons` merge key by key; `elements` merge by element name, keeping the parent's
+order, a child's element overriding only the keys it gives, `null` removing it — and validates the
+result as a `Layout`. Cycles and unknown parents are problems located at the `extends` value.
+Every merged value keeps the `Ref` of the file it came from, so errors point at the right line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Problem, Ref, suggest
+from ..sources import LocatorRegistry, load_yaml
+from .layout import Layout
+from .validate import validate
+
+_MERGED_BY_KEY = ("palette", "icons")
+
+
+@dataclass
+class _Raw:
+    data: dict
+    ref: Ref
+
+
+@dataclass
+class _Merged:
+    data: dict
+    origins: dict[tuple, Ref] = field(default_factory=dict)
+
+    def ref_for(self, path: tuple, default: Ref) -> Ref:
+        for cut in range(len(path), -1, -1):
+            found = self.origins.get(tuple(path[:cut]))
+            if found is not None:
+                return found.child(*path[cut:])
+        return default
+
+
+class LayoutLibrary:
+    def __init__(self) -> None:
+        self._raw: dict[str, _Raw] = {}
+        self._resolved: dict[str, Layout | None] = {}
+        self.problems: list[Problem] = []
+
+    @classmethod
+    def load(cls, root: Path, locators: LocatorRegistry) -> "LayoutLibrary":
+        library = cls()
+        folder = root / "layouts"
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            library._load_file(path, path.relative_to(root).as_posix(), locators)
+        return library
+
+    def add(self, name: str, data: dict, ref: Ref) -> None:
+        self._raw[name] = _Raw(data, ref)
+
+    def names(self) -> list[str]:
+        return sorted(self._raw)
+
+    def _load_file(self, path: Path, display: str, locators: LocatorRegistry) -> None:
+        data, locator, problems = load_yaml(path, display)
+        locators.add(locator)
+        self.problems += problems
+        if data is None:
+            return
+        if not isinstance(data, dict):
+            self.problems.append(Problem("a layout file maps layout names to layouts", "layouts",
+                                         Ref(display)))
+            return
+        for name, body in data.items():
+            self._add_checked(str(name), body, Ref(display, (name,)))
+
+    def _add_checked(self, name: str, body: object, ref: Ref) -> None:
+        if name in self._raw:
+            first = self._raw[name].ref.file
+            self.problems.append(Problem(f"layout {name!r} is already defined in {first}", "layouts", ref))
+        elif not isinstance(body, dict):
+            self.problems.append(Problem("a layout is a mapping of keys", f"layout {name!r}", ref))
+        else:
+            self.add(name, body, ref)
+
+    def get(self, name: str, ref: Ref) -> tuple[Layout | None, list[Problem]]:
+        """The resolved layout `name`, or the problems that prevent it."""
+        if name not in self._raw:
+            return None, [Problem(f"unknown layout {name!r}", "layout", ref, suggestion=suggest(name, self._raw))]
+        problems: list[Problem] = []
+        merged = self._merge(name, (), problems)
+        if merged is None or problems:
+            return None, problems
+        layout, errors = validate(Layout, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
+        return layout, [self._relocate(p, merged, name) for p in errors]
+
+    def element_refs(self, name: str) -> dict[str, Ref]:
+        """Where each element of layout `name` (extends resolved) was last defined."""
+        if name not in self._raw:
+            return {}
+        merged = self._merge(name, (), [])
+        if merged is None:
+            return {}
+        base = self._raw[name].ref
+        return {elem: merged.ref_for(("elements", elem), base) for elem in merged.data.get("elements") or {}}
+
+    def _relocate(self, problem: Problem, merged: _Merged, name: str) -> Problem:
+        base = self._raw[name].ref
+        path = problem.ref.path[len(base.path):] if problem.ref else ()
+        new_ref = merged.ref_for(tuple(path), base)
+        return Problem(problem.what, problem.where, new_ref, problem.got, problem.suggestion, problem.severity)
+
+    def _merge(self, name: str, chain: tuple[str, ...], problems: list[Problem]) -> _Merged | None:
+        raw = self._raw[name]
+        merged = _Merged({}, {})
+        for parent in _parents(raw.data.get("extends")):
+            base = self._parent(parent, name, chain, problems)
+            if base is not None:
+                _merge_into(merged, base.data, base.origins)
+        own = {k: v for k, v in raw.data.items() if k != "extends"}
+        _merge_into(merged, own, {(k,): raw.ref.child(k) for k in own} | _deep_origins(own, raw.ref))
+        return merged
+
+    def _parent(self, parent: str, name: str, chain: tuple, problems: list[Problem]) -> _Merged | None:
+        ref = self._raw[name].ref.child("extends")
+        if parent in chain + (name,):
+            cycle = " -> ".join(chain + (name, parent))
+            problems.append(Problem(f"layouts extend each other in a cycle: {cycle}", f"layout {name!r}", ref))
+            return None
+        if parent not in self._raw:
+            problems.append(Problem(f"extends an unknown layout {parent!r}", f"layout {name!r}", ref,
+                                    suggestion=suggest(parent, self._raw)))
+            return None
+        return self._merge(parent, chain + (name,), problems)
+
+
+def _parents(value: object) -> list[str]:
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _deep_origins(data: dict, ref: Ref) -> dict[tuple, Ref]:
+    out: dict[tuple, Ref] = {}
+    for key, value in data.items():
+        out[(key,)] = ref.child(key)
+        if key == "elements" and isinstance(value, dict):
+            for elem, body in value.items():
+                out[(key, elem)] = ref.child(key, elem)
+                for prop in body if isinstance(body, dict) else ():
+                    out[(key, elem, prop)] = ref.child(key, elem, prop)
+    return out
+
+
+def _merge_into(merged: _Merged, data: dict, origins: dict[tuple, Ref]) -> None:
+    for key, value in data.items():
+        if key in _MERGED_BY_KEY and isinstance(value, dict) and isinstance(merged.data.get(key), dict):
+            merged.data[key] = {**merged.data[key], **value}
+        elif key == "elements" and isinstance(value, dict) and isinstance(merged.data.get(key), dict):
+            merged.data[key] = _merge_elements(merged.data[key], value)
+        else:
+            merged.data[key] = value
+    merged.origins.update(origins)
+
+
+def _merge_elements(base: dict, child: dict) -> dict:
+    out = dict(base)
+    for name, body in child.items():
+        if body is None:
+            out.pop(name, None)
+        elif isinstance(body, dict) and isinstance(out.get(name), dict):
+            out[name] = {**out[name], **body}
+        else:
+            out[name] = body
+    return out

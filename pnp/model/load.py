@@ -1,0 +1,164 @@
+"""Loading a project and its kits from disk into the kit model.
+
+Contract: `Project.open(root)` reads the layout library once; `project.kits(names)` finds kit
+folders (`decks/<name>/game.yaml`); `project.load_kit(path)` returns `(Kit or None, problems)`
+with every problem of the kit's files at once: YAML strictness, schema errors, unknown layouts,
+paths that leave the project or name missing files. Nothing here draws or writes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Problem, Ref, suggest
+from ..sources import LocatorRegistry, load_yaml
+from .cards import build_cards
+from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
+from .layouts import LayoutLibrary
+from .validate import validate
+
+GAME_FILE = "game.yaml"
+
+
+def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, str | None]:
+    """`relative` resolved from `base`, refused when it leaves the project or does not exist."""
+    candidate = (base / relative).resolve()
+    if candidate != project.resolve() and project.resolve() not in candidate.parents:
+        return None, f"the path {relative!r} leaves the project folder"
+    if not candidate.is_file():
+        return None, f"no file {relative!r}"
+    return candidate, None
+
+
+@dataclass
+class Project:
+    root: Path
+    locators: LocatorRegistry
+    library: LayoutLibrary
+    problems: list[Problem] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, root: Path) -> "Project":
+        root = root.resolve()
+        locators = LocatorRegistry()
+        library = LayoutLibrary.load(root, locators)
+        return cls(root, locators, library, list(library.problems))
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def kit_dirs(self) -> list[Path]:
+        decks = self.root / "decks"
+        return sorted(p for p in decks.iterdir() if (p / GAME_FILE).is_file()) if decks.is_dir() else []
+
+    def find_kit(self, name: str) -> tuple[Path | None, Problem | None]:
+        """A kit given as a folder path or as a name under decks/."""
+        for candidate in (Path(name), self.root / name, self.root / "decks" / name):
+            if (candidate / GAME_FILE).is_file():
+                return candidate.resolve(), None
+        known = [p.name for p in self.kit_dirs()]
+        return None, Problem(f"no kit {name!r} (a kit is a folder with a {GAME_FILE})", "kit",
+                             Ref(name), suggestion=suggest(Path(name).name, known))
+
+    def load_kit(self, kit_dir: Path) -> tuple[Kit | None, list[Problem]]:
+        return _KitLoader(self, kit_dir).load()
+
+
+class _KitLoader:
+    def __init__(self, project: Project, kit_dir: Path):
+        self.project = project
+        self.kit_dir = kit_dir
+        self.problems: list[Problem] = []
+
+    def load(self) -> tuple[Kit | None, list[Problem]]:
+        game_path = self.kit_dir / GAME_FILE
+        data, display = self._read(game_path)
+        game, found = validate(GameFile, data, Ref(display), "game") if data is not None else (None, [])
+        self.problems += found
+        if game is None:
+            return None, self.problems
+        kit = Kit(self.kit_dir.name, self.kit_dir, self.project.display(self.kit_dir), game, Ref(display),
+                  project=self.project.root)
+        for i, name in enumerate(game.components):
+            self._component(kit, name, Ref(display, ("components", i)))
+        self._layouts(kit)
+        return kit, self.problems
+
+    def _read(self, path: Path) -> tuple[object, str]:
+        display = self.project.display(path)
+        data, locator, problems = load_yaml(path, display)
+        self.project.locators.add(locator)
+        self.problems += problems
+        return data, display
+
+    def _component(self, kit: Kit, name: str, ref: Ref) -> None:
+        path, error = safe_path(self.project.root, self.kit_dir, name)
+        if error:
+            self.problems.append(Problem(error, "game.components", ref))
+            return
+        data, display = self._read(path)
+        if data is None:
+            return
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if kind == "deck":
+            self._deck(kit, data, Ref(display))
+        elif kind == "sheet":
+            self._sheet(kit, data, Ref(display))
+        else:
+            self.problems.append(Problem("a component file starts with `kind: deck` or `kind: sheet`",
+                                         "component", Ref(display, ("kind",)), got=kind,
+                                         suggestion=suggest(kind, ["deck", "sheet"])))
+
+    def _deck(self, kit: Kit, data: dict, ref: Ref) -> None:
+        spec, found = validate(DeckFile, data, ref, "deck")
+        self.problems += found
+        if spec is None:
+            return
+        cards, found = build_cards(spec, ref)
+        self.problems += found
+        self._unique_name(kit, spec.name, ref)
+        kit.decks.append(Deck(spec.name, spec.title or spec.name, ref.file, spec, tuple(cards), ref))
+
+    def _sheet(self, kit: Kit, data: dict, ref: Ref) -> None:
+        spec, found = validate(SheetFile, data, ref, "sheet")
+        self.problems += found
+        if spec is None:
+            return
+        pages = spec.pages or [None]
+        made = tuple(Page(i, {**spec.fields, **(p.fields if p else {})}, p.copies if p else spec.copies)
+                     for i, p in enumerate(pages))
+        self._unique_name(kit, spec.name, ref)
+        kit.sheets.append(Sheet(spec.name, spec.title or spec.name, ref.file, spec, made, ref))
+
+    def _unique_name(self, kit: Kit, name: str, ref: Ref) -> None:
+        if kit.deck(name) or kit.sheet(name):
+            self.problems.append(Problem(f"two components are named {name!r}", "component", ref.child("name")))
+
+    def _layouts(self, kit: Kit) -> None:
+        for name, ref, kind in _layout_uses(kit):
+            if name not in kit.layouts:
+                layout, found = self.project.library.get(name, ref)
+                self.problems += found
+                if layout is None:
+                    continue
+                kit.layouts[name] = layout
+            if kit.layouts[name].kind != kind:
+                self.problems.append(Problem(f"layout {name!r} is a {kit.layouts[name].kind} layout; "
+                                             f"this needs a {kind} layout", "layout", ref))
+
+
+def _layout_uses(kit: Kit):
+    """(layout name, where it is named, kind it must be) for every layout the kit uses, once."""
+    seen: set[tuple[str, str]] = set()
+    for deck in kit.decks:
+        for card in deck.cards:
+            for key, name in (("layout", card.layout), ("back", card.back)):
+                own = key in card.field_refs
+                if name and (own or (name, deck.name) not in seen):
+                    seen.add((name, deck.name))
+                    yield name, card.ref.child(key) if own else deck.ref.child(key), "card"
+    for sheet in kit.sheets:
+        yield sheet.spec.layout, sheet.ref.child("layout"), "page"

@@ -1,0 +1,55 @@
+"""What a run reports: per kit, the files written and the problems found.
+
+Contract: `KitReport` and `FileReport` are plain records; `as_json()` gives the manifest that
+`--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors). Problems
+in a report are already located (file:line:col).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Problem
+
+
+@dataclass
+class FileReport:
+    path: str
+    component: str
+    kind: str
+    pages: int
+    cards: int = 0
+    card_size_mm: tuple[float, float] | None = None
+    per_page: int = 0
+    backs: str = "none"
+
+    def as_json(self) -> dict:
+        data = {"path": self.path, "component": self.component, "kind": self.kind, "pages": self.pages}
+        if self.kind == "deck":
+            data |= {"cards": self.cards, "card_size_mm": list(self.card_size_mm or ()),
+                     "cards_per_page": self.per_page, "backs": self.backs}
+        return data
+
+
+@dataclass
+class KitReport:
+    kit: str
+    title: str
+    path: str
+    files: list[FileReport] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    def as_json(self) -> dict:
+        return {"kit": self.kit, "title": self.title, "path": self.path,
+                "ok": not self.errors,
+                "files": [f.as_json() for f in self.files],
+                "cards": sum(f.cards for f in self.files),
+                "warnings": [p.render() for p in self.warnings],
+                "errors": [p.as_json() for p in self.errors]}

@@ -1,0 +1,61 @@
+"""Rules models: which game a kit is, what its rules require of it, what its material prints.
+
+Contract: `run_rules(kit)` returns `(tables, problems)`: the generic checks for every kit, then,
+when the kit names a rules model (`rules: {model: NAME, params: {...}}` in game.yaml), the model's
+parameter validation, checks and printed tables. An unknown model name is a problem with a
+suggestion. Models register themselves in `base.RulesModel.registry` when their module is imported;
+`MODELS` lists the modules imported here.
+"""
+from __future__ import annotations
+
+import importlib
+
+from ..errors import Problem, suggest
+from ..model.kit import Kit
+from ..model.validate import validate
+from .base import Params, RulesModel, Table, register
+from .generic import generic_checks
+
+MODELS = ("similis", "reglisse")
+
+
+def _load_models() -> dict[str, RulesModel]:
+    for name in MODELS:
+        importlib.import_module(f"{__name__}.{name}")
+    return RulesModel.registry
+
+
+def run_rules(kit: Kit) -> tuple[dict[str, Table], list[Problem]]:
+    problems = generic_checks(kit)
+    rules = kit.game.rules
+    if rules is None:
+        return {}, problems
+    registry = _load_models()
+    ref = kit.game_ref.child("rules")
+    model = registry.get(rules.model)
+    if model is None:
+        return {}, problems + [Problem(f"unknown rules model {rules.model!r}", "rules.model", ref.child("model"),
+                                       suggestion=suggest(rules.model, registry))]
+    params, found = validate(model.params, rules.params, ref.child("params"), "rules.params")
+    if params is None:
+        return {}, problems + found
+    problems += [_locate(p, kit) for p in model.check(kit, params)]
+    return model.tables(kit, params), problems
+
+
+def _locate(problem: Problem, kit: Kit) -> Problem:
+    """A rules problem about a parameter (`where` = "rules.<name>") points at that parameter."""
+    if problem.ref is None and problem.where.startswith("rules."):
+        parts = tuple(problem.where.split(".")[1:])
+        ref = kit.game_ref.child("rules", "params", *parts)
+        return Problem(problem.what, problem.where, ref, problem.got, problem.suggestion, problem.severity)
+    if problem.ref is None:
+        return Problem(problem.what, problem.where, kit.game_ref, problem.got, problem.suggestion, problem.severity)
+    return problem
+
+
+def models() -> dict[str, RulesModel]:
+    return dict(_load_models())
+
+
+__all__ = ["run_rules", "models", "Params", "RulesModel", "Table", "register"]

@@ -1,0 +1,62 @@
+"""The rules model of "Clochemerle à Trifouilly-Les-Oies" (worker placement, 3-6 players).
+
+Contract: the pure model of the game from the French rules v1.0 (L. et J.-B. Journaux, 2020):
+the printed material as frozen dataclasses read from plain YAML data (places.py, material.py,
+designed numbers in data.py), the placement rules (placement.py), the scoring (scoring.py), the
+checks of a kit's material (check.py, check_cards.py, supply.py), the printed tables (tables.py)
+and random play-outs (playout.py). `Params` holds the rules' numbers that a kit may set.
+
+`make_model(material_of)` builds the `RulesModel` "clochemerle" once the engine says how to get
+the material of a kit: `material_of(kit) -> (Material, problems)`, typically by calling
+`read_material(places, events, track, tokens, score_sheet, refs=...)` on the kit's plain data.
+Importing this package registers nothing: the engine registers `make_model(...)`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ...errors import Problem
+from ..base import RulesModel
+from .check import check_material
+from .data import (default_events_data, default_places_data, default_score_sheet_data,
+                   default_tokens_data, default_track_data)
+from .material import Material, Quarter, ScoreSheet, SheetLine, Tokens, Track, default_material, read_material
+from .params import Params
+from .placement import CardState, IllegalPlacement, Placement, cheapest, legal_placements, place
+from .places import ICONS, PLACE_KEYS, PLACES, Cell, EventCard, PlaceCard
+from .playout import PlayoutResult, check_playouts, play
+from .scoring import (CardScore, RowScore, card_score, mairie_majority, missing_weeks, place_points,
+                      quarter_factor, row_score, time_penalty)
+from .shape import DataError
+from .supply import PawnBound, pawn_bound
+from .tables import penalty_table, rule_tables, score_sheet_table
+
+NAME = "clochemerle"
+
+
+def make_model(material_of: Callable[[object], tuple[Material, list[Problem]]]) -> RulesModel:
+    """The rules model, given how to read a kit's material (shape problems come first)."""
+    def check(kit, params: Params) -> list[Problem]:
+        material, problems = material_of(kit)
+        return problems + check_material(material, params)
+
+    def tables(kit, params: Params):
+        return rule_tables(material_of(kit)[0], params)
+
+    return RulesModel(name=NAME, summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week "
+                      "time track, 3-6 players.", params=Params, check=check, tables=tables)
+
+
+__all__ = [
+    "NAME", "make_model", "Params",
+    "PLACES", "PLACE_KEYS", "ICONS", "Cell", "PlaceCard", "EventCard", "DataError",
+    "Quarter", "Track", "Tokens", "SheetLine", "ScoreSheet", "Material", "read_material", "default_material",
+    "default_places_data", "default_events_data", "default_track_data", "default_tokens_data",
+    "default_score_sheet_data",
+    "CardState", "Placement", "IllegalPlacement", "legal_placements", "place", "cheapest",
+    "CardScore", "RowScore", "place_points", "card_score", "row_score", "mairie_majority",
+    "quarter_factor", "missing_weeks", "time_penalty",
+    "check_material", "PawnBound", "pawn_bound",
+    "penalty_table", "score_sheet_table", "rule_tables",
+    "PlayoutResult", "play", "check_playouts",
+]

@@ -1,0 +1,63 @@
+"""Tables that the printed material of Clochemerle shows, produced by the rules model.
+
+Contract: each function returns a `pnp.rules.base.Table` in French (the game's language);
+`rule_tables(material, params)` returns them by name for layouts (`rules.NAME`):
+- "time_penalty": missing weeks 1..N -> cumulative penalty (scoring.time_penalty), for the track;
+- "score_sheet": the score sheet's grid, row labels down the side, column labels across, empty
+  cells to write in (from the score sheet data);
+- "icons": the legend of the place cards' icons (rules: Signification des icônes).
+Negative numbers use the typographic minus sign U+2212 ("−1"), as printed French does.
+"""
+from __future__ import annotations
+
+from ..base import Table
+from .material import Material, ScoreSheet, default_score_sheet_data
+from .params import Params
+from .places import ICONS, MINUS
+from .scoring import time_penalty
+
+PENALTY_ROWS = 6
+
+# rules: Signification des icônes — the legend printed with the place cards.
+ICON_LEGEND = {
+    "one_pawn": "Un seul pion par joueur sur la carte",
+    "several_pawns": "Un joueur peut poser plusieurs pions sur la carte",
+    "malus": "Malus pour chaque joueur sans pion sur la carte au décompte (toujours négatif)",
+    "cell_bonus": "Points de la case, ajoutés au dé (signe selon la carte clochemerle)",
+    "time_cost": "Semaines dépensées pour poser son pion sur cette case",
+}
+assert set(ICON_LEGEND) == set(ICONS)
+
+
+def fr_signed(value: int) -> str:
+    """A signed number as printed: "+3", "−3", "0"."""
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return f"+{value}" if value > 0 else "0"
+
+
+def penalty_table(rows: int = PENALTY_ROWS) -> Table:
+    """Missing weeks at "fin" -> reputation lost (cumulative: −1, −3, −6 ...)."""
+    # rules: Tour d'un joueur — "1 pour la première semaine manquante ; 2 pour la deuxième [...] etc"
+    body = tuple((str(missing), fr_signed(time_penalty(missing))) for missing in range(1, rows + 1))
+    note = "Chaque semaine manquante coûte un point de plus que la précédente : 1, 2, 3 …"
+    return Table(header=("Semaines manquantes", "Pénalité"), rows=body, title="Pénalité de temps",
+                 notes=(note,))
+
+
+def score_sheet_table(sheet: ScoreSheet | None = None) -> Table:
+    """The blank grid of the score sheet: one row per scoring, one column per place and the malus."""
+    sheet = sheet or ScoreSheet.from_data(default_score_sheet_data())
+    header = ("",) + tuple(column.label for column in sheet.columns)
+    rows = tuple((row.label,) + ("",) * len(sheet.columns) for row in sheet.rows)
+    return Table(header=header, rows=rows, title=sheet.title)
+
+
+def icon_table() -> Table:
+    return Table(header=("Icône", "Signification"), rows=tuple((f":{key}:", text) for key, text in ICON_LEGEND.items()),
+                 title="Signification des icônes")
+
+
+def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table]:
+    sheet = material.score_sheet if material is not None else None
+    return {"time_penalty": penalty_table(), "score_sheet": score_sheet_table(sheet), "icons": icon_table()}

@@ -1,0 +1,206 @@
+"""One kit's run: load, rules, then lay out (and draw) each component page by page.
+
+Contract: `KitRun(session, kit_dir, options, batch, progress).run()` returns a `KitReport`. With a
+batch it draws into canvases from the batch; without, it only lays out. Pages are laid out and
+drawn one at a time, so memory does not grow with the deck (beyond ReportLab's compressed page
+streams). After the first error nothing more is drawn, but every face is still laid out so that all
+problems of the kit are reported at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from .draw.forms import FormCache
+from .draw.paint import Painter
+from .draw.sheets import SheetPainter
+from .errors import Problem, Ref, errors_only
+from .layout.face import BuildEnv, FaceBuilder
+from .layout.imposition import BACK_MODES, SheetSpec, plan_sheet
+from .model.kit import Card, Deck, Kit, Sheet
+from .model.units import MM, PAPERS
+from .output import OutputBatch
+from .report import FileReport, KitReport
+from .rules import run_rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .build import Session
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    backs: str = "long-edge"
+    orientation: str = "auto"
+    out: Path = Path("output")
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
+
+    def __post_init__(self):
+        assert self.paper in PAPERS and self.backs in BACK_MODES
+
+
+class KitRun:
+    def __init__(self, session: "Session", kit_dir: Path, options: Options, batch: OutputBatch | None,
+                 progress: Callable[[int], None] | None):
+        self.session, self.kit_dir, self.options = session, kit_dir, options
+        self.batch, self.progress = batch, progress
+        self.problems: list[Problem] = []
+        self.files: list[FileReport] = []
+        self._builders: dict[tuple, FaceBuilder] = {}
+
+    def run(self) -> KitReport:
+        kit, found = self.session.project.load_kit(self.kit_dir)
+        self.problems += found
+        if kit is not None:
+            tables, found = run_rules(kit)
+            self.problems += found
+            if not errors_only(self.problems):
+                self._components(kit, tables)
+        located = [self.session.project.locators.resolve(p) for p in self.problems]
+        title = kit.game.title if kit else ""
+        return KitReport(self.kit_dir.name, title, self.session.project.display(self.kit_dir), self.files, located)
+
+    def _components(self, kit: Kit, tables: dict) -> None:
+        library = self.session.project.library
+        self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, self.session.icons,
+                            kit.game.language == "fr", tables,
+                            {name: library.element_refs(name) for name in kit.layouts})
+        self.kit = kit
+        for deck in kit.decks:
+            self._deck(deck)
+        for sheet in kit.sheets:
+            self._sheet(sheet)
+
+    @property
+    def failed(self) -> bool:
+        return bool(errors_only(self.problems))
+
+    def _builder(self, layout_name: str, size=None, bleed=None) -> FaceBuilder:
+        layout = self.kit.layouts[layout_name]
+        key = (layout_name, size)
+        if key not in self._builders:
+            self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
+                                              layout.bleed if bleed is None else bleed)
+        return self._builders[key]
+
+    def _face(self, card: Card, deck: Deck, layout_name: str):
+        values = {**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards),
+                  "deck": deck.title, "kit": self.kit.game.title}
+        where = f"kit {self.kit.name!r}, deck {deck.name!r}, card {card.id!r}"
+        face, found = self._builder(layout_name).build(values, where, card.ref)
+        self.problems += found
+        return face
+
+    def _deck(self, deck: Deck) -> None:
+        if not deck.cards:
+            return
+        front = self.kit.layouts[deck.cards[0].layout]
+        has_backs = any(card.back for card in deck.cards)
+        mode = self.options.backs if has_backs else "none"
+        w, h = front.card_size()
+        spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, _paper(self.options.paper),
+                         self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks)
+        plan = plan_sheet(spec)
+        if isinstance(plan, str):
+            self.problems.append(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))
+            return
+        DeckPages(self, deck, plan).run()
+
+    def _sheet(self, sheet: Sheet) -> None:
+        layout = self.kit.layouts[sheet.spec.layout]
+        width, height = _paper(self.options.paper)
+        if layout.orientation == "landscape":
+            width, height = height, width
+        margin = layout.margin
+        builder = self._builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
+        painter, canvas = self._canvas(sheet.name, (width, height))
+        pages = 0
+        for page in sheet.pages:
+            values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
+            where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
+            face, found = builder.build(values, where, sheet.ref)
+            self.problems += found
+            for _ in range(page.copies):
+                if canvas is not None and not self.failed:
+                    painter.page(face, width, height, margin, f"{self.kit.game.title} · {sheet.title}")
+                pages += 1
+                self._tick()
+        self._save(canvas, sheet.name, "sheet", pages)
+
+    def _canvas(self, component: str, pagesize):
+        if self.batch is None:
+            return None, None
+        path = self._path(component)
+        canvas = self.batch.canvas(path, pagesize, self.session.fonts.default_face().name,
+                                   {"title": f"{self.kit.game.title} — {component}",
+                                    "author": ", ".join(self.kit.game.authors), "subject": self.kit.game.subtitle})
+        forms = FormCache(canvas)
+        return SheetPainter(canvas, Painter(canvas, forms), self.session.fonts.default_face().name), canvas
+
+    def _path(self, component: str) -> Path:
+        return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
+
+    def _save(self, canvas, component: str, kind: str, pages: int, **extra) -> None:
+        if canvas is not None and not self.failed:
+            self.batch.save(canvas)
+        if not self.failed:
+            self.files.append(FileReport(self._path(component).as_posix(), component, kind, pages, **extra))
+
+    def _tick(self) -> None:
+        if self.progress:
+            self.progress(1)
+
+
+def _paper(name: str) -> tuple[float, float]:
+    w, h = PAPERS[name]
+    return w * MM, h * MM
+
+
+def _offset(mm: tuple[float, float]) -> tuple[float, float]:
+    return mm[0] * MM, mm[1] * MM
+
+
+class DeckPages:
+    """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
+
+    def __init__(self, run: KitRun, deck: Deck, plan):
+        self.run_, self.deck, self.plan = run, deck, plan
+        self.painter, self.canvas = run._canvas(deck.name, (plan.width, plan.height))
+        self.pages = 0
+
+    def run(self) -> None:
+        cards = [card for card in self.deck.cards for _ in range(card.copies)]
+        per = self.plan.per_page
+        sheets = (len(cards) + per - 1) // per
+        for number in range(sheets):
+            self._sheet(cards[number * per:(number + 1) * per], number + 1, sheets)
+        w, h = self.run_.kit.layouts[self.deck.cards[0].layout].card_size()
+        self.run_._save(self.canvas, self.deck.name, "deck", self.pages, cards=len(cards),
+                        card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
+
+    def _sheet(self, chunk: list[Card], number: int, total: int) -> None:
+        fronts = [self.run_._face(card, self.deck, card.layout) for card in chunk]
+        backs = [self.run_._face(card, self.deck, card.back) if card.back else None for card in chunk] \
+            if self.plan.mode != "none" else []
+        label = f"{self.run_.kit.game.title} · {self.deck.title} · planche {number}/{total}"
+        if self.canvas is None or self.run_.failed:
+            self.pages += 1 + (1 if self.plan.duplex else 0)
+            return
+        self._draw(fronts, backs, label)
+
+    def _draw(self, fronts, backs, label: str) -> None:
+        if self.plan.mode == "fold":
+            self.painter.cards(self.plan, fronts, back=False, label=label)
+            self.painter.fold_backs(self.plan, backs, label=label + " · pliage")
+            self._count(1)
+            return
+        self.painter.cards(self.plan, fronts, back=False, label=label + " · recto")
+        self._count(1)
+        if self.plan.duplex:
+            self.painter.cards(self.plan, backs, back=True, label=label + " · verso")
+            self._count(1)
+
+    def _count(self, pages: int) -> None:
+        self.pages += pages
+        self.run_._tick()
