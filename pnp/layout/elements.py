@@ -96,6 +96,8 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     content = ctx.text(element.text, problems)
     if element.case == "upper":
         content = content.upper()
+    elif element.case == "capitalize":
+        content = content[:1].upper() + content[1:]
     use_french = ctx.french if element.french is None else element.french
     runs = parse(french(content) if use_french else content,
                  element.style in ("bold", "bolditalic"), element.style in ("italic", "bolditalic"))

@@ -16,6 +16,7 @@ from .typography import Run
 
 STEP = 0.25
 EPS = 0.01
+PARAGRAPH_GAP = 0.35  # extra space between paragraphs, in line heights
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +100,15 @@ def _search(paragraphs, sizes, box_w, box_h, style):
 
 def _try(paragraphs, size, box_w, box_h, style):
     lines = _wrap(paragraphs, size, box_w, style)
-    if lines is None or len(lines) * size * style.leading > box_h + EPS:
+    if lines is None or _height(lines, size, style) > box_h + EPS:
         return None
     return lines
+
+
+def _height(lines, size, style) -> float:
+    pitch = size * style.leading
+    gaps = sum(1 for _, end in lines[:-1] if end)
+    return pitch * (len(lines) + PARAGRAPH_GAP * gaps)
 
 
 def _why(paragraphs, size, box_w, box_h, style) -> str:
@@ -109,8 +116,8 @@ def _why(paragraphs, size, box_w, box_h, style) -> str:
     dims = f"{box_w / 2.8346:.1f} × {box_h / 2.8346:.1f} mm"
     if lines is None:
         return f"a word is wider than the box ({dims}) even at {size:g} pt"
-    room = int((box_h + EPS) // (size * style.leading))
-    return f"text overflows its box ({dims}) even at {size:g} pt: needs {len(lines)} lines, room for {room}"
+    need = _height(lines, size, style) / 2.8346
+    return f"text overflows its box ({dims}) even at {size:g} pt: it needs {need:.1f} mm of height"
 
 
 def _paragraphs(runs: list[Run]) -> list[list[_Word]]:
@@ -173,14 +180,16 @@ def _wrap(paragraphs, size, box_w, style):
 
 def _place(lines, size, box_w, box_h, style) -> TextBlock:
     pitch = size * style.leading
-    height = pitch * len(lines)
+    height = _height(lines, size, style)
     top = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[style.valign]
     face = style.faces["regular"]
     offset = (pitch + face.cap * size) / 2  # cap height centred in the line box
     space = face.width(" ", size)
     placed = []
-    for i, (words, paragraph_end) in enumerate(lines):
-        placed.append(_line(words, top + i * pitch + offset, size, box_w, space, style, paragraph_end))
+    y = top
+    for words, paragraph_end in lines:
+        placed.append(_line(words, y + offset, size, box_w, space, style, paragraph_end))
+        y += pitch * (1 + (PARAGRAPH_GAP if paragraph_end else 0.0))
     return TextBlock(tuple(placed), size, height)
 
 

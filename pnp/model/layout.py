@@ -75,7 +75,7 @@ class Text(Frame):
     color: str = "#000000"
     align: Align = "left"
     valign: VAlign = "top"
-    case: Literal["none", "upper"] = "none"
+    case: Literal["none", "upper", "capitalize"] = "none"
     icon_scale: float = Field(1.0, gt=0.2, le=3.0)
     french: bool | None = None
     outline: str | None = None
@@ -119,7 +119,7 @@ class Table(Frame):
     """A ruled table: header row, optional row labels, empty or filled cells (score sheets)."""
 
     type: Literal["table"]
-    columns: list[Column]
+    columns: list[Column] = []
     rows: list[str] | None = None
     row_count: int | None = Field(None, ge=1, le=200)
     row_label: str = "{n}"

@@ -26,17 +26,29 @@ def validate(model: type[M], data: Any, ref: Ref, where: str = "") -> tuple[M | 
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        return None, [_problem(model, err, ref, where, data) for err in _dedupe(exc.errors(include_url=False))]
+        errors = _dedupe(exc.errors(include_url=False), data)
+        return None, [_problem(model, err, ref, where, data) for err in errors]
 
 
-def _dedupe(errors: list[dict]) -> list[dict]:
+def _dedupe(errors: list[dict], data: Any) -> list[dict]:
     """Drop union noise: keep one error per location, preferring the most specific message."""
     seen: dict[tuple, dict] = {}
     for err in errors:
-        loc = tuple(part for part in err["loc"] if not _is_union_tag(part))
+        loc = _data_path(tuple(part for part in err["loc"] if not _is_union_tag(part)), data)
         if loc not in seen or err["type"] == "extra_forbidden":
             seen[loc] = {**err, "loc": loc}
     return list(seen.values())
+
+
+def _data_path(loc: tuple, data: Any) -> tuple:
+    """`loc` without discriminator tags (the `type` value pydantic inserts for tagged unions)."""
+    out, node = [], data
+    for part in loc:
+        if isinstance(node, dict) and part not in node and node.get("type") == part:
+            continue
+        out.append(part)
+        node = _get(node, part)
+    return tuple(out)
 
 
 def _is_union_tag(part: object) -> bool:

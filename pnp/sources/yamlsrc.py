@@ -22,6 +22,7 @@ except ImportError:  # pragma: no cover - depends on the PyYAML wheel
 
 _BOOL_WORDS = {"true": True, "false": False}
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 def load_yaml(path: Path, display: str) -> tuple[object, Locator, list[Problem]]:
@@ -92,7 +93,11 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode, path: tuple) -> dict:
         out: dict = {}
+        merged: dict = {}
         for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                merged = {**self._merge_source(value_node, path), **merged}
+                continue
             key = self._scalar(key_node, path) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 self._problem(key_node, "a key must be a plain word or number", path)
@@ -104,6 +109,17 @@ class _Builder:
                 continue
             self.locator.set_key(key_path, key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             out[key] = self.build(value_node, key_path)
+        return {**{k: v for k, v in merged.items() if k not in out}, **out} if merged else out
+
+    def _merge_source(self, node: yaml.Node, path: tuple) -> dict:
+        """`<<: *anchor` (or a list of anchors): keys the mapping inherits unless it sets them."""
+        sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        out: dict = {}
+        for source in reversed(sources):
+            if not isinstance(source, yaml.MappingNode):
+                self._problem(source, "`<<` merges a mapping (an &anchor of a mapping)", path)
+                continue
+            out.update(_Builder(self.display, Locator(self.display))._mapping(source, ()))
         return out
 
     def _scalar(self, node: yaml.ScalarNode, path: tuple) -> object:

@@ -34,6 +34,7 @@ from .shape import at
 from .supply import pawn_bound
 
 PLACES_PER_ROW = len(PLACE_KEYS)
+EVENT_TEXT_MAX = 160
 
 
 def check_material(material: Material, params: Params | None = None, playouts: int = 0,
@@ -114,12 +115,18 @@ def check_events(events: tuple[EventCard, ...], params: Params) -> list[Problem]
                            got=len(events)))
     titles = Counter(event.title for event in events)
     for event in events:
-        where = f"event card {event.title!r}"
-        if titles[event.title] > 1:
-            out.append(Problem("title is used by another event card", where, at(event.ref, "title")))
-        out += [Problem(f"has no sign for {PLACES[place]} ({place!r})", where, at(event.ref, "signs"))
-                for place in PLACE_KEYS if place not in event.signs]
+        out += _event_card(event, titles[event.title] > 1)
     return out + _event_pairs(events, params)
+
+
+def _event_card(event: EventCard, duplicate: bool) -> list[Problem]:
+    where = f"event card {event.title!r}"
+    out = [Problem("title is used by another event card", where, at(event.ref, "title"))] if duplicate else []
+    if not event.text.strip() or len(event.text) > EVENT_TEXT_MAX:
+        out.append(Problem(f"text has {len(event.text)} characters, it needs 1 to {EVENT_TEXT_MAX} to tell "
+                           "the event on the card", where, at(event.ref, "text"), severity="warning"))
+    return out + [Problem(f"has no sign for {PLACES[place]} ({place!r})", where, at(event.ref, "signs"))
+                  for place in PLACE_KEYS if place not in event.signs]
 
 
 def _event_pairs(events: tuple[EventCard, ...], params: Params) -> list[Problem]:

@@ -6,7 +6,7 @@ material with these values and derives the invariants from them.
 """
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..base import Params as BaseParams
 
@@ -33,6 +33,12 @@ class Params(BaseParams):
     # rules: Matériel — "9 cartes clochemerle", "Deux cartes pour chacun des 6 lieux"
     event_cards: int = Field(9, ge=1)
     cards_per_place: int = Field(2, ge=1)
+
+    @model_validator(mode="after")
+    def _players_in_order(self) -> "Params":
+        if self.players_min > self.players_max:
+            raise ValueError(f"players_min {self.players_min} is more than players_max {self.players_max}")
+        return self
 
     @property
     def weeks(self) -> int:

@@ -7,8 +7,18 @@ placement not in that list). Pure functions: states are never mutated. Costs onl
 card asks; whether the player has the time and a pawn left is the game's business (playout.py).
 
 Conventions: positions are (row, col) from the top left of the grid; "reading order" is rows top
-to bottom, each left to right (the marché line and the médecin queue, front first). A cell holds
-one pawn. A cell whose needed cost is missing is not offered (check.py reports it).
+to bottom, each left to right (the marché line and the médecin queue, front first). A cell whose
+needed cost is missing is not offered (check.py reports it).
+
+Decisions on the readings of the French rules:
+- A cell holds one pawn, at every place: La mairie's "Poser un pion sur n'importe quelle case"
+  means any empty cell (a pawn never goes on top of another).
+- Le médecin takes one pawn per player: its scoring speaks of "la case où il a posé son pion"
+  (singular), like the marché's, whose one-pawn rule is explicit.
+- Le boulodrome: only an opponent's pawn can be expelled ("un pion adverse"); the expelling player
+  chooses the empty cell it goes to ("replacez le pion sur une case vide").
+- Le médecin: jumping k patients puts the pawn k cells before the first empty cell, for 1 + k
+  weeks; the jumped patients step back one cell each. A full queue takes no one.
 """
 from __future__ import annotations
 

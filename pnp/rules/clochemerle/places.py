@@ -12,8 +12,8 @@ has a time cost `weeks` and/or bonus `points`, as the rules of the place need):
     - place: marche                 # eglise | mairie | bar | marche | boulodrome | medecin
       name: "Le marché en plein air"
       order: 4                      # set-up order printed on the verso, 1-6
-      icons: [one_pawn, cell_bonus, time_cost]
-      malus: -1                     # optional: reputation of each absent player (always < 0)
+      icons: [one_pawn, cell_bonus, time_cost]   # add `malus` to the icons when a malus is set
+      # malus: -1                   # optional: reputation of each absent player (always < 0)
       rule: "Un seul pion par joueur, sur la première case libre. Dé + points de la case."
       grid:
         - [{weeks: 3, points: 4}, {weeks: 3, points: 3}, {weeks: 2, points: 3}]

@@ -1,1 +1,38 @@
-"""placeholder"""
+"""Rules model of "Les aventures dans la forêt des lutins" (Manfred Ludwig, Spiel spass).
+
+Contract: a pure model (no I/O, no randomness but a passed-in `random.Random`) of the board
+(board.py: plain data <-> frozen `Board`), positions (state.py), legal moves (moves.py), board
+invariants and rule parameters (check.py), seeded play-outs (playout.py), the French summary
+table of the rules card (tables.py) and the glue to a kit (kit.py). Every ambiguity of the
+French source is decided once, in decisions.py (`DECISIONS`); code cites the rule it implements
+in French (`# rules: "..."`) and the decision it applies (`decision: NAME`).
+"""
+from .board import (
+    DIRECTIONS, Board, Square, default_board, default_board_data, empty_board, shape_problems,
+)
+from .check import (
+    LutinsParams, check_board, check_board_data, check_params, reach, reachability_problems,
+)
+from .decisions import DECISIONS, Decision, decision
+from .kit import check_rules, make_rules_model
+from .moves import (
+    ElfMove, IllegalMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn,
+    relocation_options, second_directions, slide_targets,
+)
+from .playout import PlayoutStats, choose_turn, play_game, playout_problems, playouts
+from .state import (
+    ARRIVED, FOREST_STATUS, HOME, ElfId, State, active_colour, default_seats, initial_state,
+    movable_elves, occupancy, winner,
+)
+from .tables import rules_summary, tables
+
+__all__ = [
+    "ARRIVED", "DECISIONS", "DIRECTIONS", "FOREST_STATUS", "HOME", "Board", "Decision", "ElfId",
+    "ElfMove", "IllegalMove", "LutinsParams", "PlayoutStats", "Square", "State", "TreeMove",
+    "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
+    "choose_turn", "decision", "default_board", "default_board_data", "default_seats", "empty_board",
+    "initial_state", "legal_elf_moves", "legal_tree_moves", "make_rules_model", "movable_elves",
+    "occupancy", "play_game", "play_turn", "playout_problems", "playouts", "reach",
+    "reachability_problems", "relocation_options", "rules_summary", "second_directions",
+    "shape_problems", "slide_targets", "tables", "winner",
+]

@@ -206,7 +206,11 @@ def side_squares(size: int, side: str, count: int = 6) -> list[list[int]]:
 # and column of the lanes 2..7 holding trees (no elf crosses in one slide), no start square walled
 # in, every start square at least 2 moves from its arrival side. Found by a seeded search, then
 # checked by `check.check_board` and the play-outs.
-DEFAULT_DOTS: tuple[Square, ...] = ()
+DEFAULT_DOTS: tuple[Square, ...] = (
+    (3, 0), (8, 0), (2, 1), (4, 1), (5, 1), (9, 1), (1, 2), (5, 2), (0, 3), (3, 3), (6, 3), (7, 3),
+    (8, 3), (1, 4), (2, 4), (4, 4), (6, 4), (3, 5), (5, 5), (7, 5), (8, 5), (1, 6), (2, 6), (3, 6),
+    (6, 6), (9, 6), (4, 7), (8, 7), (0, 8), (4, 8), (5, 8), (7, 8), (1, 9), (6, 9),
+)
 DEFAULT_COLOURS = {"south": "bleu", "west": "rouge", "north": "violet", "east": "jaune"}
 
 

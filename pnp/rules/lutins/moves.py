@@ -85,8 +85,12 @@ def second_directions(step: Square, young: bool) -> tuple[Square, ...]:
     if young:
         # rules: "on peut renoncer, pour le 2ème déplacement à la règle de l'angle de 90 degres"
         return DIRECTIONS
-    # rules: "dans ce cas il doit former un angle de 90" (decision: TURN_90)
-    return tuple(d for d in DIRECTIONS if d[0] * step[0] + d[1] * step[1] == 0)
+    return _PERPENDICULAR[step]
+
+
+# rules: "dans ce cas il doit former un angle de 90" (decision: TURN_90)
+_PERPENDICULAR = {step: tuple(d for d in DIRECTIONS if d[0] * step[0] + d[1] * step[1] == 0)
+                  for step in DIRECTIONS}
 
 
 def _moves_from(slider: _Slider, elf: ElfId, square: Square) -> list[ElfMove]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from ...errors import Problem
 from .board import Board, Square
+from .check import LutinsParams
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
 from .state import State, initial_state, movable_elves, winner
 
@@ -66,14 +67,16 @@ def _best_elf(state: State, moves: list[ElfMove], rng: random.Random) -> tuple[i
     if rng.random() < EXPLORE:
         return 0, rng.choice(moves)
     targets = open_arrivals(state, moves[0].elf[0])
-    bonus = state.board.size
+    bonus, memo = state.board.size, {}
 
-    def score(move: ElfMove) -> tuple[int, float]:
-        gain = distance(targets, state.elves[move.elf]) - distance(targets, move.to)
-        return gain + (bonus if move.to in targets else 0), rng.random()
+    def near(square: Square) -> int:
+        if square not in memo:
+            memo[square] = distance(targets, square) - (bonus if square in targets else 0)
+        return memo[square]
 
-    best = max(moves, key=score)
-    return score(best)[0], best
+    scored = [(near(state.elves[move.elf]) - near(move.to), rng.random(), move) for move in moves]
+    best = max(scored, key=lambda item: item[:2])
+    return best[0], best[2]
 
 
 def _near_movable(state: State) -> set[Square]:
@@ -117,10 +120,10 @@ def choose_turn(state: State, rng: random.Random) -> tuple[TreeMove | None, ElfM
     return tree, _relocate(after_tree(state, tree), move, rng)
 
 
-def play_game(board: Board, players: int, rng: random.Random, bound: int,
-              young: bool = False) -> tuple[int | None, int, State]:
+def play_game(board: Board, players: int, rng: random.Random, bound: int, young: bool = False,
+              seats=None) -> tuple[int | None, int, State]:
     """One game: the winning seat (None at the bound), the number of turns, the final state."""
-    state = initial_state(board, players, young=young)
+    state = initial_state(board, players, seats, young)
     for turn in range(1, bound + 1):
         tree, elf = choose_turn(state, rng)
         state = play_turn(state, tree, elf, check=False)
@@ -130,13 +133,13 @@ def play_game(board: Board, players: int, rng: random.Random, bound: int,
 
 
 def playouts(board: Board, players: int, games: int = 50, seed: int = 0, bound: int = 600,
-             young: bool = False) -> PlayoutStats:
-    """Play `games` seeded games for `players` players and gather their statistics."""
+             young: bool = False, seats=None) -> PlayoutStats:
+    """Play `games` seeded games for `players` players (default seats) and gather statistics."""
     rng = random.Random(seed)
     wins: dict[str, int] = {}
     turns, hit = [], 0
     for _ in range(games):
-        seat, count, state = play_game(board, players, rng, bound, young)
+        seat, count, state = play_game(board, players, rng, bound, young, seats)
         turns.append(count)
         if seat is None:
             hit += 1
@@ -146,14 +149,15 @@ def playouts(board: Board, players: int, games: int = 50, seed: int = 0, bound: 
     return PlayoutStats(players, games, bound, wins, tuple(turns), hit)
 
 
-def playout_problems(board: Board, games: int = 50, seed: int = 0, bound: int = 600,
-                     young: bool = False, where: str = "rules") -> list[Problem]:
-    """A warning for each player count whose play-outs do not all end with a winner."""
+def playout_problems(board: Board, params: LutinsParams, where: str = "rules") -> list[Problem]:
+    """A warning for each player count (2, 3, 4) whose play-outs do not all end with a winner."""
     problems = []
     for players in (2, 3, 4):
-        stats = playouts(board, players, games, seed, bound, young)
+        seats = params.seats if players == params.players else None
+        stats = playouts(board, players, params.playouts, params.seed, params.turn_bound,
+                         params.young_variant, seats)
         if stats.hit_bound:
-            problems.append(Problem(f"{stats.hit_bound} of {games} random play-outs for {players} players "
-                                    f"found no winner within {bound} turns", where,
+            problems.append(Problem(f"{stats.hit_bound} of {stats.games} random play-outs for {players} "
+                                    f"players found no winner within {stats.bound} turns", where,
                                     got=stats.summary(), severity="warning"))
     return problems
