@@ -166,11 +166,30 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
     count = _count(element.repeat, ctx, problems)
     if problem or count is None:
         return _fail(problems, problem) if problem else []
-    side = min(h, (w - element.gap * (count - 1)) / count) if count else 0.0
-    start = x + (w - count * side - (count - 1) * element.gap) / 2
     color = ctx.rgb(element.color, problems)
-    return [Picture("icon", start + i * (side + element.gap), y + (h - side) / 2, side, side, path, color,
-                    element.rotate) for i in range(count)]
+    per_row = element.per_row or max(count, 1)
+    return [Picture("icon", px, py, side, side, path, color, element.rotate)
+            for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
+
+
+def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
+    """Square cells for `count` icons, `per_row` a row, each row centred, the block centred.
+
+    Icons are sized for a grid of `per_row` columns and `fixed_rows` rows when given (so that
+    every card of a deck draws its icons at one size), else for the rows this count needs."""
+    if count == 0:
+        return []
+    rows = -(-count // per_row)
+    cols = per_row if fixed_rows else min(per_row, count)
+    grid_rows = max(rows, fixed_rows or 0)
+    side = max(0.0, min((w - gap * (cols - 1)) / cols, (h - gap * (grid_rows - 1)) / grid_rows))
+    top = y + (h - rows * side - (rows - 1) * gap) / 2
+    cells = []
+    for r in range(rows):
+        in_row = min(per_row, count - r * per_row)
+        left = x + (w - in_row * side - (in_row - 1) * gap) / 2
+        cells += [(left + i * (side + gap), top + r * (side + gap), side) for i in range(in_row)]
+    return cells
 
 
 def _count(value, ctx: ElementContext, problems: list[str]) -> int | None:

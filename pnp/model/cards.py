@@ -29,19 +29,20 @@ def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
 
 
 def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
-    if spec.cards is not None:
-        for i, entry in enumerate(spec.cards):
-            card_ref = ref.child("cards", i)
-            yield i, entry, {k: card_ref.child(k) for k in entry}, card_ref
-        return
+    """(index, values, refs, card ref) of every card: the rows first, then the entries."""
     columns = spec.columns or []
-    for i, row in enumerate(spec.rows or []):
+    rows = spec.rows or []
+    for i, row in enumerate(rows):
         card_ref = ref.child("rows", i)
         if len(row) != len(columns):
             problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
                                     f"({', '.join(columns)})", f"row {i + 1}", card_ref))
             continue
-        yield i, dict(zip(columns, row)), {c: card_ref.child(j) for j, c in enumerate(columns)}, card_ref
+        values = {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
+        yield i, values, {c: card_ref.child(j) for j, c in enumerate(columns)}, card_ref
+    for i, entry in enumerate(spec.cards or []):
+        card_ref = ref.child("cards", i)
+        yield len(rows) + i, entry, {k: card_ref.child(k) for k in entry}, card_ref
 
 
 def _card(index: int, values: dict, refs: dict, card_ref: Ref, spec: DeckFile,
@@ -59,8 +60,8 @@ def _card(index: int, values: dict, refs: dict, card_ref: Ref, spec: DeckFile,
     if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
         problems.append(Problem("copies is a whole number, 0 or more", where, refs.get("copies", card_ref), got=copies))
         copies = 1
-    card = Card(index, card_id, fields, copies, str(values.get("layout", spec.layout)),
-                _back(values, spec), card_ref, refs)
+    layout = values.get("layout") or spec.layout
+    card = Card(index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)
     return card, problems
 
 

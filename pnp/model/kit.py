@@ -102,8 +102,8 @@ class DeckFile(StrictModel):
 
     @model_validator(mode="after")
     def _one_source(self):
-        if (self.cards is None) == (self.rows is None):
-            raise ValueError("a deck lists its cards either as `cards:` entries or as `columns:` + `rows:`")
+        if self.cards is None and self.rows is None:
+            raise ValueError("a deck lists its cards as `cards:` entries and/or as `columns:` + `rows:`")
         if (self.rows is None) != (self.columns is None):
             raise ValueError("`rows:` need `columns:` naming what each position holds")
         return self

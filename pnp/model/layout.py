@@ -104,6 +104,8 @@ class Icon(Frame):
     name: str
     color: str = "#000000"
     repeat: str | int = 1
+    per_row: int | None = Field(None, ge=1, le=20)
+    rows: int | None = Field(None, ge=1, le=20)
     gap: Length = 1.0 * MM
 
 

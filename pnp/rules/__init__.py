@@ -4,11 +4,12 @@ Contract: `run_rules(kit)` returns `(tables, problems)`: the generic checks for 
 when the kit names a rules model (`rules: {model: NAME, params: {...}}` in game.yaml), the model's
 parameter validation, checks and printed tables. An unknown model name is a problem with a
 suggestion. Models register themselves in `base.RulesModel.registry` when their module is imported;
-`MODELS` lists the modules imported here.
+every module and package of `pnp.rules` is imported here, except the shared ones in `SHARED`.
 """
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from ..errors import Problem, suggest
 from ..model.kit import Kit
@@ -16,12 +17,13 @@ from ..model.validate import validate
 from .base import Params, RulesModel, Table, register
 from .generic import generic_checks
 
-MODELS = ("similis", "reglisse")
+SHARED = {"base", "generic", "series"}
 
 
 def _load_models() -> dict[str, RulesModel]:
-    for name in MODELS:
-        importlib.import_module(f"{__name__}.{name}")
+    for info in pkgutil.iter_modules(__path__):
+        if info.name not in SHARED and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
     return RulesModel.registry
 
 
