@@ -52,9 +52,13 @@ class Problem:
     suggestion: str | None = None
     severity: Severity = "error"
     loc: Loc | None = None
+    at_key: bool = False  # locate at the key that names `ref` (unknown or misspelt keys)
 
     def located(self, loc: Loc | None) -> "Problem":
-        return Problem(self.what, self.where, self.ref, self.got, self.suggestion, self.severity, loc)
+        return Problem(self.what, self.where, self.ref, self.got, self.suggestion, self.severity, loc, self.at_key)
+
+    def with_what(self, what: str) -> "Problem":
+        return Problem(what, self.where, self.ref, self.got, self.suggestion, self.severity, self.loc, self.at_key)
 
     def render(self) -> str:
         head = str(self.loc) if self.loc else (self.ref.file if self.ref else "pnp")

@@ -34,6 +34,8 @@ class OutputBatch:
     def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
         final.parent.mkdir(parents=True, exist_ok=True)
         temp = final.with_name(f".{final.name}.{os.getpid()}.part")
+        # fonts ReportLab (and svglib drawings) fall back to: a bundled one, never Helvetica
+        rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font
         canvas = Canvas(str(temp), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
         canvas.setTitle(meta.get("title", ""))
         canvas.setAuthor(meta.get("author", ""))

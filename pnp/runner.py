@@ -48,15 +48,16 @@ class KitRun:
         self.problems: list[Problem] = []
         self.files: list[FileReport] = []
         self._builders: dict[tuple, FaceBuilder] = {}
+        self._repeats = Repeats()
 
     def run(self) -> KitReport:
         kit, found = self.session.project.load_kit(self.kit_dir)
         self.problems += found
-        if kit is not None:
+        if kit is not None and not errors_only(self.problems):  # rules judge a kit that loaded whole
             tables, found = run_rules(kit)
             self.problems += found
-            if not errors_only(self.problems):
-                self._components(kit, tables)
+            self._components(kit, tables)  # laid out even after a rules error: all problems at once
+            self.problems = self._repeats.annotate(self.problems)
         located = [self.session.project.locators.resolve(p) for p in self.problems]
         title = kit.game.title if kit else ""
         return KitReport(self.kit_dir.name, title, self.session.project.display(self.kit_dir), self.files, located)
@@ -89,7 +90,7 @@ class KitRun:
                   "deck": deck.title, "kit": self.kit.game.title}
         where = f"kit {self.kit.name!r}, deck {deck.name!r}, card {card.id!r}"
         face, found = self._builder(layout_name).build(values, where, card.ref)
-        self.problems += found
+        self.problems += self._repeats.first_of(found, (deck.name, layout_name))
         return face
 
     def _deck(self, deck: Deck) -> None:
@@ -150,6 +151,29 @@ class KitRun:
     def _tick(self) -> None:
         if self.progress:
             self.progress(1)
+
+
+class Repeats:
+    """The same layout problem on many cards is reported once, with the number of other cards."""
+
+    def __init__(self):
+        self._seen: dict[tuple, list] = {}
+
+    def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
+        fresh = []
+        for problem in problems:
+            key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
+            if key in self._seen:
+                self._seen[key][1] += 1
+            else:
+                self._seen[key] = [problem, 0]
+                fresh.append(problem)
+        return fresh
+
+    def annotate(self, problems: list[Problem]) -> list[Problem]:
+        counts = {id(first): more for first, more in self._seen.values() if more}
+        return [p.with_what(f"{p.what} (and on {counts[id(p)]} more card{'s' if counts[id(p)] > 1 else ''})")
+                if id(p) in counts else p for p in problems]
 
 
 def _paper(name: str) -> tuple[float, float]:

@@ -13,6 +13,26 @@ from .forms import FormCache
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
 
 
+def _line(text, line, x0: float, y: float, icons: list) -> None:
+    """One line of text: words are joined by real space characters (so the PDF's text reads and
+    copies right); the position is set again only where the layout put a word elsewhere (justified
+    lines, icons)."""
+    font, cursor = None, None
+    for frag in line.frags:
+        if frag.icon is not None:
+            icons.append((x0 + frag.x, y - ICON_DROP * frag.size, frag.size, frag.icon))
+            continue
+        if (frag.face.name, frag.size) != font:
+            font = (frag.face.name, frag.size)
+            text.setFont(*font)
+        if cursor is not None and frag.x > cursor + 0.01:  # a word gap
+            text.textOut(" ")
+        if cursor is None or abs(text.getX() - (x0 + frag.x)) > 0.01:
+            text.setTextOrigin(x0 + frag.x, y)
+        text.textOut(frag.text)
+        cursor = frag.x + frag.face.width(frag.text, frag.size)
+
+
 class Painter:
     def __init__(self, canvas, forms: FormCache):
         self.c = canvas
@@ -85,27 +105,20 @@ class Painter:
 
     def _text(self, t: TextItem) -> None:
         c = self.c
+        if t.outline is not None:
+            c.saveState()
+            c.setStrokeColorRGB(*t.outline)
+            c.setLineWidth(t.block.size * 0.12)
         text = c.beginText()
         if t.outline is not None:
             text.setTextRenderMode(2)
-            c.setStrokeColorRGB(*t.outline)
-            c.setLineWidth(t.block.size * 0.12)
         text.setFillColorRGB(*t.color)
-        icons = []
-        current = None
+        icons: list = []
         for line in t.block.lines:
-            y = -(t.y + line.baseline)
-            for frag in line.frags:
-                if frag.icon is not None:
-                    icons.append((t.x + frag.x, y - ICON_DROP * frag.size, frag.size, frag.icon))
-                    continue
-                font = (frag.face.name, frag.size)
-                if font != current:
-                    text.setFont(*font)
-                    current = font
-                text.setTextOrigin(t.x + frag.x, y)
-                text.textOut(frag.text)
+            _line(text, line, t.x, -(t.y + line.baseline), icons)
         c.drawText(text)
+        if t.outline is not None:
+            c.restoreState()
         for x, y, side, path in icons:
             self._form(self.forms.icon(path, t.icon_color), x, y, side, side)
 

@@ -4,6 +4,8 @@ Contract: `compile_element(element, ctx)` returns `(items, problems)` where prob
 strings (the caller adds where and which file). `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
+Text templates may name a rules table's title and notes: `{rules.NAME.title}`, `{rules.NAME.notes}`
+(the notes as paragraphs), so that printed remarks follow the rule parameters as the table does.
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ class ElementContext:
     tables: dict
 
     def text(self, template: str, problems: list[str]) -> str:
-        value, missing = fill(template, self.values)
+        values = {**rules_fields(self.tables), **self.values} if "{rules." in template else self.values
+        value, missing = fill(template, values)
         problems += [f"unknown field {{{name}}}" + _choices(self.values) for name in missing]
         return value
 
@@ -47,6 +50,15 @@ class ElementContext:
         if problem:
             problems.append(problem)
         return found
+
+
+def rules_fields(tables: dict) -> dict[str, str]:
+    """`rules.NAME.title` and `rules.NAME.notes` of every rules table, for text templates."""
+    out = {}
+    for name, table in tables.items():
+        out[f"rules.{name}.title"] = table.title
+        out[f"rules.{name}.notes"] = "\n".join(table.notes)
+    return out
 
 
 def _choices(values: dict) -> str:
@@ -93,6 +105,8 @@ def _line(element: Line, ctx: ElementContext, problems: list[str]) -> list[Item]
 
 def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
+    if element.rotate in (90, 270):  # lay the text out in the turned box, same centre
+        x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
     content = ctx.text(element.text, problems)
     if element.case == "upper":
         content = content.upper()

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import Problem, Ref
 from ..model.layout import Layout
 from . import tables  # noqa: F401  (registers the table compiler)
+from . import counters, figures  # noqa: F401  (register the grid, symbols, track, counters, dienets compilers)
 from .assets import IconLibrary, colour, has_template
 from .elements import ElementContext, compile_element
 from .fonts import FontBook

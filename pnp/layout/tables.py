@@ -2,16 +2,18 @@
 
 Contract: registers the compiler of the `table` element. Columns expand their `repeat` (headers
 may use `{n}`), may split into `sub` columns under a second header row, and share the width left
-by columns of fixed width. Rows are explicit labels, `row_count` labels from `row_label`, or the
-rows of a rules table (`data: rules.NAME`), which also gives the header. Cell text is fitted like
-any text (shrinking down to 60 % of the table's size); text that still does not fit is a problem.
+by columns of fixed width; `sub_widths` weighs the sub columns. Rows are explicit labels,
+`row_count` labels from `row_label`, or the rows of a rules table (`data: rules.NAME`), which also
+gives the header. Cell text is fitted like any text (shrinking down to 60 % of the table's size);
+text that still does not fit is a problem. Cells may hold `:icon:` markup, and a column's `icons`
+map turns whole words of its body cells into icons (dice faces for the digits of a combination).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..model.layout import Table
-from .elements import BLACK, ElementContext, compile_element, frame, register_compiler
+from .elements import BLACK, ElementContext, _resolve_icons, compile_element, frame, register_compiler
 from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
 from .typography import french, parse
@@ -25,6 +27,17 @@ class _Col:
     sub: tuple[str, ...]
     width: float | None
     fill: str | None
+    sub_widths: tuple[float, ...] | None = None
+    icons: tuple[tuple[str, str], ...] = ()
+
+    def spans(self, x: float, w: float) -> list[tuple[float, float]]:
+        """(x, width) of each sub column."""
+        weights = self.sub_widths or (1.0,) * len(self.sub)
+        total, out = sum(weights), []
+        for weight in weights:
+            out.append((x, w * weight / total))
+            x += w * weight / total
+        return out
 
 
 def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Item]:
@@ -61,11 +74,12 @@ def _content(table: Table, ctx: ElementContext, problems: list[str]):
 
 def _columns(table: Table, header: list[str], width: float, ctx, problems):
     cols = [_Col(ctx.text(c.header.replace("{n}", str(i + 1)), problems), tuple(c.sub),
-                 c.width.pt(width) if c.width else None, c.fill)
+                 c.width.pt(width) if c.width else None, c.fill,
+                 tuple(c.sub_widths) if c.sub_widths else None, tuple(c.icons.items()))
             for c in table.columns for i in range(c.repeat)]
     if header:
-        cols = [_Col(text, (), cols[i].width if i < len(cols) else None, cols[i].fill if i < len(cols) else None)
-                for i, text in enumerate(header)]
+        cols = [_Col(text, (), cols[i].width, cols[i].fill, None, cols[i].icons) if i < len(cols)
+                else _Col(text, (), None, None) for i, text in enumerate(header)]
     fixed = sum(c.width for c in cols if c.width)
     free = [c for c in cols if not c.width]
     rest = (width - fixed) / len(free) if free else 0.0
@@ -115,9 +129,8 @@ class _Grid:
         x = self.x
         for col, w in self.cols:
             out += self._cell(col.header, x, self.y, w, self.head_h, bold=True)
-            for i, sub in enumerate(col.sub):
-                sw = w / len(col.sub)
-                out += self._cell(sub, x + i * sw, self.y + self.head_h, sw, self.sub_h, small=True)
+            for sub, (sx, sw) in zip(col.sub, col.spans(x, w)):
+                out += self._cell(sub, sx, self.y + self.head_h, sw, self.sub_h, small=True)
             x += w
         return out
 
@@ -125,7 +138,7 @@ class _Grid:
         out: list[Item] = []
         x = self.x
         for (col, w), text in zip(self.cols, row):
-            out += self._cell(text, x, top, w, self.row_h, bold=False)
+            out += self._cell(_as_icons(text, dict(col.icons)), x, top, w, self.row_h, bold=False)
             x += w
         return out
 
@@ -141,6 +154,15 @@ class _Grid:
         if isinstance(block, str):
             self.problems.append(f"table cell {text!r}: {block}")
             return []
+        paths = {}
+        for run in runs:
+            if run.icon:
+                paths[run.icon], problem = self.ctx.icons.resolve(run.icon, self.ctx.layout.icons)
+                if problem:
+                    self.problems.append(f"table cell {text!r}: {problem}")
+                    return []
+        if paths:
+            block = _resolve_icons(block, paths)
         return [TextItem(x + PAD, y + PAD / 2, w - 2 * PAD, h - PAD, block, BLACK, BLACK)]
 
     def _rules(self, n_rows: int) -> list[Item]:
@@ -153,14 +175,20 @@ class _Grid:
         for i, (col, w) in enumerate(self.cols):
             if i:
                 out.append(Shape("line", x, top, 0.0, bottom - top, stroke=self.line, width=lw))
-            for j in range(1, len(col.sub)):
-                sx = x + j * w / len(col.sub)
+            for sx, _ in col.spans(x, w)[1:]:
                 out.append(Shape("line", sx, top + self.head_h, 0.0, bottom - top - self.head_h,
                                  stroke=self.line, width=lw * 0.6))
             x += w
         if self.sub_h:
             out.append(Shape("line", self.x, top + self.head_h, self.width, 0.0, stroke=self.line, width=lw * 0.6))
         return out
+
+
+def _as_icons(text: str, icons: dict[str, str]) -> str:
+    """`1 1 5` with icons {"1": a, "5": b} -> `:a: :a: :b:` (other words stay text)."""
+    if not icons:
+        return text
+    return " ".join(f":{icons[word]}:" if word in icons else word for word in text.split(" "))
 
 
 register_compiler(Table, _compile)

@@ -13,7 +13,8 @@ from typing import Iterator
 from ..errors import Problem, Ref, suggest
 from .kit import RESERVED_CARD_KEYS, Card, DeckFile, FieldSpec
 
-_TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false"}
+_TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false",
+               "data": "YAML data"}
 
 
 def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
@@ -72,7 +73,7 @@ def _back(values: dict, spec: DeckFile) -> str | None:
 
 def _unknown_keys(values: dict, refs: dict, specs: dict, where: str) -> list[Problem]:
     known = list(specs) + list(RESERVED_CARD_KEYS)
-    return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), known))
+    return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), known), at_key=True)
             for key in values if key not in known]
 
 
@@ -101,6 +102,8 @@ def _typed(name: str, spec: FieldSpec, value: object, ref: Ref, where: str) -> t
 
 
 def _convert(kind: str, value: object) -> object:
+    if kind == "data":  # structured YAML (lists, mappings) kept as is, for rules models and elements
+        return value
     if isinstance(value, (dict, list)):
         return None
     if kind == "text":

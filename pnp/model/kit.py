@@ -4,7 +4,8 @@ Contract: `GameFile`, `DeckFile` and `SheetFile` validate the YAML files of a ki
 refused). `Card`, `Deck`, `Sheet` and `Kit` are what the later stages read: a card's fields are
 already checked against its deck's field declarations and carry the `Ref` of every value, so rules
 and layout problems point at the exact line of the card. Reserved card keys: `id`, `copies`,
-`layout`, `back`; every other key of a card is a field the deck declares.
+`layout`, `back`; every other key of a card is a field the deck declares. A `data` field (and a
+sheet's fields) may hold structured YAML (lists, mappings) that rules models and elements read.
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from .units import Length, MM
 from .validate import StrictModel
 
 Scalar = Union[str, int, float, bool]
+FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
 RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
-FieldType = Literal["text", "int", "number", "bool"]
+FieldType = Literal["text", "int", "number", "bool", "data"]
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -113,7 +115,7 @@ class DeckFile(StrictModel):
 
 
 class PageSpec(StrictModel):
-    fields: dict[str, Scalar] = {}
+    fields: dict[str, FieldValue] = {}
     copies: int = Field(1, ge=1, le=50)
 
 
@@ -122,7 +124,7 @@ class SheetFile(StrictModel):
     name: str
     title: str = ""
     layout: str
-    fields: dict[str, Scalar] = {}
+    fields: dict[str, FieldValue] = {}
     copies: int = Field(1, ge=1, le=50)
     pages: list[PageSpec] | None = None
 

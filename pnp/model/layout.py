@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
 from .validate import StrictModel
@@ -110,11 +110,31 @@ class Icon(Frame):
 
 
 class Column(StrictModel):
+    """A table column; `sub_widths` weighs its `sub` columns (equal by default); `icons` draws a
+    word of a body cell that is one of its keys as that icon (`"1": dice-six-faces-one`)."""
+
     header: str = ""
     width: DimField | None = None
     repeat: int = Field(1, ge=1, le=40)
     sub: list[str] = []
+    sub_widths: list[float] | None = None
     fill: str | None = None
+    icons: dict[str, str] = {}
+
+    @field_validator("icons", mode="before")
+    @classmethod
+    def _word_keys(cls, value):
+        """YAML reads `1: dice-six-faces-one` with an integer key: the words are text."""
+        if isinstance(value, dict):
+            return {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v for k, v in value.items()}
+        return value
+
+    @model_validator(mode="after")
+    def _sub_weights(self):
+        if self.sub_widths is not None and (len(self.sub_widths) != len(self.sub)
+                                            or any(w <= 0 for w in self.sub_widths)):
+            raise ValueError(f"sub_widths needs one positive weight per sub column ({len(self.sub)})")
+        return self
 
 
 class Table(Frame):
@@ -138,8 +158,145 @@ class Table(Frame):
     align: Align = "center"
 
 
-Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table], Field(discriminator="type")]
-ELEMENT_TYPES = ("rect", "ellipse", "line", "text", "image", "svg", "icon", "table")
+# --- Elements drawn from structured data (compiled in pnp/layout/figures.py and counters.py) ---
+
+
+class Grid(Frame):
+    """Action cells from a card field (`cells: "{grid}"`) holding rows of cells: a cell is a mapping
+    with `weeks` and/or `points`, a bare number (points), or `~` (no cell); a flat list is one row.
+    Each cell is a box showing `weeks_icon` + weeks and `points_icon` + points; `numbered` adds the
+    reading order in a corner, `caption` a text above each cell (`{n}` = its number)."""
+
+    type: Literal["grid"]
+    cells: str
+    cell_w: DimField | None = None
+    cell_h: DimField | None = None
+    gap: Length = 1.5 * MM
+    valign: VAlign = "middle"
+    fill: str | None = "#ffffff"
+    stroke: str | None = "#000000"
+    stroke_width: Length = 0.6
+    radius: Length = 1.0 * MM
+    weeks_icon: str = "hourglass"
+    points_icon: str = "round-star"
+    weeks_color: str = "#000000"
+    points_color: str = "#000000"
+    font: str = "Noto Sans"
+    size: FontSize = 9.0
+    numbered: bool = False
+    number_color: str = "#777777"
+    caption: str | None = None
+    caption_size: FontSize = 6.0
+
+
+class Badge(StrictModel):
+    """How a value of a `symbols` mapping is shown: a round badge with a text."""
+
+    text: str
+    fill: str | None = None
+    color: str = "#000000"
+    stroke: str | None = None
+
+
+class Symbols(Frame):
+    """A row of symbols, one per entry of a list or mapping field (`values: "{signs}"`), in the
+    order of `keys` (default: the field's): the icon `icons[key]` (default: the key itself), a
+    caption `captions[key]` (templated) under it, and for a mapping a badge of the entry's value."""
+
+    type: Literal["symbols"]
+    values: str
+    keys: list[str] | None = None
+    icons: dict[str, str] = {}
+    captions: dict[str, str] = {}
+    badges: dict[str, Badge] = {}
+    color: str = "#000000"
+    icon_size: DimField | None = None
+    font: str = "Noto Sans"
+    size: FontSize = 6.0
+    badge_size: FontSize = 12.0
+    gap: Length = 1.0 * MM
+
+
+class Track(Frame):
+    """A calendar track: the `start` cell, then the segments of a field (`segments: "{quarters}"`,
+    a list of `{label, weeks}`) as numbered cells, each segment on its own row(s) under a band
+    (`band_text`: `{label}`, `{first}`, `{last}`); the last cell also bears `end`."""
+
+    type: Literal["track"]
+    segments: str
+    start: str = "Départ"
+    end: str = "Fin"
+    columns: int | None = Field(None, ge=1, le=60)
+    cell_h: DimField = Dim(20 * MM)
+    band_h: DimField = Dim(6 * MM)
+    gap: Length = 1.5 * MM
+    row_gap: Length = 3 * MM
+    fills: list[str] = ["#ffffff"]
+    band_fills: list[str] = ["#dddddd"]
+    band_text: str = "{label}"
+    band_color: str = "#000000"
+    stroke: str | None = "#000000"
+    stroke_width: Length = 0.8
+    radius: Length = 1.5 * MM
+    start_fill: str | None = None
+    end_fill: str | None = None
+    start_icon: str | None = None
+    end_icon: str | None = None
+    font: str = "Noto Sans"
+    size: FontSize = 16.0
+    color: str = "#000000"
+
+
+class Counters(Frame):
+    """Tokens to cut out, in rows filling the box: `count` of them (a number or `{field}`); with
+    `each: "{field}"`, a group of `count` for every entry of a list field, each group on new rows,
+    where `{item}` in the other values names the entry. A token is a `shape` of `side` with a cut
+    outline (`stroke`), an optional inner `ring`, a `text` and/or an `icon`; `label` heads a group."""
+
+    type: Literal["counters"]
+    count: str | int = 1
+    each: str | None = None
+    shape: Literal["circle", "square"] = "circle"
+    side: Length = 16 * MM
+    gap: Length = 2 * MM
+    fill: str | None = "#ffffff"
+    stroke: str | None = "#000000"
+    stroke_width: Length = 0.5
+    ring: str | None = None
+    text: str = ""
+    icon: str | None = None
+    icon_scale: float = Field(0.55, gt=0.0, le=1.0)
+    color: str = "#000000"
+    font: str = "Noto Sans"
+    style: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
+    size: FontSize = 18.0
+    label: str | None = None
+    label_w: DimField = Dim(0.0)
+    label_size: FontSize = 9.0
+
+
+class DieNets(Frame):
+    """Fold-up six-sided dice: `count` nets (a cross of six faces with pips, opposite faces adding
+    to 7, and glue tabs) in rows filling the box; cut lines solid, fold lines dashed."""
+
+    type: Literal["dienets"]
+    count: str | int = 1
+    edge: Length = 14 * MM
+    tab: Length = 4 * MM
+    gap: Length = 4 * MM
+    fill: str | None = "#ffffff"
+    tab_fill: str | None = None
+    pips: str = "#000000"
+    stroke: str = "#000000"
+    stroke_width: Length = 0.5
+    fold: str = "#808080"
+    dash: list[float] = [2.5, 1.5]
+
+
+Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table,
+                          Grid, Symbols, Track, Counters, DieNets], Field(discriminator="type")]
+ELEMENT_TYPES = ("rect", "ellipse", "line", "text", "image", "svg", "icon", "table",
+                 "grid", "symbols", "track", "counters", "dienets")
 
 
 class Layout(StrictModel):
@@ -186,4 +343,5 @@ def preset_size(name: str) -> tuple[float, float]:
 
 
 __all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
+           "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets",
            "Column", "ELEMENT_TYPES", "parse_dim", "preset_size"]

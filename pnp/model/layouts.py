@@ -10,7 +10,7 @@ Every merged value keeps the `Ref` of the file it came from, so errors point at 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import Problem, Ref, suggest
@@ -106,8 +106,7 @@ class LayoutLibrary:
     def _relocate(self, problem: Problem, merged: _Merged, name: str) -> Problem:
         base = self._raw[name].ref
         path = problem.ref.path[len(base.path):] if problem.ref else ()
-        new_ref = merged.ref_for(tuple(path), base)
-        return Problem(problem.what, problem.where, new_ref, problem.got, problem.suggestion, problem.severity)
+        return replace(problem, ref=merged.ref_for(tuple(path), base))
 
     def _merge(self, name: str, chain: tuple[str, ...], problems: list[Problem]) -> _Merged | None:
         raw = self._raw[name]

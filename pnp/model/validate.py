@@ -65,7 +65,7 @@ def _problem(model: type[BaseModel], err: dict, ref: Ref, where: str, data: Any)
     if err["type"] == "extra_forbidden":
         key = loc[-1] if loc else None
         fields = _fields_at(model, loc[:-1], data)
-        return Problem(f"unknown key {key!r}", place, ref.child(*loc), suggestion=suggest(key, fields))
+        return Problem(f"unknown key {key!r}", place, ref.child(*loc), suggestion=suggest(key, fields), at_key=True)
     if err["type"] == "missing":
         return Problem(f"missing required key {loc[-1]!r}", _join(where, loc[:-1]), ref.child(*loc[:-1]))
     message = _message(err)

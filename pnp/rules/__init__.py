@@ -9,6 +9,7 @@ every module and package of `pnp.rules` is imported here, except the shared ones
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 import pkgutil
 
 from ..errors import Problem, suggest
@@ -48,11 +49,10 @@ def run_rules(kit: Kit) -> tuple[dict[str, Table], list[Problem]]:
 def _locate(problem: Problem, kit: Kit) -> Problem:
     """A rules problem about a parameter (`where` = "rules.<name>") points at that parameter."""
     if problem.ref is None and problem.where.startswith("rules."):
-        parts = tuple(problem.where.split(".")[1:])
-        ref = kit.game_ref.child("rules", "params", *parts)
-        return Problem(problem.what, problem.where, ref, problem.got, problem.suggestion, problem.severity)
+        parts = tuple(int(p) if p.isdigit() else p for p in problem.where.split(".")[1:])
+        return replace(problem, ref=kit.game_ref.child("rules", "params", *parts))
     if problem.ref is None:
-        return Problem(problem.what, problem.where, kit.game_ref, problem.got, problem.suggestion, problem.severity)
+        return replace(problem, ref=kit.game_ref)
     return problem
 
 

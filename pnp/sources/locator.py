@@ -55,4 +55,4 @@ class LocatorRegistry:
         """The problem with its `loc` filled in from its `ref`, unless it already has one."""
         if problem.loc is not None or problem.ref is None:
             return problem
-        return problem.located(self.locate(problem.ref))
+        return problem.located(self.locate(problem.ref, key=problem.at_key))

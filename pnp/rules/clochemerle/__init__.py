@@ -6,10 +6,11 @@ designed numbers in data.py), the placement rules (placement.py), the scoring (s
 checks of a kit's material (check.py, check_cards.py, supply.py), the printed tables (tables.py)
 and random play-outs (playout.py). `Params` holds the rules' numbers that a kit may set.
 
-`make_model(material_of)` builds the `RulesModel` "clochemerle" once the engine says how to get
-the material of a kit: `material_of(kit) -> (Material, problems)`, typically by calling
+`make_model(material_of)` builds a `RulesModel` "clochemerle" given how to get the material of a
+kit: `material_of(kit) -> (Material, problems)`, typically by calling
 `read_material(places, events, track, tokens, score_sheet, refs=...)` on the kit's plain data.
-Importing this package registers nothing: the engine registers `make_model(...)`.
+Importing this package registers kit.py's model (`rules: {model: clochemerle}` in a game.yaml),
+which reads the material from the kit's decks and sheets (`kit_material`).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from .scoring import (CardScore, RowScore, card_score, mairie_majority, missing_
 from .shape import DataError
 from .supply import PawnBound, pawn_bound
 from .tables import penalty_table, rule_tables, score_sheet_table
+from .kit import RULES_MODEL, KitParams, kit_material  # noqa: E402  (registers the model)
 
 NAME = "clochemerle"
 
@@ -48,7 +50,7 @@ def make_model(material_of: Callable[[object], tuple[Material, list[Problem]]]) 
 
 
 __all__ = [
-    "NAME", "make_model", "Params",
+    "NAME", "make_model", "Params", "RULES_MODEL", "KitParams", "kit_material",
     "PLACES", "PLACE_KEYS", "ICONS", "Cell", "PlaceCard", "EventCard", "DataError",
     "Quarter", "Track", "Tokens", "SheetLine", "ScoreSheet", "Material", "read_material", "default_material",
     "default_places_data", "default_events_data", "default_track_data", "default_tokens_data",

@@ -22,7 +22,7 @@ from .moves import (
 from .playout import PlayoutStats, choose_turn, play_game, playout_problems, playouts
 from .state import (
     ARRIVED, FOREST_STATUS, HOME, ElfId, State, active_colour, default_seats, initial_state,
-    movable_elves, occupancy, winner,
+    movable_elves, occupancy, position, winner,
 )
 from .tables import rules_summary, tables
 
@@ -32,7 +32,7 @@ __all__ = [
     "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
     "choose_turn", "decision", "default_board", "default_board_data", "default_seats", "empty_board",
     "initial_state", "legal_elf_moves", "legal_tree_moves", "make_rules_model", "movable_elves",
-    "occupancy", "play_game", "play_turn", "playout_problems", "playouts", "reach",
+    "occupancy", "play_game", "position", "play_turn", "playout_problems", "playouts", "reach",
     "reachability_problems", "relocation_options", "rules_summary", "second_directions",
     "shape_problems", "slide_targets", "tables", "winner",
 ]

@@ -12,7 +12,7 @@ the opposite side. The plain-data shape, with the default board (decision: BOARD
 
     size: 10            # the forest is size x size squares
     square_mm: 21       # printed square side (12 x 21 mm = 252 mm with the start rows)
-    dots: [[1, 0], [5, 0], [8, 1], ...]        # 34 [col, row] squares: initial trees
+    dots: [[3, 0], [8, 0], [2, 1], ...]        # 34 [col, row] squares: initial trees
     start:                                     # colour -> its 6 start squares, one side each
       bleu:   [[2, 10], [3, 10], [4, 10], [5, 10], [6, 10], [7, 10]]   # south
       rouge:  [[-1, 2], [-1, 3], [-1, 4], [-1, 5], [-1, 6], [-1, 7]]   # west

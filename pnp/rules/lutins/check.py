@@ -11,14 +11,16 @@ arrival squares opposite; every start square reaches its arrival side (decision:
 """
 from __future__ import annotations
 
+import re
 from collections import Counter, deque
+from dataclasses import replace
 from typing import Any
 
 from pydantic import Field
 
-from ...errors import KitError, Problem, Ref
+from ...errors import Problem, Ref
 from ..base import Params
-from .board import OPPOSITE, SIDES, Board, Square
+from .board import OPPOSITE, SIDES, Board, Square, shape_problems
 from .moves import slide_targets
 from .state import ElfId, initial_state, right_angled
 
@@ -44,11 +46,19 @@ def _problem(what: str, where: str, ref: Ref | None, path: tuple, got: Any = Non
 
 def check_board_data(data: Any, ref: Ref | None = None, where: str = "board") -> list[Problem]:
     """Problems of a board given as plain data: its shape first, then its rules."""
-    try:
-        board = Board.from_data(data)
-    except KitError as error:
-        return [p if p.ref or not ref else Problem(p.what, p.where, ref, p.got) for p in error.problems]
-    return check_board(board, ref, where)
+    problems = shape_problems(data, where)
+    if problems:
+        return [_with_ref(problem, ref, where) for problem in problems]
+    return check_board(Board.from_data(data), ref, where)
+
+
+def _with_ref(problem: Problem, ref: Ref | None, where: str) -> Problem:
+    """The problem with `ref` extended by the path its `where` names below `where`."""
+    if ref is None:
+        return problem
+    path = [int(index) if index else key
+            for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", problem.where[len(where):])]
+    return replace(problem, ref=ref.child(*path))
 
 
 def check_board(board: Board, ref: Ref | None = None, where: str = "board") -> list[Problem]:

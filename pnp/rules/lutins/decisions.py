@@ -55,8 +55,10 @@ DECISIONS: tuple[Decision, ...] = (
              "Arrived elves are obstacles for everybody and are never chased."),
     Decision("RELOCATION", "Ce lutin est posé soit sur une autre case de départ de la même couleur, soit sur "
              "toute autre case libre du plateau (excepté les cases de départ des autres joueurs)",
-             "The chased elf goes to a free start square of its colour or a free forest square; the move "
-             "carries the choice (`ElfMove.relocation`), made by the chased elf's owner in play-outs."),
+             "The chased elf goes to a free start square of its colour or a free forest square (never an "
+             "arrival square: those are another player's start squares). The mover chooses, as part of "
+             "its move (`ElfMove.relocation`); letting the chased player choose would turn a chase into "
+             "a gift (a free jump next to its goal)."),
     Decision("OPTIONAL_PHASES", "Il peut d'abord déplacer ... un arbre ... Ensuite il peut déplacer un de ses lutins",
              "Both phases are optional: a turn is an optional tree move, then an optional elf move."),
     Decision("TREE_MOVE", "déplacer d'une case n'importe quel arbre dans n'importe quelle direction",
@@ -66,9 +68,9 @@ DECISIONS: tuple[Decision, ...] = (
              "Only the tree moved during the immediately previous turn is locked, identified by the square "
              "it went to; the lock lasts one turn and there is none if that turn moved no tree."),
     Decision("ONE_ELF", "chaque joueur ne met en jeu qu'un seul lutin à la fois",
-             "With 3-4 players, a player with elves in the forest must move one of them (any, when chasing "
-             "put several there); only a player with none in the forest may move an elf off a start "
-             "square. With 2 players there is no such limit."),
+             "With 3-4 players, a player with elves in the forest may move only one of those (any of them "
+             "when chases put several there); only a player with none in the forest may move an elf off "
+             "a start square. With 2 players there is no such limit."),
     Decision("TWO_PLAYERS", "le joueur déplace un lutin de la couleur qu'il n'avait pas joué au tour précédent",
              "A 2-player seat has two colours at right angles; its colour alternates with its own turns "
              "(first colour on its 1st, 3rd ... turns), skipping a colour whose elves have all arrived; "

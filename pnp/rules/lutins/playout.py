@@ -4,9 +4,10 @@ Contract: `playouts(board, players, games, seed, bound, young)` plays `games` ga
 set-up with one `random.Random(seed)` (same arguments, same statistics) and returns
 `PlayoutStats`. The policy brings elves towards their arrival side: it takes the elf move with
 the best progress (a random one now and then, to break loops), tries nearby tree moves when no
-elf move makes progress, and the chaser puts a chased elf back on a free start square of its
-colour, or else on the free forest square farthest from its arrival side (decision: RELOCATION). A game stops at its first winner or after `bound` turns (one turn =
-one player's tree and elf move). `playout_problems` turns the statistics into warnings for a kit.
+elf move makes progress, and the chaser puts a chased elf on the free square farthest from its
+arrival squares, i.e. back on a start square of its colour when one is free (decision: RELOCATION).
+A game stops at its first winner or after `bound` turns (one turn = one player's tree and elf
+move). `playout_problems` turns the statistics into warnings for a kit.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ return new states). An elf is `(colour, index)`; it is *home* on a start square 
 *arrived* on one of its arrival squares, *in the forest* otherwise. `seats` lists the players
 clockwise from the youngest (seat 0 plays first), each with its colours: one colour with 3-4
 players, two at right angles with 2. `initial_state` sets the game up; `active_colour`,
-`movable_elves`, `winner` and `occupancy` read a state. Legal moves live in `moves.py`.
+`movable_elves`, `winner` and `occupancy` read a state; `position` builds a hand-made one. Legal moves live in `moves.py`.
 """
 from __future__ import annotations
 
@@ -71,6 +71,13 @@ def initial_state(board: Board, players: int = 4, seats=None, young: bool = Fals
     return State(board, seats, elves, trees, young=young)
 
 
+def position(board: Board, elves: dict[ElfId, Square], trees=(), players: int = 4, seats=None,
+             turn: int = 0, locked_tree: Square | None = None, young: bool = False) -> State:
+    """A hand-made position: only the given elves are on the board (tests, rule examples)."""
+    seats = tuple(tuple(seat) for seat in seats) if seats else default_seats(board, players)
+    return State(board, seats, dict(elves), frozenset(trees), turn, locked_tree, young)
+
+
 def right_angled(board: Board, colours: tuple[str, ...]) -> bool:
     """True when two colours sit on sides at right angles (not the same side, not opposite)."""
     sides = [board.side(colour) for colour in colours]
@@ -78,7 +85,9 @@ def right_angled(board: Board, colours: tuple[str, ...]) -> bool:
 
 
 def all_arrived(state: State, colour: str) -> bool:
-    return all(state.status(elf) == ARRIVED for elf in state.elves_of(colour))
+    """True when `colour` has elves on the board and every one of them has arrived."""
+    elves = state.elves_of(colour)
+    return bool(elves) and all(state.status(elf) == ARRIVED for elf in elves)
 
 
 def active_colour(state: State) -> str | None:

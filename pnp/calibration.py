@@ -1,0 +1,97 @@
+"""The duplex calibration sheet: two pages that measure a printer's front/back offset.
+
+Contract: `write_calibration(root, out, paper, backs, offset)` writes `calibration-<paper>-<backs>.pdf`
+(atomically, deterministic) and returns its path. The front page carries two millimetre scales
+crossing at the centre of the page and instructions in French; the back page carries a single
+pointer line on each axis at the mirrored position of the scales' zero (shifted by the current back
+offset). Printed duplex and held against the light, the pointers show on the front's scales how far
+the back lands from where it should: that reading, with its sign, is the `--back-offset` to use.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .layout.fonts import FontBook
+from .model.units import MM, PAPERS
+from .output import OutputBatch
+
+SCALE_MM = 10  # the scales read from -10 to +10 mm
+
+INSTRUCTIONS = [
+    "Page de calibrage recto verso",
+    "1. Imprimez ces deux pages en recto verso (bord {edge}), à 100 % (taille réelle).",
+    "2. Regardez la feuille à contre-jour : les traits rouges du verso tombent sur les règles du recto.",
+    "3. Lisez la graduation (en mm, signe compris) sous le trait rouge de chaque règle.",
+    "4. Ajoutez ces lectures au décalage de cette impression (0,0 au départ) et construisez",
+    "   vos cartes avec  pnp build --back-offset DX,DY  (DX : règle horizontale, DY : verticale).",
+    "   Un verso bien aligné se lit 0 sur les deux règles.",
+]
+
+
+def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tuple[float, float]) -> Path:
+    fonts = FontBook.open(Path(root).resolve())
+    face = fonts.default_face().name
+    width, height = (v * MM for v in PAPERS[paper])
+    path = out / f"calibration-{paper}-{backs}.pdf"
+    with OutputBatch() as batch:
+        canvas = batch.canvas(path, (width, height), face, {"title": "pnp — calibrage recto verso"})
+        _front(canvas, face, width, height, backs)
+        _back(canvas, width, height, backs, offset)
+        batch.save(canvas)
+        batch.commit()
+    return path
+
+
+def _front(c, face: str, width: float, height: float, backs: str) -> None:
+    cx, cy = width / 2, height / 2
+    c.setFont(face, 11)
+    edge = "long" if backs == "long-edge" else "court"
+    for i, line in enumerate(INSTRUCTIONS):
+        c.setFont(face, 13 if i == 0 else 9)
+        c.drawString(20 * MM, height - (25 + 7 * i) * MM, line.format(edge=edge))
+    sign = 1 if backs == "long-edge" else -1  # so that a reading always adds to the offset
+    _scale(c, face, cx, cy + 40 * MM, True, sign)
+    _scale(c, face, cx - 40 * MM, cy, False, sign)
+    c.setFont(face, 9)
+    c.drawCentredString(cx, cy + 55 * MM, "DX")
+    c.drawString(cx - 52 * MM, cy + 14 * MM, "DY")
+    c.setLineWidth(0.3)
+    c.line(cx - 4 * MM, cy, cx + 4 * MM, cy)
+    c.line(cx, cy - 4 * MM, cx, cy + 4 * MM)
+    c.showPage()
+
+
+def _scale(c, face: str, x: float, y: float, horizontal: bool, sign: int) -> None:
+    """A millimetre ruler centred on (x, y): a tick every mm, longer and numbered every 5 mm.
+
+    Graduations grow rightwards (horizontal) or upwards (vertical) for long-edge duplex and the
+    other way for short-edge, which is what makes "offset += reading" right in both modes."""
+    c.setLineWidth(0.35)
+    c.setFont(face, 7)
+    for mm in range(-SCALE_MM, SCALE_MM + 1):
+        length = (6 if mm == 0 else 4.5 if mm % 5 == 0 else 2.5) * MM
+        at, label = mm * MM, f"{sign * mm:+d}" if mm else "0"
+        if horizontal:
+            c.line(x + at, y, x + at, y + length)
+            if mm % 5 == 0:
+                c.drawCentredString(x + at, y + length + 1.2 * MM, label)
+        else:
+            c.line(x, y + at, x + length, y + at)
+            if mm % 5 == 0:
+                c.drawString(x + length + 1.2 * MM, y + at - 2, label)
+
+
+def _back(c, width: float, height: float, backs: str, offset: tuple[float, float]) -> None:
+    """Pointers at the mirror image of the front's zeros, where a perfect duplex puts them."""
+    cx, cy = width / 2, height / 2
+    dx, dy = offset[0] * MM, offset[1] * MM
+    mirror_x = backs == "long-edge"
+    ruler_x = (width - (cx - 40 * MM)) if mirror_x else cx - 40 * MM
+    ruler_y = cy + 40 * MM if mirror_x else height - (cy + 40 * MM)
+    c.setStrokeColorRGB(0.85, 0.1, 0.1)
+    c.setLineWidth(0.6)
+    x = (width - cx if mirror_x else cx) + dx
+    c.line(x, ruler_y - 2 * MM, x, ruler_y + 8 * MM)
+    y = (cy if mirror_x else height - cy) - dy
+    c.line(ruler_x - 8 * MM, y, ruler_x + 2 * MM, y)
+    c.showPage()

@@ -1,0 +1,179 @@
+"""Things to cut out of a sheet: token counters and fold-up dice nets.
+
+Contract: registers the compilers of the `counters` and `dienets` elements (models in
+`model.layout`). Both lay their pieces out in rows that fill the element's box, left to right,
+top to bottom, and report a problem when the pieces do not fit (never clipped). Counters draw
+their cut outline with `stroke`; dice nets draw cut lines solid and fold lines dashed (`dash`),
+faces with pips so that opposite faces add up to 7, and seven glue tabs.
+"""
+from __future__ import annotations
+
+import math
+
+from ..model.layout import Counters, DieNets
+from ..model.units import MM
+from .elements import ElementContext, frame, register_compiler
+from .figures import _MISSING, compose, ellipse, field_value, icon, rect, text, with_values
+from .items import Item, Shape
+
+
+def _count(value, ctx: ElementContext, problems: list[str], what: str) -> int | None:
+    raw = ctx.text(str(value), problems)
+    try:
+        count = int(raw)
+    except ValueError:
+        problems.append(f"{what} must be a whole number (got {raw!r})")
+        return None
+    if not 0 <= count <= 500:
+        problems.append(f"{what} must be between 0 and 500 (got {count})")
+        return None
+    return count
+
+
+def _per_row(width: float, side: float, gap: float) -> int:
+    return max(0, math.floor((width + gap + 1e-6) / (side + gap)))
+
+
+# --- counters ---------------------------------------------------------------------------------
+
+def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    groups = [None]
+    if el.each is not None:
+        value = field_value(el.each, ctx, problems)
+        if value is _MISSING:
+            return []
+        if not isinstance(value, list):
+            problems.append(f"`each` needs a list field (got {value!r})")
+            return []
+        groups = value
+    label_w = el.label_w.pt(w) if el.label else 0.0
+    per_row = _per_row(w - label_w, el.side, el.gap)
+    if per_row == 0:
+        problems.append(f"a {el.side / MM:.0f} mm counter does not fit the box")
+        return []
+    items: list[Item] = []
+    top = y
+    for group in groups:
+        gctx = with_values(ctx, item=group) if el.each is not None else ctx
+        count = _count(el.count, gctx, problems, "count")
+        if count is None:
+            return []
+        rows = math.ceil(count / per_row)
+        if top + rows * (el.side + el.gap) - el.gap > y + h + 0.5:
+            problems.append(f"{count} counters of {el.side / MM:.0f} mm do not fit the box")
+            return []
+        if el.label:
+            items += compose(gctx, problems, text(x, top, label_w - el.gap, el.side, el.label, size=el.label_size,
+                                                  font=el.font, valign="middle", color="#000000"))
+        for i in range(count):
+            cx = x + label_w + (i % per_row) * (el.side + el.gap)
+            items += _counter(el, gctx, problems, cx, top + (i // per_row) * (el.side + el.gap))
+        top += rows * (el.side + el.gap)
+    return items
+
+
+def _counter(el: Counters, ctx, problems, x, y) -> list[Item]:
+    s = el.side
+    shape = ellipse if el.shape == "circle" else rect
+    parts = [shape(x, y, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
+    if el.ring:
+        inset = s * 0.08
+        parts.append(shape(x + inset, y + inset, s - 2 * inset, s - 2 * inset, stroke=el.ring, stroke_width=0.7))
+    if el.icon:
+        side = s * el.icon_scale
+        dy = -s * 0.12 if el.text else 0.0
+        parts.append(icon(x + (s - side) / 2, y + (s - side) / 2 + dy, side, side, el.icon, el.color))
+    if el.text:
+        ty, th = (y + s * 0.55, s * 0.3) if el.icon else (y + s * 0.1, s * 0.78)
+        parts.append(text(x, ty, s, th, el.text, font=el.font, style=el.style, size=el.size, align="center",
+                          valign="middle", color=el.color, french=False))
+    return compose(ctx, problems, *parts)
+
+
+# --- dice nets --------------------------------------------------------------------------------
+
+# The cross: (column, row) of each face in a 4 x 3 grid -> its value; opposite faces add to 7.
+FACES = {(1, 0): 2, (0, 1): 3, (1, 1): 1, (2, 1): 4, (3, 1): 6, (1, 2): 5}
+# Outer edges, in units of the edge: (start, end, outward normal, has a glue tab). The seven tabs
+# each meet the edge they are glued under: L.top-T.left, R.top-T.right, K.top-T.top,
+# L.bottom-B.left, R.bottom-B.right, K.bottom-B.bottom, L.left-K.right.
+EDGES = (
+    ((1, 0), (2, 0), (0, -1), False), ((1, 0), (1, 1), (-1, 0), False), ((2, 0), (2, 1), (1, 0), False),
+    ((0, 1), (1, 1), (0, -1), True), ((0, 1), (0, 2), (-1, 0), True), ((0, 2), (1, 2), (0, 1), True),
+    ((2, 1), (3, 1), (0, -1), True), ((2, 2), (3, 2), (0, 1), True),
+    ((3, 1), (4, 1), (0, -1), True), ((4, 1), (4, 2), (1, 0), False), ((3, 2), (4, 2), (0, 1), True),
+    ((1, 2), (1, 3), (-1, 0), False), ((2, 2), (2, 3), (1, 0), False), ((1, 3), (2, 3), (0, 1), False),
+)
+FOLDS = (((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((3, 1), (3, 2)))
+_LO, _MID, _HI = 0.26, 0.5, 0.74
+PIPS = {1: [(_MID, _MID)], 2: [(_LO, _LO), (_HI, _HI)], 3: [(_LO, _LO), (_MID, _MID), (_HI, _HI)],
+        4: [(_LO, _LO), (_HI, _LO), (_LO, _HI), (_HI, _HI)],
+        5: [(_LO, _LO), (_HI, _LO), (_MID, _MID), (_LO, _HI), (_HI, _HI)],
+        6: [(_LO, _LO), (_HI, _LO), (_LO, _MID), (_HI, _MID), (_LO, _HI), (_HI, _HI)]}
+
+
+def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    count = _count(el.count, ctx, problems, "count")
+    if count is None or count == 0:
+        return []
+    if el.tab >= el.edge / 2:
+        problems.append("a glue tab must be less than half the die's edge")
+        return []
+    net_w, net_h = 4 * el.edge + el.tab, 3 * el.edge
+    per_row = _per_row(w, net_w, el.gap)
+    rows = math.ceil(count / per_row) if per_row else 0
+    if per_row == 0 or rows * (net_h + el.gap) - el.gap > h + 0.5:
+        problems.append(f"{count} dice nets of {net_w / MM:.0f} × {net_h / MM:.0f} mm do not fit the box")
+        return []
+    x0 = x + (w - min(count, per_row) * (net_w + el.gap) + el.gap) / 2
+    items: list[Item] = []
+    for i in range(count):
+        nx = x0 + (i % per_row) * (net_w + el.gap) + el.tab
+        items += _net(el, ctx, problems, nx, y + (i // per_row) * (net_h + el.gap))
+    return items
+
+
+def _net(el: DieNets, ctx, problems, x, y) -> list[Item]:
+    e = el.edge
+    fill, pip = ctx.rgb(el.fill, problems), ctx.rgb(el.pips, problems)
+    cut, fold = ctx.rgb(el.stroke, problems), ctx.rgb(el.fold, problems)
+    dash = tuple(el.dash)
+    items: list[Item] = [Shape("rect", x + c * e, y + r * e, e, e, fill=fill) for (c, r) in FACES] if fill else []
+    r = e * 0.085
+    for (c, row), value in FACES.items():
+        items += [Shape("ellipse", x + (c + px) * e - r, y + (row + py) * e - r, 2 * r, 2 * r, fill=pip)
+                  for px, py in PIPS[value]]
+    for (c0, r0), (c1, r1) in FOLDS:
+        items.append(Shape("line", x + c0 * e, y + r0 * e, (c1 - c0) * e, (r1 - r0) * e, stroke=fold,
+                           width=el.stroke_width, dash=dash))
+    for start, end, normal, tab in EDGES:
+        items += _edge(el, x, y, start, end, normal, tab, cut, fold, dash, ctx, problems)
+    return items
+
+
+def _edge(el: DieNets, x, y, start, end, normal, tab, cut, fold, dash, ctx, problems) -> list[Item]:
+    e, t = el.edge, el.tab
+    p0 = (x + start[0] * e, y + start[1] * e)
+    p1 = (x + end[0] * e, y + end[1] * e)
+    if not tab:
+        return [Shape("line", p0[0], p0[1], p1[0] - p0[0], p1[1] - p0[1], stroke=cut, width=el.stroke_width)]
+    d = ((end[0] - start[0]), (end[1] - start[1]))
+    inset = min(t, e * 0.25)
+    q0 = (p0[0] + normal[0] * t + d[0] * inset, p0[1] + normal[1] * t + d[1] * inset)
+    q1 = (p1[0] + normal[0] * t - d[0] * inset, p1[1] + normal[1] * t - d[1] * inset)
+    out: list[Item] = []
+    tab_fill = ctx.rgb(el.tab_fill, problems)
+    if tab_fill:  # the tab's inner rectangle, short of its slanted sides
+        corners = (q0, q1, (p0[0] + d[0] * inset, p0[1] + d[1] * inset), (p1[0] - d[0] * inset, p1[1] - d[1] * inset))
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        out.append(Shape("rect", min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), fill=tab_fill))
+    out.append(Shape("line", p0[0], p0[1], p1[0] - p0[0], p1[1] - p0[1], stroke=fold, width=el.stroke_width, dash=dash))
+    for a, b in ((p0, q0), (q0, q1), (q1, p1)):
+        out.append(Shape("line", a[0], a[1], b[0] - a[0], b[1] - a[1], stroke=cut, width=el.stroke_width))
+    return out
+
+
+register_compiler(Counters, _compile_counters)
+register_compiler(DieNets, _compile_dienets)

@@ -1,0 +1,267 @@
+"""Elements drawn from structured data: action grids, rows of symbols, calendar tracks.
+
+Contract: registers the compilers of the `grid`, `symbols` and `track` elements (models in
+`model.layout`). Each reads a structured field named by a `{field}` template (a card's `data`
+field or a sheet's field), checks its shape, and composes plain elements (rect, ellipse, text,
+icon) that it compiles like any other, so fonts, icons, French typography and text fitting behave
+the same. A value of the wrong shape is a problem naming the field, never a crash. Numbers are
+printed with the typographic minus (U+2212). `field_value` and `compose` serve counters.py too.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+
+from ..model.layout import Ellipse, Grid, Icon, Rect, Symbols, Text, Track
+from ..model.units import Dim, MM
+from .elements import ElementContext, compile_element, frame, register_compiler
+from .items import Item
+
+_FIELD = re.compile(r"^\{([A-Za-z_][\w.-]*)\}$")
+MINUS = "\u2212"
+_MISSING = object()
+
+
+def field_value(template: str, ctx: ElementContext, problems: list[str]):
+    """The raw value of the field that `template` (`"{name}"`) names, or _MISSING (a problem)."""
+    match = _FIELD.match(template.strip())
+    if not match:
+        problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
+        return _MISSING
+    name = match.group(1)
+    if name not in ctx.values:
+        problems.append(f"unknown field {{{name}}}")
+        return _MISSING
+    return ctx.values[name]
+
+
+def number(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def with_values(ctx: ElementContext, **values) -> ElementContext:
+    return replace(ctx, values={**ctx.values, **values})
+
+
+def compose(ctx: ElementContext, problems: list[str], *elements) -> list[Item]:
+    """Compile plain elements built in points (see `box`)."""
+    items: list[Item] = []
+    for element in elements:
+        found, found_problems = compile_element(element, ctx)
+        items += found
+        problems += [p for p in found_problems if p not in problems]
+    return items
+
+
+def box(x: float, y: float, w: float, h: float) -> dict:
+    return {"x": Dim(x), "y": Dim(y), "w": Dim(max(w, 0.01)), "h": Dim(max(h, 0.01))}
+
+
+def text(x, y, w, h, content: str, **style) -> Text:
+    style.setdefault("min_size", style.get("size", 9.0) * 0.5)
+    return Text(type="text", text=content, **box(x, y, w, h), **style)
+
+
+def icon(x, y, w, h, name: str, color: str) -> Icon:
+    return Icon(type="icon", name=name, color=color, **box(x, y, w, h))
+
+
+def rect(x, y, w, h, **style) -> Rect:
+    return Rect(type="rect", **box(x, y, w, h), **style)
+
+
+def ellipse(x, y, w, h, **style) -> Ellipse:
+    return Ellipse(type="ellipse", **box(x, y, w, h), **style)
+
+
+# --- grid -------------------------------------------------------------------------------------
+
+def _grid_rows(value, problems: list[str]) -> list[list] | None:
+    if value is _MISSING:
+        return None
+    rows = value if isinstance(value, list) and all(isinstance(r, list) for r in value) else [value]
+    if not isinstance(value, list) or not rows or not any(rows):
+        problems.append(f"grid cells must be a list of rows of cells (got {value!r})")
+        return None
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if not _is_cell(cell):
+                problems.append(f"grid cell ({r}, {c}) must be {{weeks: N, points: N}}, a number or ~ "
+                                f"(got {cell!r})")
+                return None
+    return rows
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_cell(cell) -> bool:
+    if cell is None or _is_int(cell):
+        return True
+    return (isinstance(cell, dict) and set(cell) <= {"weeks", "points"}
+            and all(v is None or _is_int(v) for v in cell.values()))
+
+
+def _compile_grid(el: Grid, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    rows = _grid_rows(field_value(el.cells, ctx, problems), problems)
+    if rows is None:
+        return []
+    ncols, nrows = max(len(row) for row in rows), len(rows)
+    cap = el.caption_size * 1.5 if el.caption else 0.0
+    cw = (w - el.gap * (ncols - 1)) / ncols
+    ch = (h - el.gap * (nrows - 1)) / nrows - cap
+    cw, ch = min(cw, el.cell_w.pt(w)) if el.cell_w else cw, min(ch, el.cell_h.pt(h)) if el.cell_h else ch
+    if cw < 3 * MM or ch < 3 * MM:
+        problems.append(f"{nrows} × {ncols} cells do not fit the grid's box")
+        return []
+    total_h = nrows * (ch + cap) + el.gap * (nrows - 1)
+    x0 = x + (w - ncols * cw - el.gap * (ncols - 1)) / 2
+    y0 = y + {"top": 0.0, "middle": (h - total_h) / 2, "bottom": h - total_h}[el.valign]
+    items: list[Item] = []
+    n = 0
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell is None:
+                continue
+            n += 1
+            cx, cy = x0 + c * (cw + el.gap), y0 + r * (ch + cap + el.gap) + cap
+            items += _cell(el, ctx, problems, cell, n, cx, cy, cw, ch)
+    return items
+
+
+def _cell(el: Grid, ctx, problems, cell, n: int, x, y, w, h) -> list[Item]:
+    cell = {"points": cell} if _is_int(cell) else cell
+    parts = [(el.weeks_icon, cell.get("weeks"), el.weeks_color), (el.points_icon, cell.get("points"), el.points_color)]
+    parts = [p for p in parts if p[1] is not None]
+    out = [rect(x, y, w, h, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
+    pad = min(w, h) * 0.08
+    line_h = (h - 2 * pad) / max(len(parts), 1)
+    for i, (name, value, colour) in enumerate(parts):
+        out.append(text(x + pad, y + pad + i * line_h, w - 2 * pad, line_h, f":{name}: {number(value)}",
+                        font=el.font, size=el.size, style="bold", color=colour, align="center",
+                        valign="middle", icon_scale=1.05))
+    if el.numbered:
+        side = min(w, h) * 0.32
+        out.append(text(x + 0.6, y + 0.3, side, side, str(n), font=el.font, size=el.size * 0.62,
+                        color=el.number_color))
+    if el.caption:
+        cap = el.caption_size * 1.5
+        out.append(text(x, y - cap, w, cap, el.caption.replace("{n}", str(n)), font=el.font,
+                        size=el.caption_size, align="center", valign="middle", color=el.number_color))
+    return compose(ctx, problems, *out)
+
+
+# --- symbols ----------------------------------------------------------------------------------
+
+def _entries(el: Symbols, value, problems: list[str]) -> list[tuple[str, object]] | None:
+    if isinstance(value, dict):
+        keys = el.keys if el.keys is not None else [str(k) for k in value]
+        return [(key, value.get(key)) for key in keys]
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [(key, None) for key in (el.keys if el.keys is not None else value) if key in value]
+    if value is not _MISSING:
+        problems.append(f"symbols need a list of names or a mapping (got {value!r})")
+    return None
+
+
+def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    entries = _entries(el, field_value(el.values, ctx, problems), problems)
+    if not entries:
+        return []
+    shown = with_values(ctx, **{k: number(v) for k, v in ctx.values.items() if _is_int(v)})
+    slot = (w - el.gap * (len(entries) - 1)) / len(entries)
+    cap_h = el.size * 1.35 if el.captions else 0.0
+    badge = min(slot, (h - cap_h) * 0.48) if el.badges else 0.0
+    side = el.icon_size.pt(h) if el.icon_size else min(slot, h - cap_h - badge - (el.gap if badge else 0))
+    items: list[Item] = []
+    for i, (key, val) in enumerate(entries):
+        sx = x + i * (slot + el.gap)
+        parts = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key), el.color)]
+        if key in el.captions:
+            parts.append(text(sx - el.gap / 2, y + side, slot + el.gap, cap_h, el.captions[key], font=el.font,
+                              size=el.size, align="center", valign="middle", color=el.color))
+        items += compose(shown, problems, *parts)
+        items += _badge(el, ctx, problems, val, sx + (slot - badge) / 2, y + side + cap_h + el.gap, badge)
+    return items
+
+
+def _badge(el: Symbols, ctx, problems, value, x, y, side) -> list[Item]:
+    if not el.badges or value is None:
+        return []
+    style = el.badges.get(str(value))
+    if style is None:
+        problems.append(f"no badge for the value {value!r} (badges: {', '.join(el.badges)})")
+        return []
+    return compose(ctx, problems, ellipse(x, y, side, side, fill=style.fill, stroke=style.stroke, stroke_width=0.8),
+                   text(x, y, side, side * 0.96, style.text, font=el.font, size=el.badge_size, style="bold",
+                        color=style.color, align="center", valign="middle", french=False))
+
+
+# --- track ------------------------------------------------------------------------------------
+
+def _segments(value, problems: list[str]) -> list[tuple[str, int]] | None:
+    if value is _MISSING:
+        return None
+    ok = isinstance(value, list) and value and all(
+        isinstance(s, dict) and _is_int(s.get("weeks")) and s["weeks"] > 0 for s in value)
+    if not ok:
+        problems.append(f"track segments must be a list of {{label, weeks}} with weeks > 0 (got {value!r})")
+        return None
+    return [(str(s.get("label", "")), s["weeks"]) for s in value]
+
+
+def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    segments = _segments(field_value(el.segments, ctx, problems), problems)
+    if segments is None:
+        return []
+    columns = el.columns or max(weeks for _, weeks in segments)
+    cw, ch, band = (w - el.gap * (columns - 1)) / columns, el.cell_h.pt(h), el.band_h.pt(h)
+    rows = [math.ceil(weeks / columns) for _, weeks in segments]
+    needed = ch + sum(el.row_gap + band + el.gap + r * (ch + el.gap) - el.gap for r in rows)
+    if needed > h + 0.5:
+        problems.append(f"the track needs {needed / MM:.0f} mm of height, its box has {h / MM:.0f} mm")
+        return []
+    items = _track_cell(el, ctx, problems, x, y, cw, ch, el.start_fill or el.fills[0], "", el.start, el.start_icon)
+    top, week, total = y + ch, 0, sum(weeks for _, weeks in segments)
+    for i, ((label, weeks), nrows) in enumerate(zip(segments, rows)):
+        top += el.row_gap
+        band_text = el.band_text.replace("{label}", label).replace("{first}", str(week + 1)) \
+            .replace("{last}", str(week + weeks))
+        items += compose(ctx, problems, rect(x, top, w, band, fill=el.band_fills[i % len(el.band_fills)], radius=1),
+                         text(x + 2 * MM, top, w - 4 * MM, band, band_text, font=el.font, size=band * 0.55,
+                              style="bold", color=el.band_color, valign="middle"))
+        top += band + el.gap
+        fill = el.fills[i % len(el.fills)]
+        for k in range(weeks):
+            week += 1
+            cx, cy = x + (k % columns) * (cw + el.gap), top + (k // columns) * (ch + el.gap)
+            end = week == total
+            items += _track_cell(el, ctx, problems, cx, cy, cw, ch, (el.end_fill or fill) if end else fill,
+                                 str(week), el.end if end else "", el.end_icon if end else None)
+        top += nrows * (ch + el.gap) - el.gap
+    return items
+
+
+def _track_cell(el: Track, ctx, problems, x, y, w, h, fill, label: str, name: str, icon_name) -> list[Item]:
+    parts = [rect(x, y, w, h, fill=fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
+    if label:
+        parts.append(text(x + 1 * MM, y + 0.6 * MM, w * 0.6, h * 0.36, label, font=el.font, size=el.size,
+                          style="bold", color=el.color))
+    if name:
+        parts.append(text(x + 0.5 * MM, y + h * 0.66, w - 1 * MM, h * 0.3, name, font=el.font, size=el.size * 0.72,
+                          style="bold", color=el.color, align="center", valign="middle"))
+    if icon_name:
+        side = h * 0.34
+        parts.append(icon(x + (w - side) / 2, y + h * (0.3 if name else 0.33), side, side, icon_name, el.color))
+    return compose(ctx, problems, *parts)
+
+
+register_compiler(Grid, _compile_grid)
+register_compiler(Symbols, _compile_symbols)
+register_compiler(Track, _compile_track)
+__all__ = ["field_value", "compose", "number", "with_values", "box", "text", "icon", "rect", "ellipse"]

@@ -1,0 +1,163 @@
+"""The Similis and Réglisse PDFs read back: pages, card sizes, texts, fonts, boxes, duplex, bytes."""
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from pnp.build import build
+from pnp.cli import main
+from pnp.runner import Options
+
+from pdfread import MM, boxes, cells, crop_marks, fonts, page_sizes_mm, text, words, words_in
+
+
+def pdf(build_info, kit, name, paper="a4"):
+    return build_info["out"] / kit / f"{name}-{paper}.pdf"
+
+
+def test_the_manifest_lists_every_file(similis_build):
+    files = {f.path.split("/", 1)[1] if False else f.component: f for r in similis_build["reports"] for f in r.files
+             if r.kit == "similis"}
+    assert set(files) == {"cartes", "aide", "score"}
+    assert (files["cartes"].cards, files["cartes"].pages, files["cartes"].per_page) == (90, 20, 9)
+    assert files["cartes"].card_size_mm == (63.0, 88.0)
+
+
+def test_pages_are_a4_with_fronts_and_mirrored_backs(similis_build):
+    path = pdf(similis_build, "similis", "cartes")
+    assert page_sizes_mm(path) == [(210.0, 297.0)] * 20
+
+
+def test_each_card_is_exactly_its_declared_size(similis_build):
+    xs, ys = crop_marks(pdf(similis_build, "similis", "cartes"), 0)
+    assert len(xs) == 4 and len(ys) == 4
+    assert all(abs((b - a) / MM - 63.0) < 0.1 for a, b in zip(xs, xs[1:]))
+    assert all(abs((b - a) / MM - 88.0) < 0.1 for a, b in zip(ys, ys[1:]))
+
+
+def test_crop_marks_stay_in_the_margins(similis_build):
+    import pdfplumber
+
+    path = pdf(similis_build, "similis", "cartes")
+    trim = boxes(path, 0)["trimbox"]
+    bleed = boxes(path, 0)["bleedbox"]
+    with pdfplumber.open(str(path)) as doc:
+        page = doc.pages[0]
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+        height = float(page.height)
+    assert len(marks) == 16
+    for mark in marks:
+        x0, x1 = mark["x0"], mark["x1"]
+        y0, y1 = height - mark["bottom"], height - mark["top"]
+        outside = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
+        assert outside, mark
+        assert max(x1 - x0, y1 - y0) >= 4.0 * MM  # long enough to lay a ruler on
+    assert abs((trim[2] - trim[0]) / MM - 189) < 0.01 and abs((trim[3] - trim[1]) / MM - 264) < 0.01
+
+
+def test_trim_and_bleed_boxes_frame_the_grid(similis_build):
+    found = boxes(pdf(similis_build, "similis", "cartes"), 0)
+    trim, bleed = found["trimbox"], found["bleedbox"]
+    assert [round(v / MM, 2) for v in trim] == [10.5, 16.5, 199.5, 280.5]
+    assert [round(v / MM, 2) for v in bleed] == [7.5, 13.5, 202.5, 283.5]
+
+
+def test_card_texts_lie_in_their_cells(similis_build):
+    path = pdf(similis_build, "similis", "cartes")
+    xs, ys = crop_marks(path, 0)
+    found = words(path, 0)
+    legends = [words_in(cell, found) for cell in cells(xs, ys)]
+    assert legends[0] == "1 Ankh · bleu · pierre 1"
+    assert legends[1] == "1 Ankh · bleu · sable 1"
+    assert legends[8] == "1 Scarabée · vert · pierre 1"
+    last = words(path, 18)
+    assert words_in(cells(xs, ys)[-1], last) == "5 Œil · rouge · sable 5"
+
+
+def test_every_font_is_a_bundled_embedded_subset(similis_build):
+    for kit, name in (("similis", "cartes"), ("similis", "aide"), ("similis", "score"),
+                      ("similis-reglisse", "cartes")):
+        used = fonts(pdf(similis_build, kit, name))
+        assert used and all(used.values()), used
+        assert not [f for f in used if "Helvetica" in f], used
+        assert all("+" in f for f in used), used  # subset prefix
+    assert any("BreeSerif" in f for f in fonts(pdf(similis_build, "similis", "cartes")))
+    assert any("Fredoka" in f for f in fonts(pdf(similis_build, "similis-reglisse", "cartes")))
+
+
+def test_the_long_edge_back_page_mirrors_the_front_page(similis_build):
+    path = pdf(similis_build, "similis", "cartes")
+    fx, fy = crop_marks(path, 0)
+    bx, by = crop_marks(path, 1)
+    width = 210 * MM
+    assert [round(width - x, 1) for x in reversed(fx)] == [round(x, 1) for x in bx] and fy == by
+    front = words(path, 0)
+    back = words(path, 1)
+    front_cells = cells(fx, fy)
+    back_cells = cells(bx, by)
+    for i in range(9):
+        row, col = divmod(i, 3)
+        mirrored = back_cells[row * 3 + (2 - col)]
+        assert "SIMILIS" in words_in(mirrored, back)
+        assert words_in(front_cells[i], front)
+    assert boxes(path, 1)["trimbox"] == boxes(path, 0)["trimbox"]
+
+
+def test_rules_cards_print_the_series_table_of_the_rules_model(similis_build):
+    content = text(pdf(similis_build, "similis", "aide"), 0)
+    for row in ("4 cartes 1 point aucune", "3 cartes 2 points 1 carte", "2 cartes 3 points 2 cartes"):
+        assert row in content.replace("\n", " ") or all(w in content for w in row.split())
+    assert "Mise en place" in content and "Pioche vide" in content
+
+
+def test_french_typography_on_the_printed_text(similis_build):
+    content = text(pdf(similis_build, "similis", "aide"), 0)
+    assert "Mise en place\u00a0:" in content or "Mise en place :" in content
+    assert "n’a plus" in content  # typographic apostrophe
+
+
+def test_the_score_sheet_has_rounds_and_the_50_point_end(similis_build):
+    path = pdf(similis_build, "similis", "score")
+    content = text(path, 0)
+    assert "feuille de score" in content and "50 points" in content
+    assert content.count("Manche") == 2 and content.count("total") >= 12
+    assert page_sizes_mm(path) == [(210.0, 297.0)]
+
+
+def test_reglisse_has_its_liquorice_cards_and_candies(similis_build):
+    path = pdf(similis_build, "similis-reglisse", "cartes")
+    assert len(page_sizes_mm(path)) == 16
+    xs, ys = crop_marks(path, 14)
+    found = words(path, 14)
+    inside = [words_in(cell, found) for cell in cells(xs, ys)]
+    assert inside[0].split() == ["4", "4", "Sucette", "jaune"]
+    assert all(c.startswith("Réglisse") for c in inside[1:]) and "Bâton" in inside[3]
+
+
+def test_two_builds_give_the_same_bytes(similis_build, tmp_path):
+    again = tmp_path / "again"
+    build(similis_build["root"], ["similis"], Options(out=again))
+    for name in ("cartes", "aide", "score"):
+        assert (again / "similis" / f"{name}-a4.pdf").read_bytes() == pdf(similis_build, "similis", name).read_bytes()
+
+
+def test_letter_fold_and_short_edge_builds(similis_build, tmp_path):
+    runner = CliRunner()
+    root = str(similis_build["root"])
+    result = runner.invoke(main, ["--project", root, "build", "similis", "--paper", "letter", "--backs", "fold",
+                                  "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(result.output)
+    cartes = next(f for f in manifest["kits"][0]["files"] if f["component"] == "cartes")
+    assert cartes["backs"] == "fold" and cartes["cards_per_page"] == 4 and cartes["pages"] == 23
+    path = tmp_path / "similis" / "cartes-letter.pdf"
+    assert page_sizes_mm(path)[0] == (279.4, 215.9)
+    content = text(path, 0)
+    assert content.count("SIMILIS") == 4 and content.count("Ankh") == 4
+    result = runner.invoke(main, ["--project", root, "build", "similis", "--backs", "short-edge", "--out",
+                                  str(tmp_path / "se")])
+    assert result.exit_code == 0
+    fx, fy = crop_marks(tmp_path / "se" / "similis" / "cartes-a4.pdf", 0)
+    bx, by = crop_marks(tmp_path / "se" / "similis" / "cartes-a4.pdf", 1)
+    assert fx == bx and [round(297 * MM - y, 1) for y in reversed(fy)] == [round(y, 1) for y in by]
