@@ -5,7 +5,8 @@ may use `{n}`), may split into `sub` columns under a second header row, and shar
 by columns of fixed width; `sub_widths` weighs the sub columns. Rows are explicit labels,
 `row_count` labels from `row_label`, or the rows of a rules table (`data: rules.NAME`), which also
 gives the header. Cell text is fitted like any text (shrinking down to 60 % of the table's size);
-text that still does not fit is a problem. Cells may hold `:icon:` markup, and a column's `icons`
+text that still does not fit is a problem; `uniform` sets every body cell at the one size at which
+they all fit, so a long cell does not print smaller than its neighbours. Cells may hold `:icon:` markup, and a column's `icons`
 map turns whole words of its body cells into icons (dice faces for the digits of a combination).
 """
 from __future__ import annotations
@@ -18,7 +19,6 @@ from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
 from .typography import french, parse
 
-PAD = 1.2  # points of padding inside a cell
 
 
 @dataclass(frozen=True)
@@ -94,12 +94,15 @@ class _Grid:
         self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
+        self.body_size: float | None = None
         self.line = ctx.rgb(table.color, problems) or BLACK
 
     def items(self, rows) -> list[Item]:
         out: list[Item] = self._fills(len(rows))
         out += self._header()
         body_top = self.y + self.head_h + self.sub_h
+        if self.table.uniform:
+            self.body_size = self._uniform_size(rows)
         for r, row in enumerate(rows):
             out += self._row_text(row, body_top + r * self.row_h, r)
         out += self._rules(len(rows))
@@ -134,23 +137,34 @@ class _Grid:
             x += w
         return out
 
+    def _uniform_size(self, rows) -> float | None:
+        """The smallest size at which a body cell fits: every body cell is then set at it."""
+        found = self.problems
+        self.problems, self.body_size = [], None
+        sizes = [item.block.size for r, row in enumerate(rows) for item in self._row_text(row, 0.0, r)
+                 if isinstance(item, TextItem)]
+        self.problems = found
+        return min(sizes) if sizes else None
+
     def _row_text(self, row: list[str], top: float, index: int) -> list[Item]:
         out: list[Item] = []
         x = self.x
         for (col, w), text in zip(self.cols, row):
-            out += self._cell(_as_icons(text, dict(col.icons)), x, top, w, self.row_h, bold=False)
+            out += self._cell(_as_icons(text, dict(col.icons)), x, top, w, self.row_h, bold=False,
+                              fixed=self.body_size)
             x += w
         return out
 
-    def _cell(self, text: str, x, y, w, h, bold=False, small=False) -> list[Item]:
+    def _cell(self, text: str, x, y, w, h, bold=False, small=False, fixed=None) -> list[Item]:
         if not text:
             return []
-        size = self.table.size * (0.8 if small else 1.0)
+        size = fixed or self.table.size * (0.8 if small else 1.0)
         content = french(text) if self.ctx.french else text
         runs = parse(content, bold)
         faces = {s: self.ctx.fonts.face(self.table.font, s) for s in {"regular"} | {r.style for r in runs}}
-        style = TextStyle(faces, size, size * 0.6, 1.15, self.table.align, "middle", 1.0)
-        block = fit_text(runs, w - 2 * PAD, h - PAD, style)
+        style = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, self.table.align, "middle", 1.0)
+        pad = self.table.padding
+        block = fit_text(runs, w - 2 * pad, h - pad, style)
         if isinstance(block, str):
             self.problems.append(f"table cell {text!r}: {block}")
             return []
@@ -163,7 +177,7 @@ class _Grid:
                     return []
         if paths:
             block = _resolve_icons(block, paths)
-        return [TextItem(x + PAD, y + PAD / 2, w - 2 * PAD, h - PAD, block, BLACK, BLACK)]
+        return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, BLACK, BLACK)]
 
     def _rules(self, n_rows: int) -> list[Item]:
         lw, top = self.table.line_width, self.y

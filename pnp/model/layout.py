@@ -156,6 +156,8 @@ class Table(Frame):
     line_width: Length = 0.6
     color: str = "#000000"
     align: Align = "center"
+    padding: Length = 1.2  # points (write "1mm"): space between a cell's text and its side rules
+    uniform: bool = False  # every body cell at one size, the largest at which they all fit
 
 
 # --- Elements drawn from structured data (compiled in pnp/layout/figures.py and counters.py) ---

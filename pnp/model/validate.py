@@ -42,9 +42,10 @@ def _dedupe(errors: list[dict], data: Any) -> list[dict]:
 
 def _data_path(loc: tuple, data: Any) -> tuple:
     """`loc` without discriminator tags (the `type` value pydantic inserts for tagged unions)."""
-    out, node = [], data
+    out, node, skipped = [], data, None
     for part in loc:
-        if isinstance(node, dict) and part not in node and node.get("type") == part:
+        if isinstance(node, dict) and node.get("type") == part and skipped is not node:
+            skipped = node  # the tag comes once, right after the mapping it tags
             continue
         out.append(part)
         node = _get(node, part)

@@ -3,6 +3,7 @@
 Contract: each function returns a `pnp.rules.base.Table` in French (the game's language);
 `rule_tables(material, params)` returns them by name for layouts (`rules.NAME`):
 - "time_penalty": missing weeks 1..N -> cumulative penalty (scoring.time_penalty), for the track;
+- "time_penalty_row": the same, laid across (one column per missing week), for the score sheet;
 - "score_sheet": the score sheet's grid, row labels down the side, column labels across, empty
   cells to write in (from the score sheet data);
 - "icons": the legend of the place cards' icons (rules: Signification des icônes).
@@ -45,6 +46,14 @@ def penalty_table(rows: int = PENALTY_ROWS) -> Table:
                  notes=(note,))
 
 
+def penalty_row_table(rows: int = PENALTY_ROWS + 2) -> Table:
+    """The penalty table laid across: "Semaines manquantes | 1 | 2 ..." over "Pénalité | −1 | −3 ..."."""
+    table = penalty_table(rows)
+    header = (table.header[0],) + tuple(row[0] for row in table.rows)
+    return Table(header=header, rows=((table.header[1],) + tuple(row[1] for row in table.rows),),
+                 title=table.title, notes=table.notes)
+
+
 def score_sheet_table(sheet: ScoreSheet | None = None) -> Table:
     """The blank grid of the score sheet: one row per scoring, one column per place and the malus."""
     sheet = sheet or ScoreSheet.from_data(default_score_sheet_data())
@@ -60,4 +69,5 @@ def icon_table() -> Table:
 
 def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table]:
     sheet = material.score_sheet if material is not None else None
-    return {"time_penalty": penalty_table(), "score_sheet": score_sheet_table(sheet), "icons": icon_table()}
+    return {"time_penalty": penalty_table(), "time_penalty_row": penalty_row_table(),
+            "score_sheet": score_sheet_table(sheet), "icons": icon_table()}

@@ -1,0 +1,112 @@
+"""Layout inheritance (`extends`), validation of layouts and cards, generic checks."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.build import check
+from pnp.errors import Ref
+from pnp.model.layouts import LayoutLibrary
+from pnp.model.units import MM
+from pnp.sources import LocatorRegistry
+
+
+def library(tmp_path: Path, text: str) -> tuple[LayoutLibrary, LocatorRegistry]:
+    (tmp_path / "layouts").mkdir(exist_ok=True)
+    (tmp_path / "layouts" / "l.yaml").write_text(text, encoding="utf-8")
+    locators = LocatorRegistry()
+    return LayoutLibrary.load(tmp_path, locators), locators
+
+
+def test_children_override_only_what_they_give(tmp_path):
+    lib, _ = library(tmp_path, """
+base:
+  size: bridge
+  palette: {a: "#111111", b: "#222222"}
+  elements:
+    bg: {type: rect, box: bleed, fill: a}
+    title: {type: text, text: "{t}", size: 12}
+    logo: {type: icon, name: ankh}
+child:
+  extends: base
+  palette: {b: "#333333"}
+  elements:
+    title: {size: 14, color: b}
+    logo: null
+    extra: {type: ellipse, fill: b}
+""")
+    layout, problems = lib.get("child", Ref("x"))
+    assert problems == []
+    assert layout.card_size() == (57 * MM, 89 * MM)
+    assert layout.palette == {"a": "#111111", "b": "#333333"}
+    assert list(layout.elements) == ["bg", "title", "extra"]
+    assert layout.elements["title"].size == 14 and layout.elements["title"].text == "{t}"
+
+
+def test_several_parents_merge_left_to_right(tmp_path):
+    lib, _ = library(tmp_path, """
+a: {size: tarot, bleed: 2mm}
+b: {size: mini}
+c: {extends: [a, b]}
+""")
+    layout, _ = lib.get("c", Ref("x"))
+    assert layout.size == "mini" and abs(layout.bleed - 2 * MM) < 1e-9
+
+
+def test_cycles_and_unknown_parents_are_refused(tmp_path):
+    lib, locators = library(tmp_path, """
+a: {extends: b}
+b: {extends: c}
+c: {extends: a}
+d: {extends: poker-crad}
+poker-card: {size: poker}
+""")
+    _, problems = lib.get("a", Ref("x"))
+    assert "layouts extend each other in a cycle: a -> b -> c -> a" in problems[0].what
+    assert str(locators.locate(problems[0].ref)) == "layouts/l.yaml:4:14"
+    _, problems = lib.get("d", Ref("x"))
+    assert problems[0].what == "extends an unknown layout 'poker-crad'" and problems[0].suggestion == "poker-card"
+
+
+def test_an_error_in_a_parent_points_at_the_parent(tmp_path):
+    lib, locators = library(tmp_path, """
+base:
+  elements:
+    t: {type: text, text: x, sise: 3}
+child: {extends: base}
+""")
+    _, problems = lib.get("child", Ref("x"))
+    assert problems[0].what == "unknown key 'sise'" and problems[0].suggestion == "size"
+    assert str(locators.locate(problems[0].ref, key=True)) == "layouts/l.yaml:4:30"
+
+
+def test_custom_sizes_and_bad_presets(tmp_path):
+    lib, _ = library(tmp_path, """
+ok: {size: [2.5in, 3.5in]}
+bad: {size: jumbo}
+""")
+    layout, _ = lib.get("ok", Ref("x"))
+    assert layout.card_size() == (180.0, 252.0)
+    _, problems = lib.get("bad", Ref("x"))
+    assert "unknown size preset" in problems[0].what
+
+
+def test_generic_checks_on_a_kit_without_rules_model(project):
+    root = project()
+    kit = root / "decks" / "mini"
+    kit.mkdir(parents=True)
+    (kit / "game.yaml").write_text("title: Mini\nplayers: {min: 2, max: 2}\ncomponents: [d.yaml]\n")
+    (kit / "d.yaml").write_text("""kind: deck
+name: d
+layout: poker-card
+count: 3
+fields: {nom: text, n: {type: int, values: [1, 2]}}
+cards:
+  - {id: a, nom: Un, n: 1}
+  - {id: a, nom: Deux, n: 3}
+  - {nom: Trois, n: 2, nmo: 4}
+""")
+    (root / "layouts" / "z.yaml").write_text("other: {size: tarot}\n")
+    found = [p.render() for r in check(root, ["mini"]) for p in r.problems]
+    assert "decks/mini/d.yaml:8:3: deck 'd', card 'a': field 'n' must be one of: 1, 2 (got 3)" not in found
+    assert any("field 'n' must be one of: 1, 2 (got 3)" in f for f in found)
+    assert any("unknown field 'nmo' (did you mean 'n'?)" in f or "unknown field 'nmo'" in f for f in found)

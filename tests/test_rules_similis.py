@@ -1,0 +1,117 @@
+"""The Similis and Réglisse rules models on hand-made decks."""
+from __future__ import annotations
+
+from itertools import product
+
+from pnp.errors import Ref
+from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
+from pnp.rules.reglisse import ReglisseParams
+from pnp.rules.reglisse import check as reglisse_check
+from pnp.rules.series import has_series
+from pnp.rules.similis import SimilisParams
+from pnp.rules.similis import check as similis_check
+from pnp.rules.similis import tables as similis_tables
+
+ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée", "œil"], "couleur": ["bleu", "vert", "rouge"],
+         "fond": ["pierre", "sable"]}
+
+
+def kit_of(rows: list[dict], players=6) -> Kit:
+    fields = sorted({k for r in rows for k in r})
+    spec = DeckFile(kind="deck", name="cartes", layout="x", fields={f: "text" for f in fields}, cards=rows)
+    cards = tuple(Card(i, str(i + 1), r, r.get("copies", 1), "x", None, Ref("d.yaml", ("cards", i)), {})
+                  for i, r in enumerate(rows))
+    game = GameFile(title="T", players={"min": 3, "max": players}, components=["d.yaml"])
+    return Kit("t", None, "t", game, Ref("game.yaml"), [Deck("cartes", "cartes", "d.yaml", spec, cards, Ref("d.yaml"))])
+
+
+def full_deck(attrs=ATTRS) -> list[dict]:
+    return [dict(zip(attrs, combo)) for combo in product(*attrs.values())]
+
+
+def whats(problems) -> list[str]:
+    return [p.what for p in problems]
+
+
+def params(**kw) -> SimilisParams:
+    return SimilisParams(attributes=ATTRS, **kw)
+
+
+def test_the_complete_product_passes():
+    assert whats(similis_check(kit_of(full_deck()), params(banned_pair={"first": "forme", "second": "couleur"}))) == []
+
+
+def test_missing_duplicated_and_stray_cards_are_named():
+    rows = full_deck()
+    rows.remove({"valeur": 3, "forme": "œil", "couleur": "vert", "fond": "sable"})
+    rows.append({"valeur": 1, "forme": "ankh", "couleur": "bleu", "fond": "pierre"})
+    rows.append({"valeur": 6, "forme": "ankh", "couleur": "bleu", "fond": "pierre"})
+    found = whats(similis_check(kit_of(rows), params()))
+    assert "missing card: valeur 3, forme œil, couleur vert, fond sable" in found
+    assert "duplicate card: valeur 1, forme ankh, couleur bleu, fond pierre is already card '1'" in found
+    assert "stray card: valeur 6 is not in the declared domain (1, 2, 3, 4, 5)" in found
+
+
+def test_the_deck_must_deal_to_the_most_players():
+    small = {"valeur": [1, 2, 3], "forme": ["a", "b", "c"], "couleur": ["x", "y", "z"], "fond": ["p", "s"]}
+    found = whats(similis_check(kit_of(full_deck(small)), SimilisParams(attributes=small)))
+    assert found == ["54 cards cannot deal 10 cards to each of 6 players, a 3-card market and leave a draw pile: "
+                     "at least 64 are needed"]
+
+
+def test_series_of_each_kind_must_exist():
+    two = {"valeur": [1, 2], "forme": ["a", "b"], "couleur": ["x", "y"]}
+    cards = [Card(i, str(i), r, 1, "x", None, Ref("d"), {}) for i, r in enumerate(full_deck(two))]
+    assert has_series(cards, two, 4, 1) and has_series(cards, two, 2, 2)
+    assert not has_series(cards, two, 3, 2)  # only two cards agree on any two attributes
+
+
+def test_the_banned_pair_variant_is_checked_against_the_attributes():
+    import pytest
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="banned_pair names 'colour'.*did you mean 'couleur'"):
+        params(banned_pair={"first": "forme", "second": "colour"})
+    rows = [r for r in full_deck() if not (r["forme"] == "ankh" and r["valeur"] > 1)]
+    found = whats(similis_check(kit_of(rows), params(banned_pair={"first": "forme", "second": "couleur"},
+                                                       series=[{"cards": 4, "shared": 2, "give": 0}])))
+    assert "no series of 4 cards sharing 2 attributes can be made once the pair forme ankh + couleur bleu " \
+           "is banned" not in found  # other shapes still make it
+    assert any(w.startswith("missing card: valeur 2, forme ankh") for w in found)
+
+
+def test_series_that_stop_costing_four_cards_get_a_warning():
+    tweaked = params(series=[{"cards": 4, "shared": 1, "give": 0}, {"cards": 3, "shared": 2, "give": 2}])
+    problems = similis_check(kit_of(full_deck()), tweaked)
+    assert [(p.severity, p.where) for p in problems] == [("warning", "rules.series")]
+
+
+def test_the_series_table_follows_the_parameters():
+    table = similis_tables(kit_of(full_deck()), params())["series"]
+    assert table.rows == (("4 cartes", "1 point commun", "aucune"), ("3 cartes", "2 points communs", "1 carte"),
+                          ("2 cartes", "3 points communs", "2 cartes"))
+
+
+REGLISSE = {"forme": ["gélatine", "papillote", "guimauve", "sucette"], "couleur": ["rouge", "bleu", "vert", "jaune"],
+            "valeur": [1, 2, 3, 4]}
+LIQUORICE = {"shapes": ["rouleau", "bâton"], "count": 4}
+
+
+def reglisse_rows(extra=()) -> list[dict]:
+    rows = full_deck(REGLISSE)
+    rows += [{"forme": f, "couleur": "noir", "valeur": None} for f in ("rouleau", "rouleau", "bâton", "bâton")]
+    return rows + list(extra)
+
+
+def test_reglisse_complete_kit_passes():
+    p = ReglisseParams(attributes=REGLISSE, liquorice=LIQUORICE)
+    assert whats(reglisse_check(kit_of(reglisse_rows()), p)) == []
+
+
+def test_liquorice_cards_match_nothing_and_are_counted():
+    p = ReglisseParams(attributes=REGLISSE, liquorice=LIQUORICE)
+    rows = reglisse_rows([{"forme": "sucette", "couleur": "noir", "valeur": 2}])
+    found = whats(reglisse_check(kit_of(rows), p))
+    assert "the kit declares 4 liquorice cards but the deck has 5" in found
+    assert "a réglisse has shape 'sucette', not one of the réglisse shapes (rouleau, bâton)" in found
+    assert "a réglisse matches nothing, so it has no valeur (got 2)" in found

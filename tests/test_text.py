@@ -1,0 +1,96 @@
+"""Text: markup, French typography, wrapping and shrink-to-fit, glyph coverage."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.layout.fonts import FontBook
+from pnp.layout.textfit import TextStyle, fit_text
+from pnp.layout.typography import NBSP, NNBSP, french, parse
+from pnp.model.units import MM
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    return FontBook.open(ROOT)
+
+
+def style(fonts, size=9.0, min_size=None, align="left", family="Noto Sans"):
+    faces = {s: fonts.face(family, s) for s in ("regular", "bold", "italic", "bolditalic")
+             if fonts.problem(family, s) is None}
+    return TextStyle(faces, size, min_size or size, 1.2, align, "top", 1.0)
+
+
+def test_french_spaces_apostrophes_and_quotes():
+    assert french("Gagné! Vraiment ?") == f"Gagné{NNBSP}! Vraiment{NNBSP}?"
+    assert french("Score : 10") == f"Score{NBSP}: 10"
+    assert french("« Bonjour »") == french("«Bonjour»") == f"«{NBSP}Bonjour{NBSP}»"
+    assert french("l'église...") == "l’église…"
+    assert french("10:30 et :ankh: !") == f"10:30 et :ankh:{NNBSP}!"
+    assert french(french("Oui ; non !")) == french("Oui ; non !")  # idempotent
+
+
+def test_markup_runs():
+    runs = parse("Pose **3 cartes** et *une* :ankh: !")
+    assert [(r.text, r.style, r.icon) for r in runs] == [
+        ("Pose ", "regular", None), ("3 cartes", "bold", None), (" et ", "regular", None),
+        ("une", "italic", None), (" ", "regular", None), ("", "regular", "ankh"), (" !", "regular", None)]
+    assert parse(r"un \*vrai\* astérisque")[0].text == "un *vrai* astérisque"
+
+
+def test_text_that_fits_keeps_its_size_and_wraps_at_spaces(fonts):
+    block = fit_text(parse("Gain 3 gold and draw a card. Each other player discards a card."), 51 * MM, 30 * MM,
+                     style(fonts))
+    assert block.size == 9.0 and len(block.lines) == 2
+    assert all(line.width <= 51 * MM + 0.01 for line in block.lines)
+
+
+def test_no_break_spaces_never_break(fonts):
+    text = french("Attention ! " * 3)
+    block = fit_text(parse(text), 30 * MM, 40 * MM, style(fonts))
+    for line in block.lines:
+        words = [f.text for f in line.frags]
+        assert not any(w == "!" or w.startswith(NNBSP) for w in words)
+
+
+def test_shrinks_to_fit_then_fails_with_the_reason(fonts):
+    long = "Un texte assez long pour remplir une petite boîte de carte à jouer. " * 2
+    block = fit_text(parse(long), 40 * MM, 12 * MM, style(fonts, 10, 6))
+    assert not isinstance(block, str) and 6 <= block.size < 10
+    why = fit_text(parse(long * 4), 40 * MM, 12 * MM, style(fonts, 10, 6))
+    assert why.startswith("text overflows its box (40.0 × 12.0 mm) even at 6 pt")
+    why = fit_text(parse("Anticonstitutionnellement"), 10 * MM, 12 * MM, style(fonts, 10, 8))
+    assert why.startswith("a word is wider than the box")
+
+
+def test_alignment_places_lines(fonts):
+    for align, expected in (("left", 0.0), ("right", 40 * MM), ("center", 20 * MM)):
+        block = fit_text(parse("abc"), 40 * MM, 10 * MM, style(fonts, align=align))
+        line = block.lines[0]
+        anchor = {"left": line.frags[0].x, "right": line.frags[0].x + line.width,
+                  "center": line.frags[0].x + line.width / 2}[align]
+        assert abs(anchor - expected) < 0.01
+
+
+def test_the_narrow_space_falls_back_where_a_font_lacks_it(fonts):
+    assert fonts.face("Noto Sans").covers(NNBSP)
+    assert not fonts.face("Bree Serif").covers(NNBSP) and fonts.face("Bree Serif").covers(NBSP)
+
+
+@settings(max_examples=80, deadline=None)
+@given(words=st.lists(st.text(alphabet="abcdéèçœ’ ", min_size=1, max_size=12), min_size=1, max_size=30),
+       width=st.floats(15, 80), size=st.floats(6, 14))
+def test_fitted_lines_never_exceed_the_box(fonts, words, width, size):
+    block = fit_text(parse(" ".join(words)), width * MM, 200 * MM, style(fonts, size, 5))
+    if isinstance(block, str):
+        assert "wider than the box" in block
+        return
+    for line in block.lines:
+        assert line.width <= width * MM + 0.02
+        for frag in line.frags:
+            assert frag.x + frag.face.width(frag.text, frag.size) <= width * MM + 0.02
