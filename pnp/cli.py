@@ -14,13 +14,6 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .build import build as run_build
-from .build import check as run_check
-from .build import open_project
-from .layout.imposition import BACK_MODES
-from .model.units import PAPERS
-from .report import KitReport
-from .runner import Options
 
 PAPER = click.Choice(["a4", "letter", "a3"], case_sensitive=False)
 BACKS = click.Choice(["none", "long-edge", "short-edge", "fold"], case_sensitive=False)
@@ -66,6 +59,9 @@ def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_j
       pnp build decks/similis decks/similis-reglisse --paper letter
       pnp build similis --backs none --json
     """
+    from .build import build as run_build
+    from .runner import Options
+
     options = Options(paper.lower(), backs.lower(), orientation, out, _offset(back_offset))
     with _Progress() as progress:
         reports = run_build(project, list(kits), options, progress)
@@ -84,6 +80,8 @@ def check(project: Path, kits, as_json) -> None:
       pnp check
       pnp check decks/similis --json
     """
+    from .build import check as run_check
+
     _finish(run_check(project, list(kits)), as_json, wrote=False)
 
 
@@ -91,6 +89,8 @@ def check(project: Path, kits, as_json) -> None:
 @click.pass_obj
 def list_kits(project: Path) -> None:
     """List the kits under decks/ with their components and rules models."""
+    from .build import open_project
+
     session = open_project(project)
     for kit_dir in session.project.kit_dirs():
         kit, _ = session.project.load_kit(kit_dir)
@@ -127,7 +127,7 @@ def _offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
-def _finish(reports: list[KitReport], as_json: bool, wrote: bool) -> None:
+def _finish(reports: list, as_json: bool, wrote: bool) -> None:
     problems = [p for r in reports for p in r.problems]
     for problem in problems:
         click.echo(problem.render(), err=True)
@@ -143,7 +143,7 @@ def _finish(reports: list[KitReport], as_json: bool, wrote: bool) -> None:
         sys.exit(1)
 
 
-def _summary(reports: list[KitReport], wrote: bool) -> None:
+def _summary(reports: list, wrote: bool) -> None:
     for report in reports:
         if not report.kit:
             continue
@@ -177,5 +177,3 @@ class _Progress:
         if self.shown:
             click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
 
-
-__all__ = ["main", "BACK_MODES", "PAPERS"]

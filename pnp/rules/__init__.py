@@ -3,8 +3,10 @@
 Contract: `run_rules(kit)` returns `(tables, problems)`: the generic checks for every kit, then,
 when the kit names a rules model (`rules: {model: NAME, params: {...}}` in game.yaml), the model's
 parameter validation, checks and printed tables. An unknown model name is a problem with a
-suggestion. Models register themselves in `base.RulesModel.registry` when their module is imported;
-every module and package of `pnp.rules` is imported here, except the shared ones in `SHARED`.
+suggestion. Models register themselves in `base.RulesModel.registry` when their module is imported.
+`MODULES` maps a model name to its module so that a build imports only the model it needs; every
+other module of `pnp.rules` (but the shared ones) is imported when a name is unknown or all models
+are listed.
 """
 from __future__ import annotations
 
@@ -19,6 +21,16 @@ from .base import Params, RulesModel, Table, register
 from .generic import generic_checks
 
 SHARED = {"base", "generic", "series"}
+MODULES = {"similis": "similis", "reglisse": "reglisse", "dix-mille": "dixmille", "clochemerle": "clochemerle",
+           "lutins": "lutins"}
+
+
+def _model(name: str) -> RulesModel | None:
+    if name in RulesModel.registry:
+        return RulesModel.registry[name]
+    if name in MODULES:
+        importlib.import_module(f"{__name__}.{MODULES[name]}")
+    return RulesModel.registry.get(name) or _load_models().get(name)
 
 
 def _load_models() -> dict[str, RulesModel]:
@@ -33,12 +45,11 @@ def run_rules(kit: Kit) -> tuple[dict[str, Table], list[Problem]]:
     rules = kit.game.rules
     if rules is None:
         return {}, problems
-    registry = _load_models()
     ref = kit.game_ref.child("rules")
-    model = registry.get(rules.model)
+    model = _model(rules.model)
     if model is None:
         return {}, problems + [Problem(f"unknown rules model {rules.model!r}", "rules.model", ref.child("model"),
-                                       suggestion=suggest(rules.model, registry))]
+                                       suggestion=suggest(rules.model, _load_models()))]
     params, found = validate(model.params, rules.params, ref.child("params"), "rules.params")
     if params is None:
         return {}, problems + found
