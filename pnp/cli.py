@@ -49,9 +49,13 @@ def main(ctx: click.Context, project: Path) -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
               show_default=True, help="Folder for the PDFs.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
+@click.option("--force", is_flag=True, help="Rebuild kits even when nothing they depend on changed.")
 @click.pass_obj
-def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_json) -> None:
+def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_json, force) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
+
+    A kit whose files, layouts, fonts and icons did not change since its last build with the same
+    options is not rebuilt (its PDFs are reported as up to date); --force rebuilds it.
 
     \b
     Examples:
@@ -59,13 +63,31 @@ def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_j
       pnp build decks/similis decks/similis-reglisse --paper letter
       pnp build similis --backs none --json
     """
+    from .cache import BuildCache, kit_dirs
+    from .report import KitReport
+
+    offset = _offset(back_offset)
+    cache = BuildCache(project, out, f"{paper.lower()}|{backs.lower()}|{orientation}|{offset[0]:g},{offset[1]:g}")
+    dirs = kit_dirs(project, list(kits))
+    fresh = {} if dirs is None or force else {d: m for d in dirs if (m := cache.fresh(d))}
+    stale = list(kits) if dirs is None else [str(d) for d in dirs if d not in fresh]
+    reports = _build(project, stale, paper, backs, orientation, offset, out, cache) if stale else []
+    _finish(reports + [KitReport.from_json(m) for m in fresh.values()], as_json, wrote=True)
+
+
+def _build(project, names, paper, backs, orientation, offset, out, cache) -> list:
     from .build import build as run_build
     from .runner import Options
 
-    options = Options(paper.lower(), backs.lower(), orientation, out, _offset(back_offset))
+    options = Options(paper.lower(), backs.lower(), orientation, out, offset)
     with _Progress() as progress:
-        reports = run_build(project, list(kits), options, progress)
-    _finish(reports, as_json, wrote=True)
+        reports = run_build(project, names, options, progress)
+    if not any(r.errors for r in reports):
+        for report in reports:
+            if report.kit:
+                cache.record(Path(project) / report.path, report.as_json())
+        cache.save()
+    return reports
 
 
 @main.command()
@@ -150,9 +172,10 @@ def _summary(reports: list, wrote: bool) -> None:
         if not wrote:
             click.echo(f"ok  {report.path}  {report.title}")
             continue
+        verb = "up to date" if report.up_to_date else "wrote"
         for f in report.files:
             extra = f", {f.cards} cards" if f.kind == "deck" else ""
-            click.echo(f"wrote {f.path}  ({f.pages} pages{extra})")
+            click.echo(f"{verb} {f.path}  ({f.pages} pages{extra})")
 
 
 class _Progress:

@@ -37,6 +37,15 @@ class KitReport:
     path: str
     files: list[FileReport] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    up_to_date: bool = False
+
+    @classmethod
+    def from_json(cls, data: dict) -> "KitReport":
+        """A report rebuilt from a cached manifest (a kit that needed no rebuild)."""
+        files = [FileReport(f["path"], f["component"], f["kind"], f["pages"], f.get("cards", 0),
+                            tuple(f["card_size_mm"]) if f.get("card_size_mm") else None,
+                            f.get("cards_per_page", 0), f.get("backs", "none")) for f in data["files"]]
+        return cls(data["kit"], data["title"], data["path"], files, [], up_to_date=True)
 
     @property
     def errors(self) -> list[Problem]:
@@ -48,7 +57,7 @@ class KitReport:
 
     def as_json(self) -> dict:
         return {"kit": self.kit, "title": self.title, "path": self.path,
-                "ok": not self.errors,
+                "ok": not self.errors, "up_to_date": self.up_to_date,
                 "files": [f.as_json() for f in self.files],
                 "cards": sum(f.cards for f in self.files),
                 "warnings": [p.render() for p in self.warnings],

@@ -121,7 +121,7 @@ def test_broken_copy_fails_check_and_build_and_changes_nothing(built, case):
         for (pattern,) in expected:
             assert re.search(pattern, result.output), f"{case}: /{pattern}/ not in:\n{result.output}"
     assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == before
-    assert not [p for p in out.rglob("*") if p.name.startswith(".")], "temporary files left behind"
+    assert not list(out.rglob("*.part")), "temporary files left behind"
 
 
 def test_all_problems_of_a_run_are_reported_at_once(built):

@@ -18,6 +18,18 @@ from .base import Params, RulesModel, Table, register
 from .series import complete_product, deal_problem, domain_problems
 from .similis import Series, series_problems
 
+DECISIONS: dict[str, str] = {
+    "liquorice_count": "'en nombre indéterminé': the kit declares how many liquorice cards it has "
+                       "(`liquorice.count`, at least 3 so that three can ever be laid) and the deck must match.",
+    "liquorice_cards": "A liquorice card is black (`liquorice.field` = `liquorice.value`), has one of the "
+                       "kit's liquorice shapes, and no value: 'on ne peut pas les associer aux autres formes, "
+                       "couleurs et nombre'.",
+    "same_as_similis": "'Similis Réglisse est le même jeu que Similis': set-up (10 cards, a 3-card market), "
+                       "the turn, the end and the empty-pile decision are Similis's.",
+    "penalty": "'Si on n'a pas de réglisse, chaque joueur tire une carte du paquet en pénalité' is read as "
+               "every *other* player drawing one card.",
+}
+
 # rules: "soit 3 cartes avec 1 point commun [...] soit 2 cartes avec 2 points communs"
 DEFAULT_SERIES = [Series(cards=3, shared=1, give=0), Series(cards=2, shared=2, give=0)]
 

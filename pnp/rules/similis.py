@@ -19,11 +19,26 @@ from ..model.kit import Kit
 from .base import Params, RulesModel, Table, register
 from .series import complete_product, deal_problem, domain_problems, has_series
 
-# The source leaves open what happens when the draw pile runs out; decided here, printed on the
-# rules card and named in docs/RULES.md: a player who can neither lay a series nor draw passes; when
-# nobody can lay a series in a whole round, the round ends and the player with fewest cards wins it.
-EMPTY_PILE_DECISION = ("Pioche vide : qui ne peut rien poser passe son tour ; si personne ne peut poser "
-                       "pendant un tour de table, la manche s'arrête et celui qui a le moins de cartes la gagne.")
+# Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
+DECISIONS: dict[str, str] = {
+    "domains": "The rules name the attributes and give examples ('2 - Ankh - Bleu - fond pierre', "
+               "'5 - Scarabée - Vert - fond sable') but not the full domains: each kit declares them in "
+               "`rules.params.attributes` and the deck must be exactly their product, each combination once.",
+    "points_communs": "'4 cartes ayant un point commun' is read as 'at least one attribute in common': "
+                      "cards sharing more still form the series (a series is checked with at least k "
+                      "shared attributes).",
+    "empty_pile": "The rules do not say what happens when the draw pile runs out. Decided: a player who "
+                  "can neither lay a series nor draw passes; when nobody can lay a series during a whole "
+                  "round, the round ends and the player with the fewest cards wins it (printed on the "
+                  "rules card).",
+    "series_cost": "'Donc, dans tous les cas, on pose 4 cartes de sa main': laid + given cards is the same "
+                   "for every kind of series; a kit that changes the series so that this no longer holds "
+                   "gets a warning, not an error (it may be a deliberate variant).",
+    "end_score": "'La manche s'arrête lorsqu'un joueur marque plus de 50 points': the game (not the round) "
+                 "stops when a running total passes 50 (strictly); the lowest total wins.",
+    "deal_size": "The deck must deal 10 cards to each of the most players the game allows, plus the "
+                 "3-card market, and leave at least one card in the pile.",
+}
 
 
 class Series(Params):
