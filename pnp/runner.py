@@ -56,7 +56,8 @@ class KitRun:
         if kit is not None and not errors_only(self.problems):  # rules judge a kit that loaded whole
             tables, found = run_rules(kit)
             self.problems += found
-            self._components(kit, tables)  # laid out even after a rules error: all problems at once
+            if tables is not None:  # laid out even after a rules error: all problems at once
+                self._components(kit, tables)
             self.problems = self._repeats.annotate(self.problems)
         located = [self.session.project.locators.resolve(p) for p in self.problems]
         title = kit.game.title if kit else ""

@@ -40,7 +40,8 @@ def _load_models() -> dict[str, RulesModel]:
     return RulesModel.registry
 
 
-def run_rules(kit: Kit) -> tuple[dict[str, Table], list[Problem]]:
+def run_rules(kit: Kit) -> tuple[dict[str, Table] | None, list[Problem]]:
+    """Tables (None when the kit's model or its parameters are unusable) and problems."""
     problems = generic_checks(kit)
     rules = kit.game.rules
     if rules is None:
@@ -48,11 +49,11 @@ def run_rules(kit: Kit) -> tuple[dict[str, Table], list[Problem]]:
     ref = kit.game_ref.child("rules")
     model = _model(rules.model)
     if model is None:
-        return {}, problems + [Problem(f"unknown rules model {rules.model!r}", "rules.model", ref.child("model"),
-                                       suggestion=suggest(rules.model, _load_models()))]
+        return None, problems + [Problem(f"unknown rules model {rules.model!r}", "rules.model", ref.child("model"),
+                                         suggestion=suggest(rules.model, _load_models()))]
     params, found = validate(model.params, rules.params, ref.child("params"), "rules.params")
     if params is None:
-        return {}, problems + found
+        return None, problems + found
     problems += [_locate(p, kit) for p in model.check(kit, params)]
     return model.tables(kit, params), problems
 

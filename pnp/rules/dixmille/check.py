@@ -2,7 +2,9 @@
 
 Contract: `check_params(params) -> list[Problem]`; no problem for the source's rules
 (`DixMilleParams()`). Each problem names the faulty field exactly as `where="rules.<field_name>"`
-(the engine maps it to the YAML position of that field and attaches the file ref: `ref` is None),
+(the engine maps it to the YAML position of that field and attaches the file ref: `ref` is None);
+with `keys=True` (what the registered model reports) a problem about one face of a per-face table
+names that entry, `rules.<field_name>.<face>`, so that it points at the entry's own line;
 explains the reason in `what` (English) and carries the faulty value in `got`. Errors make the
 game unplayable or unwinnable (non-positive values, a missing brelan face, a target that no sum of
 scores reaches exactly, a floor at or above the target); warnings flag combinations that the best
@@ -10,6 +12,7 @@ split never uses (a carré worth less than its brelan…) or a straight off the 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import reduce
 from math import gcd
 
@@ -18,20 +21,22 @@ from .params import FACES, DixMilleParams
 from .scoring import Group, combinations, score_without
 
 REACHABLE_LIMIT = 1_000_000  # beyond that many steps, reachability is judged by the gcd alone
+_PER_FACE = ("three_of_a_kind", "four_of_a_kind_exceptions", "five_of_a_kind_exceptions")
 
 
-def check_params(params: DixMilleParams) -> list[Problem]:
+def check_params(params: DixMilleParams, keys: bool = False) -> list[Problem]:
     """Every inconsistency of `params`: errors first, then warnings."""
     problems = _positive(params) + _faces(params)
-    if any(p.severity == "error" for p in problems):
-        return problems
-    problems += _floor_and_target(params) + _useless_groups(params) + _straight_grid(params)
-    return sorted(problems, key=lambda p: p.severity != "error")
+    if not any(p.severity == "error" for p in problems):
+        problems += _floor_and_target(params) + _useless_groups(params) + _straight_grid(params)
+        problems = sorted(problems, key=lambda p: p.severity != "error")
+    return problems if keys else [replace(p, where=".".join(p.where.split(".")[:2])) for p in problems]
 
 
 def _problem(field: str, what: str, got: object, severity: str = "error",
-             suggestion: str | None = None) -> Problem:
-    return Problem(what, f"rules.{field}", None, got, suggestion, severity)
+             suggestion: str | None = None, key: object = None) -> Problem:
+    where = f"rules.{field}" if key is None else f"rules.{field}.{key}"
+    return Problem(what, where, None, got, suggestion, severity)
 
 
 def _positive(params: DixMilleParams) -> list[Problem]:
@@ -41,9 +46,9 @@ def _positive(params: DixMilleParams) -> list[Problem]:
     hint = {"straight": " (to drop the straights, set straights: [])"}
     problems = [_problem(name, f"{name} must be positive{hint.get(name, '')}", getattr(params, name))
                 for name in fields if getattr(params, name) <= 0]
-    for name in ("three_of_a_kind", "four_of_a_kind_exceptions", "five_of_a_kind_exceptions"):
+    for name in _PER_FACE:
         bad = {face: value for face, value in getattr(params, name).items() if value <= 0}
-        problems += [_problem(name, f"the value of face {face} must be positive", value)
+        problems += [_problem(name, f"the value of face {face} must be positive", value, key=face)
                      for face, value in bad.items()]
     if params.floor < 0:
         problems.append(_problem("floor", "the floor must be 0 or positive", params.floor))
@@ -53,10 +58,10 @@ def _positive(params: DixMilleParams) -> list[Problem]:
 def _faces(params: DixMilleParams) -> list[Problem]:
     """Per-face tables are keyed by faces 1..6; every brelan has a value."""
     problems = []
-    for name in ("three_of_a_kind", "four_of_a_kind_exceptions", "five_of_a_kind_exceptions"):
+    for name in _PER_FACE:
         wrong = sorted(face for face in getattr(params, name) if face not in FACES)
         if wrong:
-            problems.append(_problem(name, f"faces are 1 to 6, not {wrong}", wrong))
+            problems.append(_problem(name, f"faces are 1 to 6, not {wrong}", wrong, key=wrong[0]))
     missing = [face for face in FACES if face not in params.three_of_a_kind]
     if missing:
         # rules: Brelans — every face has a brelan ("Les autres valent 100 fois la valeur")
@@ -129,9 +134,11 @@ def _useless_groups(params: DixMilleParams) -> list[Problem]:
             continue
         without = score_without(group, params)
         if group.points < without:
-            problems.append(_problem(_field_of(group, params), f"{_describe(group)} ({group.label}) is "
+            field = _field_of(group, params)
+            problems.append(_problem(field, f"{_describe(group)} ({group.label}) is "
                                      f"worth {group.points}, less than {without} scored otherwise: "
-                                     f"the best split never uses it", group.points, "warning"))
+                                     f"the best split never uses it", group.points, "warning",
+                                     key=group.faces[0] if field in _PER_FACE else None))
     return problems
 
 
