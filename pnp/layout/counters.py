@@ -65,7 +65,7 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
             return []
         if el.label:
             items += compose(gctx, problems, text(x, top, label_w - el.gap, el.side, el.label, size=el.label_size,
-                                                  font=el.font, valign="middle", color="#000000"))
+                                                  font=el.font, valign="middle", color="#000000", case="capitalize"))
         for i in range(count):
             cx = x + label_w + (i % per_row) * (el.side + el.gap)
             items += _counter(el, gctx, problems, cx, top + (i // per_row) * (el.side + el.gap))

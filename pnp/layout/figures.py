@@ -67,12 +67,18 @@ def icon(x, y, w, h, name: str, color: str) -> Icon:
     return Icon(type="icon", name=name, color=color, **box(x, y, w, h))
 
 
+def _points(style: dict) -> dict:
+    """Lengths computed here are points; a bare number in a layout model would read as mm."""
+    return {k: f"{v:.4f}pt" if k in ("stroke_width", "radius") and isinstance(v, (int, float)) else v
+            for k, v in style.items()}
+
+
 def rect(x, y, w, h, **style) -> Rect:
-    return Rect(type="rect", **box(x, y, w, h), **style)
+    return Rect(type="rect", **box(x, y, w, h), **_points(style))
 
 
 def ellipse(x, y, w, h, **style) -> Ellipse:
-    return Ellipse(type="ellipse", **box(x, y, w, h), **style)
+    return Ellipse(type="ellipse", **box(x, y, w, h), **_points(style))
 
 
 # --- grid -------------------------------------------------------------------------------------
@@ -144,9 +150,10 @@ def _cell(el: Grid, ctx, problems, cell, n: int, x, y, w, h) -> list[Item]:
                         font=el.font, size=el.size, style="bold", color=colour, align="center",
                         valign="middle", icon_scale=1.05))
     if el.numbered:
-        side = min(w, h) * 0.32
-        out.append(text(x + 0.6, y + 0.3, side, side, str(n), font=el.font, size=el.size * 0.62,
-                        color=el.number_color))
+        side = min(w, h) * 0.22
+        out += [ellipse(x + 0.7 * MM, y + 0.7 * MM, side, side, fill=el.stroke or el.number_color),
+                text(x + 0.7 * MM, y + 0.7 * MM, side, side * 0.95, str(n), font=el.font, size=el.size * 0.55,
+                     style="bold", color=el.fill or "#ffffff", align="center", valign="middle")]
     if el.caption:
         cap = el.caption_size * 1.5
         out.append(text(x, y - cap, w, cap, el.caption.replace("{n}", str(n)), font=el.font,
@@ -180,7 +187,7 @@ def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> l
     items: list[Item] = []
     for i, (key, val) in enumerate(entries):
         sx = x + i * (slot + el.gap)
-        parts = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key), el.color)]
+        parts = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key), el.colors.get(key, el.color))]
         if key in el.captions:
             parts.append(text(sx - el.gap / 2, y + side, slot + el.gap, cap_h, el.captions[key], font=el.font,
                               size=el.size, align="center", valign="middle", color=el.color))
@@ -226,39 +233,61 @@ def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[
     if needed > h + 0.5:
         problems.append(f"the track needs {needed / MM:.0f} mm of height, its box has {h / MM:.0f} mm")
         return []
-    items = _track_cell(el, ctx, problems, x, y, cw, ch, el.start_fill or el.fills[0], "", el.start, el.start_icon)
+    start = _TrackCell(x, y, cw, ch, el.start_fill or el.fills[0], name=el.start, icon=el.start_icon)
+    items = start.items(el, ctx, problems)
     top, week, total = y + ch, 0, sum(weeks for _, weeks in segments)
     for i, ((label, weeks), nrows) in enumerate(zip(segments, rows)):
         top += el.row_gap
-        band_text = el.band_text.replace("{label}", label).replace("{first}", str(week + 1)) \
-            .replace("{last}", str(week + weeks))
-        items += compose(ctx, problems, rect(x, top, w, band, fill=el.band_fills[i % len(el.band_fills)], radius=1),
-                         text(x + 2 * MM, top, w - 4 * MM, band, band_text, font=el.font, size=band * 0.55,
-                              style="bold", color=el.band_color, valign="middle"))
+        items += _band(el, ctx, problems, i, label, week, weeks, x, top, w, band)
         top += band + el.gap
-        fill = el.fills[i % len(el.fills)]
         for k in range(weeks):
             week += 1
-            cx, cy = x + (k % columns) * (cw + el.gap), top + (k // columns) * (ch + el.gap)
             end = week == total
-            items += _track_cell(el, ctx, problems, cx, cy, cw, ch, (el.end_fill or fill) if end else fill,
-                                 str(week), el.end if end else "", el.end_icon if end else None)
+            cell = _TrackCell(x + (k % columns) * (cw + el.gap), top + (k // columns) * (ch + el.gap), cw, ch,
+                              (el.end_fill or el.fills[i % len(el.fills)]) if end else el.fills[i % len(el.fills)],
+                              str(week), el.end if end else "", el.end_icon if end else None,
+                              first=k == 0, last=k == weeks - 1)
+            items += cell.items(el, ctx, problems)
         top += nrows * (ch + el.gap) - el.gap
     return items
 
 
-def _track_cell(el: Track, ctx, problems, x, y, w, h, fill, label: str, name: str, icon_name) -> list[Item]:
-    parts = [rect(x, y, w, h, fill=fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
-    if label:
-        parts.append(text(x + 1 * MM, y + 0.6 * MM, w * 0.6, h * 0.36, label, font=el.font, size=el.size,
-                          style="bold", color=el.color))
-    if name:
-        parts.append(text(x + 0.5 * MM, y + h * 0.66, w - 1 * MM, h * 0.3, name, font=el.font, size=el.size * 0.72,
-                          style="bold", color=el.color, align="center", valign="middle"))
-    if icon_name:
-        side = h * 0.34
-        parts.append(icon(x + (w - side) / 2, y + h * (0.3 if name else 0.33), side, side, icon_name, el.color))
-    return compose(ctx, problems, *parts)
+def _band(el: Track, ctx, problems, i: int, label: str, before: int, weeks: int, x, y, w, h) -> list[Item]:
+    content = el.band_text.replace("{label}", label).replace("{first}", str(before + 1)) \
+        .replace("{last}", str(before + weeks))
+    return compose(ctx, problems, rect(x, y, w, h, fill=el.band_fills[i % len(el.band_fills)], radius=MM),
+                   text(x + 2 * MM, y, w - 4 * MM, h, content, font=el.font, size=h * 0.55, style="bold",
+                        color=el.band_color, valign="middle"))
+
+
+class _TrackCell:
+    """One cell of the track: its week number, the start or end name and icon, the segment marks."""
+
+    def __init__(self, x, y, w, h, fill, label: str = "", name: str = "", icon=None, first=False, last=False):
+        self.x, self.y, self.w, self.h, self.fill = x, y, w, h, fill
+        self.label, self.name, self.icon, self.first, self.last = label, name, icon, first, last
+
+    def items(self, el: Track, ctx, problems) -> list[Item]:
+        x, y, w, h = self.x, self.y, self.w, self.h
+        pad = 1.2 * MM
+        parts = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
+        if self.label:
+            parts.append(text(x + pad, y + pad * 0.6, w * 0.62, h * 0.3, self.label, font=el.font, size=el.size,
+                              style="bold", color=el.color))
+        if self.name:
+            parts.append(text(x + 0.5 * MM, y + h * 0.68, w - 1 * MM, h * 0.28, self.name, font=el.font,
+                              size=el.size * 0.75, style="bold", color=el.color, align="center", valign="middle"))
+        if self.icon:
+            side = h * (0.36 if self.label else 0.5)
+            top = y + (h * 0.3 if self.label else h * 0.1)
+            parts.append(icon(x + (w - side) / 2, top, side, side, self.icon, el.color))
+        if self.first and el.first_icon:
+            side = min(w, h) * 0.26
+            parts.append(icon(x + w - side - pad * 0.7, y + pad * 0.7, side, side, el.first_icon, el.mark_color))
+        if self.last and el.last_text and not self.name:
+            parts.append(text(x + 0.5 * MM, y + h * 0.72, w - 1 * MM, h * 0.24, el.last_text, font=el.font,
+                              size=el.size * 0.45, color=el.mark_color, align="center", valign="middle"))
+        return compose(ctx, problems, *parts)
 
 
 register_compiler(Grid, _compile_grid)

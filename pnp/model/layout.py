@@ -202,13 +202,15 @@ class Badge(StrictModel):
 
 class Symbols(Frame):
     """A row of symbols, one per entry of a list or mapping field (`values: "{signs}"`), in the
-    order of `keys` (default: the field's): the icon `icons[key]` (default: the key itself), a
-    caption `captions[key]` (templated) under it, and for a mapping a badge of the entry's value."""
+    order of `keys` (default: the field's): the icon `icons[key]` (default: the key itself) in
+    `colors[key]` (default: `color`), a caption `captions[key]` (templated) under it, and for a
+    mapping a badge of the entry's value."""
 
     type: Literal["symbols"]
     values: str
     keys: list[str] | None = None
     icons: dict[str, str] = {}
+    colors: dict[str, str] = {}
     captions: dict[str, str] = {}
     badges: dict[str, Badge] = {}
     color: str = "#000000"
@@ -222,7 +224,8 @@ class Symbols(Frame):
 class Track(Frame):
     """A calendar track: the `start` cell, then the segments of a field (`segments: "{quarters}"`,
     a list of `{label, weeks}`) as numbered cells, each segment on its own row(s) under a band
-    (`band_text`: `{label}`, `{first}`, `{last}`); the last cell also bears `end`."""
+    (`band_text`: `{label}`, `{first}`, `{last}`); the last cell also bears `end`. `first_icon`
+    marks the first cell of each segment, `last_text` the last one (a new card, a scoring...)."""
 
     type: Literal["track"]
     segments: str
@@ -244,6 +247,9 @@ class Track(Frame):
     end_fill: str | None = None
     start_icon: str | None = None
     end_icon: str | None = None
+    first_icon: str | None = None
+    last_text: str | None = None
+    mark_color: str = "#000000"
     font: str = "Noto Sans"
     size: FontSize = 16.0
     color: str = "#000000"
@@ -295,10 +301,66 @@ class DieNets(Frame):
     dash: list[float] = [2.5, 1.5]
 
 
+class BoardLayer(StrictModel):
+    """One kind of square of a `board` element: which squares (`cells`, a key of the board data
+    holding [col, row] pairs, or a list of pairs; or `area`, [col, row, cols, rows]; numbers may be
+    data keys), and what each shows in its `box` ([x, y, w, h] in squares from the square's corner,
+    default the square; `span` squares wide and high; a box may reach beyond its square): a `shape`
+    filled (`alternate` fills every other square, like a chessboard), an icon or a kit's SVG art
+    scaled by `icon_scale`, a text. Compiled in pnp/layout/boards.py."""
+
+    cells: str | list[list[int | str]] | None = None
+    area: list[int | str] | None = None
+    span: list[int | str] = [1, 1]
+    box: list[float] = [0.0, 0.0, 1.0, 1.0]
+    shape: Literal["rect", "circle", "none"] = "rect"
+    fill: str | None = None
+    alternate: str | None = None
+    stroke: str | None = None
+    stroke_width: Length = 0.5
+    radius: Length = 0.0
+    icon: str | None = None
+    svg: str | None = None
+    icon_color: str = "#000000"
+    icon_scale: float = Field(0.6, gt=0.0, le=1.0)
+    text: str | None = None
+    font: str = "Noto Sans"
+    style: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
+    size: FontSize = 9.0
+    color: str = "#000000"
+    rotate: Literal[0, 90, 180, 270] = 0
+
+    @model_validator(mode="after")
+    def _which(self):
+        if (self.cells is None) == (self.area is None):
+            raise ValueError("a board layer names its squares with `cells` or with `area`, not both")
+        if self.area is not None and len(self.area) != 4:
+            raise ValueError("`area` is [col, row, cols, rows]")
+        if len(self.span) != 2 or any(isinstance(v, int) and v < 1 for v in self.span):
+            raise ValueError("`span` is [cols, rows], whole numbers of 1 or more (or data keys)")
+        if len(self.box) != 4 or not (all(-2.0 <= v <= 3.0 for v in self.box[:2])
+                                      and all(0.0 < v <= 3.0 for v in self.box[2:])):
+            raise ValueError("`box` is [x, y, w, h] in squares: x and y from -2 to 3, w and h up to 3")
+        return self
+
+
+class Board(Frame):
+    """A board of squares drawn from data (`data: "{board}"`, a sheet field): a list of `layers`
+    drawn in order, each a kind of square. Squares are `cell` wide (a length, or a key of the data
+    holding the side in mm; default: the largest that fits) and the squares of all layers (or
+    `bounds`, [col, row, cols, rows]) are centred in the box; a board that does not fit is an error."""
+
+    type: Literal["board"]
+    data: str
+    cell: str | float | None = None
+    bounds: list[int | str] | None = None
+    layers: list[BoardLayer] = Field(min_length=1)
+
+
 Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table,
-                          Grid, Symbols, Track, Counters, DieNets], Field(discriminator="type")]
+                          Grid, Symbols, Track, Counters, DieNets, Board], Field(discriminator="type")]
 ELEMENT_TYPES = ("rect", "ellipse", "line", "text", "image", "svg", "icon", "table",
-                 "grid", "symbols", "track", "counters", "dienets")
+                 "grid", "symbols", "track", "counters", "dienets", "board")
 
 
 class Layout(StrictModel):
@@ -313,6 +375,7 @@ class Layout(StrictModel):
     safe: Length = 3 * MM
     radius: Length = 3 * MM
     margin: Length = 10 * MM
+    overlap: Length = 10 * MM  # a page larger than the paper: the glue strip between its tiles
     background: str | None = None
     palette: dict[str, str] = {}
     icons: dict[str, str] = {}
@@ -331,6 +394,13 @@ class Layout(StrictModel):
             raise ValueError("a custom size is [width, height], two positive lengths such as [63mm, 88mm]")
         return value
 
+    def page_size(self) -> tuple[float, float] | None:
+        """A page layout's own size (`size: [w, h]`): drawn on one page when it fits the paper, else
+        tiled over pages (layout/tiling.py). None for the usual page, as large as the paper."""
+        if self.kind != "page" or isinstance(self.size, str):
+            return None
+        return self.size[0].value, self.size[1].value
+
     def card_size(self) -> tuple[float, float]:
         """Trim size in points (cards only)."""
         if not isinstance(self.size, str):
@@ -345,5 +415,5 @@ def preset_size(name: str) -> tuple[float, float]:
 
 
 __all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
-           "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets",
+           "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets", "Board", "BoardLayer",
            "Column", "ELEMENT_TYPES", "parse_dim", "preset_size"]

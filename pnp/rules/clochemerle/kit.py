@@ -8,7 +8,8 @@ card and sheet value keeping the `Ref` of its YAML line:
 - event cards: the cards of the deck `params.events` ("clochemerle"): `title`, `text`, `signs`;
 - the time track, the tokens and the score sheet: the fields of the sheets `params.track`
   ("piste"), `params.tokens` ("jetons") and `params.score_sheet` ("score"), in the shapes of
-  material.py (other fields are the layout's own).
+  material.py (other fields are the layout's own). The score sheet's `blocks` must be the number
+  of grids its layout prints (tables bound to `rules.score_sheet`).
 `RULES_MODEL` is the registered model "clochemerle": its check is the model's `check_material`
 on that material (with `params.playouts` seeded play-outs when asked), its tables `rule_tables`.
 """
@@ -79,13 +80,32 @@ def _sheet(kit, name: str, key: str, problems: list[Problem]):
 
 def _missing(kit, name: str, kind: str, what: str, key: str) -> Problem:
     known = [d.name for d in kit.decks] if kind == "deck" else [s.name for s in kit.sheets]
-    return Problem(f"the kit has no {kind} named {name!r} for {what} (set rules.params.{key})", f"rules.{key}",
-                   got=name, suggestion=suggest(name, known))
+    return Problem(f"the kit has no {kind} named {name!r} for {what} (list its file in components, or set "
+                   f"rules.params.{key})", f"rules.{key}", kit.game_ref.child("components"), got=name,
+                   suggestion=suggest(name, known))
 
 
 def check(kit, params: KitParams) -> list[Problem]:
     material, problems = kit_material(kit, params)
-    return problems + check_material(material, params, playouts=params.playouts, seed=params.seed)
+    problems += _printed_blocks(kit, params, material.score_sheet)
+    found = check_material(material, params, playouts=params.playouts, seed=params.seed)
+    # a sheet that is missing or unreadable is already reported above, with its file and line
+    return problems + [p for p in found if not (p.what.startswith("the kit has no ") and p.ref is None)]
+
+
+def _printed_blocks(kit, params: KitParams, sheet: ScoreSheet | None) -> list[Problem]:
+    """rules: "une feuille permet de faire 6 décomptes" — the layout prints `blocks` score grids."""
+    component = kit.sheet(params.score_sheet)
+    layout = kit.layouts.get(component.spec.layout) if component is not None else None
+    if sheet is None or layout is None:
+        return []
+    printed = sum(1 for element in layout.elements.values()
+                  if element.type == "table" and (element.data or "").removeprefix("rules.") == "score_sheet")
+    if printed == sheet.blocks:
+        return []
+    return [Problem(f"the score sheet has {sheet.blocks} blocks, but its layout {layout.name!r} prints {printed} "
+                    "score grids (tables with data: rules.score_sheet)", "score sheet",
+                    component.ref.child("fields", "blocks"), got=sheet.blocks, suggestion=str(printed))]
 
 
 def tables(kit, params: KitParams):

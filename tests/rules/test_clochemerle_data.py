@@ -1,0 +1,106 @@
+"""Plain-data shapes, params, tables and play-outs of the Clochemerle rules model."""
+import random
+
+import pydantic
+import pytest
+
+from pnp.errors import Ref
+from pnp.rules.clochemerle import (DataError, EventCard, Params, PlaceCard, default_events_data, default_material,
+                                   default_places_data, make_model, penalty_table, play, read_material,
+                                   rule_tables, score_sheet_table)
+
+
+def test_place_card_keeps_its_ref_and_grid():
+    ref = Ref("places.yaml", ("cards", 0))
+    card = PlaceCard.from_data(default_places_data()[0], ref=ref)
+    assert card.ref == ref and card.place == "eglise" and card.order == 1
+    assert [column[-1].weeks for column in card.columns()] == [3, 3, 4]
+
+
+def test_unknown_place_is_refused_with_a_suggestion():
+    data = default_places_data()[0] | {"place": "eglize"}
+    with pytest.raises(DataError) as caught:
+        PlaceCard.from_data(data, ref=Ref("p.yaml", ("cards", 0)))
+    assert caught.value.problem.suggestion == "eglise"
+    assert caught.value.problem.ref == Ref("p.yaml", ("cards", 0, "place"))
+
+
+def test_boolean_weeks_and_unknown_keys_are_refused():
+    data = default_places_data()[2]
+    data["grid"][0][0] = {"weeks": True}
+    with pytest.raises(DataError, match="'weeks' must be an integer"):
+        PlaceCard.from_data(data)
+    with pytest.raises(DataError, match="unknown key 'colour'"):
+        PlaceCard.from_data(default_places_data()[2] | {"colour": "red"})
+
+
+def test_event_signs_accept_the_typographic_minus():
+    data = default_events_data()[0]
+    data["signs"]["eglise"] = "\u2212"
+    event = EventCard.from_data(data)
+    assert event.sign("eglise") == -1 and event.sign("bar") == 1 and event.count("-") == 2
+
+
+def test_read_material_reports_bad_entries_and_keeps_the_rest():
+    places = default_places_data()
+    places[3] = "not a card"
+    material, problems = read_material(places, default_events_data(), {}, None, None,
+                                       refs={"places": Ref("p.yaml", ("cards",))})
+    assert len(material.places) == 11
+    assert problems[0].ref == Ref("p.yaml", ("cards", 3)) and problems[0].what == "expected a mapping"
+    assert material.track is None and material.tokens is None
+
+
+def test_default_texts_fit_their_cards():
+    assert all(len(d["rule"]) <= 120 for d in default_places_data())
+    texts = [d["text"] for d in default_events_data()]
+    assert all(len(text) <= 160 for text in texts) and len(set(texts)) == 9
+
+
+def test_params_defaults_are_the_rules_and_are_strict():
+    params = Params()
+    assert (params.weeks, params.placement_pawns, params.plus_tokens, params.minus_tokens) == (52, 10, 8, 4)
+    with pytest.raises(pydantic.ValidationError):
+        Params(players_min="3")
+    with pytest.raises(pydantic.ValidationError):
+        Params(pawns=3)
+
+
+def test_penalty_table_in_french():
+    table = penalty_table(4)
+    assert table.header == ("Semaines manquantes", "Pénalité")
+    assert table.rows == (("1", "\u22121"), ("2", "\u22123"), ("3", "\u22126"), ("4", "\u221210"))
+
+
+def test_score_sheet_table_rows_and_columns():
+    table = score_sheet_table()
+    assert table.header[1:] == ("Église", "Mairie", "Bar PMU", "Marché", "Boulodrome", "Médecin", "Malus", "Total")
+    assert [row[0] for row in table.rows] == ["1er trimestre", "2e trimestre", "3e trimestre",
+                                              "4e trimestre (× 2)", "Pénalité de temps", "Total"]
+    assert set(rule_tables(default_material())) == {"time_penalty", "time_penalty_row", "score_sheet", "icons"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_play_outs_end_and_stay_within_the_pawn_supply(players):
+    material = default_material()
+    for seed in range(3):
+        for policy in ("random", "cheapest"):
+            result = play(material, players, random.Random(seed), policy=policy)
+            assert result.stuck == 0 and len(result.scores) == players
+            assert max(result.max_out.values()) <= 10
+
+
+def test_play_outs_are_deterministic_for_a_seed():
+    material = default_material()
+    assert play(material, 4, random.Random(3)) == play(material, 4, random.Random(3))
+
+
+def test_make_model_checks_the_material_the_engine_reads():
+    model = make_model(lambda kit: (default_material(), []))
+    assert model.name == "clochemerle" and model.check(None, Params()) == []
+    assert "time_penalty" in model.tables(None, Params())
+
+
+def test_params_refuse_more_min_players_than_max():
+    with pytest.raises(pydantic.ValidationError, match="players_min 5 is more than players_max 4"):
+        Params(players_min=5, players_max=4)

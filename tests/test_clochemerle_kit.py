@@ -1,0 +1,361 @@
+"""The Clochemerle kit: it checks and builds, its PDFs hold what the game needs where it belongs,
+and broken copies of the kit fail with the precise problem at the precise file:line."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from pnp.build import build, check
+from pnp.cli import main
+from pnp.layout.typography import french
+from pnp.model.load import Project
+from pnp.model.units import MM
+from pnp.runner import Options
+
+ROOT = Path(__file__).resolve().parents[1]
+KIT = ROOT / "decks" / "clochemerle"
+CARD_W, CARD_H = 63 * MM, 88 * MM
+PLACES = ["L’église", "La mairie", "Le bar PMU", "Le marché en plein air", "Le boulodrome", "Le médecin"]
+COMPONENTS = {"lieux": 4, "clochemerle": 2, "piste": 1, "score": 1, "jetons": 2}
+
+
+def squash(text: str | None) -> str:
+    return " ".join((text or "").replace("\u00a0", " ").replace("\u202f", " ").split())
+
+
+@pytest.fixture(scope="module")
+def kit():
+    loaded, problems = Project.open(ROOT).load_kit(KIT)
+    assert loaded is not None and problems == []
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("clochemerle-a4")
+    reports = build(ROOT, [str(KIT)], Options(out=out))
+    assert [p.render() for r in reports for p in r.problems] == []
+    return {Path(f.path).name.split("-")[0]: Path(f.path) for f in reports[0].files}
+
+
+# --- the kit as shipped -------------------------------------------------------------------------
+
+def test_the_kit_checks_clean():
+    reports = check(ROOT, [str(KIT)])
+    assert [p.render() for r in reports for p in r.problems] == []
+
+
+def test_build_lists_every_pdf_in_the_json_manifest(tmp_path):
+    result = CliRunner().invoke(main, ["--project", str(ROOT), "build", str(KIT), "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(result.stdout)
+    files = {f["component"]: f for f in manifest["kits"][0]["files"]}
+    assert {name: f["pages"] for name, f in files.items()} == COMPONENTS
+    assert files["lieux"]["cards"] == 12 and files["clochemerle"]["cards"] == 9
+    assert files["lieux"]["card_size_mm"] == [63.0, 88.0] and files["lieux"]["backs"] == "long-edge"
+    assert all(Path(f["path"]).is_file() for f in files.values())
+
+
+def _fonts(resources, seen: set) -> list:
+    """Every font dictionary reachable from a resources dictionary (forms included)."""
+    if resources is None or id(resources) in seen:
+        return []
+    seen.add(id(resources))
+    resources = resources.get_object()
+    found = [font.get_object() for font in (resources.get("/Font") or {}).values()]
+    for xobject in (resources.get("/XObject") or {}).values():
+        found += _fonts(xobject.get_object().get("/Resources"), seen)
+    return found
+
+
+def test_pdf_pages_sizes_boxes_and_embedded_fonts(pdfs):
+    a4, a4_landscape = (595.28, 841.89), (841.89, 595.28)
+    for name, pages in COMPONENTS.items():
+        reader = PdfReader(pdfs[name])
+        assert len(reader.pages) == pages
+        for page in reader.pages:
+            size = (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
+            assert size == (a4_landscape if name in ("piste", "score") else a4)
+            assert "/TrimBox" in page and "/BleedBox" in page
+            fonts = _fonts(page.get("/Resources"), set())
+            assert fonts, name
+            for font in fonts:
+                descriptor = font.get("/FontDescriptor") or \
+                    font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+
+
+# --- what the cards print -----------------------------------------------------------------------
+
+class Sheet:
+    """One printed page: its words (with positions and sizes, read once), size and TrimBox."""
+
+    def __init__(self, plumbed, read):
+        self.words = plumbed.extract_words(extra_attrs=["size"])
+        self.width, self.height = float(plumbed.width), float(plumbed.height)
+        self.trim = tuple(float(v) for v in read.trimbox)
+        self.dashes = [bool(line.get("dash") and line["dash"][0]) for line in plumbed.lines]
+
+
+@pytest.fixture(scope="module")
+def sheets(pdfs) -> dict[str, list[Sheet]]:
+    out = {}
+    for name in ("lieux", "clochemerle", "jetons"):
+        with pdfplumber.open(pdfs[name]) as pdf:
+            out[name] = [Sheet(page, read) for page, read in zip(pdf.pages, PdfReader(pdfs[name]).pages)]
+    return out
+
+
+def card_boxes(sheet: Sheet) -> dict[tuple[int, int], tuple[float, float, float, float]]:
+    """Boxes (x0, top, x1, bottom; top-down) of the butted card slots of a sheet, from its TrimBox."""
+    x0, y0, x1, y1 = sheet.trim
+    cols, rows = round((x1 - x0) / CARD_W), round((y1 - y0) / CARD_H)
+    top = sheet.height - y1
+    return {(r, c): (x0 + c * CARD_W, top + r * CARD_H, x0 + (c + 1) * CARD_W, top + (r + 1) * CARD_H)
+            for r in range(rows) for c in range(cols)}
+
+
+def text_in(sheet: Sheet, box, top: float = 0.0, bottom: float = CARD_H) -> str:
+    """The words inside a card's box between `top` and `bottom` (from the card's top), in reading order."""
+    x0, y0, x1, _ = box
+    inside = [w for w in sheet.words if x0 <= w["x0"] and w["x1"] <= x1 and y0 + top <= w["top"]
+              and w["bottom"] <= y0 + bottom]
+    return squash(" ".join(w["text"] for w in sorted(inside, key=lambda w: (round(w["top"]), w["x0"]))))
+
+
+def place_of(text: str) -> str | None:
+    return next((name for name in PLACES if name in text), None)
+
+
+def test_recto_and_verso_of_each_place_card_line_up_in_long_edge_duplex(sheets):
+    seen = Counter()
+    for front, back in (sheets["lieux"][0:2], sheets["lieux"][2:4]):
+        fx0, fy0, fx1, fy1 = front.trim
+        assert back.trim == pytest.approx((front.width - fx1, fy0, front.width - fx0, fy1), abs=0.01)
+        fronts, backs = card_boxes(front), card_boxes(back)
+        cols = 1 + max(c for _, c in fronts)
+        for (r, c), box in fronts.items():
+            recto = text_in(front, box, 0, 14 * MM)  # the name band
+            if not recto:
+                continue  # an empty slot of the last sheet
+            mirror = backs[(r, cols - 1 - c)]
+            assert mirror[0] == pytest.approx(front.width - box[2], abs=0.01)
+            verso = text_in(back, mirror)
+            assert place_of(recto) and place_of(recto) == place_of(verso), (recto, verso)
+            order = re.match(r"(\d) ", recto).group(1)
+            assert verso.startswith(order) and "Trifouilly-Les-Oies" in verso
+            seen[place_of(recto)] += 1
+    assert seen == Counter({name: 2 for name in PLACES})
+
+
+def test_place_cards_print_the_numbers_of_their_grid(sheets, kit):
+    cards = {card.id: card for card in kit.deck("lieux").cards}
+    checked = 0
+    for page_no, ids in ((0, ["eglise-1", "eglise-2", "mairie-1", "mairie-2", None, None, None, None,
+                              "boulodrome-1"]), (2, ["boulodrome-2"])):
+        sheet = sheets["lieux"][page_no]
+        boxes = card_boxes(sheet)
+        for key, card_id in zip(sorted(boxes), ids):
+            if card_id is None:
+                continue
+            grid = cards[card_id].fields["grid"]
+            wanted = Counter(str(v) for row in grid for cell in row if cell for v in cell.values())
+            printed = Counter(w for w in text_in(sheet, boxes[key], 14 * MM, 58 * MM).split() if w.isdigit())
+            assert printed == wanted, card_id
+            checked += 1
+    assert checked == 6
+
+
+def test_place_cards_show_rule_die_slot_and_legend(sheets):
+    sheet = sheets["lieux"][0]
+    bottom = text_in(sheet, card_boxes(sheet)[(0, 0)], 58 * MM)
+    assert "dé" in bottom.split() and "Rang au choix" in bottom
+    assert "plusieurs pions" in bottom and "absent : −1" in bottom and "semaines" in bottom
+
+
+def test_event_cards_print_title_text_and_six_signs(sheets, kit):
+    events = kit.deck("clochemerle").cards
+    sheet = sheets["clochemerle"][0]
+    boxes = card_boxes(sheet)
+    assert len(events) == len(boxes) == 9
+    for card, key in zip(events, sorted(boxes)):
+        assert squash(french(card.fields["title"])) in text_in(sheet, boxes[key])
+        signs = text_in(sheet, boxes[key], 64 * MM).split()
+        wanted = ["−" if card.fields["signs"][place] in "-−" else "+"
+                  for place in ("eglise", "mairie", "bar", "marche", "boulodrome", "medecin")]
+        assert signs == wanted and Counter(signs) == Counter({"+": 4, "−": 2}), card.fields["title"]
+    assert "Clochemerle" in squash(" ".join(w["text"] for w in sheets["clochemerle"][1].words))
+
+
+# --- the track, the score sheet, the tokens ----------------------------------------------------
+
+def track_words(path: Path):
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        return page.extract_words(extra_attrs=["size"]), squash(page.extract_text()), float(page.width)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_track_has_weeks_1_to_52_in_four_named_quarters_with_cells_of_18mm(paper, pdfs, tmp_path):
+    path = pdfs["piste"]
+    if paper == "letter":
+        reports = build(ROOT, [str(KIT)], Options(paper="letter", out=tmp_path))
+        path = next(Path(f.path) for f in reports[0].files if f.component == "piste")
+    words, text, width = track_words(path)
+    weeks = {}
+    for word in words:
+        if word["text"].isdigit() and word["size"] > 12:  # the week numbers, not the bands nor the table
+            assert word["text"] not in weeks, word
+            weeks[word["text"]] = word
+    assert sorted(map(int, weeks)) == list(range(1, 53))
+    assert "Départ" in text and "52 Fin" in text
+    for number, label in enumerate(("1er", "2e", "3e", "4e")):
+        first, last = 13 * number + 1, 13 * number + 13
+        assert f"{label} trimestre · semaines {first} à {last}" in text
+        assert weeks[str(first)]["x0"] == pytest.approx(weeks["1"]["x0"], abs=0.5)  # one row per quarter
+        assert weeks[str(first)]["top"] > weeks[str(first - 1)]["top"] if first > 1 else True
+    pitch = weeks["2"]["x0"] - weeks["1"]["x0"]
+    assert pitch - 1.3 * MM >= 18 * MM  # cell width = pitch - gap
+    assert weeks["14"]["top"] - weeks["1"]["top"] >= 18 * MM
+
+
+def test_score_sheet_has_a_row_per_scoring_and_the_penalty_table(pdfs):
+    with pdfplumber.open(pdfs["score"]) as pdf:
+        text = squash(pdf.pages[0].extract_text())
+    for row in ("1er trimestre", "2e trimestre", "3e trimestre", "4e trimestre (× 2)"):
+        assert text.count(row) == 6, row
+    for column in ("Église", "Mairie", "Bar PMU", "Marché", "Boulodrome", "Médecin", "Malus"):
+        assert text.count(column) == 6, column
+    assert text.count("Pénalité de temps") >= 6 and text.count("Total") >= 12
+    assert "Semaines manquantes 1 2 3 4 5 6 7 8" in text and "Pénalité −1 −3 −6 −10 −15 −21 −28 −36" in text
+
+
+def test_token_sheet_and_dice_nets(sheets):
+    tokens, dice = sheets["jetons"]
+    assert Counter(w["text"] for w in tokens.words if w["size"] > 20) == Counter({"+": 8, "−": 4, "N": 1})
+    words = Counter(w["text"] for w in tokens.words)
+    assert all(words[colour] == 1 for colour in ("Rouge", "Bleu", "Vert", "Jaune", "Noir", "Blanc"))
+    assert "12 dés à plier" in squash(" ".join(w["text"] for w in dice.words))
+    # each net: 5 folds between faces + 7 tab bases dashed; 7 cut edges + 3 per tab solid
+    assert Counter(dice.dashes) == Counter({True: 12 * 12, False: 12 * (7 + 7 * 3)})
+
+
+# --- broken copies fail precisely ----------------------------------------------------------------
+
+def broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
+    for folder in ("layouts", "fonts", "icons"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    shutil.copytree(KIT, tmp_path / "decks" / "clochemerle")
+    path = tmp_path / "decks" / "clochemerle" / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return tmp_path
+
+
+def line_of(root: Path, file: str, marker: str) -> int:
+    lines = (root / "decks" / "clochemerle" / file).read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if marker in line)
+
+
+def problems_of(root: Path) -> list[str]:
+    return [p.render() for r in check(root, [str(root / "decks" / "clochemerle")]) for p in r.problems]
+
+
+def assert_reported(found: list[str], file: str, line: int, message: str) -> None:
+    head = f"decks/clochemerle/{file}:{line}:"
+    assert any(p.startswith(head) and message in p for p in found), "\n".join(found)
+
+
+def _lines(file: str) -> str:
+    return (KIT / file).read_text(encoding="utf-8")
+
+
+def _block(file: str, start: str, end: str) -> str:
+    text = _lines(file)
+    return text[text.index(start):text.index(end)]
+
+
+BROKEN = {
+    "event card with three minus": (
+        "clochemerle.yaml", 'bar: "+", marche: "−"', 'bar: "−", marche: "−"',
+        'bar: "−", marche: "−"', 0,
+        "event card 'Le sermon du potiron': has 3 '−' signs: out with event card 'La boule dans la cloche' "
+        "(2 '−') the two rows need 5 '−' tokens, the supply has 4 (each card must carry 4 '+' and 2 '−')"),
+    "missing place card": (
+        "lieux.yaml", _block("lieux.yaml", "  - id: bar-2", "  # Le marché"), "",
+        "- id: bar-1", 0, "place 'bar': Le bar PMU has 1 place card(s), the game needs 2 (one for each row)"),
+    "50-week track": (
+        "piste.yaml", '{label: "4e trimestre", weeks: 13}', '{label: "4e trimestre", weeks: 11}',
+        '{label: "1er trimestre"', 0,
+        "time track: the track has 50 weeks in 4 quarters (13, 13, 13, 11), the rules need 52 = 4 quarters "
+        "× 13 weeks"),
+    "place card with no legal cell": (
+        "lieux.yaml", "      - [{weeks: 4}, {weeks: 4}, {weeks: 4}]\n      - [{weeks: 3}, {weeks: 3}, {weeks: 3}]\n"
+                      "      - [{weeks: 3}, {weeks: 3}, {weeks: 3}]", "      - [~, ~, ~]",
+        "- [~, ~, ~]", 0,
+        "place card 'mairie' #1: offers no legal placement at the start of a quarter (no cell a pawn can go to)"),
+    "market too short for six players": (
+        "lieux.yaml", "      - [{weeks: 2, points: 2}, {weeks: 1, points: 1}, {weeks: 1, points: 0}]",
+        "      - [{weeks: 2, points: 2}, {weeks: 1, points: 1}]", "- [{weeks: 3, points: 4}", 0,
+        "place card 'marche' #1: offers a legal placement at the start of a quarter to only 5 of 6 players"),
+    "positive malus": (
+        "lieux.yaml", "malus: -1", "malus: 1", "malus: 1", 0,
+        "place card 'eglise' #1: malus must be negative (the malus of absent players is always negative "
+        "reputation) (got 1; did you mean '-1'?)"),
+    "misspelt cell key": (
+        "lieux.yaml", "[{weeks: 2, points: 1}, {weeks: 3, points: 2}", "[{weeks: 2, point: 1}, {weeks: 3, points: 2}",
+        "point: 1}", 0, "place card 'boulodrome': unknown key 'point' (got 'point'; did you mean 'points'?)"),
+    "three minus tokens": (
+        "jetons.yaml", "minus: 4", "minus: 3", "minus: 3", 0, "tokens: minus is 3, the rules need 4"),
+    "ten pawns a colour": (
+        "jetons.yaml", "pawns_per_colour: 11", "pawns_per_colour: 10", "pawns_per_colour", 0,
+        "tokens: pawns_per_colour is 10, the rules need 11"),
+    "last quarter not doubled": (
+        "score.yaml", 'label: "4e trimestre (× 2)", factor: 2', 'label: "4e trimestre (× 2)", factor: 1',
+        "key: q4", 0, "score sheet: row 'q4' has factor 1, quarter 4 counts × 2 (got 1; did you mean '2'?)"),
+    "no malus column": (
+        "score.yaml", '    - {key: malus, label: "Malus"}\n', "", "columns:", 1,
+        "score sheet: has no column for the malus of absent players ('malus')"),
+    "blocks not printed": (
+        "score.yaml", "blocks: 6", "blocks: 5", "blocks: 5", 0,
+        "score sheet: the score sheet has 5 blocks, but its layout 'clochemerle-score' prints 6 score grids"),
+    "no track sheet": (
+        "game.yaml", "  - piste.yaml\n", "", "components:", 1,
+        "rules.track: the kit has no sheet named 'piste' for the time track (list its file in components, or "
+        "set rules.params.track)"),
+}
+
+
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_broken_copy_fails_with_the_precise_problem(case, tmp_path):
+    file, old, new, marker, offset, message = BROKEN[case]
+    root = broken_copy(tmp_path, file, old, new)
+    found = problems_of(root)
+    assert_reported(found, file, line_of(root, file, marker) + offset, message)
+
+
+def test_fifty_week_track_also_names_the_short_quarter(tmp_path):
+    root = broken_copy(tmp_path, "piste.yaml", '{label: "4e trimestre", weeks: 13}',
+                       '{label: "4e trimestre", weeks: 11}')
+    assert_reported(problems_of(root), "piste.yaml", line_of(root, "piste.yaml", "4e trimestre"),
+                    "time track: quarter 4 has 11 weeks, the rules need 13")
+
+
+def test_cli_check_exits_1_on_a_broken_copy_and_writes_nothing(tmp_path):
+    root = broken_copy(tmp_path, "clochemerle.yaml", 'bar: "+", marche: "−"', 'bar: "−", marche: "−"')
+    runner = CliRunner()
+    result = runner.invoke(main, ["--project", str(root), "check", str(root / "decks" / "clochemerle")])
+    assert result.exit_code == 1 and "has 3 '−' signs" in result.output
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["--project", str(root), "build", str(root / "decks" / "clochemerle"),
+                                  "--out", str(out)])
+    assert result.exit_code == 1 and not list(out.rglob("*.pdf"))
