@@ -15,6 +15,7 @@ from ..errors import Problem, Ref
 from ..model.layout import Layout
 from . import tables  # noqa: F401  (registers the table compiler)
 from . import counters, figures  # noqa: F401  (register the grid, symbols, track, counters, dienets compilers)
+from . import boards  # noqa: F401  (registers the board compiler)
 from .assets import IconLibrary, colour, has_template
 from .elements import ElementContext, compile_element
 from .fonts import FontBook

@@ -1,0 +1,164 @@
+"""A board of squares drawn from data: the `board` element.
+
+Contract: registers the compiler of the `board` element (models `Board` and `BoardLayer` in
+`model.layout`). The element's `data` names a field holding the board as plain data (a mapping,
+as a rules model reads it); each layer picks squares from it — `cells` (a key path such as
+`start.bleu`, or a literal list of [col, row] pairs) or `area` ([col, row, cols, rows]) — where any
+number may be a key path into the data (`size`). Squares are `cell` wide (a length, or a key of
+the data holding millimetres; default: the largest that fits), the extent of all layers (or
+`bounds`) is centred in the element's box, column and row grow right and down. Each square of a
+layer composes plain elements (rect or ellipse, icon or svg, text), compiled like any other, so
+fonts, icons and text fitting behave the same. Wrong data is a problem naming the layer, never a
+crash; a board that does not fit its box is a problem, never clipped.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.layout import Board, BoardLayer, Svg
+from ..model.units import MM, parse_length
+from .elements import ElementContext, frame, register_compiler
+from .figures import _MISSING, box, compose, ellipse, field_value, icon, rect, text
+from .items import Item
+
+Square = tuple[int, int]
+
+
+def data_at(data: Any, path: str) -> Any:
+    """The value at a dotted key path of the board data, or _MISSING."""
+    for key in path.split("."):
+        if not isinstance(data, dict) or key not in data:
+            return _MISSING
+        data = data[key]
+    return data
+
+
+def _number(value, data, where: str, problems: list[str]) -> int | None:
+    found = data_at(data, value) if isinstance(value, str) else value
+    if isinstance(found, bool) or not isinstance(found, int):
+        problems.append(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
+                        + ("" if found is _MISSING else f" (got {found!r})"))
+        return None
+    return found
+
+
+def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str]) -> list[Square] | None:
+    """The squares a layer draws on, in order."""
+    if layer.area is not None:
+        nums = [_number(v, data, where, problems) for v in layer.area]
+        if None in nums:
+            return None
+        col, row, cols, rows = nums
+        return [(col + c, row + r) for r in range(rows) for c in range(cols)]
+    cells = data_at(data, layer.cells) if isinstance(layer.cells, str) else layer.cells
+    if cells is _MISSING or not isinstance(cells, list):
+        problems.append(f"{where}: `cells` {layer.cells!r} must name a list of [col, row] squares in the board data")
+        return None
+    out = []
+    for pair in cells:
+        nums = [_number(v, data, where, problems) for v in pair] if isinstance(pair, list) and len(pair) == 2 else None
+        if nums is None or None in nums:
+            if nums is None:
+                problems.append(f"{where}: a square is a [col, row] pair (got {pair!r})")
+            return None
+        out.append((nums[0], nums[1]))
+    return out
+
+
+def _cell_size(el: Board, data, w: float, h: float, cols: int, rows: int, problems: list[str]) -> float | None:
+    if el.cell is None:
+        return min(w / cols, h / rows)
+    if isinstance(el.cell, str):
+        try:
+            return parse_length(el.cell)
+        except ValueError:
+            found = data_at(data, el.cell)
+            if isinstance(found, (int, float)) and not isinstance(found, bool) and found > 0:
+                return found * MM
+            problems.append(f"`cell` {el.cell!r} must be a length or a key of the board data holding millimetres")
+            return None
+    return el.cell * MM
+
+
+def _extent(el: Board, data, squares: list[list[Square]], spans: list[tuple[int, int]], problems: list[str]):
+    if el.bounds is not None:
+        nums = [_number(v, data, "bounds", problems) for v in el.bounds]
+        return None if None in nums or len(nums) != 4 else tuple(nums)
+    spans = [(sq, span) for found, span in zip(squares, spans) for sq in found]
+    if not spans:
+        problems.append("the board's layers name no square")
+        return None
+    c0 = min(sq[0] for sq, _ in spans)
+    r0 = min(sq[1] for sq, _ in spans)
+    c1 = max(sq[0] + span[0] for sq, span in spans)
+    r1 = max(sq[1] + span[1] for sq, span in spans)
+    return c0, r0, c1 - c0, r1 - r0
+
+
+def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(el, ctx)
+    data = field_value(el.data, ctx, problems)
+    if data is _MISSING:
+        return []
+    if not isinstance(data, dict):
+        problems.append(f"the board data {el.data!r} must be a mapping (got {data!r})")
+        return []
+    squares = [layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
+    spans = [_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
+    if any(found is None for found in squares + spans):
+        return []
+    extent = _extent(el, data, squares, spans, problems)
+    if extent is None:
+        return []
+    c0, r0, cols, rows = extent
+    side = _cell_size(el, data, w, h, cols, rows, problems)
+    if side is None:
+        return []
+    if cols * side > w + 0.5 or rows * side > h + 0.5:
+        problems.append(f"the board ({cols} × {rows} squares of {side / MM:.1f} mm = {cols * side / MM:.0f} × "
+                        f"{rows * side / MM:.0f} mm) does not fit its box ({w / MM:.0f} × {h / MM:.0f} mm)")
+        return []
+    left, top = x + (w - cols * side) / 2 - c0 * side, y + (h - rows * side) / 2 - r0 * side
+    items: list[Item] = []
+    for layer, found, span in zip(el.layers, squares, spans):
+        for col, row in found:
+            items += _square(layer, span, ctx, problems, left + col * side, top + row * side, side,
+                             (col + row) % 2)
+    return items
+
+
+def _span(layer: BoardLayer, data, where: str, problems: list[str]) -> tuple[int, int] | None:
+    nums = [_number(v, data, where, problems) for v in layer.span]
+    if None in nums:
+        return None
+    if min(nums) < 1:
+        problems.append(f"{where}: `span` must be 1 square or more (got {nums})")
+        return None
+    return nums[0], nums[1]
+
+
+def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, problems: list[str],
+            x: float, y: float, side: float, odd: int) -> list[Item]:
+    """The parts of one square of a layer, in its box (in squares from its corner; `span` squares)."""
+    bx, by, bw, bh = layer.box
+    x, y, w, h = x + bx * side, y + by * side, bw * side * span[0], bh * side * span[1]
+    parts = []
+    fill = layer.alternate if odd and layer.alternate else layer.fill
+    if layer.shape != "none" and (fill or layer.stroke):
+        make = ellipse if layer.shape == "circle" else rect
+        style = {"radius": layer.radius} if layer.shape == "rect" else {}
+        parts.append(make(x, y, w, h, fill=fill, stroke=layer.stroke, stroke_width=layer.stroke_width, **style))
+    if layer.icon or layer.svg:
+        s = min(w, h) * layer.icon_scale
+        ix, iy = x + (w - s) / 2, y + (h - s) / 2
+        parts.append(icon(ix, iy, s, s, layer.icon, layer.icon_color) if layer.icon
+                     else Svg(type="svg", src=layer.svg, **box(ix, iy, s, s)))
+    if layer.text:
+        parts.append(text(x, y, w, h, layer.text, font=layer.font, style=layer.style, size=layer.size,
+                          color=layer.color, align="center", valign="middle", rotate=layer.rotate))
+    return compose(ctx, problems, *parts)
+
+
+register_compiler(Board, _compile_board)
+
+__all__ = ["data_at", "layer_squares"]

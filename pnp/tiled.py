@@ -1,0 +1,58 @@
+"""The pages of a sheet whose page layout has its own size (`size: [w, h]`): one page, or tiles.
+
+Contract: `TiledSheet(run, sheet, layout).run()` lays out each page of the sheet at the layout's
+own size (the content box, without the paper's margin), plans its tiles on the build's paper
+(`layout.tiling.plan_tiles`, with the layout's `margin` and `overlap`) and draws them
+(`draw.tiles.TilePainter`): one centred page when the component fits the paper, else an assembly
+map and one page per tile. Problems (a component that cannot be tiled, layout problems) go to
+the run like every component's; the file report counts the pages written.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .draw.tiles import TilePainter
+from .errors import Problem
+from .layout.tiling import plan_tiles
+from .model.kit import Sheet
+from .model.layout import Layout
+from .model.units import MM, PAPERS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .runner import KitRun
+
+
+class TiledSheet:
+    def __init__(self, run: "KitRun", sheet: Sheet, layout: Layout):
+        self.run_, self.sheet, self.layout = run, sheet, layout
+
+    def run(self) -> None:
+        run, sheet, layout = self.run_, self.sheet, self.layout
+        size = layout.page_size()
+        paper = tuple(v * MM for v in PAPERS[run.options.paper])
+        plan = plan_tiles(size, paper, layout.margin, layout.overlap, run.options.orientation, layout.orientation)
+        if isinstance(plan, str):
+            run.problems.append(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
+            return
+        builder = run._builder(sheet.spec.layout, size, 0.0)
+        sheets, canvas = run._canvas(sheet.name, (plan.width, plan.height))
+        painter = self._painter(sheets) if canvas is not None else None
+        pages = 0
+        for page in sheet.pages:
+            values = {**page.fields, "kit": run.kit.game.title, "page": page.index + 1}
+            where = f"kit {run.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
+            face, found = builder.build(values, where, sheet.ref)
+            run.problems += found
+            for _ in range(page.copies):
+                if painter is not None and not run.failed:
+                    painter.component(face, plan, f"{sheet.name}-{page.index}",
+                                      f"{run.kit.game.title} · {sheet.title}")
+                pages += plan.pages
+                run._tick()
+        run._save(canvas, sheet.name, "sheet", pages)
+
+    def _painter(self, sheets) -> TilePainter:
+        fonts = self.run_.session.fonts
+        regular = fonts.default_face()
+        bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
+        return TilePainter(sheets.c, sheets.painter, regular.name, bold.name)
