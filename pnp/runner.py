@@ -23,7 +23,6 @@ from .model.units import MM, PAPERS
 from .output import OutputBatch
 from .report import FileReport, KitReport
 from .rules import run_rules
-from .tiled import TiledSheet
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import Session
@@ -113,6 +112,8 @@ class KitRun:
     def _sheet(self, sheet: Sheet) -> None:
         layout = self.kit.layouts[sheet.spec.layout]
         if layout.page_size() is not None:  # a page of its own size: one page or tiles (tiled.py)
+            from .tiled import TiledSheet
+
             TiledSheet(self, sheet, layout).run()
             return
         width, height = _paper(self.options.paper)

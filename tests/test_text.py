@@ -94,3 +94,24 @@ def test_fitted_lines_never_exceed_the_box(fonts, words, width, size):
         assert line.width <= width * MM + 0.02
         for frag in line.frags:
             assert frag.x + frag.face.width(frag.text, frag.size) <= width * MM + 0.02
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet="abcdé ’", min_size=1, max_size=20), width=st.floats(5, 80),
+       align=st.sampled_from(["left", "center", "right", "justify"]), bold=st.booleans())
+def test_the_one_line_shortcut_gives_what_the_general_path_gives(fonts, text, width, align, bold):
+    from pnp.layout import textfit
+
+    runs = parse(text, bold)
+    st_ = style(fonts, 9, 6, align)
+    quick = textfit._one_line(runs, width * MM, 20 * MM, st_)
+    if quick is None:
+        return
+    paragraphs = textfit._paragraphs(runs)
+    size, lines = textfit._search(paragraphs, textfit._sizes(9, 6), width * MM, 20 * MM, st_)
+    general = textfit._place(lines, size, width * MM, 20 * MM, st_)
+    assert (quick.size, quick.height) == (general.size, general.height) and len(quick.lines) == len(general.lines)
+    for a, b in zip(quick.lines, general.lines):
+        assert abs(a.baseline - b.baseline) < 1e-9 and abs(a.width - b.width) < 1e-9
+        assert [(f.text, f.face, f.size) for f in a.frags] == [(f.text, f.face, f.size) for f in b.frags]
+        assert all(abs(f.x - g.x) < 1e-9 for f, g in zip(a.frags, b.frags))

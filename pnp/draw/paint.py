@@ -13,17 +13,18 @@ from .forms import FormCache
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
 
 
-def _line(text, line, x0: float, y: float, icons: list) -> None:
+def _line(text, line, x0: float, y: float, icons: list, state: dict) -> None:
     """One line of text: words are joined by real space characters (so the PDF's text reads and
     copies right); the position is set again only where the layout put a word elsewhere (justified
-    lines, icons)."""
-    font, cursor = None, None
+    lines, icons). `state` remembers the text object's font across lines and items."""
+    cursor = None
     for frag in line.frags:
         if frag.icon is not None:
             icons.append((x0 + frag.x, y - ICON_DROP * frag.size, frag.size, frag.icon))
             continue
-        if (frag.face.name, frag.size) != font:
-            font = (frag.face.name, frag.size)
+        font = (frag.face.name, frag.size)
+        if font != state.get("font"):
+            state["font"] = font
             text.setFont(*font)
         if cursor is not None and frag.x > cursor + 0.01:  # a word gap
             text.textOut(" ")
@@ -39,21 +40,50 @@ class Painter:
         self.forms = forms
 
     def face(self, face: Face) -> None:
+        pending: list = []  # the face's own items between shared layers, painted together
         for key, items in face.layers:
             if key is None:
-                self.items(items)
+                pending.extend(items)
             elif items:
+                self.items(pending)
+                pending = []
                 b = face.bleed
                 box = (-b, -face.height - b, face.width + b, b)
                 name = self.forms.layer(key, box, lambda items=items: self.items(items))
                 self.c.doForm(name)
+        self.items(pending)
 
     def items(self, items) -> None:
+        texts: list[TextItem] = []  # consecutive plain texts share one PDF text object
         for item in items:
+            if isinstance(item, TextItem) and not item.rotate and item.outline is None:
+                texts.append(item)
+                continue
+            self._texts(texts)
+            texts = []
             if item.rotate:
                 self._rotated(item)
             else:
                 self._item(item)
+        self._texts(texts)
+
+    def _texts(self, items: list[TextItem]) -> None:
+        if not items:
+            return
+        text = self.c.beginText()
+        icons: list = []
+        state: dict = {}
+        for t in items:
+            if state.get("color") != t.color:
+                state["color"] = t.color
+                text.setFillColorRGB(*t.color)
+            found: list = []
+            for line in t.block.lines:
+                _line(text, line, t.x, -(t.y + line.baseline), found, state)
+            icons += [(x, y, side, path, t.icon_color) for x, y, side, path in found]
+        self.c.drawText(text)
+        for x, y, side, path, colour in icons:
+            self._form(self.forms.icon(path, colour), x, y, side, side)
 
     def _rotated(self, item) -> None:
         c = self.c
@@ -114,8 +144,9 @@ class Painter:
             text.setTextRenderMode(2)
         text.setFillColorRGB(*t.color)
         icons: list = []
+        state: dict = {}
         for line in t.block.lines:
-            _line(text, line, t.x, -(t.y + line.baseline), icons)
+            _line(text, line, t.x, -(t.y + line.baseline), icons, state)
         c.drawText(text)
         if t.outline is not None:
             c.restoreState()

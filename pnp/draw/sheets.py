@@ -17,6 +17,17 @@ MARK_WIDTH = 0.25
 PRINT_NOTE = "Imprimer à 100\u00a0% (taille réelle, sans ajustement à la page)"
 
 
+def _needs_clip(slot: Slot, face: Face) -> bool:
+    """Whether the face marks beyond what its slot lets it (its bleed, cut back by neighbours)."""
+    ex0, ey0, ex1, ey1 = face.extent  # top-down, relative to the card's top-left corner
+    if slot.rotate == 180:
+        ex0, ey0, ex1, ey1 = face.width - ex1, face.height - ey1, face.width - ex0, face.height - ey0
+    x0, y0, x1, y1 = slot.clip
+    top = slot.y + face.height
+    return (slot.x + ex0 < x0 - 0.01 or slot.x + ex1 > x1 + 0.01 or top - ey1 < y0 - 0.01
+            or top - ey0 > y1 + 0.01)
+
+
 class SheetPainter:
     def __init__(self, canvas, painter: Painter, note_font: str):
         self.c = canvas
@@ -42,10 +53,11 @@ class SheetPainter:
     def _card(self, slot: Slot, face: Face) -> None:
         c = self.c
         c.saveState()
-        path = c.beginPath()
         x0, y0, x1, y1 = slot.clip
-        path.rect(x0, y0, x1 - x0, y1 - y0)
-        c.clipPath(path, stroke=0, fill=0)
+        if _needs_clip(slot, face):
+            path = c.beginPath()
+            path.rect(x0, y0, x1 - x0, y1 - y0)
+            c.clipPath(path, stroke=0, fill=0)
         c.translate(slot.x, slot.y + face.height)
         if slot.rotate == 180:
             c.translate(face.width, -face.height)

@@ -84,8 +84,20 @@ def frame(element, ctx: ElementContext) -> tuple[float, float, float, float]:
 
 def compile_element(element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
     problems: list[str] = []
-    compiler = _COMPILERS[type(element)]
+    compiler = _COMPILERS.get(type(element)) or _load_compiler(element)
     return compiler(element, ctx, problems), problems
+
+
+# Modules that register the compilers of the other element types; imported on first use.
+_PROVIDERS = {"table": "tables", "grid": "figures", "symbols": "figures", "track": "figures",
+              "counters": "counters", "dienets": "counters", "board": "boards"}
+
+
+def _load_compiler(element):
+    import importlib
+
+    importlib.import_module(f"{__package__}.{_PROVIDERS[element.type]}")
+    return _COMPILERS[type(element)]
 
 
 def _shape(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
@@ -131,7 +143,8 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
         return _fail(problems, block)
     color = ctx.rgb(element.color, problems) or BLACK
     icon_paths = {r.icon: ctx.icons.resolve(r.icon, ctx.layout.icons)[0] for r in runs if r.icon}
-    block = _resolve_icons(block, icon_paths)
+    if icon_paths:
+        block = _resolve_icons(block, icon_paths)
     return [TextItem(x, y, w, h, block, color, color, ctx.rgb(element.outline, problems), element.rotate)]
 
 
@@ -157,10 +170,9 @@ def _glyphs(runs, faces):
         text = run.text
         if face and NNBSP in text and not face.covers(NNBSP):
             text = text.replace(NNBSP, NBSP)
-        for ch in sorted(set(text) - {"\n"}):
-            if face and not face.covers(ch):
-                problems.append(f"character {ch!r} (U+{ord(ch):04X}) is missing from font "
-                                f"{face.family!r} {face.style}")
+        missing = set(text) - face.charset if face else set()
+        for ch in sorted(missing - {"\n"}):
+            problems.append(f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}")
         out.append(type(run)(text, run.bold, run.italic, run.icon))
     return out, problems
 

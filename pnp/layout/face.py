@@ -8,14 +8,12 @@ the card's source line; problems of a shared layer point at the layout file.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Layout
-from . import tables  # noqa: F401  (registers the table compiler)
-from . import counters, figures  # noqa: F401  (register the grid, symbols, track, counters, dienets compilers)
-from . import boards  # noqa: F401  (registers the board compiler)
 from .assets import IconLibrary, colour, has_template
 from .elements import ElementContext, compile_element
 from .fonts import FontBook
@@ -49,17 +47,50 @@ def _table_has_template(element) -> bool:
     return any("{" in t.replace("{n}", "") for t in texts)
 
 
+def template_fields(element) -> tuple[str, ...]:
+    """The names an element's `{...}` templates read: what its items depend on."""
+    found: set[str] = set()
+    _collect_fields(element.model_dump(), found)
+    return tuple(sorted(found))
+
+
+def _collect_fields(value, found: set[str]) -> None:
+    if isinstance(value, str):
+        found.update(_FIELD.findall(value))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _collect_fields(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect_fields(item, found)
+
+
+_FIELD = re.compile(r"\{([A-Za-z_][\w.-]*)\}")
+CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
+
+
 class FaceBuilder:
     def __init__(self, env: BuildEnv, layout: Layout, size: tuple[float, float], bleed: float):
         self.env, self.layout = env, layout
         self.width, self.height = size
         self.bleed = bleed
         self.static = {name: is_static(e) for name, e in layout.elements.items()}
+        self._fields = {name: template_fields(e) for name, e in layout.elements.items() if not self.static[name]}
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
+        self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
+        self._static_face: Face | None = None
         self.background, problem = colour(layout.background, layout.palette)
         self._background_problem = problem
 
     def build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
+        if not self._fields:  # every element static: the same face for every card (a shared back)
+            if self._static_face is None:
+                self._static_face, problems = self._build(values, where, ref)
+                return self._static_face, problems
+            return self._static_face, []
+        return self._build(values, where, ref)
+
+    def _build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
         problems: list[Problem] = []
         group: list[str] = []
@@ -70,9 +101,9 @@ class FaceBuilder:
             self._flush(group, layers, problems)
             group = []
             if self._shown(element, values, problems, where, ref, name):
-                items, found = self._compile(element, values)
+                items, found = self._dynamic(name, element, values)
                 problems += [Problem(p, f"{where}, element {name!r}", ref) for p in found]
-                layers.append((None, tuple(items)))
+                layers.append((None, items))
         self._flush(group, layers, problems)
         return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
 
@@ -96,6 +127,18 @@ class FaceBuilder:
                                  refs.get(name, Ref("layouts"))) for p in found]
         return tuple(items), problems
 
+    def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:
+        """An element that depends on the card, compiled once per distinct set of the values it reads."""
+        key = (name,) + tuple(_hashable(values.get(f)) for f in self._fields[name])
+        found = self._compiled.get(key)
+        if found is None:
+            items, problems = self._compile(element, values)
+            found = (tuple(items), problems)
+            if len(self._compiled) >= CACHE_SIZE:
+                self._compiled.pop(next(iter(self._compiled)))
+            self._compiled[key] = found
+        return found
+
     def _compile(self, element, values: dict):
         ctx = ElementContext(values, self.layout, self.width, self.height, self.env.fonts, self.env.icons,
                              self.env.project, self.env.kit_dir, self.env.french, self.env.tables)
@@ -110,3 +153,11 @@ class FaceBuilder:
                 if (str(values[key]) == str(expected)) != wanted:
                     return False
         return True
+
+
+def _hashable(value):
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value

@@ -30,6 +30,7 @@ class Face:
     descent: float
     cap: float
     cmap: frozenset = field(repr=False, compare=False)
+    charset: frozenset = field(repr=False, compare=False, default=frozenset())
 
     def covers(self, char: str) -> bool:
         return ord(char) in self.cmap
@@ -85,8 +86,9 @@ class FontBook:
             pdfmetrics.registerFont(font)
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
-        return Face(name, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,
-                    frozenset(face.charToGlyph))
+        codes = frozenset(face.charToGlyph)
+        return Face(name, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap, codes,
+                    frozenset(chr(c) for c in codes if c < 0x110000))
 
     def default_face(self) -> Face:
         family = "Noto Sans" if "Noto Sans" in self.families else next(iter(self.families))

@@ -8,6 +8,7 @@ converting these coordinates to PDF space.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Union
 
 from .textfit import TextBlock
@@ -75,3 +76,26 @@ class Face:
 
     def items(self) -> list[Item]:
         return [item for _, items in self.layers for item in items]
+
+    @cached_property
+    def extent(self) -> tuple[float, float, float, float]:
+        """The box (x0, y0, x1, y1), top-down, that the face's items can mark; a shared layer counts
+        as its full bleed box."""
+        if any(key is not None and items for key, items in self.layers) or self.background is not None:
+            b = self.bleed
+            return (-b, -b, self.width + b, self.height + b)
+        boxes = [_bounds(item) for _, items in self.layers for item in items]
+        if not boxes:
+            return (0.0, 0.0, 0.0, 0.0)
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                max(b[3] for b in boxes))
+
+
+def _bounds(item: Item) -> tuple[float, float, float, float]:
+    x0, x1 = sorted((item.x, item.x + item.w))
+    y0, y1 = sorted((item.y, item.y + item.h))
+    if item.rotate in (90, 270):  # turned about its centre
+        cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (y1 - y0) / 2, (x1 - x0) / 2
+        x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
+    pad = item.width / 2 if isinstance(item, Shape) and item.stroke is not None else 0.0
+    return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)

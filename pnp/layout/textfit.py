@@ -66,6 +66,9 @@ _Word = tuple  # tuple[_Piece, ...]
 
 
 def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | str:
+    quick = _one_line(runs, box_w, box_h, style)
+    if quick is not None:
+        return quick
     paragraphs = _paragraphs(runs)
     sizes = _sizes(style.size, style.min_size)
     best = _search(paragraphs, sizes, box_w, box_h, style)
@@ -73,6 +76,26 @@ def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> T
         return _why(paragraphs, sizes[-1], box_w, box_h, style)
     size, lines = best
     return _place(lines, size, box_w, box_h, style)
+
+
+def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | None:
+    """The common case, without the general machinery: one run of plain text that fits on one line
+    at full size (titles, numbers, labels). Same result as the general path."""
+    if len(runs) != 1 or runs[0].icon or "\n" in runs[0].text:
+        return None
+    text = runs[0].text
+    if "  " in text or text != text.strip(" "):
+        return None
+    face, size = style.faces[runs[0].style], style.size
+    width = face.width(text, size)
+    pitch = size * style.leading
+    if width > box_w + EPS or pitch > box_h + EPS or not text or \
+            abs(face.width(" ", size) - style.faces["regular"].width(" ", size)) > 1e-9:
+        return None
+    top = {"top": 0.0, "middle": (box_h - pitch) / 2, "bottom": box_h - pitch}[style.valign]
+    x = {"left": 0.0, "justify": 0.0, "center": (box_w - width) / 2, "right": box_w - width}[style.align]
+    baseline = top + (pitch + style.faces["regular"].cap * size) / 2
+    return TextBlock((Line(baseline, width, (Frag(x, text, face, size),)),), size, pitch)
 
 
 def _sizes(size: float, min_size: float) -> list[float]:
@@ -155,15 +178,17 @@ def _piece_width(piece: _Piece, size: float, style: TextStyle) -> float:
 
 
 def _word_width(word: _Word, size: float, style: TextStyle) -> float:
+    if len(word) == 1:
+        return _piece_width(word[0], size, style)
     return sum(_piece_width(p, size, style) for p in word)
 
 
 def _wrap(paragraphs, size, box_w, style):
-    """Greedy line breaking; None when a single word is wider than the box."""
-    lines: list[tuple[list[_Word], bool]] = []
+    """Greedy line breaking into lines of (word, width); None when a word is wider than the box."""
+    lines: list[tuple[list[tuple[_Word, float]], bool]] = []
     space = style.faces["regular"].width(" ", size)
     for words in paragraphs:
-        current: list[_Word] = []
+        current: list[tuple[_Word, float]] = []
         used = 0.0
         for word in words:
             width = _word_width(word, size, style)
@@ -173,7 +198,7 @@ def _wrap(paragraphs, size, box_w, style):
                 lines.append((current, False))
                 current, used = [], 0.0
             used += (space if current else 0.0) + width
-            current.append(word)
+            current.append((word, width))
         lines.append((current, True))
     return lines
 
@@ -194,27 +219,34 @@ def _place(lines, size, box_w, box_h, style) -> TextBlock:
 
 
 def _line(words, baseline, size, box_w, space, style, last) -> Line:
-    widths = [_word_width(w, size, style) for w in words]
-    natural = sum(widths) + space * max(len(words) - 1, 0)
+    natural = sum(width for _, width in words) + space * max(len(words) - 1, 0)
     gap = space
     if style.align == "justify" and not last and len(words) > 1:
         gap = space + (box_w - natural) / (len(words) - 1)
         natural = box_w
     x = {"left": 0.0, "justify": 0.0, "center": (box_w - natural) / 2, "right": box_w - natural}[style.align]
     frags: list[Frag] = []
-    for word, width in zip(words, widths):
-        frags += _frags(word, x, size, style)
+    joinable = gap == space  # words sit one natural space apart: one fragment can hold them
+    for word, width in words:
+        for i, frag in enumerate(_frags(word, x, size, style)):
+            prev = frags[-1] if frags else None
+            if (i == 0 and joinable and prev is not None and frag.face is not None and prev.face is frag.face
+                    and abs(frag.face.width(" ", size) - space) < 1e-9):
+                frags[-1] = Frag(prev.x, f"{prev.text} {frag.text}", frag.face, size)
+            else:
+                frags.append(frag)
         x += width + gap
     return Line(baseline, natural, tuple(frags))
 
 
 def _frags(word: _Word, x: float, size: float, style: TextStyle) -> list[Frag]:
+    if len(word) == 1 and not word[0].icon:
+        return [Frag(x, word[0].text, style.faces[word[0].style], size)]
     out = []
     for piece in word:
-        face = style.faces[piece.style]
         if piece.icon:  # an icon's `size` is its side
             out.append(Frag(x, "", None, size * style.icon_scale, piece.icon))
         else:
-            out.append(Frag(x, piece.text, face, size))
+            out.append(Frag(x, piece.text, style.faces[piece.style], size))
         x += _piece_width(piece, size, style)
     return out

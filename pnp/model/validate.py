@@ -19,7 +19,7 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class StrictModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, populate_by_name=True, defer_build=True)
 
 
 def validate(model: type[M], data: Any, ref: Ref, where: str = "") -> tuple[M | None, list[Problem]]:

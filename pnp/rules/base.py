@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class Params(BaseModel):
     """Base of every rules model's parameters: strict, frozen, unknown keys refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 @dataclass(frozen=True)

@@ -1,39 +1,63 @@
 """Where values of a source document came from.
 
-Contract: a `Locator` belongs to one file. `set(path, line, col)` records a value's position,
-`set_key` a mapping key's. `loc(path)` answers the closest recorded position: the value itself,
-else the nearest ancestor, so a problem about a missing key points at the mapping that lacks it.
+Contract: a `Locator` belongs to one file and keeps its composed YAML node tree. `loc(path)` walks
+that tree along a path of keys and indexes and answers the line:col of the value there, or of the
+closest ancestor that exists, so a problem about a missing key points at the mapping that lacks it.
+`key_loc(path)` answers the position of the key naming the value (for unknown or misspelt keys).
+Positions are looked up only when a problem is reported, so loading costs nothing for them.
 `LocatorRegistry` resolves a `Ref` (file + path) for all files of a run.
 """
 from __future__ import annotations
+
+import yaml
 
 from ..errors import Loc, Problem, Ref
 
 
 class Locator:
-    def __init__(self, display: str):
+    def __init__(self, display: str, root: yaml.Node | None = None):
         self.display = display
-        self._values: dict[tuple, tuple[int, int]] = {}
-        self._keys: dict[tuple, tuple[int, int]] = {}
-
-    def set(self, path: tuple, line: int, col: int) -> None:
-        self._values[path] = (line, col)
-
-    def set_key(self, path: tuple, line: int, col: int) -> None:
-        self._keys[path] = (line, col)
+        self.root = root
 
     def loc(self, path: tuple) -> Loc:
-        """Position of the value at `path`, or of its closest recorded ancestor."""
-        for cut in range(len(path), -1, -1):
-            found = self._values.get(tuple(path[:cut]))
-            if found:
-                return Loc(self.display, *found)
-        return Loc(self.display)
+        """Position of the value at `path`, or of its closest existing ancestor."""
+        node, _ = self._walk(path)
+        return self._at(node)
 
     def key_loc(self, path: tuple) -> Loc:
-        """Position of the key that names `path` (for unknown or misspelt keys)."""
-        found = self._keys.get(tuple(path))
-        return Loc(self.display, *found) if found else self.loc(path)
+        node, key = self._walk(path)
+        return self._at(key if key is not None else node)
+
+    def _at(self, node: yaml.Node | None) -> Loc:
+        if node is None:
+            return Loc(self.display)
+        return Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def _walk(self, path: tuple) -> tuple[yaml.Node | None, yaml.Node | None]:
+        """The deepest node along `path`, and the key node of its last step when that step matched."""
+        node, key = self.root, None
+        for part in path:
+            child, key_node = _step(node, part)
+            if child is None:
+                return node, None
+            node, key = child, key_node
+        return node, key
+
+
+def _step(node: yaml.Node | None, part) -> tuple[yaml.Node | None, yaml.Node | None]:
+    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+        return node.value[part], None
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+                return value_node, key_node
+        for key_node, value_node in node.value:  # `<<: *anchor` merges
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                for source in value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]:
+                    found = _step(source, part)
+                    if found[0] is not None:
+                        return found
+    return None, None
 
 
 class LocatorRegistry:

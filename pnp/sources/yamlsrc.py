@@ -49,8 +49,9 @@ def parse_yaml(text: str, display: str, locator: Locator | None = None):
         return None, locator, [_syntax_problem(exc, display)]
     if node is None:
         return None, locator, [Problem("the file holds no data", "YAML", Ref(display), loc=Loc(display, 1, 1))]
-    builder = _Builder(display, locator)
-    data = builder.build(node, ())
+    locator.root = node
+    builder = _Builder(display)
+    data = builder.build(node)
     return data, locator, builder.problems
 
 
@@ -76,73 +77,80 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, display: str) -> Problem:
 
 
 class _Builder:
-    """Turns composed nodes into plain values, recording positions and strictness problems."""
+    """Turns composed nodes into plain values and records strictness problems (positions stay in
+    the node tree, for the locator)."""
 
-    def __init__(self, display: str, locator: Locator):
+    def __init__(self, display: str):
         self.display = display
-        self.locator = locator
         self.problems: list[Problem] = []
 
-    def build(self, node: yaml.Node, path: tuple) -> object:
-        self.locator.set(path, node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        return self._scalar(node, path)
+    def build(self, node: yaml.Node) -> object:
+        kind = type(node)
+        if kind is yaml.ScalarNode:
+            return self._scalar(node)
+        if kind is yaml.SequenceNode:
+            build = self.build
+            return [build(item) for item in node.value]
+        return self._mapping(node)
 
-    def _mapping(self, node: yaml.MappingNode, path: tuple) -> dict:
+    def _mapping(self, node: yaml.MappingNode) -> dict:
         out: dict = {}
+        keys: dict = {}
         merged: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:
-                merged = {**self._merge_source(value_node, path), **merged}
+                merged = {**self._merge_source(value_node), **merged}
                 continue
-            key = self._scalar(key_node, path) if isinstance(key_node, yaml.ScalarNode) else None
+            key = self._scalar(key_node) if type(key_node) is yaml.ScalarNode else None
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                self._problem(key_node, "a key must be a plain word or number", path)
+                self._problem(key_node, "a key must be a plain word or number")
                 continue
-            key_path = path + (key,)
-            if key in out:
-                first = self.locator.key_loc(key_path)
-                self._problem(key_node, f"duplicate key {key!r} (first defined on line {first.line})", path)
+            if key in keys:
+                first = keys[key].start_mark.line + 1
+                self._problem(key_node, f"duplicate key {key!r} (first defined on line {first})")
                 continue
-            self.locator.set_key(key_path, key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = self.build(value_node, key_path)
+            keys[key] = key_node
+            out[key] = self.build(value_node)
         return {**{k: v for k, v in merged.items() if k not in out}, **out} if merged else out
 
-    def _merge_source(self, node: yaml.Node, path: tuple) -> dict:
+    def _merge_source(self, node: yaml.Node) -> dict:
         """`<<: *anchor` (or a list of anchors): keys the mapping inherits unless it sets them."""
         sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
         out: dict = {}
         for source in reversed(sources):
             if not isinstance(source, yaml.MappingNode):
-                self._problem(source, "`<<` merges a mapping (an &anchor of a mapping)", path)
+                self._problem(source, "`<<` merges a mapping (an &anchor of a mapping)")
                 continue
-            out.update(_Builder(self.display, Locator(self.display))._mapping(source, ()))
+            out.update(self._mapping(source))
         return out
 
-    def _scalar(self, node: yaml.ScalarNode, path: tuple) -> object:
-        if node.tag == _STR or node.style in ("'", '"', "|", ">"):
+    def _scalar(self, node: yaml.ScalarNode) -> object:
+        tag = node.tag
+        if tag == _STR or node.style:
             return node.value
-        resolved = node.tag.rsplit(":", 1)[-1]
-        if resolved == "bool":
-            word = node.value.lower()
-            if word in _BOOL_WORDS:
-                return _BOOL_WORDS[word]
-            self._problem(node, f"{node.value!r} is ambiguous: write true or false, or quote it", path)
-            return node.value
-        if resolved == "int":
-            return _int(node.value)
-        if resolved == "float":
-            return _float(node.value)
-        if resolved == "null":
-            return None
-        return node.value  # timestamps and anything else stay text
+        resolved = _RESOLVED.get(tag)
+        if resolved is None:
+            return node.value  # timestamps and anything else stay text
+        return resolved(self, node)
 
-    def _problem(self, node: yaml.Node, what: str, path: tuple) -> None:
+    def _bool(self, node: yaml.ScalarNode) -> object:
+        word = node.value.lower()
+        if word in _BOOL_WORDS:
+            return _BOOL_WORDS[word]
+        self._problem(node, f"{node.value!r} is ambiguous: write true or false, or quote it")
+        return node.value
+
+    def _problem(self, node: yaml.Node, what: str) -> None:
         loc = Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
-        self.problems.append(Problem(what, "YAML", Ref(self.display, path), loc=loc))
+        self.problems.append(Problem(what, "YAML", Ref(self.display), loc=loc))
+
+
+_RESOLVED = {
+    "tag:yaml.org,2002:bool": _Builder._bool,
+    "tag:yaml.org,2002:int": lambda self, node: _int(node.value),
+    "tag:yaml.org,2002:float": lambda self, node: _float(node.value),
+    "tag:yaml.org,2002:null": lambda self, node: None,
+}
 
 
 def _int(text: str) -> int | str:
