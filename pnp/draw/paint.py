@@ -108,7 +108,9 @@ class Painter:
         fill, stroke = s.fill is not None, s.stroke is not None and s.width > 0
         if not (fill or stroke):
             return
-        c.saveState()
+        isolated = bool(s.dash) or s.opacity < 1.0  # state that must not leak to later items
+        if isolated:
+            c.saveState()
         if fill:
             c.setFillColorRGB(*s.fill)
         if stroke:
@@ -120,7 +122,8 @@ class Painter:
             c.setFillAlpha(s.opacity)
             c.setStrokeAlpha(s.opacity)
         self._outline(s, int(fill), int(stroke))
-        c.restoreState()
+        if isolated:  # colours and widths need no restoring: every item sets its own
+            c.restoreState()
 
     def _outline(self, s: Shape, fill: int, stroke: int) -> None:
         c = self.c

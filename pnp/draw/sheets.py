@@ -52,9 +52,16 @@ class SheetPainter:
 
     def _card(self, slot: Slot, face: Face) -> None:
         c = self.c
+        clip = _needs_clip(slot, face)
+        plain = not clip and slot.rotate == 0 and face.background is None
+        if plain:  # the common case: move there and back, no graphics state to save
+            c.translate(slot.x, slot.y + face.height)
+            self.painter.face(face)
+            c.translate(-slot.x, -(slot.y + face.height))
+            return
         c.saveState()
-        x0, y0, x1, y1 = slot.clip
-        if _needs_clip(slot, face):
+        if clip:
+            x0, y0, x1, y1 = slot.clip
             path = c.beginPath()
             path.rect(x0, y0, x1 - x0, y1 - y0)
             c.clipPath(path, stroke=0, fill=0)
@@ -65,7 +72,7 @@ class SheetPainter:
         if face.background is not None:
             b = face.bleed
             c.setFillColorRGB(*face.background)
-            c.rect(-b, -face.height - b, face.width + 2 * b, face.height + 2 * b, stroke=0, fill=1)
+            c.rect(-b, -face.height - b, face.width + b * 2, face.height + b * 2, stroke=0, fill=1)
         self.painter.face(face)
         c.restoreState()
 

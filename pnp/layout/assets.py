@@ -8,6 +8,7 @@ resolves a name through a layout's `icons` aliases.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import suggest
@@ -25,20 +26,36 @@ def fill(template: str, context: dict) -> tuple[str, list[str]]:
     """`template` with `{name}` replaced; the list names unknown fields."""
     if "{" not in template and "}" not in template:
         return template, []
+    out: list[str] = []
     missing: list[str] = []
-
-    def replace(match: re.Match) -> str:
-        token = match.group(0)
-        if token in ("{{", "}}"):
-            return token[0]
-        name = match.group(1)
+    for literal, name in _parts(template):
+        out.append(literal)
+        if name is None:
+            continue
         if name not in context:
             missing.append(name)
-            return token
+            out.append("{" + name + "}")
+            continue
         value = context[name]
-        return "" if value is None else _text(value)
+        out.append("" if value is None else _text(value))
+    return "".join(out), missing
 
-    return _FIELD.sub(replace, template), missing
+
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A template cut once into (literal text, field name or None) pairs."""
+    parts: list[tuple[str, str | None]] = []
+    last = 0
+    for match in _FIELD.finditer(template):
+        token = match.group(0)
+        literal = template[last:match.start()]
+        if token in ("{{", "}}"):
+            parts.append((literal + token[0], None))
+        else:
+            parts.append((literal, match.group(1)))
+        last = match.end()
+    parts.append((template[last:], None))
+    return tuple(parts)
 
 
 def _text(value: object) -> str:

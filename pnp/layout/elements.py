@@ -154,12 +154,7 @@ def _fail(problems: list[str], *found: str) -> list[Item]:
 
 
 def _faces(family: str, runs, fonts: FontBook):
-    styles = {"regular"} | {r.style for r in runs if r.text}
-    for style in sorted(styles):
-        problem = fonts.problem(family, style)
-        if problem:
-            return {}, problem
-    return {s: fonts.face(family, s) for s in styles}, None
+    return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
 
 
 def _glyphs(runs, faces):

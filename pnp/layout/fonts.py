@@ -50,6 +50,7 @@ class FontBook:
         self.families = families
         self.problems = problems
         self._faces: dict[tuple[str, str], Face] = {}
+        self._sets: dict[tuple, tuple] = {}
 
     @classmethod
     def open(cls, root: Path) -> "FontBook":
@@ -70,6 +71,14 @@ class FontBook:
             return f"font {family!r} has no {style} style (it has {', '.join(self.families[family])})"
         return None
 
+    def faces(self, family: str, styles: frozenset) -> tuple[dict[str, Face], str | None]:
+        """The faces of `styles` in `family`, or the reason one cannot be used."""
+        key = (family, styles)
+        if key not in self._sets:
+            problem = next(filter(None, (self.problem(family, s) for s in sorted(styles))), None)
+            self._sets[key] = ({}, problem) if problem else ({s: self.face(family, s) for s in styles}, None)
+        return self._sets[key]
+
     def face(self, family: str, style: str = "regular") -> Face:
         key = (family, style)
         if key not in self._faces:
@@ -79,9 +88,9 @@ class FontBook:
     def _register(self, family: str, style: str) -> Face:
         file = self.root / "fonts" / self.families[family][style]
         name = file.stem
-        try:
+        if name in pdfmetrics.getRegisteredFontNames():  # (getFont would first search Type 1 fonts)
             font = pdfmetrics.getFont(name)
-        except KeyError:
+        else:
             font = TTFont(name, str(file))
             pdfmetrics.registerFont(font)
         face = font.face

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
+_MARKUP = re.compile(r"[*:\n\\]")
 _TOKENS = re.compile(r"(\\[*:\\]|\*\*|\*|:[a-z][a-z0-9_-]*:|\n)")
 
 _RULES: tuple[tuple[re.Pattern, str], ...] = (
@@ -54,6 +55,8 @@ def _french_plain(text: str) -> str:
 
 def parse(text: str, base_bold: bool = False, base_italic: bool = False) -> list[Run]:
     """Runs of `text`; `**` toggles bold, `*` toggles italic, `:name:` is an icon."""
+    if not _MARKUP.search(text):  # plain text: one run
+        return [Run(text, base_bold, base_italic)] if text else []
     runs: list[Run] = []
     bold, italic = base_bold, base_italic
     for token in _TOKENS.split(text):

@@ -8,6 +8,7 @@ points at the value (or the card) in the source file.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Iterator
 
 from ..errors import Problem, Ref, suggest
@@ -32,6 +33,7 @@ def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
 def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
     """(index, values, refs, card ref) of every card: the rows first, then the entries."""
     columns = spec.columns or []
+    positions = {c: j for j, c in enumerate(columns)}
     rows = spec.rows or []
     for i, row in enumerate(rows):
         card_ref = ref.child("rows", i)
@@ -40,30 +42,73 @@ def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tupl
                                     f"({', '.join(columns)})", f"row {i + 1}", card_ref))
             continue
         values = {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
-        yield i, values, {c: card_ref.child(j) for j, c in enumerate(columns)}, card_ref
+        yield i, values, _RowRefs(card_ref, positions), card_ref
     for i, entry in enumerate(spec.cards or []):
         card_ref = ref.child("cards", i)
         yield len(rows) + i, entry, {k: card_ref.child(k) for k in entry}, card_ref
 
 
-def _card(index: int, values: dict, refs: dict, card_ref: Ref, spec: DeckFile,
+class _RowRefs(Mapping):
+    """The refs of a row's values, made on demand (a deck of thousands of rows needs few)."""
+
+    __slots__ = ("card_ref", "positions")
+
+    def __init__(self, card_ref: Ref, positions: dict[str, int]):
+        self.card_ref, self.positions = card_ref, positions
+
+    def __getitem__(self, name: str) -> Ref:
+        return self.card_ref.child(self.positions[name])
+
+    def __iter__(self):
+        return iter(self.positions)
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+
+def _card(index: int, values: dict, refs, card_ref: Ref, spec: DeckFile,
           specs: dict[str, FieldSpec]) -> tuple[Card | None, list[Problem]]:
     card_id = str(values.get("id", index + 1))
-    where = f"deck {spec.name!r}, card {card_id!r}"
-    problems = _unknown_keys(values, refs, specs, where)
+    where = _Where(spec.name, card_id)
+    known = _known(specs)
+    problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
     for name, field_spec in specs.items():
-        value, problem = _field_value(name, field_spec, values, spec.defaults, refs.get(name, card_ref), where)
+        value, problem = _field_value(name, field_spec, values, spec.defaults, refs, card_ref, where)
         if problem:
             problems.append(problem)
         fields[name] = value
     copies = values.get("copies", 1)
     if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
-        problems.append(Problem("copies is a whole number, 0 or more", where, refs.get("copies", card_ref), got=copies))
+        problems.append(Problem("copies is a whole number, 0 or more", str(where), refs.get("copies", card_ref),
+                                got=copies))
         copies = 1
     layout = values.get("layout") or spec.layout
     card = Card(index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)
     return card, problems
+
+
+class _Where:
+    """"deck 'x', card 'y'", written only when a problem needs it."""
+
+    __slots__ = ("deck", "card")
+
+    def __init__(self, deck: str, card: str):
+        self.deck, self.card = deck, card
+
+    def __str__(self) -> str:
+        return f"deck {self.deck!r}, card {self.card!r}"
+
+
+_KNOWN: dict[int, frozenset] = {}
+
+
+def _known(specs: dict) -> frozenset:
+    key = id(specs)
+    if key not in _KNOWN:
+        _KNOWN.clear()
+        _KNOWN[key] = frozenset(specs) | frozenset(RESERVED_CARD_KEYS)
+    return _KNOWN[key]
 
 
 def _back(values: dict, spec: DeckFile) -> str | None:
@@ -71,23 +116,25 @@ def _back(values: dict, spec: DeckFile) -> str | None:
     return None if back is None else str(back)
 
 
-def _unknown_keys(values: dict, refs: dict, specs: dict, where: str) -> list[Problem]:
-    known = list(specs) + list(RESERVED_CARD_KEYS)
-    return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), known), at_key=True)
-            for key in values if key not in known]
+def _unknown_keys(values: dict, refs, known: frozenset, where: str) -> list[Problem]:
+    return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), sorted(known)),
+                    at_key=True) for key in values if key not in known]
 
 
-def _field_value(name: str, spec: FieldSpec, values: dict, defaults: dict, ref: Ref,
-                 where: str) -> tuple[object, Problem | None]:
-    if name in values and values[name] is not None:
-        value = values[name]
-    elif name in defaults:
-        value = defaults[name]
-    elif spec.default is not None or not spec.required:
-        return spec.default, None
-    else:
-        return None, Problem(f"missing field {name!r}", where, ref)
-    return _typed(name, spec, value, ref, where)
+def _field_value(name: str, spec: FieldSpec, values: dict, defaults: dict, refs, card_ref: Ref,
+                 where: _Where) -> tuple[object, Problem | None]:
+    value = values.get(name)
+    if value is None:
+        if name in defaults:
+            value = defaults[name]
+        elif spec.default is not None or not spec.required:
+            return spec.default, None
+        else:
+            return None, Problem(f"missing field {name!r}", str(where), refs.get(name, card_ref))
+    converted = _convert(spec.type, value)
+    if converted is not None and (spec.values is None or converted in spec.values):
+        return converted, None
+    return _typed(name, spec, value, refs.get(name, card_ref), str(where))
 
 
 def _typed(name: str, spec: FieldSpec, value: object, ref: Ref, where: str) -> tuple[object, Problem | None]:

@@ -42,11 +42,11 @@ def _unique_ids(deck: Deck) -> list[Problem]:
 
 def _one_size(kit: Kit, deck: Deck) -> list[Problem]:
     sizes: dict[tuple, str] = {}
-    for card in deck.cards:
-        for name in filter(None, (card.layout, card.back)):
-            layout = kit.layouts.get(name)
-            if layout is not None:
-                sizes.setdefault(tuple(round(v, 2) for v in layout.card_size()), name)
+    names = {name for card in deck.cards for name in (card.layout, card.back) if name}
+    for name in sorted(names):
+        layout = kit.layouts.get(name)
+        if layout is not None:
+            sizes.setdefault(tuple(round(v, 2) for v in layout.card_size()), name)
     if len(sizes) <= 1:
         return []
     names = ", ".join(f"{n} ({w / 2.8346:.0f} × {h / 2.8346:.0f} mm)" for (w, h), n in sizes.items())
