@@ -89,9 +89,10 @@ class KitRun:
     def _face(self, card: Card, deck: Deck, layout_name: str):
         values = {**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards),
                   "deck": deck.title, "kit": self.kit.game.title}
-        where = f"kit {self.kit.name!r}, deck {deck.name!r}, card {card.id!r}"
-        face, found = self._builder(layout_name).build(values, where, card.ref)
-        self.problems += self._repeats.first_of(found, (deck.name, layout_name))
+        face, found = self._builder(layout_name).build(values, _CardWhere(self.kit.name, deck.name, card.id),
+                                                       card.ref)
+        if found:
+            self.problems += self._repeats.first_of(found, (deck.name, layout_name))
         return face
 
     def _deck(self, deck: Deck) -> None:
@@ -157,6 +158,21 @@ class KitRun:
     def _tick(self) -> None:
         if self.progress:
             self.progress(1)
+
+
+class _CardWhere:
+    """Where a card is, in words, made only when a problem is reported."""
+
+    __slots__ = ("kit", "deck", "card")
+
+    def __init__(self, kit: str, deck: str, card: str):
+        self.kit, self.deck, self.card = kit, deck, card
+
+    def __str__(self) -> str:
+        return f"kit {self.kit!r}, deck {self.deck!r}, card {self.card!r}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Repeats:

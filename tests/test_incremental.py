@@ -70,3 +70,20 @@ def test_a_deleted_or_altered_pdf_is_rebuilt(project, tmp_path):
     (out / "similis-reglisse" / "aide-a4.pdf").write_bytes(b"%PDF-1.4 broken")
     assert not _build(root, out)["kits"][0]["up_to_date"]
     assert (out / "similis-reglisse" / "aide-a4.pdf").read_bytes().startswith(b"%PDF-1.4\n")
+
+
+def test_a_big_file_parsed_from_the_cache_still_reports_exact_positions(project):
+    from pnp.build import check
+
+    root = project("similis")
+    cards = root / "decks/similis/cartes.yaml"
+    text = cards.read_text(encoding="utf-8")
+    padding = "".join(f"# {'-' * 70} {i}\n" for i in range(500))  # past the cache's size threshold
+    cards.write_text(text.replace("rows:\n", "rows:\n" + padding) + "  - [3, scarabée, vert, sable]\n",
+                     encoding="utf-8")
+    first = [p.render() for r in check(root, ["similis"]) for p in r.problems]
+    assert list((root / ".pnp-cache" / "yaml").glob("*.pickle")), "the big file was not cached"
+    second = [p.render() for r in check(root, ["similis"]) for p in r.problems]
+    assert first == second
+    assert any(line.startswith("decks/similis/cartes.yaml:604:5: deck 'cartes', card '91': duplicate card")
+               for line in second), second

@@ -79,6 +79,7 @@ class FaceBuilder:
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
         self._static_face: Face | None = None
+        self._plan = self._make_plan()
         self.background, problem = colour(layout.background, layout.palette)
         self._background_problem = problem
 
@@ -90,31 +91,44 @@ class FaceBuilder:
             return self._static_face, []
         return self._build(values, where, ref)
 
-    def _build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
+    def _build(self, values: dict, where, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
         problems: list[Problem] = []
+        for key, names in self._plan:
+            if key is not None:  # a run of static elements: one shared layer
+                layers.append((key, self._shared_items(key, names, problems)))
+                continue
+            name = names[0]
+            element = self.layout.elements[name]
+            if (element.when or element.unless) and not self._shown(element, values, problems, where, ref, name):
+                continue
+            items, found = self._dynamic(name, element, values)
+            if found:
+                problems += [Problem(p, f"{where}, element {name!r}", ref) for p in found]
+            layers.append((None, items))
+        return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
+
+    def _make_plan(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """Runs of static elements (keyed shared layers) and single dynamic elements, in order."""
+        plan: list[tuple[str | None, tuple[str, ...]]] = []
         group: list[str] = []
-        for name, element in self.layout.elements.items():
+        for name in self.layout.elements:
             if self.static[name]:
                 group.append(name)
                 continue
-            self._flush(group, layers, problems)
-            group = []
-            if self._shown(element, values, problems, where, ref, name):
-                items, found = self._dynamic(name, element, values)
-                problems += [Problem(p, f"{where}, element {name!r}", ref) for p in found]
-                layers.append((None, items))
-        self._flush(group, layers, problems)
-        return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
+            if group:
+                plan.append((f"{self.layout.name}:{group[0]}..{group[-1]}", tuple(group)))
+                group = []
+            plan.append((None, (name,)))
+        if group:
+            plan.append((f"{self.layout.name}:{group[0]}..{group[-1]}", tuple(group)))
+        return plan
 
-    def _flush(self, group: list[str], layers: list, problems: list[Problem]) -> None:
-        if not group:
-            return
-        key = f"{self.layout.name}:{group[0]}..{group[-1]}"
+    def _shared_items(self, key: str, names: tuple[str, ...], problems: list[Problem]) -> tuple[Item, ...]:
         if key not in self._shared:
-            self._shared[key] = self._shared_layer(group)
+            self._shared[key] = self._shared_layer(list(names))
             problems += self._shared[key][1]
-        layers.append((key, self._shared[key][0]))
+        return self._shared[key][0]
 
     def _shared_layer(self, names: list[str]):
         items: list[Item] = []

@@ -12,12 +12,14 @@ from pathlib import Path
 
 from ..errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
+from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
 
 GAME_FILE = "game.yaml"
+CACHE_DIR = ".pnp-cache"  # the project's caches (parsed YAML); safe to delete
 
 
 def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, str | None]:
@@ -36,13 +38,14 @@ class Project:
     locators: LocatorRegistry
     library: LayoutLibrary
     problems: list[Problem] = field(default_factory=list)
+    parse_cache: ParseCache | None = None
 
     @classmethod
     def open(cls, root: Path) -> "Project":
         root = root.resolve()
         locators = LocatorRegistry()
         library = LayoutLibrary.load(root, locators)
-        return cls(root, locators, library, list(library.problems))
+        return cls(root, locators, library, list(library.problems), ParseCache(root / CACHE_DIR / "yaml"))
 
     def display(self, path: Path) -> str:
         try:
@@ -89,7 +92,7 @@ class _KitLoader:
 
     def _read(self, path: Path) -> tuple[object, str]:
         display = self.project.display(path)
-        data, locator, problems = load_yaml(path, display)
+        data, locator, problems = load_yaml(path, display, self.project.parse_cache)
         self.project.locators.add(locator)
         self.problems += problems
         return data, display

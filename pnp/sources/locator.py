@@ -18,6 +18,7 @@ class Locator:
     def __init__(self, display: str, root: yaml.Node | None = None):
         self.display = display
         self.root = root
+        self.text: str | None = None  # set when the data came from the parse cache
 
     def loc(self, path: tuple) -> Loc:
         """Position of the value at `path`, or of its closest existing ancestor."""
@@ -35,6 +36,8 @@ class Locator:
 
     def _walk(self, path: tuple) -> tuple[yaml.Node | None, yaml.Node | None]:
         """The deepest node along `path`, and the key node of its last step when that step matched."""
+        if self.root is None and self.text is not None:  # parsed from the cache: compose now
+            self.root = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         node, key = self.root, None
         for part in path:
             child, key_node = _step(node, part)

@@ -1,0 +1,56 @@
+"""A cache of parsed YAML, so that an unchanged big file is not parsed again on the next build.
+
+Contract: `ParseCache(folder)` keeps the plain data of files that parsed without any problem,
+keyed by the hash of their text (and pnp's version): `get(text)` answers that data or None, `put`
+stores it atomically. Only files of `MIN_SIZE` bytes or more are cached (small files parse faster
+than a cache lookup). The folder keeps at most `KEEP` entries, the oldest removed first. A broken or
+unreadable entry is a miss, never an error. Positions are not cached: the locator parses the text
+again in the rare run that reports a problem in such a file.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+
+from .. import __version__
+
+MIN_SIZE = 32 * 1024
+KEEP = 64
+
+
+class ParseCache:
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def _path(self, text: str) -> Path:
+        digest = hashlib.sha256(f"{__version__}\0{text}".encode()).hexdigest()
+        return self.folder / f"{digest}.pickle"
+
+    def get(self, text: str) -> object | None:
+        if len(text) < MIN_SIZE:
+            return None
+        try:
+            with open(self._path(text), "rb") as handle:
+                return pickle.load(handle)
+        except Exception:  # a miss: absent, truncated or written by another version
+            return None
+
+    def put(self, text: str, data: object) -> None:
+        if len(text) < MIN_SIZE:
+            return
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path = self._path(text)
+            temp = path.with_suffix(f".{os.getpid()}.part")
+            temp.write_bytes(pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(temp, path)
+            self._trim()
+        except OSError:
+            pass  # a read-only project still builds, only without the cache
+
+    def _trim(self) -> None:
+        entries = sorted(self.folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+        for old in entries[:-KEEP]:
+            old.unlink(missing_ok=True)
