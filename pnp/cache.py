@@ -1,8 +1,8 @@
 """Incremental builds: a kit whose inputs have not changed since its last build is not rebuilt.
 
 Contract: `BuildCache(root, out, options_key)` reads `<out>/.pnp-cache.json`. `fingerprint(kit_dir)`
-hashes everything a kit's PDFs depend on — the kit's files, the project's layouts, fonts and icons,
-pnp's own source and the build options — and `fresh(kit_dir)` is true when the last successful build
+hashes everything a kit's PDFs depend on — the kit's files and the project's layouts by content, its
+fonts and icons and pnp's own source by size and modification time, and the build options — and `fresh(kit_dir)` is true when the last successful build
 of that kit with these options had the same fingerprint and its PDFs are still there, unchanged.
 `record(reports)` stores the kits a successful build wrote. This module uses the standard library
 only, so that `pnp build` with nothing to do returns without importing the drawing pipeline.
@@ -42,14 +42,15 @@ class BuildCache:
             self.entries = {}
 
     def _shared_digest(self) -> str:
-        """Layouts, fonts, icons and pnp itself: shared by every kit."""
+        """Layouts (by content), fonts, icons and pnp itself (by size and time): shared by every kit."""
         if self._shared is None:
             h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
-            for folder, pattern in (("layouts", "*.yaml"), ("fonts", "*"), ("icons", "*.svg")):
-                for path in _tree(self.root / folder, pattern):
-                    _digest_abs(path, self.root, h)
-            for path in _tree(_PACKAGE, "*.py"):
-                _digest_abs(path, _PACKAGE, h)
+            for path in _tree(self.root / "layouts", "*.yaml"):
+                _digest_abs(path, self.root, h)
+            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg"), (_PACKAGE, "*.py")):
+                for path in _tree(folder, pattern):
+                    stat = path.stat()
+                    h.update(f"{path.relative_to(folder).as_posix()}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
             self._shared = h.hexdigest()
         return self._shared
 
