@@ -83,11 +83,13 @@ class IconLibrary:
     def __init__(self, root: Path):
         self.folder = root / "icons"
         self.names = {p.stem: p for p in sorted(self.folder.glob("*.svg"))} if self.folder.is_dir() else {}
+        self.used: set[str] = set()
 
     def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, str | None]:
         """The SVG path of icon `name` (through the layout's aliases), or a problem text."""
         target = aliases.get(name, name)
         if target in self.names:
+            self.used.add(target)
             return str(self.names[target]), None
         hint = suggest(name, list(aliases) + list(self.names))
         return None, f"unknown icon {name!r}" + (f" (did you mean {hint!r}?)" if hint else "")
