@@ -183,18 +183,28 @@ def _summary(reports: list, wrote: bool) -> None:
 
 
 class _Progress:
-    """A page counter on stderr for builds that last, silent when stderr is not a terminal."""
+    """A bar of pages drawn on stderr, for builds that last; silent when stderr is not a terminal.
+
+    The total grows as each component announces its pages (`expect`)."""
+
+    WIDTH = 30
 
     def __init__(self):
-        self.done = 0
+        self.done = self.total = 0
         self.start = time.monotonic()
         self.live = sys.stderr.isatty()
         self.shown = False
 
+    def expect(self, pages: int) -> None:
+        self.total += pages
+
     def __call__(self, pages: int) -> None:
         self.done += pages
         if self.live and time.monotonic() - self.start > 0.5:
-            click.echo(f"\r  drawing… {self.done} pages", nl=False, err=True)
+            total = max(self.total, self.done)
+            filled = int(self.WIDTH * self.done / total) if total else 0
+            bar = "#" * filled + "-" * (self.WIDTH - filled)
+            click.echo(f"\r  [{bar}] {self.done}/{total} pages", nl=False, err=True)
             self.shown = True
 
     def __enter__(self):
@@ -202,5 +212,4 @@ class _Progress:
 
     def __exit__(self, *exc):
         if self.shown:
-            click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
-
+            click.echo("\r" + " " * (self.WIDTH + 30) + "\r", nl=False, err=True)

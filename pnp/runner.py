@@ -124,6 +124,7 @@ class KitRun:
         builder = self._builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
         painter, canvas = self._canvas(sheet.name, (width, height))
         pages = 0
+        self._expect(sum(page.copies for page in sheet.pages))
         for page in sheet.pages:
             values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
             where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
@@ -158,6 +159,11 @@ class KitRun:
     def _tick(self) -> None:
         if self.progress:
             self.progress(1)
+
+    def _expect(self, pages: int) -> None:
+        """Tell the progress display how many more pages are coming."""
+        if self.progress and hasattr(self.progress, "expect"):
+            self.progress.expect(pages)
 
 
 class _CardWhere:
@@ -219,6 +225,7 @@ class DeckPages:
         cards = [card for card in self.deck.cards for _ in range(card.copies)]
         per = self.plan.per_page
         sheets = (len(cards) + per - 1) // per
+        self.run_._expect(sheets * (2 if self.plan.duplex else 1))
         for number in range(sheets):
             self._sheet(cards[number * per:(number + 1) * per], number + 1, sheets)
         w, h = self.run_.kit.layouts[self.deck.cards[0].layout].card_size()
