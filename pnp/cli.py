@@ -37,6 +37,7 @@ def main(ctx: click.Context, project: Path) -> None:
       pnp build decks/similis --paper letter --backs fold
       pnp check decks/clochemerle        rules and layout checks, nothing written
       pnp list                           the kits, their components and rules models
+      pnp playtest similis --games 500   random games under the rules model
     """
     ctx.obj = project
 
@@ -126,6 +127,40 @@ def list_kits(project: Path) -> None:
         model = kit.game.rules.model if kit.game.rules else "generic checks"
         parts = [f"{d.name} ({d.total()} cards)" for d in kit.decks] + [s.name for s in kit.sheets]
         click.echo(f"{session.project.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")
+
+
+@main.command()
+@click.argument("kit")
+@click.option("--players", type=int, multiple=True, help="Player counts (default: every count the game allows).")
+@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.pass_obj
+def playtest(project: Path, kit, players, games, seed) -> None:
+    """Play random games with KIT's material under its rules model, and report how they go.
+
+    \b
+    Examples:
+      pnp playtest similis
+      pnp playtest decks/lutins --players 2 --players 4 --games 50
+    """
+    from .build import check as run_check
+    from .build import open_project
+    from .rules import playtest as run_playtest
+
+    reports = run_check(project, [kit])
+    if any(r.errors for r in reports):
+        _finish(reports, False, wrote=False)
+    session = open_project(project)
+    kit_dir, problem = session.project.find_kit(kit)
+    loaded, _ = session.project.load_kit(kit_dir)
+    counts = players or range(loaded.game.players.min, loaded.game.players.max + 1)
+    for count in counts:
+        line, problems = run_playtest(loaded, count, games, seed)
+        if problems:
+            for p in problems:
+                click.echo(session.project.locators.resolve(p).render(), err=True)
+            sys.exit(1)
+        click.echo(line)
 
 
 @main.command()

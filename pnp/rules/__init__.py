@@ -20,7 +20,7 @@ from ..model.validate import validate
 from .base import Params, RulesModel, Table, register
 from .generic import generic_checks
 
-SHARED = {"base", "generic", "series"}
+SHARED = {"base", "generic", "series", "similis_play"}
 MODULES = {"similis": "similis", "reglisse": "reglisse", "dix-mille": "dixmille", "clochemerle": "clochemerle",
            "lutins": "lutins"}
 
@@ -68,8 +68,21 @@ def _locate(problem: Problem, kit: Kit) -> Problem:
     return problem
 
 
+def playtest(kit: Kit, players: int, games: int, seed: int) -> tuple[str | None, list[Problem]]:
+    """A line of play-out statistics for `players`, or the problems that prevent play-outs."""
+    rules = kit.game.rules
+    model = _model(rules.model) if rules else None
+    if model is None or model.playtest is None:
+        name = rules.model if rules else "none"
+        return None, [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
+    params, found = validate(model.params, rules.params, kit.game_ref.child("rules", "params"), "rules.params")
+    if params is None:
+        return None, found
+    return model.playtest(kit, params, players, games, seed), []
+
+
 def models() -> dict[str, RulesModel]:
     return dict(_load_models())
 
 
-__all__ = ["run_rules", "models", "Params", "RulesModel", "Table", "register"]
+__all__ = ["run_rules", "playtest", "models", "Params", "RulesModel", "Table", "register"]

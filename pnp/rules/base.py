@@ -5,6 +5,8 @@ kit's game.yaml). It declares a pydantic `Params` model for the rule parameters 
 kit (unknown keys refused), `check(kit, params)` returns the problems of the kit against the game's
 rules (inventory, invariants, play-outs), and `tables(kit, params)` returns the tables that printed
 material shows (a scoring table, a penalty scale), by name; layouts bind them as `rules.NAME`.
+`playtest(kit, params, players, games, seed)`, when a model has it, plays random games with the
+kit's material and returns a line of statistics (`pnp playtest`).
 Rules code cites the rule it implements in a comment: `# rules: <section>`.
 """
 from __future__ import annotations
@@ -50,6 +52,8 @@ class RulesModel:
     params: type[Params] = Params
     check: Callable[["Kit", Params], list[Problem]] = lambda kit, params: []
     tables: Callable[["Kit", Params], dict[str, Table]] = lambda kit, params: {}
+    # play-outs: (kit, params, players, games, seed) -> one line of statistics; None: no play-outs
+    playtest: Callable[["Kit", Params, int, int, int], str] | None = None
     registry: ClassVar[dict[str, "RulesModel"]] = {}
     extra: dict = field(default_factory=dict)
 

@@ -114,5 +114,19 @@ def tables(kit: Kit, params: ReglisseParams) -> dict[str, Table]:
     return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons")}
 
 
+def playtest(kit: Kit, params: ReglisseParams, players: int, games: int, seed: int) -> str:
+    """Random games with the kit's deck: candies, liquorice gifts and penalties (see similis_play)."""
+    from .similis_play import Kind, SeriesRules
+    from .similis_play import playtest as play
+
+    deck = kit.deck(params.deck)
+    names = list(params.attributes)
+    liq = params.liquorice
+    cards = [tuple(c.fields.get(a) for a in names) for c in deck.cards for _ in range(c.copies)]
+    kinds = tuple(Kind(k.cards, k.shared, k.give) for k in params.series) + (Kind(liq.series, 0, 0, "liquorice"),)
+    rules = SeriesRules(kinds, params.hand, params.market, liquorice=liq.value, liquorice_gift=True)
+    return play(cards, players, games, seed, rules).summary()
+
+
 MODEL = register(RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                            ReglisseParams, check, tables))
+                            ReglisseParams, check, tables, playtest))

@@ -153,5 +153,17 @@ def _give(n: int) -> str:
     return "aucune" if n == 0 else f"{n} carte{'s' if n > 1 else ''}"
 
 
+def playtest(kit: Kit, params: SimilisParams, players: int, games: int, seed: int) -> str:
+    """Random games with the kit's deck (see similis_play): do they end, and how?"""
+    from .similis_play import Kind, SeriesRules
+    from .similis_play import playtest as play
+
+    deck = kit.deck(params.deck)
+    names = list(params.attributes)
+    cards = [tuple(c.fields.get(a) for a in names) for c in deck.cards for _ in range(c.copies)]
+    rules = SeriesRules(tuple(Kind(k.cards, k.shared, k.give) for k in params.series), params.hand, params.market)
+    return play(cards, players, games, seed, rules).summary()
+
+
 MODEL = register(RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                            SimilisParams, check, tables))
+                            SimilisParams, check, tables, playtest))

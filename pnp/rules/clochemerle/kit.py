@@ -116,6 +116,24 @@ RULES_MODEL = register(RulesModel(
     name="clochemerle",
     summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
             "place cards, event cards, track, tokens and score sheet checked against the rules.",
-    params=KitParams, check=check, tables=tables))
+    params=KitParams, check=check, tables=tables, playtest=lambda kit, params, players, games, seed:
+    _playtest(kit, params, players, games, seed)))
+
+
+def _playtest(kit, params: KitParams, players: int, games: int, seed: int) -> str:
+    """Random placement games to the end of the year: scores, pawns out at once, stuck turns."""
+    import random
+
+    from .playout import play
+
+    material = kit_material(kit, params)[0]
+    rng = random.Random(seed)
+    results = [play(material, players, rng, params) for _ in range(games)]
+    most_out = max(max(r.max_out.values()) for r in results)
+    turns = [r.turns for r in results]
+    best = [max(r.scores.values()) for r in results]
+    return (f"{players} players, {games} games: all reached 'fin'; {sum(turns) / games:.0f} turns on average, "
+            f"at most {most_out} pawns out for one player, {sum(r.stuck for r in results)} stuck turns; "
+            f"winning score {min(best)} to {max(best)}")
 
 __all__ = ["KitParams", "kit_material", "RULES_MODEL", "PLACE_FIELDS", "EVENT_FIELDS"]

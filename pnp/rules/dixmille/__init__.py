@@ -26,7 +26,15 @@ RULES_MODEL = register(RulesModel(
     params=DixMilleParams,
     check=lambda kit, params: check_params(params, keys=True),
     tables=lambda kit, params: reference_tables(params),
+    playtest=lambda kit, params, players, games, seed: _playtest_line(params, players, games, seed),
 ))
+
+
+def _playtest_line(params: DixMilleParams, players: int, games: int, seed: int) -> str:
+    stats = playout_stats(games, players, seed, params=params)
+    return (f"{players} players, {games} games: {stats.finished} ended with a winner, {stats.mean_turns:.0f} turns "
+            f"on average ({stats.max_turns} at most), {stats.falls_per_game:.1f} falls a game; wins by seat "
+            f"{list(stats.wins_by_seat)}")
 
 __all__ = [
     "DECISIONS", "DICE", "FACES", "RULES_MODEL", "DixMilleParams",

@@ -94,6 +94,15 @@ def check(kit, params: KitParams) -> list[Problem]:
     return problems + token_problems(kit, params, data)
 
 
-RULES_MODEL = register(RulesModel(NAME, SUMMARY, KitParams, check, lambda kit, params: tables(params)))
+def playtest(kit, params: KitParams, players: int, games: int, seed: int) -> str:
+    from .board import Board
+    from .playout import playouts
+
+    data, _, problems = board_of(kit, params)
+    board = Board.from_data(data)
+    return playouts(board, players, games, seed, young=params.young_variant).summary()
+
+
+RULES_MODEL = register(RulesModel(NAME, SUMMARY, KitParams, check, lambda kit, params: tables(params), playtest))
 
 __all__ = ["KitParams", "RULES_MODEL", "board_of", "check", "token_problems"]
