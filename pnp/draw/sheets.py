@@ -81,7 +81,9 @@ class SheetPainter:
         self._marks(marks)
         trim = plan.back_trim_box if back else plan.trim_box
         bleed = plan.back_bleed_box if back else plan.bleed_box
-        self._notes(plan.width, bleed[1], plan.height - bleed[3], label)
+        vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
+        centre = plan.fold[0] / 2 if vertical_fold else plan.width / 2  # keep notes off a vertical fold line
+        self._notes(centre * 2, bleed[1], plan.height - bleed[3], label)
         self._end(trim, bleed)
 
     def _marks(self, marks) -> None:
