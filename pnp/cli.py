@@ -55,8 +55,12 @@ def main(ctx: click.Context, project: Path) -> None:
               show_default=True, help="Folder for the PDFs.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
 @click.option("--force", is_flag=True, help="Rebuild kits even when nothing they depend on changed.")
+@click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
+              help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N.")
+@click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels.")
 @click.pass_obj
-def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_json, force) -> None:
+def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_json, force, image_dpi,
+          no_downsample) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
 
     A kit whose files, layouts, fonts and icons did not change since its last build with the same
@@ -72,19 +76,21 @@ def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_j
     from .report import KitReport
 
     offset = _offset(back_offset)
-    cache = BuildCache(project, out, f"{paper.lower()}|{backs.lower()}|{orientation}|{offset[0]:g},{offset[1]:g}")
+    dpi = None if no_downsample else image_dpi
+    cache = BuildCache(project, out, f"{paper.lower()}|{backs.lower()}|{orientation}|{offset[0]:g},{offset[1]:g}"
+                                     f"|images:{dpi or 'full'}")
     dirs = kit_dirs(project, list(kits))
     fresh = {} if dirs is None or force else {d: m for d in dirs if (m := cache.fresh(d))}
     stale = list(kits) if dirs is None else [str(d) for d in dirs if d not in fresh]
-    reports = _build(project, stale, paper, backs, orientation, offset, out, cache) if stale else []
+    reports = _build(project, stale, paper, backs, orientation, offset, out, cache, dpi) if stale else []
     _finish(reports + [KitReport.from_json(m) for m in fresh.values()], as_json, wrote=True)
 
 
-def _build(project, names, paper, backs, orientation, offset, out, cache) -> list:
+def _build(project, names, paper, backs, orientation, offset, out, cache, image_dpi=300) -> list:
     from .build import build as run_build
     from .runner import Options
 
-    options = Options(paper.lower(), backs.lower(), orientation, out, offset)
+    options = Options(paper.lower(), backs.lower(), orientation, out, offset, image_dpi=image_dpi)
     with _Progress() as progress:
         reports = run_build(project, names, options, progress)
     if not any(r.errors for r in reports):

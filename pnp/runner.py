@@ -19,6 +19,7 @@ from .errors import Problem, Ref, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import BACK_MODES, SheetSpec, plan_sheet
 from .model.kit import Card, Deck, Kit, Sheet
+from .model.load import CACHE_DIR
 from .model.units import MM, PAPERS
 from .output import OutputBatch
 from .report import FileReport, KitReport
@@ -35,6 +36,7 @@ class Options:
     orientation: str = "auto"
     out: Path = Path("output")
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
+    image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
 
     def __post_init__(self):
         assert self.paper in PAPERS and self.backs in BACK_MODES
@@ -144,7 +146,7 @@ class KitRun:
         canvas = self.batch.canvas(path, pagesize, self.session.fonts.default_face().name,
                                    {"title": f"{self.kit.game.title} — {component}",
                                     "author": ", ".join(self.kit.game.authors), "subject": self.kit.game.subtitle})
-        forms = FormCache(canvas)
+        forms = FormCache(canvas, self.options.image_dpi, self.session.project.root / CACHE_DIR / "images")
         return SheetPainter(canvas, Painter(canvas, forms), self.session.fonts.default_face().name), canvas
 
     def _path(self, component: str) -> Path:

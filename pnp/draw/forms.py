@@ -1,24 +1,33 @@
 """PDF form XObjects for everything drawn more than once: icons, SVG art, pictures, shared layers.
 
-Contract: a `FormCache` belongs to one canvas. `icon(path, rgb)`, `svg(path)` and `image(path)`
-return the name of a form of unit size (1 × 1 point, to be scaled by the caller), creating it on
-first use: an icon is recoloured, SVGs stay vectors (svglib), and pictures are keyed by the hash of
-their bytes, so the same picture in many files is embedded once. `layer(key, draw)` records a
+Contract: a `FormCache` belongs to one canvas. `icon(path, rgb)`, `svg(path)` and
+`image(path, w, h)` return the name of a form of unit size (1 × 1 point, to be scaled by the
+caller), creating it on first use: an icon is recoloured, SVGs stay vectors (svglib). A picture is
+keyed by the hash of its bytes and the pixel size it is embedded at (`images.target_size` for a box
+of w × h points at `image_dpi`; None keeps every picture whole): the same picture in many files is
+embedded once, and a form already made at a size at least as large is reused. Pictures are encoded
+by `images.py`, through its disk cache when `image_cache` is a folder. `layer(key, draw)` records a
 shared layer once. Form names are counters, so the same input gives the same names and bytes.
 """
 from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color
 
+from .images import ImageStore, draw_unit, target_size
+
 
 class FormCache:
-    def __init__(self, canvas):
+    def __init__(self, canvas, image_dpi: int | None = 300, image_cache: Path | None = None):
         self.canvas = canvas
+        self.image_dpi = image_dpi
         self._names: dict[tuple, str] = {}
+        self._images = ImageStore(image_cache)
+        self._image_sizes: dict[str, list[tuple[int, int, str]]] = {}  # digest -> forms made (w, h, name)
 
     def _name(self, key: tuple, prefix: str, make: Callable[[str], None]) -> str:
         name = self._names.get(key)
@@ -34,9 +43,16 @@ class FormCache:
     def svg(self, path: str) -> str:
         return self._name(("svg", path), "Sv", lambda n: self._svg_form(n, path, None))
 
-    def image(self, path: str) -> str:
+    def image(self, path: str, w: float | None = None, h: float | None = None) -> str:
         digest = file_digest(path)
-        return self._name(("image", digest), "Im", lambda n: self._image_form(n, path))
+        size = target_size(path, w, h, self.image_dpi)
+        made = self._image_sizes.setdefault(digest, [])
+        for mw, mh, name in made:
+            if mw >= size[0] and mh >= size[1]:
+                return name
+        name = self._name(("image", digest, size), "Im", lambda n: self._image_form(n, path, digest, size))
+        made.append((*size, name))
+        return name
 
     def layer(self, key: str, size: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
         return self._name(("layer", key), "Ly", lambda n: self._layer_form(n, size, draw))
@@ -53,12 +69,16 @@ class FormCache:
         renderPDF.draw(drawing, c, 0, 0)
         c.endForm()
 
-    def _image_form(self, name: str, path: str) -> None:
-        from reportlab.lib.utils import ImageReader
-
+    def _image_form(self, name: str, path: str, digest: str, size: tuple[int, int]) -> None:
+        encoded = self._images.get(path, digest, size)
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
-        c.drawImage(ImageReader(path), 0, 0, 1, 1, mask="auto")
+        if encoded is None:  # what images.py leaves to ReportLab (CMYK JPEGs): embedded whole
+            from reportlab.lib.utils import ImageReader
+
+            c.drawImage(ImageReader(path), 0, 0, 1, 1, mask="auto")
+        else:
+            draw_unit(c, f"{name}.px", encoded)
         c.endForm()
 
     def _layer_form(self, name: str, box, draw: Callable[[], None]) -> None:

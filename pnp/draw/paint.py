@@ -162,7 +162,7 @@ class Painter:
         elif p.kind == "svg":
             name = self.forms.svg(p.path)
         else:
-            name = self.forms.image(p.path)
+            name = self.forms.image(p.path, p.w, p.h)  # the box sets the pixels worth embedding
         self._form(name, p.x, -(p.y + p.h), p.w, p.h)
 
     def _form(self, name: str, x: float, y: float, w: float, h: float) -> None:
