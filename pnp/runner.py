@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from .draw.forms import FormCache
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
-from .errors import Problem, Ref, errors_only
+from .errors import Problem, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import BACK_MODES, SheetSpec, plan_sheet
 from .model.kit import Card, Deck, Kit, Sheet

@@ -256,7 +256,6 @@ def _fold_grid(spec: SheetSpec, width, height, hw, hh, vertical: bool) -> _Grid:
     g = _grid(spec, 0.0, 0.0, hw, hh) if vertical else _grid(spec, 0.0, height - hh, hw, hh)
     outer = min(g.outer, FOLD_GAP / 2 - 0.5 * MM)  # the bleed stops short of the fold
     grid_w = g.cols * g.pitch_x - spec.gap
-    grid_h = g.rows * g.pitch_y - spec.gap
     if vertical:
         return _Grid(g.cols, g.rows, width / 2 - FOLD_GAP / 2 - grid_w, g.y0, g.pitch_x, g.pitch_y, outer, g.inner)
     return _Grid(g.cols, g.rows, g.x0, height / 2 + FOLD_GAP / 2, g.pitch_x, g.pitch_y, outer, g.inner)
