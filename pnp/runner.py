@@ -128,16 +128,21 @@ class KitRun:
         pages = 0
         self._expect(sum(page.copies for page in sheet.pages))
         for page in sheet.pages:
-            values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
-            where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
-            face, found = builder.build(values, where, sheet.ref)
-            self.problems += found
+            face = self._page_face(builder, sheet, page)
             for _ in range(page.copies):
                 if canvas is not None and not self.failed:
                     painter.page(face, width, height, margin, f"{self.kit.game.title} · {sheet.title}")
                 pages += 1
                 self._tick()
         self._save(canvas, sheet.name, "sheet", pages)
+
+    def _page_face(self, builder: FaceBuilder, sheet: Sheet, page):
+        """One page of a sheet laid out, its problems recorded."""
+        values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
+        where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
+        face, found = builder.build(values, where, sheet.ref)
+        self.problems += found
+        return face
 
     def _canvas(self, component: str, pagesize):
         if self.batch is None:

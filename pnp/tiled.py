@@ -39,10 +39,7 @@ class TiledSheet:
         painter = self._painter(sheets) if canvas is not None else None
         pages = 0
         for page in sheet.pages:
-            values = {**page.fields, "kit": run.kit.game.title, "page": page.index + 1}
-            where = f"kit {run.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
-            face, found = builder.build(values, where, sheet.ref)
-            run.problems += found
+            face = run._page_face(builder, sheet, page)
             for _ in range(page.copies):
                 if painter is not None and not run.failed:
                     painter.component(face, plan, f"{sheet.name}-{page.index}",

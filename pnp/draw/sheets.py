@@ -17,6 +17,17 @@ MARK_WIDTH = 0.25
 PRINT_NOTE = "Imprimer à 100\u00a0% (taille réelle, sans ajustement à la page)"
 
 
+def draw_marks(c, marks) -> None:
+    """Crop marks: thin black segments (x0, y0, x1, y1)."""
+    if not marks:
+        return
+    c.saveState()
+    c.setLineWidth(MARK_WIDTH)
+    c.setStrokeColorRGB(0, 0, 0)
+    c.lines(list(marks))
+    c.restoreState()
+
+
 def _needs_clip(slot: Slot, face: Face) -> bool:
     """Whether the face marks beyond what its slot lets it (its bleed, cut back by neighbours)."""
     ex0, ey0, ex1, ey1 = face.extent  # top-down, relative to the card's top-left corner
@@ -87,14 +98,7 @@ class SheetPainter:
         self._end(trim, bleed)
 
     def _marks(self, marks) -> None:
-        if not marks:
-            return
-        c = self.c
-        c.saveState()
-        c.setLineWidth(MARK_WIDTH)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.lines(list(marks))
-        c.restoreState()
+        draw_marks(self.c, marks)
 
     def _fold_line(self, plan: SheetPlan) -> None:
         c = self.c

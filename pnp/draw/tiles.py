@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..layout.items import Face
 from ..layout.tiling import MARK_RADIUS, Tile, TilePlan
 from .paint import Painter
-from .sheets import MARK_WIDTH, NOTE_SIZE, PRINT_NOTE
+from .sheets import NOTE_SIZE, PRINT_NOTE, draw_marks
 
 GLUE_TINT = (0.55, 0.55, 0.55)
 GLUE_ALPHA = 0.35
@@ -139,12 +139,7 @@ class TilePainter:
         c.restoreState()
 
     def _crop(self, marks) -> None:
-        c = self.c
-        c.saveState()
-        c.setLineWidth(MARK_WIDTH)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.lines(list(marks))
-        c.restoreState()
+        draw_marks(self.c, marks)
 
     def _tile_notes(self, plan: TilePlan, tile: Tile, label: str) -> None:
         """The tile's big label in the widest margin, with its neighbours under it."""
