@@ -57,6 +57,10 @@ def _path_out(root: Path) -> None:
     edit(root / GAME, "  - score.yaml", "  - ../../../secret.yaml")
 
 
+def _missing_glyph(root: Path) -> None:
+    edit(root / AIDE, 'titre: "Fin, score et variante"', 'titre: "Fin, score et variante 漢"')
+
+
 def _unknown_colour(root: Path) -> None:
     edit(root / CARDS, "  - [2, ankh, vert, sable]", "  - [2, ankh, verte, sable]")
 
@@ -90,6 +94,9 @@ CASES = {
     "path leaving the project": (_path_out, [
         (r"decks/similis/game\.yaml:\d+:5: game\.components: the path '\.\./\.\./\.\./secret\.yaml' leaves "
          r"the project folder", )]),
+    "a glyph missing from its font": (_missing_glyph, [
+        (r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '2', element 'titre': character '漢' "
+         r"\(U\+6F22\) is missing from font 'Bree Serif' regular", )]),
     "unknown colour": (_unknown_colour, [
         (r"stray card: couleur 'verte' is not in the declared domain \(bleu, vert, rouge\)", ),
         (r"element 'cartouche': unknown colour 'verte' \(did you mean 'vert'\?\)", )]),
