@@ -12,22 +12,13 @@ import math
 
 from ..model.layout import Counters, DieNets
 from ..model.units import MM
-from .elements import ElementContext, frame, register_compiler
+from .elements import ElementContext, count_value, frame, register_compiler
 from .figures import _MISSING, compose, ellipse, field_value, icon, rect, text, with_values
 from .items import Item, Shape
 
 
 def _count(value, ctx: ElementContext, problems: list[str], what: str) -> int | None:
-    raw = ctx.text(str(value), problems)
-    try:
-        count = int(raw)
-    except ValueError:
-        problems.append(f"{what} must be a whole number (got {raw!r})")
-        return None
-    if not 0 <= count <= 500:
-        problems.append(f"{what} must be between 0 and 500 (got {count})")
-        return None
-    return count
+    return count_value(value, ctx, problems, what, most=500)
 
 
 def _per_row(width: float, side: float, gap: float) -> int:

@@ -184,7 +184,7 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
     x, y, w, h = frame(element, ctx)
     name = ctx.text(element.name, problems)
     path, problem = ctx.icons.resolve(name, ctx.layout.icons)
-    count = _count(element.repeat, ctx, problems)
+    count = count_value(element.repeat, ctx, problems)
     if problem or count is None:
         return _fail(problems, problem) if problem else []
     color = ctx.rgb(element.color, problems)
@@ -213,15 +213,16 @@ def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
     return cells
 
 
-def _count(value, ctx: ElementContext, problems: list[str]) -> int | None:
+def count_value(value, ctx: ElementContext, problems: list[str], what: str = "repeat", most: int = 50) -> int | None:
+    """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
     try:
         count = int(text)
     except ValueError:
-        problems.append(f"repeat must be a whole number (got {text!r})")
+        problems.append(f"{what} must be a whole number (got {text!r})")
         return None
-    if not 0 <= count <= 50:
-        problems.append(f"repeat must be between 0 and 50 (got {count})")
+    if not 0 <= count <= most:
+        problems.append(f"{what} must be between 0 and {most} (got {count})")
         return None
     return count
 
