@@ -21,8 +21,9 @@ class Decision:
 DECISIONS: tuple[Decision, ...] = (
     Decision("BOARD_SIZE", "1 plateau de jeu ... 34 arbres en bois",
              "The forest is 10 x 10 squares (34 trees cover 34 % of it) with the 6 start squares of "
-             "each side centred on columns/rows 2..7; with the start rows the board is 12 x 12 squares "
-             "of 21 mm = 252 mm, one A4 or Letter landscape sheet wide and two sheets high."),
+             "each side centred on columns/rows 2..7; with the start rows the board is 12 x 12 squares. "
+             "The printed square side is board data (`square_mm`, at least 20 mm): the kit uses 20 mm, "
+             "a 256 mm board that tiles over two A4 or Letter pages and fits one A3 page."),
     Decision("COORDINATES", "les cases de départ ... ne font pas partie de la forêt",
              "A square is (col, row); the forest is 0..n-1 on both axes, row 0 is north. Start squares "
              "lie outside: row -1 (north), row n (south), col -1 (west), col n (east)."),
