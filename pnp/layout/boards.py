@@ -97,11 +97,8 @@ def _extent(el: Board, data, squares: list[list[Square]], spans: list[tuple[int,
 
 def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
-    data = field_value(el.data, ctx, problems)
+    data = field_value(el.data, ctx, problems, dict, f"the board data {el.data!r}")
     if data is _MISSING:
-        return []
-    if not isinstance(data, dict):
-        problems.append(f"the board data {el.data!r} must be a mapping (got {data!r})")
         return []
     squares = [layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
     spans = [_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]

@@ -17,10 +17,6 @@ from .figures import _MISSING, compose, ellipse, field_value, icon, rect, text, 
 from .items import Item, Shape
 
 
-def _count(value, ctx: ElementContext, problems: list[str], what: str) -> int | None:
-    return count_value(value, ctx, problems, what, most=500)
-
-
 def _per_row(width: float, side: float, gap: float) -> int:
     return max(0, math.floor((width + gap + 1e-6) / (side + gap)))
 
@@ -31,13 +27,9 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
     x, y, w, h = frame(el, ctx)
     groups = [None]
     if el.each is not None:
-        value = field_value(el.each, ctx, problems)
-        if value is _MISSING:
+        groups = field_value(el.each, ctx, problems, list, "the field of `each`")
+        if groups is _MISSING:
             return []
-        if not isinstance(value, list):
-            problems.append(f"`each` needs a list field (got {value!r})")
-            return []
-        groups = value
     label_w = el.label_w.pt(w) if el.label else 0.0
     per_row = _per_row(w - label_w, el.side, el.gap)
     if per_row == 0:
@@ -47,7 +39,7 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
     top = y
     for group in groups:
         gctx = with_values(ctx, item=group) if el.each is not None else ctx
-        count = _count(el.count, gctx, problems, "count")
+        count = count_value(el.count, gctx, problems, "count", most=500)
         if count is None:
             return []
         rows = math.ceil(count / per_row)
@@ -106,7 +98,7 @@ PIPS = {1: [(_MID, _MID)], 2: [(_LO, _LO), (_HI, _HI)], 3: [(_LO, _LO), (_MID, _
 
 def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
-    count = _count(el.count, ctx, problems, "count")
+    count = count_value(el.count, ctx, problems, "count", most=500)
     if count is None or count == 0:
         return []
     if el.tab >= el.edge / 2:

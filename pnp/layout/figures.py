@@ -23,8 +23,10 @@ MINUS = "\u2212"
 _MISSING = object()
 
 
-def field_value(template: str, ctx: ElementContext, problems: list[str]):
-    """The raw value of the field that `template` (`"{name}"`) names, or _MISSING (a problem)."""
+def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
+                what: str = ""):
+    """The raw value of the field that `template` (`"{name}"`) names, or _MISSING (a problem);
+    with `kind`, a value of another type is a problem too (`what` names it in the message)."""
     match = _FIELD.match(template.strip())
     if not match:
         problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
@@ -33,7 +35,14 @@ def field_value(template: str, ctx: ElementContext, problems: list[str]):
     if name not in ctx.values:
         problems.append(f"unknown field {{{name}}}")
         return _MISSING
-    return ctx.values[name]
+    value = ctx.values[name]
+    if kind is not None and not isinstance(value, kind):
+        problems.append(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})")
+        return _MISSING
+    return value
+
+
+_KIND_WORDS = {dict: "mapping", list: "list"}
 
 
 def number(value: int) -> str:
