@@ -153,3 +153,13 @@ def test_an_unknown_kit_name_is_suggested(built):
     root, _, _ = built
     result = CliRunner().invoke(main, ["--project", str(root), "check", "simils"])
     assert result.exit_code == 1 and "did you mean 'similis'?" in result.output
+
+
+def test_table_cells_get_the_same_font_checks_as_any_text(project):
+    from pnp.build import check
+
+    root = project("similis")
+    edit(root / "layouts/similis.yaml", "header_fill: \"#e9dcb5\", when: {tableau: true}}",
+         "header_fill: \"#e9dcb5\", font: Bree Serif, when: {tableau: true}}")
+    found = [p.render() for r in check(root, ["similis"]) for p in r.errors]
+    assert any("element 'series': table cell 'Série': font 'Bree Serif' has no bold style" in f for f in found), found

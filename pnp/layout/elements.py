@@ -125,27 +125,39 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     elif element.case == "capitalize":
         content = content[:1].upper() + content[1:]
     use_french = ctx.french if element.french is None else element.french
-    runs = parse(french(content) if use_french else content,
-                 element.style in ("bold", "bolditalic"), element.style in ("italic", "bolditalic"))
-    faces, font_problem = _faces(element.font, runs, ctx.fonts)
-    if font_problem:
-        return _fail(problems, font_problem)
-    runs, glyph_problems = _glyphs(runs, faces)
-    if glyph_problems:
-        return _fail(problems, *glyph_problems)
-    for run in runs:
-        if run.icon and ctx.icons.resolve(run.icon, ctx.layout.icons)[1]:
-            return _fail(problems, ctx.icons.resolve(run.icon, ctx.layout.icons)[1])
+    prepared = prepare_text(content, element.font, element.style, use_french, ctx, problems)
+    if prepared is None:
+        return []
+    runs, faces, icon_paths = prepared
     style = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
                       element.align, element.valign, element.icon_scale)
     block = fit_text(runs, w, h, style)
     if isinstance(block, str):
         return _fail(problems, block)
     color = ctx.rgb(element.color, problems) or BLACK
-    icon_paths = {r.icon: ctx.icons.resolve(r.icon, ctx.layout.icons)[0] for r in runs if r.icon}
     if icon_paths:
         block = _resolve_icons(block, icon_paths)
     return [TextItem(x, y, w, h, block, color, color, ctx.rgb(element.outline, problems), element.rotate)]
+
+
+def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
+                 problems: list[str]):
+    """Markup runs of `content`, their faces and their icons' paths, with every character checked
+    against its font and every icon against the library; None (and problems) when one fails.
+    All text that pnp lays out from a kit goes through here."""
+    runs = parse(french(content) if use_french else content,
+                 style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))
+    faces, font_problem = _faces(font, runs, ctx.fonts)
+    found = [font_problem] if font_problem else []
+    if not found:
+        runs, found = _glyphs(runs, faces)
+    paths: dict[str, str] = {}
+    for run in runs if not found else ():
+        if run.icon and run.icon not in paths:
+            paths[run.icon], problem = ctx.icons.resolve(run.icon, ctx.layout.icons)
+            found += [problem] if problem else []
+    problems.extend(found)
+    return None if found else (runs, faces, paths)
 
 
 def _fail(problems: list[str], *found: str) -> list[Item]:

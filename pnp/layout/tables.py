@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.layout import Table
-from .elements import BLACK, ElementContext, _resolve_icons, compile_element, frame, register_compiler
+from .elements import BLACK, ElementContext, _resolve_icons, compile_element, frame, prepare_text, register_compiler
 from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
-from .typography import french, parse
 
 
 
@@ -159,22 +158,18 @@ class _Grid:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)
-        content = french(text) if self.ctx.french else text
-        runs = parse(content, bold)
-        faces = {s: self.ctx.fonts.face(self.table.font, s) for s in {"regular"} | {r.style for r in runs}}
+        found: list[str] = []
+        prepared = prepare_text(text, self.table.font, "bold" if bold else "regular", self.ctx.french, self.ctx, found)
+        if prepared is None:
+            self.problems += [f"table cell {text!r}: {p}" for p in found]
+            return []
+        runs, faces, paths = prepared
         style = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, self.table.align, "middle", 1.0)
         pad = self.table.padding
         block = fit_text(runs, w - 2 * pad, h - pad, style)
         if isinstance(block, str):
             self.problems.append(f"table cell {text!r}: {block}")
             return []
-        paths = {}
-        for run in runs:
-            if run.icon:
-                paths[run.icon], problem = self.ctx.icons.resolve(run.icon, self.ctx.layout.icons)
-                if problem:
-                    self.problems.append(f"table cell {text!r}: {problem}")
-                    return []
         if paths:
             block = _resolve_icons(block, paths)
         return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, BLACK, BLACK)]
