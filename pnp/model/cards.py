@@ -22,8 +22,9 @@ def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
     cards: list[Card] = []
     problems: list[Problem] = []
     specs = spec.specs()
+    known = frozenset(specs) | frozenset(RESERVED_CARD_KEYS)
     for index, values, refs, card_ref in _entries(spec, ref, problems):
-        card, found = _card(index, values, refs, card_ref, spec, specs)
+        card, found = _card(index, values, refs, card_ref, spec, specs, known)
         problems += found
         if card is not None:
             cards.append(card)
@@ -67,10 +68,9 @@ class _RowRefs(Mapping):
 
 
 def _card(index: int, values: dict, refs, card_ref: Ref, spec: DeckFile,
-          specs: dict[str, FieldSpec]) -> tuple[Card | None, list[Problem]]:
+          specs: dict[str, FieldSpec], known: frozenset) -> tuple[Card | None, list[Problem]]:
     card_id = str(values.get("id", index + 1))
     where = _Where(spec.name, card_id)
-    known = _known(specs)
     problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
     for name, field_spec in specs.items():
@@ -98,17 +98,6 @@ class _Where:
 
     def __str__(self) -> str:
         return f"deck {self.deck!r}, card {self.card!r}"
-
-
-_KNOWN: dict[int, frozenset] = {}
-
-
-def _known(specs: dict) -> frozenset:
-    key = id(specs)
-    if key not in _KNOWN:
-        _KNOWN.clear()
-        _KNOWN[key] = frozenset(specs) | frozenset(RESERVED_CARD_KEYS)
-    return _KNOWN[key]
 
 
 def _back(values: dict, spec: DeckFile) -> str | None:
