@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from . import __version__
+from .discover import all_kits, locate_kit
 
 CACHE_NAME = ".pnp-cache.json"
 _PACKAGE = Path(__file__).resolve().parent
@@ -97,14 +98,6 @@ def kit_dirs(root: Path, names: list[str]) -> list[Path] | None:
     (the full build then reports it properly)."""
     root = Path(root).resolve()
     if not names:
-        decks = root / "decks"
-        return sorted(p for p in decks.iterdir() if (p / "game.yaml").is_file()) if decks.is_dir() else None
-    found = []
-    for name in names:
-        for candidate in (Path(name), root / name, root / "decks" / name):
-            if (candidate / "game.yaml").is_file():
-                found.append(candidate.resolve())
-                break
-        else:
-            return None
-    return found
+        return all_kits(root) or None
+    found = [locate_kit(root, name) for name in names]
+    return None if None in found else found

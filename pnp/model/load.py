@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..discover import GAME_FILE, all_kits, locate_kit
 from ..errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.parsecache import ParseCache
@@ -18,7 +19,6 @@ from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
 
-GAME_FILE = "game.yaml"
 CACHE_DIR = ".pnp-cache"  # the project's caches (parsed YAML); safe to delete
 
 
@@ -54,14 +54,13 @@ class Project:
             return path.as_posix()
 
     def kit_dirs(self) -> list[Path]:
-        decks = self.root / "decks"
-        return sorted(p for p in decks.iterdir() if (p / GAME_FILE).is_file()) if decks.is_dir() else []
+        return all_kits(self.root)
 
     def find_kit(self, name: str) -> tuple[Path | None, Problem | None]:
         """A kit given as a folder path or as a name under decks/."""
-        for candidate in (Path(name), self.root / name, self.root / "decks" / name):
-            if (candidate / GAME_FILE).is_file():
-                return candidate.resolve(), None
+        found = locate_kit(self.root, name)
+        if found is not None:
+            return found, None
         known = [p.name for p in self.kit_dirs()]
         return None, Problem(f"no kit {name!r} (a kit is a folder with a {GAME_FILE})", "kit",
                              Ref(name), suggestion=suggest(Path(name).name, known))

@@ -1,0 +1,24 @@
+"""Finding kits in a project: the one place that knows a kit is a folder holding a game.yaml.
+
+Contract: `all_kits(root)` lists the kit folders under `root/decks/`, sorted; `locate_kit(root,
+name)` finds a kit given as a folder path, a path from the project root, or a name under decks/,
+or returns None. Standard library only: `pnp build` uses it before deciding whether anything needs
+building at all.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+GAME_FILE = "game.yaml"
+
+
+def all_kits(root: Path) -> list[Path]:
+    decks = Path(root) / "decks"
+    return sorted(p for p in decks.iterdir() if (p / GAME_FILE).is_file()) if decks.is_dir() else []
+
+
+def locate_kit(root: Path, name: str) -> Path | None:
+    for candidate in (Path(name), Path(root) / name, Path(root) / "decks" / name):
+        if (candidate / GAME_FILE).is_file():
+            return candidate.resolve()
+    return None
