@@ -69,7 +69,7 @@ class KitRun:
         library = self.session.project.library
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, self.session.icons,
                             kit.game.language == "fr", tables,
-                            {name: library.element_refs(name) for name in kit.layouts})
+                            library.element_refs)
         self.kit = kit
         for deck in kit.decks:
             self._deck(deck)

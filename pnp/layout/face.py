@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 from pathlib import Path
 
 from ..errors import Problem, Ref
@@ -30,7 +31,7 @@ class BuildEnv:
     icons: IconLibrary
     french: bool
     tables: dict
-    layout_refs: dict  # layout name -> {element name -> Ref}
+    layout_refs: Callable[[str], dict]  # layout name -> {element name -> Ref}, asked only for problems
 
 
 def is_static(element) -> bool:
@@ -133,12 +134,12 @@ class FaceBuilder:
     def _shared_layer(self, names: list[str]):
         items: list[Item] = []
         problems: list[Problem] = []
-        refs = self.env.layout_refs.get(self.layout.name, {})
         for name in names:
             found_items, found = self._compile(self.layout.elements[name], {})
             items += found_items
-            problems += [Problem(p, f"layout {self.layout.name!r}, element {name!r}",
-                                 refs.get(name, Ref("layouts"))) for p in found]
+            if found:
+                ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
+                problems += [Problem(p, f"layout {self.layout.name!r}, element {name!r}", ref) for p in found]
         return tuple(items), problems
 
     def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:
