@@ -149,23 +149,12 @@ def playtest(project: Path, kit, players, games, seed) -> None:
       pnp playtest similis
       pnp playtest decks/lutins --players 2 --players 4 --games 50
     """
-    from .build import check as run_check
-    from .build import open_project
-    from .rules import playtest as run_playtest
+    from .build import playtest as run_playtest
 
-    reports = run_check(project, [kit])
-    if any(r.errors for r in reports):
-        _finish(reports, False, wrote=False)
-    session = open_project(project)
-    kit_dir, problem = session.project.find_kit(kit)
-    loaded, _ = session.project.load_kit(kit_dir)
-    counts = players or range(loaded.game.players.min, loaded.game.players.max + 1)
-    for count in counts:
-        line, problems = run_playtest(loaded, count, games, seed)
-        if problems:
-            for p in problems:
-                click.echo(session.project.locators.resolve(p).render(), err=True)
-            sys.exit(1)
+    lines, report = run_playtest(project, kit, list(players), games, seed)
+    if report.errors:
+        _finish([report], False, wrote=False)
+    for line in lines:
         click.echo(line)
 
 

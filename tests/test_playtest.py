@@ -52,3 +52,13 @@ def test_playtest_of_the_other_games():
         result = CliRunner().invoke(main, ["--project", str(ROOT), "playtest", kit, "--players", players,
                                            "--games", "5"])
         assert result.exit_code == 0 and expected in result.output, (kit, result.output)
+
+
+def test_playtest_refuses_a_broken_kit_with_its_problems(project):
+    from conftest import edit
+
+    root = project("similis")
+    edit(root / "decks/similis/cartes.yaml", "  - [3, scarabée, vert, sable]\n", "")
+    result = CliRunner().invoke(main, ["--project", str(root), "playtest", "similis", "--games", "3"])
+    assert result.exit_code == 1 and "missing card: valeur 3, forme scarabée" in result.output
+    assert "players" not in result.output
