@@ -276,7 +276,7 @@ def test_pages_and_embedded_fonts(kit_pdfs):
 # --- the table options the kit relies on ------------------------------------------------------
 
 def test_table_column_options_are_validated():
-    from pydantic import ValidationError
+    from pnp.model.schema import ValidationError
 
     from pnp.model.layout import Column
 

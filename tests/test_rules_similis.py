@@ -68,7 +68,7 @@ def test_series_of_each_kind_must_exist():
 
 def test_the_banned_pair_variant_is_checked_against_the_attributes():
     import pytest
-    from pydantic import ValidationError
+    from pnp.model.schema import ValidationError
 
     with pytest.raises(ValidationError, match="banned_pair names 'colour'.*did you mean 'couleur'"):
         params(banned_pair={"first": "forme", "second": "colour"})

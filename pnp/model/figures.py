@@ -1,7 +1,7 @@
 """Layout elements that draw game material from data: action grids, symbol rows, calendar tracks,
 counters, dice nets, boards of squares.
 
-Contract: pydantic models of the element types beyond the basic shapes, text, pictures and tables
+Contract: models of the element types beyond the basic shapes, text, pictures and tables
 of `layout.py` (which lists them all in its `Element` union). Each is compiled by its own module of
 pnp/layout (figures.py, counters.py, boards.py); geometry follows `model.layout`: top-left origin,
 y down, lengths in `Dim`.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from .schema import Field, model_validator
 
 from .units import Dim, DimField, FontSize, Length, MM
 from .validate import StrictModel

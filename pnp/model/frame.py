@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pydantic import Field
+from .schema import Field
 
 from .units import Dim, DimField, Length
 from .validate import StrictModel

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Mapping, Union
 
-from pydantic import Field, field_validator, model_validator
+from .schema import Field, field_validator, model_validator
 
 from ..errors import Ref
 from .layout import Layout

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator, model_validator
+from .schema import Field, field_validator, model_validator
 
 from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
 from .validate import StrictModel

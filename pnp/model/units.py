@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import BeforeValidator, PlainSerializer
+from .schema import Before
 
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
@@ -35,6 +35,8 @@ PAPERS: dict[str, tuple[float, float]] = {
 @dataclass(frozen=True)
 class Dim:
     """A length: points, or a fraction of the enclosing box."""
+
+    __schema_words__ = "a length such as 3mm"
 
     value: float
     relative: bool = False
@@ -78,9 +80,9 @@ def parse_font_size(value: object) -> float:
     return parse_length(value)
 
 
-DimField = Annotated[Dim, BeforeValidator(parse_dim), PlainSerializer(str)]
-Length = Annotated[float, BeforeValidator(parse_length)]
-FontSize = Annotated[float, BeforeValidator(parse_font_size)]
+DimField = Annotated[Dim, Before(parse_dim)]
+Length = Annotated[float, Before(parse_length)]
+FontSize = Annotated[float, Before(parse_font_size)]
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 

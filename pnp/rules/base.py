@@ -1,7 +1,7 @@
 """The interface between a kit and the rules model of its game.
 
 Contract: a rules model is a `RulesModel` registered under a name (`rules: {model: NAME}` in a
-kit's game.yaml). It declares a pydantic `Params` model for the rule parameters that live in the
+kit's game.yaml). It declares a `Params` model (pnp.model.schema) for the rule parameters that live in the
 kit (unknown keys refused), `check(kit, params)` returns the problems of the kit against the game's
 rules (inventory, invariants, play-outs), and `tables(kit, params)` returns the tables that printed
 material shows (a scoring table, a penalty scale), by name; layouts bind them as `rules.NAME`.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from ..model.schema import Model
 
 from ..errors import Problem
 
@@ -22,10 +22,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Kit
 
 
-class Params(BaseModel):
+class Params(Model):
     """Base of every rules model's parameters: strict, frozen, unknown keys refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
+    model_config = {"strict": True}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ Source: ../shared/seeds/000_be21521b8fc0252f.txt, "Similis Réglisse".
 """
 from __future__ import annotations
 
-from pydantic import Field
+from ..model.schema import Field
 
 from ..errors import Problem, suggest
 from ..model.kit import Card, Kit

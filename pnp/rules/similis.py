@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from pydantic import Field, model_validator
+from ..model.schema import Field, model_validator
 
 from ..errors import Problem, suggest
 from ..model.kit import Kit

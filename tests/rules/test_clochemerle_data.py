@@ -1,7 +1,7 @@
 """Plain-data shapes, params, tables and play-outs of the Clochemerle rules model."""
 import random
 
-import pydantic
+from pnp.model.schema import ValidationError
 import pytest
 
 from pnp.errors import Ref
@@ -60,9 +60,9 @@ def test_default_texts_fit_their_cards():
 def test_params_defaults_are_the_rules_and_are_strict():
     params = Params()
     assert (params.weeks, params.placement_pawns, params.plus_tokens, params.minus_tokens) == (52, 10, 8, 4)
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(ValidationError):
         Params(players_min="3")
-    with pytest.raises(pydantic.ValidationError):
+    with pytest.raises(ValidationError):
         Params(pawns=3)
 
 
@@ -102,5 +102,5 @@ def test_make_model_checks_the_material_the_engine_reads():
 
 
 def test_params_refuse_more_min_players_than_max():
-    with pytest.raises(pydantic.ValidationError, match="players_min 5 is more than players_max 4"):
+    with pytest.raises(ValidationError, match="players_min 5 is more than players_max 4"):
         Params(players_min=5, players_max=4)

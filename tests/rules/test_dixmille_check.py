@@ -1,6 +1,6 @@
 """Parameters of Le 10 000 and their consistency checks."""
 import pytest
-from pydantic import ValidationError
+from pnp.model.schema import ValidationError
 
 from pnp.rules.base import RulesModel
 from pnp.rules.dixmille import (DECISIONS, RULES_MODEL, DixMilleParams, check_params, combination_step,
@@ -34,7 +34,7 @@ def test_params_are_strict_and_frozen():
         DixMilleParams.model_validate({"target": "10000"})
     with pytest.raises(ValidationError):
         DixMilleParams.model_validate({"straights": ["1 2 3 4 6"]})
-    with pytest.raises(ValidationError):
+    with pytest.raises(AttributeError, match="frozen"):
         DEFAULT.target = 5000
     kit = DixMilleParams.model_validate({"straights": ["1 2 3 4 5"], "four_of_a_kind_exceptions": {}})
     assert kit.kind_value(1, 4) == 2000

@@ -1,6 +1,6 @@
 """Board invariants of the lutins rules model: the default board passes, broken copies fail precisely."""
 import pytest
-from pydantic import ValidationError
+from pnp.model.schema import ValidationError
 
 from pnp.errors import KitError, Ref
 from pnp.rules.lutins import (

@@ -15,7 +15,7 @@ on that material (with `params.playouts` seeded play-outs when asked), its table
 """
 from __future__ import annotations
 
-from pydantic import Field
+from ...model.schema import Field
 
 from ...errors import Problem, suggest
 from ..base import RulesModel, register

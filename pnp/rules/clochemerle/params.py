@@ -1,12 +1,12 @@
 """Rule parameters of Clochemerle that may live in the kit (`rules: {model: clochemerle, ...}`).
 
-Contract: `Params` is a strict, frozen pydantic model (unknown keys refused, no coercion); every
+Contract: `Params` is a strict, frozen model (pnp.model.schema) (unknown keys refused, no coercion); every
 default is the value of the French rules v1.0, quoted next to it. `check.py` compares the printed
 material with these values and derives the invariants from them.
 """
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from ...model.schema import Field, model_validator
 
 from ..base import Params as BaseParams
 

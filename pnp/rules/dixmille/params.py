@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from ...model.schema import Field
 
 from ..base import Params
 

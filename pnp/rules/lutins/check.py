@@ -6,7 +6,7 @@ the value in the kit ("board.dots", "board.start.rouge[2]"); `ref` (optional) is
 board's mapping in its file, extended with the same path. Checked: 34 dots inside the forest, no
 duplicate, none on a start square; 4 colours, one a side, 6 start squares each, each colour's
 arrival squares opposite; every start square reaches its arrival side (decision: REACHABILITY).
-`LutinsParams` is the strict pydantic model of the rule parameters a kit may set;
+`LutinsParams` is the strict model of the rule parameters a kit may set;
 `check_params(params, board)` checks them against the board.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections import Counter, deque
 from dataclasses import replace
 from typing import Any
 
-from pydantic import Field
+from ...model.schema import Field
 
 from ...errors import Problem, Ref
 from ..base import Params

@@ -1,0 +1,259 @@
+"""pnp's validation core: declarative, frozen models whose every error carries the path to its value.
+
+Contract: subclass `Model` and annotate its fields (`size: float = Field(9.0, gt=0)`);
+`Cls.model_validate(data)` (or `Cls(**data)`) returns a frozen instance or raises `ValidationError`,
+whose `errors()` lists *every* problem of the input at once as a dict: `type` (`missing`,
+`extra_forbidden`, `type_error`, `value_error`, `constraint`), `loc` (the keys and indexes leading to
+the value in the input, with no union or tag noise), `msg` (English, "must be a whole number"),
+`input`, and `fields` (the names allowed, for an unknown key) or `choices` (for a literal).
+
+Types understood: `bool`, `int`, `float`, `str`, `None`, `Any`, bare `list` and `dict`, `Literal`,
+`list[X]`, `dict[K, V]`, unions (`X | Y`; an exact type wins over a conversion), nested models,
+other classes (an `isinstance` check), and `Annotated[X, Before(fn), Field(...)]`: `fn` turns the
+raw value into X (raising ValueError with the message to show), `Field(discriminator="type")` on a
+union of models picks the member by its tag. Constraints: `ge`, `gt`, `le`, `lt`, `min_length`.
+`field_validator(name, mode="before"|"after")` and `model_validator(mode="after")` raise ValueError
+to report. Unknown keys are always refused and instances are always frozen; `model_config =
+{"strict": True}` also refuses a float for an int (`3.0`), which the default (lax) mode converts.
+
+Why not pydantic: importing it and building the kit models cost 90 ms at the start of every run,
+half of pnp's whole overhead over plain ReportLab on a 540-card deck (bench/README.md). Field types
+are resolved and compiled into checking closures on a model's first use, so a run pays only for
+the models it validates.
+"""
+from __future__ import annotations
+
+import typing
+from typing import Any, Callable, ClassVar, Literal
+
+_MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>"})()
+_BAD: Any = type("_Bad", (), {"__repr__": lambda self: "<invalid>"})()
+Checker = Callable[[Any, tuple, list], Any]  # (value, loc, errors) -> converted value or _BAD
+
+
+class ValidationError(ValueError):
+    """Every problem of one validation; `str()` lists them, one `loc: msg` per line."""
+
+    def __init__(self, title: str, errors: list[dict]):
+        self.title, self._errors = title, errors
+        lines = [f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in errors]
+        super().__init__(f"{len(errors)} problem(s) in {title}\n" + "\n".join(lines))
+
+    def errors(self) -> list[dict]:
+        return list(self._errors)
+
+
+class FieldInfo:
+    """A field's default and constraints, as written with `Field(...)`."""
+
+    def __init__(self, default: Any = _MISSING, *, default_factory: Callable[[], Any] | None = None,
+                 ge: float | None = None, gt: float | None = None, le: float | None = None,
+                 lt: float | None = None, min_length: int | None = None, discriminator: str | None = None):
+        self.default, self.default_factory = default, default_factory
+        self.ge, self.gt, self.le, self.lt, self.min_length = ge, gt, le, lt, min_length
+        self.discriminator = discriminator
+        self.annotation: Any = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is _MISSING and self.default_factory is None
+
+    def make_default(self) -> Any:
+        if self.default_factory is not None:
+            return self.default_factory()
+        value = self.default
+        return value.copy() if isinstance(value, (list, dict)) else value
+
+
+def Field(default: Any = _MISSING, **kwargs: Any) -> Any:  # noqa: N802  (reads like a type in a model)
+    return FieldInfo(default, **kwargs)
+
+
+class Before:
+    """`Annotated[X, Before(fn)]`: `fn(raw)` gives the value checked as X; a ValueError reports."""
+
+    def __init__(self, fn: Callable[[Any], Any]):
+        self.fn = fn
+
+
+class _Validator:
+    def __init__(self, fn: Callable, fields: tuple[str, ...], mode: str):
+        self.fn = fn.__func__ if isinstance(fn, (classmethod, staticmethod)) else fn
+        self.fields, self.mode = fields, mode
+
+
+def field_validator(*fields: str, mode: Literal["before", "after"] = "after") -> Callable[[Callable], _Validator]:
+    """`fn(cls, value)` returns the value to keep, or raises ValueError."""
+    return lambda fn: _Validator(fn, fields, mode)
+
+
+def model_validator(*, mode: Literal["after"] = "after") -> Callable[[Callable], _Validator]:
+    """`fn(self)` checks the whole instance once its fields are valid, raising ValueError."""
+    return lambda fn: _Validator(fn, (), mode)
+
+
+class Model:
+    """Base of every validated model: frozen, unknown keys refused, errors collected, not raised one by one."""
+
+    model_config: ClassVar[dict] = {}
+
+    def __init__(self, **data: Any):
+        errors: list[dict] = []
+        value = type(self)._schema().validate(data, (), errors)
+        if value is _BAD:
+            raise ValidationError(type(self).__name__, errors)
+        self.__dict__.update(value.__dict__)
+
+    @classmethod
+    def model_validate(cls, data: Any):
+        if isinstance(data, cls):
+            return data
+        errors: list[dict] = []
+        value = cls._schema().check(data, (), errors)
+        if value is _BAD:
+            raise ValidationError(cls.__name__, errors)
+        return value
+
+    @classmethod
+    def _schema(cls) -> "_Schema":
+        schema = cls.__dict__.get("_pnp_schema")
+        if schema is None:
+            schema = _Schema(cls)
+            type.__setattr__(cls, "_pnp_schema", schema)
+        return schema
+
+    @classmethod
+    def _fields(cls) -> dict[str, FieldInfo]:
+        return cls._schema().fields
+
+    def model_dump(self) -> dict[str, Any]:
+        return {name: _dump(self.__dict__[name]) for name in type(self)._fields()}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be deleted")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.__dict__ == self.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(self.__dict__.values())))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
+        return f"{type(self).__name__}({inner})"
+
+
+class _ModelFieldsDescriptor:
+    """`Cls.model_fields`: the field names and their `FieldInfo` (annotation resolved)."""
+
+    def __get__(self, obj: Any, owner: type[Model]) -> dict[str, FieldInfo]:
+        return owner._fields()
+
+
+Model.model_fields = _ModelFieldsDescriptor()  # type: ignore[attr-defined]
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Model):
+        return value.model_dump()
+    if isinstance(value, list):
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
+class _Schema:
+    """A model's fields, validators and compiled checkers, made on its first validation."""
+
+    def __init__(self, cls: type[Model]):
+        self.cls = cls
+        self.strict = bool(cls.model_config.get("strict", False))
+        hints = typing.get_type_hints(cls, include_extras=True)
+        self.fields: dict[str, FieldInfo] = {}
+        for name, annotation in hints.items():
+            if name.startswith("_") or typing.get_origin(annotation) is ClassVar or annotation is ClassVar:
+                continue
+            info = _field_info(cls, name)
+            info.annotation = annotation
+            self.fields[name] = info
+        self.allowed = frozenset(self.fields)
+        validators = [v for klass in reversed(cls.__mro__) for v in vars(klass).values() if isinstance(v, _Validator)]
+        self.before = {n: [v.fn for v in validators if n in v.fields and v.mode == "before"] for n in self.fields}
+        self.after = {n: [v.fn for v in validators if n in v.fields and v.mode == "after"] for n in self.fields}
+        self.whole = [v.fn for v in validators if not v.fields]
+        self._checkers: dict[str, Checker] | None = None
+
+    @property
+    def checkers(self) -> dict[str, Checker]:
+        if self._checkers is None:
+            from .checkers import compile_field
+            self._checkers = {name: compile_field(info, self.strict) for name, info in self.fields.items()}
+        return self._checkers
+
+    def check(self, data: Any, loc: tuple, errors: list) -> Any:
+        if isinstance(data, self.cls):
+            return data
+        if not isinstance(data, dict):
+            errors.append(_error("type_error", loc, "must be a mapping of keys to values", data))
+            return _BAD
+        return self.validate(data, loc, errors)
+
+    def validate(self, data: dict, loc: tuple, errors: list) -> Any:
+        start = len(errors)
+        for key in data:
+            if key not in self.allowed:
+                errors.append({**_error("extra_forbidden", loc + (key,), f"unknown key {key!r}", key),
+                               "fields": list(self.fields)})
+        values = {}
+        for name, info in self.fields.items():
+            values[name] = self._field(name, info, data, loc, errors)
+        if len(errors) > start:
+            return _BAD
+        obj = object.__new__(self.cls)
+        obj.__dict__.update(values)
+        for fn in self.whole:
+            try:
+                fn(obj)
+            except ValueError as exc:
+                errors.append(_error("value_error", loc, str(exc), None))
+                return _BAD
+        return obj
+
+    def _field(self, name: str, info: FieldInfo, data: dict, loc: tuple, errors: list) -> Any:
+        if name not in data:
+            if info.required:
+                errors.append(_error("missing", loc + (name,), f"missing required key {name!r}", None))
+            return info.make_default()
+        where = loc + (name,)
+        try:
+            value = data[name]
+            for fn in self.before[name]:
+                value = fn(self.cls, value)
+            value = self.checkers[name](value, where, errors)
+            if value is not _BAD:
+                for fn in self.after[name]:
+                    value = fn(self.cls, value)
+            return value
+        except ValueError as exc:
+            errors.append(_error("value_error", where, str(exc), data[name]))
+            return _BAD
+
+
+def _field_info(cls: type, name: str) -> FieldInfo:
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            value = vars(klass)[name]
+            if isinstance(value, FieldInfo):
+                return FieldInfo(value.default, default_factory=value.default_factory, ge=value.ge, gt=value.gt,
+                                 le=value.le, lt=value.lt, min_length=value.min_length,
+                                 discriminator=value.discriminator)
+            return FieldInfo(value)
+    return FieldInfo()
+
+
+def _error(kind: str, loc: tuple, msg: str, value: Any) -> dict:
+    return {"type": kind, "loc": loc, "msg": msg, "input": value}
