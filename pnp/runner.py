@@ -19,7 +19,7 @@ from .errors import Problem, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import BACK_MODES, SheetSpec, plan_sheet
 from .model.kit import Card, Deck, Kit, Sheet
-from .model.load import CACHE_DIR
+from .sources.parsecache import CACHE_DIR
 from .model.units import MM, PAPERS
 from .output import OutputBatch
 from .report import FileReport, KitReport

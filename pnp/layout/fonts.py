@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import Problem, Ref, suggest
 from ..sources import load_yaml
+from ..sources.parsecache import ParseCache
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 
@@ -57,7 +58,7 @@ class FontBook:
         path = root / "fonts" / "fonts.yaml"
         if not path.is_file():
             return cls(root, {}, [Problem("no fonts/fonts.yaml in the project", "fonts", Ref("fonts/fonts.yaml"))])
-        data, _, problems = load_yaml(path, "fonts/fonts.yaml")
+        data, _, problems = load_yaml(path, "fonts/fonts.yaml", ParseCache.of(root))
         families = data if isinstance(data, dict) else {}
         return cls(root, {str(k): dict(v) for k, v in families.items() if isinstance(v, dict)}, problems)
 

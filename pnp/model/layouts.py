@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
+from ..sources.parsecache import ParseCache
 from .layout import Layout
 from .validate import validate
 
@@ -47,11 +48,11 @@ class LayoutLibrary:
         self.problems: list[Problem] = []
 
     @classmethod
-    def load(cls, root: Path, locators: LocatorRegistry) -> "LayoutLibrary":
+    def load(cls, root: Path, locators: LocatorRegistry, cache: ParseCache | None = None) -> "LayoutLibrary":
         library = cls()
         folder = root / "layouts"
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            library._load_file(path, path.relative_to(root).as_posix(), locators)
+            library._load_file(path, path.relative_to(root).as_posix(), locators, cache)
         return library
 
     def add(self, name: str, data: dict, ref: Ref) -> None:
@@ -60,8 +61,8 @@ class LayoutLibrary:
     def names(self) -> list[str]:
         return sorted(self._raw)
 
-    def _load_file(self, path: Path, display: str, locators: LocatorRegistry) -> None:
-        data, locator, problems = load_yaml(path, display)
+    def _load_file(self, path: Path, display: str, locators: LocatorRegistry, cache: ParseCache | None) -> None:
+        data, locator, problems = load_yaml(path, display, cache)
         locators.add(locator)
         self.problems += problems
         if data is None:

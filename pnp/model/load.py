@@ -19,7 +19,6 @@ from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
 
-CACHE_DIR = ".pnp-cache"  # the project's caches (parsed YAML); safe to delete
 
 
 def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, str | None]:
@@ -44,8 +43,9 @@ class Project:
     def open(cls, root: Path) -> "Project":
         root = root.resolve()
         locators = LocatorRegistry()
-        library = LayoutLibrary.load(root, locators)
-        return cls(root, locators, library, list(library.problems), ParseCache(root / CACHE_DIR / "yaml"))
+        cache = ParseCache.of(root)
+        library = LayoutLibrary.load(root, locators, cache)
+        return cls(root, locators, library, list(library.problems), cache)
 
     def display(self, path: Path) -> str:
         try:

@@ -9,9 +9,12 @@ Positions are looked up only when a problem is reported, so loading costs nothin
 """
 from __future__ import annotations
 
-import yaml
+from typing import TYPE_CHECKING
 
 from ..errors import Loc, Problem, Ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    import yaml
 
 
 class Locator:
@@ -37,6 +40,8 @@ class Locator:
     def _walk(self, path: tuple) -> tuple[yaml.Node | None, yaml.Node | None]:
         """The deepest node along `path`, and the key node of its last step when that step matched."""
         if self.root is None and self.text is not None:  # parsed from the cache: compose now
+            import yaml
+
             self.root = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
         node, key = self.root, None
         for part in path:
@@ -48,6 +53,8 @@ class Locator:
 
 
 def _step(node: yaml.Node | None, part) -> tuple[yaml.Node | None, yaml.Node | None]:
+    import yaml  # loaded already: a node tree exists only once PyYAML has composed it
+
     if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
         return node.value[part], None
     if isinstance(node, yaml.MappingNode):
