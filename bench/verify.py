@@ -2,11 +2,13 @@
 
 Usage: python bench/verify.py [N] [--tolerance-mm 0.5]
 
-Builds the bench-N kit with pnp and the plain script twice (Noto Sans, the faces pnp bundles, and
-the default DejaVu Sans), then reads the PDFs back with pdfplumber and compares:
+Builds the committed kit bench/kits/bench-N with pnp (`python -m pnp build bench/kits/bench-N --out
+DIR --paper a4 --backs long-edge`, run from the repository root, the default project; the kit is
+written again by bench/make_kits.py if missing) and the plain script twice (Noto Sans, the faces pnp
+bundles, and the default DejaVu Sans), then reads the PDFs back with pdfplumber and compares:
 - the number of pages;
 - per card slot of every page, the words (in reading order): identical in all three PDFs (words are
-  split at gaps over 1 pt: pnp sets each word at its own position and writes no space characters);
+  split at spaces and at gaps over 1 pt);
 - per word, its position (x0, x1, top, bottom) in pnp's PDF and the plain Noto one: within the
   tolerance (positions in the DejaVu PDF differ by the fonts' widths, so only words are compared);
 - the crop marks (short lines outside the grid): same set within the tolerance;
@@ -31,12 +33,12 @@ MM = plain.MM
 
 
 def build(n: int, tmp: Path) -> dict[str, Path]:
-    project = make_kits.make_project()
-    make_kits.make_kit(project, f"bench-{n}", n)
-    out = {"pnp": tmp / f"bench-{n}" / "cards-a4.pdf", "noto": tmp / "plain-noto.pdf",
+    kit = f"bench-{n}"
+    make_kits.make_kit(make_kits.make_layouts(), kit, n)  # the repository root; unchanged files untouched
+    out = {"pnp": tmp / kit / "cards-a4.pdf", "noto": tmp / "plain-noto.pdf",
            "dejavu": tmp / "plain-dejavu.pdf"}
-    subprocess.run([sys.executable, "-m", "pnp", "--project", str(project), "build", f"decks/bench-{n}",
-                    "--out", str(tmp), "--paper", "a4", "--backs", "long-edge"], check=True, cwd=HERE.parent)
+    subprocess.run([sys.executable, "-m", "pnp", "build", make_kits.kit_path(kit), "--out", str(tmp),
+                    "--paper", "a4", "--backs", "long-edge"], check=True, cwd=make_kits.ROOT)
     for font in ("noto", "dejavu"):
         subprocess.run([sys.executable, str(HERE / "plain.py"), str(n), str(out[font]), "--font", font], check=True)
     return out
