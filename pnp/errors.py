@@ -8,7 +8,6 @@ to the CLI, which prints them and exits 1 without writing anything.
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Iterable, Literal
 
@@ -97,6 +96,8 @@ def suggest(word: object, choices: Iterable[str]) -> str | None:
     """The closest of `choices` to `word`, if one is close enough to be a likely typo."""
     if not isinstance(word, str):
         return None
+    import difflib  # only when a problem is reported
+
     found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return found[0] if found else None
 

@@ -162,3 +162,30 @@ def test_kit_problems_point_at_the_value_and_suggest_a_fix():
         ("layout 'l'.size", "unknown size preset; use one of poker, bridge, tarot, mini, square, page, "
                             "or [width, height]", None, ("l", "size")),
     ]
+
+
+# --- Any YAML value: a model answers an instance or located problems, never another exception ---
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from pnp.model.kit import DeckFile, GameFile  # noqa: E402
+from pnp.rules.dixmille.params import DixMilleParams  # noqa: E402
+
+_KEYS = st.sampled_from(["type", "text", "x", "y", "w", "size", "elements", "fill", "radius", "columns",
+                         "rows", "name", "kind", "layout", "players", "min", "max", "title", "cards",
+                         "target", "straights", "three_of_a_kind", "layers", "cells", "when"])
+_ELEMENT_TYPES = st.sampled_from(["rect", "text", "table", "board", "icon", "track", "nope"])
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.floats(allow_nan=False),
+                     st.text(max_size=6), _ELEMENT_TYPES, st.sampled_from(["3mm", "50%", "poker", "{f}"]))
+_YAML = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(_KEYS, st.integers(0, 3)), inner, max_size=5)),
+    max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=_YAML, model=st.sampled_from([Layout, DeckFile, GameFile, DixMilleParams]))
+def test_any_yaml_value_gives_an_instance_or_located_problems(data, model):
+    instance, problems = validate(model, data, Ref("f.yaml"), "here")
+    assert (instance is None) == bool(problems)
+    for problem in problems:
+        assert problem.what and problem.ref.file == "f.yaml" and problem.where.startswith("here")
