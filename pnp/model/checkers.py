@@ -71,26 +71,26 @@ def _simple(accepts: Callable[[Any], bool], words: str) -> Checker:
     return check
 
 
-def _int(strict: bool) -> Checker:
+def _exact(kind: type, convert: Callable[[Any], Any], words: str) -> Checker:
+    """Values of exactly `kind` (a bool is no int), or what `convert` makes of others (None: refused)."""
     def check(value, loc, errors):
-        if type(value) is int:
+        if type(value) is kind:
             return value
-        if not strict and type(value) is float and value.is_integer():
-            return int(value)
-        errors.append(_error("type_error", loc, "must be a whole number", value))
+        out = convert(value)
+        if out is not None:
+            return out
+        errors.append(_error("type_error", loc, f"must be {words}", value))
         return _BAD
     return check
+
+
+def _int(strict: bool) -> Checker:
+    lax = (lambda v: int(v) if type(v) is float and v.is_integer() else None)
+    return _exact(int, (lambda v: None) if strict else lax, "a whole number")
 
 
 def _float(strict: bool) -> Checker:
-    def check(value, loc, errors):
-        if type(value) is float:
-            return value
-        if type(value) is int:
-            return float(value)
-        errors.append(_error("type_error", loc, "must be a number", value))
-        return _BAD
-    return check
+    return _exact(float, lambda v: float(v) if type(v) is int else None, "a number")
 
 
 _WORDS = {list: "a list", dict: "a mapping of keys to values"}
