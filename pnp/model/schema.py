@@ -23,6 +23,7 @@ the models it validates.
 """
 from __future__ import annotations
 
+import copy
 import typing
 from typing import Any, Callable, ClassVar, Literal
 
@@ -247,11 +248,7 @@ def _field_info(cls: type, name: str) -> FieldInfo:
     for klass in cls.__mro__:
         if name in vars(klass):
             value = vars(klass)[name]
-            if isinstance(value, FieldInfo):
-                return FieldInfo(value.default, default_factory=value.default_factory, ge=value.ge, gt=value.gt,
-                                 le=value.le, lt=value.lt, min_length=value.min_length,
-                                 discriminator=value.discriminator)
-            return FieldInfo(value)
+            return copy.copy(value) if isinstance(value, FieldInfo) else FieldInfo(value)
     return FieldInfo()
 
 
