@@ -5,7 +5,8 @@ kit. Both load the kit, run its rules model, and lay out every face of every com
 that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
 page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
 when every kit of the run is free of errors: a failed run changes no file. With no names, every
-kit under `decks/` is taken.
+kit under `decks/` is taken. Each report names the files its kit's run read (`inputs`), which the
+build cache fingerprints.
 """
 from __future__ import annotations
 
@@ -13,12 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .discover import find_kits
 from .errors import Problem, errors_only
+from .fileio import reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
+from .layout.imposition import BACK_MODES
 from .model.load import Project
+from .model.units import PAPERS
+from .options import Options
 from .output import OutputBatch
-from .runner import KitRun, Options
+from .runner import KitRun
 
 __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
 
@@ -40,18 +46,23 @@ def open_project(root: Path) -> Session:
 
 
 def _kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Problem]]:
-    if not names:
-        dirs = session.project.kit_dirs()
-        return dirs, [] if dirs else [Problem("no kit found under decks/ (a kit is a folder with a game.yaml)",
-                                              "kits")]
-    dirs, problems = [], []
-    for name in names:
-        found, problem = session.project.find_kit(name)
-        if problem:
-            problems.append(problem)
-        elif found not in dirs:
-            dirs.append(found)
-    return dirs, problems
+    dirs, unknown = find_kits(session.project.root, names)
+    problems = [session.project.no_kit(name) for name in unknown]
+    if not names and not dirs:
+        problems.append(Problem("no kit found under decks/ (a kit is a folder with a game.yaml)", "kits"))
+    return _one_per_name(session, dirs, problems)
+
+
+def _one_per_name(session: Session, dirs: list[Path], problems: list[Problem]) -> tuple[list[Path], list[Problem]]:
+    """Kits write into `<out>/<folder name>/`: two kits of one name would overwrite each other."""
+    kept: dict[str, Path] = {}
+    for kit_dir in dirs:
+        first = kept.setdefault(kit_dir.name, kit_dir)
+        if first != kit_dir:
+            shown = session.project.display
+            problems.append(Problem(f"two kits are named {kit_dir.name!r} ({shown(first)} and {shown(kit_dir)}): "
+                                    f"both would write {kit_dir.name}/ in the output folder; rename one", "kits"))
+    return list(kept.values()), problems
 
 
 def check(root: Path, names: list[str], options: Options | None = None) -> list[KitReport]:
@@ -65,19 +76,29 @@ def build(root: Path, names: list[str], options: Options,
 
 def _run(root: Path, names: list[str], options: Options, draw: bool,
          progress: Callable[[int], None] | None = None) -> list[KitReport]:
+    if options.paper not in PAPERS or options.backs not in BACK_MODES:
+        raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
     session = open_project(root)
     dirs, problems = _kit_dirs(session, names)
     reports = []
     with OutputBatch() as batch:
         for kit_dir in dirs:
-            run = KitRun(session, kit_dir, options, batch if draw else None, progress)
-            reports.append(run.run())
+            reports.append(_kit_run(session, kit_dir, options, batch if draw else None, progress))
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
         if draw and not any(errors_only(r.problems) for r in reports):
             batch.commit()
     return reports
+
+
+def _kit_run(session: Session, kit_dir: Path, options: Options, batch: OutputBatch | None,
+             progress: Callable[[int], None] | None) -> KitReport:
+    """One kit's report, naming every file its run read."""
+    with reads_recorded() as reads:
+        report = KitRun(session, kit_dir, options, batch, progress).run()
+    report.inputs = sorted({session.project.display(path) for path in reads})
+    return report
 
 
 def playtest(root: Path, name: str, players: list[int], games: int, seed: int) -> tuple[list[str], KitReport]:

@@ -59,8 +59,9 @@ def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_j
           no_downsample) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
 
-    A kit whose files, layouts, fonts and icons did not change since its last build with the same
-    options is not rebuilt (its PDFs are reported as up to date); --force rebuilds it.
+    A kit whose files (wherever they lie in the project), layouts, fonts and icons did not change
+    since its last build with the same options is not rebuilt (its PDFs are reported as up to
+    date); --force rebuilds it.
 
     \b
     Examples:
@@ -68,31 +69,39 @@ def build(project: Path, kits, paper, backs, orientation, back_offset, out, as_j
       pnp build decks/similis decks/similis-reglisse --paper letter
       pnp build similis --backs none --json
     """
-    from .cache import BuildCache, kit_dirs
+    from .cache import BuildCache
+    from .options import Options
     from .report import KitReport
 
-    offset = _offset(back_offset)
-    dpi = None if no_downsample else image_dpi
-    cache = BuildCache(project, out, f"{paper.lower()}|{backs.lower()}|{orientation}|{offset[0]:g},{offset[1]:g}"
-                                     f"|images:{dpi or 'full'}")
-    dirs = kit_dirs(project, list(kits))
-    fresh = {} if dirs is None or force else {d: m for d in dirs if (m := cache.fresh(d))}
-    stale = list(kits) if dirs is None else [str(d) for d in dirs if d not in fresh]
-    reports = _build(project, stale, paper, backs, orientation, offset, out, cache, dpi) if stale else []
-    _finish(reports + [KitReport.from_json(m) for m in fresh.values()], as_json, wrote=True)
+    options = Options(paper.lower(), backs.lower(), orientation, out, _offset(back_offset),
+                      image_dpi=None if no_downsample else image_dpi)
+    cache = BuildCache(project, out, options.cache_key())
+    manifests, stale = _plan(project, list(kits), cache, force)
+    reports = _build(project, stale, options, cache) if stale is not None else []
+    _finish(reports + [KitReport.from_json(m) for m in manifests], as_json, wrote=True)
 
 
-def _build(project, names, paper, backs, orientation, offset, out, cache, image_dpi=300) -> list:
+def _plan(project: Path, names: list[str], cache, force: bool) -> tuple[list[dict], list[str] | None]:
+    """The manifests of the kits that are up to date, and the kits to build (None: none)."""
+    from .discover import find_kits
+
+    dirs, unknown = find_kits(project, names)
+    if unknown or not dirs:  # the build reports them: "no kit 'x'", "no kit found"
+        return [], names
+    fresh = {} if force else {d: m for d in dirs if (m := cache.fresh(d))}
+    stale = [str(d) for d in dirs if d not in fresh]
+    return list(fresh.values()), stale or None
+
+
+def _build(project: Path, names: list[str], options, cache) -> list:
     from .build import build as run_build
-    from .runner import Options
 
-    options = Options(paper.lower(), backs.lower(), orientation, out, offset, image_dpi=image_dpi)
     with _Progress() as progress:
         reports = run_build(project, names, options, progress)
     if not any(r.errors for r in reports):
         for report in reports:
             if report.kit:
-                cache.record(Path(project) / report.path, report.as_json())
+                cache.record(Path(project) / report.path, report.as_json(), report.inputs)
         cache.save()
     return reports
 
@@ -118,17 +127,17 @@ def check(project: Path, kits, as_json) -> None:
 @click.pass_obj
 def list_kits(project: Path) -> None:
     """List the kits under decks/ with their components and rules models."""
-    from .build import open_project
+    from .model.load import Project
 
-    session = open_project(project)
-    for kit_dir in session.project.kit_dirs():
-        kit, _ = session.project.load_kit(kit_dir)
+    opened = Project.open(project)
+    for kit_dir in opened.kit_dirs():
+        kit, _ = opened.load_kit(kit_dir)
         if kit is None:
-            click.echo(f"{session.project.display(kit_dir)}  (unreadable: run `pnp check`)")
+            click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
             continue
         model = kit.game.rules.model if kit.game.rules else "generic checks"
         parts = [f"{d.name} ({d.total()} cards)" for d in kit.decks] + [s.name for s in kit.sheets]
-        click.echo(f"{session.project.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")
+        click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")
 
 
 @main.command()
@@ -180,10 +189,12 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _finish(reports: list, as_json: bool, wrote: bool) -> None:
+    from .errors import errors_only
+
     problems = [p for r in reports for p in r.problems]
     for problem in problems:
         click.echo(problem.render(), err=True)
-    errors = [p for p in problems if p.severity == "error"]
+    errors = errors_only(problems)
     if as_json:
         click.echo(json.dumps({"ok": not errors, "kits": [r.as_json() for r in reports if r.kit]},
                               indent=2, ensure_ascii=False))

@@ -2,8 +2,9 @@
 
 Contract: `all_kits(root)` lists the kit folders under `root/decks/`, sorted; `locate_kit(root,
 name)` finds a kit given as a folder path, a path from the project root, or a name under decks/,
-or returns None. Standard library only: `pnp build` uses it before deciding whether anything needs
-building at all.
+or returns None; `find_kits(root, names)` answers the folders of `names` (every kit under decks/
+when there is none), each once, and the names that are no kit. Standard library only: `pnp build`
+uses it before deciding whether anything needs building at all.
 """
 from __future__ import annotations
 
@@ -22,3 +23,17 @@ def locate_kit(root: Path, name: str) -> Path | None:
         if (candidate / GAME_FILE).is_file():
             return candidate.resolve()
     return None
+
+
+def find_kits(root: Path, names: list[str]) -> tuple[list[Path], list[str]]:
+    if not names:
+        return all_kits(Path(root).resolve()), []
+    dirs: list[Path] = []
+    unknown: list[str] = []
+    for name in names:
+        found = locate_kit(root, name)
+        if found is None:
+            unknown.append(name)
+        elif found not in dirs:
+            dirs.append(found)
+    return dirs, unknown

@@ -3,12 +3,14 @@
 Contract: every stage of the pipeline reports bad input as `Problem` values, never as exceptions
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
 the reporter turns the path into `line:col` with the file's `Locator`, and prints
-`path:line:col: where: what (got X; did you mean Y?)`. `KitError` carries all the problems of a run
-to the CLI, which prints them and exits 1 without writing anything.
+`path:line:col: where: what (got X; did you mean Y?)`. `Problem.from_rendered(text)` reads that text
+back (a cached report's warnings) as a problem that renders the same. `KitError` carries problems
+out of an API that returns a value or raises (`Board.from_data` of the lutins rules model); the
+pipeline itself returns problems and never raises it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal
 
 Severity = Literal["error", "warning"]
@@ -54,10 +56,17 @@ class Problem:
     at_key: bool = False  # locate at the key that names `ref` (unknown or misspelt keys)
 
     def located(self, loc: Loc | None) -> "Problem":
-        return Problem(self.what, self.where, self.ref, self.got, self.suggestion, self.severity, loc, self.at_key)
+        return replace(self, loc=loc)
 
     def with_what(self, what: str) -> "Problem":
-        return Problem(what, self.where, self.ref, self.got, self.suggestion, self.severity, self.loc, self.at_key)
+        return replace(self, what=what)
+
+    @classmethod
+    def from_rendered(cls, text: str) -> "Problem":
+        """A problem whose `render()` is `text` (itself a rendering): its head stands as the location."""
+        body = text.removeprefix("warning: ")
+        head, _, what = body.partition(": ")
+        return cls(what, loc=Loc(head), severity="warning" if body != text else "error")
 
     def render(self) -> str:
         head = str(self.loc) if self.loc else (self.ref.file if self.ref else "pnp")
@@ -85,7 +94,7 @@ def _show(value: object) -> str:
 
 
 class KitError(Exception):
-    """Raised with every problem of a run once the run cannot go on."""
+    """Raised with problems by an API that cannot return them alongside its value."""
 
     def __init__(self, problems: Iterable[Problem]):
         self.problems = list(problems)

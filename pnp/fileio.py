@@ -1,17 +1,26 @@
-"""Small file helpers shared by the caches and the output: whole-or-absent writes, content digests.
+"""Small file helpers shared by the caches and the output: whole-or-absent writes, content digests,
+and the log of the input files a run reads.
 
 Contract: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
 needed) and renames it onto `path`, so a reader sees the old file or the new one, never a part,
 even with builds running side by side; it raises OSError as the file system does (callers that
 treat the write as optional catch it). `file_hash(path)` is the SHA-256 hex digest of a file's
-bytes. Standard library only: the build cache imports this before deciding whether to build.
+bytes. Inside `with reads_recorded() as reads:`, every `note_read(path)` (called where a kit's
+YAML is read and where the files it names are resolved) adds the path to the set `reads`: the
+build cache fingerprints a kit by exactly those files. Outside such a block `note_read` does
+nothing. Standard library only: the build cache imports this before deciding whether to build.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import tempfile
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Iterator
+
+_READS: ContextVar[set[Path] | None] = ContextVar("pnp_reads", default=None)
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -30,3 +39,19 @@ def write_atomic(path: Path, data: bytes) -> None:
 def file_hash(path: Path | str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+@contextmanager
+def reads_recorded() -> Iterator[set[Path]]:
+    reads: set[Path] = set()
+    token = _READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _READS.reset(token)
+
+
+def note_read(path: Path) -> None:
+    reads = _READS.get()
+    if reads is not None:
+        reads.add(Path(path))

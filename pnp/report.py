@@ -1,14 +1,16 @@
 """What a run reports: per kit, the files written and the problems found.
 
 Contract: `KitReport` and `FileReport` are plain records; `as_json()` gives the manifest that
-`--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors). Problems
-in a report are already located (file:line:col).
+`--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors), and
+`KitReport.from_json` reads it back, warnings included (a kit the build cache found up to date).
+Problems in a report are already located (file:line:col). `inputs` names the files the kit's run
+read (project-relative), for the build cache; it is not part of the manifest.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Problem
+from .errors import Problem, errors_only
 
 
 @dataclass
@@ -38,6 +40,7 @@ class KitReport:
     files: list[FileReport] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     up_to_date: bool = False
+    inputs: list[str] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: dict) -> "KitReport":
@@ -45,11 +48,12 @@ class KitReport:
         files = [FileReport(f["path"], f["component"], f["kind"], f["pages"], f.get("cards", 0),
                             tuple(f["card_size_mm"]) if f.get("card_size_mm") else None,
                             f.get("cards_per_page", 0), f.get("backs", "none")) for f in data["files"]]
-        return cls(data["kit"], data["title"], data["path"], files, [], up_to_date=True)
+        warnings = [Problem.from_rendered(text) for text in data.get("warnings", [])]
+        return cls(data["kit"], data["title"], data["path"], files, warnings, up_to_date=True)
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
+        return errors_only(self.problems)
 
     @property
     def warnings(self) -> list[Problem]:

@@ -2,9 +2,11 @@
 
 Contract: `build_cards(spec, ref)` returns `(cards, problems)`. Each card's keys are the reserved
 ones (`id`, `copies`, `layout`, `back`) or fields the deck declares; a value is checked against
-its field's type and, when declared, its list of allowed values. Missing values take the deck's
-`defaults`, then the field's `default`; a required field left empty is a problem. Every problem
-points at the value (or the card) in the source file.
+its field's type and, when declared, its list of allowed values (written in any YAML type, and
+converted to the field's: `values: [1, 2]` of a text field are "1" and "2"). Missing values take
+the deck's `defaults`, then the field's `default`; a required field left empty is a problem. Those
+defaults are checked once per deck, where they are written (a `defaults` entry for no field is a
+problem too). Every problem points at the value (or the card) in the source file.
 """
 from __future__ import annotations
 
@@ -21,14 +23,61 @@ _TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "b
 def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
     cards: list[Card] = []
     problems: list[Problem] = []
-    specs = spec.specs()
-    known = frozenset(specs) | frozenset(RESERVED_CARD_KEYS)
+    fields = _deck_fields(spec, ref, problems)
+    known = frozenset(fields) | frozenset(RESERVED_CARD_KEYS)
     for index, values, refs, card_ref in _entries(spec, ref, problems):
-        card, found = _card(index, values, refs, card_ref, spec, specs, known)
+        card, found = _card(index, values, refs, card_ref, spec, fields, known)
         problems += found
         if card is not None:
             cards.append(card)
     return cards, problems
+
+
+class _Field:
+    """A field as the cards of a deck use it: its allowed values converted to its type, and the value
+    a card that leaves it out takes (the deck's default, else the field's), each checked once."""
+
+    __slots__ = ("name", "type", "values", "optional", "fallback")
+
+    def __init__(self, name: str, spec: FieldSpec, defaults: dict, ref: Ref, problems: list[Problem]):
+        self.name, self.type = name, spec.type
+        self.values = _allowed(name, spec, ref.child("fields", name, "values"), problems)
+        self.optional = name in defaults or spec.default is not None or not spec.required
+        self.fallback = None
+        if spec.default is not None:
+            self.fallback = self._checked(spec.default, ref.child("fields", name, "default"), problems)
+        if name in defaults:
+            self.fallback = self._checked(defaults[name], ref.child("defaults", name), problems)
+
+    def _checked(self, value: object, ref: Ref, problems: list[Problem]) -> object:
+        where = "deck." + ".".join(str(part) for part in ref.path)
+        checked, problem = _typed(self, value, _convert(self.type, value), ref, where)
+        problems += [problem] if problem else []
+        return checked
+
+
+def _deck_fields(spec: DeckFile, ref: Ref, problems: list[Problem]) -> dict[str, _Field]:
+    specs = spec.specs()
+    for name in spec.defaults:
+        if name not in specs:
+            problems.append(Problem(f"unknown field {name!r}", "deck.defaults", ref.child("defaults", name),
+                                    suggestion=suggest(name, sorted(specs)), at_key=True))
+    return {name: _Field(name, field, spec.defaults, ref, problems) for name, field in specs.items()}
+
+
+def _allowed(name: str, spec: FieldSpec, ref: Ref, problems: list[Problem]) -> list | None:
+    """The field's `values:` converted to its type (`[1, 2]` of a text field are "1", "2")."""
+    if spec.values is None:
+        return None
+    allowed = []
+    for i, value in enumerate(spec.values):
+        converted = _convert(spec.type, value)
+        if converted is None:
+            problems.append(Problem(f"an allowed value of field {name!r} must be {_TYPE_WORDS[spec.type]}",
+                                    f"deck.fields.{name}.values[{i}]", ref.child(i), got=value))
+        else:
+            allowed.append(converted)
+    return allowed
 
 
 def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
@@ -66,15 +115,19 @@ class _RowRefs(Mapping):
     def __len__(self) -> int:
         return len(self.positions)
 
+    def __contains__(self, name: object) -> bool:
+        return name in self.positions
+
 
 def _card(index: int, values: dict, refs, card_ref: Ref, spec: DeckFile,
-          specs: dict[str, FieldSpec], known: frozenset) -> tuple[Card | None, list[Problem]]:
-    card_id = str(values.get("id", index + 1))
+          deck_fields: dict[str, _Field], known: frozenset) -> tuple[Card | None, list[Problem]]:
+    card_id = values.get("id")
+    card_id = str(index + 1 if card_id is None else card_id)
     where = _Where(spec.name, card_id)
     problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
-    for name, field_spec in specs.items():
-        value, problem = _field_value(name, field_spec, values, spec.defaults, refs, card_ref, where)
+    for name, field in deck_fields.items():
+        value, problem = _field_value(field, values, refs, card_ref, where)
         if problem:
             problems.append(problem)
         fields[name] = value
@@ -110,30 +163,26 @@ def _unknown_keys(values: dict, refs, known: frozenset, where: str) -> list[Prob
                     at_key=True) for key in values if key not in known]
 
 
-def _field_value(name: str, spec: FieldSpec, values: dict, defaults: dict, refs, card_ref: Ref,
-                 where: _Where) -> tuple[object, Problem | None]:
-    value = values.get(name)
+def _field_value(field: _Field, values: dict, refs, card_ref: Ref, where: _Where) -> tuple[object, Problem | None]:
+    value = values.get(field.name)
     if value is None:
-        if name in defaults:
-            value = defaults[name]
-        elif spec.default is not None or not spec.required:
-            return spec.default, None
-        else:
-            return None, Problem(f"missing field {name!r}", str(where), refs.get(name, card_ref))
-    converted = _convert(spec.type, value)
-    if converted is not None and (spec.values is None or converted in spec.values):
+        if field.optional:
+            return field.fallback, None  # checked once, in _Field
+        return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
+    converted = _convert(field.type, value)
+    if converted is not None and (field.values is None or converted in field.values):
         return converted, None
-    return _typed(name, spec, value, refs.get(name, card_ref), str(where))
+    return _typed(field, value, converted, refs.get(field.name, card_ref), str(where))
 
 
-def _typed(name: str, spec: FieldSpec, value: object, ref: Ref, where: str) -> tuple[object, Problem | None]:
-    converted = _convert(spec.type, value)
+def _typed(field: _Field, value: object, converted: object, ref: Ref, where: str) -> tuple[object, Problem | None]:
+    """`value` (`converted` to the field's type, None if it cannot be) checked, with its problem."""
     if converted is None:
-        return value, Problem(f"field {name!r} must be {_TYPE_WORDS[spec.type]}", where, ref, got=value)
-    if spec.values is not None and converted not in spec.values:
-        choices = ", ".join(str(v) for v in spec.values)
-        return converted, Problem(f"field {name!r} must be one of: {choices}", where, ref, got=value,
-                                  suggestion=suggest(str(converted), [str(v) for v in spec.values]))
+        return value, Problem(f"field {field.name!r} must be {_TYPE_WORDS[field.type]}", where, ref, got=value)
+    if field.values is not None and converted not in field.values:
+        choices = [str(v) for v in field.values]
+        return converted, Problem(f"field {field.name!r} must be one of: {', '.join(choices)}", where, ref,
+                                  got=value, suggestion=suggest(str(converted), choices))
     return converted, None
 
 

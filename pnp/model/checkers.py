@@ -3,9 +3,9 @@
 Contract: `compile_field(info, strict)` returns the checker of a `FieldInfo` (its annotation and
 constraints), as `pnp.model.schema` describes the types. A checker appends a dict to `errors` for
 each problem, at the `loc` of the value, and returns `BAD` if any; else the value, converted (an
-int to a float for a float field, a list of checked items...). Checkers are memoized by type, and
-a tagged union compiles a member only when a value of that tag is met, so a run pays for what its
-kit uses.
+int to a float for a float field, a list of checked items, in lax mode a whole-number key of a
+`dict[str, ...]` to its text...). Checkers are memoized by type, and a tagged union compiles a
+member only when a value of that tag is met, so a run pays for what its kit uses.
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def _build(tp: Any, strict: bool) -> Checker:
         return _list(_compile(typing.get_args(tp)[0], strict))
     if origin is dict:
         key, value = typing.get_args(tp)
-        return _dict(_compile(key, strict), _compile(value, strict))
+        return _dict(_text_key if key is str and not strict else _compile(key, strict), _compile(value, strict))
     if tp is Any or tp is object:
         return lambda value, loc, errors: value
     if tp is None or tp is type(None):
@@ -91,6 +91,10 @@ def _int(strict: bool) -> Checker:
 
 def _float(strict: bool) -> Checker:
     return _exact(float, lambda v: float(v) if type(v) is int else None, "a number")
+
+
+# A text key of a mapping: YAML reads `1: dice-one` with a whole-number key, taken as its text "1".
+_text_key = _exact(str, lambda v: str(v) if type(v) is int else None, "text")
 
 
 _WORDS = {list: "a list", dict: "a mapping of keys to values"}

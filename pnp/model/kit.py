@@ -17,11 +17,11 @@ from typing import Literal, Mapping, Union
 from .schema import Field, field_validator, model_validator
 
 from ..errors import Ref
+from .frame import Scalar
 from .layout import Layout
-from .units import Length, MM
+from .units import Length
 from .validate import StrictModel
 
-Scalar = Union[str, int, float, bool]
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
 RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
 FieldType = Literal["text", "int", "number", "bool", "data"]
@@ -87,7 +87,7 @@ class DeckFile(StrictModel):
     count: int | None = Field(None, ge=0)
     fields: dict[str, Union[FieldType, FieldSpec]] = {}
     defaults: dict[str, Scalar] = {}
-    imposition: Imposition = Imposition()
+    imposition: Imposition = Field(default_factory=Imposition)
     cards: list[dict] | None = None
     columns: list[str] | None = None
     rows: list[list] | None = None
@@ -153,7 +153,6 @@ class Card:
 class Deck:
     name: str
     title: str
-    source: str
     spec: DeckFile
     cards: tuple[Card, ...]
     ref: Ref
@@ -173,7 +172,6 @@ class Page:
 class Sheet:
     name: str
     title: str
-    source: str
     spec: SheetFile
     pages: tuple[Page, ...]
     ref: Ref
@@ -183,19 +181,14 @@ class Sheet:
 class Kit:
     name: str
     root: Path
-    display: str
     game: GameFile
     game_ref: Ref
     decks: list[Deck] = field(default_factory=list)
     sheets: list[Sheet] = field(default_factory=list)
     layouts: dict[str, Layout] = field(default_factory=dict)
-    project: Path = Path(".")
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks if d.name == name), None)
 
     def sheet(self, name: str) -> Sheet | None:
         return next((s for s in self.sheets if s.name == name), None)
-
-
-DEFAULT_GAP = 0.0 * MM

@@ -17,7 +17,7 @@ from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
-from .frame import Align, Fit, Frame, Scalar, Stroke, VAlign  # noqa: F401
+from .frame import Align, Fit, Frame, Stroke, VAlign
 
 
 class Rect(Frame, Stroke):
@@ -99,14 +99,6 @@ class Column(StrictModel):
     fill: str | None = None
     icons: dict[str, str] = {}
 
-    @field_validator("icons", mode="before")
-    @classmethod
-    def _word_keys(cls, value):
-        """YAML reads `1: dice-six-faces-one` with an integer key: the words are text."""
-        if isinstance(value, dict):
-            return {str(k) if isinstance(k, int) and not isinstance(k, bool) else k: v for k, v in value.items()}
-        return value
-
     @model_validator(mode="after")
     def _sub_weights(self):
         if self.sub_widths is not None and (len(self.sub_widths) != len(self.sub)
@@ -143,15 +135,13 @@ class Table(Frame):
 
 Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table,
                           Grid, Symbols, Track, Counters, DieNets, Board], Field(discriminator="type")]
-ELEMENT_TYPES = ("rect", "ellipse", "line", "text", "image", "svg", "icon", "table",
-                 "grid", "symbols", "track", "counters", "dienets", "board")
 
 
 class Layout(StrictModel):
     """A resolved card or page template."""
 
     name: str = ""
-    extends: str | list[str] | None = None
+    extends: str | list[str] | None = None  # merged away by layouts.py; declared for "did you mean 'extends'?"
     kind: Literal["card", "page"] = "card"
     size: str | list[DimField] = "poker"
     orientation: Literal["portrait", "landscape"] = "portrait"
@@ -193,11 +183,6 @@ class Layout(StrictModel):
         return (h, w) if self.orientation == "landscape" else (w, h)
 
 
-def preset_size(name: str) -> tuple[float, float]:
-    w, h = CARD_PRESETS[name]
-    return w * MM, h * MM
-
-
 __all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
            "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets", "Board", "BoardLayer",
-           "Column", "ELEMENT_TYPES", "parse_dim", "preset_size"]
+           "Column", "parse_dim"]

@@ -44,7 +44,6 @@ class _Merged:
 class LayoutLibrary:
     def __init__(self) -> None:
         self._raw: dict[str, _Raw] = {}
-        self._resolved: dict[str, Layout | None] = {}
         self.problems: list[Problem] = []
 
     @classmethod
@@ -57,9 +56,6 @@ class LayoutLibrary:
 
     def add(self, name: str, data: dict, ref: Ref) -> None:
         self._raw[name] = _Raw(data, ref)
-
-    def names(self) -> list[str]:
-        return sorted(self._raw)
 
     def _load_file(self, path: Path, display: str, locators: LocatorRegistry, cache: ParseCache | None) -> None:
         data, locator, problems = load_yaml(path, display, cache)
@@ -117,7 +113,7 @@ class LayoutLibrary:
             if base is not None:
                 _merge_into(merged, base.data, base.origins)
         own = {k: v for k, v in raw.data.items() if k != "extends"}
-        _merge_into(merged, own, {(k,): raw.ref.child(k) for k in own} | _deep_origins(own, raw.ref))
+        _merge_into(merged, own, _deep_origins(own, raw.ref))
         return merged
 
     def _parent(self, parent: str, name: str, chain: tuple, problems: list[Problem]) -> _Merged | None:

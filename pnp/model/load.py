@@ -1,9 +1,11 @@
 """Loading a project and its kits from disk into the kit model.
 
-Contract: `Project.open(root)` reads the layout library once; `project.kits(names)` finds kit
-folders (`decks/<name>/game.yaml`); `project.load_kit(path)` returns `(Kit or None, problems)`
-with every problem of the kit's files at once: YAML strictness, schema errors, unknown layouts,
-paths that leave the project or name missing files. Nothing here draws or writes.
+Contract: `Project.open(root)` reads the layout library once; `project.kit_dirs()` lists the kit
+folders (`decks/<name>/game.yaml`) and `find_kit(name)` finds one, or `no_kit(name)` says why not;
+`project.load_kit(path)` returns `(Kit or None, problems)` with every problem of the kit's files at
+once: YAML strictness, schema errors, unknown layouts, paths that leave the project or name missing
+files. `safe_path` resolves a path a kit names (a component, a picture) and notes the file as an
+input of the run (`fileio.note_read`), for the build cache. Nothing here draws or writes.
 """
 from __future__ import annotations
 
@@ -12,13 +14,13 @@ from pathlib import Path
 
 from ..discover import GAME_FILE, all_kits, locate_kit
 from ..errors import Problem, Ref, suggest
+from ..fileio import note_read
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
-
 
 
 def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, str | None]:
@@ -28,6 +30,7 @@ def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, st
         return None, f"the path {relative!r} leaves the project folder"
     if not candidate.is_file():
         return None, f"no file {relative!r}"
+    note_read(candidate)
     return candidate, None
 
 
@@ -59,11 +62,12 @@ class Project:
     def find_kit(self, name: str) -> tuple[Path | None, Problem | None]:
         """A kit given as a folder path or as a name under decks/."""
         found = locate_kit(self.root, name)
-        if found is not None:
-            return found, None
+        return (found, None) if found is not None else (None, self.no_kit(name))
+
+    def no_kit(self, name: str) -> Problem:
         known = [p.name for p in self.kit_dirs()]
-        return None, Problem(f"no kit {name!r} (a kit is a folder with a {GAME_FILE})", "kit",
-                             Ref(name), suggestion=suggest(Path(name).name, known))
+        return Problem(f"no kit {name!r} (a kit is a folder with a {GAME_FILE})", "kit", Ref(name),
+                       suggestion=suggest(Path(name).name, known))
 
     def load_kit(self, kit_dir: Path) -> tuple[Kit | None, list[Problem]]:
         return _KitLoader(self, kit_dir).load()
@@ -82,8 +86,7 @@ class _KitLoader:
         self.problems += found
         if game is None:
             return None, self.problems
-        kit = Kit(self.kit_dir.name, self.kit_dir, self.project.display(self.kit_dir), game, Ref(display),
-                  project=self.project.root)
+        kit = Kit(self.kit_dir.name, self.kit_dir, game, Ref(display))
         for i, name in enumerate(game.components):
             self._component(kit, name, Ref(display, ("components", i)))
         self._layouts(kit)
@@ -122,7 +125,7 @@ class _KitLoader:
         cards, found = build_cards(spec, ref)
         self.problems += found
         self._unique_name(kit, spec.name, ref)
-        kit.decks.append(Deck(spec.name, spec.title or spec.name, ref.file, spec, tuple(cards), ref))
+        kit.decks.append(Deck(spec.name, spec.title or spec.name, spec, tuple(cards), ref))
 
     def _sheet(self, kit: Kit, data: dict, ref: Ref) -> None:
         spec, found = validate(SheetFile, data, ref, "sheet")
@@ -133,7 +136,7 @@ class _KitLoader:
         made = tuple(Page(i, {**spec.fields, **(p.fields if p else {})}, p.copies if p else spec.copies)
                      for i, p in enumerate(pages))
         self._unique_name(kit, spec.name, ref)
-        kit.sheets.append(Sheet(spec.name, spec.title or spec.name, ref.file, spec, made, ref))
+        kit.sheets.append(Sheet(spec.name, spec.title or spec.name, spec, made, ref))
 
     def _unique_name(self, kit: Kit, name: str, ref: Ref) -> None:
         if kit.deck(name) or kit.sheet(name):

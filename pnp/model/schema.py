@@ -3,9 +3,10 @@
 Contract: subclass `Model` and annotate its fields (`size: float = Field(9.0, gt=0)`);
 `Cls.model_validate(data)` (or `Cls(**data)`) returns a frozen instance or raises `ValidationError`,
 whose `errors()` lists *every* problem of the input at once as a dict: `type` (`missing`,
-`extra_forbidden`, `type_error`, `value_error`, `constraint`), `loc` (the keys and indexes leading to
-the value in the input, with no union or tag noise), `msg` (English, "must be a whole number"),
-`input`, and `fields` (the names allowed, for an unknown key) or `choices` (for a literal).
+`extra_forbidden`, `type_error`, `literal_error`, `value_error`, `constraint`), `loc` (the keys and
+indexes leading to the value in the input, with no union or tag noise), `msg` (English, "must be a
+whole number"), `input`, and `fields` (the names allowed, for an unknown key) or `choices` (for a
+literal).
 
 Types understood: `bool`, `int`, `float`, `str`, `None`, `Any`, bare `list` and `dict`, `Literal`,
 `list[X]`, `dict[K, V]`, unions (`X | Y`; an exact type wins over a conversion), nested models,
@@ -14,7 +15,8 @@ raw value into X (raising ValueError with the message to show), `Field(discrimin
 union of models picks the member by its tag. Constraints: `ge`, `gt`, `le`, `lt`, `min_length`.
 `field_validator(name, mode="before"|"after")` and `model_validator(mode="after")` raise ValueError
 to report. Unknown keys are always refused and instances are always frozen; `model_config =
-{"strict": True}` also refuses a float for an int (`3.0`), which the default (lax) mode converts.
+{"strict": True}` also refuses a float for an int (`3.0`) and a whole-number key of a `dict[str, X]`
+(`1: dice-one`), which the default (lax) mode takes as the int 3 and the text "1".
 
 Why not pydantic: importing it and building the kit models cost 90 ms at the start of every run,
 half of pnp's whole overhead over plain ReportLab on a 540-card deck (bench/README.md). Field types
@@ -36,7 +38,7 @@ class ValidationError(ValueError):
     """Every problem of one validation; `str()` lists them, one `loc: msg` per line."""
 
     def __init__(self, title: str, errors: list[dict]):
-        self.title, self._errors = title, errors
+        self._errors = errors
         lines = [f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in errors]
         super().__init__(f"{len(errors)} problem(s) in {title}\n" + "\n".join(lines))
 

@@ -4,7 +4,9 @@ Contract: a `Locator` belongs to one file and keeps its composed YAML node tree.
 that tree along a path of keys and indexes and answers the line:col of the value there, or of the
 closest ancestor that exists, so a problem about a missing key points at the mapping that lacks it.
 `key_loc(path)` answers the position of the key naming the value (for unknown or misspelt keys).
-Positions are looked up only when a problem is reported, so loading costs nothing for them.
+Positions are looked up only when a problem is reported, so loading costs nothing for them; a
+locator made for data from the parse cache keeps the text, composed (by `yamlparse.compose`) on
+the first lookup.
 `LocatorRegistry` resolves a `Ref` (file + path) for all files of a run.
 """
 from __future__ import annotations
@@ -40,9 +42,9 @@ class Locator:
     def _walk(self, path: tuple) -> tuple[yaml.Node | None, yaml.Node | None]:
         """The deepest node along `path`, and the key node of its last step when that step matched."""
         if self.root is None and self.text is not None:  # parsed from the cache: compose now
-            import yaml
+            from .yamlparse import compose
 
-            self.root = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            self.root = compose(self.text)
         node, key = self.root, None
         for part in path:
             child, key_node = _step(node, part)
@@ -52,19 +54,22 @@ class Locator:
         return node, key
 
 
-def _step(node: yaml.Node | None, part) -> tuple[yaml.Node | None, yaml.Node | None]:
-    import yaml  # loaded already: a node tree exists only once PyYAML has composed it
+def _step(node: yaml.Node | None, part,
+          seen: frozenset = frozenset()) -> tuple[yaml.Node | None, yaml.Node | None]:
+    """The child `part` of `node`, looked up in its `<<` merges too (`seen`: the mappings whose merges
+    are being searched, so an anchor merged into itself ends the search)."""
+    from .yamlparse import MERGE, MappingNode, ScalarNode, SequenceNode  # loaded already: a tree exists
 
-    if isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+    if isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
         return node.value[part], None
-    if isinstance(node, yaml.MappingNode):
+    if isinstance(node, MappingNode):
         for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(part):
+            if isinstance(key_node, ScalarNode) and key_node.value == str(part):
                 return value_node, key_node
         for key_node, value_node in node.value:  # `<<: *anchor` merges
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                for source in value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]:
-                    found = _step(source, part)
+            if key_node.tag == MERGE and id(node) not in seen:
+                for source in value_node.value if isinstance(value_node, SequenceNode) else [value_node]:
+                    found = _step(source, part, seen | {id(node)})
                     if found[0] is not None:
                         return found
     return None, None

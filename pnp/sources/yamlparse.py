@@ -5,11 +5,16 @@ Contract: `parse_yaml(text, display)` returns `(data, locator, problems)`. `data
 keys and indexes maps to the line:col of its value. The parser refuses what PyYAML would accept
 silently: duplicate keys, YAML 1.1 booleans (yes/no/on/off/y/n), tabs used for indentation, an
 empty file. Dates stay strings. A syntax error is one problem at its position; `data` is then None.
-PyYAML is imported here only, so a build whose files all come from the parse cache never loads it.
+An anchored value is built once, however many aliases and `<<` merges use it: its problems are
+reported once, its value is shared, nested aliases cost no more than the text (no "billion laughs"),
+and an alias inside its own anchor is a problem. `compose(text)` gives the node tree alone (for a
+locator whose data came from the parse cache). PyYAML is imported here only (the locator takes its
+node types from here), so a build whose files all come from the parse cache never loads it.
 """
 from __future__ import annotations
 
 import yaml
+from yaml import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import Loc, Problem, Ref
 from .locator import Locator
@@ -21,7 +26,13 @@ except ImportError:  # pragma: no cover - depends on the PyYAML wheel
 
 _BOOL_WORDS = {"true": True, "false": False}
 _STR = "tag:yaml.org,2002:str"
-_MERGE = "tag:yaml.org,2002:merge"
+MERGE = "tag:yaml.org,2002:merge"
+_BUILDING = object()  # the value of a node being built: met again, its anchor holds an alias to itself
+
+
+def compose(text: str) -> Node | None:
+    """The node tree of `text`; raises `yaml.MarkedYAMLError` on a syntax error."""
+    return yaml.compose(text, Loader=_Loader)
 
 
 def parse_yaml(text: str, display: str, locator: Locator | None = None):
@@ -32,7 +43,7 @@ def parse_yaml(text: str, display: str, locator: Locator | None = None):
     if tab:
         return None, locator, [tab]
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = compose(text)
     except yaml.MarkedYAMLError as exc:
         return None, locator, [_syntax_problem(exc, display)]
     if node is None:
@@ -71,25 +82,38 @@ class _Builder:
     def __init__(self, display: str):
         self.display = display
         self.problems: list[Problem] = []
+        self._built: dict[int, object] = {}  # id(node) -> value, for the nodes aliases share
+        self._reported: set[tuple[int, str]] = set()
 
-    def build(self, node: yaml.Node) -> object:
+    def build(self, node: Node) -> object:
         kind = type(node)
-        if kind is yaml.ScalarNode:
+        if kind is ScalarNode:
             return self._scalar(node)
-        if kind is yaml.SequenceNode:
+        built = self._built.get(id(node))
+        if built is not None:
+            return built if built is not _BUILDING else self._recursive(node)
+        self._built[id(node)] = _BUILDING
+        if kind is SequenceNode:
             build = self.build
-            return [build(item) for item in node.value]
-        return self._mapping(node)
+            value: object = [build(item) for item in node.value]
+        else:
+            value = self._mapping(node)
+        self._built[id(node)] = value
+        return value
 
-    def _mapping(self, node: yaml.MappingNode) -> dict:
+    def _recursive(self, node: Node) -> None:
+        self._problem(node, "this anchored value holds an alias to itself; YAML data cannot contain itself")
+        return None
+
+    def _mapping(self, node: MappingNode) -> dict:
         out: dict = {}
         keys: dict = {}
         merged: dict = {}
         for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
+            if key_node.tag == MERGE:
                 merged = {**self._merge_source(value_node), **merged}
                 continue
-            key = self._scalar(key_node) if type(key_node) is yaml.ScalarNode else None
+            key = self._scalar(key_node) if type(key_node) is ScalarNode else None
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 self._problem(key_node, "a key must be a plain word or number")
                 continue
@@ -101,18 +125,18 @@ class _Builder:
             out[key] = self.build(value_node)
         return {**{k: v for k, v in merged.items() if k not in out}, **out} if merged else out
 
-    def _merge_source(self, node: yaml.Node) -> dict:
+    def _merge_source(self, node: Node) -> dict:
         """`<<: *anchor` (or a list of anchors): keys the mapping inherits unless it sets them."""
-        sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
+        sources = node.value if isinstance(node, SequenceNode) else [node]
         out: dict = {}
         for source in reversed(sources):
-            if not isinstance(source, yaml.MappingNode):
+            if not isinstance(source, MappingNode):
                 self._problem(source, "`<<` merges a mapping (an &anchor of a mapping)")
                 continue
-            out.update(self._mapping(source))
+            out.update(self.build(source) or {})
         return out
 
-    def _scalar(self, node: yaml.ScalarNode) -> object:
+    def _scalar(self, node: ScalarNode) -> object:
         tag = node.tag
         if tag == _STR or node.style:
             return node.value
@@ -121,14 +145,18 @@ class _Builder:
             return node.value  # timestamps and anything else stay text
         return resolved(self, node)
 
-    def _bool(self, node: yaml.ScalarNode) -> object:
+    def _bool(self, node: ScalarNode) -> object:
         word = node.value.lower()
         if word in _BOOL_WORDS:
             return _BOOL_WORDS[word]
         self._problem(node, f"{node.value!r} is ambiguous: write true or false, or quote it")
         return node.value
 
-    def _problem(self, node: yaml.Node, what: str) -> None:
+    def _problem(self, node: Node, what: str) -> None:
+        """Once per node: an anchored scalar is built again at each alias (cheaper than a memo)."""
+        if (id(node), what) in self._reported:
+            return
+        self._reported.add((id(node), what))
         loc = Loc(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
         self.problems.append(Problem(what, "YAML", Ref(self.display), loc=loc))
 

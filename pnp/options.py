@@ -1,0 +1,25 @@
+"""How a run makes its PDFs: the options of `pnp build`, and the key the build cache files them under.
+
+Contract: `Options` is a frozen record (paper, backs, orientation, output folder, back offset in mm,
+picture resolution); the pipeline (`pnp.build`, `pnp.runner`) checks the paper and backs names
+against the ones it knows. `cache_key()` names the value of every option but `out`, so a new option
+changes the key by itself: PDFs made with other options are never taken as up to date. Standard
+library only: `pnp build` derives the key before deciding whether anything needs building.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    backs: str = "long-edge"
+    orientation: str = "auto"
+    out: Path = Path("output")
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
+    image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
+
+    def cache_key(self) -> str:
+        return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "out")

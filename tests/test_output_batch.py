@@ -1,0 +1,98 @@
+"""The output batch: canvases freed once saved, one file per final path, all-or-nothing commits,
+unique temporary files and the sweep of those that killed runs left behind."""
+from __future__ import annotations
+
+import gc
+import os
+import shutil
+import time
+import weakref
+from pathlib import Path
+
+import pytest
+
+from pnp.output import STALE_PART, OutputBatch, OutputClash
+
+from conftest import Options, build, make_project
+
+FONT = "NotoSans-Regular"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _bundled_font(shipped):
+    from pnp.layout.fonts import FontBook
+
+    FontBook.open(shipped).default_face()  # registers the bundled font the canvases start with
+
+
+def _canvas(batch: OutputBatch, path: Path, text: str):
+    canvas = batch.canvas(path, (200.0, 200.0), FONT, {"title": text})
+    canvas.drawString(10, 10, text)
+    return canvas
+
+
+def test_a_saved_canvas_is_not_kept_by_the_batch(tmp_path):
+    with OutputBatch() as batch:
+        canvas = _canvas(batch, tmp_path / "a.pdf", "a")
+        temp = batch.save(canvas)
+        freed = weakref.ref(canvas)
+        del canvas
+        gc.collect()
+        assert freed() is None  # its document (every page's objects) is gone
+        assert temp.is_file() and temp.parent == tmp_path and temp.name.startswith(".a.pdf.")
+        assert batch.commit() == [tmp_path / "a.pdf"]
+    assert (tmp_path / "a.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_final_path_handed_out_twice_is_refused(tmp_path):
+    with OutputBatch() as batch:
+        _canvas(batch, tmp_path / "a.pdf", "a")
+        with pytest.raises(OutputClash, match="a.pdf is already written"):
+            _canvas(batch, tmp_path / "sub" / ".." / "a.pdf", "b")
+
+
+def test_temporary_files_are_unique_and_removed_on_discard(tmp_path):
+    with OutputBatch() as batch:
+        temps = [batch.save(_canvas(batch, tmp_path / f"{name}.pdf", name)) for name in ("a", "b")]
+        assert len(set(temps)) == 2 and all(t.is_file() for t in temps)
+    assert not list(tmp_path.iterdir())  # leaving the block without commit discards them
+
+
+def test_commit_with_a_canvas_never_saved_renames_nothing(tmp_path):
+    (tmp_path / "a.pdf").write_bytes(b"old a")
+    with OutputBatch() as batch:
+        batch.save(_canvas(batch, tmp_path / "a.pdf", "a"))
+        _canvas(batch, tmp_path / "b.pdf", "b")
+        with pytest.raises(RuntimeError, match="never saved: .*b.pdf"):
+            batch.commit()
+    assert (tmp_path / "a.pdf").read_bytes() == b"old a"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf"]
+
+
+def test_commit_sweeps_the_temporary_files_killed_runs_left(tmp_path):
+    stale = tmp_path / ".a.pdf.12345.part"  # the old pid-named kind, a day old
+    fresh = tmp_path / ".a.pdf.k2j4h1.part"  # maybe a build running beside this one
+    other = tmp_path / ".b.pdf.12345.part"  # not a file of this batch
+    for path in (stale, fresh, other):
+        path.write_bytes(b"")
+    old = time.time() - STALE_PART - 60
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    with OutputBatch() as batch:
+        batch.save(_canvas(batch, tmp_path / "a.pdf", "a"))
+        batch.commit()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["a.pdf", fresh.name, other.name])
+
+
+def test_two_kits_with_one_folder_name_fail_and_leave_the_previous_pdfs(tmp_path):
+    root = make_project(tmp_path / "project", ("similis",))
+    shutil.copytree(root / "decks" / "similis", root / "more" / "similis")
+    out = tmp_path / "out"
+    assert not [p for r in build(root, [str(root / "decks" / "similis")], Options(out=out)) for p in r.errors]
+    for pdf in (out / "similis").iterdir():
+        pdf.write_bytes(b"previous " + pdf.name.encode())
+    reports = build(root, [str(root / "decks" / "similis"), str(root / "more" / "similis")], Options(out=out))
+    errors = [p.render() for r in reports for p in r.errors]
+    assert any("two kits are named 'similis' (decks/similis and more/similis)" in e for e in errors), errors
+    assert {p.name: p.read_bytes() for p in (out / "similis").iterdir()} == {
+        name: b"previous " + name.encode() for name in ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf")}
