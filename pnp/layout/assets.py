@@ -1,13 +1,16 @@
 """Things layouts point at: colours, icons, pictures, and `{field}` templates.
 
 Contract: `fill(template, context)` substitutes `{name}` from the context (`{{` and `}}` escape
-braces) and reports unknown names. `colour(value, palette)` gives an RGB tuple, None for `none`,
+braces) and reports unknown names; `field_names(text)` lists the names a template reads and
+`single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
+that every module uses). `colour(value, palette)` gives an RGB tuple, None for `none`,
 or a problem text. `IconLibrary` knows the vendored icons (`icons/*.svg` of the project) and
 resolves a name through a layout's `icons` aliases.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,11 +21,20 @@ from .items import RGB
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*)\}")
 
 
-def has_template(value: object) -> bool:
-    return isinstance(value, str) and "{" in value
+def field_names(text: str) -> list[str]:
+    """The names that `text`'s `{name}` templates read, in order (escaped braces read none)."""
+    if "{" not in text:
+        return []
+    return [name for _, name in _parts(text) if name is not None]
 
 
-def fill(template: str, context: dict) -> tuple[str, list[str]]:
+def single_field(text: str) -> str | None:
+    """`name` when `text` is just `{name}` (spaces around it allowed), else None."""
+    parts = _parts(text.strip())
+    return parts[0][1] if len(parts) == 2 and parts[0][0] == "" and parts[1] == ("", None) else None
+
+
+def fill(template: str, context: Mapping) -> tuple[str, list[str]]:
     """`template` with `{name}` replaced; the list names unknown fields."""
     if "{" not in template and "}" not in template:
         return template, []

@@ -17,18 +17,18 @@ from typing import Any
 
 from ..model.layout import Board, BoardLayer, Svg
 from ..model.units import MM, parse_length
-from .elements import ElementContext, frame, register_compiler
-from .figures import _MISSING, box, compose, ellipse, field_value, icon, rect, text
-from .items import Item
+from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler
+from .figures import box, ellipse, icon, rect, text
+from .items import Item, shifted
 
 Square = tuple[int, int]
 
 
 def data_at(data: Any, path: str) -> Any:
-    """The value at a dotted key path of the board data, or _MISSING."""
+    """The value at a dotted key path of the board data, or MISSING."""
     for key in path.split("."):
         if not isinstance(data, dict) or key not in data:
-            return _MISSING
+            return MISSING
         data = data[key]
     return data
 
@@ -37,7 +37,7 @@ def _number(value, data, where: str, problems: list[str]) -> int | None:
     found = data_at(data, value) if isinstance(value, str) else value
     if isinstance(found, bool) or not isinstance(found, int):
         problems.append(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
-                        + ("" if found is _MISSING else f" (got {found!r})"))
+                        + ("" if found is MISSING else f" (got {found!r})"))
         return None
     return found
 
@@ -51,7 +51,7 @@ def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str])
         col, row, cols, rows = nums
         return [(col + c, row + r) for r in range(rows) for c in range(cols)]
     cells = data_at(data, layer.cells) if isinstance(layer.cells, str) else layer.cells
-    if cells is _MISSING or not isinstance(cells, list):
+    if cells is MISSING or not isinstance(cells, list):
         problems.append(f"{where}: `cells` {layer.cells!r} must name a list of [col, row] squares in the board data")
         return None
     out = []
@@ -70,20 +70,24 @@ def _cell_size(el: Board, data, w: float, h: float, cols: int, rows: int, proble
         return min(w / cols, h / rows)
     if isinstance(el.cell, str):
         try:
-            return parse_length(el.cell)
+            side = parse_length(el.cell)
         except ValueError:
             found = data_at(data, el.cell)
             if isinstance(found, (int, float)) and not isinstance(found, bool) and found > 0:
                 return found * MM
             problems.append(f"`cell` {el.cell!r} must be a length or a key of the board data holding millimetres")
             return None
-    return el.cell * MM
+    else:
+        side = el.cell * MM
+    if side <= 0:
+        problems.append(f"`cell` must be more than 0 (got {el.cell!r})")
+        return None
+    return side
 
 
 def _extent(el: Board, data, squares: list[list[Square]], spans: list[tuple[int, int]], problems: list[str]):
     if el.bounds is not None:
-        nums = [_number(v, data, "bounds", problems) for v in el.bounds]
-        return None if None in nums or len(nums) != 4 else tuple(nums)
+        return _bounds(el.bounds, data, problems)
     spans = [(sq, span) for found, span in zip(squares, spans) for sq in found]
     if not spans:
         problems.append("the board's layers name no square")
@@ -95,10 +99,24 @@ def _extent(el: Board, data, squares: list[list[Square]], spans: list[tuple[int,
     return c0, r0, c1 - c0, r1 - r0
 
 
+def _bounds(bounds: list, data, problems: list[str]) -> tuple[int, int, int, int] | None:
+    """`bounds` ([col, row, cols, rows], numbers or data keys), checked."""
+    if len(bounds) != 4:
+        problems.append(f"`bounds` is [col, row, cols, rows] (got {bounds!r})")
+        return None
+    nums = [_number(v, data, "bounds", problems) for v in bounds]
+    if None in nums:
+        return None
+    if min(nums[2:]) < 1:
+        problems.append(f"`bounds`: the board is 1 square or more wide and high (got {nums[2]} × {nums[3]})")
+        return None
+    return nums[0], nums[1], nums[2], nums[3]
+
+
 def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     data = field_value(el.data, ctx, problems, dict, f"the board data {el.data!r}")
-    if data is _MISSING:
+    if data is MISSING:
         return []
     squares = [layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
     spans = [_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
@@ -118,9 +136,21 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
     left, top = x + (w - cols * side) / 2 - c0 * side, y + (h - rows * side) / 2 - r0 * side
     items: list[Item] = []
     for layer, found, span in zip(el.layers, squares, spans):
-        for col, row in found:
-            items += _square(layer, span, ctx, problems, left + col * side, top + row * side, side,
-                             (col + row) % 2)
+        items += _layer(layer, found, span, ctx, problems, (left, top), side)
+    return items
+
+
+def _layer(layer: BoardLayer, found: list[Square], span: tuple[int, int], ctx: ElementContext,
+           problems: list[str], origin: tuple[float, float], side: float) -> list[Item]:
+    """A layer's squares: one square laid out once (once per colour, with `alternate`) and moved to
+    each of its places; `origin` is where square (0, 0) is."""
+    pieces: dict[int, list[Item]] = {}
+    items: list[Item] = []
+    for col, row in found:
+        odd = (col + row) % 2 if layer.alternate else 0
+        if odd not in pieces:
+            pieces[odd] = _square(layer, span, ctx, problems, side, odd)
+        items += shifted(pieces[odd], origin[0] + col * side, origin[1] + row * side)
     return items
 
 
@@ -135,12 +165,13 @@ def _span(layer: BoardLayer, data, where: str, problems: list[str]) -> tuple[int
 
 
 def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, problems: list[str],
-            x: float, y: float, side: float, odd: int) -> list[Item]:
-    """The parts of one square of a layer, in its box (in squares from its corner; `span` squares)."""
+            side: float, odd: int) -> list[Item]:
+    """The parts of one square of a layer, its corner at the origin, in its box (in squares from
+    its corner; `span` squares)."""
     bx, by, bw, bh = layer.box
-    x, y, w, h = x + bx * side, y + by * side, bw * side * span[0], bh * side * span[1]
+    x, y, w, h = bx * side, by * side, bw * side * span[0], bh * side * span[1]
     parts = []
-    fill = layer.alternate if odd and layer.alternate else layer.fill
+    fill = layer.alternate if odd else layer.fill
     if layer.shape != "none" and (fill or layer.stroke):
         make = ellipse if layer.shape == "circle" else rect
         style = {"radius": layer.radius} if layer.shape == "rect" else {}

@@ -3,22 +3,22 @@
 Contract: registers the compilers of the `counters` and `dienets` elements (models in
 `model.layout`). Both lay their pieces out in rows that fill the element's box, left to right,
 top to bottom, and report a problem when the pieces do not fit (never clipped). Counters draw
-their cut outline with `stroke`; dice nets draw cut lines solid and fold lines dashed (`dash`),
-faces with pips so that opposite faces add up to 7, and seven glue tabs.
+their cut outline with `stroke`; with `each` (a list field) they come in groups, one a list item,
+which `{item}` names in the counters' texts, colours and icon and in the group's label. Dice nets
+draw cut lines solid and fold lines dashed (`dash`), faces with pips so that opposite faces add up
+to 7, and seven glue tabs. One piece is laid out once and repeated at each place.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from ..model.layout import Counters, DieNets
 from ..model.units import MM
-from .elements import ElementContext, count_value, frame, register_compiler
-from .figures import _MISSING, compose, ellipse, field_value, icon, rect, text, with_values
-from .items import Item, Shape
-
-
-def _per_row(width: float, side: float, gap: float) -> int:
-    return max(0, math.floor((width + gap + 1e-6) / (side + gap)))
+from .elements import MISSING, ElementContext, compose, count_value, field_value, frame, register_compiler, with_values
+from .figures import ellipse, icon, rect, text
+from .imposition import count_fitting
+from .items import RGB, Item, Shape, shifted
 
 
 # --- counters ---------------------------------------------------------------------------------
@@ -28,10 +28,10 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
     groups = [None]
     if el.each is not None:
         groups = field_value(el.each, ctx, problems, list, "the field of `each`")
-        if groups is _MISSING:
+        if groups is MISSING:
             return []
     label_w = el.label_w.pt(w) if el.label else 0.0
-    per_row = _per_row(w - label_w, el.side, el.gap)
+    per_row = count_fitting(w - label_w, el.side, el.gap)
     if per_row == 0:
         problems.append(f"a {el.side / MM:.0f} mm counter does not fit the box")
         return []
@@ -46,30 +46,39 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
         if top + rows * (el.side + el.gap) - el.gap > y + h + 0.5:
             problems.append(f"{count} counters of {el.side / MM:.0f} mm do not fit the box")
             return []
-        if el.label:
-            items += compose(gctx, problems, text(x, top, label_w - el.gap, el.side, el.label, size=el.label_size,
-                                                  font=el.font, valign="middle", color="#000000", case="capitalize"))
-        for i in range(count):
-            cx = x + label_w + (i % per_row) * (el.side + el.gap)
-            items += _counter(el, gctx, problems, cx, top + (i // per_row) * (el.side + el.gap))
+        items += _group(el, gctx, problems, count, per_row, (x, top), label_w)
         top += rows * (el.side + el.gap)
     return items
 
 
-def _counter(el: Counters, ctx, problems, x, y) -> list[Item]:
+def _group(el: Counters, ctx, problems, count: int, per_row: int, corner, label_w: float) -> list[Item]:
+    """A group's label and its `count` counters in rows of `per_row` from `corner`: one counter laid
+    out once and moved to each place."""
+    x, top = corner
+    items = compose(ctx, problems, text(x, top, label_w - el.gap, el.side, el.label, size=el.label_size, font=el.font,
+                                        valign="middle", color="#000000", case="capitalize")) if el.label else []
+    piece = _counter(el, ctx, problems) if count else []
+    for i in range(count):
+        cx = x + label_w + (i % per_row) * (el.side + el.gap)
+        items += shifted(piece, cx, top + (i // per_row) * (el.side + el.gap))
+    return items
+
+
+def _counter(el: Counters, ctx, problems) -> list[Item]:
+    """One counter, its top-left corner at the origin."""
     s = el.side
     shape = ellipse if el.shape == "circle" else rect
-    parts = [shape(x, y, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
+    parts = [shape(0.0, 0.0, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
     if el.ring:
         inset = s * 0.08
-        parts.append(shape(x + inset, y + inset, s - 2 * inset, s - 2 * inset, stroke=el.ring, stroke_width=0.7))
+        parts.append(shape(inset, inset, s - 2 * inset, s - 2 * inset, stroke=el.ring, stroke_width=0.7))
     if el.icon:
         side = s * el.icon_scale
         dy = -s * 0.12 if el.text else 0.0
-        parts.append(icon(x + (s - side) / 2, y + (s - side) / 2 + dy, side, side, el.icon, el.color))
+        parts.append(icon((s - side) / 2, (s - side) / 2 + dy, side, side, el.icon, el.color))
     if el.text:
-        ty, th = (y + s * 0.55, s * 0.3) if el.icon else (y + s * 0.1, s * 0.78)
-        parts.append(text(x, ty, s, th, el.text, font=el.font, style=el.style, size=el.size, align="center",
+        ty, th = (s * 0.55, s * 0.3) if el.icon else (s * 0.1, s * 0.78)
+        parts.append(text(0.0, ty, s, th, el.text, font=el.font, style=el.style, size=el.size, align="center",
                           valign="middle", color=el.color, french=False))
     return compose(ctx, problems, *parts)
 
@@ -105,58 +114,73 @@ def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> l
         problems.append("a glue tab must be less than half the die's edge")
         return []
     net_w, net_h = 4 * el.edge + el.tab, 3 * el.edge
-    per_row = _per_row(w, net_w, el.gap)
+    per_row = count_fitting(w, net_w, el.gap)
     rows = math.ceil(count / per_row) if per_row else 0
     if per_row == 0 or rows * (net_h + el.gap) - el.gap > h + 0.5:
         problems.append(f"{count} dice nets of {net_w / MM:.0f} × {net_h / MM:.0f} mm do not fit the box")
         return []
     x0 = x + (w - min(count, per_row) * (net_w + el.gap) + el.gap) / 2
+    net = _net(el, ctx, problems)  # one net, moved to each place
     items: list[Item] = []
     for i in range(count):
         nx = x0 + (i % per_row) * (net_w + el.gap) + el.tab
-        items += _net(el, ctx, problems, nx, y + (i // per_row) * (net_h + el.gap))
+        items += shifted(net, nx, y + (i // per_row) * (net_h + el.gap))
     return items
 
 
-def _net(el: DieNets, ctx, problems, x, y) -> list[Item]:
+def _net(el: DieNets, ctx, problems) -> list[Item]:
+    """One die net, its top-left face corner at the origin."""
     e = el.edge
     fill, pip = ctx.rgb(el.fill, problems), ctx.rgb(el.pips, problems)
-    cut, fold = ctx.rgb(el.stroke, problems), ctx.rgb(el.fold, problems)
-    dash = tuple(el.dash)
-    items: list[Item] = [Shape("rect", x + c * e, y + r * e, e, e, fill=fill) for (c, r) in FACES] if fill else []
+    lines = _NetLines(ctx.rgb(el.stroke, problems), ctx.rgb(el.fold, problems), ctx.rgb(el.tab_fill, problems),
+                      tuple(el.dash), el.stroke_width)
+    items: list[Item] = [Shape("rect", c * e, r * e, e, e, fill=fill) for (c, r) in FACES] if fill else []
     r = e * 0.085
     for (c, row), value in FACES.items():
-        items += [Shape("ellipse", x + (c + px) * e - r, y + (row + py) * e - r, 2 * r, 2 * r, fill=pip)
+        items += [Shape("ellipse", (c + px) * e - r, (row + py) * e - r, 2 * r, 2 * r, fill=pip)
                   for px, py in PIPS[value]]
     for (c0, r0), (c1, r1) in FOLDS:
-        items.append(Shape("line", x + c0 * e, y + r0 * e, (c1 - c0) * e, (r1 - r0) * e, stroke=fold,
-                           width=el.stroke_width, dash=dash))
+        items.append(lines.fold_line(c0 * e, r0 * e, (c1 - c0) * e, (r1 - r0) * e))
     for start, end, normal, tab in EDGES:
-        items += _edge(el, x, y, start, end, normal, tab, cut, fold, dash, ctx, problems)
+        items += _edge(el, start, end, normal, tab, lines)
     return items
 
 
-def _edge(el: DieNets, x, y, start, end, normal, tab, cut, fold, dash, ctx, problems) -> list[Item]:
+@dataclass(frozen=True)
+class _NetLines:
+    """The colours and strokes of a die net's lines, resolved once."""
+
+    cut: RGB | None
+    fold: RGB | None
+    tab_fill: RGB | None
+    dash: tuple[float, ...]
+    width: float
+
+    def cut_line(self, a, b) -> Shape:
+        return Shape("line", a[0], a[1], b[0] - a[0], b[1] - a[1], stroke=self.cut, width=self.width)
+
+    def fold_line(self, x, y, w, h) -> Shape:
+        return Shape("line", x, y, w, h, stroke=self.fold, width=self.width, dash=self.dash)
+
+
+def _edge(el: DieNets, start, end, normal, tab, lines: _NetLines) -> list[Item]:
     e, t = el.edge, el.tab
-    p0 = (x + start[0] * e, y + start[1] * e)
-    p1 = (x + end[0] * e, y + end[1] * e)
+    p0, p1 = (start[0] * e, start[1] * e), (end[0] * e, end[1] * e)
     if not tab:
-        return [Shape("line", p0[0], p0[1], p1[0] - p0[0], p1[1] - p0[1], stroke=cut, width=el.stroke_width)]
+        return [lines.cut_line(p0, p1)]
     d = ((end[0] - start[0]), (end[1] - start[1]))
     inset = min(t, e * 0.25)
     q0 = (p0[0] + normal[0] * t + d[0] * inset, p0[1] + normal[1] * t + d[1] * inset)
     q1 = (p1[0] + normal[0] * t - d[0] * inset, p1[1] + normal[1] * t - d[1] * inset)
     out: list[Item] = []
-    tab_fill = ctx.rgb(el.tab_fill, problems)
-    if tab_fill:  # the tab's inner rectangle, short of its slanted sides
+    if lines.tab_fill:  # the tab's inner rectangle, short of its slanted sides
         corners = (q0, q1, (p0[0] + d[0] * inset, p0[1] + d[1] * inset), (p1[0] - d[0] * inset, p1[1] - d[1] * inset))
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        out.append(Shape("rect", min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), fill=tab_fill))
-    out.append(Shape("line", p0[0], p0[1], p1[0] - p0[0], p1[1] - p0[1], stroke=fold, width=el.stroke_width, dash=dash))
-    for a, b in ((p0, q0), (q0, q1), (q1, p1)):
-        out.append(Shape("line", a[0], a[1], b[0] - a[0], b[1] - a[1], stroke=cut, width=el.stroke_width))
+        out.append(Shape("rect", min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), fill=lines.tab_fill))
+    out.append(lines.fold_line(p0[0], p0[1], p1[0] - p0[0], p1[1] - p0[1]))
+    out += [lines.cut_line(a, b) for a, b in ((p0, q0), (q0, q1), (q1, p1))]
     return out
 
 
-register_compiler(Counters, _compile_counters)
+register_compiler(Counters, _compile_counters, local=("item",))
 register_compiler(DieNets, _compile_dienets)

@@ -5,23 +5,31 @@ strings (the caller adds where and which file). `ctx` is an `ElementContext`: th
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name a rules table's title and notes: `{rules.NAME.title}`, `{rules.NAME.notes}`
-(the notes as paragraphs), so that printed remarks follow the rule parameters as the table does.
+(the notes as paragraphs; `rules_fields(tables)`, made once per build, gives them), so that printed
+remarks follow the rule parameters as the table does. `register_compiler(kind, function, local)`
+adds an element type (tables.py, figures.py, counters.py, boards.py), naming the `{names}` that
+its compiler fills itself (`local_fields`: not fields of the card). The helpers of the elements
+that compose plain elements (figures.py, counters.py, boards.py) live here too: `field_value` (the
+structured value a `{field}` names, or `MISSING`), `count_value`, `with_values` and `compose`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from collections import ChainMap
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..model.layout import Ellipse, Icon, Image, Layout, Line, Rect, Svg, Text
 from ..model.load import safe_path
-from .assets import IconLibrary, colour, fill
+from .assets import IconLibrary, colour, fill, single_field
 from .fonts import FontBook
 from .items import Item, Picture, Shape, TextItem
 from .textfit import TextStyle, fit_text
 from .typography import NBSP, NNBSP, french, parse
 
 BLACK = (0.0, 0.0, 0.0)
+MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 
 
 @dataclass
@@ -36,9 +44,10 @@ class ElementContext:
     kit_dir: Path
     french: bool
     tables: dict
+    rules: dict  # rules_fields(tables), made once per build
 
     def text(self, template: str, problems: list[str]) -> str:
-        values = {**rules_fields(self.tables), **self.values} if "{rules." in template else self.values
+        values = ChainMap(self.values, self.rules) if "{rules." in template else self.values
         value, missing = fill(template, values)
         problems += [f"unknown field {{{name}}}" + _choices(self.values) for name in missing]
         return value
@@ -59,6 +68,41 @@ def rules_fields(tables: dict) -> dict[str, str]:
         out[f"rules.{name}.title"] = table.title
         out[f"rules.{name}.notes"] = "\n".join(table.notes)
     return out
+
+
+def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
+                what: str = ""):
+    """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
+    with `kind`, a value of another type is a problem too (`what` names it in the message)."""
+    name = single_field(template)
+    if name is None:
+        problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
+        return MISSING
+    if name not in ctx.values:
+        problems.append(f"unknown field {{{name}}}")
+        return MISSING
+    value = ctx.values[name]
+    if kind is not None and not isinstance(value, kind):
+        problems.append(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})")
+        return MISSING
+    return value
+
+
+_KIND_WORDS = {dict: "mapping", list: "list"}
+
+
+def with_values(ctx: ElementContext, **values) -> ElementContext:
+    return replace(ctx, values={**ctx.values, **values})
+
+
+def compose(ctx: ElementContext, problems: list[str], *elements) -> list[Item]:
+    """Compile plain elements built in points (see figures.box); each problem reported once."""
+    items: list[Item] = []
+    for element in elements:
+        found, found_problems = compile_element(element, ctx)
+        items += found
+        problems += [p for p in found_problems if p not in problems]
+    return items
 
 
 def _choices(values: dict) -> str:
@@ -137,7 +181,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     color = ctx.rgb(element.color, problems) or BLACK
     if icon_paths:
         block = _resolve_icons(block, icon_paths)
-    return [TextItem(x, y, w, h, block, color, color, ctx.rgb(element.outline, problems), element.rotate)]
+    return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), element.rotate)]
 
 
 def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
@@ -185,8 +229,6 @@ def _glyphs(runs, faces):
 
 
 def _resolve_icons(block, paths):
-    from dataclasses import replace
-
     lines = tuple(replace(line, frags=tuple(replace(f, icon=paths.get(f.icon)) if f.icon else f
                                             for f in line.frags)) for line in block.lines)
     return replace(block, lines=lines)
@@ -252,26 +294,44 @@ def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
     return [Picture(element.type, bx, by, bw, bh, str(path), None, element.rotate)]
 
 
-@lru_cache(maxsize=4096)
 def _natural_size(path: str, kind: str) -> tuple[float, float] | str:
+    """The picture's own width and height (both positive), or a problem; read anew when the file
+    changes (the cache is keyed on its time and size too)."""
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        return f"cannot read {Path(path).name}: {exc.strerror}"
+    return _read_size(path, kind, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _read_size(path: str, kind: str, mtime_ns: int, size: int) -> tuple[float, float] | str:
     try:
         if kind == "image":
-            from PIL import Image as PILImage
+            found = _image_size(path)
+        else:
+            from .svgsize import svg_size
 
-            with PILImage.open(path) as img:
-                if img.format not in ("PNG", "JPEG"):
-                    return f"{Path(path).name} is {img.format}, not PNG or JPEG"
-                return float(img.width), float(img.height)
-        from .svgsize import svg_size
-
-        return svg_size(path)
+            found = svg_size(path)
     except Exception as exc:  # a broken file is bad input, reported, not a crash
         return f"cannot read {Path(path).name}: {exc}"
+    if isinstance(found, tuple) and min(found) <= 0:
+        return f"{Path(path).name} has no size to draw at ({found[0]:g} × {found[1]:g} pt)"
+    return found
+
+
+def _image_size(path: str) -> tuple[float, float] | str:
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as img:
+        if img.format not in ("PNG", "JPEG"):
+            return f"{Path(path).name} is {img.format}, not PNG or JPEG"
+        return float(img.width), float(img.height)
 
 
 def _fitted(x, y, w, h, natural, fit):
     nw, nh = natural
-    if fit == "stretch" or nw <= 0 or nh <= 0:
+    if fit == "stretch":
         return x, y, w, h
     scale = min(w / nw, h / nh) if fit == "contain" else max(w / nw, h / nh)
     dw, dh = nw * scale, nh * scale
@@ -279,7 +339,18 @@ def _fitted(x, y, w, h, natural, fit):
 
 
 _COMPILERS = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text, Icon: _icon, Image: _picture, Svg: _picture}
+_LOCAL_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def register_compiler(kind, function) -> None:
+def register_compiler(kind, function, local: tuple[str, ...] = ()) -> None:
+    """`function` compiles elements of model class `kind`; `local` names the `{names}` it fills
+    itself (a table's `{n}`), which are not fields of the card."""
     _COMPILERS[kind] = function
+    _LOCAL_FIELDS[kind] = frozenset(local)
+
+
+def local_fields(element) -> frozenset[str]:
+    """The `{names}` that the element's compiler fills itself."""
+    if type(element) not in _COMPILERS:
+        _load_compiler(element)
+    return _LOCAL_FIELDS.get(type(element), frozenset())

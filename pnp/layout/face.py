@@ -2,21 +2,25 @@
 
 Contract: a `FaceBuilder` belongs to one layout and one build. `build(values, where, ref)` returns
 `(Face, problems)`: it evaluates `when`/`unless`, compiles each element, and groups runs of elements
-that are the same on every face (no `{field}`, no condition) into a shared layer, laid out once and
-drawn once as a PDF form. Problems name the kit, the card (or page) and the element, and point at
-the card's source line; problems of a shared layer point at the layout file.
+that are the same on every face (no condition, no field of the face in their `{...}` templates,
+nested ones included; names an element fills itself, such as a table's `{n}`, are not fields) into
+a shared layer, laid out once and drawn once as a PDF form. Any other element is compiled once per
+distinct set of the values it reads (values of different types or orders are different). Problems
+name the kit, the card (or page) and the element, and point at the card's source line; problems of
+a shared layer and of the layout itself (an unknown `background` colour) point at the layout file
+and are reported once, with the first face.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable
 from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Layout
-from .assets import IconLibrary, colour, has_template
-from .elements import ElementContext, compile_element
+from .assets import IconLibrary, colour, field_names
+from .elements import ElementContext, compile_element, local_fields, rules_fields
 from .fonts import FontBook
 from .items import Face, Item
 
@@ -33,31 +37,32 @@ class BuildEnv:
     tables: dict
     layout_refs: Callable[[str], dict]  # layout name -> {element name -> Ref}, asked only for problems
 
+    @cached_property
+    def rules(self) -> dict[str, str]:
+        """The values of `{rules.NAME.title}` and `{rules.NAME.notes}`, made once per build."""
+        return rules_fields(self.tables)
+
 
 def is_static(element) -> bool:
-    """True when the element draws the same on every face: no condition, no `{field}`."""
-    if element.when or element.unless:
-        return False
-    if element.type == "table":
-        return not element.data and not _table_has_template(element)
-    return not any(has_template(v) for v in element.model_dump().values())
-
-
-def _table_has_template(element) -> bool:
-    texts = [c.header for c in element.columns] + list(element.rows or []) + [element.row_label]
-    return any("{" in t.replace("{n}", "") for t in texts)
+    """True when the element draws the same on every face: no condition, no field of the face."""
+    return not (element.when or element.unless) and not template_fields(element)
 
 
 def template_fields(element) -> tuple[str, ...]:
-    """The names an element's `{...}` templates read: what its items depend on."""
+    """The fields of the face that an element reads: the names of its `{...}` templates, at any
+    depth, less those its compiler fills itself. A table's `data: rules.NAME` counts as reading
+    `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache)."""
     found: set[str] = set()
     _collect_fields(element.model_dump(), found)
+    found -= local_fields(element)
+    if element.type == "table" and element.data:
+        found.add(element.data)
     return tuple(sorted(found))
 
 
 def _collect_fields(value, found: set[str]) -> None:
     if isinstance(value, str):
-        found.update(_FIELD.findall(value))
+        found.update(field_names(value))
     elif isinstance(value, dict):
         for item in value.values():
             _collect_fields(item, found)
@@ -66,7 +71,6 @@ def _collect_fields(value, found: set[str]) -> None:
             _collect_fields(item, found)
 
 
-_FIELD = re.compile(r"\{([A-Za-z_][\w.-]*)\}")
 CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
 
 
@@ -82,15 +86,26 @@ class FaceBuilder:
         self._static_face: Face | None = None
         self._plan = self._make_plan()
         self.background, problem = colour(layout.background, layout.palette)
-        self._background_problem = problem
+        self._pending = [Problem(problem, f"layout {layout.name!r}, background", self._layout_ref("background"))
+                         ] if problem else []
 
     def build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
-        if not self._fields:  # every element static: the same face for every card (a shared back)
-            if self._static_face is None:
-                self._static_face, problems = self._build(values, where, ref)
-                return self._static_face, problems
-            return self._static_face, []
-        return self._build(values, where, ref)
+        """The face for `values` and its problems; the layout's own problems come with the first."""
+        if self._fields or self._static_face is None:
+            face, problems = self._build(values, where, ref)
+            if not self._fields:  # every element static: the same face for every card (a shared back)
+                self._static_face = face
+        else:
+            face, problems = self._static_face, []
+        problems, self._pending = self._pending + problems, []
+        return face, problems
+
+    def _layout_ref(self, key: str) -> Ref:
+        """Where the layout's `key` is written, as near as its elements' refs tell: the layout's
+        own file (or a parent's, when it has no element of its own)."""
+        refs = [r for r in self.env.layout_refs(self.layout.name).values() if r.path]
+        own = [r for r in refs if r.path[0] == self.layout.name] or refs
+        return Ref(own[0].file, (own[0].path[0], key)) if own else Ref("layouts")
 
     def _build(self, values: dict, where, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
@@ -144,7 +159,7 @@ class FaceBuilder:
 
     def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:
         """An element that depends on the card, compiled once per distinct set of the values it reads."""
-        key = (name,) + tuple(_hashable(values.get(f)) for f in self._fields[name])
+        key = (name,) + tuple(_key(values[f]) if f in values else _ABSENT for f in self._fields[name])
         found = self._compiled.get(key)
         if found is None:
             items, problems = self._compile(element, values)
@@ -155,8 +170,9 @@ class FaceBuilder:
         return found
 
     def _compile(self, element, values: dict):
-        ctx = ElementContext(values, self.layout, self.width, self.height, self.env.fonts, self.env.icons,
-                             self.env.project, self.env.kit_dir, self.env.french, self.env.tables)
+        env = self.env
+        ctx = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
+                             env.kit_dir, env.french, env.tables, env.rules)
         return compile_element(element, ctx)
 
     def _shown(self, element, values, problems, where, ref, name) -> bool:
@@ -170,9 +186,16 @@ class FaceBuilder:
         return True
 
 
-def _hashable(value):
+_ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
+
+
+def _key(value):
+    """`value` as a cache key that tells apart values printed differently: True from 1 (and 1.0),
+    a mapping from the same mapping in another order."""
     if isinstance(value, dict):
-        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
-    return value
+        return dict, tuple((_key(k), _key(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return type(value), tuple(_key(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset, frozenset(_key(v) for v in value)
+    return type(value), value

@@ -5,62 +5,24 @@ Contract: registers the compilers of the `grid`, `symbols` and `track` elements 
 field or a sheet's field), checks its shape, and composes plain elements (rect, ellipse, text,
 icon) that it compiles like any other, so fonts, icons, French typography and text fitting behave
 the same. A value of the wrong shape is a problem naming the field, never a crash. Numbers are
-printed with the typographic minus (U+2212). `field_value` and `compose` serve counters.py too.
+printed with the typographic minus (U+2212). A grid's `caption` may hold `{n}` (the cell's number),
+a track's `band_text` `{label}`, `{first}` and `{last}` (the segment's name and weeks). The plain
+element builders (`box`, `text`, `icon`, `rect`, `ellipse`) serve counters.py and boards.py too.
 """
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import replace
 
 from ..model.layout import Ellipse, Grid, Icon, Rect, Symbols, Text, Track
 from ..model.units import Dim, MM
-from .elements import ElementContext, compile_element, frame, register_compiler
+from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler, with_values
 from .items import Item
 
-_FIELD = re.compile(r"^\{([A-Za-z_][\w.-]*)\}$")
 MINUS = "\u2212"
-_MISSING = object()
-
-
-def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
-                what: str = ""):
-    """The raw value of the field that `template` (`"{name}"`) names, or _MISSING (a problem);
-    with `kind`, a value of another type is a problem too (`what` names it in the message)."""
-    match = _FIELD.match(template.strip())
-    if not match:
-        problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
-        return _MISSING
-    name = match.group(1)
-    if name not in ctx.values:
-        problems.append(f"unknown field {{{name}}}")
-        return _MISSING
-    value = ctx.values[name]
-    if kind is not None and not isinstance(value, kind):
-        problems.append(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})")
-        return _MISSING
-    return value
-
-
-_KIND_WORDS = {dict: "mapping", list: "list"}
 
 
 def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def with_values(ctx: ElementContext, **values) -> ElementContext:
-    return replace(ctx, values={**ctx.values, **values})
-
-
-def compose(ctx: ElementContext, problems: list[str], *elements) -> list[Item]:
-    """Compile plain elements built in points (see `box`)."""
-    items: list[Item] = []
-    for element in elements:
-        found, found_problems = compile_element(element, ctx)
-        items += found
-        problems += [p for p in found_problems if p not in problems]
-    return items
 
 
 def box(x: float, y: float, w: float, h: float) -> dict:
@@ -93,7 +55,7 @@ def ellipse(x, y, w, h, **style) -> Ellipse:
 # --- grid -------------------------------------------------------------------------------------
 
 def _grid_rows(value, problems: list[str]) -> list[list] | None:
-    if value is _MISSING:
+    if value is MISSING:
         return None
     rows = value if isinstance(value, list) and all(isinstance(r, list) for r in value) else [value]
     if not isinstance(value, list) or not rows or not any(rows):
@@ -178,7 +140,7 @@ def _entries(el: Symbols, value, problems: list[str]) -> list[tuple[str, object]
         return [(key, value.get(key)) for key in keys]
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return [(key, None) for key in (el.keys if el.keys is not None else value) if key in value]
-    if value is not _MISSING:
+    if value is not MISSING:
         problems.append(f"symbols need a list of names or a mapping (got {value!r})")
     return None
 
@@ -220,7 +182,7 @@ def _badge(el: Symbols, ctx, problems, value, x, y, side) -> list[Item]:
 # --- track ------------------------------------------------------------------------------------
 
 def _segments(value, problems: list[str]) -> list[tuple[str, int]] | None:
-    if value is _MISSING:
+    if value is MISSING:
         return None
     ok = isinstance(value, list) and value and all(
         isinstance(s, dict) and _is_int(s.get("weeks")) and s["weeks"] > 0 for s in value)
@@ -299,7 +261,7 @@ class _TrackCell:
         return compose(ctx, problems, *parts)
 
 
-register_compiler(Grid, _compile_grid)
+register_compiler(Grid, _compile_grid, local=("n",))
 register_compiler(Symbols, _compile_symbols)
-register_compiler(Track, _compile_track)
-__all__ = ["field_value", "compose", "number", "with_values", "box", "text", "icon", "rect", "ellipse"]
+register_compiler(Track, _compile_track, local=("label", "first", "last"))
+__all__ = ["number", "box", "text", "icon", "rect", "ellipse"]

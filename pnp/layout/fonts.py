@@ -30,11 +30,10 @@ class Face:
     ascent: float
     descent: float
     cap: float
-    cmap: frozenset = field(repr=False, compare=False)
-    charset: frozenset = field(repr=False, compare=False, default=frozenset())
+    charset: frozenset[str] = field(repr=False, compare=False)  # the characters it has glyphs for
 
     def covers(self, char: str) -> bool:
-        return ord(char) in self.cmap
+        return char in self.charset
 
     def width(self, text: str, size: float) -> float:
         return _unit_width(self.name, text) * size
@@ -96,9 +95,8 @@ class FontBook:
             pdfmetrics.registerFont(font)
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
-        codes = frozenset(face.charToGlyph)
-        return Face(name, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap, codes,
-                    frozenset(chr(c) for c in codes if c < 0x110000))
+        return Face(name, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,
+                    frozenset(chr(c) for c in face.charToGlyph if c < 0x110000))
 
     def default_face(self) -> Face:
         family = "Noto Sans" if "Noto Sans" in self.families else next(iter(self.families))

@@ -11,6 +11,8 @@ cards of one size on one paper. All coordinates are PDF points, origin bottom-le
   (the sheet turns over about its long or short side; for a landscape page the long side is
   horizontal); `fold` puts fronts and backs on the same page on each side of a fold line (backs
   rotated 180° when the fold is horizontal); the back offset nudges back positions.
+- `crop_ticks` (the marks of one cut line) and `count_fitting` (how many pieces fit a row) serve
+  tiling.py and counters.py too.
 """
 from __future__ import annotations
 
@@ -108,8 +110,13 @@ def _orientations(spec: SheetSpec) -> list[tuple[float, float]]:
     return [(short, long), (long, short)]
 
 
+def count_fitting(space: float, size: float, gap: float) -> int:
+    """How many pieces of `size`, `gap` apart, fit in `space` (a row of cards, counters, dice nets)."""
+    return max(0, math.floor((space + gap + 1e-6) / (size + gap)))
+
+
 def _fits(space: float, size: float, gap: float) -> int:
-    return max(0, math.floor((space - 2 * MIN_MARGIN + gap + 1e-6) / (size + gap)))
+    return count_fitting(space - 2 * MIN_MARGIN, size, gap)
 
 
 def _count(spec: SheetSpec, width: float, height: float) -> int:
@@ -121,7 +128,7 @@ def _too_big(spec: SheetSpec) -> str:
             f"{spec.paper[0] / MM:.0f} × {spec.paper[1] / MM:.0f} mm sheet with room for crop marks")
 
 
-def _grid(spec: SheetSpec, left: float, bottom: float, width: float, height: float, margins=True) -> _Grid:
+def _grid(spec: SheetSpec, left: float, bottom: float, width: float, height: float) -> _Grid:
     cols, rows = _fits(width, spec.card_w, spec.gap), _fits(height, spec.card_h, spec.gap)
     grid_w = cols * spec.card_w + (cols - 1) * spec.gap
     grid_h = rows * spec.card_h + (rows - 1) * spec.gap
@@ -167,14 +174,15 @@ def _marks(spec: SheetSpec, g: _Grid, area: Box) -> list[Box]:
     ax0, ay0, ax1, ay1 = area
     out: list[Box] = []
     for x in xs:
-        out += _pair(x, bleed[1], bleed[3], ay0, ay1, vertical=True)
+        out += crop_ticks(x, bleed[1], bleed[3], ay0, ay1, vertical=True)
     for y in ys:
-        out += _pair(y, bleed[0], bleed[2], ax0, ax1, vertical=False)
+        out += crop_ticks(y, bleed[0], bleed[2], ax0, ax1, vertical=False)
     return out
 
 
-def _pair(at: float, low: float, high: float, edge_low: float, edge_high: float, vertical: bool) -> list[Box]:
-    """Two marks on the line `at`, one in each margin beyond [low, high]."""
+def crop_ticks(at: float, low: float, high: float, edge_low: float, edge_high: float, vertical: bool) -> list[Box]:
+    """Two crop marks on the cut line `at`, one in each margin beyond [low, high] (a mark stops
+    EDGE short of `edge_low` or `edge_high`, the paper's edges, and is left out when too short)."""
     out = []
     for start, direction, edge in ((low, -1, edge_low), (high, 1, edge_high)):
         begin = start + direction * MARK_OFFSET

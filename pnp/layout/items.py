@@ -3,11 +3,12 @@
 Contract: items are frozen, hold only numbers, strings and colours (RGB tuples in 0..1), and are
 positioned in points relative to the top-left corner of the card's (or page's) trim box, y growing
 downwards. `rotate` turns an item about the centre of its box. Draw never computes geometry beyond
-converting these coordinates to PDF space.
+converting these coordinates to PDF space. `shifted(items, dx, dy)` moves items (a piece laid out
+once at the origin, repeated).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Union
 
@@ -39,8 +40,7 @@ class TextItem:
     w: float
     h: float
     block: TextBlock
-    color: RGB
-    icon_color: RGB
+    color: RGB  # its inline icons' too
     outline: RGB | None = None
     rotate: int = 0
 
@@ -58,6 +58,11 @@ class Picture:
 
 
 Item = Union[Shape, TextItem, Picture]
+
+
+def shifted(items: list[Item], dx: float, dy: float) -> list[Item]:
+    """The items moved by (dx, dy)."""
+    return [replace(item, x=item.x + dx, y=item.y + dy) for item in items]
 
 
 @dataclass(frozen=True)

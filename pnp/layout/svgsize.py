@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from ..model.units import UNITS
+
 _NUMBER = re.compile(r"^\s*([0-9.]+)\s*(px|pt|mm|cm|in)?\s*$")
-_TO_PT = {None: 0.75, "px": 0.75, "pt": 1.0, "mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0}
+_TO_PT = {None: 0.75, "px": 0.75, **UNITS}  # a CSS pixel (and a bare number) is 0.75 pt
 
 
 def svg_size(path: str) -> tuple[float, float]:

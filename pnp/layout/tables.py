@@ -6,18 +6,19 @@ by columns of fixed width; `sub_widths` weighs the sub columns. Rows are explici
 `row_count` labels from `row_label`, or the rows of a rules table (`data: rules.NAME`), which also
 gives the header. Cell text is fitted like any text (shrinking down to 60 % of the table's size);
 text that still does not fit is a problem; `uniform` sets every body cell at the one size at which
-they all fit, so a long cell does not print smaller than its neighbours. Cells may hold `:icon:` markup, and a column's `icons`
-map turns whole words of its body cells into icons (dice faces for the digits of a combination).
+they all fit, so a long cell does not print smaller than its neighbours. Cells may hold `:icon:`
+markup, and a column's `icons` map turns whole words of its body cells into icons (dice faces for
+the digits of a combination).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..model.layout import Table
-from .elements import BLACK, ElementContext, _resolve_icons, compile_element, frame, prepare_text, register_compiler
+from ..model.units import MM
+from .elements import BLACK, ElementContext, _resolve_icons, frame, prepare_text, register_compiler
 from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
-
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Ite
     sub_h = head_h * 0.75 if has_sub else 0.0
     row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h) / max(len(rows), 1)
     if head_h + sub_h + row_h * len(rows) > h + 0.5:
-        problems.append(f"{len(rows)} rows of {row_h / 2.8346:.1f} mm do not fit the table's height")
+        problems.append(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height")
         return []
     grid = _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems)
     return grid.items(rows)
@@ -93,19 +94,10 @@ class _Grid:
         self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
-        self.body_size: float | None = None
         self.line = ctx.rgb(table.color, problems) or BLACK
 
     def items(self, rows) -> list[Item]:
-        out: list[Item] = self._fills(len(rows))
-        out += self._header()
-        body_top = self.y + self.head_h + self.sub_h
-        if self.table.uniform:
-            self.body_size = self._uniform_size(rows)
-        for r, row in enumerate(rows):
-            out += self._row_text(row, body_top + r * self.row_h, r)
-        out += self._rules(len(rows))
-        return out
+        return self._fills(len(rows)) + self._header() + self._body(rows) + self._rules(len(rows))
 
     def _fills(self, n_rows: int) -> list[Item]:
         out: list[Item] = []
@@ -130,49 +122,61 @@ class _Grid:
         out: list[Item] = []
         x = self.x
         for col, w in self.cols:
-            out += self._cell(col.header, x, self.y, w, self.head_h, bold=True)
+            out += self._cell(col.header, x, self.y, w, self.head_h, self.problems, bold=True)
             for sub, (sx, sw) in zip(col.sub, col.spans(x, w)):
-                out += self._cell(sub, sx, self.y + self.head_h, sw, self.sub_h, small=True)
+                out += self._cell(sub, sx, self.y + self.head_h, sw, self.sub_h, self.problems, small=True)
             x += w
         return out
 
-    def _uniform_size(self, rows) -> float | None:
-        """The smallest size at which a body cell fits: every body cell is then set at it."""
-        found = self.problems
-        self.problems, self.body_size = [], None
-        sizes = [item.block.size for r, row in enumerate(rows) for item in self._row_text(row, 0.0, r)
-                 if isinstance(item, TextItem)]
-        self.problems = found
-        return min(sizes) if sizes else None
-
-    def _row_text(self, row: list[str], top: float, index: int) -> list[Item]:
+    def _body(self, rows) -> list[Item]:
+        """The body cells, each fitted at its own size; with `uniform`, those fitted larger than the
+        smallest size are fitted again at it."""
+        cells = self._cells(rows)
+        fitted = [self._body_cell(cell, None) for cell in cells]
+        sizes = [items[0].block.size for items, _ in fitted if items]
+        size = min(sizes) if self.table.uniform and sizes else None
         out: list[Item] = []
-        x = self.x
-        for (col, w), text in zip(self.cols, row):
-            out += self._cell(_as_icons(text, dict(col.icons)), x, top, w, self.row_h, bold=False,
-                              fixed=self.body_size)
-            x += w
+        for cell, (items, problems) in zip(cells, fitted):
+            if size is not None and items and items[0].block.size != size:
+                items, problems = self._body_cell(cell, size)
+            out += items
+            self.problems += problems
         return out
 
-    def _cell(self, text: str, x, y, w, h, bold=False, small=False, fixed=None) -> list[Item]:
+    def _cells(self, rows) -> list[tuple[str, float, float, float]]:
+        """(text, x, y, width) of every body cell, row by row."""
+        out = []
+        for r, row in enumerate(rows):
+            x, top = self.x, self.y + self.head_h + self.sub_h + r * self.row_h
+            for (col, w), text in zip(self.cols, row):
+                out.append((_as_icons(text, dict(col.icons)), x, top, w))
+                x += w
+        return out
+
+    def _body_cell(self, cell, fixed: float | None) -> tuple[list[Item], list[str]]:
+        text, x, y, w = cell
+        problems: list[str] = []
+        return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed), problems
+
+    def _cell(self, text: str, x, y, w, h, problems: list[str], bold=False, small=False, fixed=None) -> list[Item]:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)
         found: list[str] = []
         prepared = prepare_text(text, self.table.font, "bold" if bold else "regular", self.ctx.french, self.ctx, found)
         if prepared is None:
-            self.problems += [f"table cell {text!r}: {p}" for p in found]
+            problems += [f"table cell {text!r}: {p}" for p in found]
             return []
         runs, faces, paths = prepared
         style = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, self.table.align, "middle", 1.0)
         pad = self.table.padding
         block = fit_text(runs, w - 2 * pad, h - pad, style)
         if isinstance(block, str):
-            self.problems.append(f"table cell {text!r}: {block}")
+            problems.append(f"table cell {text!r}: {block}")
             return []
         if paths:
             block = _resolve_icons(block, paths)
-        return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, BLACK, BLACK)]
+        return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, BLACK)]
 
     def _rules(self, n_rows: int) -> list[Item]:
         lw, top = self.table.line_width, self.y
@@ -200,5 +204,4 @@ def _as_icons(text: str, icons: dict[str, str]) -> str:
     return " ".join(f":{icons[word]}:" if word in icons else word for word in text.split(" "))
 
 
-register_compiler(Table, _compile)
-__all__ = ["compile_element"]
+register_compiler(Table, _compile, local=("n",))

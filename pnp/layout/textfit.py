@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..model.units import MM
 from .fonts import Face
 from .typography import Run
 
@@ -79,8 +80,9 @@ def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> T
 
 
 def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | None:
-    """The common case, without the general machinery: one run of plain text that fits on one line
-    at full size (titles, numbers, labels). Same result as the general path."""
+    """The common case, without the search: one run of plain text that fits on one line at full
+    size (titles, numbers, labels), placed by the same rules (`_start`, `_first_baseline`) as the
+    general path, which gives the same result, without its cost (the hot path of large decks)."""
     if len(runs) != 1 or runs[0].icon or "\n" in runs[0].text:
         return None
     text = runs[0].text
@@ -92,10 +94,22 @@ def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> 
     if width > box_w + EPS or pitch > box_h + EPS or not text or \
             abs(face.width(" ", size) - style.faces["regular"].width(" ", size)) > 1e-9:
         return None
-    top = {"top": 0.0, "middle": (box_h - pitch) / 2, "bottom": box_h - pitch}[style.valign]
-    x = {"left": 0.0, "justify": 0.0, "center": (box_w - width) / 2, "right": box_w - width}[style.align]
-    baseline = top + (pitch + style.faces["regular"].cap * size) / 2
-    return TextBlock((Line(baseline, width, (Frag(x, text, face, size),)),), size, pitch)
+    baseline = _start(box_h - pitch, style.valign) + _first_baseline(pitch, size, style)
+    return TextBlock((Line(baseline, width, (Frag(_start(box_w - width, style.align), text, face, size),)),),
+                     size, pitch)
+
+
+def _start(free: float, align: str) -> float:
+    """Where a block (or a line) starts in a box that has `free` room beside it, for `align`
+    (`valign`): top or left (or justify), middle or center, bottom or right."""
+    if align in ("top", "left", "justify"):
+        return 0.0
+    return free / 2 if align in ("middle", "center") else free
+
+
+def _first_baseline(pitch: float, size: float, style: TextStyle) -> float:
+    """The first line's baseline under the block's top: its cap height centred in the line box."""
+    return (pitch + style.faces["regular"].cap * size) / 2
 
 
 def _sizes(size: float, min_size: float) -> list[float]:
@@ -136,10 +150,10 @@ def _height(lines, size, style) -> float:
 
 def _why(paragraphs, size, box_w, box_h, style) -> str:
     lines = _wrap(paragraphs, size, box_w, style)
-    dims = f"{box_w / 2.8346:.1f} × {box_h / 2.8346:.1f} mm"
+    dims = f"{box_w / MM:.1f} × {box_h / MM:.1f} mm"
     if lines is None:
         return f"a word is wider than the box ({dims}) even at {size:g} pt"
-    need = _height(lines, size, style) / 2.8346
+    need = _height(lines, size, style) / MM
     return f"text overflows its box ({dims}) even at {size:g} pt: it needs {need:.1f} mm of height"
 
 
@@ -206,10 +220,9 @@ def _wrap(paragraphs, size, box_w, style):
 def _place(lines, size, box_w, box_h, style) -> TextBlock:
     pitch = size * style.leading
     height = _height(lines, size, style)
-    top = {"top": 0.0, "middle": (box_h - height) / 2, "bottom": box_h - height}[style.valign]
-    face = style.faces["regular"]
-    offset = (pitch + face.cap * size) / 2  # cap height centred in the line box
-    space = face.width(" ", size)
+    top = _start(box_h - height, style.valign)
+    offset = _first_baseline(pitch, size, style)
+    space = style.faces["regular"].width(" ", size)
     placed = []
     y = top
     for words, paragraph_end in lines:
@@ -224,7 +237,7 @@ def _line(words, baseline, size, box_w, space, style, last) -> Line:
     if style.align == "justify" and not last and len(words) > 1:
         gap = space + (box_w - natural) / (len(words) - 1)
         natural = box_w
-    x = {"left": 0.0, "justify": 0.0, "center": (box_w - natural) / 2, "right": box_w - natural}[style.align]
+    x = _start(box_w - natural, style.align)
     frags: list[Frag] = []
     joinable = gap == space  # words sit one natural space apart: one fragment can hold them
     for word, width in words:

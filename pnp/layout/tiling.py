@@ -21,14 +21,13 @@ page layout's `size: [w, h]`) on `paper`. Pure geometry, in points; no canvas he
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model.units import MM
-from .imposition import EDGE, MARK_LEN, MARK_MIN, MARK_OFFSET
+from .imposition import EDGE, MARK_LEN, MARK_OFFSET, crop_ticks
 
 Box = tuple[float, float, float, float]  # page: x0, y0, x1, y1 (PDF, y up)
 Region = tuple[float, float, float, float]  # board: u, v, w, h (top-left origin, v down)
-SIDES = ("left", "right", "top", "bottom")
 MARKS_PER_JOINT = 3
 MARK_RADIUS = 2.5 * MM  # an alignment mark: a circle of this radius and a cross 1.5 times as wide
 MAP_TITLE = 16 * MM  # room above the map for its title
@@ -65,9 +64,6 @@ class Tile:
         """A board region (inside this tile) as a page box."""
         x0, y1 = self.to_page(region[0], region[1])
         return x0, y1 - region[3], x0 + region[2], y1
-
-    def neighbour(self, side: str) -> str | None:
-        return dict(self.neighbours).get(side)
 
 
 @dataclass(frozen=True)
@@ -219,9 +215,7 @@ def _spread(low: float, high: float) -> list[float]:
 
 def _with_marks(tile: Tile, marks: list[tuple[float, float]]) -> Tile:
     u, v, w, h = tile.region
-    inside = tuple(m for m in marks if u < m[0] < u + w and v < m[1] < v + h)
-    return Tile(tile.row, tile.col, tile.label, tile.region, tile.page_box, tile.neighbours, tile.strips,
-                inside, tile.crop, tile.label_box)
+    return replace(tile, marks=tuple(m for m in marks if u < m[0] < u + w and v < m[1] < v + h))
 
 
 def _crop(box: Box, paper: tuple[float, float]) -> tuple[Box, ...]:
@@ -230,21 +224,10 @@ def _crop(box: Box, paper: tuple[float, float]) -> tuple[Box, ...]:
     pw, ph = paper
     out: list[Box] = []
     for x in (x0, x1):
-        out += _ticks(x, y0, y1, 0.0, ph, vertical=True)
+        out += crop_ticks(x, y0, y1, 0.0, ph, vertical=True)
     for y in (y0, y1):
-        out += _ticks(y, x0, x1, 0.0, pw, vertical=False)
+        out += crop_ticks(y, x0, x1, 0.0, pw, vertical=False)
     return tuple(out)
-
-
-def _ticks(at, low, high, edge_low, edge_high, vertical: bool) -> list[Box]:
-    out = []
-    for start, direction, edge in ((low, -1, edge_low), (high, 1, edge_high)):
-        begin = start + direction * MARK_OFFSET
-        length = min(MARK_LEN, abs(edge - begin) - EDGE)
-        if length >= MARK_MIN:
-            end = begin + direction * length
-            out.append((at, begin, at, end) if vertical else (begin, at, end, at))
-    return out
 
 
 def _label_box(box: Box, paper: tuple[float, float], margin: float) -> Box | None:
@@ -272,9 +255,8 @@ def _with_map(plan: TilePlan) -> TilePlan:
     overlaps = tuple(_scaled(s.region, scale, left, top) for t in plan.tiles for s in t.strips)
     smallest = min(min(b[2] - b[0], b[3] - b[1]) for _, b in tiles)
     label_size = max(8.0, min(36.0, smallest * 0.3))
-    return TilePlan(plan.width, plan.height, plan.size, plan.margin, plan.overlap, plan.rows, plan.cols,
-                    plan.tiles, MapView(scale, box, tiles, overlaps, label_size, plan.height - m - MAP_TITLE / 2,
-                                        box[1] - 6 * MM))
+    return replace(plan, map=MapView(scale, box, tiles, overlaps, label_size, plan.height - m - MAP_TITLE / 2,
+                                     box[1] - 6 * MM))
 
 
 def _scaled(region: Region, scale: float, left: float, top: float) -> Box:

@@ -83,7 +83,3 @@ def _merge(runs: list[Run]) -> list[Run]:
         else:
             out.append(run)
     return out
-
-
-def icons_in(text: str) -> list[str]:
-    return ICON_TOKEN.findall(text)
