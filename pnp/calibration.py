@@ -6,14 +6,20 @@ crossing at the centre of the page and instructions in French; the back page car
 pointer line on each axis at the mirrored position of the scales' zero (shifted by the current back
 offset). Printed duplex and held against the light, the pointers show on the front's scales how far
 the back lands from where it should: that reading, with its sign, is the `--back-offset` to use.
+A project whose fonts cannot give the text face (no `fonts/fonts.yaml`, or a broken one) raises
+`click.ClickException` with the problems: the CLI prints them and exits 1.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
+import click
+
+from .errors import errors_only
 from .layout.fonts import FontBook
-from .model.units import MM, PAPERS
+from .model.units import MM
 from .output import OutputBatch
+from .model.units import paper_points
 
 SCALE_MM = 10  # the scales read from -10 to +10 mm
 
@@ -29,9 +35,8 @@ INSTRUCTIONS = [
 
 
 def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tuple[float, float]) -> Path:
-    fonts = FontBook.open(Path(root).resolve())
-    face = fonts.default_face().name
-    width, height = (v * MM for v in PAPERS[paper])
+    face = _text_face(Path(root).resolve())
+    width, height = paper_points(paper)
     path = out / f"calibration-{paper}-{backs}.pdf"
     with OutputBatch() as batch:
         canvas = batch.canvas(path, (width, height), face, {"title": "pnp — calibrage recto verso"})
@@ -42,9 +47,19 @@ def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tup
     return path
 
 
+def _text_face(root: Path) -> str:
+    """The project's default text face, registered; a ClickException when its fonts cannot give one."""
+    fonts = FontBook.open(root)
+    problems = [p.render() for p in errors_only(fonts.problems)]
+    if not problems and not fonts.families:
+        problems = ["fonts/fonts.yaml: no font family"]
+    if problems:
+        raise click.ClickException("cannot write the calibration sheet:\n" + "\n".join(problems))
+    return fonts.default_face().name
+
+
 def _front(c, face: str, width: float, height: float, backs: str) -> None:
     cx, cy = width / 2, height / 2
-    c.setFont(face, 11)
     edge = "long" if backs == "long-edge" else "court"
     for i, line in enumerate(INSTRUCTIONS):
         c.setFont(face, 13 if i == 0 else 9)

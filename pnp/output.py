@@ -1,16 +1,24 @@
 """Deterministic, atomic PDF files.
 
-Contract: an `OutputBatch` hands out canvases that write to hidden temporary files next to their
-final paths. `commit()` renames every temporary file onto its final path (an atomic replace per
-file) only once the whole run has succeeded; `discard()` (or leaving the `with` block on an
-exception) deletes them, so a failed build leaves the previous PDFs untouched. Canvases are made in
-ReportLab's invariant mode (no dates, fixed IDs), with page compression, without ASCII85, and with a
-bundled font as the initial font, so the same input gives the same bytes and no base-14 font is
-referenced.
+Contract: an `OutputBatch` hands out canvases that write to hidden temporary files (unique names,
+`tempfile.mkstemp`) next to their final paths; a final path already handed out in the batch raises
+`OutputClash`, so two parts of a run never write one file. `save(canvas)` writes a finished canvas
+to its temporary file and lets the batch forget the canvas (its document is freed when the caller
+drops it too). `commit()` refuses a batch with a canvas still unsaved, then renames every temporary
+file onto its final path (an atomic replace per file, done only once every file is saved, when the
+whole run has succeeded) and deletes what killed runs left of those files' temporary files (a day
+old or more); `discard()` (or leaving the `with` block) deletes the temporary files, so a failed
+build leaves the previous PDFs untouched. Canvases are made in ReportLab's invariant mode (no
+dates, fixed IDs), with page compression, without ASCII85, and with a bundled font as the initial
+font, so the same input gives the same bytes and no base-14 font is referenced.
 """
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
+import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,43 +26,57 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
+STALE_PART = 24 * 3600.0  # seconds: a temporary file this old was left by a run that was killed
+
+
+class OutputClash(ValueError):
+    """A final path handed out twice in one batch."""
 
 
 @dataclass
 class _Pending:
     final: Path
     temp: Path
-    canvas: Canvas
 
 
 @dataclass
 class OutputBatch:
     pending: list[_Pending] = field(default_factory=list)
+    _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
 
     def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+        if any(p.final.resolve() == final.resolve() for p in self.pending):
+            raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         final.parent.mkdir(parents=True, exist_ok=True)
-        temp = final.with_name(f".{final.name}.{os.getpid()}.part")
+        handle, temp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
+        os.close(handle)
         # fonts ReportLab (and svglib drawings) fall back to: a bundled one, never Helvetica
         rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font
-        canvas = Canvas(str(temp), pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
+        canvas = Canvas(temp, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
         canvas.setTitle(meta.get("title", ""))
         canvas.setAuthor(meta.get("author", ""))
         canvas.setSubject(meta.get("subject", ""))
         canvas.setCreator("pnp")
         canvas.setProducer("pnp (ReportLab)")
-        self.pending.append(_Pending(final, temp, canvas))
+        self.pending.append(_Pending(final, Path(temp)))
+        self._open[id(canvas)] = (canvas, self.pending[-1])
         return canvas
 
     def save(self, canvas: Canvas) -> Path:
-        """Write a finished canvas to its temporary file."""
+        """Write a finished canvas to its temporary file; the batch keeps no reference to it."""
         canvas.save()
-        return next(p.temp for p in self.pending if p.canvas is canvas)
+        return self._open.pop(id(canvas))[1].temp
 
     def commit(self) -> list[Path]:
+        if self._open:
+            unsaved = ", ".join(item.final.as_posix() for _, item in self._open.values())
+            raise RuntimeError(f"commit with canvases never saved: {unsaved}")
         done = []
         for item in self.pending:
             os.replace(item.temp, item.final)
             done.append(item.final)
+        for final in done:
+            _sweep(final)
         self.pending.clear()
         return done
 
@@ -62,10 +84,19 @@ class OutputBatch:
         for item in self.pending:
             item.temp.unlink(missing_ok=True)
         self.pending.clear()
+        self._open.clear()
 
     def __enter__(self) -> "OutputBatch":
         return self
 
     def __exit__(self, kind, value, traceback) -> None:
-        if kind is not None or self.pending:
-            self.discard()
+        self.discard()
+
+
+def _sweep(final: Path) -> None:
+    """Delete temporary files of `final` that killed runs left (old enough to be no live run's)."""
+    limit = time.time() - STALE_PART
+    for part in final.parent.glob(f".{glob.escape(final.name)}.*.part"):
+        with contextlib.suppress(OSError):
+            if part.stat().st_mtime < limit:
+                part.unlink()

@@ -4,11 +4,13 @@ Contract: `KitRun(session, kit_dir, options, batch, progress).run()` returns a `
 batch it draws into canvases from the batch; without, it only lays out. Pages are laid out and
 drawn one at a time, so memory does not grow with the deck (beyond ReportLab's compressed page
 streams). After the first error nothing more is drawn, but every face is still laid out so that all
-problems of the kit are reported at once.
+problems of the kit are reported at once. A component whose file another part of the run already
+writes (two kits with one folder name) is a problem. Each component tells `progress.expect(pages)`
+(when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
+done, drawn or not.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -17,29 +19,21 @@ from .draw.paint import Painter
 from .draw.sheets import SheetPainter
 from .errors import Problem, errors_only
 from .layout.face import BuildEnv, FaceBuilder
-from .layout.imposition import BACK_MODES, SheetSpec, plan_sheet
+from .layout.imposition import SheetSpec, plan_sheet
 from .model.kit import Card, Deck, Kit, Sheet
+from .model.units import MM, paper_points
+from .options import Options
 from .sources.parsecache import CACHE_DIR
-from .model.units import MM, PAPERS
-from .output import OutputBatch
+from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
 from .rules import run_rules
 
 if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+
     from .build import Session
-
-
-@dataclass(frozen=True)
-class Options:
-    paper: str = "a4"
-    backs: str = "long-edge"
-    orientation: str = "auto"
-    out: Path = Path("output")
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
-    image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
-
-    def __post_init__(self):
-        assert self.paper in PAPERS and self.backs in BACK_MODES
+    from .layout.items import Face
+    from .model.kit import Page
 
 
 class KitRun:
@@ -104,7 +98,7 @@ class KitRun:
         has_backs = any(card.back for card in deck.cards)
         mode = self.options.backs if has_backs else "none"
         w, h = front.card_size()
-        spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, _paper(self.options.paper),
+        spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(self.options.paper),
                          self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks)
         plan = plan_sheet(spec)
         if isinstance(plan, str):
@@ -119,21 +113,29 @@ class KitRun:
 
             TiledSheet(self, sheet, layout).run()
             return
-        width, height = _paper(self.options.paper)
+        width, height = paper_points(self.options.paper)
         if layout.orientation == "landscape":
             width, height = height, width
         margin = layout.margin
         builder = self._builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
-        painter, canvas = self._canvas(sheet.name, (width, height))
+        canvas, painter = self._sheets(sheet.name, (width, height))
+        label = f"{self.kit.game.title} · {sheet.title}"
+        self._sheet_pages(sheet, builder, canvas, 1,
+                          lambda face, page: painter.page(face, width, height, margin, label))
+
+    def _sheet_pages(self, sheet: Sheet, builder: FaceBuilder, canvas, per_copy: int,
+                     draw: Callable[[Face, Page], None]) -> None:
+        """Each page of a sheet laid out, and each copy drawn (`draw`, `per_copy` pages; nothing
+        once the kit has an error) and counted; then the file saved."""
+        self._expect(per_copy * sum(page.copies for page in sheet.pages))
         pages = 0
-        self._expect(sum(page.copies for page in sheet.pages))
         for page in sheet.pages:
             face = self._page_face(builder, sheet, page)
             for _ in range(page.copies):
                 if canvas is not None and not self.failed:
-                    painter.page(face, width, height, margin, f"{self.kit.game.title} · {sheet.title}")
-                pages += 1
-                self._tick()
+                    draw(face, page)
+                pages += per_copy
+                self._tick(per_copy)
         self._save(canvas, sheet.name, "sheet", pages)
 
     def _page_face(self, builder: FaceBuilder, sheet: Sheet, page):
@@ -144,15 +146,27 @@ class KitRun:
         self.problems += found
         return face
 
-    def _canvas(self, component: str, pagesize):
+    def _canvas(self, component: str, pagesize) -> tuple[Canvas, Painter] | tuple[None, None]:
+        """The component's canvas from the batch and a Painter on it; (None, None) when not drawing
+        (no batch, or the file is already another component's: a problem)."""
         if self.batch is None:
             return None, None
-        path = self._path(component)
-        canvas = self.batch.canvas(path, pagesize, self.session.fonts.default_face().name,
-                                   {"title": f"{self.kit.game.title} — {component}",
-                                    "author": ", ".join(self.kit.game.authors), "subject": self.kit.game.subtitle})
+        game = self.kit.game
+        meta = {"title": f"{game.title} — {component}", "author": ", ".join(game.authors), "subject": game.subtitle}
+        try:
+            canvas = self.batch.canvas(self._path(component), pagesize, self.session.fonts.default_face().name, meta)
+        except OutputClash as clash:
+            self.problems.append(Problem(f"{clash} (two kits with the same folder name?)", f"kit {self.kit.name!r}"))
+            return None, None
         forms = FormCache(canvas, self.options.image_dpi, self.session.project.root / CACHE_DIR / "images")
-        return SheetPainter(canvas, Painter(canvas, forms), self.session.fonts.default_face().name), canvas
+        return canvas, Painter(canvas, forms)
+
+    def _sheets(self, component: str, pagesize) -> tuple[Canvas, SheetPainter] | tuple[None, None]:
+        """`_canvas` with a SheetPainter, for imposed decks and full-page sheets."""
+        canvas, painter = self._canvas(component, pagesize)
+        if canvas is None:
+            return None, None
+        return canvas, SheetPainter(canvas, painter, self.session.fonts.default_face().name)
 
     def _path(self, component: str) -> Path:
         return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
@@ -163,9 +177,9 @@ class KitRun:
         if not self.failed:
             self.files.append(FileReport(self._path(component).as_posix(), component, kind, pages, **extra))
 
-    def _tick(self) -> None:
+    def _tick(self, pages: int) -> None:
         if self.progress:
-            self.progress(1)
+            self.progress(pages)
 
     def _expect(self, pages: int) -> None:
         """Tell the progress display how many more pages are coming."""
@@ -183,9 +197,6 @@ class _CardWhere:
 
     def __str__(self) -> str:
         return f"kit {self.kit!r}, deck {self.deck!r}, card {self.card!r}"
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 class Repeats:
@@ -211,11 +222,6 @@ class Repeats:
                 if id(p) in counts else p for p in problems]
 
 
-def _paper(name: str) -> tuple[float, float]:
-    w, h = PAPERS[name]
-    return w * MM, h * MM
-
-
 def _offset(mm: tuple[float, float]) -> tuple[float, float]:
     return mm[0] * MM, mm[1] * MM
 
@@ -225,42 +231,33 @@ class DeckPages:
 
     def __init__(self, run: KitRun, deck: Deck, plan):
         self.run_, self.deck, self.plan = run, deck, plan
-        self.painter, self.canvas = run._canvas(deck.name, (plan.width, plan.height))
-        self.pages = 0
+        self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height))
+        self.per_sheet = 2 if plan.duplex else 1
 
     def run(self) -> None:
         cards = [card for card in self.deck.cards for _ in range(card.copies)]
         per = self.plan.per_page
         sheets = (len(cards) + per - 1) // per
-        self.run_._expect(sheets * (2 if self.plan.duplex else 1))
+        self.run_._expect(sheets * self.per_sheet)
         for number in range(sheets):
             self._sheet(cards[number * per:(number + 1) * per], number + 1, sheets)
         w, h = self.run_.kit.layouts[self.deck.cards[0].layout].card_size()
-        self.run_._save(self.canvas, self.deck.name, "deck", self.pages, cards=len(cards),
+        self.run_._save(self.canvas, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
                         card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
 
     def _sheet(self, chunk: list[Card], number: int, total: int) -> None:
+        """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
         fronts = [self.run_._face(card, self.deck, card.layout) for card in chunk]
         backs = [self.run_._face(card, self.deck, card.back) if card.back else None for card in chunk] \
             if self.plan.mode != "none" else []
-        label = f"{self.run_.kit.game.title} · {self.deck.title} · planche {number}/{total}"
-        if self.canvas is None or self.run_.failed:
-            self.pages += 1 + (1 if self.plan.duplex else 0)
-            return
-        self._draw(fronts, backs, label)
+        if self.canvas is not None and not self.run_.failed:
+            self._draw(fronts, backs, f"{self.run_.kit.game.title} · {self.deck.title} · planche {number}/{total}")
+        self.run_._tick(self.per_sheet)
 
     def _draw(self, fronts, backs, label: str) -> None:
         if self.plan.mode == "fold":
-            self.painter.cards(self.plan, fronts, back=False, label=label)
-            self.painter.fold_backs(self.plan, backs, label=label + " · pliage")
-            self._count(1)
+            self.painter.fold(self.plan, fronts, backs, label=label + " · pliage")
             return
         self.painter.cards(self.plan, fronts, back=False, label=label + " · recto")
-        self._count(1)
         if self.plan.duplex:
             self.painter.cards(self.plan, backs, back=True, label=label + " · verso")
-            self._count(1)
-
-    def _count(self, pages: int) -> None:
-        self.pages += pages
-        self.run_._tick()

@@ -5,7 +5,8 @@ own size (the content box, without the paper's margin), plans its tiles on the b
 (`layout.tiling.plan_tiles`, with the layout's `margin` and `overlap`) and draws them
 (`draw.tiles.TilePainter`): one centred page when the component fits the paper, else an assembly
 map and one page per tile. Problems (a component that cannot be tiled, layout problems) go to
-the run like every component's; the file report counts the pages written.
+the run like every component's; the progress display and the file report count every page written
+(`plan.pages` per copy).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from .errors import Problem
 from .layout.tiling import plan_tiles
 from .model.kit import Sheet
 from .model.layout import Layout
-from .model.units import MM, PAPERS
+from .model.units import paper_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .runner import KitRun
@@ -29,27 +30,20 @@ class TiledSheet:
     def run(self) -> None:
         run, sheet, layout = self.run_, self.sheet, self.layout
         size = layout.page_size()
-        paper = tuple(v * MM for v in PAPERS[run.options.paper])
+        paper = paper_points(run.options.paper)
         plan = plan_tiles(size, paper, layout.margin, layout.overlap, run.options.orientation, layout.orientation)
         if isinstance(plan, str):
             run.problems.append(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
             return
         builder = run._builder(sheet.spec.layout, size, 0.0)
-        sheets, canvas = run._canvas(sheet.name, (plan.width, plan.height))
-        painter = self._painter(sheets) if canvas is not None else None
-        pages = 0
-        for page in sheet.pages:
-            face = run._page_face(builder, sheet, page)
-            for _ in range(page.copies):
-                if painter is not None and not run.failed:
-                    painter.component(face, plan, f"{sheet.name}-{page.index}",
-                                      f"{run.kit.game.title} · {sheet.title}")
-                pages += plan.pages
-                run._tick()
-        run._save(canvas, sheet.name, "sheet", pages)
+        canvas, painter = run._canvas(sheet.name, (plan.width, plan.height))
+        tiles = self._painter(canvas, painter) if canvas is not None else None
+        label = f"{run.kit.game.title} · {sheet.title}"
+        run._sheet_pages(sheet, builder, canvas, plan.pages,
+                         lambda face, page: tiles.component(face, plan, f"{sheet.name}-{page.index}", label))
 
-    def _painter(self, sheets) -> TilePainter:
+    def _painter(self, canvas, painter) -> TilePainter:
         fonts = self.run_.session.fonts
         regular = fonts.default_face()
         bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
-        return TilePainter(sheets.c, sheets.painter, regular.name, bold.name)
+        return TilePainter(canvas, painter, regular.name, bold.name)

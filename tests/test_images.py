@@ -195,7 +195,7 @@ def test_a_second_build_reads_encoded_images_from_the_cache(built, monkeypatch):
     def no_encoding(*args, **kwargs):
         raise AssertionError("an image was decoded again")
 
-    monkeypatch.setattr(images, "encode", no_encoding)
+    monkeypatch.setattr(images, "_decoded", no_encoding)
     again = _build(built["root"], built["base"] / "again")
     assert again.read_bytes() == built["pdf"].read_bytes()
 

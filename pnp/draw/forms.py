@@ -3,22 +3,23 @@
 Contract: a `FormCache` belongs to one canvas. `icon(path, rgb)`, `svg(path)` and
 `image(path, w, h)` return the name of a form of unit size (1 × 1 point, to be scaled by the
 caller), creating it on first use: an icon is recoloured, SVGs stay vectors (svglib). A picture is
-keyed by the hash of its bytes and the pixel size it is embedded at (`images.target_size` for a box
-of w × h points at `image_dpi`; None keeps every picture whole): the same picture in many files is
-embedded once, and a form already made at a size at least as large is reused. Pictures are encoded
-by `images.py`, through its disk cache when `image_cache` is a folder. `layer(key, draw)` records a
-shared layer once. Form names are counters, so the same input gives the same names and bytes.
+keyed by the hash of its bytes (`file_digest`, computed again when the file changes) and the pixel
+size it is embedded at (`images.target_size` for a box of w × h points at `image_dpi`; None keeps
+every picture whole): the same picture in many files is embedded once, and a form already made at
+a size at least as large is reused. Pictures are encoded by `images.py`, through its disk cache
+when `image_cache` is a folder. `layer(key, box, draw)` records a shared layer once, over `box`
+(x0, y0, x1, y1, in points). Form names are counters, so the same input gives the same names and
+bytes.
 """
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 from reportlab.lib.colors import Color
 
-from .images import ImageStore, draw_unit, target_size
+from ..fileio import file_hash
+from .images import ImageStore, draw_unit, per_file_version, target_size
 
 
 class FormCache:
@@ -54,15 +55,13 @@ class FormCache:
         made.append((*size, name))
         return name
 
-    def layer(self, key: str, size: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
-        return self._name(("layer", key), "Ly", lambda n: self._layer_form(n, size, draw))
+    def layer(self, key: str, box: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
+        return self._name(("layer", key), "Ly", lambda n: self._layer_form(n, box, draw))
 
     def _svg_form(self, name: str, path: str, rgb) -> None:
         from reportlab.graphics import renderPDF
 
-        drawing = _drawing(path)
-        if rgb is not None:
-            drawing = _recoloured(path, rgb)
+        drawing = _drawing(path) if rgb is None else _recoloured(path, rgb)
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
         c.scale(1.0 / drawing.width, 1.0 / drawing.height)
@@ -88,14 +87,7 @@ class FormCache:
         c.endForm()
 
 
-@lru_cache(maxsize=1024)
-def file_digest(path: str) -> str:
-    with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
-
-
-@lru_cache(maxsize=256)
-def _drawing(path: str):
+def _parsed(path: str):
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(path)
@@ -104,13 +96,14 @@ def _drawing(path: str):
     return drawing
 
 
+file_digest = per_file_version(1024)(file_hash)
+_drawing = per_file_version(256)(_parsed)  # parsed once per version of the file, never changed
+
+
 def _recoloured(path: str, rgb):
     """A fresh drawing of `path` with every filled or stroked shape in `rgb`."""
-    from svglib.svglib import svg2rlg
-
-    drawing = svg2rlg(path)
-    colour = Color(*rgb)
-    _paint(drawing, colour)
+    drawing = _parsed(path)
+    _paint(drawing, Color(*rgb))
     return drawing
 
 

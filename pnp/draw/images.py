@@ -4,22 +4,25 @@ Contract:
 - `target_size(path, w, h, dpi)` gives the pixel size to embed a picture drawn in a box of w × h
   points: its own size, or less when it has more than 1.5 × the pixels the box needs at `dpi`
   (downsampled to `dpi`, never upsampled; `dpi=None` keeps every picture whole).
-- `encode(path, size)` returns an `Encoded` image (size, colour space, bits, filters, data and an
-  optional soft mask for alpha), or None for what it does not handle (CMYK JPEGs):
-  the caller then lets ReportLab embed the file itself. JPEG (grey or RGB) and 8-bit, non-interlaced
-  grey or RGB PNGs without transparency pass through untouched when they need no resize (DCTDecode;
-  FlateDecode with the PNG predictor). Everything else is decoded with Pillow, resized if needed
-  (Lanczos), and stored as RGB or grey pixels, Flate-compressed with PNG row filters (Pillow's PNG
-  encoder), alpha as an /SMask image; a downsampled JPEG is stored as a JPEG again (quality 92).
-- `ImageStore(folder).get(path, digest, size)` is `encode` with a disk cache of the results
+- `ImageStore(folder).get(path, digest, size)` returns an `Encoded` image (size, colour space,
+  bits, filters, data and an optional soft mask for alpha), or None for what it does not handle
+  (CMYK JPEGs): the caller then lets ReportLab embed the file itself. JPEG (grey or RGB) and 8-bit,
+  non-interlaced grey or RGB PNGs without transparency pass through untouched when they need no
+  resize (DCTDecode; FlateDecode with the PNG predictor). Everything else is decoded with Pillow,
+  resized if needed (Lanczos), and stored as RGB or grey pixels, Flate-compressed with PNG row
+  filters (Pillow's PNG encoder), alpha as an /SMask image; a downsampled JPEG is stored as a JPEG
+  again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache)
   (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`), so a later build neither decodes nor
   compresses again. Pass-through images are not stored: they cost nothing to prepare.
 - `draw_unit(canvas, name, encoded)` registers the image in the canvas's document and paints it
   over the unit square at the origin (inside the caller's unit form).
+- `per_file_version(maxsize)` caches a function of a file's path per version of the file (its
+  path, modification time and size), so a file changed during a run is read again; `probe` uses it.
 The same file, size and encoder give the same bytes: no dates, names chosen by the caller.
 """
 from __future__ import annotations
 
+import functools
 import io
 import json
 import math
@@ -29,10 +32,14 @@ import zlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from reportlab.pdfbase import pdfdoc
 
-ENCODER_VERSION = 1  # part of every cache name: bump when the bytes `encode` makes would change
+from ..fileio import write_atomic
+
+T = TypeVar("T")
+ENCODER_VERSION = 1  # part of every cache name: bump when the bytes `_decoded` makes would change
 PNG_LEVEL = 1  # zlib level of the Flate data: as fast as ReportLab's level 6 on raw pixels and, with the
 # PNG row filters, 20-25 % smaller on photographs; level 6 saves 10 % more in 3-5 x the time
 JPEG_QUALITY = 92  # a downsampled JPEG is encoded again as JPEG at this quality
@@ -52,7 +59,20 @@ class Encoded:
     smask: "Encoded | None" = None  # the alpha channel, a DeviceGray image of the same size
 
 
-@lru_cache(maxsize=4096)
+def per_file_version(maxsize: int) -> Callable[[Callable[[str], T]], Callable[[str], T]]:
+    """`lru_cache` for a function of a file's path, keyed on the path, modification time and size."""
+    def wrap(function: Callable[[str], T]) -> Callable[[str], T]:
+        cached = lru_cache(maxsize)(lambda path, mtime, size: function(path))
+
+        @functools.wraps(function)
+        def call(path: str) -> T:
+            stat = os.stat(path)
+            return cached(path, stat.st_mtime_ns, stat.st_size)
+        return call
+    return wrap
+
+
+@per_file_version(4096)
 def probe(path: str) -> tuple[str, str, int, int]:
     """(format, mode, width, height) from the file's header."""
     from PIL import Image
@@ -74,10 +94,6 @@ def target_size(path: str, w: float | None, h: float | None, dpi: int | None) ->
 
 def _ceil(value: float) -> int:
     return math.ceil(value - 1e-6)  # 237.00000000000003 is 237
-
-
-def encode(path: str, size: tuple[int, int]) -> Encoded | None:
-    return passthrough(path, size) or _decoded(path, size)
 
 
 def passthrough(path: str, size: tuple[int, int]) -> Encoded | None:
@@ -177,8 +193,8 @@ def _flate(img) -> Encoded:
 
 
 class ImageStore:
-    """`encode` with a disk cache (a folder, or None for none). A missing, damaged or unreadable
-    entry is made again; a cache that cannot be written is only slower."""
+    """Pictures encoded (see the module docstring), with a disk cache (a folder, or None for none). A
+    missing, damaged or unreadable entry is made again; a cache that cannot be written is only slower."""
 
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder is not None else None
@@ -186,11 +202,11 @@ class ImageStore:
     def get(self, path: str, digest: str, size: tuple[int, int]) -> Encoded | None:
         found = passthrough(path, size)
         if found is not None or self.folder is None:
-            return found or encode(path, size)
+            return found or _decoded(path, size)
         entry = self.folder / f"{digest}-{size[0]}x{size[1]}-v{ENCODER_VERSION}-{_pillow()}.img"
         found = _read(entry)
         if found is None:
-            found = encode(path, size)
+            found = _decoded(path, size)
             if found is not None:
                 _write(entry, found)
         return found
@@ -217,10 +233,7 @@ def _write(entry: Path, enc: Encoded) -> None:
     blob = json.dumps({"version": ENCODER_VERSION, "images": heads}).encode() + b"\n" + b"".join(
         p.data for p in _parts(enc))
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temp = entry.with_name(f".{entry.name}.{os.getpid()}.part")
-        temp.write_bytes(blob)
-        os.replace(temp, entry)  # whole or absent, even with builds running side by side
+        write_atomic(entry, blob)  # whole or absent, even with builds running side by side
     except OSError:
         pass
 

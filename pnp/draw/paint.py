@@ -1,9 +1,10 @@
 """Painting laid-out items on a ReportLab canvas.
 
 Contract: `Painter(canvas, forms).face(face)` paints a face whose trim box's top-left corner is at
-the canvas origin (the caller translates there); layout's top-down coordinates become PDF's
-bottom-up ones here and nowhere else. Shared layers are drawn once into a form and reused.
-Every text is set in a bundled, embedded TrueType font.
+the canvas origin (the caller translates there): its background over the whole bleed box, then its
+items; layout's top-down coordinates become PDF's bottom-up ones here and nowhere else. Shared
+layers are drawn once into a form and reused. Every text is set in a bundled, embedded TrueType
+font; its inline icons take its colour.
 """
 from __future__ import annotations
 
@@ -34,12 +35,31 @@ def _line(text, line, x0: float, y: float, icons: list, state: dict) -> None:
         cursor = frag.x + frag.face.width(frag.text, frag.size)
 
 
+def _set_texts(text, items: list[TextItem]) -> list:
+    """Every line of `items` into the text object; returns the inline icons met, to paint after it."""
+    icons: list = []
+    state: dict = {}
+    for t in items:
+        if state.get("color") != t.color:
+            state["color"] = t.color
+            text.setFillColorRGB(*t.color)
+        found: list = []
+        for line in t.block.lines:
+            _line(text, line, t.x, -(t.y + line.baseline), found, state)
+        icons += [(x, y, side, path, t.color) for x, y, side, path in found]
+    return icons
+
+
 class Painter:
     def __init__(self, canvas, forms: FormCache):
         self.c = canvas
         self.forms = forms
 
     def face(self, face: Face) -> None:
+        if face.background is not None:  # the whole bleed box, under everything
+            b = face.bleed
+            self.c.setFillColorRGB(*face.background)
+            self.c.rect(-b, -face.height - b, face.width + b * 2, face.height + b * 2, stroke=0, fill=1)
         pending: list = []  # the face's own items between shared layers, painted together
         for key, items in face.layers:
             if key is None:
@@ -67,21 +87,22 @@ class Painter:
                 self._item(item)
         self._texts(texts)
 
-    def _texts(self, items: list[TextItem]) -> None:
+    def _texts(self, items: list[TextItem], outline=None) -> None:
+        """Texts in one PDF text object, their icons after it; `outline`: stroked in that colour too."""
         if not items:
             return
-        text = self.c.beginText()
-        icons: list = []
-        state: dict = {}
-        for t in items:
-            if state.get("color") != t.color:
-                state["color"] = t.color
-                text.setFillColorRGB(*t.color)
-            found: list = []
-            for line in t.block.lines:
-                _line(text, line, t.x, -(t.y + line.baseline), found, state)
-            icons += [(x, y, side, path, t.icon_color) for x, y, side, path in found]
-        self.c.drawText(text)
+        c = self.c
+        if outline is not None:
+            c.saveState()
+            c.setStrokeColorRGB(*outline)
+            c.setLineWidth(items[0].block.size * 0.12)
+        text = c.beginText()
+        if outline is not None:
+            text.setTextRenderMode(2)
+        icons = _set_texts(text, items)
+        c.drawText(text)
+        if outline is not None:
+            c.restoreState()
         for x, y, side, path, colour in icons:
             self._form(self.forms.icon(path, colour), x, y, side, side)
 
@@ -99,7 +120,7 @@ class Painter:
         if isinstance(item, Shape):
             self._shape(item)
         elif isinstance(item, TextItem):
-            self._text(item)
+            self._texts([item], item.outline)
         else:
             self._picture(item)
 
@@ -135,26 +156,6 @@ class Painter:
             c.roundRect(s.x, -(s.y + s.h), s.w, s.h, min(s.radius, s.w / 2, s.h / 2), stroke=stroke, fill=fill)
         else:
             c.rect(s.x, -(s.y + s.h), s.w, s.h, stroke=stroke, fill=fill)
-
-    def _text(self, t: TextItem) -> None:
-        c = self.c
-        if t.outline is not None:
-            c.saveState()
-            c.setStrokeColorRGB(*t.outline)
-            c.setLineWidth(t.block.size * 0.12)
-        text = c.beginText()
-        if t.outline is not None:
-            text.setTextRenderMode(2)
-        text.setFillColorRGB(*t.color)
-        icons: list = []
-        state: dict = {}
-        for line in t.block.lines:
-            _line(text, line, t.x, -(t.y + line.baseline), icons, state)
-        c.drawText(text)
-        if t.outline is not None:
-            c.restoreState()
-        for x, y, side, path in icons:
-            self._form(self.forms.icon(path, t.icon_color), x, y, side, side)
 
     def _picture(self, p: Picture) -> None:
         if p.kind == "icon":

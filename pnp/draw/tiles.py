@@ -1,21 +1,23 @@
 """Drawing a tiled page component: the assembly map, then one page per tile.
 
-Contract: `TilePainter(canvas, painter, fonts).component(face, plan, label)` draws one copy of a
-page component laid out at its own size (`face`) following a `layout.tiling.TilePlan`: the face
-is recorded once as a PDF form and shown, clipped, on every tile at the tile's offset, so the
+Contract: `TilePainter(canvas, painter, regular, bold).component(face, plan, key, label)` draws one
+copy of a page component laid out at its own size (`face`) following a `layout.tiling.TilePlan`,
+with the fonts named `regular` and `bold`: the face is recorded once as a PDF form (named after
+`key`: one per page of the sheet) and shown, clipped, on every tile at the tile's offset, so the
 content of an overlap is the same on both tiles to the last point. A plan with one tile gives one
 page with the component centred. Otherwise the first page is the assembly map (the whole
 component scaled down, the tile grid, the labels and the steps), then each tile: its glue strips
 (shaded, dashed where the neighbour's edge goes, "zone de collage"), the alignment marks of its
 joints, crop marks, its label and its neighbours in the margins. Every page gets its TrimBox and
-BleedBox (the tile's region) and the "print at 100 %" note. French like the rest of the print.
+BleedBox (the tile's region) and the "print at 100 %" note (`sheets.draw_notes`, kept within the
+plan's margin of the paper's edge). French like the rest of the print.
 """
 from __future__ import annotations
 
 from ..layout.items import Face
 from ..layout.tiling import MARK_RADIUS, Tile, TilePlan
 from .paint import Painter
-from .sheets import NOTE_SIZE, PRINT_NOTE, draw_marks
+from .sheets import NOTE_SIZE, draw_marks, draw_notes, end_page
 
 GLUE_TINT = (0.55, 0.55, 0.55)
 GLUE_ALPHA = 0.35
@@ -41,19 +43,13 @@ class TilePainter:
     def component(self, face: Face, plan: TilePlan, key: str, label: str) -> None:
         """Every page of one copy of the component (see the module docstring)."""
         form = self.painter.forms.layer(f"tiled:{key}", (0.0, -face.height, face.width, 0.0),
-                                        lambda: self._face(face))
+                                        lambda: self.painter.face(face))
         if plan.single:
             self._tile(form, plan, plan.tiles[0], label)
             return
         self._map(form, plan, label)
         for tile in plan.tiles:
             self._tile(form, plan, tile, label)
-
-    def _face(self, face: Face) -> None:
-        if face.background is not None:
-            self.c.setFillColorRGB(*face.background)
-            self.c.rect(0, -face.height, face.width, face.height, stroke=0, fill=1)
-        self.painter.face(face)
 
     # --- one tile ------------------------------------------------------------------------------
 
@@ -72,11 +68,11 @@ class TilePainter:
             self._strip(tile, strip)
         for mark in tile.marks:
             self._mark(*tile.to_page(*mark))
-        self._crop(tile.crop)
+        draw_marks(c, tile.crop)
         if not plan.single:
             self._tile_notes(plan, tile, label)
         self._notes(plan, label if plan.single else f"{label} · feuille {tile.label}")
-        self._end(tile.page_box)
+        end_page(c, tile.page_box)
 
     def _strip(self, tile: Tile, strip) -> None:
         c = self.c
@@ -85,9 +81,7 @@ class TilePainter:
         c.setFillColorRGB(*GLUE_TINT)
         c.setFillAlpha(GLUE_ALPHA)
         c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
-        c.restoreState()
-        c.saveState()
-        c.setStrokeColorRGB(0.1, 0.1, 0.1)
+        c.setStrokeColorRGB(0.1, 0.1, 0.1)  # the fill's alpha leaves the stroke opaque
         c.setLineWidth(0.6)
         c.setDash([3, 2])
         if strip.side == "right":
@@ -138,9 +132,6 @@ class TilePainter:
             c.lines([(x - arm, y, x + arm, y), (x, y - arm, x, y + arm)])
         c.restoreState()
 
-    def _crop(self, marks) -> None:
-        draw_marks(self.c, marks)
-
     def _tile_notes(self, plan: TilePlan, tile: Tile, label: str) -> None:
         """The tile's big label in the widest margin, with its neighbours under it."""
         box = tile.label_box
@@ -181,7 +172,7 @@ class TilePainter:
         self._map_tiles(view)
         self._map_text(plan, label)
         self._notes(plan, f"{label} · plan d’assemblage")
-        self._end((0.0, 0.0, plan.width, plan.height))
+        end_page(c, (0.0, 0.0, plan.width, plan.height))
 
     def _map_tiles(self, view) -> None:
         c = self.c
@@ -223,23 +214,9 @@ class TilePainter:
     # --- every page ----------------------------------------------------------------------------
 
     def _notes(self, plan: TilePlan, label: str) -> None:
-        c = self.c
-        c.saveState()
-        c.setFillColorRGB(0.3, 0.3, 0.3)
-        c.setFont(self.regular, NOTE_SIZE)
-        bottom = plan.tiles[0].page_box[1]
-        top = plan.height - plan.tiles[0].page_box[3]
-        if bottom >= NOTE_SIZE * 1.6:
-            c.drawCentredString(plan.width / 2, min(bottom, plan.margin) / 2 - NOTE_SIZE * 0.35, PRINT_NOTE)
-        if top >= NOTE_SIZE * 1.6:
-            c.drawCentredString(plan.width / 2, plan.height - min(top, plan.margin) / 2 - NOTE_SIZE * 0.35, label)
-        c.restoreState()
-
-    def _end(self, box) -> None:
-        box = tuple(round(v, 3) for v in box)
-        self.c.setTrimBox(box)
-        self.c.setBleedBox(box)
-        self.c.showPage()
+        box = plan.tiles[0].page_box
+        draw_notes(self.c, self.regular, plan.width / 2, plan.height, box[1], plan.height - box[3], label,
+                   band=plan.margin)
 
 
 def _inside(point, box) -> bool:

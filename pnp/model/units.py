@@ -48,6 +48,12 @@ class Dim:
         return f"{self.value * 100:g}%" if self.relative else f"{self.value / MM:g}mm"
 
 
+def paper_points(name: str) -> tuple[float, float]:
+    """A paper's portrait (width, height) in points."""
+    w, h = PAPERS[name]
+    return w * MM, h * MM
+
+
 def parse_dim(value: object) -> Dim:
     if isinstance(value, Dim):
         return value
