@@ -5,11 +5,11 @@ from itertools import product
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
+from pnp.rules.reglisse import MODEL as REGLISSE_MODEL
 from pnp.rules.reglisse import ReglisseParams
-from pnp.rules.reglisse import check as reglisse_check
 from pnp.rules.series import has_series
+from pnp.rules.similis import MODEL as SIMILIS_MODEL
 from pnp.rules.similis import SimilisParams
-from pnp.rules.similis import check as similis_check
 from pnp.rules.similis import tables as similis_tables
 
 ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée", "œil"], "couleur": ["bleu", "vert", "rouge"],
@@ -22,7 +22,7 @@ def kit_of(rows: list[dict], players=6) -> Kit:
     cards = tuple(Card(i, str(i + 1), r, r.get("copies", 1), "x", None, Ref("d.yaml", ("cards", i)), {})
                   for i, r in enumerate(rows))
     game = GameFile(title="T", players={"min": 3, "max": players}, components=["d.yaml"])
-    return Kit("t", None, "t", game, Ref("game.yaml"), [Deck("cartes", "cartes", "d.yaml", spec, cards, Ref("d.yaml"))])
+    return Kit("t", None, game, Ref("game.yaml"), [Deck("cartes", "cartes", spec, cards, Ref("d.yaml"))])
 
 
 def full_deck(attrs=ATTRS) -> list[dict]:
@@ -31,6 +31,15 @@ def full_deck(attrs=ATTRS) -> list[dict]:
 
 def whats(problems) -> list[str]:
     return [p.what for p in problems]
+
+
+def similis_check(kit: Kit, p: SimilisParams):
+    """What a build reports: the model reads the kit once, then checks what it read."""
+    return SIMILIS_MODEL.checked(kit, p)[1]
+
+
+def reglisse_check(kit: Kit, p: ReglisseParams):
+    return REGLISSE_MODEL.checked(kit, p)[1]
 
 
 def params(**kw) -> SimilisParams:
@@ -87,7 +96,7 @@ def test_series_that_stop_costing_four_cards_get_a_warning():
 
 
 def test_the_series_table_follows_the_parameters():
-    table = similis_tables(kit_of(full_deck()), params())["series"]
+    table = similis_tables(None, params())["series"]
     assert table.rows == (("4 cartes", "1 point commun", "aucune"), ("3 cartes", "2 points communs", "1 carte"),
                           ("2 cartes", "3 points communs", "2 cartes"))
 
@@ -115,3 +124,47 @@ def test_liquorice_cards_match_nothing_and_are_counted():
     assert "the kit declares 4 liquorice cards but the deck has 5" in found
     assert "a réglisse has shape 'sucette', not one of the réglisse shapes (rouleau, bâton)" in found
     assert "a réglisse matches nothing, so it has no valeur (got 2)" in found
+
+
+def test_an_absent_deck_is_one_problem_with_a_suggestion():
+    problems = similis_check(kit_of(full_deck()), params(deck="cartez"))
+    assert [(p.where, p.what, p.suggestion) for p in problems] == [
+        ("rules.deck", "the kit has no deck named 'cartez' for the cards (list its file in components, or set "
+                       "rules.params.deck)", "cartes")]
+    assert problems[0].ref == Ref("game.yaml", ("components",))
+
+
+def test_an_attribute_typo_is_one_problem_in_both_games():
+    typo = dict(ATTRS)
+    typo["coleur"] = typo.pop("couleur")
+    found = similis_check(kit_of(full_deck()), SimilisParams(attributes=typo))
+    assert [(p.where, p.what, p.suggestion) for p in found] == [
+        ("rules.attributes.coleur", "attribute 'coleur' is not a field of deck 'cartes'", "couleur")]
+    candies = {"forme": REGLISSE["forme"], "couleur": REGLISSE["couleur"], "valuer": REGLISSE["valeur"]}
+    found = reglisse_check(kit_of(reglisse_rows()), ReglisseParams(attributes=candies, liquorice=LIQUORICE))
+    assert [(p.where, p.what, p.suggestion) for p in found] == [
+        ("rules.attributes.valuer", "attribute 'valuer' is not a field of deck 'cartes'", "valeur")]
+
+
+def test_the_liquorice_shape_attribute_is_declared_not_guessed():
+    # a first attribute with text values is not the shape: no false problem on the liquorice cards
+    words = {"valeur": ["un", "deux", "trois", "quatre"], "forme": REGLISSE["forme"], "couleur": REGLISSE["couleur"]}
+    rows = full_deck(words) + [{"valeur": None, "forme": f, "couleur": "noir"} for f in ("rouleau", "bâton") * 2]
+    assert whats(reglisse_check(kit_of(rows), ReglisseParams(attributes=words, liquorice=LIQUORICE))) == []
+    shaped = ReglisseParams(attributes=REGLISSE, liquorice={**LIQUORICE, "shape_field": "couleur"})
+    found = whats(reglisse_check(kit_of(reglisse_rows()), shaped))
+    assert "a réglisse has shape 'noir', not one of the réglisse shapes (rouleau, bâton)" in found
+
+
+def test_the_liquorice_shape_attribute_must_be_an_attribute():
+    import pytest
+    from pnp.model.schema import ValidationError
+
+    with pytest.raises(ValidationError, match="liquorice.shape_field names 'frome'.*did you mean 'forme'"):
+        ReglisseParams(attributes=REGLISSE, liquorice={**LIQUORICE, "shape_field": "frome"})
+
+
+def test_the_end_score_is_printed_from_the_parameters():
+    for end in (50, 80):
+        table = similis_tables(None, params(end_score=end))["score"]
+        assert table.notes[0].endswith(f"dépasse **{end} points** : le plus petit total gagne.")

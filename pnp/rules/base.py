@@ -2,24 +2,31 @@
 
 Contract: a rules model is a `RulesModel` registered under a name (`rules: {model: NAME}` in a
 kit's game.yaml). It declares a `Params` model (pnp.model.schema) for the rule parameters that live in the
-kit (unknown keys refused), `check(kit, params)` returns the problems of the kit against the game's
-rules (inventory, invariants, play-outs), and `tables(kit, params)` returns the tables that printed
-material shows (a scoring table, a penalty scale), by name; layouts bind them as `rules.NAME`.
-`playtest(kit, params, players, games, seed)`, when a model has it, plays random games with the
-kit's material and returns a line of statistics (`pnp playtest`).
+kit (unknown keys refused). `read(kit, params)` returns what the model reads from the kit (its
+material; by default the kit itself) with the problems of reading it (absent components, data of
+the wrong shape), the material None when it is unusable; it runs once per build. `check(material,
+params)` returns the problems of that material against the game's rules (inventory, invariants,
+play-outs); `tables(material, params)` returns the tables that printed material shows (a scoring
+table, a penalty scale), by name, and must accept a None material; layouts bind them as
+`rules.NAME`. `playtest(material, params, players, games, seed)`, when a model has it, plays random
+games with the kit's material and returns a line of statistics (`pnp playtest`).
+Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
+params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
+values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
+("rules.seats[0]") into the key path of a `Ref`.
 Rules code cites the rule it implements in a comment: `# rules: <section>`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, ClassVar
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, ClassVar, Literal
 
+from ..errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
 
-from ..errors import Problem
-
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model.kit import Kit
+    from ..model.kit import Deck, Kit, Sheet
 
 
 class Params(Model):
@@ -45,19 +52,57 @@ class Table:
 
 @dataclass
 class RulesModel:
-    """A named rules model. `check` and `tables` receive the kit and its validated params."""
+    """A named rules model: `read` once, then `check`, `tables` and `playtest` on what it read."""
 
     name: str
     summary: str
     params: type[Params] = Params
-    check: Callable[["Kit", Params], list[Problem]] = lambda kit, params: []
-    tables: Callable[["Kit", Params], dict[str, Table]] = lambda kit, params: {}
-    # play-outs: (kit, params, players, games, seed) -> one line of statistics; None: no play-outs
-    playtest: Callable[["Kit", Params, int, int, int], str] | None = None
+    check: Callable[[object, Params], list[Problem]] = lambda material, params: []
+    tables: Callable[[object, Params], dict[str, Table]] = lambda material, params: {}
+    # play-outs: (material, params, players, games, seed) -> one line of statistics; None: no play-outs
+    playtest: Callable[[object, Params, int, int, int], str] | None = None
+    read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
     registry: ClassVar[dict[str, "RulesModel"]] = {}
-    extra: dict = field(default_factory=dict)
+
+    def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:
+        """The material read from `kit` (None when unusable) and every problem: reading's, then checks'."""
+        material, problems = self.read(kit, params)
+        return material, problems + (self.check(material, params) if material is not None else [])
 
 
 def register(model: RulesModel) -> RulesModel:
     RulesModel.registry[model.name] = model
     return model
+
+
+def component(kit: "Kit", kind: Literal["deck", "sheet"], name: str, param: str,
+              what: str) -> tuple["Deck | Sheet | None", list[Problem]]:
+    """The kit's deck or sheet `name` (named by `rules.params.<param>`, holding `what`), or the problem
+    that the kit has none, at the kit's components, with the closest name it has."""
+    found = kit.deck(name) if kind == "deck" else kit.sheet(name)
+    if found is not None:
+        return found, []
+    known = [c.name for c in (kit.decks if kind == "deck" else kit.sheets)]
+    return None, [Problem(f"the kit has no {kind} named {name!r} for {what} (list its file in components, or "
+                          f"set rules.params.{param})", f"rules.{param}", kit.game_ref.child("components"),
+                          got=name, suggestion=suggest(name, known))]
+
+
+def sheet_fields(sheet: "Sheet", keys: tuple[str, ...]) -> tuple[dict[str, object], Ref]:
+    """The values of `keys` on a sheet's first page (its own fields over the sheet's), and the `Ref`
+    of the mapping that declares them: the first page's `fields` when it names one of them."""
+    fields = sheet.pages[0].fields
+    own = sheet.spec.pages[0].fields if sheet.spec.pages else {}
+    path = ("pages", 0, "fields") if any(key in own for key in keys) else ("fields",)
+    return {key: fields[key] for key in keys if key in fields}, sheet.ref.child(*path)
+
+
+_PART = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+
+
+def where_path(where: str) -> tuple[PathPart, ...]:
+    """The key path a `where` names: "rules.seats[0]" -> ("rules", "seats", 0); "rules.x.3" ->
+    ("rules", "x", 3) (a part of digits is a list index or an integer key, such as a die face)."""
+    return tuple(int(part) if part.isdigit() else part
+                 for index, key in _PART.findall(where) for part in (index or key,))
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..errors import Problem
 from ..model.kit import Deck, Kit
+from ..model.units import MM
 
 
 def generic_checks(kit: Kit) -> list[Problem]:
@@ -49,6 +50,6 @@ def _one_size(kit: Kit, deck: Deck) -> list[Problem]:
             sizes.setdefault(tuple(round(v, 2) for v in layout.card_size()), name)
     if len(sizes) <= 1:
         return []
-    names = ", ".join(f"{n} ({w / 2.8346:.0f} × {h / 2.8346:.0f} mm)" for (w, h), n in sizes.items())
+    names = ", ".join(f"{n} ({w / MM:.0f} × {h / MM:.0f} mm)" for (w, h), n in sizes.items())
     return [Problem(f"the layouts of one deck must share one card size; found {names}",
                     f"deck {deck.name!r}", deck.ref.child("layout"))]

@@ -4,18 +4,23 @@ Contract: `play_game(cards, players, rng, rules)` plays one game (one round, "ma
 greedy players and returns a `GameResult`; `playtest(cards, players, games, seed, rules)` plays many
 and returns `PlaytestStats`: the share of games won by emptying a hand, the share that ran the draw
 pile dry and the share ended by the empty-pile decision (similis.DECISIONS["empty_pile"]), and the
-turns games take. `cards` are attribute tuples; `rules` says what a series is and costs.
+turns games take. `cards` are attribute tuples; `rules` says what a series is and costs, and with
+the banned-pair variant (`ban_draw`) which attributes of the two cards drawn at the start of each
+game make the banned pair, kept out of series and of the market (similis.DECISIONS "banned_draw",
+"banned_market").
 
 The players: on their turn each lays the series that gives most cards away (then uses fewest market
-cards), gives their highest-numbered cards, and draws when they cannot lay. It is a check that the
-rules and the deck let games end, not a strategy study.
+cards: hand cards only when it can), gives the cards it cannot lay first and then its highest cards
+(attribute tuples compared in the kit's order: Similis's value first, so the highest-numbered), and
+draws when it cannot lay. It is a check that the rules and the deck let games end, not a strategy
+study.
 """
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from dataclasses import dataclass, field
-from itertools import combinations
+from dataclasses import dataclass, field, replace
+
+from .series import shared_groups
 
 MAX_TURNS = 3000
 
@@ -34,6 +39,7 @@ class SeriesRules:
     hand: int = 10
     market: int = 3
     banned: tuple[int, object, int, object] | None = None  # (attribute, value, attribute, value)
+    ban_draw: tuple[int, int] | None = None  # Variante: the attributes of the 1st and 2nd card drawn for a game
     liquorice: object = None  # a marker in a card tuple that makes it a liquorice card (Réglisse)
     liquorice_gift: bool = False  # Réglisse: 2 sharing 2 gives a liquorice, or everybody draws
 
@@ -68,11 +74,12 @@ class _Table:
     def __init__(self, cards: list[tuple], players: int, rng: random.Random, rules: SeriesRules):
         deck = list(cards)
         rng.shuffle(deck)
-        self.rules, self.rng = rules, rng
+        self.rules, self.rng, self.ran_out = rules, rng, False
         self.hands = [sorted(deck[i * rules.hand:(i + 1) * rules.hand]) for i in range(players)]
-        rest = deck[players * rules.hand:]
-        self.market, self.pile = rest[:rules.market], rest[rules.market:]
-        self.ran_out = not self.pile
+        self.pile = deck[players * rules.hand:]
+        market = (self.market_card() for _ in range(rules.market))
+        self.market = [card for card in market if card is not None]
+        self.ran_out = self.ran_out or not self.pile
 
     def draw(self) -> tuple | None:
         if not self.pile:
@@ -82,33 +89,47 @@ class _Table:
         self.ran_out = self.ran_out or not self.pile
         return card
 
+    def market_card(self) -> tuple | None:
+        """The next card of the pile that may lie in the market (decision: banned_market — a banned
+        card goes under the pile; none when only banned cards are left)."""
+        turns = len(self.pile)
+        while turns and _banned(self.pile[-1], self.rules):  # rules: "On ne peut même pas les poser dans le marché"
+            self.pile.insert(0, self.pile.pop())
+            turns -= 1
+        return self.draw() if turns or not self.pile else None
+
+
+def _banned(card: tuple, rules: SeriesRules) -> bool:
+    """rules, Variante: "les ankhs vertes (quelque soit le fond) sont bannis des combinaisons"."""
+    if rules.banned is None:
+        return False
+    a, va, b, vb = rules.banned
+    return card[a] == va and card[b] == vb
+
 
 def _usable(card: tuple, rules: SeriesRules) -> bool:
-    if rules.banned is not None:  # rules, Variante: the banned pair is in no series and not in the market
-        a, va, b, vb = rules.banned
-        if card[a] == va and card[b] == vb:
-            return False
-    return rules.liquorice is None or rules.liquorice not in card
+    """A card that may be in a series of shared attributes: neither banned nor a liquorice card."""
+    return not _banned(card, rules) and (rules.liquorice is None or rules.liquorice not in card)
 
 
 def find_series(hand: list[tuple], market: list[tuple], kind: Kind, rules: SeriesRules):
-    """(cards from the hand, market card or None) making a series of `kind`, or None."""
+    """(cards from the hand, market card or None) making a series of `kind`, or None; a series of
+    hand cards only when there is one (no market card used)."""
     if kind.special == "liquorice":
         black = [c for c in hand if rules.liquorice in c]
         return (black[:kind.cards], None) if len(black) >= kind.cards else None
-    usable = [c for c in hand if _usable(c, rules)]
+    groups = list(shared_groups([c for c in hand if _usable(c, rules)], kind.shared))
+    whole = next((group[:kind.cards] for _, _, group in groups if len(group) >= kind.cards), None)
+    return (whole, None) if whole else _with_market(groups, market, kind, rules)
+
+
+def _with_market(groups: list, market: list[tuple], kind: Kind, rules: SeriesRules):
+    """rules: "On peut élaborer une série en utilisant une des trois cartes du marché"."""
     offer = [c for c in market if _usable(c, rules)]
-    width = len(hand[0]) if hand else 0
-    for chosen in combinations(range(width), kind.shared):
-        groups: dict[tuple, list] = defaultdict(list)
-        for card in usable:
-            groups[tuple(card[i] for i in chosen)].append(card)
-        for key, group in groups.items():
-            if len(group) >= kind.cards:
-                return group[:kind.cards], None
-            extra = next((m for m in offer if tuple(m[i] for i in chosen) == key), None)
-            if extra is not None and len(group) == kind.cards - 1:
-                return group, extra
+    for chosen, values, group in groups:
+        extra = next((m for m in offer if tuple(m[i] for i in chosen) == values), None)
+        if extra is not None and len(group) == kind.cards - 1:
+            return group, extra
     return None
 
 
@@ -132,7 +153,7 @@ def _lay(table: _Table, seat: int, kind: Kind, cards: list, market_card) -> None
         hand.remove(card)
     if market_card is not None:  # rules: "il faudra la remplacer par une autre à la fin du tour"
         table.market.remove(market_card)
-        refill = table.draw()
+        refill = table.market_card()
         if refill is not None:
             table.market.append(refill)
     others = [s for s in range(len(table.hands)) if s != seat]
@@ -140,7 +161,15 @@ def _lay(table: _Table, seat: int, kind: Kind, cards: list, market_card) -> None
         _liquorice_gift(table, seat, others)
     for _ in range(kind.give):
         if hand:  # rules: "Il n'est pas nécessaire d'avoir suffisamment de cartes à donner"
-            table.hands[table.rng.choice(others)].append(hand.pop())
+            table.hands[table.rng.choice(others)].append(_gift(hand, table.rules))
+
+
+def _gift(hand: list[tuple], rules: SeriesRules) -> tuple:
+    """The card given away: one that cannot be laid (rules, Variante: "on peut les donner aux autres
+    joueurs"), else the highest (attribute tuples compared in the kit's order: Similis's value first)."""
+    card = max(hand, key=lambda c: (not _usable(c, rules), c))
+    hand.remove(card)
+    return card
 
 
 def _liquorice_gift(table: _Table, seat: int, others: list[int]) -> None:
@@ -158,7 +187,7 @@ def _liquorice_gift(table: _Table, seat: int, others: list[int]) -> None:
 
 
 def play_game(cards: list[tuple], players: int, rng: random.Random, rules: SeriesRules) -> GameResult:
-    table = _Table(cards, players, rng, rules)
+    table = _Table(cards, players, rng, _draw_ban(cards, rng, rules))
     idle = 0  # turns in a row without a series while the pile is empty
     for turn in range(1, MAX_TURNS + 1):
         seat = (turn - 1) % players
@@ -171,6 +200,16 @@ def play_game(cards: list[tuple], players: int, rng: random.Random, rules: Serie
             return GameResult(fewest, turn, True, True)
     fewest = min(range(players), key=lambda s: len(table.hands[s]))
     return GameResult(fewest, MAX_TURNS, table.ran_out, True)
+
+
+def _draw_ban(cards: list[tuple], rng: random.Random, rules: SeriesRules) -> SeriesRules:
+    """rules, Variante: "on tire deux cartes au hasard dans le paquet. La première définit une forme, la
+    seconde une couleur" (decision: banned_draw — looked at, then shuffled back with the deck)."""
+    if rules.ban_draw is None:
+        return rules
+    first, second = rng.sample(cards, 2)
+    a, b = rules.ban_draw
+    return replace(rules, banned=(a, first[a], b, second[b]))
 
 
 def playtest(cards: list[tuple], players: int, games: int, seed: int, rules: SeriesRules) -> PlaytestStats:

@@ -5,9 +5,9 @@ from pnp.model.schema import ValidationError
 import pytest
 
 from pnp.errors import Ref
-from pnp.rules.clochemerle import (DataError, EventCard, Params, PlaceCard, default_events_data, default_material,
-                                   default_places_data, make_model, penalty_table, play, read_material,
-                                   rule_tables, score_sheet_table)
+from pnp.rules.clochemerle import (RULES_MODEL, DataError, EventCard, KitParams, Params, PlaceCard,
+                                   default_events_data, default_material, default_places_data, kit_material,
+                                   penalty_table, play, read_material, rule_tables, score_sheet_table)
 
 
 def test_place_card_keeps_its_ref_and_grid():
@@ -95,10 +95,11 @@ def test_play_outs_are_deterministic_for_a_seed():
     assert play(material, 4, random.Random(3)) == play(material, 4, random.Random(3))
 
 
-def test_make_model_checks_the_material_the_engine_reads():
-    model = make_model(lambda kit: (default_material(), []))
-    assert model.name == "clochemerle" and model.check(None, Params()) == []
-    assert "time_penalty" in model.tables(None, Params())
+def test_the_registered_model_checks_the_material_the_engine_reads():
+    model = RULES_MODEL
+    assert model.name == "clochemerle" and model.read is kit_material
+    assert model.check(default_material(), KitParams()) == []
+    assert "time_penalty" in model.tables(default_material(), KitParams())
 
 
 def test_params_refuse_more_min_players_than_max():

@@ -48,9 +48,12 @@ def test_mairie_tie_on_highest_row_looks_at_the_row_below():
     assert mairie_majority(state) == {"B"}
 
 
-def test_mairie_more_pawns_in_the_top_row_wins_the_tie():
+def test_mairie_more_pawns_in_the_highest_row_do_not_break_the_tie():
+    # both have a pawn in the top row: "encore ex equo", so "la ligne d'en dessous" decides (B has 1, A 0)
     state = CardState.of(card("mairie"), {(0, 0): "A", (0, 2): "A", (0, 1): "B", (1, 1): "B"})
-    assert mairie_majority(state) == {"A"}
+    assert mairie_majority(state) == {"B"}
+    lower = CardState.of(card("mairie"), {(1, 0): "A", (1, 2): "A", (1, 1): "B", (2, 1): "B"})
+    assert mairie_majority(lower) == {"B"}  # the same below an empty top row
 
 
 def test_mairie_full_tie_everyone_scores():

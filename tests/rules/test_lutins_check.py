@@ -11,9 +11,13 @@ from pnp.rules.lutins import (
 REF = Ref("decks/lutins/board.yaml", ("board",))
 
 
+def problems_of(data, ref=None):
+    return check_board_data(data, ref)[1]
+
+
 def test_default_board_passes():
     assert check_board(default_board()) == []
-    assert check_board_data(default_board_data(), REF) == []
+    assert check_board_data(default_board_data(), REF) == (default_board(), [])
 
 
 def test_default_board_shape():
@@ -47,7 +51,7 @@ def test_default_board_is_symmetric_through_the_centre():
 def test_33_dots_fail():
     data = default_board_data()
     data["dots"].pop()
-    problems = check_board_data(data, REF)
+    problems = problems_of(data, REF)
     assert [(p.where, p.what) for p in problems] == [
         ("board.dots", "the board needs exactly 34 dotted squares, found 33")]
     assert problems[0].ref == REF.child("dots")
@@ -58,7 +62,7 @@ def test_start_square_walled_in_fails():
     data["dots"].remove([3, 0])
     data["dots"].remove([8, 0])
     data["dots"] += [[5, 9], [7, 9]]  # with the dot at (6, 9): (6, 10) has no way out
-    problems = check_board_data(data, REF)
+    problems = problems_of(data, REF)
     assert [p.where for p in problems] == ["board.start.bleu[4]"]
     assert problems[0].what.startswith("start square (6, 10) of bleu is walled in")
     assert problems[0].ref == REF.child("start", "bleu", 4)
@@ -74,7 +78,7 @@ def test_start_square_in_a_pocket_fails():
 def test_dot_on_a_start_square_fails():
     data = default_board_data()
     data["dots"][0] = [3, 10]
-    problems = check_board_data(data)
+    problems = problems_of(data)
     assert [(p.where, p.what) for p in problems] == [
         ("board.dots[0]", "dot (3, 10) lies on a start square of bleu; trees never stand on start squares")]
 
@@ -83,7 +87,7 @@ def test_dot_outside_and_duplicate_dots_fail():
     data = default_board_data()
     data["dots"][0] = [10, 10]
     data["dots"][2] = data["dots"][1]
-    whats = [(p.where, p.what) for p in check_board_data(data)]
+    whats = [(p.where, p.what) for p in problems_of(data)]
     assert whats == [("board.dots[0]", "dot (10, 10) lies outside the forest (0..9 on both axes)"),
                      ("board.dots[2]", "dot (8, 0) repeats board.dots[1]; one tree per square")]
 
@@ -93,7 +97,7 @@ def test_start_squares_count_and_side():
     data["start"]["rouge"].pop()
     data["start"]["jaune"][1] = [11, 3]
     data["start"]["violet"][0] = [2, 10]
-    found = [(p.where, p.what) for p in check_board_data(data)]
+    found = [(p.where, p.what) for p in problems_of(data)]
     assert found == [
         ("board.start.rouge", "rouge needs exactly 6 start squares, found 5"),
         ("board.start.violet[0]", "start square (2, 10) repeats board.start.bleu[0]"),
@@ -104,14 +108,14 @@ def test_start_squares_count_and_side():
 def test_colour_on_the_wrong_side():
     data = default_board_data()
     data["start"]["jaune"][0] = [0, 10]
-    found = [(p.where, p.what) for p in check_board_data(data)]
+    found = [(p.where, p.what) for p in problems_of(data)]
     assert found == [("board.start.jaune[0]", "start square (0, 10) is on the south side, but jaune's are on the east side")]
 
 
 def test_missing_side_means_no_arrival():
     data = default_board_data()
     del data["start"]["jaune"]
-    found = [(p.where, p.what) for p in check_board_data(data)]
+    found = [(p.where, p.what) for p in problems_of(data)]
     assert found == [("board.start", "the board needs 4 colours of start squares, one a side, found 3"),
                      ("board.start", "no colour starts on the east side, so rouge has no arrival squares")]
 
@@ -125,12 +129,12 @@ def test_bad_shape_is_reported_not_raised():
     data["size"] = "10"
     data["dots"][3] = [1, 2, 3]
     data["colour"] = "bleu"
-    problems = check_board_data(data, REF)
-    assert [p.where for p in problems] == ["board.colour", "board.size", "board.dots[3]"]
+    board, problems = check_board_data(data, REF)
+    assert board is None and [p.where for p in problems] == ["board.colour", "board.size", "board.dots[3]"]
     assert problems[2].ref == REF.child("dots", 3)
     with pytest.raises(KitError):
         Board.from_data(data)
-    assert [p.where for p in check_board_data([1, 2])] == ["board"]
+    assert [p.where for p in problems_of([1, 2])] == ["board"]
 
 
 def test_params_are_strict():
@@ -143,10 +147,10 @@ def test_params_are_strict():
 
 def test_check_rules_runs_playouts_on_a_sound_board():
     params = LutinsParams(playouts=3, seed=1)
-    assert check_rules(default_board_data(), params, REF) == []
+    assert check_rules(default_board(), params, REF) == []
     broken = default_board_data()
     broken["dots"].pop()
-    assert [p.where for p in check_rules(broken, params, REF)] == ["board.dots"]
+    assert [p.where for p in check_rules(Board.from_data(broken), params, REF)] == ["board.dots"]
 
 
 def test_rules_summary_is_french_and_follows_the_variant():

@@ -5,19 +5,14 @@ the printed material as frozen dataclasses read from plain YAML data (places.py,
 designed numbers in data.py), the placement rules (placement.py), the scoring (scoring.py), the
 checks of a kit's material (check.py, check_cards.py, supply.py), the printed tables (tables.py)
 and random play-outs (playout.py). `Params` holds the rules' numbers that a kit may set.
+Every ambiguity of the rules is decided once, in decisions.py (`DECISIONS`).
 
-`make_model(material_of)` builds a `RulesModel` "clochemerle" given how to get the material of a
-kit: `material_of(kit) -> (Material, problems)`, typically by calling
-`read_material(places, events, track, tokens, score_sheet, refs=...)` on the kit's plain data.
 Importing this package registers kit.py's model (`rules: {model: clochemerle}` in a game.yaml),
-which reads the material from the kit's decks and sheets (`kit_material`).
+which reads the material from the kit's decks and sheets (`kit_material`); plain data reads with
+`read_material(places, events, track, tokens, score_sheet, refs=...)`.
 """
 from __future__ import annotations
 
-from typing import Callable
-
-from ...errors import Problem
-from ..base import RulesModel
 from .check import check_material
 from .data import (default_events_data, default_places_data, default_score_sheet_data,
                    default_tokens_data, default_track_data)
@@ -33,24 +28,8 @@ from .supply import PawnBound, pawn_bound
 from .tables import penalty_table, rule_tables, score_sheet_table
 from .kit import RULES_MODEL, KitParams, kit_material  # noqa: E402  (registers the model)
 
-NAME = "clochemerle"
-
-
-def make_model(material_of: Callable[[object], tuple[Material, list[Problem]]]) -> RulesModel:
-    """The rules model, given how to read a kit's material (shape problems come first)."""
-    def check(kit, params: Params) -> list[Problem]:
-        material, problems = material_of(kit)
-        return problems + check_material(material, params)
-
-    def tables(kit, params: Params):
-        return rule_tables(material_of(kit)[0], params)
-
-    return RulesModel(name=NAME, summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week "
-                      "time track, 3-6 players.", params=Params, check=check, tables=tables)
-
-
 __all__ = [
-    "NAME", "make_model", "Params", "RULES_MODEL", "KitParams", "kit_material",
+    "Params", "RULES_MODEL", "KitParams", "kit_material",
     "PLACES", "PLACE_KEYS", "ICONS", "Cell", "PlaceCard", "EventCard", "DataError",
     "Quarter", "Track", "Tokens", "SheetLine", "ScoreSheet", "Material", "read_material", "default_material",
     "default_places_data", "default_events_data", "default_track_data", "default_tokens_data",

@@ -3,7 +3,9 @@
 Contract: `check_material(material, params)` returns every problem found (`pnp.errors.Problem`,
 English `what`, `where` like "place card 'eglise' #2" or "event card 'La fête du cassoulet'", and
 the `ref` the data object carries). Errors make the kit unplayable; warnings are worth a look.
-It never raises on bad material. Play-outs (playout.py) are run only when `playouts` > 0.
+It never raises on bad material. A sheet that is None (absent or unreadable) gets no problem here:
+its reader reported it once (kit.py, material.read_material). Play-outs (playout.py) are run only
+when `playouts` > 0 and the material is complete and free of errors.
 
 What is checked, and why:
 - inventory: 2 cards for each of the 6 places; set-up orders 1-6, each on exactly two cards, the
@@ -43,7 +45,7 @@ def check_material(material: Material, params: Params | None = None, playouts: i
     problems = [*check_places(material.places, params), *check_events(material.events, params),
                 *check_track(material.track, params), *check_tokens(material.tokens, params),
                 *check_score_sheet(material.score_sheet, params), *check_supply(material.places, params)]
-    if playouts and not any(p.severity == "error" for p in problems):
+    if playouts and material.complete and not any(p.severity == "error" for p in problems):
         from .playout import check_playouts
         problems += check_playouts(material, params, playouts, seed)
     return problems
@@ -154,7 +156,7 @@ def _pair_problem(card: EventCard, other: EventCard, sign: str, need: int, suppl
 def check_track(track: Track | None, params: Params) -> list[Problem]:
     # rules: Matériel — "Une échelle de temps de 52 semaines"; Principe — "trimestre"
     if track is None:
-        return [Problem("the kit has no time track", "time track")]
+        return []
     want = f"{params.weeks} = {params.quarters} quarters × {params.weeks_per_quarter}"
     out = []
     if track.weeks != params.weeks or len(track.quarters) != params.quarters:
@@ -171,7 +173,7 @@ def check_track(track: Track | None, params: Params) -> list[Problem]:
 
 def check_tokens(tokens: Tokens | None, params: Params) -> list[Problem]:
     if tokens is None:
-        return [Problem("the kit has no token supply", "tokens")]
+        return []
     # rules: Matériel — 8 "+", 4 "-", 1 "N", 12 dés, "Onze pions par joueur"; two rows of 6 dice
     wanted = {"plus": params.plus_tokens, "minus": params.minus_tokens, "new_row": params.new_row_tokens,
               "dice": params.dice, "pawns_per_colour": params.pawns_per_player}
@@ -199,7 +201,7 @@ def _params_supply(params: Params) -> list[Problem]:
 def check_score_sheet(sheet: ScoreSheet | None, params: Params) -> list[Problem]:
     # rules: "Une feuille de score par joueur"; the last quarter doubled; the time penalty
     if sheet is None:
-        return [Problem("the kit has no score sheet", "score sheet")]
+        return []
     columns = {line.key for line in sheet.columns}
     out = [Problem(f"has no column for {PLACES.get(key, 'the malus of absent players')} ({key!r})",
                    "score sheet", at(sheet.ref, "columns")) for key in (*PLACE_KEYS, "malus") if key not in columns]

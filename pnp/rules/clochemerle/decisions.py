@@ -12,8 +12,10 @@ DECISIONS: dict[str, str] = {
                     "doubled.",
     "eglise_score": "'les points des lignes où figurent ses pions multiplié par le nombre de pions présents': "
                     "(die + points of the rows of your pawns) × your number of pawns on the card.",
-    "mairie_ties": "'le pion posé le plus en haut', then 'la ligne d'en dessous celui qui a le plus de pions': "
-                   "pawn counts are compared row by row from the top; players still tied each score.",
+    "mairie_ties": "'un pion posé le plus en haut', then 'la ligne d'en dessous celui qui a le plus de pions "
+                   "[...] et ainsi de suite': tied players compare the row of their highest pawn (the cells of a "
+                   "row are equally high), then, still tied, their pawn counts in each row below it, from the top "
+                   "down; the count in that highest row itself never breaks a tie. Still tied, each scores.",
     "bar_score": "Each player present at the bar scores die + the crowd value once ('vos pions' allows several "
                  "pawns).",
     "medecin_pawns": "'la case où il a posé son pion' (singular): one pawn per player at the médecin. Jumping k "

@@ -1,7 +1,7 @@
 """How a kit reaches the Clochemerle rules model: its components read as the model's material.
 
-Contract: `kit_material(kit, params)` returns `(Material, problems)` read from the kit's data, every
-card and sheet value keeping the `Ref` of its YAML line:
+Contract: `kit_material(kit, params)` (the model's `read`) returns `(Material, problems)` read from
+the kit's data, every card and sheet value keeping the `Ref` of its YAML line:
 - place cards: the cards of the deck `params.places` ("lieux"); a card's fields `place`, `name`,
   `order`, `icons`, `malus`, `rule`, `grid`, `crowd` are the entry of places.py (other fields are
   the layout's own); a card with `copies: n` counts n times;
@@ -10,23 +10,30 @@ card and sheet value keeping the `Ref` of its YAML line:
   ("piste"), `params.tokens` ("jetons") and `params.score_sheet` ("score"), in the shapes of
   material.py (other fields are the layout's own). The score sheet's `blocks` must be the number
   of grids its layout prints (tables bound to `rules.score_sheet`).
-`RULES_MODEL` is the registered model "clochemerle": its check is the model's `check_material`
-on that material (with `params.playouts` seeded play-outs when asked), its tables `rule_tables`.
+An absent component is reported once, here (the material then lacks it). `RULES_MODEL` is the
+registered model "clochemerle": its check is the model's `check_material` on that material (with
+`params.playouts` seeded play-outs when asked), its tables `rule_tables`, its play-outs `play`.
 """
 from __future__ import annotations
 
-from ...model.schema import Field
+import random
 
-from ...errors import Problem, suggest
-from ..base import RulesModel, register
+from ...errors import Problem
+from ...model.schema import Field
+from ..base import RulesModel, component, register, sheet_fields
 from .check import check_material
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
 from .params import Params
 from .places import EventCard, PlaceCard
+from .shape import at
 from .tables import rule_tables
 
 PLACE_FIELDS = ("place", "name", "order", "icons", "malus", "rule", "grid", "crowd")
 EVENT_FIELDS = ("title", "text", "signs")
+DECKS = {  # params key -> (card class, the fields it reads, what the deck holds)
+    "places": (PlaceCard, PLACE_FIELDS, "place cards"),
+    "events": (EventCard, EVENT_FIELDS, "event cards"),
+}
 SHEETS = {  # params key -> (model class, the fields it reads, what the sheet holds)
     "track": (Track, ("start", "end", "quarters"), "the time track"),
     "tokens": (Tokens, ("plus", "minus", "new_row", "dice", "pawns_per_colour", "colours"), "the tokens"),
@@ -48,55 +55,38 @@ class KitParams(Params):
 
 def kit_material(kit, params: KitParams) -> tuple[Material, list[Problem]]:
     problems: list[Problem] = []
-    places = _cards(kit, params.places, PLACE_FIELDS, PlaceCard, "place cards", problems)
-    events = _cards(kit, params.events, EVENT_FIELDS, EventCard, "event cards", problems)
+    decks = {key: _cards(kit, getattr(params, key), key, problems) for key in DECKS}
     sheets = {key: _sheet(kit, getattr(params, key), key, problems) for key in SHEETS}
-    return Material(tuple(places), tuple(events), **sheets), problems
+    problems += _printed_blocks(kit, params, sheets["score_sheet"])
+    return Material(**decks, **sheets), problems
 
 
-def _cards(kit, name: str, keys: tuple[str, ...], cls, what: str, problems: list[Problem]) -> list:
-    deck = kit.deck(name)
-    if deck is None:
-        problems.append(_missing(kit, name, "deck", what, "places" if cls is PlaceCard else "events"))
-        return []
+def _cards(kit, name: str, key: str, problems: list[Problem]) -> tuple:
+    cls, fields, what = DECKS[key]
+    deck, found = component(kit, "deck", name, key, what)
+    problems += found
     out = []
-    for card in deck.cards:
-        data = {key: card.fields[key] for key in keys if card.fields.get(key) is not None}
+    for card in deck.cards if deck is not None else ():
+        data = {field: card.fields[field] for field in fields if card.fields.get(field) is not None}
         read = _read_one(lambda d, ref: cls.from_data(d, ref), data, card.ref, problems)
         out += [read] * card.copies if read is not None else []
-    return out
+    return tuple(out)
 
 
 def _sheet(kit, name: str, key: str, problems: list[Problem]):
-    cls, keys, what = SHEETS[key]
-    sheet = kit.sheet(name)
+    cls, fields, what = SHEETS[key]
+    sheet, found = component(kit, "sheet", name, key, what)
+    problems += found
     if sheet is None:
-        problems.append(_missing(kit, name, "sheet", what, key))
         return None
-    fields = sheet.pages[0].fields if sheet.pages else sheet.spec.fields
-    data = {k: fields[k] for k in keys if k in fields}
-    return _read_one(lambda d, ref: cls.from_data(d, ref), data, sheet.ref.child("fields"), problems)
-
-
-def _missing(kit, name: str, kind: str, what: str, key: str) -> Problem:
-    known = [d.name for d in kit.decks] if kind == "deck" else [s.name for s in kit.sheets]
-    return Problem(f"the kit has no {kind} named {name!r} for {what} (list its file in components, or set "
-                   f"rules.params.{key})", f"rules.{key}", kit.game_ref.child("components"), got=name,
-                   suggestion=suggest(name, known))
-
-
-def check(kit, params: KitParams) -> list[Problem]:
-    material, problems = kit_material(kit, params)
-    problems += _printed_blocks(kit, params, material.score_sheet)
-    found = check_material(material, params, playouts=params.playouts, seed=params.seed)
-    # a sheet that is missing or unreadable is already reported above, with its file and line
-    return problems + [p for p in found if not (p.what.startswith("the kit has no ") and p.ref is None)]
+    data, ref = sheet_fields(sheet, fields)
+    return _read_one(lambda d, r: cls.from_data(d, r), data, ref, problems)
 
 
 def _printed_blocks(kit, params: KitParams, sheet: ScoreSheet | None) -> list[Problem]:
     """rules: "une feuille permet de faire 6 décomptes" — the layout prints `blocks` score grids."""
-    component = kit.sheet(params.score_sheet)
-    layout = kit.layouts.get(component.spec.layout) if component is not None else None
+    found = kit.sheet(params.score_sheet)
+    layout = kit.layouts.get(found.spec.layout) if found is not None else None
     if sheet is None or layout is None:
         return []
     printed = sum(1 for element in layout.elements.values()
@@ -105,28 +95,17 @@ def _printed_blocks(kit, params: KitParams, sheet: ScoreSheet | None) -> list[Pr
         return []
     return [Problem(f"the score sheet has {sheet.blocks} blocks, but its layout {layout.name!r} prints {printed} "
                     "score grids (tables with data: rules.score_sheet)", "score sheet",
-                    component.ref.child("fields", "blocks"), got=sheet.blocks, suggestion=str(printed))]
+                    at(sheet.ref, "blocks"), got=sheet.blocks, suggestion=str(printed))]
 
 
-def tables(kit, params: KitParams):
-    return rule_tables(kit_material(kit, params)[0], params)
+def check(material: Material, params: KitParams) -> list[Problem]:
+    return check_material(material, params, playouts=params.playouts, seed=params.seed)
 
 
-RULES_MODEL = register(RulesModel(
-    name="clochemerle",
-    summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
-            "place cards, event cards, track, tokens and score sheet checked against the rules.",
-    params=KitParams, check=check, tables=tables, playtest=lambda kit, params, players, games, seed:
-    _playtest(kit, params, players, games, seed)))
-
-
-def _playtest(kit, params: KitParams, players: int, games: int, seed: int) -> str:
+def playtest(material: Material, params: KitParams, players: int, games: int, seed: int) -> str:
     """Random placement games to the end of the year: scores, pawns out at once, stuck turns."""
-    import random
-
     from .playout import play
 
-    material = kit_material(kit, params)[0]
     rng = random.Random(seed)
     results = [play(material, players, rng, params) for _ in range(games)]
     most_out = max(max(r.max_out.values()) for r in results)
@@ -135,5 +114,13 @@ def _playtest(kit, params: KitParams, players: int, games: int, seed: int) -> st
     return (f"{players} players, {games} games: all reached 'fin'; {sum(turns) / games:.0f} turns on average, "
             f"at most {most_out} pawns out for one player, {sum(r.stuck for r in results)} stuck turns; "
             f"winning score {min(best)} to {max(best)}")
+
+
+RULES_MODEL = register(RulesModel(
+    name="clochemerle",
+    summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
+            "place cards, event cards, track, tokens and score sheet checked against the rules.",
+    params=KitParams, check=check, tables=rule_tables,
+    playtest=playtest, read=kit_material))
 
 __all__ = ["KitParams", "kit_material", "RULES_MODEL", "PLACE_FIELDS", "EVENT_FIELDS"]

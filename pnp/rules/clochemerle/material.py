@@ -3,8 +3,9 @@
 Contract: like the cards in places.py, `Track`, `Tokens` and `ScoreSheet` are frozen dataclasses
 built by `from_data(data, ref=None)` from plain YAML data, carrying `ref`; a wrong shape raises
 `DataError`. `read_material(...)` builds a `Material` from the plain data of every component and
-returns it with the shape problems (an entry of the wrong shape is left out and reported, so the
-inventory checks then see it missing). `default_material()` is the shipped, designed material.
+returns it with the shape problems (a card of the wrong shape is left out and reported, so the
+inventory checks then see it missing; a sheet of the wrong shape is None, reported once, and
+`Material.complete` is false). `default_material()` is the shipped, designed material.
 
 The track (quarters in order; "Départ" is before week 1, "Fin" is the last week, 52):
 
@@ -157,6 +158,11 @@ class Material:
     track: Track | None = None
     tokens: Tokens | None = None
     score_sheet: ScoreSheet | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Every sheet was read (the reader reports one that is absent or unreadable)."""
+        return None not in (self.track, self.tokens, self.score_sheet)
 
 
 def read_material(places: list, events: list, track: object, tokens: object, score_sheet: object,

@@ -10,15 +10,8 @@ Conventions: positions are (row, col) from the top left of the grid; "reading or
 to bottom, each left to right (the marché line and the médecin queue, front first). A cell whose
 needed cost is missing is not offered (check.py reports it).
 
-Decisions on the readings of the French rules:
-- A cell holds one pawn, at every place: La mairie's "Poser un pion sur n'importe quelle case"
-  means any empty cell (a pawn never goes on top of another).
-- Le médecin takes one pawn per player: its scoring speaks of "la case où il a posé son pion"
-  (singular), like the marché's, whose one-pawn rule is explicit.
-- Le boulodrome: only an opponent's pawn can be expelled ("un pion adverse"); the expelling player
-  chooses the empty cell it goes to ("replacez le pion sur une case vide").
-- Le médecin: jumping k patients puts the pawn k cells before the first empty cell, for 1 + k
-  weeks; the jumped patients step back one cell each. A full queue takes no one.
+Decisions applied (decisions.py, cited where applied): `mairie_cells` (one pawn a cell, at every
+place), `medecin_pawns` (one pawn per player at the médecin; jumping patients), `boulodrome_expel`.
 """
 from __future__ import annotations
 
@@ -97,6 +90,7 @@ def cheapest(state: CardState, player: str) -> Placement | None:
 def _any_empty(state: CardState, player: str) -> list[Placement]:
     # rules: La mairie — "Poser un pion sur n'importe quelle case"; Le bar PMU — "Positionnez vos
     # pions sur n'importe quelle case vide"; Le boulodrome — "la case vide de votre choix"
+    # (decision: mairie_cells — an empty cell)
     return [Placement(player, cell.pos, cell.weeks) for cell in state.empty_cells() if cell.weeks is not None]
 
 
@@ -118,7 +112,7 @@ def _marche(state: CardState, player: str) -> list[Placement]:
 def _boulodrome(state: CardState, player: str) -> list[Placement]:
     # rules: Le boulodrome — "Vous pouvez aussi expulser un pion adverse d'une case en payant son
     # coût normal + 3 de plus et replacez le pion sur une case vide. S'il n'y a plus de case vide
-    # sur la carte, on ne peut plus expulser de pions d'une case."
+    # sur la carte, on ne peut plus expulser de pions d'une case." (decision: boulodrome_expel)
     empty = [cell.pos for cell in state.empty_cells()]
     expels = [Placement(player, cell.pos, cell.weeks + EXPEL_EXTRA_WEEKS, to)
               for cell in state.card.cells() if state.pawns.get(cell.pos) not in (None, player)
@@ -128,7 +122,7 @@ def _boulodrome(state: CardState, player: str) -> list[Placement]:
 
 def _medecin(state: CardState, player: str) -> list[Placement]:
     # rules: Le médecin — "Placez votre pion dans la première case vide de la file d'attente pour 1.
-    # Ou doublez des patients (+1 par patient doublé)"
+    # Ou doublez des patients (+1 par patient doublé)" (decision: medecin_pawns)
     queue, waiting = state.card.cells(), _queue_length(state)
     if waiting >= len(queue):
         return []
@@ -164,7 +158,8 @@ def _expel(state: CardState, placement: Placement) -> CardState:
 
 
 def _jump_queue(state: CardState, placement: Placement) -> CardState:
-    # rules: Le médecin — "doublez des patients": the jumped patients step back one cell.
+    # rules: Le médecin — "doublez des patients": the jumped patients step back one cell
+    # (decision: medecin_pawns)
     queue = [cell.pos for cell in state.card.cells()]
     owners = [state.pawns[pos] for pos in queue if pos in state.pawns]
     owners.insert(queue.index(placement.pos), placement.player)

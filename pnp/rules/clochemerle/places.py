@@ -40,7 +40,6 @@ from typing import Mapping
 
 from ...errors import Problem, Ref, suggest
 from . import shape
-from .data import default_events_data, default_places_data  # noqa: F401  (re-exported)
 from .shape import DataError, at
 
 Pos = tuple[int, int]
@@ -57,7 +56,7 @@ PLACES: Mapping[str, str] = MappingProxyType({
 })
 PLACE_KEYS: tuple[str, ...] = tuple(PLACES)
 # rules: Le marché — "Chaque joueur ne peut poser qu'un seul pion sur cette case";
-# Le médecin — "la case où il a posé son pion" (one pawn: decision, see scoring.py).
+# Le médecin — "la case où il a posé son pion" (decision: medecin_pawns).
 ONE_PAWN_PLACES = frozenset({"marche", "medecin"})
 # rules: Signification des icônes — the five icons a place card may show.
 ICONS = ("one_pawn", "several_pawns", "malus", "cell_bonus", "time_cost")

@@ -6,24 +6,8 @@ sign and the malus for absent players and returns a `CardScore`; `row_score(...)
 cards of a row, times the quarter's factor (2 for the last quarter); `time_penalty(missing)` is
 the reputation lost for overshooting "fin". Pure functions on `CardState` (placement.py).
 
-Decisions on the readings of the French rules (quoted where they are implemented):
-- Église: (dé + points of the rows of the player's pawns) × number of the player's pawns on the
-  card: "les points indiqués par le dé auxquels s'ajoutent les points des lignes où figurent ses
-  pions multiplié par le nombre de pions présents" — the product applies to what the player scores.
-- Mairie ties: tied players compare their pawns row by row from the top (more pawns in the
-  highest row where they differ wins): the "pion posé le plus en haut" test first, then "la ligne
-  d'en dessous celui qui a le plus de pions", and so on; still tied, each scores.
-- Bar: each player with a pawn scores once: dé + the value for the number of occupied cells
-  ("dépendent directement du nombre de cases occupées sur la carte"); a full count past the end of
-  the card's table uses its last value.
-- Boulodrome: dé once plus the points of each of the player's cells ("la ou des cases").
-- The malus is never signed by the event card ("toujours des points négatifs, quelle que soit la
-  carte clochemerle") and is doubled with the rest of the last quarter ("Les points du dernier
-  trimestre sont doublés").
-- Time penalty: cumulative, missing m weeks costs 1 + 2 + ... + m = m(m+1)/2 ("1 pour la première
-  semaine manquante ; 2 pour la deuxième semaine manquante ; 3 pour la troisième [...] etc":
-  each missing week has its own price, so 3 missing weeks cost 1 + 2 + 3 = 6). It is written on its
-  own row of the score sheet and is not doubled.
+Decisions applied (decisions.py, cited where applied): `eglise_score`, `mairie_ties`, `bar_score`,
+`malus`, `time_penalty`. A full crowd past the end of the bar's table uses its last value.
 """
 from __future__ import annotations
 
@@ -77,7 +61,7 @@ def card_score(state: CardState, die: int, sign: int, players: Iterable[str]) ->
 def absent_malus(state: CardState, players: Iterable[str]) -> dict[str, int]:
     # rules: Signification des icônes — "Malus de points appliqué à tous les joueurs qui n'ont pas
     # de pion sur cette carte lors du décompte (ce sont toujours des points négatifs, quelle que
-    # soit la carte clochemerle en jeu)"
+    # soit la carte clochemerle en jeu)" (decision: malus — never signed, doubled with the rest)
     if not state.card.malus:
         return {}
     present = state.players()
@@ -112,13 +96,14 @@ def time_penalty(missing: int) -> int:
     """Reputation (<= 0) for `missing` weeks: -1, -3, -6, -10 ... (cumulative)."""
     # rules: Tour d'un joueur — "sauf à recevoir des points de réputation négatifs (1 pour la
     # première semaine manquante ; 2 pour la deuxième semaine manquante ; 3 pour la troisième
-    # semaine manquante etc)"
+    # semaine manquante etc)" (decision: time_penalty — cumulative)
     return -sum(range(1, max(0, missing) + 1))
 
 
 def _eglise(state: CardState, die: int) -> dict[str, int]:
     # rules: L'église — "Chaque joueur marque les points indiqués par le dé auxquels s'ajoutent les
     # points des lignes où figurent ses pions multiplié par le nombre de pions présents."
+    # (decision: eglise_score)
     out = {}
     for player in state.players():
         mine = state.pawns_of(player)
@@ -133,18 +118,24 @@ def _mairie(state: CardState, die: int) -> dict[str, int]:
 
 
 def mairie_majority(state: CardState) -> set[str]:
-    """The player(s) scoring at the mairie: most pawns, ties broken from the top row down."""
-    # rules: La mairie — "c'est le joueur qui a un pion posé le plus en haut de la carte qui gagne la
-    # majorité. [...] on regarde la composition de la ligne d'en dessous celui qui a le plus de
-    # pions gagne la majorité, et ainsi de suite. Si malgré tout les joueurs sont ex equo, ils
-    # marquent chacun les points de la carte"
-    if not state.pawns:
-        return set()
-    rows = len(state.card.grid)
-    keys = {player: (len(state.pawns_of(player)),) + tuple(_in_row(state, player, r) for r in range(rows))
-            for player in state.players()}
-    best = max(keys.values())
+    """The player(s) scoring at the mairie: most pawns; tied, the highest pawn; still tied, the most
+    pawns in each row below it, from the top down."""
+    # rules: La mairie — "Si deux joueurs ou plus ont le même nombre de pions posés, c'est le joueur qui a
+    # un pion posé le plus en haut de la carte qui gagne la majorité. Si malgré tous les joueurs sont
+    # encore ex equo, on regarde la composition de la ligne d'en dessous celui qui a le plus de pions
+    # gagne la majorité, et ainsi de suite. Si malgré tout les joueurs sont ex equo, ils marquent chacun
+    # les points de la carte" (decision: mairie_ties)
+    keys = {player: _mairie_key(state, player) for player in state.players()}
+    best = max(keys.values(), default=None)
     return {player for player, key in keys.items() if key == best}
+
+
+def _mairie_key(state: CardState, player: str) -> tuple[int, ...]:
+    """(pawns, minus the row of the highest pawn, pawns in each row below it): the greater wins."""
+    pawns = state.pawns_of(player)
+    top = min(row for row, _ in pawns)
+    below = tuple(_in_row(state, player, row) for row in range(top + 1, len(state.card.grid)))
+    return (len(pawns), -top) + below
 
 
 def _in_row(state: CardState, player: str, row: int) -> int:
@@ -154,6 +145,7 @@ def _in_row(state: CardState, player: str, row: int) -> int:
 def _bar(state: CardState, die: int) -> dict[str, int]:
     # rules: Le bar PMU — "Les points de réputation gagnés dépendent directement du nombre de cases
     # occupées sur la carte au moment du décompte auxquels s'ajoutent les points de base du dé"
+    # (decision: bar_score)
     value = crowd_value(state.card.crowd, len(state.pawns))
     return {player: die + value for player in state.players()}
 

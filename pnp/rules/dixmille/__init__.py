@@ -2,8 +2,8 @@
 
 Contract: importing this package registers the `RulesModel` "dix-mille" (`rules: {model: dix-mille}`
 in a kit): its params are `DixMilleParams` (defaults = the source's rules), its `check` is
-`check_params(keys=True)` (kit-independent; a per-face problem points at the face's entry), its
-`tables` are `reference_tables` ("scoring", "turn").
+`check_params` (kit-independent; a per-face problem points at the face's entry), its `tables` are
+`reference_tables` ("scoring", "turn").
 The rest is the pure model: `score` (best split), the turn state machine (`start_turn`, `throw`,
 `stop`, `play_turn`), the game (`Game`, `write_score`, `play_game`, `playout_stats`) and the
 strategies. Ambiguous readings of the source are recorded once, in `DECISIONS`.
@@ -24,7 +24,7 @@ RULES_MODEL = register(RulesModel(
     name="dix-mille",
     summary="Le 10 000: push-your-luck dice game, reach exactly 10 000 points with 5 dice.",
     params=DixMilleParams,
-    check=lambda kit, params: check_params(params, keys=True),
+    check=lambda kit, params: check_params(params),
     tables=lambda kit, params: reference_tables(params),
     playtest=lambda kit, params, players, games, seed: _playtest_line(params, players, games, seed),
 ))

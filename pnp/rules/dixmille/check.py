@@ -2,17 +2,16 @@
 
 Contract: `check_params(params) -> list[Problem]`; no problem for the source's rules
 (`DixMilleParams()`). Each problem names the faulty field exactly as `where="rules.<field_name>"`
-(the engine maps it to the YAML position of that field and attaches the file ref: `ref` is None);
-with `keys=True` (what the registered model reports) a problem about one face of a per-face table
-names that entry, `rules.<field_name>.<face>`, so that it points at the entry's own line;
-explains the reason in `what` (English) and carries the faulty value in `got`. Errors make the
+(the engine maps it to the YAML position of that field and attaches the file ref: `ref` is None),
+and a problem about one face of a per-face table names that entry, `rules.<field_name>.<face>`, so
+that it points at the entry's own line; it explains the reason in `what` (English) and carries the
+faulty value in `got`. Errors make the
 game unplayable or unwinnable (non-positive values, a missing brelan face, a target that no sum of
 scores reaches exactly, a floor at or above the target); warnings flag combinations that the best
 split never uses (a carré worth less than its brelan…) or a straight off the other values' grid.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import reduce
 from math import gcd
 
@@ -24,13 +23,13 @@ REACHABLE_LIMIT = 1_000_000  # beyond that many steps, reachability is judged by
 _PER_FACE = ("three_of_a_kind", "four_of_a_kind_exceptions", "five_of_a_kind_exceptions")
 
 
-def check_params(params: DixMilleParams, keys: bool = False) -> list[Problem]:
+def check_params(params: DixMilleParams) -> list[Problem]:
     """Every inconsistency of `params`: errors first, then warnings."""
     problems = _positive(params) + _faces(params)
     if not any(p.severity == "error" for p in problems):
         problems += _floor_and_target(params) + _useless_groups(params) + _straight_grid(params)
         problems = sorted(problems, key=lambda p: p.severity != "error")
-    return problems if keys else [replace(p, where=".".join(p.where.split(".")[:2])) for p in problems]
+    return problems
 
 
 def _problem(field: str, what: str, got: object, severity: str = "error",

@@ -3,7 +3,7 @@
 Contract: a pure model (no I/O, no randomness but a passed-in `random.Random`) of the board
 (board.py: plain data <-> frozen `Board`), positions (state.py), legal moves (moves.py), board
 invariants and rule parameters (check.py), seeded play-outs (playout.py), the French summary
-table of the rules card (tables.py) and the glue to a kit (kit.py). Importing the package
+table of the rules card (tables.py) and the glue to a kit (adapter.py). Importing the package
 registers the model "lutins" for kits (adapter.py: the board from a sheet, the counters from a
 deck). Every ambiguity of the French source is decided once, in decisions.py (`DECISIONS`);
 code cites the rule it implements in French (`# rules: "..."`) and the decision it applies
@@ -15,8 +15,7 @@ from .board import (
 from .check import (
     LutinsParams, check_board, check_board_data, check_params, reach, reachability_problems,
 )
-from .decisions import DECISIONS, Decision, decision
-from .kit import check_rules, make_rules_model
+from .decisions import DECISIONS
 from .moves import (
     ElfMove, IllegalMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn,
     relocation_options, second_directions, slide_targets,
@@ -27,14 +26,14 @@ from .state import (
     movable_elves, occupancy, position, winner,
 )
 from .tables import rules_summary, tables
-from .adapter import RULES_MODEL, KitParams  # noqa: E402  (registers the model "lutins")
+from .adapter import RULES_MODEL, KitParams, LutinsKit, check_rules  # noqa: E402  (registers the model "lutins")
 
 __all__ = [
-    "ARRIVED", "DECISIONS", "KitParams", "RULES_MODEL", "DIRECTIONS", "FOREST_STATUS", "HOME", "Board", "Decision", "ElfId",
-    "ElfMove", "IllegalMove", "LutinsParams", "PlayoutStats", "Square", "State", "TreeMove",
+    "ARRIVED", "DECISIONS", "KitParams", "LutinsKit", "RULES_MODEL", "DIRECTIONS", "FOREST_STATUS", "HOME",
+    "Board", "ElfId", "ElfMove", "IllegalMove", "LutinsParams", "PlayoutStats", "Square", "State", "TreeMove",
     "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
-    "choose_turn", "decision", "default_board", "default_board_data", "default_seats", "empty_board",
-    "initial_state", "legal_elf_moves", "legal_tree_moves", "make_rules_model", "movable_elves",
+    "choose_turn", "default_board", "default_board_data", "default_seats", "empty_board",
+    "initial_state", "legal_elf_moves", "legal_tree_moves", "movable_elves",
     "occupancy", "play_game", "position", "play_turn", "playout_problems", "playouts", "reach",
     "reachability_problems", "relocation_options", "rules_summary", "second_directions",
     "shape_problems", "slide_targets", "tables", "winner",

@@ -4,23 +4,29 @@ Contract: importing this module registers the `RulesModel` "lutins" (`rules: {mo
 game.yaml). Its params are `KitParams`: the model's `LutinsParams` plus the names of two of the
 kit's components — `board`, a sheet whose field `board` holds the board as the model's plain data
 (board.py), and `tokens`, a deck of counters whose cards have the fields `sorte` (`arbre` or
-`lutin`) and `couleur` (`tokens: null` skips it). Its check is `kit.check_rules` on that board, every
-problem pointing at the line of the value in the sheet's file (`board.dots[3]` at that dot), then
-the inventory of counters: one tree for each dot, one elf for each start square of its colour.
-Its tables are the model's (`rules.resume`).
+`lutin`) and `couleur` (`tokens: null` skips it). `read` builds the board once (its shape problems
+point at the line of the value in the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`.
+`check_rules(board, params, ref)` is the whole check of a board: its invariants (check.py), the
+seats against the board, then — only when all of that holds — the play-outs for 2, 3 and 4 players
+(warnings when some find no winner within the bound). The model's check is that, then the
+inventory of counters: one tree for each dot, one elf for each start square of its colour. Its
+tables are the model's (`rules.resume`); its play-outs `playout.playouts` on the kit's board.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
-from ...errors import Problem, Ref, suggest
-from ..base import RulesModel, register
-from .board import shape_problems
-from .check import LutinsParams
-from .kit import NAME, SUMMARY, check_rules
+from ...errors import Problem, Ref, errors_only
+from ...model.kit import Deck
+from ..base import RulesModel, component, register, sheet_fields
+from .board import Board
+from .check import LutinsParams, check_board, check_params, read_board_data
+from .playout import playout_problems, playouts
 from .tables import tables
 
 TREE, ELF = "arbre", "lutin"
+SUMMARY = "Les aventures dans la forêt des lutins (Manfred Ludwig): board invariants and play-outs"
 
 
 class KitParams(LutinsParams):
@@ -30,47 +36,67 @@ class KitParams(LutinsParams):
     tokens: str | None = "pions"
 
 
-def board_of(kit, params: KitParams) -> tuple[object, Ref | None, list[Problem]]:
-    """The plain-data board of the kit's sheet `params.board` and its `Ref` (or a problem)."""
-    sheet = kit.sheet(params.board)
+@dataclass(frozen=True)
+class LutinsKit:
+    """What the model reads from a kit: the board, the `Ref` of its data, the counters (None: skipped)."""
+
+    board: Board
+    ref: Ref
+    tokens: Deck | None
+
+
+def read(kit, params: KitParams) -> tuple[LutinsKit | None, list[Problem]]:
+    """The kit's board and counters; None when the board is absent or of the wrong shape."""
+    deck, problems = (component(kit, "deck", params.tokens, "tokens", "the counters") if params.tokens
+                      else (None, []))
+    board, ref, found = _board(kit, params)
+    return (LutinsKit(board, ref, deck) if board is not None else None), found + problems
+
+
+def _board(kit, params: KitParams) -> tuple[Board | None, Ref | None, list[Problem]]:
+    sheet, problems = component(kit, "sheet", params.board, "board", "the board")
     if sheet is None:
-        return None, None, [_missing(kit, params.board, "sheet", "board")]
-    fields = sheet.pages[0].fields if sheet.pages else sheet.spec.fields
+        return None, None, problems
+    fields, ref = sheet_fields(sheet, ("board",))
     if "board" not in fields:
         return None, None, [Problem(f"the sheet {sheet.name!r} has no field 'board' holding the board",
-                                    f"sheet {sheet.name!r}", sheet.ref.child("fields"))]
-    path = ("pages", 0, "fields", "board") if sheet.spec.pages else ("fields", "board")
-    return fields["board"], sheet.ref.child(*path), []
+                                    f"sheet {sheet.name!r}", ref)]
+    board, problems = read_board_data(fields["board"], ref.child("board"))
+    return board, ref.child("board"), problems
 
 
-def _missing(kit, name: str, kind: str, key: str) -> Problem:
-    known = [s.name for s in kit.sheets] if kind == "sheet" else [d.name for d in kit.decks]
-    return Problem(f"the kit has no {kind} named {name!r} (set rules.params.{key})", f"rules.{key}", got=name,
-                   suggestion=suggest(name, known))
+def check_rules(board: Board, params: LutinsParams | None = None, ref: Ref | None = None,
+                where: str = "board") -> list[Problem]:
+    """Every problem of a kit's board and rule parameters, play-outs last."""
+    params = params or LutinsParams()
+    problems = check_board(board, ref, where)
+    if errors_only(problems):
+        return problems
+    problems += check_params(params, board)
+    if errors_only(problems) or params.playouts == 0:
+        return problems
+    return problems + playout_problems(board, params)
 
 
-def token_problems(kit, params: KitParams, data) -> list[Problem]:
+def check(material: LutinsKit, params: KitParams) -> list[Problem]:
+    problems = check_rules(material.board, params, material.ref)
+    return problems + (token_problems(material.tokens, material.board) if material.tokens else [])
+
+
+def token_problems(deck: Deck, board: Board) -> list[Problem]:
     """One tree counter a dot, one elf counter a start square of its colour, no stray colour."""
-    if params.tokens is None:
-        return []
-    deck = kit.deck(params.tokens)
-    if deck is None:
-        return [_missing(kit, params.tokens, "deck", "tokens")]
     found: Counter = Counter()
     first: dict[tuple, Ref] = {}
     for card in deck.cards:
         key = (card.fields.get("sorte"), card.fields.get("couleur") if card.fields.get("sorte") == ELF else None)
         found[key] += card.copies
         first.setdefault(key, card.ref)
-    want = Counter({(TREE, None): len(data["dots"])})
-    want.update({(ELF, colour): len(squares) for colour, squares in data["start"].items()})
+    want = Counter({(TREE, None): len(board.dots)})
+    want.update({(ELF, colour): len(squares) for colour, squares in board.start})
     where = f"deck {deck.name!r}"
-    problems = []
-    for key in sorted(set(want) | set(found), key=str):
-        if found[key] != want[key]:
-            problems.append(Problem(_inventory(key, found[key], want[key]), where,
-                                    first.get(key, deck.ref).child("copies") if key in first else deck.ref))
-    return problems
+    return [Problem(_inventory(key, found[key], want[key]), where,
+                    first[key].child("copies") if key in first else deck.ref)
+            for key in sorted(set(want) | set(found), key=str) if found[key] != want[key]]
 
 
 def _inventory(key: tuple, found: int, want: int) -> str:
@@ -84,25 +110,11 @@ def _inventory(key: tuple, found: int, want: int) -> str:
     return f"{found} counters with sorte {kind!r}; the counters are '{TREE}' or '{ELF}'"
 
 
-def check(kit, params: KitParams) -> list[Problem]:
-    data, ref, problems = board_of(kit, params)
-    if problems:
-        return problems
-    problems = check_rules(data, params, ref)
-    if shape_problems(data):
-        return problems
-    return problems + token_problems(kit, params, data)
+def playtest(material: LutinsKit, params: KitParams, players: int, games: int, seed: int) -> str:
+    return playouts(material.board, players, games, seed, young=params.young_variant).summary()
 
 
-def playtest(kit, params: KitParams, players: int, games: int, seed: int) -> str:
-    from .board import Board
-    from .playout import playouts
+RULES_MODEL = register(RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params),
+                                  playtest, read))
 
-    data, _, problems = board_of(kit, params)
-    board = Board.from_data(data)
-    return playouts(board, players, games, seed, young=params.young_variant).summary()
-
-
-RULES_MODEL = register(RulesModel(NAME, SUMMARY, KitParams, check, lambda kit, params: tables(params), playtest))
-
-__all__ = ["KitParams", "RULES_MODEL", "board_of", "check", "token_problems"]
+__all__ = ["KitParams", "LutinsKit", "RULES_MODEL", "check", "check_rules", "read", "token_problems"]

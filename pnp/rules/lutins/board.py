@@ -2,6 +2,7 @@
 
 Contract: `Board.from_data(data)` builds a frozen `Board` from plain data as it appears in a kit
 (YAML), raising `pnp.errors.KitError` only when the *shape* is wrong (wrong types, unknown keys);
+`read_board(data, where)` returns `(Board | None, shape problems)` instead of raising;
 whether the board obeys the rules (34 dots, 6 start squares a side, reachability) is `check.py`'s
 job, so a `Board` may hold a broken layout. `Board.to_data()` gives the plain data back.
 
@@ -52,13 +53,10 @@ class Board:
     @classmethod
     def from_data(cls, data: Any) -> "Board":
         """A board from plain data (see the module docstring); KitError if the shape is wrong."""
-        problems = shape_problems(data)
+        board, problems = read_board(data)
         if problems:
             raise KitError(problems)
-        start = tuple((colour, tuple(_square(sq) for sq in squares))
-                      for colour, squares in data["start"].items())
-        return cls(int(data["size"]), tuple(_square(sq) for sq in data["dots"]), start,
-                   float(data.get("square_mm", DEFAULT_SQUARE_MM)))
+        return board
 
     def to_data(self) -> dict:
         """The plain data this board was built from (lists, not tuples)."""
@@ -140,6 +138,16 @@ class Board:
             zone.update(dict.fromkeys(self.arrival(colour), ARRIVAL))
             zones[colour] = zone
         return zones
+
+
+def read_board(data: Any, where: str = "board") -> tuple[Board | None, list[Problem]]:
+    """A board from plain data and no problem, or None and the problems of its shape."""
+    problems = shape_problems(data, where)
+    if problems:
+        return None, problems
+    start = tuple((colour, tuple(_square(sq) for sq in squares)) for colour, squares in data["start"].items())
+    return Board(int(data["size"]), tuple(_square(sq) for sq in data["dots"]), start,
+                 float(data.get("square_mm", DEFAULT_SQUARE_MM))), []
 
 
 def shape_problems(data: Any, where: str = "board") -> list[Problem]:

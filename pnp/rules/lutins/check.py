@@ -1,17 +1,18 @@
 """Board invariants and rule parameters of "Les aventures dans la forêt des lutins".
 
-Contract: `check_board_data(data, ref)` and `check_board(board, ref)` return a list of
-`pnp.errors.Problem` (empty when the board is playable), never raise for bad input. `where` names
-the value in the kit ("board.dots", "board.start.rouge[2]"); `ref` (optional) is the `Ref` of the
-board's mapping in its file, extended with the same path. Checked: 34 dots inside the forest, no
-duplicate, none on a start square; 4 colours, one a side, 6 start squares each, each colour's
-arrival squares opposite; every start square reaches its arrival side (decision: REACHABILITY).
+Contract: `check_board(board, ref)` returns a list of `pnp.errors.Problem` (empty when the board is
+playable); `check_board_data(data, ref)` returns the `Board` it built from plain data (None when the
+shape is wrong) and the problems; `read_board_data(data, ref)` only reads (shape problems). None
+raises for bad input. `where` names the value in the kit ("board.dots", "board.start.rouge[2]");
+`ref` (optional) is the `Ref` of the board's mapping in its file, extended with the same path
+(base.where_path). Checked: 34 dots inside the forest, no duplicate, none on a start square; 4
+colours, one a side, 6 start squares each, each colour's arrival squares opposite; every start
+square reaches its arrival side (decision: REACHABILITY).
 `LutinsParams` is the strict model of the rule parameters a kit may set;
 `check_params(params, board)` checks them against the board.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter, deque
 from dataclasses import replace
 from typing import Any
@@ -19,8 +20,8 @@ from typing import Any
 from ...model.schema import Field
 
 from ...errors import Problem, Ref
-from ..base import Params
-from .board import OPPOSITE, SIDES, Board, Square, shape_problems
+from ..base import Params, where_path
+from .board import OPPOSITE, SIDES, Board, Square, read_board
 from .moves import slide_targets
 from .state import ElfId, initial_state, right_angled
 
@@ -44,21 +45,24 @@ def _problem(what: str, where: str, ref: Ref | None, path: tuple, got: Any = Non
     return Problem(what, where, ref.child(*path) if ref else None, got)
 
 
-def check_board_data(data: Any, ref: Ref | None = None, where: str = "board") -> list[Problem]:
-    """Problems of a board given as plain data: its shape first, then its rules."""
-    problems = shape_problems(data, where)
-    if problems:
-        return [_with_ref(problem, ref, where) for problem in problems]
-    return check_board(Board.from_data(data), ref, where)
+def check_board_data(data: Any, ref: Ref | None = None, where: str = "board") -> tuple[Board | None, list[Problem]]:
+    """The board built from plain data (None when its shape is wrong) and its problems: the shape's,
+    else the rules'."""
+    board, problems = read_board_data(data, ref, where)
+    return board, problems if board is None else check_board(board, ref, where)
+
+
+def read_board_data(data: Any, ref: Ref | None = None, where: str = "board") -> tuple[Board | None, list[Problem]]:
+    """`board.read_board`, each shape problem pointing below `ref` at the value its `where` names."""
+    board, problems = read_board(data, where)
+    return board, [_with_ref(problem, ref, where) for problem in problems]
 
 
 def _with_ref(problem: Problem, ref: Ref | None, where: str) -> Problem:
     """The problem with `ref` extended by the path its `where` names below `where`."""
     if ref is None:
         return problem
-    path = [int(index) if index else key
-            for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", problem.where[len(where):])]
-    return replace(problem, ref=ref.child(*path))
+    return replace(problem, ref=ref.child(*where_path(problem.where)[len(where_path(where)):]))
 
 
 def check_board(board: Board, ref: Ref | None = None, where: str = "board") -> list[Problem]:

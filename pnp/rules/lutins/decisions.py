@@ -2,92 +2,72 @@
 
 Contract: `DECISIONS` is the single list of the choices this rules model makes where the French
 source (a library catalogue entry, /work/shared/seeds/002_690b29dd3583ee7b.txt) is silent or
-ambiguous. Each `Decision` has a stable `name` (code comments refer to it as `decision: NAME`),
-the French words it interprets and the choice made, in English. `decision(name)` looks one up.
+ambiguous: a stable name (code comments refer to it as `decision: NAME`) -> the French words it
+interprets, quoted, then the choice made, in English (the shape of every model's `DECISIONS`).
 Nothing else in the package may decide an ambiguity without a matching entry here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Decision:
-    name: str
-    source: str
-    choice: str
-
-
-DECISIONS: tuple[Decision, ...] = (
-    Decision("BOARD_SIZE", "1 plateau de jeu ... 34 arbres en bois",
-             "The forest is 10 x 10 squares (34 trees cover 34 % of it) with the 6 start squares of "
-             "each side centred on columns/rows 2..7; with the start rows the board is 12 x 12 squares. "
-             "The printed square side is board data (`square_mm`, at least 20 mm): the kit uses 20 mm, "
-             "a 256 mm board that tiles over two A4 or Letter pages and fits one A3 page."),
-    Decision("COORDINATES", "les cases de départ ... ne font pas partie de la forêt",
-             "A square is (col, row); the forest is 0..n-1 on both axes, row 0 is north. Start squares "
-             "lie outside: row -1 (north), row n (south), col -1 (west), col n (east)."),
-    Decision("SEATING", "dans le sens des aiguilles d'une montre. Le joueur le plus jeune commence",
-             "Seat 0 is the youngest player; seats follow clockwise, i.e. sides south, west, north, east. "
-             "The next player is the left-hand neighbour, the previous one the right-hand neighbour."),
-    Decision("EDGE", "Un obstacle peut être ... le bord du jeu",
-             "For an elf, only forest squares and its own arrival squares are on the board; every other "
-             "square (its own start squares, the side colours' start squares, the corners, beyond) is the "
-             "edge, so a slide stops before it."),
-    Decision("ARRIVAL_ENDS_MOVE", "jusqu'à ce que il rencontre ... une case d'arrivée",
-             "A slide that enters one of the elf's arrival squares stops there and the move ends: no "
-             "second slide after arriving, and an arrived elf never moves again."),
-    Decision("LEAVING_HOME", "Un pion rentré dans la forêt, ne peut pas revenir se poser sur sa case de départ",
-             "An elf on a start square must enter the forest with its first slide; its own start squares "
-             "are edge for every slide, so it can neither slide along its start row nor come back."),
-    Decision("SLIDE_LENGTH", "jusqu'à ce qu'il rencontre dans sa trajectoire un obstacle",
-             "A slide covers at least one square; a direction blocked at once gives no slide."),
-    Decision("TURN_90", "dans ce cas il doit former un angle de 90",
-             "The second slide starts where the first one stopped, in one of the two directions at right "
-             "angles to the first (orthogonal after orthogonal, diagonal after diagonal)."),
-    Decision("YOUNG_VARIANT", "on peut renoncer, pour le 2ème déplacement à la règle de l'angle de 90 degres",
-             "With the young-player variant the second slide may take any of the 8 directions, going "
-             "straight back included (the first direction itself is blocked by definition)."),
-    Decision("CHASE", "Le lutin qui arrive, chasse le lutin qui n'est pas encore parti",
-             "A slide whose next square is an arrival square held by another player's elf still on its "
-             "start square ends on that square and chases it; it cannot stop on the square before."),
-    Decision("NO_OWN_CHASE", "Un joueur ne chasse cependant pas ses propres pions",
-             "An elf of the mover's own player (any of its colours) on an arrival square is an obstacle. "
-             "Arrived elves are obstacles for everybody and are never chased."),
-    Decision("RELOCATION", "Ce lutin est posé soit sur une autre case de départ de la même couleur, soit sur "
-             "toute autre case libre du plateau (excepté les cases de départ des autres joueurs)",
-             "The chased elf goes to a free start square of its colour or a free forest square (never an "
-             "arrival square: those are another player's start squares). The mover chooses, as part of "
-             "its move (`ElfMove.relocation`); letting the chased player choose would turn a chase into "
-             "a gift (a free jump next to its goal)."),
-    Decision("OPTIONAL_PHASES", "Il peut d'abord déplacer ... un arbre ... Ensuite il peut déplacer un de ses lutins",
-             "Both phases are optional: a turn is an optional tree move, then an optional elf move."),
-    Decision("TREE_MOVE", "déplacer d'une case n'importe quel arbre dans n'importe quelle direction",
-             "A tree moves one square in one of the 8 directions onto an empty forest square, never onto "
-             "a start square (arrival squares are start squares too)."),
-    Decision("TREE_LOCK", "Seul l'arbre déplacé par son prédécesseur immédiat ne peut être déplacé",
-             "Only the tree moved during the immediately previous turn is locked, identified by the square "
-             "it went to; the lock lasts one turn and there is none if that turn moved no tree."),
-    Decision("ONE_ELF", "chaque joueur ne met en jeu qu'un seul lutin à la fois",
-             "With 3-4 players, a player with elves in the forest may move only one of those (any of them "
-             "when chases put several there); only a player with none in the forest may move an elf off "
-             "a start square. With 2 players there is no such limit."),
-    Decision("TWO_PLAYERS", "le joueur déplace un lutin de la couleur qu'il n'avait pas joué au tour précédent",
-             "A 2-player seat has two colours at right angles; its colour alternates with its own turns "
-             "(first colour on its 1st, 3rd ... turns), skipping a colour whose elves have all arrived; "
-             "the tree lock applies to the opponent's tree."),
-    Decision("WIN", "Celui qui arrive à placer en premier lieu tous ces lutins sur le coté opposé",
-             "A player wins as soon as every elf of each of its colours stands on an arrival square; "
-             "the game stops there."),
-    Decision("REACHABILITY", "Consequence: every start square can reach its arrival side",
-             "Checked with trees fixed on the dots (no tree move), every other elf on its start square, "
-             "4 players, the standard 90° rule; chasing is allowed; any arrival square counts."),
-)
-
-
-def decision(name: str) -> Decision:
-    """The decision called `name` (KeyError if there is none)."""
-    for item in DECISIONS:
-        if item.name == name:
-            return item
-    raise KeyError(name)
+DECISIONS: dict[str, str] = {
+    "BOARD_SIZE": "'1 plateau de jeu ... 34 arbres en bois': The forest is 10 x 10 squares (34 trees cover 34 %"
+                  " of it) with the 6 start squares of each side centred on columns/rows 2..7; with the start "
+                  "rows the board is 12 x 12 squares. The printed square side is board data (`square_mm`, at "
+                  "least 20 mm): the kit uses 20 mm, a 256 mm board that tiles over two A4 or Letter pages and "
+                  "fits one A3 page.",
+    "COORDINATES": "'les cases de départ ... ne font pas partie de la forêt': A square is (col, row); the "
+                   "forest is 0..n-1 on both axes, row 0 is north. Start squares lie outside: row -1 (north), "
+                   "row n (south), col -1 (west), col n (east).",
+    "SEATING": "'dans le sens des aiguilles d'une montre. Le joueur le plus jeune commence': Seat 0 is the "
+               "youngest player; seats follow clockwise, i.e. sides south, west, north, east. The next player "
+               "is the left-hand neighbour, the previous one the right-hand neighbour.",
+    "EDGE": "'Un obstacle peut être ... le bord du jeu': For an elf, only forest squares and its own arrival "
+            "squares are on the board; every other square (its own start squares, the side colours' start "
+            "squares, the corners, beyond) is the edge, so a slide stops before it.",
+    "ARRIVAL_ENDS_MOVE": "'jusqu'à ce que il rencontre ... une case d'arrivée': A slide that enters one of the "
+                         "elf's arrival squares stops there and the move ends: no second slide after arriving, "
+                         "and an arrived elf never moves again.",
+    "LEAVING_HOME": "'Un pion rentré dans la forêt, ne peut pas revenir se poser sur sa case de départ': An elf"
+                    " on a start square must enter the forest with its first slide; its own start squares are "
+                    "edge for every slide, so it can neither slide along its start row nor come back.",
+    "SLIDE_LENGTH": "'jusqu'à ce qu'il rencontre dans sa trajectoire un obstacle': A slide covers at least one "
+                    "square; a direction blocked at once gives no slide.",
+    "TURN_90": "'dans ce cas il doit former un angle de 90': The second slide starts where the first one "
+               "stopped, in one of the two directions at right angles to the first (orthogonal after "
+               "orthogonal, diagonal after diagonal).",
+    "YOUNG_VARIANT": "'on peut renoncer, pour le 2ème déplacement à la règle de l'angle de 90 degres': With the"
+                     " young-player variant the second slide may take any of the 8 directions, going straight "
+                     "back included (the first direction itself is blocked by definition).",
+    "CHASE": "'Le lutin qui arrive, chasse le lutin qui n'est pas encore parti': A slide whose next square is "
+             "an arrival square held by another player's elf still on its start square ends on that square and "
+             "chases it; it cannot stop on the square before.",
+    "NO_OWN_CHASE": "'Un joueur ne chasse cependant pas ses propres pions': An elf of the mover's own player "
+                    "(any of its colours) on an arrival square is an obstacle. Arrived elves are obstacles for "
+                    "everybody and are never chased.",
+    "RELOCATION": "'Ce lutin est posé soit sur une autre case de départ de la même couleur, soit sur toute "
+                  "autre case libre du plateau (excepté les cases de départ des autres joueurs)': The chased "
+                  "elf goes to a free start square of its colour or a free forest square (never an arrival "
+                  "square: those are another player's start squares). The mover chooses, as part of its move "
+                  "(`ElfMove.relocation`); letting the chased player choose would turn a chase into a gift (a "
+                  "free jump next to its goal).",
+    "OPTIONAL_PHASES": "'Il peut d'abord déplacer ... un arbre ... Ensuite il peut déplacer un de ses lutins': "
+                       "Both phases are optional: a turn is an optional tree move, then an optional elf move.",
+    "TREE_MOVE": "'déplacer d'une case n'importe quel arbre dans n'importe quelle direction': A tree moves one "
+                 "square in one of the 8 directions onto an empty forest square, never onto a start square "
+                 "(arrival squares are start squares too).",
+    "TREE_LOCK": "'Seul l'arbre déplacé par son prédécesseur immédiat ne peut être déplacé': Only the tree "
+                 "moved during the immediately previous turn is locked, identified by the square it went to; "
+                 "the lock lasts one turn and there is none if that turn moved no tree.",
+    "ONE_ELF": "'chaque joueur ne met en jeu qu'un seul lutin à la fois': With 3-4 players, a player with elves"
+               " in the forest may move only one of those (any of them when chases put several there); only a "
+               "player with none in the forest may move an elf off a start square. With 2 players there is no "
+               "such limit.",
+    "TWO_PLAYERS": "'le joueur déplace un lutin de la couleur qu'il n'avait pas joué au tour précédent': A "
+                   "2-player seat has two colours at right angles; its colour alternates with its own turns "
+                   "(first colour on its 1st, 3rd ... turns), skipping a colour whose elves have all arrived; "
+                   "the tree lock applies to the opponent's tree.",
+    "WIN": "'Celui qui arrive à placer en premier lieu tous ces lutins sur le coté opposé': A player wins as "
+           "soon as every elf of each of its colours stands on an arrival square; the game stops there.",
+    "REACHABILITY": "'Consequence: every start square can reach its arrival side': Checked with trees fixed on "
+                    "the dots (no tree move), every other elf on its start square, 4 players, the standard 90° "
+                    "rule; chasing is allowed; any arrival square counts.",
+}
