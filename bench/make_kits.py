@@ -32,8 +32,7 @@ sys.path.insert(0, str(HERE))
 
 import plain  # noqa: E402  (the workload's card data)
 
-ROOT = HERE.parent
-DEFAULT_DEST = ROOT  # a pnp project root: layouts/ and bench/kits/ are written under it
+ROOT = HERE.parent  # the repository; the default destination (a project root: layouts/, bench/kits/)
 KITS = Path("bench", "kits")  # the kits' folder, relative to the project root
 LAYOUT_FILE = Path("layouts", "bench.yaml")
 SIZES = (54, 540, 5400)
@@ -41,11 +40,11 @@ IMAGE_CARDS = 540
 PT_PER_MM = 72.0 / 25.4
 
 
-def cap_height(root: Path = ROOT) -> float:
-    """Cap height of pnp's body face (Noto Sans regular) as a fraction of the size."""
+def cap_height() -> float:
+    """Cap height of pnp's body face (Noto Sans regular, bundled in fonts/) as a fraction of the size."""
     from reportlab.pdfbase.ttfonts import TTFontFile
 
-    return TTFontFile(str(root / "fonts" / "NotoSans-Regular.ttf")).capHeight / 1000.0
+    return TTFontFile(str(ROOT / "fonts" / "NotoSans-Regular.ttf")).capHeight / 1000.0
 
 
 def box_top(baseline_mm: float, size: float, leading: float, cap: float) -> float:
@@ -126,7 +125,7 @@ def write_if_changed(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def make_layouts(dest: Path = DEFAULT_DEST) -> Path:
+def make_layouts(dest: Path = ROOT) -> Path:
     """Write `dest`/layouts/bench.yaml; returns `dest`."""
     write_if_changed(dest / LAYOUT_FILE, layout_yaml(cap_height()))
     return dest
@@ -194,7 +193,7 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description="Generate the pnp benchmark kits.")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--images", action="store_true", help="also the two 540-card image decks")
-    parser.add_argument("--dest", type=Path, default=DEFAULT_DEST,
+    parser.add_argument("--dest", type=Path, default=ROOT,
                         help="the project root to write into (default: this repository)")
     args = parser.parse_args(argv)
     dest = args.dest

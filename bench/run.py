@@ -4,30 +4,34 @@ Usage: python bench/run.py [--quick] [--images] [--only-images] [--sizes 54,540,
                            [--json results.json]
 
 For each size (54, 540 and 5 400 cards) it takes the committed kit bench/kits/bench-N (written
-again by bench/make_kits.py if missing or stale: a file already right is left untouched), then runs
-alternately, as separate processes with the repository root as working directory (the default
-project "."), `python bench/plain.py N out.pdf` and
+again by bench/make_kits.py if missing or stale: a file already right is left untouched), then runs,
+as separate processes with the repository root as working directory (the default project "."),
+`python bench/plain.py N out.pdf` and
 `python -m pnp build bench/kits/bench-N --out DIR --paper a4 --backs long-edge`,
-5 rounds at 54 and 540 cards and 3 at 5 400 (`--quick`: 2 and 1). Each child's wall time is taken
-around its whole life, its peak resident memory from `os.wait4` (ru_maxrss of that child only),
-and the size of the PDF it wrote. It prints, per size, the medians of plain and pnp and pnp's ratio
-to plain, then whether the targets hold: pnp <= 1.5 x plain at 540 and 5 400 cards, time growing
-linearly with the deck, peak memory < 100 MB at 5 400 cards.
+5 rounds at 54 and 540 cards and 3 at 5 400 (`--quick`: 2 and 1); plain runs first in even rounds,
+pnp first in odd ones. Each child's wall time is taken around its whole life, its peak resident
+memory from `os.wait4` (ru_maxrss of that child only), and the size of the PDF it wrote. It prints,
+per size, the medians of plain and pnp and pnp's ratio to plain, then whether the targets hold:
+pnp <= 1.5 x plain at 540 and 5 400 cards, time growing linearly with the deck, peak memory < 100 MB
+at 5 400 cards.
 
-Children keep compiled bytecode in the temporary folder (PYTHONPYCACHEPREFIX) and a warm-up run
-precedes the measures, so pnp starts as an installed copy would, not compiling its modules each time.
+Children keep compiled bytecode in the temporary folder (PYTHONPYCACHEPREFIX) and an unmeasured run
+of plain precedes the measures, so both start as installed copies would, not compiling their modules
+each time. Before the rounds of each kit, an unmeasured pnp build of that kit fills pnp's caches for
+it, as any earlier build would: no measured round (nor its peak memory) pays for a cold cache.
 
 `--images` adds the image workload: 540 cards whose art is one picture in 540 files (same bytes,
 different names), and 540 cards with 540 distinct pictures (600 x 600 px PNGs made with Pillow),
 against the plain script drawing the same files with `drawImage(path)`. Those two kits are generated
 into bench/kits/bench-img-same and bench-img-distinct (gitignored) on first use.
 
-pnp's parse and image caches live in the repository's `.pnp-cache/` (gitignored); the warm-up run
-fills them, as any earlier build would.
+pnp's parse and image caches live in the repository's `.pnp-cache/` (gitignored); each kit's
+unmeasured build fills them.
 """
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -37,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -95,16 +99,27 @@ def pnp_cmd(kit: str, out_dir: Path) -> list[str]:
             "--paper", "a4", "--backs", "long-edge"]
 
 
-def measure(label: str, n: int, rounds: int, tmp: Path, kit: str, art: Path | None = None, quiet: bool = False):
-    """`rounds` runs of each, alternating, so that drift of the machine hits both alike. pnp writes into
-    a new empty folder each time: a full build (no incremental-build cache to find)."""
+def run_pnp(kit: str, out: Path) -> Sample:
+    """One `pnp build` of `kit` into the new empty folder `out` (a full build: no incremental-build
+    cache to find there), removed afterwards."""
+    sample = run_child(pnp_cmd(kit, out), out / kit / "cards-a4.pdf")
+    shutil.rmtree(out)
+    return sample
+
+
+def measure(label: str, n: int, rounds: int, tmp: Path, kit: str, art: Path | None = None):
+    """`rounds` runs of each, alternating, so that drift of the machine hits both alike; which runs
+    first alternates too (plain in even rounds, pnp in odd ones). Before them, one unmeasured pnp build
+    of the kit fills pnp's parse and image caches for it, as any earlier build would."""
+    run_pnp(kit, tmp / "pnp-warm-up")
     runs = {"plain": [], "pnp": []}
     plain_pdf = tmp / "plain.pdf"
     for k in range(rounds):
-        runs["plain"].append(run_child(plain_cmd(n, plain_pdf, art), plain_pdf))
-        out = tmp / f"pnp-{k}"
-        runs["pnp"].append(run_child(pnp_cmd(kit, out), out / kit / "cards-a4.pdf"))
-        shutil.rmtree(out)
+        for who in ("plain", "pnp") if k % 2 == 0 else ("pnp", "plain"):
+            if who == "plain":
+                runs[who].append(run_child(plain_cmd(n, plain_pdf, art), plain_pdf))
+            else:
+                runs[who].append(run_pnp(kit, tmp / f"pnp-{k}"))
     row = {"workload": label, "cards": n, "rounds": rounds}
     for who, samples in runs.items():
         row[who] = {"seconds": statistics.median(s.seconds for s in samples),
@@ -115,8 +130,7 @@ def measure(label: str, n: int, rounds: int, tmp: Path, kit: str, art: Path | No
                     "all_seconds": [round(s.seconds, 4) for s in samples]}
     row["ratio"] = row["pnp"]["seconds"] / row["plain"]["seconds"]
     row["cpu_ratio"] = row["pnp"]["cpu"] / row["plain"]["cpu"]
-    if not quiet:
-        print(_line(row), flush=True)
+    print(_line(row), flush=True)
     return row
 
 
@@ -148,11 +162,7 @@ def _load(values) -> str:
 def machine() -> dict:
     import reportlab
 
-    try:
-        import _rl_accel  # noqa: F401
-        accel = "installed"
-    except ImportError:
-        accel = "not installed"
+    accel = "installed" if importlib.util.find_spec("_rl_accel") else "not installed"
     cpu = ""
     try:
         cpu = next(l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name"))
@@ -221,8 +231,7 @@ def main(argv=None) -> None:
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         tmp = Path(tmp)
         bytecode_cache(tmp / "pycache")
-        make_kits.make_kit(project, "bench-54", 54)
-        measure("warm-up", 54, 1, tmp, "bench-54", quiet=True)  # bytecode, disk cache
+        run_child(plain_cmd(54, tmp / "plain.pdf"), tmp / "plain.pdf")  # plain's bytecode, fonts in the disk cache
         sizes = [] if args.only_images else [int(s) for s in args.sizes.split(",") if s]
         for n in sizes:
             kit = f"bench-{n}"

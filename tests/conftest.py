@@ -1,16 +1,43 @@
-"""Shared fixtures: a throw-away copy of the project, builds read back, kit-breaking helpers."""
+"""Shared fixtures: throw-away copies of the project, builds read back, kit-breaking helpers.
+
+No test writes into the repository: pnp keeps caches in the project it is given (`.pnp-cache/`), so
+every check and build runs on a copy in the temporary folder (`project`, `shipped`); Hypothesis
+keeps no example database, and its other caches go to pytest's cache folder, not to `.hypothesis/`.
+"""
 from __future__ import annotations
 
 import shutil
+import tempfile
+from functools import partial
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
+import pdfread
 from pnp.build import build, check
-from pnp.runner import Options
+from pnp.options import Options
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_PARTS = ("layouts", "fonts", "icons")
+BENCH_KIT = Path("bench", "kits", "bench-54")  # the benchmark kit test_bench builds, from the project root
+
+settings.register_profile("pnp", database=None)
+settings.load_profile("pnp")
+
+
+def pytest_configure(config) -> None:
+    """Hypothesis's caches (the constants of the modules under test, Unicode tables), which it fills
+    while tests are collected, in pytest's cache folder (or a temporary one when pytest runs without
+    it) rather than in .hypothesis/; the PDFs pdfread keeps open closed at the end."""
+    home = config.cache.mkdir("hypothesis") if getattr(config, "cache", None) else None
+    if home is None:
+        home = Path(tempfile.mkdtemp(prefix="pnp-tests-hypothesis-"))
+        config.add_cleanup(partial(shutil.rmtree, home, ignore_errors=True))
+    set_hypothesis_home_dir(home)
+    config.add_cleanup(partial(set_hypothesis_home_dir, None))
+    config.add_cleanup(pdfread.close)
 
 
 def make_project(tmp: Path, kits: tuple[str, ...]) -> Path:
@@ -22,6 +49,21 @@ def make_project(tmp: Path, kits: tuple[str, ...]) -> Path:
     for kit in kits:
         shutil.copytree(ROOT / "decks" / kit, tmp / "decks" / kit)
     return tmp
+
+
+def shipped_kits() -> tuple[str, ...]:
+    """The kits the repository ships under decks/ (a kit is a folder with a game.yaml)."""
+    return tuple(sorted(p.name for p in (ROOT / "decks").iterdir() if (p / "game.yaml").is_file()))
+
+
+@pytest.fixture(scope="session")
+def shipped(tmp_path_factory) -> Path:
+    """The project as shipped, copied once for the session: every kit under decks/, the layouts, the
+    fonts and icons (symlinked), and the benchmark kit bench/kits/bench-54. Read it, never change it
+    (tests that break a kit take `project`); pnp's caches fill its own .pnp-cache/."""
+    root = make_project(tmp_path_factory.mktemp("shipped") / "project", shipped_kits())
+    shutil.copytree(ROOT / BENCH_KIT, root / BENCH_KIT)
+    return root
 
 
 @pytest.fixture
@@ -38,15 +80,29 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def line_of(path: Path, text: str) -> int:
+    """The number (from 1) of the first line of `path` that holds `text`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = next((i for i, line in enumerate(lines, 1) if text in line), None)
+    assert found is not None, f"{text!r} is on no line of {path}"
+    return found
+
+
+def build_ok(root: Path, names: list[str], options: Options) -> list:
+    """`build`, asserting that it reports no error; its reports."""
+    reports = build(root, names, options)
+    errors = [p.render() for r in reports for p in r.errors]
+    assert not errors, errors
+    return reports
+
+
 @pytest.fixture(scope="session")
 def similis_build(tmp_path_factory) -> dict:
     """Similis and Réglisse built once for the session: {'root', 'out', 'reports'}."""
     base = tmp_path_factory.mktemp("similis-build")
     root = make_project(base / "project", ("similis", "similis-reglisse"))
     out = base / "out"
-    reports = build(root, [], Options(out=out))
-    assert not [p for r in reports for p in r.errors], [p.render() for r in reports for p in r.errors]
-    return {"root": root, "out": out, "reports": reports}
+    return {"root": root, "out": out, "reports": build_ok(root, [], Options(out=out))}
 
 
-__all__ = ["make_project", "edit", "build", "check", "Options", "ROOT"]
+__all__ = ["make_project", "edit", "line_of", "build", "build_ok", "check", "Options", "ROOT"]

@@ -1,20 +1,18 @@
 """Vendored icons and bundled fonts: only what the kits use, each with its credit and licence."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import yaml
 
 import pnp.build as build_module
 from pnp.build import check, open_project
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
 
 
-def test_every_vendored_icon_is_credited_and_used_by_a_kit(monkeypatch):
-    session = open_project(ROOT)
+def test_every_vendored_icon_is_credited_and_used_by_a_kit(shipped, monkeypatch):
+    session = open_project(shipped)  # every kit the repository ships, in the session's copy
     monkeypatch.setattr(build_module, "open_project", lambda root: session)
-    reports = check(ROOT, [])
+    reports = check(shipped, [])
     assert not [p for r in reports for p in r.errors]
     vendored = {p.stem for p in (ROOT / "icons").glob("*.svg")}
     assert vendored == session.icons.used, f"unused: {vendored - session.icons.used}"

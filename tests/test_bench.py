@@ -3,23 +3,22 @@
 Contract: (a) bench/kits/bench-{54,540,5400}/ (game.yaml, cards.yaml) and layouts/bench.yaml are
 byte-identical to what make_kits writes into an empty destination, so the committed kits cannot
 drift from the workload (shared/bench-workload.md) that bench/plain.py draws; (b) building
-bench/kits/bench-54 from the repository root, as `pnp build bench/kits/bench-54` does, gives the
+bench/kits/bench-54 from the project root, as `pnp build bench/kits/bench-54` does there, gives the
 workload's sheets: 6 front pages and 6 back pages, the first card's title in the top-left slot.
-Nothing is written into the repository except pnp's parse cache (`.pnp-cache/`, gitignored).
+The build runs in the session's copy of the project (`shipped`), so nothing is written into the
+repository.
 """
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
-from pnp.build import build
-from pnp.runner import Options
+from pnp.options import Options
 
-ROOT = Path(__file__).resolve().parents[1]
-MM = 72 / 25.4
+from conftest import ROOT, build_ok
+from pdfread import MM, cells, page_sizes_mm, text, words, words_in
 
 
 def _make_kits():
@@ -65,37 +64,32 @@ A4 = (210.0, 297.0)
 PER_PAGE = COLS * ROWS
 
 
-def slot(page_w_mm: float, page_h_mm: float, row: int, col: int) -> tuple[float, float, float, float]:
-    """The card slot (x0, top, x1, bottom) in points, top-down as pdfplumber measures: the 3 x 3 grid
-    of butted cards is centred, so its top-left corner lies half the spare width and height in."""
+def slots(page_w_mm: float, page_h_mm: float) -> list[tuple[float, float, float, float]]:
+    """The card slots (x0, top, x1, bottom) in points, row by row, top-down as pdfplumber measures: the
+    3 x 3 grid of butted cards is centred, so its top-left corner lies half the spare width and height in."""
     left = (page_w_mm - COLS * CARD_W) / 2  # (210 - 189) / 2 = 10.5 mm on A4
     top = (page_h_mm - ROWS * CARD_H) / 2  # (297 - 264) / 2 = 16.5 mm on A4
-    x0, y0 = left + col * CARD_W, top + row * CARD_H
-    return x0 * MM, y0 * MM, (x0 + CARD_W) * MM, (y0 + CARD_H) * MM
+    return cells([(left + col * CARD_W) * MM for col in range(COLS + 1)],
+                 [(top + row * CARD_H) * MM for row in range(ROWS + 1)])
 
 
-def words_within(page, box) -> str:
-    """The words lying wholly inside `box`, in reading order, joined by spaces."""
-    x0, top, x1, bottom = box
-    eps = 0.01
-    inside = [w for w in page.extract_words() if w["x0"] >= x0 - eps and w["x1"] <= x1 + eps
-              and w["top"] >= top - eps and w["bottom"] <= bottom + eps]
-    return " ".join(w["text"] for w in sorted(inside, key=lambda w: (round(w["top"]), w["x0"])))
+def words_within(path: Path, index: int, box) -> str:
+    """The words of a page lying wholly inside `box`, in reading order, joined by spaces."""
+    return words_in(box, words(path, index), whole=True, tol=0.01)
 
 
-def test_bench_54_builds_from_the_repository_root(tmp_path: Path):
+def test_bench_54_builds_from_the_project_root(shipped: Path, tmp_path: Path, monkeypatch):
     n = 54
-    reports = build(ROOT, [make_kits.kit_path(f"bench-{n}")], Options(out=tmp_path, paper="a4", backs="long-edge"))
-    assert not [p for r in reports for p in r.errors], [p.render() for r in reports for p in r.errors]
+    monkeypatch.chdir(shipped)  # `pnp build bench/kits/bench-54`, run from the project root (".")
+    build_ok(Path("."), [make_kits.kit_path(f"bench-{n}")], Options(out=tmp_path, paper="a4", backs="long-edge"))
     pdf_path = tmp_path / f"bench-{n}" / "cards-a4.pdf"
     sheets = -(-n // PER_PAGE)  # 6 sheets of 9 cards
-    with pdfplumber.open(pdf_path) as pdf:
-        assert len(pdf.pages) == 2 * sheets  # each front page followed by its (mirrored) back page
-        front, back = pdf.pages[0], pdf.pages[1]
-        w_mm, h_mm = front.width / MM, front.height / MM
-        assert (round(w_mm, 1), round(h_mm, 1)) == A4
-        top_left = words_within(front, slot(w_mm, h_mm, 0, 0))
-        assert top_left.startswith("Card 1: Merchant"), top_left
-        assert "Card 2: Merchant" in words_within(front, slot(w_mm, h_mm, 0, 1))
-        assert "Card" not in back.extract_text()
-        assert all(words_within(back, slot(w_mm, h_mm, r, c)) == "BENCH" for r in range(ROWS) for c in range(COLS))
+    sizes = page_sizes_mm(pdf_path)
+    assert len(sizes) == 2 * sheets  # each front page followed by its (mirrored) back page
+    assert sizes[0] == A4 and sizes[1] == A4
+    grid = slots(*A4)
+    top_left = words_within(pdf_path, 0, grid[0])
+    assert top_left.startswith("Card 1: Merchant"), top_left
+    assert "Card 2: Merchant" in words_within(pdf_path, 0, grid[1])
+    assert "Card" not in text(pdf_path, 1)
+    assert all(words_within(pdf_path, 1, cell) == "BENCH" for cell in grid)

@@ -3,6 +3,7 @@ exits 1 without a traceback, and leaves the previous PDFs untouched."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 
-from conftest import edit
+from conftest import edit, make_project
 
 CARDS = "decks/similis/cartes.yaml"
 AIDE = "decks/similis/aide.yaml"
@@ -67,48 +68,59 @@ def _unknown_colour(root: Path) -> None:
 
 CASES = {
     "card removed": (_remove_card, [
-        (r"decks/similis/cartes\.yaml:6:8: deck 'cartes': the deck declares 90 cards but lists 89 cards", ),
-        (r"decks/similis/cartes\.yaml:14:3: deck 'cartes': missing card: valeur 3, forme scarabée, "
-         r"couleur vert, fond sable", )]),
+        r"decks/similis/cartes\.yaml:6:8: deck 'cartes': the deck declares 90 cards but lists 89 cards",
+        r"decks/similis/cartes\.yaml:14:3: deck 'cartes': missing card: valeur 3, forme scarabée, "
+        r"couleur vert, fond sable"]),
     "card duplicated": (_duplicate_card, [
-        (r"decks/similis/cartes\.yaml:\d+:\d+: deck 'cartes', card '\d+': duplicate card: valeur 3, forme scarabée, "
-         r"couleur vert, fond sable is already card '\d+'", ),
-        (r"missing card: valeur 3, forme scarabée, couleur rouge, fond sable", )]),
+        r"decks/similis/cartes\.yaml:\d+:\d+: deck 'cartes', card '\d+': duplicate card: valeur 3, forme scarabée, "
+        r"couleur vert, fond sable is already card '\d+'",
+        r"missing card: valeur 3, forme scarabée, couleur rouge, fond sable"]),
     "key misspelt": (_misspelt_key, [
-        (r"decks/similis/cartes\.yaml:4:1: deck\.layuot: unknown key 'layuot' \(did you mean 'layout'\?\)", )]),
+        r"decks/similis/cartes\.yaml:4:1: deck\.layuot: unknown key 'layuot' \(did you mean 'layout'\?\)"]),
     "layout key misspelt": (_misspelt_layout_key, [
-        (r"layouts/similis\.yaml:\d+:\d+: layout 'similis-front'\.elements\.cartouche\.fil: unknown key 'fil' "
-         r"\(did you mean 'fill'\?\)", )]),
+        r"layouts/similis\.yaml:\d+:\d+: layout 'similis-front'\.elements\.cartouche\.fil: unknown key 'fil' "
+        r"\(did you mean 'fill'\?\)"]),
     "tab in the YAML": (_tab, [
-        (r"decks/similis/cartes\.yaml:8:1: YAML: a tab is used for indentation; YAML needs spaces", )]),
+        r"decks/similis/cartes\.yaml:8:1: YAML: a tab is used for indentation; YAML needs spaces"]),
     "wrong type": (_wrong_type, [
-        (r"decks/similis/cartes\.yaml:\d+:6: deck 'cartes', card '\d+': field 'valeur' must be a whole number "
-         r"\(got 'trois'\)", )]),
+        r"decks/similis/cartes\.yaml:\d+:6: deck 'cartes', card '\d+': field 'valeur' must be a whole number "
+        r"\(got 'trois'\)"]),
     "missing image": (_missing_image, [
-        (r"decks/similis/cartes\.yaml:15:5: kit 'similis', deck 'cartes', card '2', element 'fond': "
-         r"no file 'art/fond-sable\.svg' \(and on 44 more cards\)\n\d+ error", )]),
+        r"decks/similis/cartes\.yaml:15:5: kit 'similis', deck 'cartes', card '2', element 'fond': "
+        r"no file 'art/fond-sable\.svg' \(and on 44 more cards\)\n\d+ error"]),
     "overlong text": (_overlong_text, [
-        (r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '1', element 'texte-sous-tableau': "
-         r"text overflows its box \(54\.0 × 45\.5 mm\) even at 6 pt", )]),
-    "empty file": (_empty_file, [(r"decks/similis/cartes\.yaml:1:1: YAML: the file is empty", )]),
+        r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '1', element 'texte-sous-tableau': "
+        r"text overflows its box \(54\.0 × 45\.5 mm\) even at 6 pt"]),
+    "empty file": (_empty_file, [r"decks/similis/cartes\.yaml:1:1: YAML: the file is empty"]),
     "path leaving the project": (_path_out, [
-        (r"decks/similis/game\.yaml:\d+:5: game\.components: the path '\.\./\.\./\.\./secret\.yaml' leaves "
-         r"the project folder", )]),
+        r"decks/similis/game\.yaml:\d+:5: game\.components: the path '\.\./\.\./\.\./secret\.yaml' leaves "
+        r"the project folder"]),
     "a glyph missing from its font": (_missing_glyph, [
-        (r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '2', element 'titre': character '漢' "
-         r"\(U\+6F22\) is missing from font 'Bree Serif' regular", )]),
+        r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '2', element 'titre': character '漢' "
+        r"\(U\+6F22\) is missing from font 'Bree Serif' regular"]),
     "unknown colour": (_unknown_colour, [
-        (r"stray card: couleur 'verte' is not in the declared domain \(bleu, vert, rouge\)", ),
-        (r"element 'cartouche': unknown colour 'verte' \(did you mean 'vert'\?\)", )]),
+        r"stray card: couleur 'verte' is not in the declared domain \(bleu, vert, rouge\)",
+        r"element 'cartouche': unknown colour 'verte' \(did you mean 'vert'\?\)"]),
 }
 
 
-@pytest.fixture
-def built(project, tmp_path):
-    root = project("similis")
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["--project", str(root), "build", "--out", str(out)])
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory) -> Path:
+    """Similis built once by `pnp build`: base/project (with its parse cache), base/out (with the
+    incremental-build cache)."""
+    base = tmp_path_factory.mktemp("similis-built")
+    root = make_project(base / "project", ("similis",))
+    result = CliRunner().invoke(main, ["--project", str(root), "build", "--out", str(base / "out")])
     assert result.exit_code == 0, result.output
+    return base
+
+
+@pytest.fixture
+def built(built_once, tmp_path):
+    """A copy of that project and of its output, to break: (root, out, the PDFs' bytes before)."""
+    root, out = tmp_path / "project", tmp_path / "out"
+    shutil.copytree(built_once / "project", root, symlinks=True)
+    shutil.copytree(built_once / "out", out)
     before = {p: p.read_bytes() for p in out.rglob("*.pdf")}
     assert len(before) == 3
     return root, out, before
@@ -125,14 +137,14 @@ def test_broken_copy_fails_check_and_build_and_changes_nothing(built, case):
         assert result.exit_code == 1, (case, args, result.output)
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert "Traceback" not in result.output
-        for (pattern,) in expected:
+        for pattern in expected:
             assert re.search(pattern, result.output), f"{case}: /{pattern}/ not in:\n{result.output}"
     assert {p: p.read_bytes() for p in out.rglob("*.pdf")} == before
     assert not list(out.rglob("*.part")), "temporary files left behind"
 
 
-def test_all_problems_of_a_run_are_reported_at_once(built):
-    root, out, _ = built
+def test_all_problems_of_a_run_are_reported_at_once(project):
+    root = project("similis")
     _remove_card(root)
     _misspelt_layout_key(root)
     _path_out(root)
@@ -141,16 +153,16 @@ def test_all_problems_of_a_run_are_reported_at_once(built):
     assert "unknown key 'fil'" in result.output and "leaves the project folder" in result.output
 
 
-def test_bad_usage_exits_2(built):
-    root, _, _ = built
+def test_bad_usage_exits_2(project):
+    root = project("similis")
     result = CliRunner().invoke(main, ["--project", str(root), "build", "--paper", "a5"])
     assert result.exit_code == 2 and "a5" in result.output
     result = CliRunner().invoke(main, ["--project", str(root), "build", "--back-offset", "x"])
     assert result.exit_code == 2 and "--back-offset" in result.output
 
 
-def test_an_unknown_kit_name_is_suggested(built):
-    root, _, _ = built
+def test_an_unknown_kit_name_is_suggested(project):
+    root = project("similis")
     result = CliRunner().invoke(main, ["--project", str(root), "check", "simils"])
     assert result.exit_code == 1 and "did you mean 'similis'?" in result.output
 

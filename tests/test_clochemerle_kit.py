@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from collections import Counter
+from functools import cached_property
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
-from pypdf import PdfReader
 
-from pnp.build import build, check
+from pnp.build import check
 from pnp.cli import main
 from pnp.layout.typography import french
 from pnp.model.load import Project
 from pnp.model.units import MM
-from pnp.runner import Options
+from pnp.options import Options
 
-ROOT = Path(__file__).resolve().parents[1]
-KIT = ROOT / "decks" / "clochemerle"
+from conftest import ROOT, build_ok, edit, line_of
+from pdfread import boxes, card_boxes, font_programs, page, page_count, reader, text, words_in
+
+KIT = Path("decks", "clochemerle")  # in a project root
 CARD_W, CARD_H = 63 * MM, 88 * MM
 PLACES = ["L’église", "La mairie", "Le bar PMU", "Le marché en plein air", "Le boulodrome", "Le médecin"]
 COMPONENTS = {"lieux": 4, "clochemerle": 2, "piste": 1, "score": 1, "jetons": 2}
@@ -32,65 +32,65 @@ def squash(text: str | None) -> str:
 
 
 @pytest.fixture(scope="module")
-def kit():
-    loaded, problems = Project.open(ROOT).load_kit(KIT)
+def kit(shipped):
+    loaded, problems = Project.open(shipped).load_kit(shipped / KIT)
     assert loaded is not None and problems == []
     return loaded
 
 
 @pytest.fixture(scope="module")
-def pdfs(tmp_path_factory) -> dict[str, Path]:
+def built(shipped, tmp_path_factory) -> dict:
+    """The kit built once on A4 by `pnp build --json`: its manifest, what it printed on stderr (every
+    problem found, warnings too), and its files by component."""
     out = tmp_path_factory.mktemp("clochemerle-a4")
-    reports = build(ROOT, [str(KIT)], Options(out=out))
-    assert [p.render() for r in reports for p in r.problems] == []
-    return {Path(f.path).name.split("-")[0]: Path(f.path) for f in reports[0].files}
+    result = CliRunner().invoke(main, ["--project", str(shipped), "build", str(shipped / KIT), "--out", str(out),
+                                       "--json"])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads(result.stdout)
+    return {"manifest": manifest, "stderr": result.stderr,
+            "files": {f["component"]: f for f in manifest["kits"][0]["files"]}}
+
+
+@pytest.fixture(scope="module")
+def pdfs(built) -> dict[str, Path]:
+    return {name: Path(f["path"]) for name, f in built["files"].items()}
+
+
+@pytest.fixture(scope="module")
+def letter_pdfs(shipped, tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("clochemerle-letter")
+    reports = build_ok(shipped, [str(shipped / KIT)], Options(paper="letter", out=out))
+    return {f.component: Path(f.path) for r in reports for f in r.files}
 
 
 # --- the kit as shipped -------------------------------------------------------------------------
 
-def test_the_kit_checks_clean():
-    reports = check(ROOT, [str(KIT)])
-    assert [p.render() for r in reports for p in r.problems] == []
+def test_the_kit_checks_clean(built):
+    # the build checks the kit first, and prints every problem it finds on stderr
+    assert built["stderr"] == ""
+    assert built["manifest"]["ok"]
+    assert [(k["warnings"], k["errors"]) for k in built["manifest"]["kits"]] == [([], [])]
 
 
-def test_build_lists_every_pdf_in_the_json_manifest(tmp_path):
-    result = CliRunner().invoke(main, ["--project", str(ROOT), "build", str(KIT), "--out", str(tmp_path), "--json"])
-    assert result.exit_code == 0, result.output
-    manifest = json.loads(result.stdout)
-    files = {f["component"]: f for f in manifest["kits"][0]["files"]}
+def test_build_lists_every_pdf_in_the_json_manifest(built):
+    files = built["files"]
     assert {name: f["pages"] for name, f in files.items()} == COMPONENTS
     assert files["lieux"]["cards"] == 12 and files["clochemerle"]["cards"] == 9
     assert files["lieux"]["card_size_mm"] == [63.0, 88.0] and files["lieux"]["backs"] == "long-edge"
     assert all(Path(f["path"]).is_file() for f in files.values())
 
 
-def _fonts(resources, seen: set) -> list:
-    """Every font dictionary reachable from a resources dictionary (forms included)."""
-    if resources is None or id(resources) in seen:
-        return []
-    seen.add(id(resources))
-    resources = resources.get_object()
-    found = [font.get_object() for font in (resources.get("/Font") or {}).values()]
-    for xobject in (resources.get("/XObject") or {}).values():
-        found += _fonts(xobject.get_object().get("/Resources"), seen)
-    return found
-
-
 def test_pdf_pages_sizes_boxes_and_embedded_fonts(pdfs):
     a4, a4_landscape = (595.28, 841.89), (841.89, 595.28)
     for name, pages in COMPONENTS.items():
-        reader = PdfReader(pdfs[name])
-        assert len(reader.pages) == pages
-        for page in reader.pages:
-            size = (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
+        assert page_count(pdfs[name]) == pages
+        for index, read in enumerate(reader(pdfs[name]).pages):
+            size = (round(float(read.mediabox.width), 2), round(float(read.mediabox.height), 2))
             assert size == (a4_landscape if name in ("piste", "score") else a4)
-            assert "/TrimBox" in page and "/BleedBox" in page
-            fonts = _fonts(page.get("/Resources"), set())
-            assert fonts, name
-            for font in fonts:
-                descriptor = font.get("/FontDescriptor") or \
-                    font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
-                assert "/FontFile2" in descriptor.get_object(), font.get("/BaseFont")
+            assert "/TrimBox" in read and "/BleedBox" in read
+            programs = font_programs(pdfs[name], index)
+            assert programs, name
+            assert all(program == "/FontFile2" for program in programs.values()), programs  # TrueType, embedded
 
 
 # --- what the cards print -----------------------------------------------------------------------
@@ -98,37 +98,31 @@ def test_pdf_pages_sizes_boxes_and_embedded_fonts(pdfs):
 class Sheet:
     """One printed page: its words (with positions and sizes, read once), size and TrimBox."""
 
-    def __init__(self, plumbed, read):
+    def __init__(self, path: Path, index: int):
+        plumbed = page(path, index)
+        self.path, self.index = path, index
         self.words = plumbed.extract_words(extra_attrs=["size"])
         self.width, self.height = float(plumbed.width), float(plumbed.height)
-        self.trim = tuple(float(v) for v in read.trimbox)
+        self.trim = boxes(path, index)["trimbox"]
         self.dashes = [bool(line.get("dash") and line["dash"][0]) for line in plumbed.lines]
+
+    @cached_property
+    def slots(self) -> dict[tuple[int, int], tuple[float, float, float, float]]:
+        """Boxes (x0, top, x1, bottom; top-down) of the butted card slots, by (row, col)."""
+        return card_boxes(self.path, self.index, (CARD_W, CARD_H))
 
 
 @pytest.fixture(scope="module")
 def sheets(pdfs) -> dict[str, list[Sheet]]:
-    out = {}
-    for name in ("lieux", "clochemerle", "jetons"):
-        with pdfplumber.open(pdfs[name]) as pdf:
-            out[name] = [Sheet(page, read) for page, read in zip(pdf.pages, PdfReader(pdfs[name]).pages)]
-    return out
-
-
-def card_boxes(sheet: Sheet) -> dict[tuple[int, int], tuple[float, float, float, float]]:
-    """Boxes (x0, top, x1, bottom; top-down) of the butted card slots of a sheet, from its TrimBox."""
-    x0, y0, x1, y1 = sheet.trim
-    cols, rows = round((x1 - x0) / CARD_W), round((y1 - y0) / CARD_H)
-    top = sheet.height - y1
-    return {(r, c): (x0 + c * CARD_W, top + r * CARD_H, x0 + (c + 1) * CARD_W, top + (r + 1) * CARD_H)
-            for r in range(rows) for c in range(cols)}
+    return {name: [Sheet(pdfs[name], index) for index in range(page_count(pdfs[name]))]
+            for name in ("lieux", "clochemerle", "jetons")}
 
 
 def text_in(sheet: Sheet, box, top: float = 0.0, bottom: float = CARD_H) -> str:
-    """The words inside a card's box between `top` and `bottom` (from the card's top), in reading order."""
+    """The words wholly inside a card's box between `top` and `bottom` (from the card's top), in reading
+    order."""
     x0, y0, x1, _ = box
-    inside = [w for w in sheet.words if x0 <= w["x0"] and w["x1"] <= x1 and y0 + top <= w["top"]
-              and w["bottom"] <= y0 + bottom]
-    return squash(" ".join(w["text"] for w in sorted(inside, key=lambda w: (round(w["top"]), w["x0"]))))
+    return squash(words_in((x0, y0 + top, x1, y0 + bottom), sheet.words, whole=True))
 
 
 def place_of(text: str) -> str | None:
@@ -140,7 +134,7 @@ def test_recto_and_verso_of_each_place_card_line_up_in_long_edge_duplex(sheets):
     for front, back in (sheets["lieux"][0:2], sheets["lieux"][2:4]):
         fx0, fy0, fx1, fy1 = front.trim
         assert back.trim == pytest.approx((front.width - fx1, fy0, front.width - fx0, fy1), abs=0.01)
-        fronts, backs = card_boxes(front), card_boxes(back)
+        fronts, backs = front.slots, back.slots
         cols = 1 + max(c for _, c in fronts)
         for (r, c), box in fronts.items():
             recto = text_in(front, box, 0, 14 * MM)  # the name band
@@ -162,13 +156,13 @@ def test_place_cards_print_the_numbers_of_their_grid(sheets, kit):
     for page_no, ids in ((0, ["eglise-1", "eglise-2", "mairie-1", "mairie-2", None, None, None, None,
                               "boulodrome-1"]), (2, ["boulodrome-2"])):
         sheet = sheets["lieux"][page_no]
-        boxes = card_boxes(sheet)
-        for key, card_id in zip(sorted(boxes), ids):
+        slots = sheet.slots
+        for key, card_id in zip(sorted(slots), ids):
             if card_id is None:
                 continue
             grid = cards[card_id].fields["grid"]
             wanted = Counter(str(v) for row in grid for cell in row if cell for v in cell.values())
-            printed = Counter(w for w in text_in(sheet, boxes[key], 14 * MM, 58 * MM).split() if w.isdigit())
+            printed = Counter(w for w in text_in(sheet, slots[key], 14 * MM, 58 * MM).split() if w.isdigit())
             assert printed == wanted, card_id
             checked += 1
     assert checked == 6
@@ -176,7 +170,7 @@ def test_place_cards_print_the_numbers_of_their_grid(sheets, kit):
 
 def test_place_cards_show_rule_die_slot_and_legend(sheets):
     sheet = sheets["lieux"][0]
-    bottom = text_in(sheet, card_boxes(sheet)[(0, 0)], 58 * MM)
+    bottom = text_in(sheet, sheet.slots[(0, 0)], 58 * MM)
     assert "dé" in bottom.split() and "Rang au choix" in bottom
     assert "plusieurs pions" in bottom and "absent : −1" in bottom and "semaines" in bottom
 
@@ -184,11 +178,11 @@ def test_place_cards_show_rule_die_slot_and_legend(sheets):
 def test_event_cards_print_title_text_and_six_signs(sheets, kit):
     events = kit.deck("clochemerle").cards
     sheet = sheets["clochemerle"][0]
-    boxes = card_boxes(sheet)
-    assert len(events) == len(boxes) == 9
-    for card, key in zip(events, sorted(boxes)):
-        assert squash(french(card.fields["title"])) in text_in(sheet, boxes[key])
-        signs = text_in(sheet, boxes[key], 64 * MM).split()
+    slots = sheet.slots
+    assert len(events) == len(slots) == 9
+    for card, key in zip(events, sorted(slots)):
+        assert squash(french(card.fields["title"])) in text_in(sheet, slots[key])
+        signs = text_in(sheet, slots[key], 64 * MM).split()
         wanted = ["−" if card.fields["signs"][place] in "-−" else "+"
                   for place in ("eglise", "mairie", "bar", "marche", "boulodrome", "medecin")]
         assert signs == wanted and Counter(signs) == Counter({"+": 4, "−": 2}), card.fields["title"]
@@ -197,45 +191,39 @@ def test_event_cards_print_title_text_and_six_signs(sheets, kit):
 
 # --- the track, the score sheet, the tokens ----------------------------------------------------
 
-def track_words(path: Path):
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        return page.extract_words(extra_attrs=["size"]), squash(page.extract_text()), float(page.width)
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_track_has_weeks_1_to_52_in_four_named_quarters_with_cells_of_18mm(paper, pdfs, tmp_path):
-    path = pdfs["piste"]
-    if paper == "letter":
-        reports = build(ROOT, [str(KIT)], Options(paper="letter", out=tmp_path))
-        path = next(Path(f.path) for f in reports[0].files if f.component == "piste")
-    words, text, width = track_words(path)
+def test_track_has_weeks_1_to_52_in_four_named_quarters_with_cells_of_18mm(paper, request):
+    path = request.getfixturevalue("pdfs" if paper == "a4" else "letter_pdfs")["piste"]
+    words = page(path, 0).extract_words(extra_attrs=["size"])
+    printed = squash(text(path, 0))
     weeks = {}
     for word in words:
         if word["text"].isdigit() and word["size"] > 12:  # the week numbers, not the bands nor the table
             assert word["text"] not in weeks, word
             weeks[word["text"]] = word
     assert sorted(map(int, weeks)) == list(range(1, 53))
-    assert "Départ" in text and "52 Fin" in text
+    assert "Départ" in printed and "52 Fin" in printed
     for number, label in enumerate(("1er", "2e", "3e", "4e")):
         first, last = 13 * number + 1, 13 * number + 13
-        assert f"{label} trimestre · semaines {first} à {last}" in text
+        assert f"{label} trimestre · semaines {first} à {last}" in printed
         assert weeks[str(first)]["x0"] == pytest.approx(weeks["1"]["x0"], abs=0.5)  # one row per quarter
-        assert weeks[str(first)]["top"] > weeks[str(first - 1)]["top"] if first > 1 else True
+    for number in range(1, 4):  # each quarter's row below the row before
+        first = 13 * number + 1
+        assert weeks[str(first)]["top"] > weeks[str(first - 1)]["top"]
     pitch = weeks["2"]["x0"] - weeks["1"]["x0"]
     assert pitch - 1.3 * MM >= 18 * MM  # cell width = pitch - gap
     assert weeks["14"]["top"] - weeks["1"]["top"] >= 18 * MM
 
 
 def test_score_sheet_has_a_row_per_scoring_and_the_penalty_table(pdfs):
-    with pdfplumber.open(pdfs["score"]) as pdf:
-        text = squash(pdf.pages[0].extract_text())
+    printed = squash(text(pdfs["score"], 0))
     for row in ("1er trimestre", "2e trimestre", "3e trimestre", "4e trimestre (× 2)"):
-        assert text.count(row) == 6, row
+        assert printed.count(row) == 6, row
     for column in ("Église", "Mairie", "Bar PMU", "Marché", "Boulodrome", "Médecin", "Malus"):
-        assert text.count(column) == 6, column
-    assert text.count("Pénalité de temps") >= 6 and text.count("Total") >= 12
-    assert "Semaines manquantes 1 2 3 4 5 6 7 8" in text and "Pénalité −1 −3 −6 −10 −15 −21 −28 −36" in text
+        assert printed.count(column) == 6, column
+    assert printed.count("Pénalité de temps") >= 6 and printed.count("Total") >= 12
+    assert "Semaines manquantes 1 2 3 4 5 6 7 8" in printed
+    assert "Pénalité −1 −3 −6 −10 −15 −21 −28 −36" in printed
 
 
 def test_token_sheet_and_dice_nets(sheets):
@@ -250,24 +238,15 @@ def test_token_sheet_and_dice_nets(sheets):
 
 # --- broken copies fail precisely ----------------------------------------------------------------
 
-def broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    for folder in ("layouts", "fonts", "icons"):
-        shutil.copytree(ROOT / folder, tmp_path / folder)
-    shutil.copytree(KIT, tmp_path / "decks" / "clochemerle")
-    path = tmp_path / "decks" / "clochemerle" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return tmp_path
-
-
-def line_of(root: Path, file: str, marker: str) -> int:
-    lines = (root / "decks" / "clochemerle" / file).read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, 1) if marker in line)
+def broken_copy(project, file: str, old: str, new: str) -> Path:
+    """A copy of the project holding the kit, with `old` replaced by `new` once in the kit's `file`."""
+    root = project("clochemerle")
+    edit(root / KIT / file, old, new)
+    return root
 
 
 def problems_of(root: Path) -> list[str]:
-    return [p.render() for r in check(root, [str(root / "decks" / "clochemerle")]) for p in r.problems]
+    return [p.render() for r in check(root, [str(root / KIT)]) for p in r.problems]
 
 
 def assert_reported(found: list[str], file: str, line: int, message: str) -> None:
@@ -276,7 +255,7 @@ def assert_reported(found: list[str], file: str, line: int, message: str) -> Non
 
 
 def _lines(file: str) -> str:
-    return (KIT / file).read_text(encoding="utf-8")
+    return (ROOT / KIT / file).read_text(encoding="utf-8")
 
 
 def _block(file: str, start: str, end: str) -> str:
@@ -336,26 +315,25 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("case", list(BROKEN))
-def test_broken_copy_fails_with_the_precise_problem(case, tmp_path):
+def test_broken_copy_fails_with_the_precise_problem(case, project):
     file, old, new, marker, offset, message = BROKEN[case]
-    root = broken_copy(tmp_path, file, old, new)
+    root = broken_copy(project, file, old, new)
     found = problems_of(root)
-    assert_reported(found, file, line_of(root, file, marker) + offset, message)
+    assert_reported(found, file, line_of(root / KIT / file, marker) + offset, message)
 
 
-def test_fifty_week_track_also_names_the_short_quarter(tmp_path):
-    root = broken_copy(tmp_path, "piste.yaml", '{label: "4e trimestre", weeks: 13}',
+def test_fifty_week_track_also_names_the_short_quarter(project):
+    root = broken_copy(project, "piste.yaml", '{label: "4e trimestre", weeks: 13}',
                        '{label: "4e trimestre", weeks: 11}')
-    assert_reported(problems_of(root), "piste.yaml", line_of(root, "piste.yaml", "4e trimestre"),
+    assert_reported(problems_of(root), "piste.yaml", line_of(root / KIT / "piste.yaml", "4e trimestre"),
                     "time track: quarter 4 has 11 weeks, the rules need 13")
 
 
-def test_cli_check_exits_1_on_a_broken_copy_and_writes_nothing(tmp_path):
-    root = broken_copy(tmp_path, "clochemerle.yaml", 'bar: "+", marche: "−"', 'bar: "−", marche: "−"')
+def test_cli_check_exits_1_on_a_broken_copy_and_writes_nothing(project, tmp_path):
+    root = broken_copy(project, "clochemerle.yaml", 'bar: "+", marche: "−"', 'bar: "−", marche: "−"')
     runner = CliRunner()
-    result = runner.invoke(main, ["--project", str(root), "check", str(root / "decks" / "clochemerle")])
+    result = runner.invoke(main, ["--project", str(root), "check", str(root / KIT)])
     assert result.exit_code == 1 and "has 3 '−' signs" in result.output
     out = tmp_path / "out"
-    result = runner.invoke(main, ["--project", str(root), "build", str(root / "decks" / "clochemerle"),
-                                  "--out", str(out)])
+    result = runner.invoke(main, ["--project", str(root), "build", str(root / KIT), "--out", str(out)])
     assert result.exit_code == 1 and not list(out.rglob("*.pdf"))

@@ -7,19 +7,18 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import build, check
+from pnp.build import check
 from pnp.cli import main
 from pnp.layout.typography import french
 from pnp.model.load import Project
 from pnp.rules import run_rules
-from pnp.runner import Options
+from pnp.options import Options
 
-from conftest import ROOT, edit, make_project
-from pdfread import MM, boxes, fonts, page_sizes_mm
+from conftest import build_ok, edit, line_of, make_project
+from pdfread import MM, boxes, card_boxes, fonts, page, page_sizes_mm, text
 
 KIT = "dix-mille"
 GAME = f"decks/{KIT}/game.yaml"
@@ -28,19 +27,13 @@ FACE_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 WS = re.compile(r"\s+")  # spaces, no-break and narrow no-break spaces
 
 
-def _build(root: Path, out: Path, paper: str = "a4") -> Path:
-    reports = build(root, [KIT], Options(out=out, paper=paper))
-    errors = [p.render() for r in reports for p in r.errors]
-    assert not errors, errors
-    return out / KIT
-
-
 @pytest.fixture(scope="module")
-def kit_pdfs(tmp_path_factory) -> dict[str, Path]:
-    """The shipped kit built once, on A4 and on Letter."""
+def kit_pdfs(tmp_path_factory) -> dict:
+    """The shipped kit built once, on A4 and on Letter: the folders of its PDFs, and the reports."""
     base = tmp_path_factory.mktemp("dix-mille")
     root = make_project(base / "project", (KIT,))
-    return {"root": root, "a4": _build(root, base / "a4"), "letter": _build(root, base / "letter", "letter")}
+    reports = {paper: build_ok(root, [KIT], Options(out=base / paper, paper=paper)) for paper in ("a4", "letter")}
+    return {"root": root, "reports": reports, "a4": base / "a4" / KIT, "letter": base / "letter" / KIT}
 
 
 def model_tables(root: Path) -> dict:
@@ -55,13 +48,10 @@ def model_tables(root: Path) -> dict:
 
 # --- reading the reference card back ---------------------------------------------------------
 
-def first_card(path: Path, page: int = 0) -> tuple[float, float]:
-    """(x0, top) of the top-left card: the trim box is the union of the butted cards."""
-    x0, y0, x1, y1 = boxes(path, page)["trimbox"]
-    with pdfplumber.open(str(path)) as pdf:
-        height = float(pdf.pages[page].height)
-    assert round((x1 - x0) / CARD_W) >= 1 and round((y1 - y0) / CARD_H) >= 1
-    return x0, height - y1
+def first_card(path: Path, index: int = 0) -> tuple[float, float]:
+    """(x0, top) of the top-left card of page `index`."""
+    x0, top, _, _ = card_boxes(path, index, (CARD_W, CARD_H))[(0, 0)]
+    return x0, top
 
 
 def card_rows(path: Path) -> tuple[list[str], list[tuple[float, tuple[int, ...], str]]]:
@@ -70,10 +60,9 @@ def card_rows(path: Path) -> tuple[list[str], list[tuple[float, tuple[int, ...],
     Dice are drawn as icons: a die is a rounded square (about 3 mm) with its pips cut out as
     small discs, so a die's face is the number of small discs inside its square."""
     x0, top = first_card(path)
-    with pdfplumber.open(str(path)) as pdf:
-        card = pdf.pages[0].crop((x0, top, x0 + CARD_W, top + CARD_H))
-        curves, chars = card.curves, card.chars
-        words = card.extract_words()
+    card = page(path, 0).crop((x0, top, x0 + CARD_W, top + CARD_H))
+    curves, chars = card.curves, card.chars
+    words = card.extract_words()
     squares = [c for c in curves if 2 * MM < c["width"] < 4.5 * MM and abs(c["width"] - c["height"]) < 0.5]
     table_top = min(s["top"] for s in squares) - 6 * MM
     pips = [c for c in curves if c["width"] < 1 * MM and c["top"] > table_top]
@@ -106,13 +95,12 @@ def expected_rows(table) -> list[tuple[tuple[int, ...], str]]:
     return [(tuple(int(f) for f in label.split()), WS.sub("", points)) for label, points in table.rows]
 
 
-def card_text(path: Path, page: int, box=(0, 0, 70, 120)) -> str:
-    """The text of the first card of `page` (or of `box`, in mm on that card), spaces normalized."""
-    x0, top = first_card(path, page)
+def card_text(path: Path, index: int, box=(0, 0, 70, 120)) -> str:
+    """The text of the first card of page `index` (or of `box`, in mm on that card), spaces normalized."""
+    x0, top = first_card(path, index)
     left, up, right, down = (v * MM for v in box)
-    with pdfplumber.open(str(path)) as pdf:
-        crop = pdf.pages[page].crop((x0 + left, top + up, x0 + right, top + down))
-        return WS.sub(" ", crop.extract_text() or "")
+    crop = page(path, index).crop((x0 + left, top + up, x0 + right, top + down))
+    return WS.sub(" ", crop.extract_text() or "")
 
 
 def test_reference_card_is_the_models_scoring_table(kit_pdfs):
@@ -144,7 +132,8 @@ def test_a_tweaked_straight_reprints_the_card(tmp_path):
     edit(root / GAME, "    straight: 1500\n", "    straight: 2000\n")
     edit(root / GAME, '    straights: ["1 2 3 4 5", "2 3 4 5 6"]', '    straights: ["2 3 4 5 6"]')
     edit(root / GAME, "    five_ones_wins: false", "    five_ones_wins: true")
-    path = _build(root, tmp_path / "out") / "aide-a4.pdf"
+    build_ok(root, [KIT], Options(out=tmp_path / "out"))
+    path = tmp_path / "out" / KIT / "aide-a4.pdf"
     tables = model_tables(root)
     _, rows = card_rows(path)
     assert [(faces, points) for _, faces, points in rows] == expected_rows(tables["scoring"])
@@ -154,14 +143,10 @@ def test_a_tweaked_straight_reprints_the_card(tmp_path):
 
 # --- pnp check -------------------------------------------------------------------------------
 
-def test_check_passes_on_the_kit():
-    reports = check(ROOT, [KIT])
-    assert [p.render() for r in reports for p in r.problems] == []
-
-
-def _line_of(root: Path, text: str) -> int:
-    lines = (root / GAME).read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, 1) if line.startswith(text))
+def test_check_passes_on_the_kit(kit_pdfs):
+    # the builds check the kit before drawing: no problem at all, not even a warning
+    for paper, reports in kit_pdfs["reports"].items():
+        assert [p.render() for r in reports for p in r.problems] == [], paper
 
 
 @pytest.mark.parametrize("old, new, where, reason", [
@@ -176,7 +161,7 @@ def _line_of(root: Path, text: str) -> int:
 def test_check_refuses_inconsistent_parameters_at_their_line(project, old, new, where, reason):
     root = project(KIT)
     edit(root / GAME, old, new)
-    line = _line_of(root, new)
+    line = line_of(root / GAME, new)
     result = CliRunner().invoke(main, ["--project", str(root), "check", KIT])
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
@@ -190,7 +175,7 @@ def test_a_useless_carre_is_a_warning_at_its_entry(project):
     reports = check(root, [KIT])
     problems = [p for r in reports for p in r.problems]
     assert [p.severity for p in problems] == ["warning"]
-    assert problems[0].loc.line == _line_of(root, "      1: 900")
+    assert problems[0].loc.line == line_of(root / GAME, "      1: 900")
     assert problems[0].where == "rules.four_of_a_kind_exceptions.1"
 
 
@@ -200,10 +185,9 @@ def test_a_useless_carre_is_a_warning_at_its_entry(project):
 def test_score_sheet_holds_seven_players_on_one_page(kit_pdfs, paper, size):
     path = kit_pdfs[paper] / f"score-{paper}.pdf"
     assert page_sizes_mm(path) == [size]
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[0]
-        words = page.extract_words()
-        width, height = float(page.width), float(page.height)
+    sheet = page(path, 0)
+    words = sheet.extract_words()
+    width, height = float(sheet.width), float(sheet.height)
     header = max(_cluster([w for w in words if w["text"] in ("total", "chute")], lambda w: w["top"]).values(),
                  key=len)  # the sub-header row (the instructions above also say « total »)
     totals = sorted((w for w in header if w["text"] == "total"), key=lambda w: w["x0"])
@@ -230,10 +214,9 @@ def test_score_sheet_holds_seven_players_on_one_page(kit_pdfs, paper, size):
 
 
 def test_score_sheet_reminder_follows_the_parameters(kit_pdfs):
-    with pdfplumber.open(str(kit_pdfs["a4"] / "score-a4.pdf")) as pdf:
-        text = WS.sub(" ", pdf.pages[0].extract_text())
-    assert "Retour à 0 pts, ou à 5 000 pts si vous aviez dépassé 5 000 pts." in text
-    assert "Plus de 10 000 pts à la marque : vous chutez." in text
+    printed = WS.sub(" ", text(kit_pdfs["a4"] / "score-a4.pdf", 0))
+    assert "Retour à 0 pts, ou à 5 000 pts si vous aviez dépassé 5 000 pts." in printed
+    assert "Plus de 10 000 pts à la marque : vous chutez." in printed
 
 
 # --- the dice nets -----------------------------------------------------------------------------
@@ -241,9 +224,8 @@ def test_score_sheet_reminder_follows_the_parameters(kit_pdfs):
 def test_five_dice_nets_at_scale_with_solid_cuts_and_dashed_folds(kit_pdfs):
     path = kit_pdfs["a4"] / "des-a4.pdf"
     assert page_sizes_mm(path) == [(210.0, 297.0)]
-    with pdfplumber.open(str(path)) as pdf:
-        page = pdf.pages[0]
-        curves, lines = page.curves, page.lines
+    sheet = page(path, 0)
+    curves, lines = sheet.curves, sheet.lines
     outlines = [c for c in curves if c["stroke"] and not c["fill"] and c["width"] > 40 * MM]
     assert len(outlines) == 5 and all(not c["dash"][0] for c in outlines)  # solid cut lines
     for net in outlines:  # a cross of 19 mm faces, 3 wide and 4 high, plus a 5.5 mm tab

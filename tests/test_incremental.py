@@ -5,9 +5,11 @@ import json
 
 from click.testing import CliRunner
 
+from pnp.build import check
 from pnp.cli import main
+from pnp.sources.parsecache import ParseCache
 
-from conftest import edit
+from conftest import edit, line_of
 
 
 def _build(root, out, *extra):
@@ -72,18 +74,18 @@ def test_a_deleted_or_altered_pdf_is_rebuilt(project, tmp_path):
     assert (out / "similis-reglisse" / "aide-a4.pdf").read_bytes().startswith(b"%PDF-1.4\n")
 
 
-def test_a_big_file_parsed_from_the_cache_still_reports_exact_positions(project):
-    from pnp.build import check
-
+def test_a_file_parsed_from_the_cache_still_reports_exact_positions(project):
     root = project("similis")
     cards = root / "decks/similis/cartes.yaml"
-    text = cards.read_text(encoding="utf-8")
-    padding = "".join(f"# {'-' * 70} {i}\n" for i in range(500))  # past the cache's size threshold
-    cards.write_text(text.replace("rows:\n", "rows:\n" + padding) + "  - [3, scarabée, vert, sable]\n",
-                     encoding="utf-8")
+    padding = "".join(f"# {'-' * 70} {i}\n" for i in range(500))  # the rows 500 lines further down
+    text = cards.read_text(encoding="utf-8").replace("rows:\n", "rows:\n" + padding)
+    text += "  - [3, scarabée, vert, sable]  # again\n"
+    cards.write_text(text, encoding="utf-8")
     first = [p.render() for r in check(root, ["similis"]) for p in r.problems]
-    assert list((root / ".pnp-cache" / "yaml").glob("*.pickle")), "the big file was not cached"
+    cache = ParseCache.of(root)
+    assert cache.get(cache.key(text)) is not None, "the cards file was not cached"
     second = [p.render() for r in check(root, ["similis"]) for p in r.problems]
     assert first == second
-    assert any(line.startswith("decks/similis/cartes.yaml:604:5: deck 'cartes', card '91': duplicate card")
-               for line in second), second
+    line = line_of(cards, "# again")
+    assert any(p.startswith(f"decks/similis/cartes.yaml:{line}:5: deck 'cartes', card '91': duplicate card")
+               for p in second), second

@@ -6,16 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.model.units import MM, PAPERS
 
-from conftest import Options, build, check, edit, make_project
-from pdfread import fonts, page_sizes_mm
-from test_tiling import assert_reassembles, read_tiles
+from conftest import Options, build_ok, check, edit, line_of, make_project
+from pdfread import assert_reassembles, fonts, page, page_sizes_mm, read_tiles
 
 BOARD = "decks/lutins/plateau.yaml"
 TOKENS = "decks/lutins/pions.yaml"
@@ -27,12 +25,9 @@ def lutins(tmp_path_factory) -> dict:
     base = tmp_path_factory.mktemp("lutins")
     root = make_project(base / "project", ("lutins",))
     out = base / "out"
-    reports = {}
-    for paper in ("a4", "letter", "a3"):
-        found = build(root, ["lutins"], Options(paper=paper, out=out))
-        assert not [p for r in found for p in r.errors], [p.render() for r in found for p in r.errors]
-        reports[paper] = {f.component: f for r in found for f in r.files}
-    return {"root": root, "out": out / "lutins", "reports": reports}
+    runs = {paper: build_ok(root, ["lutins"], Options(paper=paper, out=out)) for paper in ("a4", "letter", "a3")}
+    return {"root": root, "out": out / "lutins", "runs": runs,
+            "reports": {paper: {f.component: f for r in found for f in r.files} for paper, found in runs.items()}}
 
 
 def _pdf(lutins, component: str, paper: str) -> Path:
@@ -59,12 +54,11 @@ def test_the_board_tiles_reassemble(lutins, paper):
 
 
 def test_the_board_on_a3_has_play_sized_squares_dots_and_labels(lutins):
-    with pdfplumber.open(str(_pdf(lutins, "plateau", "a3"))) as pdf:
-        page = pdf.pages[0]
-        squares = [r for r in page.rects if abs(r["width"] - 20 * MM) < 0.1 and abs(r["height"] - 20 * MM) < 0.1]
-        dots = [c for c in page.curves if abs(c["width"] - 0.28 * 20 * MM) < 0.1]
-        badges = [c for c in page.curves if abs(c["width"] - 0.3 * 20 * MM) < 0.1]
-        words = [w["text"] for w in page.extract_words()]
+    board = page(_pdf(lutins, "plateau", "a3"), 0)
+    squares = [r for r in board.rects if abs(r["width"] - 20 * MM) < 0.1 and abs(r["height"] - 20 * MM) < 0.1]
+    dots = [c for c in board.curves if abs(c["width"] - 0.28 * 20 * MM) < 0.1]
+    badges = [c for c in board.curves if abs(c["width"] - 0.3 * 20 * MM) < 0.1]
+    words = [w["text"] for w in board.extract_words()]
     assert len(squares) == 100 + 24  # the forest and the start squares, 20 mm a side
     assert len(dots) == 34 and len(badges) == 24  # a tree's dot each; an arrival disc by each start square
     # a "Départ" and an "Arrivée" on each side (turned text may read backwards)
@@ -74,8 +68,8 @@ def test_the_board_on_a3_has_play_sized_squares_dots_and_labels(lutins):
 
 
 def test_the_tiles_name_their_neighbours_and_the_map_comes_first(lutins):
-    with pdfplumber.open(str(_pdf(lutins, "plateau", "a4"))) as pdf:
-        texts = [" ".join(w["text"] for w in p.extract_words()).replace("\xa0", " ") for p in pdf.pages]
+    path = _pdf(lutins, "plateau", "a4")
+    texts = [" ".join(w["text"] for w in page(path, i).extract_words()).replace("\xa0", " ") for i in range(3)]
     assert "plan d’assemblage" in texts[0] and "A1" in texts[0] and "A2" in texts[0]
     assert "à droite : A2" in texts[1] and "à gauche : A1" in texts[2]
 
@@ -83,16 +77,13 @@ def test_the_tiles_name_their_neighbours_and_the_map_comes_first(lutins):
 def test_the_counters_are_34_trees_and_6_elves_of_each_colour(lutins):
     report = lutins["reports"]["a4"]["pions"]
     assert report.cards == 58 and report.pages == 1
-    with pdfplumber.open(str(_pdf(lutins, "pions", "a4"))) as pdf:
-        cut = [c for c in pdf.pages[0].curves if abs(c["width"] - 18 * MM) < 0.1]
+    cut = [c for c in page(_pdf(lutins, "pions", "a4"), 0).curves if abs(c["width"] - 18 * MM) < 0.1]
     assert len(cut) == 58  # one 18 mm cut circle a counter
 
 
 def test_the_rules_card_prints_the_rules_models_summary(lutins):
     path = _pdf(lutins, "aide", "a4")
-    with pdfplumber.open(str(path)) as pdf:
-        front = " ".join(w["text"] for w in pdf.pages[0].extract_words())
-        back = " ".join(w["text"] for w in pdf.pages[1].extract_words())
+    front, back = (" ".join(w["text"] for w in page(path, i).extract_words()) for i in (0, 1))
     for row in ("Mise en place", "Chasser", "Second", "Fin", "90°", "obstacle"):
         assert row in front
     for colour in ("bleu, triangle", "rouge, carré", "violet, lune", "jaune, étoile"):
@@ -107,56 +98,43 @@ def _errors(root: Path) -> list[str]:
     return [p.render() for r in reports for p in r.errors]
 
 
-def _line_of(root: Path, path: str, text: str) -> int:
-    lines = (root / path).read_text(encoding="utf-8").splitlines()
-    return next(i + 1 for i, line in enumerate(lines) if text in line)
+def test_the_kit_passes_its_rules_model(lutins):
+    # the builds check the kit (its rules model included) before drawing
+    for paper, reports in lutins["runs"].items():
+        assert [p.render() for r in reports for p in r.errors] == [], paper
 
 
-def test_the_kit_passes_its_rules_model(project):
-    root = project("lutins")
-    reports = check(root, ["lutins"])
-    assert [p.render() for r in reports for p in r.problems if p.severity == "error"] == []
-
-
-def test_33_dots_fail_at_the_dots(project):
-    root = project("lutins")
-    edit(root / BOARD, "      [1, 9], [6, 9],\n", "      [1, 9],\n")
-    line = _line_of(root, BOARD, "dots: [")
-    errors = _errors(root)
-    assert any(re.match(rf"decks/lutins/plateau\.yaml:{line}:\d+: board\.dots: the board needs exactly 34 dotted "
-                        r"squares, found 33", e) for e in errors), errors
-    assert any("34 tree counters for 33 dotted squares" in e for e in errors), errors
-
-
-def test_a_walled_in_start_square_fails_at_that_square(project):
-    root = project("lutins")
+BROKEN = {  # edits (file, old, new); then where the problem is reported: file, text on the line, message
+    "33 dots, at the dots": (
+        [(BOARD, "      [1, 9], [6, 9],\n", "      [1, 9],\n")], BOARD, "dots: [",
+        r"\d+: board\.dots: the board needs exactly 34 dotted squares, found 33"),
+    "33 dots, at the tree counters": (
+        [(BOARD, "      [1, 9], [6, 9],\n", "      [1, 9],\n")], TOKENS, "{sorte: arbre, couleur: vert, copies: 34}",
+        r"\d+: deck 'pions': 34 tree counters for 33 dotted squares"),
     # trees on (1, 9), (2, 9), (3, 9): bleu's first start square (2, 10) cannot move
-    edit(root / BOARD, "      [3, 0], [8, 0],", "      [3, 0], [2, 9],")
-    edit(root / BOARD, "[5, 1], [9, 1],", "[5, 1], [3, 9],")
-    line = _line_of(root, BOARD, "bleu:   [[2, 10]")
-    errors = _errors(root)
-    assert any(re.match(rf"decks/lutins/plateau\.yaml:{line}:\d+: board\.start\.bleu\[0\]: start square \(2, 10\) "
-                        r"of bleu is walled in", e) for e in errors), errors
+    "a walled-in start square": (
+        [(BOARD, "      [3, 0], [8, 0],", "      [3, 0], [2, 9],"), (BOARD, "[5, 1], [9, 1],", "[5, 1], [3, 9],")],
+        BOARD, "bleu:   [[2, 10]", r"\d+: board\.start\.bleu\[0\]: start square \(2, 10\) of bleu is walled in"),
+    "a tree on a start square": (
+        [(BOARD, "      [3, 0], [8, 0],", "      [3, -1], [8, 0],")], BOARD, "[3, -1], [8, 0],",
+        r"7: board\.dots\[0\]: dot \(3, -1\) lies on a start square of violet; trees never stand on start "
+        r"squares \(got \[3, -1\]\)"),
+    "missing counters": (
+        [(TOKENS, "{sorte: lutin, couleur: jaune, copies: 6}", "{sorte: lutin, couleur: jaune, copies: 5}"),
+         (TOKENS, "count: 58", "count: 57")], TOKENS, "couleur: jaune, copies: 5",
+        r"\d+: deck 'pions': 5 elf counters of colour 'jaune' for its 6 start squares"),
+}
 
 
-def test_a_tree_on_a_start_square_fails_at_that_dot(project):
+@pytest.mark.parametrize("case", list(BROKEN))
+def test_a_broken_board_fails_at_the_line_of_its_data(project, case):
+    edits, file, marker, message = BROKEN[case]
     root = project("lutins")
-    edit(root / BOARD, "      [3, 0], [8, 0],", "      [3, -1], [8, 0],")
-    line = _line_of(root, BOARD, "[3, -1], [8, 0],")
+    for path, old, new in edits:
+        edit(root / path, old, new)
+    pattern = rf"{re.escape(file)}:{line_of(root / file, marker)}:{message}"
     errors = _errors(root)
-    assert any(re.match(rf"decks/lutins/plateau\.yaml:{line}:7: board\.dots\[0\]: dot \(3, -1\) lies on a start "
-                        r"square of violet; trees never stand on start squares \(got \[3, -1\]\)", e)
-               for e in errors), errors
-
-
-def test_missing_counters_fail_at_the_deck(project):
-    root = project("lutins")
-    edit(root / TOKENS, "{sorte: lutin, couleur: jaune, copies: 6}", "{sorte: lutin, couleur: jaune, copies: 5}")
-    edit(root / TOKENS, "count: 58", "count: 57")
-    line = _line_of(root, TOKENS, "couleur: jaune, copies: 5")
-    errors = _errors(root)
-    assert any(re.match(rf"decks/lutins/pions\.yaml:{line}:\d+: deck 'pions': 5 elf counters of colour 'jaune' "
-                        r"for its 6 start squares", e) for e in errors), errors
+    assert any(re.match(pattern, e) for e in errors), (pattern, errors)
 
 
 def test_a_broken_board_exits_1_from_the_cli(project):

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pnp.cli import main
 from pnp.rules.similis_play import Kind, SeriesRules, find_series, play_game
 
-from conftest import ROOT
+from conftest import edit
 
 SIMILIS = SeriesRules((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
 
@@ -36,27 +36,25 @@ def test_similis_games_end_with_a_winner_who_emptied_a_hand():
             assert 0 <= result.winner < players and result.turns < 500
 
 
-def test_the_playtest_command_reports_every_player_count():
-    result = CliRunner().invoke(main, ["--project", str(ROOT), "playtest", "similis", "--games", "15"])
+def test_the_playtest_command_reports_every_player_count(shipped):
+    result = CliRunner().invoke(main, ["--project", str(shipped), "playtest", "similis", "--games", "15"])
     assert result.exit_code == 0, result.output
     lines = result.output.strip().splitlines()
     assert [int(line.split()[0]) for line in lines] == [3, 4, 5, 6]
     assert all(re.search(r"a hand emptied in \d+%, the pile ran out in \d+%", line) for line in lines)
 
 
-def test_playtest_of_the_other_games():
+def test_playtest_of_the_other_games(shipped):
     for kit, players, expected in (("similis-reglisse", "4", "ended by the empty-pile rule"),
                                    ("dix-mille", "3", "ended with a winner"),
                                    ("lutins", "2", "hit the bound"),
                                    ("clochemerle", "3", "reached 'fin'")):
-        result = CliRunner().invoke(main, ["--project", str(ROOT), "playtest", kit, "--players", players,
+        result = CliRunner().invoke(main, ["--project", str(shipped), "playtest", kit, "--players", players,
                                            "--games", "5"])
         assert result.exit_code == 0 and expected in result.output, (kit, result.output)
 
 
 def test_playtest_refuses_a_broken_kit_with_its_problems(project):
-    from conftest import edit
-
     root = project("similis")
     edit(root / "decks/similis/cartes.yaml", "  - [3, scarabée, vert, sable]\n", "")
     result = CliRunner().invoke(main, ["--project", str(root), "playtest", "similis", "--games", "3"])

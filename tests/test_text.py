@@ -1,8 +1,6 @@
 """Text: markup, French typography, wrapping and shrink-to-fit, glyph coverage."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,12 +10,10 @@ from pnp.layout.textfit import TextStyle, fit_text
 from pnp.layout.typography import NBSP, NNBSP, french, parse
 from pnp.model.units import MM
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture(scope="module")
-def fonts():
-    return FontBook.open(ROOT)
+def fonts(shipped):
+    return FontBook.open(shipped)
 
 
 def style(fonts, size=9.0, min_size=None, align="left", family="Noto Sans"):

@@ -3,27 +3,21 @@ page built and read back from the PDF — each tile placed at the offset its lab
 and alignment marks of neighbouring tiles coincide and the tiles cover the whole component."""
 from __future__ import annotations
 
-import itertools
 import re
-from pathlib import Path
 
-import pdfplumber
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pypdf import PdfReader
 
 from pnp.layout.tiling import MARK_RADIUS, label, plan_tiles
 from pnp.model.units import MM, PAPERS
 
-from conftest import Options, build, make_project
-from pdfread import fonts, page_sizes_mm
+from conftest import Options, build_ok, make_project
+from pdfread import OVERLAP, assert_reassembles, boxes, fonts, page, page_count, page_sizes_mm, read_tiles
 
 A4 = (PAPERS["a4"][0] * MM, PAPERS["a4"][1] * MM)
 A3 = (PAPERS["a3"][0] * MM, PAPERS["a3"][1] * MM)
 LETTER = (PAPERS["letter"][0] * MM, PAPERS["letter"][1] * MM)
-OVERLAP = 10 * MM
-TOL = 0.05  # points
 
 
 # --- the plan ---------------------------------------------------------------------------------
@@ -93,139 +87,6 @@ def _inside(point, region, pad=0.0) -> bool:
     return u + pad - 1e-6 <= point[0] <= u + w - pad + 1e-6 and v + pad - 1e-6 <= point[1] <= v + h - pad + 1e-6
 
 
-# --- reading tiles back from a PDF ------------------------------------------------------------
-
-def read_tiles(path: Path, size_mm: tuple[float, float], overlap: float = OVERLAP) -> dict[str, dict]:
-    """Every tile page of a tiled PDF, by label: its board region (from its label and TrimBox) and
-    what it shows inside its TrimBox, moved to board coordinates."""
-    trims = [tuple(float(v) for v in page.trimbox) for page in PdfReader(str(path)).pages]
-    out = {}
-    with pdfplumber.open(str(path)) as pdf:
-        for index, page in enumerate(pdf.pages):
-            name = _tile_label(page)
-            if name is not None:
-                out[name] = _tile(page, name, trims[index], overlap)
-    w, h = (v * MM for v in size_mm)
-    cols = max(t["col"] for t in out.values()) + 1
-    rows = max(t["row"] for t in out.values()) + 1
-    tw, th = next(iter(out.values()))["size"]
-    assert cols * tw - (cols - 1) * overlap == pytest.approx(w, abs=0.01)
-    assert rows * th - (rows - 1) * overlap == pytest.approx(h, abs=0.01)
-    return out
-
-
-def _tile_label(page) -> str | None:
-    top = [w["text"] for w in page.extract_words() if w["top"] < 20]
-    for first, second in zip(top, top[1:]):
-        if first == "feuille" and re.fullmatch(r"[A-Z]+\d+", second):
-            return second
-    return None
-
-
-def _tile(page, name: str, trim: tuple[float, ...], overlap: float) -> dict:
-    row = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(re.match(r"[A-Z]+", name).group()))) - 1
-    col = int(re.search(r"\d+$", name).group()) - 1
-    x0, y0, x1, y1 = trim
-    left, top = x0, float(page.height) - y1
-    tw, th = x1 - x0, y1 - y0
-    origin = (col * (tw - overlap), row * (th - overlap))
-
-    def to_board(x: float, y: float) -> tuple[float, float]:
-        return x - left + origin[0], y - top + origin[1]
-
-    def visible(x: float, y: float) -> bool:
-        return left - TOL <= x <= left + tw + TOL and top - TOL <= y <= top + th + TOL
-
-    words = [(w["text"], *to_board(w["x0"], w["top"]), *to_board(w["x1"], w["bottom"]))
-             for w in page.extract_words() if visible(w["x0"], w["top"]) and visible(w["x1"], w["bottom"])]
-    rects = [(*to_board(r["x0"], r["top"]), r["width"], r["height"]) for r in page.rects if not _tint(r)]
-    marks = [(*to_board(ln["x0"], ln["top"]), *to_board(ln["x1"], ln["bottom"])) for ln in page.lines
-             if abs(ln["linewidth"] - 0.5) < 0.01 and visible(ln["x0"], ln["top"]) and _black(ln)]
-    tint = [(*to_board(r["x0"], r["top"]), r["width"], r["height"]) for r in page.rects if _tint(r)]
-    return {"row": row, "col": col, "size": (tw, th),
-            "region": (origin[0], origin[1], tw, th), "words": words, "rects": rects, "marks": marks,
-            "tint": tint, "page": (float(page.width), float(page.height))}
-
-
-def _black(line) -> bool:
-    colour = line.get("stroking_color")
-    values = colour if isinstance(colour, (list, tuple)) else [colour]
-    return colour is not None and all(abs(c) < 0.01 for c in values)
-
-
-def _tint(rect) -> bool:
-    """The shade of a glue strip (drawn by the tiles, not part of the component)."""
-    colour = rect.get("non_stroking_color")
-    values = colour if isinstance(colour, (list, tuple)) else [colour]
-    return bool(rect["fill"]) and len(values) == 3 and all(abs(v - 0.55) < 0.01 for v in values)
-
-
-def _overlap(a: dict, b: dict) -> tuple[float, float, float, float]:
-    au, av, aw, ah = a["region"]
-    bu, bv, bw, bh = b["region"]
-    u0, v0 = max(au, bu), max(av, bv)
-    return u0, v0, min(au + aw, bu + bw) - u0, min(av + ah, bv + bh) - v0
-
-
-def _in(region, u, v, pad=0.5) -> bool:
-    ru, rv, rw, rh = region
-    return ru + pad <= u <= ru + rw - pad and rv + pad <= v <= rv + rh - pad
-
-
-def _rounded(items, digits=1):
-    return sorted(tuple(round(x, digits) if isinstance(x, float) else x for x in item) for item in items)
-
-
-def neighbours(tiles: dict[str, dict]):
-    """(receiving, covering) pairs: each tile and its right or bottom neighbour."""
-    by_pos = {(t["row"], t["col"]): t for t in tiles.values()}
-    for (r, c), tile in by_pos.items():
-        for other in (by_pos.get((r, c + 1)), by_pos.get((r + 1, c))):
-            if other is not None:
-                yield tile, other
-
-
-def assert_reassembles(tiles: dict[str, dict], size_mm: tuple[float, float], words: bool = True) -> None:
-    """The tiles, each at its offset, agree on everything in their overlaps and cover the component
-    (`words`: some words of the component lie wholly in each overlap)."""
-    assert tiles, "no tile page found"
-    pairs = list(neighbours(tiles))
-    assert pairs or len(tiles) == 1
-    for a, b in pairs:
-        zone = _overlap(a, b)
-        assert min(zone[2], zone[3]) == pytest.approx(OVERLAP, abs=0.01)
-        words_a = _rounded(w for w in a["words"] if _in(zone, w[1], w[2], 0) and _in(zone, w[3], w[4], 0))
-        words_b = _rounded(w for w in b["words"] if _in(zone, w[1], w[2], 0) and _in(zone, w[3], w[4], 0))
-        assert (words_b or not words) and [w for w in words_a if w in words_b] == words_b
-        rects_a = _rounded(r for r in a["rects"] if _meets(zone, r))
-        rects_b = _rounded(r for r in b["rects"] if _meets(zone, r))
-        assert set(rects_b) <= set(rects_a) and rects_b
-        marks_a = _rounded(m for m in a["marks"] if _in(zone, m[0], m[1], 0) and _in(zone, m[2], m[3], 0))
-        marks_b = _rounded(m for m in b["marks"] if _in(zone, m[0], m[1], 0) and _in(zone, m[2], m[3], 0))
-        assert marks_a == marks_b and len(marks_a) >= 6  # 3 crosses of 2 lines along each joint
-        assert any(_same(t, zone) for t in a["tint"]), "the receiving tile shades its glue strip"
-        glue = [w for w in a["words"] if w[0] in ("collage", "egalloc") and _in(zone, w[1], w[2], 0)]
-        assert glue, "the receiving tile says 'zone de collage' on its strip"  # turned text reads backwards
-        assert not [w for w in b["words"] if w[0] in ("collage", "egalloc") and _in(zone, w[1], w[2], 0)]
-    _covers(tiles, size_mm)
-
-
-def _meets(zone, rect) -> bool:
-    u, v, w, h = rect
-    zu, zv, zw, zh = zone
-    return u < zu + zw - 0.5 and u + w > zu + 0.5 and v < zv + zh - 0.5 and v + h > zv + 0.5
-
-
-def _same(a, b) -> bool:
-    return all(abs(x - y) < 0.1 for x, y in zip(a, b))
-
-
-def _covers(tiles: dict[str, dict], size_mm) -> None:
-    w, h = (v * MM for v in size_mm)
-    for u, v in itertools.product([i * w / 23 for i in range(24)], [j * h / 17 for j in range(18)]):
-        assert any(_in(t["region"], u, v, -0.01) for t in tiles.values()), (u, v)
-
-
 # --- a synthetic oversized page, built ----------------------------------------------------------
 
 BIG = (400, 300)  # mm
@@ -266,8 +127,7 @@ def big(tmp_path_factory) -> dict:
     (kit / "carte.yaml").write_text("kind: sheet\nname: carte\ntitle: carte\nlayout: grand-format\n", encoding="utf-8")
     out = {}
     for paper in ("a4", "letter", "a3"):
-        reports = build(root, ["grand"], Options(paper=paper, out=base / "out"))
-        assert not [p for r in reports for p in r.errors], [p.render() for r in reports for p in r.errors]
+        build_ok(root, ["grand"], Options(paper=paper, out=base / "out"))
         out[paper] = base / "out" / "grand" / f"carte-{paper}.pdf"
     return out
 
@@ -292,10 +152,8 @@ def test_tiled_pages_have_one_paper_size_a_map_first_and_embedded_fonts(big, pap
     w, h = PAPERS[paper]
     assert len(set(sizes)) == 1 and sorted(sizes[0]) == sorted((round(w, 1), round(h, 1)))
     assert len(sizes) == {"a4": 5, "letter": 5, "a3": 3}[paper]
-    with pdfplumber.open(str(big[paper])) as pdf:
-        first = " ".join(w["text"] for w in pdf.pages[0].extract_words())
+    first = " ".join(w["text"] for w in page(big[paper], 0).extract_words())
     assert "plan d’assemblage" in first and "A1" in first
     assert fonts(big[paper]) and all(fonts(big[paper]).values())
-    reader = PdfReader(str(big[paper]))
-    trims = {tuple(round(float(v), 2) for v in p.trimbox) for p in reader.pages[1:]}
+    trims = {tuple(round(v, 2) for v in boxes(big[paper], i)["trimbox"]) for i in range(1, page_count(big[paper]))}
     assert len(trims) == 1  # every tile shows a region of the same size, at the same place
