@@ -93,3 +93,21 @@ def test_a_row_answers_whether_it_holds_a_key_without_making_its_ref(monkeypatch
     assert refs["nom"] == Ref("d.yaml", ("rows", 0, 0))
     monkeypatch.setattr(type(refs), "__getitem__", lambda self, name: pytest.fail("a Ref was made"))
     assert "nom" in refs and "layout" not in refs
+
+
+def test_two_cards_with_one_id_are_reported_at_the_second_id(project):
+    found = _check(project, """fields: {n: int}
+cards:
+  - {id: a, n: 1}
+  - {id: b, n: 2}
+  - {id: a, n: 3}
+""")
+    assert found == ["decks/mini/d.yaml:8:10: deck 'd': card id 'a' is already the id of card 1 of the deck"]
+
+
+def test_row_ids_come_from_the_id_column_or_the_position():
+    cards, problems = _deck(fields={"n": "int"}, columns=["id", "n"], rows=[["x", 1], ["y", 2], ["x", 3]])
+    assert [p.what for p in problems] == ["card id 'x' is already the id of card 1 of the deck"]
+    assert problems[0].ref.path == ("rows", 2, 0)
+    cards, problems = _deck(fields={"n": "int"}, columns=["n"], rows=[[1], [2]])
+    assert problems == [] and [c.id for c in cards] == ["1", "2"]

@@ -6,7 +6,7 @@ its field's type and, when declared, its list of allowed values (written in any 
 converted to the field's: `values: [1, 2]` of a text field are "1" and "2"). Missing values take
 the deck's `defaults`, then the field's `default`; a required field left empty is a problem. Those
 defaults are checked once per deck, where they are written (a `defaults` entry for no field is a
-problem too). Every problem points at the value (or the card) in the source file.
+problem too). Two cards of a deck may not share an id. Every problem points at the value (or the card) in the source file.
 """
 from __future__ import annotations
 
@@ -30,7 +30,19 @@ def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
         problems += found
         if card is not None:
             cards.append(card)
-    return cards, problems
+    return cards, problems + _same_ids(spec.name, cards)
+
+
+def _same_ids(deck: str, cards: list[Card]) -> list[Problem]:
+    """A card id names one card: rules models and messages find cards by it."""
+    first: dict[str, Card] = {}
+    problems = []
+    for card in cards:
+        seen = first.setdefault(card.id, card)
+        if seen is not card:
+            problems.append(Problem(f"card id {card.id!r} is already the id of card {seen.index + 1} of the deck",
+                                    f"deck {deck!r}", card.field_refs.get("id", card.ref)))
+    return problems
 
 
 class _Field:
