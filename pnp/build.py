@@ -19,10 +19,9 @@ from .errors import Problem, errors_only
 from .fileio import reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
-from .layout.imposition import BACK_MODES
 from .model.load import Project
 from .model.units import PAPERS
-from .options import Options
+from .options import BACK_MODES, Options
 from .output import OutputBatch
 from .runner import KitRun
 

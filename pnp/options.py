@@ -1,6 +1,7 @@
 """How a run makes its PDFs: the options of `pnp build`, and the key the build cache files them under.
 
-Contract: `Options` is a frozen record (paper, backs, orientation, output folder, back offset in mm,
+Contract: `PAPER_NAMES` and `BACK_MODES` are the papers and back modes a build knows (the CLI's
+choices derive from them). `Options` is a frozen record (paper, backs, orientation, output folder, back offset in mm,
 picture resolution); the pipeline (`pnp.build`, `pnp.runner`) checks the paper and backs names
 against the ones it knows. `cache_key()` names the value of every option but `out`, so a new option
 changes the key by itself: PDFs made with other options are never taken as up to date. Standard
@@ -10,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
+
+PAPER_NAMES = ("a4", "letter", "a3")  # sizes in pnp.model.units.PAPERS
+BACK_MODES = ("none", "long-edge", "short-edge", "fold")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ MARK_MIN = 2.0 * MM
 EDGE = 2.0 * MM
 MIN_MARGIN = 6.0 * MM
 FOLD_GAP = 8.0 * MM
-BACK_MODES = ("none", "long-edge", "short-edge", "fold")
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 

@@ -1,0 +1,44 @@
+"""The `pnp` command line: a thin Click layer over the functions of `pnp.build` and its neighbours.
+
+Contract: `main` is the Click group; each command lives in a module of this package (`build.py`:
+build, check, list; `playtest.py`; `calibrate.py`) and only parses options, calls a function the
+tests call directly, and reports through `common.finish`: located problems on stderr (all of them),
+an optional JSON document on stdout, and exit 0 (success), 1 (a kit has errors; nothing written) or
+2 (bad usage, Click's own code). Bad input never shows a traceback. Modules import only Click at
+load time, so `pnp list` and an up-to-date build stay free of the drawing pipeline.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .. import __version__
+from .build import build, check, list_kits
+from .calibrate import calibrate
+from .playtest import playtest
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path), default=".",
+              help="Project folder holding decks/, layouts/, fonts/ and icons/ (default: here).")
+@click.pass_context
+def main(ctx: click.Context, project: Path) -> None:
+    """Print-and-play material from YAML kits, checked against the game's rules.
+
+    \b
+    Examples:
+      pnp build                          check and build every kit under decks/
+      pnp build decks/similis --paper letter --backs fold
+      pnp check decks/clochemerle        rules and layout checks, nothing written
+      pnp list                           the kits, their components and rules models
+      pnp playtest similis --games 500   random games under the rules model
+    """
+    ctx.obj = project
+
+
+for _command in (build, check, list_kits, playtest, calibrate):
+    main.add_command(_command)
+
+__all__ = ["main"]

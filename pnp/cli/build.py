@@ -1,0 +1,89 @@
+"""`pnp build`, `pnp check` and `pnp list`: the commands that check kits and write their PDFs.
+
+Contract: `build` reads its options into `pnp.options.Options` and calls
+`pnp.incremental.build_changed` (kits whose inputs did not change are reported up to date);
+`check` calls `pnp.build.check` and writes nothing; `list` prints each kit with its components and
+rules model. All report through `common.finish`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import BACKS, PAPER, Progress, finish, offset
+
+
+@click.command()
+@click.argument("kits", nargs=-1)
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Sheet size.")
+@click.option("--backs", type=BACKS, default="long-edge", show_default=True,
+              help="Card backs: none, long-edge or short-edge duplex, or fold (gutterfold).")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
+              show_default=True, help="Page orientation for card sheets (auto: the one holding most cards).")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
+              help="Nudge backs by DX,DY mm (right, down) to match your printer; see `pnp calibrate`.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder for the PDFs.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
+@click.option("--force", is_flag=True, help="Rebuild kits even when nothing they depend on changed.")
+@click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
+              help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N.")
+@click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels.")
+@click.pass_obj
+def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientation: str, back_offset: str,
+          out: Path, as_json: bool, force: bool, image_dpi: int, no_downsample: bool) -> None:
+    """Check KITS (default: every kit under decks/) and write their PDFs.
+
+    A kit whose files (wherever they lie in the project), layouts, fonts and icons did not change
+    since its last build with the same options is not rebuilt (its PDFs are reported as up to
+    date); --force rebuilds it.
+
+    \b
+    Examples:
+      pnp build
+      pnp build decks/similis decks/similis-reglisse --paper letter
+      pnp build similis --backs none --json
+    """
+    from ..incremental import build_changed
+    from ..options import Options
+
+    options = Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
+                      image_dpi=None if no_downsample else image_dpi)
+    with Progress() as progress:
+        reports = build_changed(project, list(kits), options, force, progress)
+    finish(reports, as_json, wrote=True)
+
+
+@click.command()
+@click.argument("kits", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def check(project: Path, kits: tuple[str, ...], as_json: bool) -> None:
+    """Check KITS against their rules and layouts; write nothing.
+
+    \b
+    Examples:
+      pnp check
+      pnp check decks/similis --json
+    """
+    from ..build import check as run_check
+
+    finish(run_check(project, list(kits)), as_json, wrote=False)
+
+
+@click.command(name="list")
+@click.pass_obj
+def list_kits(project: Path) -> None:
+    """List the kits under decks/ with their components and rules models."""
+    from ..model.load import Project
+
+    opened = Project.open(project)
+    for kit_dir in opened.kit_dirs():
+        kit, _ = opened.load_kit(kit_dir)
+        if kit is None:
+            click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
+            continue
+        model = kit.game.rules.model if kit.game.rules else "generic checks"
+        parts = [f"{d.name} ({d.total()} cards)" for d in kit.decks] + [s.name for s in kit.sheets]
+        click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")

@@ -1,0 +1,25 @@
+"""`pnp calibrate`: the duplex calibration sheet (pnp.calibration).
+
+Contract: writes the sheet and prints its path.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import PAPER, offset
+
+
+@click.command()
+@click.option("--paper", type=PAPER, default="a4", show_default=True)
+@click.option("--backs", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.pass_obj
+def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path) -> None:
+    """Write a two-page duplex calibration sheet to measure your printer's back offset."""
+    from ..calibration import write_calibration
+
+    path = write_calibration(project, out, paper.lower(), backs, offset(back_offset))
+    click.echo(f"wrote {path}")

@@ -1,0 +1,50 @@
+"""Incremental builds: build only the kits whose inputs changed since their last successful build.
+
+Contract: `build_changed(root, names, options, force=False, progress=None)` returns one `KitReport`
+per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`) finds up to
+date come back from their cached manifests (`up_to_date=True`, warnings included) without loading
+the drawing pipeline; the others go through `pnp.build.build`, and, when the run has no error, are
+recorded in the cache with the files they read. Names that are no kit go to the pipeline, which
+reports them. The CLI, the Python API and the watcher share this one path. Standard library only
+until something must be built: an up-to-date run imports neither ReportLab nor the layout code.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from .cache import BuildCache
+from .discover import find_kits
+from .options import Options
+from .report import KitReport
+
+
+def build_changed(root: Path, names: list[str], options: Options, force: bool = False,
+                  progress: Callable[[int], None] | None = None) -> list[KitReport]:
+    cache = BuildCache(root, options.out, options.cache_key())
+    fresh, stale = _plan(root, names, cache, force)
+    reports = _build(root, stale, options, cache, progress) if stale is not None else []
+    return reports + [KitReport.from_json(manifest) for manifest in fresh]
+
+
+def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple[list[dict], list[str] | None]:
+    """The manifests of the kits that are up to date, and the kits to build (None: none)."""
+    dirs, unknown = find_kits(root, names)
+    if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"
+        return [], names
+    fresh = {} if force else {d: m for d in dirs if (m := cache.fresh(d))}
+    stale = [str(d) for d in dirs if d not in fresh]
+    return list(fresh.values()), stale or None
+
+
+def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
+           progress: Callable[[int], None] | None) -> list[KitReport]:
+    from .build import build
+
+    reports = build(root, names, options, progress)
+    if not any(r.errors for r in reports):
+        for report in reports:
+            if report.kit:
+                cache.record(Path(root) / report.path, report.as_json(), report.inputs)
+        cache.save()
+    return reports
