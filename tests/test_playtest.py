@@ -7,11 +7,12 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.rules.similis_play import Kind, SeriesRules, find_series, play_game
+from pnp.rules.similis import SimilisPlay
+from pnp.rules.toolkit.shedding import Kind, play_game
 
 from conftest import edit
 
-SIMILIS = SeriesRules((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
+SIMILIS = SimilisPlay((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
 
 
 def _deck():
@@ -21,11 +22,11 @@ def _deck():
 def test_series_are_found_with_at_most_one_market_card():
     hand = [(1, "a", "x", "p"), (1, "b", "y", "q"), (2, "c", "z", "p")]
     market = [(1, "c", "z", "q"), (5, "a", "x", "p")]
-    found = find_series(hand, market, Kind(3, 1), SIMILIS)
+    found = SIMILIS.find(hand, market, Kind(3, 1))
     assert found == ([(1, "a", "x", "p"), (1, "b", "y", "q")], (1, "c", "z", "q"))
-    assert find_series(hand, [], Kind(3, 1), SIMILIS) is None
-    banned = SeriesRules(SIMILIS.kinds, banned=(1, "c", 2, "z"))  # rules, Variante: no banned card in a series
-    assert find_series(hand, market, Kind(3, 1), banned) is None
+    assert SIMILIS.find(hand, [], Kind(3, 1)) is None
+    banned = SimilisPlay(SIMILIS.kinds, banned=(1, "c", 2, "z"))  # rules, Variante: no banned card in a series
+    assert banned.find(hand, market, Kind(3, 1)) is None
 
 
 def test_similis_games_end_with_a_winner_who_emptied_a_hand():

@@ -7,10 +7,10 @@ from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
 from pnp.rules.reglisse import MODEL as REGLISSE_MODEL
 from pnp.rules.reglisse import ReglisseParams
-from pnp.rules.series import has_series
 from pnp.rules.similis import MODEL as SIMILIS_MODEL
 from pnp.rules.similis import SimilisParams
 from pnp.rules.similis import tables as similis_tables
+from pnp.rules.toolkit.series import has_series
 
 ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée", "œil"], "couleur": ["bleu", "vert", "rouge"],
          "fond": ["pierre", "sable"]}

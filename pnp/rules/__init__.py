@@ -22,7 +22,7 @@ from ..model.validate import validate
 from .base import Params, RulesModel, Table, register, where_path
 from .generic import generic_checks
 
-SHARED = {"base", "generic", "series", "similis_play"}
+SHARED = {"base", "generic", "toolkit"}
 MODULES = {"similis": "similis", "reglisse": "reglisse", "dix-mille": "dixmille", "clochemerle": "clochemerle",
            "lutins": "lutins"}
 

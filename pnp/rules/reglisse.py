@@ -3,22 +3,26 @@
 Contract: registers the model `reglisse`. The candy cards are the product of shape × colour × value
 (domains declared in the kit); liquorice cards ("réglisses") are black, of their own shapes (in the
 attribute `liquorice.shape_field`), in a number the kit declares (the rules say "en nombre
-indéterminé"), and match nothing. It reads the kit's deck like Similis (series.read_product);
+indéterminé"), and match nothing. It reads the kit's deck like Similis (toolkit.products);
 `check` proves the product is complete, the liquorice cards are well formed, the deck deals, and
 series of each candy kind exist: 3 cards sharing 1, 2 cards sharing 2 (three liquorice cards are a
 series too). Set-up, market and end are Similis's. `tables` gives the series table printed on the
-rules card; `playtest` plays games with liquorice gifts and penalties (similis_play).
+rules card; `playtest` plays games with liquorice gifts and penalties (toolkit.shedding,
+`ReglissePlay`).
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "Similis Réglisse".
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..model.schema import Field, model_validator
 
 from ..errors import Problem, suggest
 from ..model.kit import Card
 from .base import Params, RulesModel, Table, register
-from .series import (Product, ProductParams, Series, attribute_named, product_playtest, product_problems,
-                     read_product, shared_label)
+from .toolkit.products import Product, attribute_named, read_product
+from .toolkit.series import Series
+from .toolkit.shedding import Kind, Shedding, SheddingParams, Tabletop, kinds_of, playtest as play, product_problems
 
 DECISIONS: dict[str, str] = {
     "liquorice_count": "'en nombre indéterminé': the kit declares how many liquorice cards it has "
@@ -46,7 +50,10 @@ class Liquorice(Params):
     series: int = Field(3, ge=2)  # rules: "quand on en a trois en main, on retrouve alors la combinaison"
 
 
-class ReglisseParams(ProductParams):
+class ReglisseParams(SheddingParams):
+    deck: str = "cartes"
+    hand: int = Field(10, ge=1)  # decision: same_as_similis — "Chaque joueur reçoit dix cartes."
+    market: int = Field(3, ge=0)  # decision: same_as_similis — "3 cartes au centre de la table"
     liquorice: Liquorice
     series: list[Series] = DEFAULT_SERIES
 
@@ -104,13 +111,49 @@ def tables(product: Product | None, params: ReglisseParams) -> dict[str, Table]:
     return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons")}
 
 
-def playtest(product: Product, params: ReglisseParams, players: int, games: int, seed: int) -> str:
-    """Random games with the kit's deck: candies, liquorice gifts and penalties (see similis_play)."""
-    from .similis_play import Kind
+def shared_label(n: int) -> str:
+    """The printed name of what a series shares: "1 point commun", "2 points communs"."""
+    return "1 point commun" if n == 1 else f"{n} points communs"
 
+
+@dataclass(frozen=True)
+class ReglissePlay(Shedding):
+    """The play-outs' rules: Similis's (decision: same_as_similis), with liquorice cards (`liquorice`,
+    a value that marks one in a card's tuple) that match nothing, a series of their own (`Kind`
+    special "liquorice") and the gift after 2 cards sharing 2."""
+
+    liquorice: object = None
+
+    def usable(self, card: tuple) -> bool:
+        return self.liquorice not in card
+
+    def find_special(self, hand: list[tuple], kind: Kind) -> tuple[list[tuple], None] | None:
+        """rules: "quand on en a trois en main, on retrouve alors la combinaison"."""
+        black = [c for c in hand if self.liquorice in c]
+        return (black[:kind.cards], None) if len(black) >= kind.cards else None
+
+    def after_lay(self, table: Tabletop, seat: int, kind: Kind, others: list[int]) -> None:
+        """rules: after 2 cards sharing 2, give one of your liquorice cards; "Si on n'a pas de réglisse,
+        chaque joueur tire une carte du paquet en pénalité" (decision: penalty — every other player)."""
+        if kind.shared != 2 or kind.cards != 2:
+            return
+        hand = table.hands[seat]
+        black = [c for c in hand if self.liquorice in c]
+        if black:
+            hand.remove(black[0])
+            table.hands[table.rng.choice(others)].append(black[0])
+            return
+        for other in others:
+            card = table.draw()
+            if card is not None:
+                table.hands[other].append(card)
+
+
+def playtest(product: Product, params: ReglisseParams, players: int, games: int, seed: int) -> str:
+    """Random games with the kit's deck: candies, liquorice gifts and penalties (`ReglissePlay`)."""
     liq = params.liquorice
-    return product_playtest(product, params, players, games, seed, (Kind(liq.series, 0, 0, "liquorice"),),
-                            liquorice=liq.value, liquorice_gift=True)
+    kinds = kinds_of(params.series) + (Kind(liq.series, 0, 0, "liquorice"),)
+    return play(product.keys(), players, games, seed, ReglissePlay(kinds, params.hand, params.market, liq.value)).summary()
 
 
 MODEL = register(RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",

@@ -3,23 +3,27 @@
 Contract: registers the model `similis`. Its parameters (in the kit's game.yaml) declare the
 attribute domains — the rules give examples ("2 - Ankh - Bleu - fond pierre") but not the full
 domains, so each kit states its own — the hand and market sizes, the kinds of series, the banned
-pair variant and the end score. It reads the kit's deck (series.read_product); `check` proves the
+pair variant and the end score. It reads the kit's deck (toolkit.products); `check` proves the
 deck is exactly the product of the domains, deals to the most players the game allows, holds every
 kind of series, and keeps them with any banned pair. `tables` gives the series table printed on the
 rules card and the end of the game with `end_score` (`rules.score.notes`, on the score sheet).
-`playtest` plays games (similis_play), the banned pair drawn for each game when the kit has one.
+`playtest` plays games (toolkit.shedding, `SimilisPlay`), the banned pair drawn for each game when the
+kit has one and kept out of series and of the market.
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "La règle de Similis".
 """
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, replace
 from itertools import product as product_of
 
 from ..model.schema import Field, model_validator
 
 from ..errors import Problem
 from .base import Params, RulesModel, Table, register
-from .series import (Product, ProductParams, Series, attribute_named, product_playtest, product_problems,
-                     read_product, series_problems, shared_label)
+from .toolkit.products import Product, attribute_named, read_product
+from .toolkit.series import Series, series_problems
+from .toolkit.shedding import Shedding, SheddingParams, Tabletop, kinds_of, playtest as play, product_problems
 
 # Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
 DECISIONS: dict[str, str] = {
@@ -62,7 +66,10 @@ DEFAULT_SERIES = [Series(cards=4, shared=1, give=0), Series(cards=3, shared=2, g
                   Series(cards=2, shared=3, give=2)]
 
 
-class SimilisParams(ProductParams):
+class SimilisParams(SheddingParams):
+    deck: str = "cartes"
+    hand: int = Field(10, ge=1)  # rules: "Chaque joueur reçoit dix cartes."
+    market: int = Field(3, ge=0)  # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
     series: list[Series] = DEFAULT_SERIES
     banned_pair: BannedPair | None = None
     end_score: int = Field(50, ge=1)  # rules: "La manche s'arrête lorsqu'un joueur marque plus de 50 points."
@@ -123,12 +130,59 @@ def _give(n: int) -> str:
     return "aucune" if n == 0 else f"{n} carte{'s' if n > 1 else ''}"
 
 
+def shared_label(n: int) -> str:
+    """The printed name of what a series shares: "1 point commun", "2 points communs"."""
+    return "1 point commun" if n == 1 else f"{n} points communs"
+
+
+@dataclass(frozen=True)
+class SimilisPlay(Shedding):
+    """The play-outs' rules (toolkit.shedding): the turn, "il ne reste plus qu'à tirer une carte";
+    the market, "On peut élaborer une série en utilisant une des trois cartes du marché [...] il
+    faudra la remplacer par une autre à la fin du tour"; the gifts, "Il n'est pas nécessaire d'avoir
+    suffisamment de cartes à donner"; the end, "le premier qui a posé toutes ses cartes a gagné"
+    (decision: empty_pile). With the banned-pair variant (`ban_draw`: the attributes of the first and
+    second card drawn for each game), `banned` is the pair (attribute, value, attribute, value)."""
+
+    banned: tuple[int, object, int, object] | None = None
+    ban_draw: tuple[int, int] | None = None
+
+    def for_game(self, cards: list[tuple], rng: random.Random) -> "SimilisPlay":
+        """rules, Variante: "on tire deux cartes au hasard dans le paquet. La première définit une forme, la
+        seconde une couleur" (decision: banned_draw — looked at, then shuffled back with the deck)."""
+        if self.ban_draw is None:
+            return self
+        first, second = rng.sample(cards, 2)
+        a, b = self.ban_draw
+        return replace(self, banned=(a, first[a], b, second[b]))
+
+    def is_banned(self, card: tuple) -> bool:
+        """rules, Variante: "les ankhs vertes (quelque soit le fond) sont bannis des combinaisons"."""
+        if self.banned is None:
+            return False
+        a, va, b, vb = self.banned
+        return card[a] == va and card[b] == vb
+
+    def usable(self, card: tuple) -> bool:
+        return not self.is_banned(card)
+
+    def market_card(self, table: Tabletop) -> tuple | None:
+        """The next card of the pile that may lie in the market (decision: banned_market — a banned
+        card goes under the pile; none when only banned cards are left)."""
+        turns = len(table.pile)
+        while turns and self.is_banned(table.pile[-1]):  # rules: "On ne peut même pas les poser dans le marché"
+            table.pile.insert(0, table.pile.pop())
+            turns -= 1
+        return table.draw() if turns or not table.pile else None
+
+
 def playtest(product: Product, params: SimilisParams, players: int, games: int, seed: int) -> str:
-    """Random games with the kit's deck (see similis_play), the banned pair drawn for each game
-    when the variant is on: do they end, and how?"""
+    """Random games with the kit's deck (`SimilisPlay`), the banned pair drawn for each game when the
+    variant is on: do they end, and how?"""
     pair, names = params.banned_pair, list(product.attributes)
     ban_draw = (names.index(pair.first), names.index(pair.second)) if pair else None
-    return product_playtest(product, params, players, games, seed, ban_draw=ban_draw)
+    rules = SimilisPlay(kinds_of(params.series), params.hand, params.market, ban_draw=ban_draw)
+    return play(product.keys(), players, games, seed, rules).summary()
 
 
 MODEL = register(RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",

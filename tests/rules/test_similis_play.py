@@ -5,12 +5,13 @@ import random
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
-from pnp.rules.series import Product, shared_groups
-from pnp.rules.similis import SimilisParams
+from pnp.rules.similis import SimilisParams, SimilisPlay
 from pnp.rules.similis import playtest as similis_playtest
-from pnp.rules.similis_play import Kind, SeriesRules, _gift, _Table, find_series
+from pnp.rules.toolkit.products import Product
+from pnp.rules.toolkit.series import shared_groups
+from pnp.rules.toolkit.shedding import Kind, Tabletop
 
-SIMILIS = SeriesRules((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
+SIMILIS = SimilisPlay((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
 ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée"], "couleur": ["bleu", "vert"], "fond": ["pierre", "sable"]}
 
 
@@ -33,13 +34,13 @@ def test_the_banned_pair_is_drawn_for_each_game_and_kept_out_of_series():
 
 
 def test_a_banned_card_never_goes_to_the_market():
-    banned = SeriesRules(SIMILIS.kinds, hand=1, market=2, banned=(1, "a", 2, "x"))
+    banned = SimilisPlay(SIMILIS.kinds, hand=1, market=2, banned=(1, "a", 2, "x"))
     cards = [(1, "a", "x", "p"), (2, "a", "x", "q"), (3, "b", "x", "p"), (4, "a", "y", "p"), (5, "a", "x", "p")]
     for seed in range(20):
-        table = _Table(cards, 1, random.Random(seed), banned)
+        table = Tabletop(cards, 1, random.Random(seed), banned)
         assert table.market and not [c for c in table.market if c[1:3] == ("a", "x")], table.market
         assert all(c in table.pile + table.market + table.hands[0] for c in cards)
-    table = _Table([(1, "a", "x", "p"), (2, "a", "x", "q")], 1, random.Random(0), banned)
+    table = Tabletop([(1, "a", "x", "p"), (2, "a", "x", "q")], 1, random.Random(0), banned)
     assert table.market == [] and len(table.pile) == 1  # only banned cards left: the market stays short
 
 
@@ -48,15 +49,15 @@ def test_a_series_of_hand_cards_is_preferred_to_one_with_a_market_card():
     hand = [(1, "a", "x", "p"), (1, "b", "y", "q"), (1, "c", "z", "p"), (2, "d", "y", "q"), (3, "d", "z", "p"),
             (4, "d", "x", "q"), (5, "d", "y", "p")]
     market = [(1, "a", "z", "q")]
-    assert find_series(hand, market, Kind(4, 1), SIMILIS) == (hand[3:], None)
-    assert find_series(hand[:6], market, Kind(4, 1), SIMILIS) == (hand[:3], market[0])
+    assert SIMILIS.find(hand, market, Kind(4, 1)) == (hand[3:], None)
+    assert SIMILIS.find(hand[:6], market, Kind(4, 1)) == (hand[:3], market[0])
 
 
 def test_gifts_are_the_cards_one_cannot_lay_then_the_highest():
-    rules = SeriesRules(SIMILIS.kinds, banned=(1, "a", 2, "x"))
+    rules = SimilisPlay(SIMILIS.kinds, banned=(1, "a", 2, "x"))
     hand = [(5, "b", "y", "p"), (1, "a", "x", "p"), (3, "c", "z", "q"), (4, "b", "x", "q")]
-    assert _gift(hand, rules) == (1, "a", "x", "p")  # banned: it can only be given away
-    assert _gift(hand, rules) == (5, "b", "y", "p") and _gift(hand, rules) == (4, "b", "x", "q")
+    assert rules.gift(hand) == (1, "a", "x", "p")  # banned: it can only be given away
+    assert rules.gift(hand) == (5, "b", "y", "p") and rules.gift(hand) == (4, "b", "x", "q")
     assert hand == [(3, "c", "z", "q")]
 
 
