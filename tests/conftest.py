@@ -15,6 +15,7 @@ import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
+import kitmodels  # noqa: F401  (tests import the kits' models as `kits.<kit>`)
 import pdfread
 from pnp.build import build, check
 from pnp.options import Options

@@ -7,7 +7,7 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.rules.similis import SimilisPlay
+from kits.similis import SimilisPlay
 from pnp.rules.toolkit.shedding import Kind, play_game
 
 from conftest import edit

@@ -5,11 +5,11 @@ from itertools import product
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
-from pnp.rules.reglisse import MODEL as REGLISSE_MODEL
-from pnp.rules.reglisse import ReglisseParams
-from pnp.rules.similis import MODEL as SIMILIS_MODEL
-from pnp.rules.similis import SimilisParams
-from pnp.rules.similis import tables as similis_tables
+from kits.similis_reglisse import model as REGLISSE_MODEL
+from kits.similis_reglisse import ReglisseParams
+from kits.similis import model as SIMILIS_MODEL
+from kits.similis import SimilisParams
+from kits.similis import tables as similis_tables
 from pnp.rules.toolkit.series import has_series
 
 ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée", "œil"], "couleur": ["bleu", "vert", "rouge"],

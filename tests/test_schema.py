@@ -169,7 +169,7 @@ def test_kit_problems_point_at_the_value_and_suggest_a_fix():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from pnp.model.kit import DeckFile, GameFile  # noqa: E402
-from pnp.rules.dixmille.params import DixMilleParams  # noqa: E402
+from kits.dix_mille.params import DixMilleParams  # noqa: E402
 
 _KEYS = st.sampled_from(["type", "text", "x", "y", "w", "size", "elements", "fill", "radius", "columns",
                          "rows", "name", "kind", "layout", "players", "min", "max", "title", "cards",

@@ -1,15 +1,15 @@
 """The interface between a kit and the rules model of its game.
 
-Contract: a rules model is a `RulesModel` registered under a name (`rules: {model: NAME}` in a
-kit's game.yaml). It declares a `Params` model (pnp.model.schema) for the rule parameters that live in the
-kit (unknown keys refused). `read(kit, params)` returns what the model reads from the kit (its
-material; by default the kit itself) with the problems of reading it (absent components, data of
-the wrong shape), the material None when it is unusable; it runs once per build. `check(material,
-params)` returns the problems of that material against the game's rules (inventory, invariants,
-play-outs); `tables(material, params)` returns the tables that printed material shows (a scoring
-table, a penalty scale), by name, and must accept a None material; layouts bind them as
-`rules.NAME`. `playtest(material, params, players, games, seed)`, when a model has it, plays random
-games with the kit's material and returns a line of statistics (`pnp playtest`).
+Contract: a rules model is a `RulesModel` that a kit's model file names `model` (`rules: {model:
+PATH}` in the kit's game.yaml; see loader.py). It declares a `Params` model (pnp.model.schema) for
+the rule parameters that live in the kit (unknown keys refused). `read(kit, params)` returns what
+the model reads from the kit (its material; by default the kit itself) with the problems of reading
+it (absent components, data of the wrong shape), the material None when it is unusable; it runs once
+per build. `check(material, params)` returns the problems of that material against the game's rules
+(inventory, invariants, play-outs); `tables(material, params)` returns the tables that printed
+material shows (a scoring table, a penalty scale), by name, and must accept a None material; layouts
+bind them as `rules.NAME`. `playtest(material, params, players, games, seed)`, when a model has it,
+plays random games with the kit's material and returns a line of statistics (`pnp playtest`).
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
 params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, ClassVar, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from ..errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
@@ -52,7 +52,8 @@ class Table:
 
 @dataclass
 class RulesModel:
-    """A named rules model: `read` once, then `check`, `tables` and `playtest` on what it read."""
+    """A rules model: `read` once, then `check`, `tables` and `playtest` on what it read. `name` and
+    `summary` say what it is (the game, in a few words)."""
 
     name: str
     summary: str
@@ -62,17 +63,11 @@ class RulesModel:
     # play-outs: (material, params, players, games, seed) -> one line of statistics; None: no play-outs
     playtest: Callable[[object, Params, int, int, int], str] | None = None
     read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
-    registry: ClassVar[dict[str, "RulesModel"]] = {}
 
     def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:
         """The material read from `kit` (None when unusable) and every problem: reading's, then checks'."""
         material, problems = self.read(kit, params)
         return material, problems + (self.check(material, params) if material is not None else [])
-
-
-def register(model: RulesModel) -> RulesModel:
-    RulesModel.registry[model.name] = model
-    return model
 
 
 def component(kit: "Kit", kind: Literal["deck", "sheet"], name: str, param: str,

@@ -2,9 +2,9 @@
 import pytest
 
 from pnp.errors import Ref
-from pnp.rules.clochemerle import (Params, check_material, default_events_data, default_material,
-                                   default_places_data, default_score_sheet_data, default_tokens_data,
-                                   default_track_data, pawn_bound, read_material)
+from kits.clochemerle import (Params, check_material, default_events_data, default_material,
+                              default_places_data, default_score_sheet_data, default_tokens_data,
+                              default_track_data, pawn_bound, read_material)
 
 REFS = {"places": Ref("places.yaml", ("cards",)), "events": Ref("events.yaml", ("cards",)),
         "track": Ref("track.yaml"), "tokens": Ref("tokens.yaml"), "score_sheet": Ref("sheet.yaml")}

@@ -5,9 +5,10 @@ from pnp.model.schema import ValidationError
 import pytest
 
 from pnp.errors import Ref
-from pnp.rules.clochemerle import (RULES_MODEL, DataError, EventCard, KitParams, Params, PlaceCard,
-                                   default_events_data, default_material, default_places_data, kit_material,
-                                   penalty_table, play, read_material, rule_tables, score_sheet_table)
+from kits.clochemerle import model as RULES_MODEL
+from kits.clochemerle import (DataError, EventCard, KitParams, Params, PlaceCard,
+                              default_events_data, default_material, default_places_data, kit_material,
+                              penalty_table, play, read_material, rule_tables, score_sheet_table)
 
 
 def test_place_card_keeps_its_ref_and_grid():

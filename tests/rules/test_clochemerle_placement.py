@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pnp.rules.clochemerle import (CardState, IllegalPlacement, PlaceCard, Placement, default_places_data,
-                                   legal_placements, place)
+from kits.clochemerle import (CardState, IllegalPlacement, PlaceCard, Placement, default_places_data,
+                              legal_placements, place)
 
 
 def card(key: str, copy: int = 1) -> PlaceCard:

@@ -1,9 +1,9 @@
 """Scoring of Clochemerle on hand-made positions: each place, signs, malus, doubling, time penalty."""
 import pytest
 
-from pnp.rules.clochemerle import (CardState, EventCard, PlaceCard, card_score, default_events_data,
-                                   default_places_data, mairie_majority, missing_weeks, place_points,
-                                   quarter_factor, row_score, time_penalty)
+from kits.clochemerle import (CardState, EventCard, PlaceCard, card_score, default_events_data,
+                              default_places_data, mairie_majority, missing_weeks, place_points,
+                              quarter_factor, row_score, time_penalty)
 
 
 def card(key: str, copy: int = 1) -> PlaceCard:

@@ -2,9 +2,9 @@
 import pytest
 from pnp.model.schema import ValidationError
 
-from pnp.rules.base import RulesModel
-from pnp.rules.dixmille import (DECISIONS, RULES_MODEL, DixMilleParams, check_params, combination_step,
-                                reachable)
+from kits.dix_mille import DECISIONS, DixMilleParams, check_params, combination_step, reachable
+from kits.dix_mille import model as RULES_MODEL
+from pnp.rules import RulesModel
 
 DEFAULT = DixMilleParams()
 
@@ -44,8 +44,8 @@ def test_decisions_are_recorded_once():
     assert {"straights", "floor", "throw_scores", "challenge", "round", "five_ones"} <= set(DECISIONS)
 
 
-def test_registered_rules_model():
-    assert RulesModel.registry["dix-mille"] is RULES_MODEL and RULES_MODEL.params is DixMilleParams
+def test_the_kit_s_rules_model():
+    assert isinstance(RULES_MODEL, RulesModel) and RULES_MODEL.params is DixMilleParams
     assert RULES_MODEL.check(None, DEFAULT) == []
     assert set(RULES_MODEL.tables(None, DEFAULT)) == {"scoring", "turn"}
 

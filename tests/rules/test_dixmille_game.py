@@ -3,8 +3,8 @@ import random
 
 import pytest
 
-from pnp.rules.dixmille import (DixMilleParams, Fall, Game, Offer, play_game, playout_stats, scripted,
-                                scripted_strategy, threshold_strategy, write_score)
+from kits.dix_mille import (DixMilleParams, Fall, Game, Offer, play_game, playout_stats, scripted,
+                            scripted_strategy, threshold_strategy, write_score)
 
 DEFAULT = DixMilleParams()
 NOTHING = (2, 3, 4, 6, 6)  # a throw of five dice that scores nothing

@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from pnp.rules.dixmille import DixMilleParams, combinations, score, score_without, throw_score
+from kits.dix_mille import DixMilleParams, combinations, score, score_without, throw_score
 
 DEFAULT = DixMilleParams()
 dice = st.lists(st.integers(1, 6), min_size=0, max_size=5)

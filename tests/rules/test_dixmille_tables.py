@@ -1,5 +1,5 @@
 """The reference card's tables of Le 10 000, produced from the parameters."""
-from pnp.rules.dixmille import DixMilleParams, fr_number, reference_tables, scoring_table, turn_table
+from kits.dix_mille import DixMilleParams, fr_number, reference_tables, scoring_table, turn_table
 
 NNBSP = "\u202f"
 

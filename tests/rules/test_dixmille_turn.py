@@ -8,8 +8,8 @@ follows the table, so from that throw on it is 500 above the source: 1100 / 1200
 import pytest
 from hypothesis import given, strategies as st
 
-from pnp.rules.dixmille import (DixMilleParams, Game, Offer, TurnState, play_turn, scripted,
-                                scripted_strategy, start_turn, stop, throw)
+from kits.dix_mille import (DixMilleParams, Game, Offer, TurnState, play_turn, scripted,
+                            scripted_strategy, start_turn, stop, throw)
 
 # (throw, the source's running total, the model's running total, what happens)
 CAROLINE = [

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.rules.lutins import (
+from kits.lutins import (
     ElfMove, IllegalMove, TreeMove, empty_board, legal_elf_moves, legal_tree_moves, movable_elves,
     play_turn, position, relocation_options, second_directions,
 )

@@ -1,11 +1,11 @@
 """Player-count rules of the lutins model: one elf in the forest with 3-4 players, 2-player colours."""
 from dataclasses import replace
 
-from pnp.rules.lutins import (
+from kits.lutins import (
     ElfMove, LutinsParams, active_colour, check_params, default_board, default_seats, empty_board,
     initial_state, legal_elf_moves, movable_elves, play_turn, position, winner,
 )
-from pnp.rules.lutins.state import right_angled
+from kits.lutins.state import right_angled
 
 B6 = empty_board(6, count=4)
 HOME_BLEU = {("bleu", i): (1 + i, 6) for i in range(4)}

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from pnp.rules.lutins import (
+from kits.lutins import (
     ARRIVED, LutinsParams, default_board, play_game, playout_problems, playouts, winner,
 )
 

@@ -5,7 +5,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.rules.lutins import (
+from kits.lutins import (
     ARRIVED, FOREST_STATUS, choose_turn, default_board, initial_state, legal_elf_moves, legal_tree_moves, occupancy,
     play_turn, relocation_options, winner,
 )

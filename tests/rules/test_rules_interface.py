@@ -4,9 +4,10 @@ from __future__ import annotations
 import re
 
 from conftest import check, edit
+from kitmodels import kit_model
 from pnp.model.load import Project
 from pnp.rules import run_rules
-from pnp.rules.base import where_path
+from pnp.rules import where_path
 
 
 def test_where_path_reads_keys_indexes_and_integer_keys():
@@ -35,8 +36,7 @@ def _kit(root, name: str):
 
 
 def test_a_build_reads_the_kit_once(monkeypatch, shipped):
-    from pnp.rules.clochemerle import RULES_MODEL
-
+    RULES_MODEL = kit_model(shipped / "decks/clochemerle").model  # the model of the kit the test checks
     reads = []
     read = RULES_MODEL.read
     monkeypatch.setattr(RULES_MODEL, "read", lambda kit, params: reads.append(kit) or read(kit, params))
@@ -45,8 +45,7 @@ def test_a_build_reads_the_kit_once(monkeypatch, shipped):
 
 
 def test_the_lutins_board_is_read_and_built_once(monkeypatch, shipped):
-    from pnp.rules.lutins import board
-
+    board = kit_model(shipped / "decks/lutins", "board")
     calls = []
     shape = board.shape_problems
     monkeypatch.setattr(board, "shape_problems", lambda *args: calls.append(args) or shape(*args))
@@ -57,7 +56,7 @@ def test_the_lutins_board_is_read_and_built_once(monkeypatch, shipped):
 def test_an_absent_sheet_is_the_reader_s_problem_not_the_checks():
     from dataclasses import replace
 
-    from pnp.rules.clochemerle import check_material, default_material
+    from kits.clochemerle import check_material, default_material
 
     material = replace(default_material(), track=None)
     assert not material.complete

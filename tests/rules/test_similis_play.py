@@ -5,8 +5,8 @@ import random
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
-from pnp.rules.similis import SimilisParams, SimilisPlay
-from pnp.rules.similis import playtest as similis_playtest
+from kits.similis import SimilisParams, SimilisPlay
+from kits.similis import playtest as similis_playtest
 from pnp.rules.toolkit.products import Product
 from pnp.rules.toolkit.series import shared_groups
 from pnp.rules.toolkit.shedding import Kind, Tabletop

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import reduce
 from math import gcd
 
-from ...errors import Problem
+from pnp.rules import Problem
 from .params import FACES, DixMilleParams
 from .scoring import Group, combinations, score_without
 

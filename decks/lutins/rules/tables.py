@@ -7,7 +7,7 @@ decisions (decisions.py), the young-player variant and the player count change t
 """
 from __future__ import annotations
 
-from ..base import Table
+from pnp.rules import Table
 from .check import LutinsParams
 
 _SLIDE = ("Déplacement", "Le lutin glisse tout droit, horizontalement, verticalement ou en diagonale, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...errors import Problem, Ref, suggest
+from pnp.rules import Problem, Ref, suggest
 
 _MISSING = object()
 _KINDS = {int: "an integer", str: "a string", list: "a list", dict: "a mapping"}

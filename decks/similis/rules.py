@@ -1,14 +1,14 @@
 """Rules model of Similis (l'elfe Sylvain, 2010): a deck that is the product of its attributes.
 
-Contract: registers the model `similis`. Its parameters (in the kit's game.yaml) declare the
-attribute domains — the rules give examples ("2 - Ankh - Bleu - fond pierre") but not the full
-domains, so each kit states its own — the hand and market sizes, the kinds of series, the banned
-pair variant and the end score. It reads the kit's deck (toolkit.products); `check` proves the
-deck is exactly the product of the domains, deals to the most players the game allows, holds every
-kind of series, and keeps them with any banned pair. `tables` gives the series table printed on the
-rules card and the end of the game with `end_score` (`rules.score.notes`, on the score sheet).
-`playtest` plays games (toolkit.shedding, `SimilisPlay`), the banned pair drawn for each game when the
-kit has one and kept out of series and of the market.
+Contract: `model`, the kit's rules model (`rules: {model: rules.py}` in game.yaml). Its parameters
+(in the kit's game.yaml) declare the attribute domains — the rules give examples ("2 - Ankh - Bleu -
+fond pierre") but not the full domains, so each kit states its own — the hand and market sizes, the
+kinds of series, the banned pair variant and the end score. It reads the kit's deck
+(toolkit.products); `check` proves the deck is exactly the product of the domains, deals to the most
+players the game allows, holds every kind of series, and keeps them with any banned pair. `tables`
+gives the series table printed on the rules card and the end of the game with `end_score`
+(`rules.score.notes`, on the score sheet). `playtest` plays games (toolkit.shedding, `SimilisPlay`),
+the banned pair drawn for each game when the kit has one and kept out of series and of the market.
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "La règle de Similis".
 """
 from __future__ import annotations
@@ -17,13 +17,11 @@ import random
 from dataclasses import dataclass, replace
 from itertools import product as product_of
 
-from ..model.schema import Field, model_validator
-
-from ..errors import Problem
-from .base import Params, RulesModel, Table, register
-from .toolkit.products import Product, attribute_named, read_product
-from .toolkit.series import Series, series_problems
-from .toolkit.shedding import Shedding, SheddingParams, Tabletop, kinds_of, playtest as play, product_problems
+from pnp.rules import Field, Params, Problem, RulesModel, Table, model_validator
+from pnp.rules.toolkit.products import Product, attribute_named, read_product
+from pnp.rules.toolkit.series import Series, series_problems
+from pnp.rules.toolkit.shedding import (Shedding, SheddingParams, Tabletop, kinds_of, playtest as play,
+                                        product_problems)
 
 # Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
 DECISIONS: dict[str, str] = {
@@ -185,5 +183,5 @@ def playtest(product: Product, params: SimilisParams, players: int, games: int, 
     return play(product.keys(), players, games, seed, rules).summary()
 
 
-MODEL = register(RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                            SimilisParams, check, tables, playtest, read_product))
+model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
+                   SimilisParams, check, tables, playtest, read_product)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ...errors import Problem
+from pnp.rules import Problem
 from .check_cards import check_place_card
 from .material import Material, ScoreSheet, Tokens, Track
 from .params import Params

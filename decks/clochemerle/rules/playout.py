@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ...errors import Problem
+from pnp.rules import Problem
 from .material import Material
 from .params import Params
 from .placement import CardState, Placement, legal_placements, place

@@ -17,10 +17,7 @@ from collections import Counter, deque
 from dataclasses import replace
 from typing import Any
 
-from ...model.schema import Field
-
-from ...errors import Problem, Ref
-from ..base import Params, where_path
+from pnp.rules import Field, Params, Problem, Ref, where_path
 from .board import OPPOSITE, SIDES, Board, Square, read_board
 from .moves import slide_targets
 from .state import ElfId, initial_state, right_angled

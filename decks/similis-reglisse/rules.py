@@ -1,28 +1,25 @@
 """Rules model of Similis Réglisse (l'elfe Sylvain, 2016): candies plus black liquorice cards.
 
-Contract: registers the model `reglisse`. The candy cards are the product of shape × colour × value
-(domains declared in the kit); liquorice cards ("réglisses") are black, of their own shapes (in the
-attribute `liquorice.shape_field`), in a number the kit declares (the rules say "en nombre
-indéterminé"), and match nothing. It reads the kit's deck like Similis (toolkit.products);
-`check` proves the product is complete, the liquorice cards are well formed, the deck deals, and
-series of each candy kind exist: 3 cards sharing 1, 2 cards sharing 2 (three liquorice cards are a
-series too). Set-up, market and end are Similis's. `tables` gives the series table printed on the
-rules card; `playtest` plays games with liquorice gifts and penalties (toolkit.shedding,
-`ReglissePlay`).
+Contract: `model`, the kit's rules model (`rules: {model: rules.py}` in game.yaml). The candy cards
+are the product of shape × colour × value (domains declared in the kit); liquorice cards
+("réglisses") are black, of their own shapes (in the attribute `liquorice.shape_field`), in a number
+the kit declares (the rules say "en nombre indéterminé"), and match nothing. It reads the kit's deck
+like Similis (toolkit.products); `check` proves the product is complete, the liquorice cards are
+well formed, the deck deals, and series of each candy kind exist: 3 cards sharing 1, 2 cards sharing
+2 (three liquorice cards are a series too). Set-up, market and end are Similis's. `tables` gives the
+series table printed on the rules card; `playtest` plays games with liquorice gifts and penalties
+(toolkit.shedding, `ReglissePlay`).
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "Similis Réglisse".
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model.schema import Field, model_validator
-
-from ..errors import Problem, suggest
-from ..model.kit import Card
-from .base import Params, RulesModel, Table, register
-from .toolkit.products import Product, attribute_named, read_product
-from .toolkit.series import Series
-from .toolkit.shedding import Kind, Shedding, SheddingParams, Tabletop, kinds_of, playtest as play, product_problems
+from pnp.rules import Card, Field, Params, Problem, RulesModel, Table, model_validator, suggest
+from pnp.rules.toolkit.products import Product, attribute_named, read_product
+from pnp.rules.toolkit.series import Series
+from pnp.rules.toolkit.shedding import (Kind, Shedding, SheddingParams, Tabletop, kinds_of, playtest as play,
+                                        product_problems)
 
 DECISIONS: dict[str, str] = {
     "liquorice_count": "'en nombre indéterminé': the kit declares how many liquorice cards it has "
@@ -153,8 +150,9 @@ def playtest(product: Product, params: ReglisseParams, players: int, games: int,
     """Random games with the kit's deck: candies, liquorice gifts and penalties (`ReglissePlay`)."""
     liq = params.liquorice
     kinds = kinds_of(params.series) + (Kind(liq.series, 0, 0, "liquorice"),)
-    return play(product.keys(), players, games, seed, ReglissePlay(kinds, params.hand, params.market, liq.value)).summary()
+    rules = ReglissePlay(kinds, params.hand, params.market, liq.value)
+    return play(product.keys(), players, games, seed, rules).summary()
 
 
-MODEL = register(RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                            ReglisseParams, check, tables, playtest, read_product))
+model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
+                   ReglisseParams, check, tables, playtest, read_product)

@@ -7,8 +7,8 @@ checks of a kit's material (check.py, check_cards.py, supply.py), the printed ta
 and random play-outs (playout.py). `Params` holds the rules' numbers that a kit may set.
 Every ambiguity of the rules is decided once, in decisions.py (`DECISIONS`).
 
-Importing this package registers kit.py's model (`rules: {model: clochemerle}` in a game.yaml),
-which reads the material from the kit's decks and sheets (`kit_material`); plain data reads with
+`model` is kit.py's `RulesModel`, the kit's model (`rules: {model: rules/}` in game.yaml), which
+reads the material from the kit's decks and sheets (`kit_material`); plain data reads with
 `read_material(places, events, track, tokens, score_sheet, refs=...)`.
 """
 from __future__ import annotations
@@ -26,10 +26,10 @@ from .scoring import (CardScore, RowScore, card_score, mairie_majority, missing_
 from .shape import DataError
 from .supply import PawnBound, pawn_bound
 from .tables import penalty_table, rule_tables, score_sheet_table
-from .kit import RULES_MODEL, KitParams, kit_material  # noqa: E402  (registers the model)
+from .kit import KitParams, kit_material, model  # noqa: E402  (kit.py reads the modules above)
 
 __all__ = [
-    "Params", "RULES_MODEL", "KitParams", "kit_material",
+    "Params", "model", "KitParams", "kit_material",
     "PLACES", "PLACE_KEYS", "ICONS", "Cell", "PlaceCard", "EventCard", "DataError",
     "Quarter", "Track", "Tokens", "SheetLine", "ScoreSheet", "Material", "read_material", "default_material",
     "default_places_data", "default_events_data", "default_track_data", "default_tokens_data",

@@ -10,17 +10,15 @@ the kit's data, every card and sheet value keeping the `Ref` of its YAML line:
   ("piste"), `params.tokens` ("jetons") and `params.score_sheet` ("score"), in the shapes of
   material.py (other fields are the layout's own). The score sheet's `blocks` must be the number
   of grids its layout prints (tables bound to `rules.score_sheet`).
-An absent component is reported once, here (the material then lacks it). `RULES_MODEL` is the
-registered model "clochemerle": its check is the model's `check_material` on that material (with
+An absent component is reported once, here (the material then lacks it). `model` is the
+kit's rules model: its check is the model's `check_material` on that material (with
 `params.playouts` seeded play-outs when asked), its tables `rule_tables`, its play-outs `play`.
 """
 from __future__ import annotations
 
 import random
 
-from ...errors import Problem
-from ...model.schema import Field
-from ..base import RulesModel, component, register, sheet_fields
+from pnp.rules import Field, Problem, RulesModel, component, sheet_fields
 from .check import check_material
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
 from .params import Params
@@ -116,11 +114,11 @@ def playtest(material: Material, params: KitParams, players: int, games: int, se
             f"winning score {min(best)} to {max(best)}")
 
 
-RULES_MODEL = register(RulesModel(
+model = RulesModel(
     name="clochemerle",
     summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
             "place cards, event cards, track, tokens and score sheet checked against the rules.",
     params=KitParams, check=check, tables=rule_tables,
-    playtest=playtest, read=kit_material))
+    playtest=playtest, read=kit_material)
 
-__all__ = ["KitParams", "kit_material", "RULES_MODEL", "PLACE_FIELDS", "EVENT_FIELDS"]
+__all__ = ["KitParams", "kit_material", "model", "PLACE_FIELDS", "EVENT_FIELDS"]

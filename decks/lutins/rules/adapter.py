@@ -1,25 +1,23 @@
-"""The rules model "lutins" registered for kits: the board and the counters read from the kit.
+"""The kit's rules model: the board and the counters read from the kit.
 
-Contract: importing this module registers the `RulesModel` "lutins" (`rules: {model: lutins}` in a
-game.yaml). Its params are `KitParams`: the model's `LutinsParams` plus the names of two of the
-kit's components — `board`, a sheet whose field `board` holds the board as the model's plain data
-(board.py), and `tokens`, a deck of counters whose cards have the fields `sorte` (`arbre` or
-`lutin`) and `couleur` (`tokens: null` skips it). `read` builds the board once (its shape problems
-point at the line of the value in the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`.
-`check_rules(board, params, ref)` is the whole check of a board: its invariants (check.py), the
-seats against the board, then — only when all of that holds — the play-outs for 2, 3 and 4 players
-(warnings when some find no winner within the bound). The model's check is that, then the
-inventory of counters: one tree for each dot, one elf for each start square of its colour. Its
-tables are the model's (`rules.resume`); its play-outs `playout.playouts` on the kit's board.
+Contract: `model` is the kit's `RulesModel` (`rules: {model: rules/}` in its game.yaml). Its params
+are `KitParams`: the model's `LutinsParams` plus the names of two of the kit's components — `board`,
+a sheet whose field `board` holds the board as the model's plain data (board.py), and `tokens`, a
+deck of counters whose cards have the fields `sorte` (`arbre` or `lutin`) and `couleur` (`tokens:
+null` skips it). `read` builds the board once (its shape problems point at the line of the value in
+the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`. `check_rules(board, params, ref)`
+is the whole check of a board: its invariants (check.py), the seats against the board, then — only
+when all of that holds — the play-outs for 2, 3 and 4 players (warnings when some find no winner
+within the bound). The model's check is that, then the inventory of counters: one tree for each dot,
+one elf for each start square of its colour. Its tables are the model's (`rules.resume`); its
+play-outs `playout.playouts` on the kit's board.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
-from ...errors import Problem, Ref, errors_only
-from ...model.kit import Deck
-from ..base import RulesModel, component, register, sheet_fields
+from pnp.rules import Deck, Problem, Ref, RulesModel, component, errors_only, sheet_fields
 from .board import Board
 from .check import LutinsParams, check_board, check_params, read_board_data
 from .playout import playout_problems, playouts
@@ -114,7 +112,6 @@ def playtest(material: LutinsKit, params: KitParams, players: int, games: int, s
     return playouts(material.board, players, games, seed, young=params.young_variant).summary()
 
 
-RULES_MODEL = register(RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params),
-                                  playtest, read))
+model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playtest, read)
 
-__all__ = ["KitParams", "LutinsKit", "RULES_MODEL", "check", "check_rules", "read", "token_problems"]
+__all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "read", "token_problems"]

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ...model.schema import Field
-
-from ..base import Params
+from pnp.rules import Field, Params
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5  # rules: Matériel — "5 dés à 6 faces"

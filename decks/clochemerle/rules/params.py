@@ -6,9 +6,7 @@ material with these values and derives the invariants from them.
 """
 from __future__ import annotations
 
-from ...model.schema import Field, model_validator
-
-from ..base import Params as BaseParams
+from pnp.rules import Field, Params as BaseParams, model_validator
 
 
 class Params(BaseParams):

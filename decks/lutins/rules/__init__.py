@@ -3,11 +3,10 @@
 Contract: a pure model (no I/O, no randomness but a passed-in `random.Random`) of the board
 (board.py: plain data <-> frozen `Board`), positions (state.py), legal moves (moves.py), board
 invariants and rule parameters (check.py), seeded play-outs (playout.py), the French summary
-table of the rules card (tables.py) and the glue to a kit (adapter.py). Importing the package
-registers the model "lutins" for kits (adapter.py: the board from a sheet, the counters from a
-deck). Every ambiguity of the French source is decided once, in decisions.py (`DECISIONS`);
-code cites the rule it implements in French (`# rules: "..."`) and the decision it applies
-(`decision: NAME`).
+table of the rules card (tables.py) and the glue to a kit (adapter.py). `model` is the kit's
+rules model (adapter.py: the board from a sheet, the counters from a deck). Every ambiguity of
+the French source is decided once, in decisions.py (`DECISIONS`); code cites the rule it
+implements in French (`# rules: "..."`) and the decision it applies (`decision: NAME`).
 """
 from .board import (
     DIRECTIONS, Board, Square, default_board, default_board_data, empty_board, shape_problems,
@@ -26,10 +25,10 @@ from .state import (
     movable_elves, occupancy, position, winner,
 )
 from .tables import rules_summary, tables
-from .adapter import RULES_MODEL, KitParams, LutinsKit, check_rules  # noqa: E402  (registers the model "lutins")
+from .adapter import KitParams, LutinsKit, check_rules, model  # noqa: E402  (adapter.py reads the modules above)
 
 __all__ = [
-    "ARRIVED", "DECISIONS", "KitParams", "LutinsKit", "RULES_MODEL", "DIRECTIONS", "FOREST_STATUS", "HOME",
+    "ARRIVED", "DECISIONS", "KitParams", "LutinsKit", "model", "DIRECTIONS", "FOREST_STATUS", "HOME",
     "Board", "ElfId", "ElfMove", "IllegalMove", "LutinsParams", "PlayoutStats", "Square", "State", "TreeMove",
     "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
     "choose_turn", "default_board", "default_board_data", "default_seats", "empty_board",

@@ -11,7 +11,7 @@ Negative numbers use the typographic minus sign U+2212 ("−1"), as printed Fren
 """
 from __future__ import annotations
 
-from ..base import Table
+from pnp.rules import Table
 from .material import Material, ScoreSheet, default_score_sheet_data
 from .params import Params
 from .places import ICONS, MINUS

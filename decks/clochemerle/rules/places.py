@@ -38,7 +38,7 @@ from dataclasses import dataclass, field as dc_field
 from types import MappingProxyType
 from typing import Mapping
 
-from ...errors import Problem, Ref, suggest
+from pnp.rules import Problem, Ref, suggest
 from . import shape
 from .shape import DataError, at
 

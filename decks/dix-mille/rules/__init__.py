@@ -1,16 +1,17 @@
 """The rules model of the dice game "Le 10 000" (push-your-luck, 5 dice, exactly 10 000 points).
 
-Contract: importing this package registers the `RulesModel` "dix-mille" (`rules: {model: dix-mille}`
-in a kit): its params are `DixMilleParams` (defaults = the source's rules), its `check` is
-`check_params` (kit-independent; a per-face problem points at the face's entry), its `tables` are
-`reference_tables` ("scoring", "turn").
+Contract: `model` is the kit's `RulesModel` (`rules: {model: rules/}` in game.yaml): its params are
+`DixMilleParams` (defaults = the source's rules), its `check` is `check_params` (kit-independent; a
+per-face problem points at the face's entry), its `tables` are `reference_tables` ("scoring",
+"turn").
 The rest is the pure model: `score` (best split), the turn state machine (`start_turn`, `throw`,
 `stop`, `play_turn`), the game (`Game`, `write_score`, `play_game`, `playout_stats`) and the
 strategies. Ambiguous readings of the source are recorded once, in `DECISIONS`.
 """
 from __future__ import annotations
 
-from ..base import RulesModel, register
+from pnp.rules import RulesModel
+
 from .check import check_params, combination_step, reachable
 from .game import (Fall, Game, GameResult, PlayoutStats, Situation, Strategy, TurnReport, play_game,
                    playout_stats, scripted_strategy, threshold_strategy, write_score)
@@ -20,14 +21,14 @@ from .tables import fr_number, reference_tables, scoring_table, turn_table
 from .turn import (Offer, Roll, ThrowOutcome, TurnRecord, TurnState, play_turn, random_roll, scripted,
                    start_turn, stop, throw)
 
-RULES_MODEL = register(RulesModel(
+model = RulesModel(
     name="dix-mille",
     summary="Le 10 000: push-your-luck dice game, reach exactly 10 000 points with 5 dice.",
     params=DixMilleParams,
     check=lambda kit, params: check_params(params),
     tables=lambda kit, params: reference_tables(params),
     playtest=lambda kit, params, players, games, seed: _playtest_line(params, players, games, seed),
-))
+)
 
 
 def _playtest_line(params: DixMilleParams, players: int, games: int, seed: int) -> str:
@@ -37,7 +38,7 @@ def _playtest_line(params: DixMilleParams, players: int, games: int, seed: int) 
             f"{list(stats.wins_by_seat)}")
 
 __all__ = [
-    "DECISIONS", "DICE", "FACES", "RULES_MODEL", "DixMilleParams",
+    "DECISIONS", "DICE", "FACES", "model", "DixMilleParams",
     "Group", "Score", "ThrowScore", "combinations", "score", "score_without", "throw_score",
     "Offer", "Roll", "ThrowOutcome", "TurnRecord", "TurnState", "play_turn", "random_roll", "scripted",
     "start_turn", "stop", "throw",

@@ -11,7 +11,7 @@ name ("scoring", "turn"), the shape `RulesModel.tables` expects. A tweak of any 
 from __future__ import annotations
 
 from .params import DixMilleParams
-from ..base import Table
+from pnp.rules import Table
 from .scoring import combinations
 
 THOUSANDS = "\u202f"  # narrow no-break space, the French thousands separator

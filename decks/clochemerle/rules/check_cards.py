@@ -12,7 +12,7 @@ least n cells.
 """
 from __future__ import annotations
 
-from ...errors import Problem
+from pnp.rules import Problem
 from .params import Params
 from .placement import CardState, cheapest, place
 from .places import PLACES, Cell, PlaceCard

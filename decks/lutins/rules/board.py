@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Mapping
 
-from ...errors import KitError, Problem
+from pnp.rules import KitError, Problem
 
 Square = tuple[int, int]
 SIDES = ("north", "east", "south", "west")

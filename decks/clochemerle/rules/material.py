@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dc_field
 from typing import Callable, Mapping
 
-from ...errors import Problem, Ref
+from pnp.rules import Problem, Ref
 from . import data as defaults
 from . import shape
 from .data import default_score_sheet_data, default_tokens_data, default_track_data  # noqa: F401

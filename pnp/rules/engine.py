@@ -1,0 +1,101 @@
+"""What a build asks of the rules: checks and tables for a kit, and play-outs.
+
+Contract: `run_rules(kit)` returns `(tables, problems)`: the generic checks for every kit, then,
+when the kit names a rules model (`rules: {model: PATH, params: {...}}` in game.yaml, loaded by
+`loader.load_model`), the model's parameter validation, its reading of the kit (once), its checks
+and printed tables; tables are None when the model or its parameters are unusable.
+`playtest(kit, players, games, seed)` reads the kit's material and plays the model's play-outs: a
+line of statistics, or the problems that prevent them. A rules problem without a `ref` whose
+`where` names a parameter ("rules.seats[0]") points at that parameter's line, any other at the
+game.yaml. An exception raised by the model's code is a problem at the kit's line it came from
+(`loader.raised`), never a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import PurePosixPath
+from typing import Callable, TypeVar
+
+from ..errors import Problem, errors_only
+from ..model.kit import Kit
+from ..model.validate import validate
+from .base import Params, RulesModel, Table, where_path
+from .generic import generic_checks
+from .loader import load_model, raised
+
+T = TypeVar("T")
+
+
+def run_rules(kit: Kit) -> tuple[dict[str, Table] | None, list[Problem]]:
+    """Tables (None when the kit's model or its parameters are unusable) and problems. The model
+    reads the kit once; its checks and tables get what it read."""
+    problems = generic_checks(kit)
+    if kit.game.rules is None:
+        return {}, problems
+    model, params, found = _model_and_params(kit)
+    if params is None:
+        return None, problems + found
+    material, found, crash = _checked(kit, model, params)
+    problems += [_locate(p, kit) for p in found] + crash
+    if crash:
+        return None, problems
+    tables, crash = _guarded(kit, "the rules model's tables", model.tables, material, params)
+    return tables, problems + crash
+
+
+def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[Problem], list[Problem]]:
+    """What the model read from the kit (None when unusable), the problems of reading and checking
+    it, and the problem of an exception its code raised."""
+    read, crash = _guarded(kit, "the rules model's read", model.read, kit, params)
+    if read is None:
+        return None, [], crash
+    material, found = read
+    if material is None:
+        return None, found, []
+    checked, crash = _guarded(kit, "the rules model's check", model.check, material, params)
+    return material, found + (checked or []), crash
+
+
+def _model_and_params(kit: Kit) -> tuple[RulesModel | None, Params | None, list[Problem]]:
+    """The model the kit names and its validated parameters, or the problems that prevent them."""
+    model, problems = load_model(kit)
+    if model is None:
+        return None, None, problems
+    params, found = validate(model.params, kit.game.rules.params, kit.game_ref.child("rules", "params"),
+                             "rules.params")
+    return model, params, found
+
+
+def _guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
+    """`call(*args)`, or the problem of the exception the model's code raised."""
+    try:
+        return call(*args), []
+    except Exception as exc:  # the kit's code: reported at its line, never a traceback
+        return None, [raised(exc, kit.root, PurePosixPath(kit.game_ref.file).parent, doing)]
+
+
+def _locate(problem: Problem, kit: Kit) -> Problem:
+    """A rules problem about a parameter (`where` = "rules.<name>", "rules.seats[0]") points at that
+    parameter; any other problem without a `ref` points at the kit's game.yaml."""
+    if problem.ref is None and problem.loc is None and problem.where.startswith("rules."):
+        return replace(problem, ref=kit.game_ref.child("rules", "params", *where_path(problem.where)[1:]))
+    if problem.ref is None and problem.loc is None:
+        return replace(problem, ref=kit.game_ref)
+    return problem
+
+
+def playtest(kit: Kit, players: int, games: int, seed: int) -> tuple[str | None, list[Problem]]:
+    """A line of play-out statistics for `players`, or the problems that prevent play-outs. The
+    kit's checks are the caller's (`run_rules`); this reads the material the play-outs need."""
+    model, params, found = _model_and_params(kit) if kit.game.rules else (None, None, [])
+    if model is None or model.playtest is None:
+        name = kit.game.rules.model if kit.game.rules else "none"
+        return None, found or [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
+    if params is None:
+        return None, found
+    read, crash = _guarded(kit, "the rules model's read", model.read, kit, params)
+    material, found = read if read is not None else (None, crash)
+    if material is None or errors_only(found):
+        return None, [_locate(p, kit) for p in found]
+    line, crash = _guarded(kit, "the rules model's play-outs", model.playtest, material, params, players, games, seed)
+    return line, crash

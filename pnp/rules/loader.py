@@ -1,0 +1,284 @@
+"""Loading a kit's own rules model: a Python file, or a package folder, inside the kit, by path.
+
+Contract: `load_model(kit)` returns `(RulesModel or None, problems)` for `rules: {model: PATH}`;
+`load_module(root, path, ref)` returns the imported module for a kit folder and PATH (`ref`, the
+`model` value in game.yaml, locates problems and names the kit folder as reports show it).
+PATH, relative to the kit folder, names a `.py` file or a folder holding `__init__.py`; it, and
+every file and folder under it, must resolve (symlinks followed) inside the kit folder, else a
+problem at the `model` line. Every `.py` file of the model is read once, noted as an input of the
+run (`fileio.note_read`: editing it rebuilds the kit) and hashed with the kit folder into the
+module's name, `_pnp_kit_model_<digest>`: one module per kit and version of its files, imported
+once per process; loading a new version drops the previous one from `sys.modules`.
+Before any of it runs, every file is parsed: a syntax error, or an import of pnp other than its
+rules interface (`pnp.rules`, `pnp.rules.toolkit`), is a problem at that file's line. The model's
+modules are compiled from the text that was hashed, by `_KitFinder` (relative imports work inside
+a package; nothing is written into the kit, no `__pycache__`). An exception raised while importing
+is a problem at the last line of the kit's code in its traceback (`raised`, which the engine also
+uses for an exception in the model's read, check, tables or play-outs). The module must define
+`model`, a `RulesModel`. A kit's rules file is code that runs, as a Makefile is: nothing here
+sandboxes it; the confinement keeps a kit's model inside the kit.
+"""
+from __future__ import annotations
+
+import ast
+import hashlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ..errors import Loc, Problem, Ref, suggest
+from ..fileio import note_read
+from .base import Params, RulesModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.kit import Kit
+
+ATTRIBUTE = "model"
+PREFIX = "_pnp_kit_model_"
+INTERFACE = ("pnp.rules", "pnp.rules.toolkit")
+WHERE = "rules.model"
+
+
+@dataclass(frozen=True)
+class ModelSource:
+    """A model's files as read: the kit folder, the entry (file or package folder), the text of
+    every `.py` file by path, and the kit folder as reports show it."""
+
+    root: Path
+    entry: Path
+    texts: dict[Path, bytes]
+    shown: PurePosixPath
+
+    @property
+    def package(self) -> bool:
+        return self.entry.is_dir()
+
+    def show(self, path: Path) -> str:
+        return (self.shown / path.relative_to(self.root).as_posix()).as_posix()
+
+    def name(self) -> str:
+        digest = hashlib.sha256(f"{self.root}|{self.shown}|{self.entry}".encode())
+        for path, text in sorted(self.texts.items()):
+            digest.update(f"\0{path}\0".encode() + text)
+        return PREFIX + digest.hexdigest()[:20]
+
+
+def load_model(kit: "Kit") -> tuple[RulesModel | None, list[Problem]]:
+    ref = kit.game_ref.child("rules", "model")
+    module, problems = load_module(kit.root, kit.game.rules.model, ref)
+    if module is None:
+        return None, problems
+    found = getattr(module, ATTRIBUTE, None)
+    wrong = _not_a_model(found, kit.game.rules.model)
+    if wrong:
+        return None, [Problem(wrong, WHERE, ref, got=None if found is None else type(found).__name__)]
+    return found, []
+
+
+def _not_a_model(found: object, path: str) -> str | None:
+    if found is None:
+        return f"{path} defines no `{ATTRIBUTE}` (end it with `{ATTRIBUTE} = RulesModel(...)`, from pnp.rules)"
+    if not isinstance(found, RulesModel):
+        return f"`{ATTRIBUTE}` in {path} must be a pnp.rules.RulesModel"
+    if not (isinstance(found.params, type) and issubclass(found.params, Params)):
+        return f"the params of `{ATTRIBUTE}` in {path} must be a subclass of pnp.rules.Params"
+    calls = {"read": found.read, "check": found.check, "tables": found.tables}
+    bad = [name for name, call in calls.items() if not callable(call)]
+    bad += ["playtest"] if found.playtest is not None and not callable(found.playtest) else []
+    return f"the {bad[0]} of `{ATTRIBUTE}` in {path} must be a function" if bad else None
+
+
+_LOADED: dict[str, tuple[ModuleType | None, list[Problem]]] = {}
+_CURRENT: dict[Path, str] = {}  # entry -> module name of the version loaded last
+
+
+def load_module(root: Path, path: str, ref: Ref) -> tuple[ModuleType | None, list[Problem]]:
+    source, problems = _read(Path(root).resolve(), path, ref)
+    if source is None:
+        return None, problems
+    name = source.name()
+    if name not in _LOADED:
+        _forget(_CURRENT.get(source.entry))
+        _CURRENT[source.entry] = name
+        _LOADED[name] = _import(name, source)
+    return _LOADED[name]
+
+
+def _read(root: Path, path: str, ref: Ref) -> tuple[ModelSource | None, list[Problem]]:
+    """The model's files as read, or the problem that PATH is no model inside the kit."""
+    shown = PurePosixPath(ref.file).parent
+    entry = (root / path).resolve()
+    wrong = _entry_problem(root, entry, path)
+    files, outside = _files(entry, root) if wrong is None else ([], None)
+    if outside is not None:
+        wrong = (f"{outside.relative_to(entry.parent).as_posix()} leads outside the kit folder (every file of a "
+                 f"rules model lives inside the kit)")
+    if wrong is not None:
+        hint = _candidate(root, path) if not entry.exists() else None
+        return None, [Problem(wrong, WHERE, ref, got=path, suggestion=hint)]
+    texts = {}
+    for file in files:
+        note_read(file)
+        texts[file] = file.read_bytes()
+    return ModelSource(root, entry, texts, shown), []
+
+
+def _entry_problem(root: Path, entry: Path, path: str) -> str | None:
+    if entry == root:
+        return "the rules model names the kit folder itself: name a Python file (rules.py) or a package folder"
+    if not entry.is_relative_to(root):
+        return f"the rules model {path!r} leaves the kit folder (a kit's model lives inside the kit)"
+    if not entry.exists():
+        return (f"no file or folder {path!r} in the kit (a rules model is a Python file such as rules.py, "
+                f"or a folder with an __init__.py)")
+    if entry.is_dir():
+        return None if (entry / "__init__.py").is_file() else f"the folder {path!r} has no __init__.py"
+    return None if entry.suffix == ".py" else f"a rules model is a .py file or a package folder, not {path!r}"
+
+
+def _candidate(root: Path, path: str) -> str | None:
+    """The kit's closest Python file or package folder to `path`."""
+    names = [p.name for p in root.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()] \
+        if root.is_dir() else []
+    return suggest(path.rstrip("/"), names)
+
+
+def _files(entry: Path, root: Path) -> tuple[list[Path], Path | None]:
+    """The `.py` files of a model (the entry file, or every one under a package folder, sorted), and
+    the first file or folder under it that a symlink leads out of `root`, else None."""
+    if not entry.is_dir():
+        return [entry], None
+    files: list[Path] = []
+    seen: set[Path] = set()
+    for folder, dirs, names in os.walk(entry, followlinks=True):
+        seen.add(Path(folder).resolve())
+        linked = next((Path(folder, n) for n in dirs + names if not Path(folder, n).resolve().is_relative_to(root)),
+                      None)
+        if linked is not None:
+            return files, linked
+        dirs[:] = sorted(d for d in dirs if Path(folder, d).resolve() not in seen and d != "__pycache__")
+        files += [Path(folder, n) for n in sorted(names) if n.endswith(".py")]
+    return files, None
+
+
+def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Problem]]:
+    problems = [p for path, text in source.texts.items() for p in _static_problems(path, text, source)]
+    if problems:
+        return None, problems
+    _FINDER.sources[name] = source
+    try:
+        return importlib.import_module(name), []
+    except Exception as exc:  # the kit's code, not pnp's: reported at its line
+        _forget(name)
+        return None, [raised(exc, source.root, source.shown, "importing the rules model")]
+
+
+def _static_problems(path: Path, text: bytes, source: ModelSource) -> list[Problem]:
+    """A syntax error, or each import of pnp beyond its rules interface, at its line."""
+    try:
+        tree = ast.parse(text, str(path))
+    except (SyntaxError, ValueError) as exc:  # ValueError: a null byte
+        loc = Loc(source.show(path), getattr(exc, "lineno", None) or 1, getattr(exc, "offset", None) or 1)
+        return [Problem(f"syntax error: {getattr(exc, 'msg', exc)}", "rules model", loc=loc)]
+    return [Problem(f"imports {module}, which is not pnp's rules interface: import from {' or '.join(INTERFACE)}",
+                    "rules model", loc=Loc(source.show(path), node.lineno, node.col_offset + 1))
+            for node in ast.walk(tree) for module in _pnp_imports(node) if not _allowed(module)]
+
+
+def _pnp_imports(node: ast.AST) -> list[str]:
+    """The pnp modules an import statement names ("pnp.rules", "pnp.layout"...)."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names if alias.name.split(".")[0] == "pnp"]
+    if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "pnp":
+        return [f"{node.module}.{alias.name}" if node.module == "pnp" else node.module for alias in node.names]
+    return []
+
+
+def _allowed(module: str) -> bool:
+    """`pnp.rules` itself, and `pnp.rules.toolkit` with its modules."""
+    return module == INTERFACE[0] or module == INTERFACE[1] or module.startswith(INTERFACE[1] + ".")
+
+
+def raised(exc: BaseException, root: Path, shown: PurePosixPath, doing: str) -> Problem:
+    """`exc`, raised by a kit's model, as a problem at the last line of the kit's code it passed."""
+    root = Path(root).resolve()
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).is_relative_to(root)]
+    what = f"{doing} raised {type(exc).__name__}: {exc}"
+    if not frames:
+        return Problem(what, "rules model", loc=Loc(shown.as_posix()))
+    last = frames[-1]
+    col = getattr(last, "colno", None)
+    return Problem(what, "rules model", loc=Loc(_shown(last.filename, root, shown), last.lineno,
+                                                 (col or 0) + 1))
+
+
+def _shown(filename: str, root: Path, shown: PurePosixPath) -> str:
+    return (shown / Path(filename).relative_to(root).as_posix()).as_posix()
+
+
+def _forget(name: str | None) -> None:
+    """Drop a version of a model (its package and submodules) from `sys.modules`."""
+    if name is None:
+        return
+    _LOADED.pop(name, None)
+    _FINDER.sources.pop(name, None)
+    for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+        del sys.modules[key]
+
+
+class _SourceLoader(importlib.machinery.SourceFileLoader):
+    """Compiles a model's module from the text that was hashed; never reads or writes bytecode."""
+
+    def __init__(self, fullname: str, path: str, texts: dict[Path, bytes]):
+        super().__init__(fullname, path)
+        self.texts = texts
+
+    def get_data(self, path: str) -> bytes:
+        return self.texts[Path(path)]
+
+    def get_code(self, fullname: str):
+        return self.source_to_code(self.get_data(self.path), self.path)
+
+
+class _KitFinder(importlib.abc.MetaPathFinder):
+    """Finds the modules of loaded kit models (names under `PREFIX`) among their files as read."""
+
+    def __init__(self) -> None:
+        self.sources: dict[str, ModelSource] = {}
+
+    def find_spec(self, fullname: str, path=None, target=None):
+        top, _, rest = fullname.partition(".")
+        source = self.sources.get(top)
+        if source is None:
+            return None
+        if not source.package:
+            return self._spec(fullname, source.entry, source) if not rest else self._missing(fullname)
+        base = source.entry.joinpath(*rest.split(".")) if rest else source.entry
+        if base / "__init__.py" in source.texts:
+            return self._spec(fullname, base / "__init__.py", source, package=base)
+        if base.with_suffix(".py") in source.texts:
+            return self._spec(fullname, base.with_suffix(".py"), source)
+        return self._missing(fullname)
+
+    @staticmethod
+    def _spec(fullname: str, file: Path, source: ModelSource, package: Path | None = None):
+        loader = _SourceLoader(fullname, str(file), source.texts)
+        return importlib.util.spec_from_file_location(
+            fullname, str(file), loader=loader, submodule_search_locations=[str(package)] if package else None)
+
+    @staticmethod
+    def _missing(fullname: str):
+        raise ModuleNotFoundError(f"No module named {fullname.split('.', 1)[-1]!r} in the kit's rules model",
+                                  name=fullname)
+
+
+_FINDER = _KitFinder()
+sys.meta_path.insert(0, _FINDER)
