@@ -5,7 +5,7 @@ that escape to the user. A problem carries a `Ref` (a source file and a path ins
 the reporter turns the path into `line:col` with the file's `Locator`, and prints
 `path:line:col: where: what (got X; did you mean Y?)`. `Problem.from_rendered(text)` reads that text
 back (a cached report's warnings) as a problem that renders the same. `KitError` carries problems
-out of an API that returns a value or raises (`Board.from_data` of the lutins rules model); the
+out of an API that returns a value or raises (a kit's rules model may raise it from its own readers); the
 pipeline itself returns problems and never raises it.
 """
 from __future__ import annotations

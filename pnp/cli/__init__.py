@@ -30,10 +30,10 @@ def main(ctx: click.Context, project: Path) -> None:
     \b
     Examples:
       pnp build                          check and build every kit under decks/
-      pnp build decks/similis --paper letter --backs fold
-      pnp check decks/clochemerle        rules and layout checks, nothing written
+      pnp build decks/my-game --paper letter --backs fold
+      pnp check decks/my-game            rules and layout checks, nothing written
       pnp list                           the kits, their components and rules models
-      pnp playtest similis --games 500   random games under the rules model
+      pnp playtest my-game --games 500   random games under the rules model
     """
     ctx.obj = project
 

@@ -42,8 +42,8 @@ def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientat
     \b
     Examples:
       pnp build
-      pnp build decks/similis decks/similis-reglisse --paper letter
-      pnp build similis --backs none --json
+      pnp build decks/my-game decks/my-other-game --paper letter
+      pnp build my-game --backs none --json
     """
     from ..incremental import build_changed
     from ..options import Options
@@ -65,7 +65,7 @@ def check(project: Path, kits: tuple[str, ...], as_json: bool) -> None:
     \b
     Examples:
       pnp check
-      pnp check decks/similis --json
+      pnp check decks/my-game --json
     """
     from ..build import check as run_check
 

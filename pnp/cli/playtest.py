@@ -22,8 +22,8 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
 
     \b
     Examples:
-      pnp playtest similis
-      pnp playtest decks/lutins --players 2 --players 4 --games 50
+      pnp playtest my-game
+      pnp playtest decks/my-game --players 2 --players 4 --games 50
     """
     from ..build import playtest as run_playtest
 
