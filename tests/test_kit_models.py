@@ -9,10 +9,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from conftest import check, edit, line_of, make_project
+from conftest import check, edit, line_of
 from kitmodels import kit_model
 from pnp.cli import main
-from test_rules_example import example_files
+from test_rules_example import example_project
 
 KIT = "decks/lanternes"
 
@@ -20,11 +20,7 @@ KIT = "decks/lanternes"
 @pytest.fixture
 def root(tmp_path):
     """A project holding the example kit of docs/RULES.md (Lanternes, rules.py)."""
-    root = make_project(tmp_path / "project", ())
-    for path, text in example_files().items():
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_text(text, encoding="utf-8")
-    return root
+    return example_project(tmp_path)
 
 
 def errors(root) -> list[str]:

@@ -3,6 +3,7 @@ loaded from the kit, checks the deck and prints its table; a tweak of a paramete
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -19,13 +20,18 @@ def example_files() -> dict[str, str]:
     return {path: text for path, text in BLOCK.findall(DOC)}
 
 
-@pytest.fixture
-def lanternes(tmp_path):
+def example_project(tmp_path) -> Path:
+    """A project holding the example kit (Lanternes, with its layouts)."""
     root = make_project(tmp_path / "project", ())
     for path, text in example_files().items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text, encoding="utf-8")
     return root
+
+
+@pytest.fixture
+def lanternes(tmp_path):
+    return example_project(tmp_path)
 
 
 def test_the_page_holds_a_whole_kit_with_its_model():

@@ -170,10 +170,11 @@ def _files(entry: Path, root: Path) -> tuple[list[Path], Path | None]:
 
 
 def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Problem]]:
-    problems = [p for path, text in source.texts.items() for p in _static_problems(path, text, source)]
+    parsed = {path: _parsed(path, text, source) for path, text in source.texts.items()}
+    problems = [p for _, found in parsed.values() for p in found]
     if problems:
         return None, problems
-    _FINDER.sources[name] = source
+    _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items()}
     try:
         return importlib.import_module(name), []
     except Exception as exc:  # the kit's code, not pnp's: reported at its line
@@ -181,14 +182,15 @@ def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Pro
         return None, [raised(exc, source.root, source.shown, "importing the rules model")]
 
 
-def _static_problems(path: Path, text: bytes, source: ModelSource) -> list[Problem]:
-    """A syntax error, or each import of pnp beyond its rules interface, at its line."""
+def _parsed(path: Path, text: bytes, source: ModelSource) -> tuple[ast.Module | None, list[Problem]]:
+    """The file's syntax tree (compiled on import, not parsed again), or its syntax error; and each
+    import of pnp beyond its rules interface, at its line."""
     try:
         tree = ast.parse(text, str(path))
     except (SyntaxError, ValueError) as exc:  # ValueError: a null byte
         loc = Loc(source.show(path), getattr(exc, "lineno", None) or 1, getattr(exc, "offset", None) or 1)
-        return [Problem(f"syntax error: {getattr(exc, 'msg', exc)}", "rules model", loc=loc)]
-    return [Problem(f"imports {module}, which is not pnp's rules interface: import from {' or '.join(INTERFACE)}",
+        return None, [Problem(f"syntax error: {getattr(exc, 'msg', exc)}", "rules model", loc=loc)]
+    return tree, [Problem(f"imports {module}, which is not pnp's rules interface: import from {' or '.join(INTERFACE)}",
                     "rules model", loc=Loc(source.show(path), node.lineno, node.col_offset + 1))
             for node in ast.walk(tree) for module in _pnp_imports(node) if not _allowed(module)]
 
@@ -235,42 +237,44 @@ def _forget(name: str | None) -> None:
 
 
 class _SourceLoader(importlib.machinery.SourceFileLoader):
-    """Compiles a model's module from the text that was hashed; never reads or writes bytecode."""
+    """Compiles a model's module from the syntax tree of the text that was hashed (its source, for
+    tracebacks, is that text); never reads or writes bytecode."""
 
-    def __init__(self, fullname: str, path: str, texts: dict[Path, bytes]):
+    def __init__(self, fullname: str, path: str, texts: dict[Path, bytes], trees: dict[Path, ast.Module]):
         super().__init__(fullname, path)
-        self.texts = texts
+        self.texts, self.trees = texts, trees
 
     def get_data(self, path: str) -> bytes:
         return self.texts[Path(path)]
 
     def get_code(self, fullname: str):
-        return self.source_to_code(self.get_data(self.path), self.path)
+        return compile(self.trees[Path(self.path)], self.path, "exec", dont_inherit=True)
 
 
 class _KitFinder(importlib.abc.MetaPathFinder):
     """Finds the modules of loaded kit models (names under `PREFIX`) among their files as read."""
 
     def __init__(self) -> None:
-        self.sources: dict[str, ModelSource] = {}
+        self.sources: dict[str, tuple[ModelSource, dict[Path, ast.Module]]] = {}
 
     def find_spec(self, fullname: str, path=None, target=None):
         top, _, rest = fullname.partition(".")
-        source = self.sources.get(top)
-        if source is None:
+        if top not in self.sources:
             return None
+        source, trees = self.sources[top]
         if not source.package:
-            return self._spec(fullname, source.entry, source) if not rest else self._missing(fullname)
+            return self._spec(fullname, source.entry, source, trees) if not rest else self._missing(fullname)
         base = source.entry.joinpath(*rest.split(".")) if rest else source.entry
         if base / "__init__.py" in source.texts:
-            return self._spec(fullname, base / "__init__.py", source, package=base)
+            return self._spec(fullname, base / "__init__.py", source, trees, package=base)
         if base.with_suffix(".py") in source.texts:
-            return self._spec(fullname, base.with_suffix(".py"), source)
+            return self._spec(fullname, base.with_suffix(".py"), source, trees)
         return self._missing(fullname)
 
     @staticmethod
-    def _spec(fullname: str, file: Path, source: ModelSource, package: Path | None = None):
-        loader = _SourceLoader(fullname, str(file), source.texts)
+    def _spec(fullname: str, file: Path, source: ModelSource, trees: dict[Path, ast.Module],
+              package: Path | None = None):
+        loader = _SourceLoader(fullname, str(file), source.texts, trees)
         return importlib.util.spec_from_file_location(
             fullname, str(file), loader=loader, submodule_search_locations=[str(package)] if package else None)
 
