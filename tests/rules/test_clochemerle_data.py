@@ -96,7 +96,7 @@ def test_play_outs_are_deterministic_for_a_seed():
     assert play(material, 4, random.Random(3)) == play(material, 4, random.Random(3))
 
 
-def test_the_registered_model_checks_the_material_the_engine_reads():
+def test_the_kit_s_model_checks_the_material_the_engine_reads():
     model = RULES_MODEL
     assert model.name == "clochemerle" and model.read is kit_material
     assert model.check(default_material(), KitParams()) == []

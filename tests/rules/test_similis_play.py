@@ -8,7 +8,6 @@ from pnp.model.kit import Card, Deck, DeckFile
 from kits.similis import SimilisParams, SimilisPlay
 from kits.similis import playtest as similis_playtest
 from pnp.rules.toolkit.products import Product
-from pnp.rules.toolkit.series import shared_groups
 from pnp.rules.toolkit.shedding import Kind, Tabletop
 
 SIMILIS = SimilisPlay((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
@@ -59,10 +58,3 @@ def test_gifts_are_the_cards_one_cannot_lay_then_the_highest():
     assert rules.gift(hand) == (1, "a", "x", "p")  # banned: it can only be given away
     assert rules.gift(hand) == (5, "b", "y", "p") and rules.gift(hand) == (4, "b", "x", "q")
     assert hand == [(3, "c", "z", "q")]
-
-
-def test_shared_groups_group_cards_by_each_choice_of_attributes():
-    cards = [(1, "a"), (1, "b"), (2, "a")]
-    assert list(shared_groups(cards, 1)) == [((0,), (1,), [(1, "a"), (1, "b")]), ((0,), (2,), [(2, "a")]),
-                                             ((1,), ("a",), [(1, "a"), (2, "a")]), ((1,), ("b",), [(1, "b")])]
-    assert [group for _, _, group in shared_groups(cards, 2)] == [[c] for c in cards]

@@ -1,0 +1,79 @@
+"""pnp.rules.toolkit on its own, with no game's model: products of attribute domains, series, and
+the shedding loop with its default hooks and an overridden one."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pnp.errors import Ref
+from pnp.model.kit import Card, Deck, DeckFile
+from pnp.rules.toolkit.products import complete_product, domain_problems
+from pnp.rules.toolkit.series import shared_groups
+from pnp.rules.toolkit.shedding import Kind, Shedding, Tabletop, _turn, deal_problem, play_game, playtest
+
+ATTRS = {"n": [1, 2, 3], "c": ["x", "y"]}
+KINDS = (Kind(3, 1), Kind(2, 2, give=1))
+
+
+def deck_of(rows: list[dict]) -> Deck:
+    spec = DeckFile(kind="deck", name="d", layout="x", fields={"n": "int", "c": "text"}, cards=rows)
+    cards = tuple(Card(i, str(i + 1), r, 1, "x", None, Ref("d.yaml", ("cards", i)), {}) for i, r in enumerate(rows))
+    return Deck("d", "d", spec, cards, Ref("d.yaml"))
+
+
+def test_a_product_names_its_missing_duplicated_and_stray_cards_and_passes_the_others_back():
+    rows = [{"n": 1, "c": "x"}, {"n": 1, "c": "x"}, {"n": 2, "c": "y"}, {"n": 4, "c": "x"}, {"n": 0, "c": "z"}]
+    problems, others = complete_product(deck_of(rows), ATTRS, lambda card: card.fields["c"] != "z")
+    assert [p.what for p in problems] == [
+        "stray card: n 4 is not in the declared domain (1, 2, 3)",
+        "duplicate card: n 1, c x is already card '1'",
+        "missing card: n 1, c y", "missing card: n 2, c x", "missing card: n 3, c x", "missing card: n 3, c y"]
+    assert [card.id for card in others] == ["5"]
+    assert [p.what for p in domain_problems({"n": [1, 1], "c": ["x"]}, "w", Ref("g.yaml"))] == [
+        "attribute 'n' lists 1 twice", "attribute 'c' needs at least 2 values to tell cards apart"]
+
+
+def test_shared_groups_group_cards_by_each_choice_of_attributes():
+    cards = [(1, "a"), (1, "b"), (2, "a")]
+    assert list(shared_groups(cards, 1)) == [((0,), (1,), [(1, "a"), (1, "b")]), ((0,), (2,), [(2, "a")]),
+                                             ((1,), ("a",), [(1, "a"), (2, "a")]), ((1,), ("b",), [(1, "b")])]
+    assert [group for _, _, group in shared_groups(cards, 2)] == [[c] for c in cards]
+
+
+def test_the_deal_needs_every_hand_the_market_and_a_pile():
+    assert deal_problem(10, 3, 3, 0, "d", Ref("d.yaml")) is None
+    assert deal_problem(9, 3, 3, 0, "d", Ref("d.yaml")).what == (
+        "9 cards cannot deal 3 cards to each of 3 players, a 0-card market and leave a draw pile: at least 10 are "
+        "needed")
+
+
+def test_the_default_loop_deals_turns_up_the_market_from_the_pile_and_ends():
+    cards = [(n, c, s) for n in range(1, 6) for c in "xyz" for s in "pq"]
+    table = Tabletop(cards, 3, random.Random(0), Shedding(KINDS, hand=4, market=2))
+    assert [len(hand) for hand in table.hands] == [4, 4, 4] and len(table.market) == 2 and len(table.pile) == 16
+    assert sorted(sum(table.hands, []) + table.market + table.pile) == sorted(cards)
+    result = play_game(cards, 3, random.Random(1), Shedding(KINDS, hand=4, market=2))
+    assert 0 <= result.winner < 3 and result.turns < 100
+    stats = playtest(cards, 3, 20, 5, Shedding(KINDS, hand=4, market=2))
+    assert stats.games == 20 and sum(stats.wins_by_seat) == 20
+    assert stats.summary() == playtest(cards, 3, 20, 5, Shedding(KINDS, hand=4, market=2)).summary()
+
+
+@dataclass(frozen=True)
+class FromHand(Shedding):
+    """A game whose market is refilled from the hand of the player who took a card (a hook)."""
+
+    def refill(self, table: Tabletop, seat: int) -> None:
+        if table.hands[seat]:
+            table.market.append(table.hands[seat].pop(0))
+
+
+def test_a_hook_replaces_the_market_refill():
+    rules = FromHand((Kind(2, 1),), hand=2, market=1)
+    hand, market = [(1, "x"), (5, "y")], [(1, "y")]
+    assert rules.find(hand, market, Kind(2, 1)) == ([(1, "x")], (1, "y"))
+    table = Tabletop([(1, "x"), (5, "y"), (1, "y"), (3, "z"), (4, "z")], 1, random.Random(0), rules)
+    table.hands[0], table.market = hand, market
+    pile = list(table.pile)
+    assert _turn(table, 0) is True
+    assert table.market == [(5, "y")] and table.hands[0] == [] and table.pile == pile  # the pile is untouched
