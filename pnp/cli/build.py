@@ -75,7 +75,7 @@ def check(project: Path, kits: tuple[str, ...], as_json: bool) -> None:
 @click.command(name="list")
 @click.pass_obj
 def list_kits(project: Path) -> None:
-    """List the kits under decks/ with their components and rules models."""
+    """List the kits under decks/ with their components and rules models (named, never run)."""
     from ..model.load import Project
 
     opened = Project.open(project)
