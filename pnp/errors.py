@@ -2,11 +2,12 @@
 
 Contract: every stage of the pipeline reports bad input as `Problem` values, never as exceptions
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
-the reporter turns the path into `line:col` with the file's `Locator`, and prints
-`path:line:col: where: what (got X; did you mean Y?)`. `Problem.from_rendered(text)` reads that text
-back (a cached report's warnings) as a problem that renders the same. `KitError` carries problems
-out of an API that returns a value or raises (a kit's rules model may raise it from its own readers); the
-pipeline itself returns problems and never raises it.
+the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
+`cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`.
+`Problem.from_rendered(text)` reads that text back (a cached report's warnings) as a problem that
+renders the same. `collapse(problems)` reports a problem repeated at one place once, with a count.
+`KitError` carries problems out of an API that returns a value or raises (a kit's rules model may
+raise it from its own readers); the pipeline itself returns problems and never raises it.
 """
 from __future__ import annotations
 
@@ -19,13 +20,16 @@ PathPart = str | int
 
 @dataclass(frozen=True)
 class Loc:
-    """A position in a source file: 1-based line and column."""
+    """A position in a source file: 1-based line and column, or a spreadsheet's cell ("Feuil1!C4")."""
 
     file: str
     line: int | None = None
     col: int | None = None
+    cell: str | None = None
 
     def __str__(self) -> str:
+        if self.cell is not None:
+            return f"{self.file}!{self.cell}"
         if self.line is None:
             return self.file
         return f"{self.file}:{self.line}:{self.col}"
@@ -83,9 +87,10 @@ class Problem:
         return text
 
     def as_json(self) -> dict:
-        return {"severity": self.severity, "file": self.loc.file if self.loc else None,
+        data = {"severity": self.severity, "file": self.loc.file if self.loc else None,
                 "line": self.loc.line if self.loc else None, "col": self.loc.col if self.loc else None,
                 "where": self.where, "what": self.what, "message": self.render()}
+        return data | ({"cell": self.loc.cell} if self.loc and self.loc.cell else {})
 
 
 def _show(value: object) -> str:
@@ -109,6 +114,16 @@ def suggest(word: object, choices: Iterable[str]) -> str | None:
 
     found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return found[0] if found else None
+
+
+def collapse(problems: Iterable[Problem]) -> list[Problem]:
+    """A problem met on many cards at one place (a generator's domain value, its `set`) once, in the
+    place of the first, with the number of other cards."""
+    first: dict[tuple, list] = {}
+    for problem in problems:
+        first.setdefault((problem.ref, problem.at_key, problem.what), [problem, 0])[1] += 1
+    return [p if n == 1 else p.with_what(f"{p.what} (and on {n - 1} more card{'s' if n > 2 else ''})")
+            for p, n in first.values()]
 
 
 def errors_only(problems: Iterable[Problem]) -> list[Problem]:

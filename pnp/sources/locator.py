@@ -7,7 +7,11 @@ closest ancestor that exists, so a problem about a missing key points at the map
 Positions are looked up only when a problem is reported, so loading costs nothing for them; a
 locator made for data from the parse cache keeps the text, composed (by `yamlparse.compose`) on
 the first lookup.
-`LocatorRegistry` resolves a `Ref` (file + path) for all files of a run.
+`CsvLocator` and `SheetLocator` locate the cells of a data file (pnp.sources.tables): a path
+`(row, column)` (0-based, in the file's own rows and columns; `(row,)` for a whole row) answers the
+line:col where the CSV cell starts (the end of its record when the row is shorter), or the cell
+name of a spreadsheet, `Feuil1!C4`.
+`LocatorRegistry` resolves a `Ref` (file + path) for all files of a run, whatever the file's kind.
 """
 from __future__ import annotations
 
@@ -75,13 +79,53 @@ def _step(node: yaml.Node | None, part,
     return None, None
 
 
+class CsvLocator:
+    """Cells of a CSV text: where each starts, and where each record ends."""
+
+    def __init__(self, display: str, starts: list[list[tuple[int, int]]], ends: list[tuple[int, int]]):
+        self.display, self.starts, self.ends = display, starts, ends
+
+    def loc(self, path: tuple) -> Loc:
+        if not path or not 0 <= path[0] < len(self.starts):
+            return Loc(self.display)
+        row = self.starts[path[0]]
+        col = path[1] if len(path) > 1 else 0
+        return Loc(self.display, *(row[col] if col < len(row) else self.ends[path[0]]))
+
+    key_loc = loc
+
+
+class SheetLocator:
+    """Cells of a spreadsheet's sheet, named as the spreadsheet names them (C4)."""
+
+    def __init__(self, display: str, sheet: str):
+        self.display, self.sheet = display, sheet
+
+    def loc(self, path: tuple) -> Loc:
+        if not path:
+            return Loc(self.display, cell=self.sheet)
+        return Loc(self.display, cell=f"{self.sheet}!{column_name(path[1] if len(path) > 1 else 0)}{path[0] + 1}")
+
+    key_loc = loc
+
+
+def column_name(index: int) -> str:
+    """The spreadsheet name of a 0-based column: A, B, … Z, AA, AB…"""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
 class LocatorRegistry:
     """All the locators of a run, keyed by display name."""
 
     def __init__(self) -> None:
-        self._by_file: dict[str, Locator] = {}
+        self._by_file: dict[str, Locator | CsvLocator | SheetLocator] = {}
 
-    def add(self, locator: Locator) -> None:
+    def add(self, locator: Locator | CsvLocator | SheetLocator) -> None:
         self._by_file[locator.display] = locator
 
     def locate(self, ref: Ref, key: bool = False) -> Loc:

@@ -1,0 +1,94 @@
+"""Data files of card rows (CSV, XLSX) read into a table whose every cell keeps where it came from.
+
+Contract: `read_table(path, display, sheet, delimiter, sheet_ref, limit)` returns `(Table or None,
+locator or None, problems)`. The first row that holds a value is the header; the rows after it that
+hold any value are the table's rows (blank rows are skipped), at most `limit` of them. A cell's
+value is None when it is empty (surrounding spaces are dropped), a `CellText` for text (CSV cells are
+all text: the deck converts them per field type), or what the spreadsheet holds: a number, a boolean,
+a date as ISO text, a formula's computed value. A `Ref` to a cell is `(display, (row, column))`, in
+the file's own 0-based rows and columns; the locator (registered by the caller) renders it
+`cartes.csv:12:3` or `cartes.xlsx!Feuil1!C4`. CSV text is UTF-8, with or without a byte-order mark;
+its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install 'pnp[xlsx]'`):
+see `xlsxread`. Every file read is noted as an input of the run (`fileio.note_read`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Problem, Ref
+from ..fileio import note_read
+from .csvread import parse_csv, sniff
+from .locator import CsvLocator, SheetLocator
+
+Locator = CsvLocator | SheetLocator
+
+
+class CellText(str):
+    """Text of a spreadsheet cell, where numbers and booleans are written as text too."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    display: str
+    header: list[str | None]
+    header_row: int
+    rows: list[tuple[int, list[object]]]  # (row number in the file, cell values)
+
+    def ref(self, row: int, col: int | None = None) -> Ref:
+        return Ref(self.display, (row,) if col is None else (row, col))
+
+
+def read_table(path: Path, display: str, sheet: str | None, delimiter: str | None, sheet_ref: Ref,
+               limit: int) -> tuple[Table | None, Locator | None, list[Problem]]:
+    note_read(path)
+    if path.suffix.lower() == ".xlsx":
+        from .xlsxread import read_xlsx
+
+        rows, title, problems = read_xlsx(path, display, sheet, sheet_ref)
+        locator: Locator | None = SheetLocator(display, title) if title is not None else None
+    else:
+        rows, locator, problems = _read_csv(path, display, delimiter)
+    if rows is None:
+        return None, locator, problems
+    table, found = _table(rows, display, limit)
+    return table, locator, problems + found
+
+
+def _read_csv(path: Path, display: str, delimiter: str | None) -> tuple[list | None, Locator | None, list[Problem]]:
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, None, [Problem(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
+                                    "'CSV UTF-8'", "data file", Ref(display))]
+    records = parse_csv(text, delimiter or sniff(text))
+    locator = CsvLocator(display, records.starts, records.ends)
+    problems = []
+    if records.unclosed:  # the quoted cell that runs to the end is the last one read
+        last = (len(records.cells) - 1, len(records.cells[-1]) - 1)
+        problems.append(Problem("this quoted cell is never closed (a \" is missing)", "data file",
+                                Ref(display, last)))
+    rows = [[_cell(text) for text in cells] for cells in records.cells]
+    return rows, locator, problems
+
+
+def _cell(text: str) -> CellText | None:
+    text = text.strip()
+    return CellText(text) if text else None
+
+
+def _table(rows: list[list[object]], display: str, limit: int) -> tuple[Table | None, list[Problem]]:
+    filled = [(i, row) for i, row in enumerate(rows) if any(v is not None for v in row)]
+    if not filled:
+        return None, [Problem("the data file holds no rows: its first row names the fields", "data file",
+                              Ref(display))]
+    (header_row, header), body = filled[0], filled[1:]
+    names = [None if v is None else str(v).strip() or None for v in header]
+    problems = []
+    if len(body) > limit:
+        problems.append(Problem(f"the data file has {len(body)} rows; a deck holds at most {limit} card entries",
+                                "data file", Ref(display, (body[limit][0],))))
+        body = body[:limit]
+    return Table(display, names, header_row, body), problems

@@ -1,0 +1,77 @@
+"""Reading one sheet of an XLSX workbook into rows of cell values (with openpyxl, an optional extra).
+
+Contract: `read_xlsx(path, display, sheet, sheet_ref)` returns `(rows or None, sheet title or None,
+problems)`. `sheet` names the sheet to read (a problem at `sheet_ref` with the closest name when the
+workbook has none of that name); without it, the first sheet. Cell values: text as `CellText`
+(numbers typed as text convert like CSV cells), numbers and booleans as they are, dates and times
+as ISO text, a formula as its computed value, the value the spreadsheet program stored when it last
+saved the file: a formula cell without one (a file written by a script, never opened) is a problem,
+as is a cell holding an error (`#DIV/0!`). A file openpyxl cannot read, or openpyxl missing, is one
+problem. The workbook is read twice in read-only mode, once for the values and once to tell formula
+cells apart, row by row, so memory stays flat.
+"""
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Iterator
+
+from ..errors import Problem, Ref, suggest
+from .tables import CellText
+
+_WHERE = "data file"
+
+
+def read_xlsx(path: Path, display: str, sheet: str | None,
+              sheet_ref: Ref) -> tuple[list | None, str | None, list[Problem]]:
+    try:
+        import openpyxl
+    except ImportError:
+        return None, None, [Problem("reading .xlsx files needs openpyxl: pip install 'pnp[xlsx]'", _WHERE,
+                                    Ref(display))]
+    try:
+        values = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        formulas = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    except Exception as exc:  # zip, XML and openpyxl's own errors: the file is not a workbook it reads
+        return None, None, [Problem(f"not a workbook openpyxl can read ({type(exc).__name__}: {exc})", _WHERE,
+                                    Ref(display))]
+    try:
+        return _sheet(values, formulas, display, sheet, sheet_ref)
+    finally:
+        values.close()
+        formulas.close()
+
+
+def _sheet(values, formulas, display: str, sheet: str | None, sheet_ref: Ref) -> tuple[list | None, str | None, list]:
+    names = values.sheetnames
+    if sheet is not None and sheet not in names:
+        return None, None, [Problem(f"the workbook has no sheet {sheet!r} (its sheets: {', '.join(names)})",
+                                    "deck.data.sheet", sheet_ref, suggestion=suggest(sheet, names))]
+    title = sheet if sheet is not None else names[0]
+    problems: list[Problem] = []
+    rows = [list(_row(data, code, Ref(display, (i,)), problems))
+            for i, (data, code) in enumerate(zip(values[title].iter_rows(), formulas[title].iter_rows()))]
+    return rows, title, problems
+
+
+def _row(data: tuple, code: tuple, ref: Ref, problems: list[Problem]) -> Iterator[object]:
+    for j, cell in enumerate(data):
+        value = cell.value
+        if getattr(cell, "data_type", None) == "e":
+            problems.append(Problem(f"the cell holds the error {value}", _WHERE, ref.child(j)))
+            value = None
+        elif value is None and j < len(code) and getattr(code[j], "data_type", None) == "f":
+            problems.append(Problem(f"the formula {code[j].value} has no computed value in the file: open it "
+                                    "in a spreadsheet program and save it", _WHERE, ref.child(j)))
+        yield _value(value)
+
+
+def _value(value: object) -> object:
+    if isinstance(value, str):
+        value = value.strip()
+        return CellText(value) if value else None
+    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        return CellText(value.date().isoformat())
+    if isinstance(value, (datetime.date, datetime.time, datetime.timedelta)):
+        return CellText(value.isoformat() if hasattr(value, "isoformat") else str(value))
+    return value
