@@ -1,48 +1,69 @@
-"""Cards of a deck, read from `cards:` entries or `columns:` + `rows:`, checked field by field.
+"""Cards of a deck, from every source of card data, checked field by field.
 
-Contract: `build_cards(spec, ref)` returns `(cards, problems)`. Each card's keys are the reserved
-ones (`id`, `copies`, `layout`, `back`) or fields the deck declares; a value is checked against
-its field's type and, when declared, its list of allowed values (written in any YAML type, and
-converted to the field's: `values: [1, 2]` of a text field are "1" and "2"). Missing values take
-the deck's `defaults`, then the field's `default`; a required field left empty is a problem. Those
-defaults are checked once per deck, where they are written (a `defaults` entry for no field is a
-problem too). Two cards of a deck may not share an id. Every problem points at the value (or the card) in the source file.
+Contract: `build_cards(spec, ref, table)` returns `(cards, problems)`. Every entry that
+`pnp.model.entries` yields (the data file's rows in `table`, `columns:` + `rows:`, generated
+combinations, `cards:` entries) is checked the same way: each key is a reserved one (`id`,
+`copies`, `layout`, `back`) or a field the deck declares; a value is converted to its field's type
+(`pnp.model.values`) and checked against the field's list of allowed values, when declared (written
+in any YAML type, and converted to the field's: `values: [1, 2]` of a text field are "1" and "2").
+Missing values take the deck's `defaults`, then the field's `default`; a required field left empty
+is a problem, once at the source when none of its entries can hold it (a header without the column).
+Those defaults are checked once per deck, where they are written (a `defaults` entry for no field is
+a problem too). Two cards of a deck may not share an id. Every problem points at the value (or the
+card) in the source file; one met on many cards at one place (a generator's domain value) is
+reported once, with the number of cards.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Iterator
+from typing import TYPE_CHECKING
 
-from ..errors import Problem, Ref, suggest
+from ..errors import Problem, Ref, collapse, suggest
+from .entries import Entry, Group, deck_entries
 from .kit import RESERVED_CARD_KEYS, Card, DeckFile, FieldSpec
+from .values import TYPE_WORDS, convert
 
-_TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false",
-               "data": "YAML data"}
+if TYPE_CHECKING:  # pragma: no cover
+    from ..sources.tables import Table
 
 
-def build_cards(spec: DeckFile, ref: Ref) -> tuple[list[Card], list[Problem]]:
+def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None) -> tuple[list[Card], list[Problem]]:
+    """The deck's cards from every source (`pnp.model.entries`), and the problems of all of them."""
     cards: list[Card] = []
     problems: list[Problem] = []
     fields = _deck_fields(spec, ref, problems)
     known = frozenset(fields) | frozenset(RESERVED_CARD_KEYS)
-    for index, values, refs, card_ref in _entries(spec, ref, problems):
-        card, found = _card(index, values, refs, card_ref, spec, fields, known)
-        problems += found
-        if card is not None:
-            cards.append(card)
-    return cards, problems + _same_ids(spec.name, cards)
+    group, lacking = None, frozenset()
+    for entry in deck_entries(spec, ref, table, problems):
+        if entry.group is not group:
+            group, lacking = entry.group, _lacking(entry.group, fields, spec.name, problems)
+        card, found_here = _card(entry, spec, fields, known, lacking)
+        problems += found_here
+        cards.append(card)
+    return cards, collapse(problems) + _same_ids(spec.name, cards)
+
+
+def _lacking(group: Group, fields: dict[str, "_Field"], deck: str, problems: list[Problem]) -> frozenset:
+    """Required fields that no entry of `group` can hold: one problem each, at the group."""
+    if group.keys is None:
+        return frozenset()
+    lacking = frozenset(name for name, field in fields.items() if not field.optional and name not in group.keys)
+    problems += [Problem(group.lacking.format(name=name), f"deck {deck!r}", group.ref) for name in sorted(lacking)]
+    return lacking
 
 
 def _same_ids(deck: str, cards: list[Card]) -> list[Problem]:
-    """A card id names one card: rules models and messages find cards by it."""
+    """A card id names one card: rules models and messages find cards by it. Generated ids that clash
+    at one template are reported once, with their number."""
     first: dict[str, Card] = {}
-    problems = []
+    at: dict[Ref, list] = {}
     for card in cards:
         seen = first.setdefault(card.id, card)
         if seen is not card:
-            problems.append(Problem(f"card id {card.id!r} is already the id of card {seen.index + 1} of the deck",
-                                    f"deck {deck!r}", card.field_refs.get("id", card.ref)))
-    return problems
+            ref = card.field_refs.get("id", card.ref)
+            at.setdefault(ref, [card, seen, 0])[2] += 1
+    return [Problem(f"card id {card.id!r} is already the id of card {seen.index + 1} of the deck"
+                    + (f" (and {n - 1} more clashing id{'s' if n > 2 else ''})" if n > 1 else ""),
+                    f"deck {deck!r}", ref) for ref, (card, seen, n) in at.items()]
 
 
 class _Field:
@@ -63,7 +84,7 @@ class _Field:
 
     def _checked(self, value: object, ref: Ref, problems: list[Problem]) -> object:
         where = "deck." + ".".join(str(part) for part in ref.path)
-        checked, problem = _typed(self, value, _convert(self.type, value), ref, where)
+        checked, problem = _typed(self, value, convert(self.type, value), ref, where)
         problems += [problem] if problem else []
         return checked
 
@@ -83,73 +104,35 @@ def _allowed(name: str, spec: FieldSpec, ref: Ref, problems: list[Problem]) -> l
         return None
     allowed = []
     for i, value in enumerate(spec.values):
-        converted = _convert(spec.type, value)
+        converted = convert(spec.type, value)
         if converted is None:
-            problems.append(Problem(f"an allowed value of field {name!r} must be {_TYPE_WORDS[spec.type]}",
+            problems.append(Problem(f"an allowed value of field {name!r} must be {TYPE_WORDS[spec.type]}",
                                     f"deck.fields.{name}.values[{i}]", ref.child(i), got=value))
         else:
             allowed.append(converted)
     return allowed
 
 
-def _entries(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
-    """(index, values, refs, card ref) of every card: the rows first, then the entries."""
-    columns = spec.columns or []
-    positions = {c: j for j, c in enumerate(columns)}
-    rows = spec.rows or []
-    for i, row in enumerate(rows):
-        card_ref = ref.child("rows", i)
-        if len(row) != len(columns):
-            problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
-                                    f"({', '.join(columns)})", f"row {i + 1}", card_ref))
-            continue
-        values = {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
-        yield i, values, _RowRefs(card_ref, positions), card_ref
-    for i, entry in enumerate(spec.cards or []):
-        card_ref = ref.child("cards", i)
-        yield len(rows) + i, entry, {k: card_ref.child(k) for k in entry}, card_ref
-
-
-class _RowRefs(Mapping):
-    """The refs of a row's values, made on demand (a deck of thousands of rows needs few)."""
-
-    __slots__ = ("card_ref", "positions")
-
-    def __init__(self, card_ref: Ref, positions: dict[str, int]):
-        self.card_ref, self.positions = card_ref, positions
-
-    def __getitem__(self, name: str) -> Ref:
-        return self.card_ref.child(self.positions[name])
-
-    def __iter__(self):
-        return iter(self.positions)
-
-    def __len__(self) -> int:
-        return len(self.positions)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.positions
-
-
-def _card(index: int, values: dict, refs, card_ref: Ref, spec: DeckFile,
-          deck_fields: dict[str, _Field], known: frozenset) -> tuple[Card | None, list[Problem]]:
+def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: frozenset,
+          lacking: frozenset) -> tuple[Card, list[Problem]]:
+    values, refs, card_ref = entry.values, entry.refs, entry.ref
     card_id = values.get("id")
-    card_id = str(index + 1 if card_id is None else card_id)
+    card_id = str(entry.index + 1 if card_id is None else card_id)
     where = _Where(spec.name, card_id)
     problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
     for name, field in deck_fields.items():
         value, problem = _field_value(field, values, refs, card_ref, where)
-        if problem:
+        if problem and name not in lacking:
             problems.append(problem)
         fields[name] = value
-    copies = values.get("copies", 1)
-    if not isinstance(copies, int) or isinstance(copies, bool) or copies < 0:
+    copies = convert("int", values.get("copies", 1))
+    if copies is None or copies < 0:
         problems.append(Problem("copies is a whole number, 0 or more", str(where), refs.get("copies", card_ref),
-                                got=copies))
+                                got=values.get("copies")))
         copies = 1
     layout = values.get("layout") or spec.layout
-    card = Card(index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)
+    card = Card(entry.index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)
     return card, problems
 
 
@@ -181,7 +164,7 @@ def _field_value(field: _Field, values: dict, refs, card_ref: Ref, where: _Where
         if field.optional:
             return field.fallback, None  # checked once, in _Field
         return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
-    converted = _convert(field.type, value)
+    converted = convert(field.type, value)
     if converted is not None and (field.values is None or converted in field.values):
         return converted, None
     return _typed(field, value, converted, refs.get(field.name, card_ref), str(where))
@@ -190,25 +173,9 @@ def _field_value(field: _Field, values: dict, refs, card_ref: Ref, where: _Where
 def _typed(field: _Field, value: object, converted: object, ref: Ref, where: str) -> tuple[object, Problem | None]:
     """`value` (`converted` to the field's type, None if it cannot be) checked, with its problem."""
     if converted is None:
-        return value, Problem(f"field {field.name!r} must be {_TYPE_WORDS[field.type]}", where, ref, got=value)
+        return value, Problem(f"field {field.name!r} must be {TYPE_WORDS[field.type]}", where, ref, got=value)
     if field.values is not None and converted not in field.values:
         choices = [str(v) for v in field.values]
         return converted, Problem(f"field {field.name!r} must be one of: {', '.join(choices)}", where, ref,
                                   got=value, suggestion=suggest(str(converted), choices))
     return converted, None
-
-
-def _convert(kind: str, value: object) -> object:
-    if kind == "data":  # structured YAML (lists, mappings) kept as is, for rules models and elements
-        return value
-    if isinstance(value, (dict, list)):
-        return None
-    if kind == "text":
-        return value if isinstance(value, str) else (None if isinstance(value, bool) else str(value))
-    if kind == "bool":
-        return value if isinstance(value, bool) else None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    if kind == "int" and not isinstance(value, int):
-        return int(value) if float(value).is_integer() else None
-    return value

@@ -6,6 +6,8 @@ already checked against its deck's field declarations and carry the `Ref` of eve
 and layout problems point at the exact line of the card. Reserved card keys: `id`, `copies`,
 `layout`, `back`; every other key of a card is a field the deck declares. A `data` field (and a
 sheet's fields) may hold structured YAML (lists, mappings) that rules models and elements read.
+A deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` (pnp.model.generate) and a
+`data:` file (pnp.model.datafile).
 """
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from typing import Literal, Mapping, Union
 from .schema import Field, field_validator, model_validator
 
 from ..errors import Ref
+from .datafile import DataFile
 from .frame import Scalar
+from .generate import Generator
 from .layout import Layout
 from .units import Length
 from .validate import StrictModel
@@ -91,6 +95,8 @@ class DeckFile(StrictModel):
     cards: list[dict] | None = None
     columns: list[str] | None = None
     rows: list[list] | None = None
+    generate: list[Generator] | None = None
+    data: str | DataFile | None = None
 
     _name = field_validator("name")(lambda cls, v: _slug(v))
 
@@ -104,8 +110,8 @@ class DeckFile(StrictModel):
 
     @model_validator(mode="after")
     def _one_source(self):
-        if self.cards is None and self.rows is None:
-            raise ValueError("a deck lists its cards as `cards:` entries and/or as `columns:` + `rows:`")
+        if self.cards is None and self.rows is None and self.generate is None and self.data is None:
+            raise ValueError("a deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` or `data:`")
         if (self.rows is None) != (self.columns is None):
             raise ValueError("`rows:` need `columns:` naming what each position holds")
         return self

@@ -4,8 +4,9 @@ Contract: `Project.open(root)` reads the layout library once; `project.kit_dirs(
 folders (`decks/<name>/game.yaml`) and `find_kit(name)` finds one, or `no_kit(name)` says why not;
 `project.load_kit(path)` returns `(Kit or None, problems)` with every problem of the kit's files at
 once: YAML strictness, schema errors, unknown layouts, paths that leave the project or name missing
-files. `safe_path` resolves a path a kit names (a component, a picture) and notes the file as an
-input of the run (`fileio.note_read`), for the build cache. Nothing here draws or writes.
+files, a deck's data file (CSV, XLSX) read into its cards. `safe_path` resolves a path a kit names
+(a component, a picture) and notes the file as an input of the run (`fileio.note_read`), for the
+build cache. Nothing here draws or writes.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from ..fileio import note_read
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.parsecache import ParseCache
 from .cards import build_cards
+from .datafile import read_deck_data
+from .entries import MAX_ENTRIES
 from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
@@ -122,8 +125,10 @@ class _KitLoader:
         self.problems += found
         if spec is None:
             return
-        cards, found = build_cards(spec, ref)
-        self.problems += found
+        table, found = read_deck_data(spec.data, ref.child("data"), self.kit_dir, self.project.display,
+                                      self.project.locators, MAX_ENTRIES) if spec.data else (None, [])
+        cards, more = build_cards(spec, ref, table)
+        self.problems += found + more
         self._unique_name(kit, spec.name, ref)
         kit.decks.append(Deck(spec.name, spec.title or spec.name, spec, tuple(cards), ref))
 

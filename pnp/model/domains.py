@@ -1,0 +1,70 @@
+"""Domains of field values: a list written out, or a range of whole numbers (`1..10`, `0..50 step 10`).
+
+Contract: `domain(raw, ref, what, where)` returns `(Domain or None, problems)`. A domain is a YAML list of
+values (each with its own `Ref`, so a problem about one value points at it) or a range written as
+text, `A..B` or `A..B step S` (bounds included, A ≤ B, S ≥ 1), whose values share the range's
+`Ref`. A range is never expanded to be measured: `len(domain)` is computed, so a deck can refuse a
+range of a billion values before making any. A list that names a value twice is a problem at the
+second one. `Domain.values` is a sequence (a `range` for a range); `Domain.ref_of(i)` the `Ref` of
+value i; `Domain.text()` the domain as a message shows it. Generators and declarative checks share
+this reading.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import Problem, Ref
+from .values import quoted, shown
+
+_RANGE = re.compile(r"^\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)(?:\s+step\s+(\d+))?\s*$")
+FORMS = "a list of values, or a range such as 1..10 or 0..50 step 10"
+
+
+@dataclass(frozen=True)
+class Domain:
+    values: Sequence
+    ref: Ref
+    listed: bool  # a list: each value has its own ref
+    written: str = ""  # a range as written
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def ref_of(self, i: int) -> Ref:
+        return self.ref.child(i) if self.listed else self.ref
+
+    def text(self, most: int = 12) -> str:
+        if not self.listed:
+            return self.written
+        head = ", ".join(shown(v) for v in list(self.values[:most]))
+        return head + (", …" if len(self.values) > most else "")
+
+
+def domain(raw: object, ref: Ref, what: str, where: str) -> tuple[Domain | None, list[Problem]]:
+    """The domain written as `raw` at `ref`; `what` names it in messages ("domain of 'rank'"),
+    `where` says whose it is ("deck 'cartes', generate[0]")."""
+    if isinstance(raw, list):
+        return _listed(raw, ref, what, where)
+    match = _RANGE.match(raw) if isinstance(raw, str) else None
+    if match is None:
+        return None, [Problem(f"a {what} is {FORMS}", where, ref, got=raw)]
+    low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
+    if step == 0 or low > high:
+        why = "a step of 0 never ends" if step == 0 else "write the smaller bound first"
+        return None, [Problem(f"the range {raw.strip()!r} is empty ({why})", where, ref)]
+    return Domain(range(low, high + 1, step), ref, False, " ".join(raw.split()).replace(" .. ", "..")), []
+
+
+def _listed(raw: list, ref: Ref, what: str, where: str) -> tuple[Domain | None, list[Problem]]:
+    if not raw:
+        return None, [Problem(f"a {what} lists at least one value", where, ref)]
+    seen: set = set()
+    problems = []
+    for i, value in enumerate(raw):
+        key = (type(value), value) if isinstance(value, (str, int, float, bool)) else None
+        if key is not None and key in seen:
+            problems.append(Problem(f"{quoted(value)} is listed twice in the {what}", where, ref.child(i)))
+        seen.add(key)
+    return Domain(tuple(raw), ref, True), problems

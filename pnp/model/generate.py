@@ -1,0 +1,174 @@
+"""Generated cards: the product of field domains, with overrides per combination and ids from a template.
+
+Contract: a deck's `generate:` lists `Generator`s. `plan(generator, ref, types, where, limit)` checks one
+(its `each` names fields of the deck, `types` maps each field to its type; domains as
+`pnp.model.domains` reads them; overrides match values of those domains; the id template names only
+keys the generator sets) and returns `(Plan or None, problems)`, every problem at the line that is
+wrong; a generator of more than `limit` combinations is refused before any is made. `Plan.size` counts the combinations without making them; `Plan.combinations()` yields each
+as `(values, refs)`: the card entry (fields and reserved keys, raw as written, for the deck's checks)
+and the `Ref` of each value, so a value that is wrong on a card points at the domain value, the `set`
+or the override that gave it. Combinations come in the order of `each` (the last key varies
+fastest); overrides apply in their order, a later one winning; then the id template is filled.
+"""
+from __future__ import annotations
+
+import math
+import re
+from itertools import product
+from typing import Iterator, Union
+
+from ..errors import Problem, Ref, suggest
+from .domains import Domain, domain
+from .frame import Scalar
+from .schema import Field
+from .validate import StrictModel
+from .values import convert, quoted, shown
+
+FieldValue = Union[Scalar, list, dict]
+_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+
+
+class Override(StrictModel):
+    match: dict[str, Union[Scalar, list[Scalar]]] = Field(min_length=1)
+    set: dict[str, FieldValue] = Field(min_length=1)
+
+
+class Generator(StrictModel):
+    each: dict[str, Union[list, str]] = Field(min_length=1)
+    id: str | None = None
+    copies: int = Field(1, ge=0)
+    set: dict[str, FieldValue] = {}
+    overrides: list[Override] = []
+
+
+class Plan:
+    """A checked generator, ready to make its combinations."""
+
+    def __init__(self, gen: Generator, ref: Ref, domains: dict[str, Domain], matches: list[dict[str, set] | None],
+                 types: dict[str, str], keep_ids: bool):
+        self.gen, self.ref, self.domains, self.matches, self.types = gen, ref, domains, matches, types
+        self.keep_ids = keep_ids
+        self.size = math.prod(len(d) for d in domains.values())
+
+    def keys(self) -> set[str]:
+        """The keys this generator may give a card."""
+        keys = set(self.domains) | set(self.gen.set) | {"copies", "id"}
+        return keys.union(*(o.set for o, match in zip(self.gen.overrides, self.matches) if match is not None))
+
+    def combinations(self) -> Iterator[tuple[dict, dict[str, Ref]]]:
+        keys = list(self.domains)
+        base, base_refs = self._base()
+        indexes = [range(len(d)) for d in self.domains.values()]
+        for combo in product(*indexes):
+            values, refs = dict(base), dict(base_refs)
+            for key, i in zip(keys, combo):
+                values[key], refs[key] = self.domains[key].values[i], self.domains[key].ref_of(i)
+            self._override(values, refs)
+            self._fill_id(values)
+            yield values, refs
+
+    def _base(self) -> tuple[dict, dict[str, Ref]]:
+        gen, ref = self.gen, self.ref
+        values: dict = dict(gen.set)
+        refs = {key: ref.child("set", key) for key in gen.set}
+        if gen.copies != 1:
+            values["copies"], refs["copies"] = gen.copies, ref.child("copies")
+        if gen.id is not None and self.keep_ids:
+            values["id"], refs["id"] = _Template(gen.id), ref.child("id")
+        return values, refs
+
+    def _override(self, values: dict, refs: dict[str, Ref]) -> None:
+        for i, (override, match) in enumerate(zip(self.gen.overrides, self.matches)):
+            if match is not None and all(convert(self.types[k], values[k]) in wanted for k, wanted in match.items()):
+                ids = {"id": _Template(override.set["id"])} if "id" in override.set and self.keep_ids else {}
+                values.update({k: v for k, v in override.set.items() if k != "id"} | ids)
+                refs.update({k: self.ref.child("overrides", i, "set", k) for k in override.set})
+
+    @staticmethod
+    def _fill_id(values: dict) -> None:
+        template = values.get("id")
+        if isinstance(template, _Template):
+            values["id"] = template.fill(values)
+
+
+class _Template(str):
+    """An id template, filled once the combination's values are known."""
+
+    def names(self) -> list[str]:
+        return [m[1] for m in _TOKEN.finditer(self) if m[1] is not None]
+
+    def fill(self, values: dict) -> str:
+        def part(m: re.Match) -> str:
+            return m[0][0] if m[1] is None else shown(values.get(m[1].strip(), ""))
+        return _TOKEN.sub(part, self)
+
+
+def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
+         limit: int) -> tuple[Plan | None, list[Problem]]:
+    """The generator's plan, or None when its domains cannot be read. An override that matches no
+    card is left out and an id template naming an unknown key is dropped (ids are then positions),
+    so their problems do not come back as a problem on every card."""
+    problems = _unknown_fields(gen, ref, types, where)
+    domains = {}
+    for key, raw in gen.each.items():
+        found, bad = domain(raw, ref.child("each", key), f"domain of {key!r}", where)
+        problems += bad
+        domains[key] = found
+    if problems and (len(domains) < len(gen.each) or None in domains.values() or gen.each.keys() - types.keys()):
+        return None, problems
+    size = math.prod(len(d) for d in domains.values())
+    if size > limit:
+        sizes = " × ".join(str(len(d)) for d in domains.values())
+        return None, problems + [Problem(f"this generator makes {size} cards ({sizes}); a deck holds at most "
+                                         f"{limit} card entries", where, ref.child("each"))]
+    matches = [_match(o, ref.child("overrides", i), domains, types, where, problems)
+               for i, o in enumerate(gen.overrides)]
+    bad_ids = _template_names(gen, ref, where)
+    return Plan(gen, ref, domains, matches, types, keep_ids=not bad_ids), problems + bad_ids
+
+
+def _unknown_fields(gen: Generator, ref: Ref, types: dict[str, str], where: str) -> list[Problem]:
+    return [Problem(f"{key!r} is not a field of the deck; a generator enumerates fields", where,
+                    ref.child("each", key), suggestion=suggest(key, sorted(types)), at_key=True)
+            for key in gen.each if key not in types]
+
+
+def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: dict[str, str], where: str,
+           problems: list[Problem]) -> dict[str, set] | None:
+    """The converted values an override wants, per key (None when it names a key or value that no
+    combination has: a problem)."""
+    wanted: dict[str, set] = {}
+    before = len(problems)
+    for key, raw in override.match.items():
+        if key not in domains:
+            problems.append(Problem(f"an override matches the generator's domains; {key!r} is none of them",
+                                    where, ref.child("match", key), suggestion=suggest(key, list(domains)),
+                                    at_key=True))
+            continue
+        kind, dom = types[key], domains[key]
+        present = {convert(kind, v) for v in dom.values}
+        listed = raw if isinstance(raw, list) else [raw]
+        for j, value in enumerate(listed):
+            if convert(kind, value) not in present:
+                value_ref = ref.child("match", key, j) if isinstance(raw, list) else ref.child("match", key)
+                choices = [shown(v) for v in dom.values[:1000]]
+                problems.append(Problem(f"this override matches no card: {key} {quoted(value)} is not in the "
+                                        f"generator's domain ({dom.text()})", where, value_ref,
+                                        suggestion=suggest(shown(value), choices)))
+        wanted[key] = {convert(kind, v) for v in listed}
+    return wanted if len(problems) == before else None
+
+
+def _template_names(gen: Generator, ref: Ref, where: str) -> list[Problem]:
+    """Every name an id template uses is a key the generator sets on every card it makes it for."""
+    common = set(gen.each) | set(gen.set)
+    templates = [(gen.id, ref.child("id"), common)] if gen.id is not None else []
+    templates += [(o.set["id"], ref.child("overrides", i, "set", "id"), common | set(o.set))
+                  for i, o in enumerate(gen.overrides) if isinstance(o.set.get("id"), str)]
+    problems = []
+    for text, at, known in templates:
+        for name in _Template(text).names():
+            if name.strip() not in known:
+                problems.append(Problem(f"the id template names {name!r}, which this generator does not set",
+                                        where, at, suggestion=suggest(name, sorted(known - {"id"}))))
+    return problems
