@@ -4,9 +4,10 @@ Contract: `Project.open(root)` reads the layout library once; `project.kit_dirs(
 folders (`decks/<name>/game.yaml`) and `find_kit(name)` finds one, or `no_kit(name)` says why not;
 `project.load_kit(path)` returns `(Kit or None, problems)` with every problem of the kit's files at
 once: YAML strictness, schema errors, unknown layouts, paths that leave the project or name missing
-files, a deck's data file (CSV, XLSX) read into its cards. `safe_path` resolves a path a kit names
-(a component, a picture) and notes the file as an input of the run (`fileio.note_read`), for the
-build cache. Nothing here draws or writes.
+files, a deck's data file (CSV, XLSX) read into its cards; and a warning for each YAML file of the
+kit folder that `components` does not list. `safe_path` resolves a path a kit names (a component, a
+picture) and notes the file as an input of the run (`fileio.note_read`), for the build cache.
+Nothing here draws or writes.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .datafile import read_deck_data
 from .entries import MAX_ENTRIES
+from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
@@ -92,6 +94,7 @@ class _KitLoader:
         kit = Kit(self.kit_dir.name, self.kit_dir, game, Ref(display))
         for i, name in enumerate(game.components):
             self._component(kit, name, Ref(display, ("components", i)))
+        self.problems += unlisted_yaml(self.kit_dir, game.components, self.project.display)
         self._layouts(kit)
         return kit, self.problems
 
