@@ -7,7 +7,7 @@ and layout problems point at the exact line of the card. Reserved card keys: `id
 `layout`, `back`; every other key of a card is a field the deck declares. A `data` field (and a
 sheet's fields) may hold structured YAML (lists, mappings) that rules models and elements read.
 A deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` (pnp.model.generate) and a
-`data:` file (pnp.model.datafile).
+`data:` file (pnp.model.datafile); game.yaml's `checks:` are declarative checks (pnp.model.checks).
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from typing import Literal, Mapping, Union
 from .schema import Field, field_validator, model_validator
 
 from ..errors import Ref
+from .checks import Check
 from .datafile import DataFile
 from .frame import Scalar
 from .generate import Generator
@@ -59,6 +60,7 @@ class GameFile(StrictModel):
     licence: str = ""
     notes: str = ""
     rules: RulesRef | None = None
+    checks: list[Check] = []
     components: list[str] = Field(min_length=1)
 
 

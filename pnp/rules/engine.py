@@ -1,14 +1,14 @@
 """What a build asks of the rules: checks and tables for a kit, and play-outs.
 
-Contract: `run_rules(kit)` returns `(tables, problems)`: the generic checks for every kit, then,
-when the kit names a rules model (`rules: {model: PATH, params: {...}}` in game.yaml, loaded by
-`loader.load_model`), the model's parameter validation, its reading of the kit (once), its checks
-and printed tables; tables are None when the model or its parameters are unusable.
-`playtest(kit, players, games, seed)` reads the kit's material and plays the model's play-outs: a
-line of statistics, or the problems that prevent them. A rules problem without a `ref` whose
-`where` names a parameter ("rules.seats[0]") points at that parameter's line, any other at the
-game.yaml. An exception raised by the model's code is a problem at the kit's line it came from
-(`loader.raised`), never a traceback.
+Contract: `run_rules(kit)` returns `(tables, problems)`: the generic and declarative checks
+(`checks:` in game.yaml, declared.py) for every kit, then, when the kit names a rules model (`rules:
+{model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
+validation, its reading of the kit (once), its checks and printed tables; tables are None when the
+model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
+and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
+problem without a `ref` whose `where` names a parameter ("rules.seats[0]") points at that
+parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
+at the kit's line it came from (`loader.raised`), never a traceback.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from ..errors import Problem, errors_only
 from ..model.kit import Kit
 from ..model.validate import validate
 from .base import Params, RulesModel, Table, where_path
+from .declared import declared_checks
 from .generic import generic_checks
 from .loader import load_model, raised
 
@@ -29,7 +30,7 @@ T = TypeVar("T")
 def run_rules(kit: Kit) -> tuple[dict[str, Table] | None, list[Problem]]:
     """Tables (None when the kit's model or its parameters are unusable) and problems. The model
     reads the kit once; its checks and tables get what it read."""
-    problems = generic_checks(kit)
+    problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
         return {}, problems
     model, params, found = _model_and_params(kit)

@@ -1,0 +1,348 @@
+"""Declarative checks (`checks:` in game.yaml), run on every kit, with or without a rules model.
+
+Contract: `declared_checks(kit)` returns the problems of the kit's decks against the checks its
+game.yaml declares (`pnp.model.checks` gives their shape). A deck, field or value a check names that
+the kit does not have is a problem at the check, with the closest name; values are converted to the
+field's type as card values are, and must be among the field's declared `values`. The checks:
+- `product`: each combination of the domains (narrowed by `where` when it names a product field)
+  is there exactly `times` times (copies included); a card with a value outside a domain is a stray
+  (at its value), a combination there too often or too seldom is named at its last card, a missing
+  one at the deck's cards;
+- `unique`: a card that repeats the combination of an earlier one is named at its line;
+- `count` and `sum`: the number of cards (or the sum of a number field, times each card's copies)
+  is held to the bounds, per value of the `per` fields: their values are those `where` allows, else
+  the field's declared `values` (so a value no card has counts 0), else those the cards have; a
+  bound not held is a problem at the check.
+Past `MAX_NAMED` problems of one kind, the rest are summarised in one. Only the cards that match
+`where` and have at least one copy are looked at.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Callable, Iterable
+
+from ..errors import Problem, Ref, collapse, suggest
+from ..model.checks import Check
+from ..model.domains import Domain, domain
+from ..model.kit import Card, Deck, Kit
+from ..model.values import convert, quoted, shown
+
+MAX_NAMED = 25
+MAX_COMBINATIONS = 100_000
+Values = dict[str, list]  # field -> its values, converted to the field's type
+Wanted = dict[str, list]  # field -> the values a card must have one of
+
+
+@dataclass
+class _Scope:
+    """One check being run on its deck: the deck's field types and declared values, the problems."""
+
+    check: Check
+    ref: Ref
+    label: str
+    deck: Deck
+    problems: list[Problem] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        specs = self.deck.spec.specs()
+        self.types = {name: spec.type for name, spec in specs.items()}
+        self.declared = {name: None if spec.values is None else [convert(spec.type, v) for v in spec.values]
+                         for name, spec in specs.items()}
+
+    def problem(self, what: str, ref: Ref, **extra) -> None:
+        self.problems.append(Problem(what, self.label, ref, **extra))
+
+    def known(self, name: str, ref: Ref, at_key: bool = True) -> bool:
+        if name in self.types:
+            return True
+        self.problem(f"deck {self.deck.name!r} has no field {name!r}", ref, suggestion=suggest(name, list(self.types)),
+                     at_key=at_key)
+        return False
+
+    def value(self, name: str, raw: object, ref: Ref) -> tuple[bool, object]:
+        """`raw` converted to field `name`'s type, if it is one of the field's values."""
+        value, allowed = convert(self.types[name], raw), self.declared[name]
+        if value is None:
+            self.problem(f"field {name!r} holds {_WORDS[self.types[name]]}", ref, got=raw)
+        elif allowed is not None and value not in allowed:
+            choices = [shown(v) for v in allowed]
+            self.problem(f"{quoted(raw)} is not a value of field {name!r} ({', '.join(choices)})", ref,
+                         suggestion=suggest(shown(raw), choices))
+        else:
+            return True, value
+        return False, None
+
+    def names(self, raw: str | list[str] | None, ref: Ref) -> list[str] | None:
+        names = [raw] if isinstance(raw, str) else list(raw or [])
+        good = [self.known(n, ref if isinstance(raw, str) else ref.child(i), at_key=False) for i, n in enumerate(names)]
+        return names if all(good) else None
+
+    def filter(self, raw: dict, ref: Ref) -> Wanted | None:
+        """field -> the values a card must have one of (in the order written), from a `where` mapping."""
+        wanted, ok = {}, True
+        for name, given in raw.items():
+            if not self.known(name, ref.child(name)):
+                ok = False
+                continue
+            listed = given if isinstance(given, list) else [given]
+            at = [ref.child(name, j) if isinstance(given, list) else ref.child(name) for j in range(len(listed))]
+            found = [self.value(name, v, r) for v, r in zip(listed, at)]
+            ok = ok and all(good for good, _ in found)
+            wanted[name] = list(dict.fromkeys(v for _, v in found))
+        return wanted if ok else None
+
+    def cards(self, wanted: Wanted) -> list[Card]:
+        return [c for c in self.deck.cards if c.copies > 0
+                and all(c.fields.get(name) in values for name, values in wanted.items())]
+
+
+_WORDS = {"text": "text", "int": "whole numbers", "number": "numbers", "bool": "true or false", "data": "data"}
+
+
+def declared_checks(kit: Kit) -> list[Problem]:
+    problems: list[Problem] = []
+    for i, check in enumerate(kit.game.checks):
+        ref = kit.game_ref.child("checks", i)
+        deck = _deck(kit, check, ref, f"checks[{i}]", problems)
+        if deck is None:
+            continue
+        scope = _Scope(check, ref, f"checks[{i}]", deck)
+        wanted = scope.filter(check.where, ref.child("where"))
+        if wanted is not None:
+            _RUN[check.kind()](scope, wanted)
+        problems += scope.problems
+    return problems
+
+
+def _deck(kit: Kit, check: Check, ref: Ref, label: str, problems: list[Problem]) -> Deck | None:
+    names = [d.name for d in kit.decks]
+    if check.deck is None and len(names) == 1:
+        return kit.decks[0]
+    if check.deck is None:
+        problems.append(Problem(f"name the deck this check is about: deck: {' | '.join(names) or '(none)'}", label, ref))
+        return None
+    found = kit.deck(check.deck)
+    if found is None:
+        problems.append(Problem(f"the kit has no deck {check.deck!r}", label, ref.child("deck"),
+                                suggestion=suggest(check.deck, names)))
+    return found
+
+
+def _describe(names: Iterable[str], key: Iterable) -> str:
+    return ", ".join(f"{name} {shown(value)}" for name, value in zip(names, key))
+
+
+def _named(problems: list[Problem], kind: str) -> list[Problem]:
+    """The first MAX_NAMED problems, then one for the rest (a problem at one place, as a generated
+    value many cards share, counted once)."""
+    problems = collapse(problems)
+    if len(problems) <= MAX_NAMED:
+        return problems
+    rest = problems[MAX_NAMED]
+    more = Problem(f"... and {len(problems) - MAX_NAMED} more {kind}", rest.where, rest.ref)
+    return problems[:MAX_NAMED] + [more]
+
+
+# product ---------------------------------------------------------------------------------------
+
+def _product(scope: _Scope, wanted: Wanted) -> None:
+    domains = _domains(scope, scope.check.product, scope.ref.child("product"))
+    if domains is None:
+        return
+    domains = {name: [v for v in values if v in wanted[name]] if name in wanted else values
+               for name, values in domains.items()}
+    names, times = list(domains), scope.check.times or 1
+    found: dict[tuple, list[Card]] = {}
+    strays = []
+    for card in scope.cards(wanted):
+        key = tuple(card.fields.get(name) for name in names)
+        outside = next((n for n, v in zip(names, key) if v not in domains[n]), None)
+        if outside is not None:
+            strays.append(_stray(scope, card, outside, domains[outside]))
+        else:
+            found.setdefault(key, []).append(card)
+    scope.problems += _named(strays, "stray cards")
+    scope.problems += _named(_miscounted(scope, names, found, times), "combinations there too often or too seldom")
+    scope.problems += _named(_missing(scope, domains, found), "missing cards")
+
+
+def _domains(scope: _Scope, raw: dict | list, ref: Ref) -> Values | None:
+    """Field -> its domain, converted; None after a problem. A list names fields whose declared values are their domain."""
+    read: dict[str, Domain | list | None] = {}
+    for i, name in enumerate(raw):
+        at = ref.child(name) if isinstance(raw, dict) else ref.child(i)
+        if scope.known(name, at, at_key=isinstance(raw, dict)):
+            read[name] = _domain(scope, name, raw[name], at) if isinstance(raw, dict) else _declared(scope, name, at)
+    if len(read) < len(raw) or None in read.values():
+        return None
+    size = math.prod(len(d) for d in read.values())
+    if size > MAX_COMBINATIONS:
+        scope.problem(f"the product has {size} combinations; a check takes at most {MAX_COMBINATIONS}", ref)
+        return None
+    out = {name: _converted(scope, name, d) if isinstance(d, Domain) else d for name, d in read.items()}
+    return out if None not in out.values() else None
+
+
+def _domain(scope: _Scope, name: str, raw: object, ref: Ref) -> Domain | None:
+    dom, found = domain(raw, ref, f"domain of {name!r}", scope.label)
+    scope.problems += found
+    return None if found else dom
+
+
+def _converted(scope: _Scope, name: str, dom: Domain) -> list | None:
+    converted = [scope.value(name, v, dom.ref_of(j)) for j, v in enumerate(dom.values)]
+    return [v for _, v in converted] if all(good for good, _ in converted) else None
+
+
+def _declared(scope: _Scope, name: str, ref: Ref) -> list | None:
+    values = scope.declared[name]
+    if values is None:
+        scope.problem(f"field {name!r} declares no values; write its domain: product: {{{name}: [...]}}", ref)
+    return values
+
+
+def _stray(scope: _Scope, card: Card, name: str, values: list) -> Problem:
+    shown_values = ", ".join(shown(v) for v in values[:12]) + (", …" if len(values) > 12 else "")
+    return Problem(f"stray card for {scope.label}: {name} {quoted(card.fields.get(name))} is not in the product's "
+                   f"domain ({shown_values})", f"deck {scope.deck.name!r}, {card.label()}", card.field_ref(name))
+
+
+def _miscounted(scope: _Scope, names: list[str], found: dict[tuple, list[Card]], times: int) -> list[Problem]:
+    out = []
+    for key, cards in found.items():
+        total = sum(c.copies for c in cards)
+        if total == times:
+            continue
+        last = cards[-1]
+        if total > times and len(cards) > 1 and times == 1:
+            what = f"duplicate card for {scope.label}: {_describe(names, key)} is already {cards[0].label()}"
+        else:
+            listed = f"copies: {last.copies}" if len(cards) == 1 else \
+                "cards " + ", ".join(repr(c.id) for c in cards[:5]) + (", …" if len(cards) > 5 else "")
+            what = (f"{_describe(names, key)} is there {_times(total)} ({listed}); {scope.label} wants each "
+                    f"combination {_times(times)}")
+        ref = last.field_ref("copies") if len(cards) == 1 and last.copies > 1 else last.ref
+        out.append(Problem(what, f"deck {scope.deck.name!r}, {last.label()}", ref))
+    return out
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"  # "there 2 times": how a count of cards reads here
+
+
+def _missing(scope: _Scope, domains: Values, found: dict[tuple, list[Card]]) -> list[Problem]:
+    ref = _cards_ref(scope.deck)
+    names = list(domains)
+    return [Problem(f"missing card for {scope.label}: {_describe(names, key)}", f"deck {scope.deck.name!r}", ref)
+            for key in product(*domains.values()) if key not in found]
+
+
+def _cards_ref(deck: Deck) -> Ref:
+    """Where a deck's cards are written: its data file, rows, generators or entries (the first it has)."""
+    spec = deck.spec
+    key = next(k for k, v in (("data", spec.data), ("rows", spec.rows), ("generate", spec.generate),
+                              ("cards", spec.cards)) if v is not None)
+    return deck.ref.child(key)
+
+
+# unique ----------------------------------------------------------------------------------------
+
+def _unique(scope: _Scope, wanted: Wanted) -> None:
+    names = scope.names(scope.check.unique, scope.ref.child("unique"))
+    if names is None:
+        return
+    seen: dict[tuple, Card] = {}
+    out = []
+    for card in scope.cards(wanted):
+        key = tuple(card.fields.get(name) for name in names)
+        where = f"deck {scope.deck.name!r}, {card.label()}"
+        if card.copies > 1:
+            out.append(Problem(f"{card.copies} copies of {_describe(names, key)}; {scope.label} wants "
+                               f"{', '.join(names)} unique", where, card.field_ref("copies")))
+        first = seen.setdefault(key, card)
+        if first is not card:
+            out.append(Problem(f"{_describe(names, key)} is already {first.label()}; {scope.label} wants "
+                               f"{', '.join(names)} unique", where, card.ref))
+    scope.problems += _named(out, "repeated cards")
+
+
+# count and sum ---------------------------------------------------------------------------------
+
+def _count(scope: _Scope, wanted: Wanted) -> None:
+    raw = scope.check.count
+    if isinstance(raw, dict):
+        more = scope.filter(raw, scope.ref.child("count"))
+        if more is None:
+            return
+        wanted = {**wanted, **{k: [x for x in v if x in wanted.get(k, v)] for k, v in more.items()}}
+        per: list[str] | None = []
+    else:
+        per = scope.names(raw, scope.ref.child("count"))
+    _tally(scope, wanted, per, lambda card: card.copies,
+           lambda total, group: f"{shown(total)} card{'' if total == 1 else 's'}{group or ' in all'}")
+
+
+def _sum(scope: _Scope, wanted: Wanted) -> None:
+    name = scope.check.sum
+    if not scope.known(name, scope.ref.child("sum"), at_key=False):
+        return
+    if scope.types[name] not in ("int", "number"):
+        scope.problem(f"field {name!r} holds {_WORDS[scope.types[name]]}; a sum needs a number field",
+                      scope.ref.child("sum"))
+        return
+    _tally(scope, wanted, [], lambda card: (card.fields.get(name) or 0) * card.copies,
+           lambda total, group: f"the sum of {name} over the cards{group} is {shown(total)}")
+
+
+def _tally(scope: _Scope, wanted: Wanted, per: list[str] | None, amount: Callable[[Card], float],
+           say: Callable[[float, str], str]) -> None:
+    """`amount` of each card added up per combination of the `per` fields (and the count's own), each
+    total held to the check's bounds; `say(total, " with couleur pique")` words a total."""
+    extra = scope.names(scope.check.per, scope.ref.child("per"))
+    if per is None or extra is None:
+        return
+    names = per + extra
+    cards = scope.cards(wanted)
+    domains = [_per_values(scope, name, wanted, cards) for name in names]
+    totals: dict[tuple, float] = {}
+    for card in cards:
+        key = tuple(card.fields.get(name) for name in names)
+        totals[key] = totals.get(key, 0) + amount(card)
+    out = []
+    for key in product(*domains):
+        total = totals.get(key, 0)
+        if not _holds(scope.check, total):
+            group = f" with {_describe(names, key)}" if names else ""
+            out.append(Problem(f"{say(total, group)}; the check wants {_bound(scope.check)}", scope.label, scope.ref))
+    scope.problems += _named(out, "counts out of bounds")
+
+
+def _per_values(scope: _Scope, name: str, wanted: Wanted, cards: list[Card]) -> list:
+    if name in wanted:
+        return wanted[name]
+    if scope.declared[name] is not None:
+        return scope.declared[name]
+    return [v for v in dict.fromkeys(c.fields.get(name) for c in cards) if v is not None]
+
+
+def _holds(check: Check, total: float) -> bool:
+    close = math.isclose
+    if check.exactly is not None:
+        return close(total, check.exactly, abs_tol=1e-9)
+    low_ok = check.at_least is None or total >= check.at_least or close(total, check.at_least, abs_tol=1e-9)
+    high_ok = check.at_most is None or total <= check.at_most or close(total, check.at_most, abs_tol=1e-9)
+    return low_ok and high_ok
+
+
+def _bound(check: Check) -> str:
+    if check.exactly is not None:
+        return f"exactly {shown(check.exactly)}"
+    parts = [f"{words} {shown(v)}" for words, v in (("at least", check.at_least), ("at most", check.at_most))
+             if v is not None]
+    return " and ".join(parts)
+
+
+_RUN: dict[str, Callable[[_Scope, dict[str, set]], None]] = {
+    "product": _product, "unique": _unique, "count": _count, "sum": _sum}
