@@ -47,8 +47,14 @@ def test_ids_from_a_template_copies_and_set():
                             generate=[{"each": {"suit": ["pique"], "rank": "1..2"}, "id": "{rank}-{suit}",
                                        "copies": 2, "set": {"name": "{rank} de {suit}"}}])
     assert problems == []
-    assert [(c.id, c.copies, c.fields["name"]) for c in cards] == [("1-pique", 2, "{rank} de {suit}"),
-                                                                   ("2-pique", 2, "{rank} de {suit}")]
+    assert [(c.id, c.copies, c.fields["name"]) for c in cards] == [("1-pique", 2, "1 de pique"),
+                                                                   ("2-pique", 2, "2 de pique")]
+
+
+def test_braces_are_doubled_for_literal_ones_and_other_values_are_not_templates():
+    cards, problems = _deck(fields={"n": "int", "t": "text", "d": "data"},
+                            generate=[{"each": {"n": [1]}, "set": {"t": "{{n}} = {n}", "d": ["{n}"]}}])
+    assert problems == [] and dict(cards[0].fields) == {"n": 1, "t": "{n} = 1", "d": ["{n}"]}
 
 
 def test_overrides_apply_in_order_to_the_combinations_they_match():
@@ -118,8 +124,12 @@ BROKEN = {
          "none of them (did you mean 'rank'?)"]),
     "an id template naming an unknown field": (
         "generate:\n  - each: {suit: [pique], rank: 1..2}\n    id: \"{rnak}-{suit}\"\n",
-        ["decks/mini/d.yaml:9:9: deck 'd', generate[0]: the id template names 'rnak', which this generator "
-         "does not set (did you mean 'rank'?)"]),
+        ["decks/mini/d.yaml:9:9: deck 'd', generate[0]: the template '{rnak}-{suit}' names 'rnak', which is not "
+         "a key of `each` (did you mean 'rank'?)"]),
+    "a set value naming an unknown key": (
+        "  name: text\ngenerate:\n  - each: {suit: [pique], rank: 1..2}\n    set: {name: \"{rank} de {siut}\"}\n",
+        ["decks/mini/d.yaml:10:17: deck 'd', generate[0]: the template '{rank} de {siut}' names 'siut', which is "
+         "not a key of `each` (did you mean 'suit'?)"]),
     "duplicate generated ids, once at the template": (
         "generate:\n  - each: {suit: [pique, cœur], rank: 1..3}\n    id: \"{suit}\"\n",
         ["decks/mini/d.yaml:9:9: deck 'd': card id 'pique' is already the id of card 1 of the deck "

@@ -1,14 +1,16 @@
-"""Generated cards: the product of field domains, with overrides per combination and ids from a template.
+"""Generated cards: the product of field domains, with overrides per combination and ids from templates.
 
-Contract: a deck's `generate:` lists `Generator`s. `plan(generator, ref, types, where, limit)` checks one
-(its `each` names fields of the deck, `types` maps each field to its type; domains as
-`pnp.model.domains` reads them; overrides match values of those domains; the id template names only
-keys the generator sets) and returns `(Plan or None, problems)`, every problem at the line that is
-wrong; a generator of more than `limit` combinations is refused before any is made. `Plan.size` counts the combinations without making them; `Plan.combinations()` yields each
-as `(values, refs)`: the card entry (fields and reserved keys, raw as written, for the deck's checks)
-and the `Ref` of each value, so a value that is wrong on a card points at the domain value, the `set`
-or the override that gave it. Combinations come in the order of `each` (the last key varies
-fastest); overrides apply in their order, a later one winning; then the id template is filled.
+Contract: a deck's `generate:` lists `Generator`s. `plan(generator, ref, types, where, limit)`
+checks one (its `each` names fields of the deck, `types` maps each field to its type; domains as
+`pnp.model.domains` reads them; overrides match values of those domains; templates name only keys
+of `each`) and returns `(Plan or None, problems)`, every problem at the line that is wrong; a
+generator of more than `limit` combinations is refused before any is made. `Plan.size` counts the
+combinations without making them; `Plan.combinations()` yields each as `(values, refs)`: the card
+entry (fields and reserved keys, raw as written, for the deck's checks) and the `Ref` of each value,
+so a value that is wrong on a card points at the domain value, the `set` or the override that gave
+it. Combinations come in the order of `each` (the last key varies fastest); overrides apply in
+their order, a later one winning; then the templates (the `id`, and text in `set`) are filled with
+the combination's values (`{rang}-{couleur}`; `{{` and `}}` are literal braces).
 """
 from __future__ import annotations
 
@@ -45,9 +47,9 @@ class Plan:
     """A checked generator, ready to make its combinations."""
 
     def __init__(self, gen: Generator, ref: Ref, domains: dict[str, Domain], matches: list[dict[str, set] | None],
-                 types: dict[str, str], keep_ids: bool):
+                 types: dict[str, str], templates: bool):
         self.gen, self.ref, self.domains, self.matches, self.types = gen, ref, domains, matches, types
-        self.keep_ids = keep_ids
+        self.templates = templates
         self.size = math.prod(len(d) for d in domains.values())
 
     def keys(self) -> set[str]:
@@ -64,35 +66,35 @@ class Plan:
             for key, i in zip(keys, combo):
                 values[key], refs[key] = self.domains[key].values[i], self.domains[key].ref_of(i)
             self._override(values, refs)
-            self._fill_id(values)
+            if self.templates:
+                combination = {key: values[key] for key in keys}
+                values.update({k: v.fill(combination) for k, v in values.items() if isinstance(v, _Template)})
             yield values, refs
 
     def _base(self) -> tuple[dict, dict[str, Ref]]:
         gen, ref = self.gen, self.ref
-        values: dict = dict(gen.set)
+        values: dict = _templates(gen.set)
         refs = {key: ref.child("set", key) for key in gen.set}
         if gen.copies != 1:
             values["copies"], refs["copies"] = gen.copies, ref.child("copies")
-        if gen.id is not None and self.keep_ids:
+        if gen.id is not None and self.templates:
             values["id"], refs["id"] = _Template(gen.id), ref.child("id")
         return values, refs
 
     def _override(self, values: dict, refs: dict[str, Ref]) -> None:
         for i, (override, match) in enumerate(zip(self.gen.overrides, self.matches)):
             if match is not None and all(convert(self.types[k], values[k]) in wanted for k, wanted in match.items()):
-                ids = {"id": _Template(override.set["id"])} if "id" in override.set and self.keep_ids else {}
-                values.update({k: v for k, v in override.set.items() if k != "id"} | ids)
+                values.update(_templates(override.set) if self.templates else override.set)
                 refs.update({k: self.ref.child("overrides", i, "set", k) for k in override.set})
 
-    @staticmethod
-    def _fill_id(values: dict) -> None:
-        template = values.get("id")
-        if isinstance(template, _Template):
-            values["id"] = template.fill(values)
+
+def _templates(values: dict) -> dict:
+    """`set` values, their text as templates of the combination."""
+    return {k: _Template(v) if isinstance(v, str) else v for k, v in values.items()}
 
 
 class _Template(str):
-    """An id template, filled once the combination's values are known."""
+    """Text of a generator (`id`, a value of `set`), filled from each combination's values."""
 
     def names(self) -> list[str]:
         return [m[1] for m in _TOKEN.finditer(self) if m[1] is not None]
@@ -106,8 +108,9 @@ class _Template(str):
 def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
          limit: int) -> tuple[Plan | None, list[Problem]]:
     """The generator's plan, or None when its domains cannot be read. An override that matches no
-    card is left out and an id template naming an unknown key is dropped (ids are then positions),
-    so their problems do not come back as a problem on every card."""
+    card is left out, and after a template naming an unknown key the generator's text is kept as
+    written and its id dropped (ids are then positions), so that their problems do not come back
+    as a problem on every card."""
     problems = _unknown_fields(gen, ref, types, where)
     domains = {}
     for key, raw in gen.each.items():
@@ -123,8 +126,8 @@ def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
                                          f"{limit} card entries", where, ref.child("each"))]
     matches = [_match(o, ref.child("overrides", i), domains, types, where, problems)
                for i, o in enumerate(gen.overrides)]
-    bad_ids = _template_names(gen, ref, where)
-    return Plan(gen, ref, domains, matches, types, keep_ids=not bad_ids), problems + bad_ids
+    bad = _template_names(gen, ref, where)
+    return Plan(gen, ref, domains, matches, types, templates=not bad), problems + bad
 
 
 def _unknown_fields(gen: Generator, ref: Ref, types: dict[str, str], where: str) -> list[Problem]:
@@ -160,15 +163,15 @@ def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: dict
 
 
 def _template_names(gen: Generator, ref: Ref, where: str) -> list[Problem]:
-    """Every name an id template uses is a key the generator sets on every card it makes it for."""
-    common = set(gen.each) | set(gen.set)
-    templates = [(gen.id, ref.child("id"), common)] if gen.id is not None else []
-    templates += [(o.set["id"], ref.child("overrides", i, "set", "id"), common | set(o.set))
-                  for i, o in enumerate(gen.overrides) if isinstance(o.set.get("id"), str)]
+    """Every name a template of the generator uses (its `id`, text in `set`) is a key of `each`."""
+    texts = [(gen.id, ref.child("id"))] if gen.id is not None else []
+    texts += [(v, ref.child("set", k)) for k, v in gen.set.items() if isinstance(v, str)]
+    texts += [(v, ref.child("overrides", i, "set", k)) for i, o in enumerate(gen.overrides)
+              for k, v in o.set.items() if isinstance(v, str)]
     problems = []
-    for text, at, known in templates:
+    for text, at in texts:
         for name in _Template(text).names():
-            if name.strip() not in known:
-                problems.append(Problem(f"the id template names {name!r}, which this generator does not set",
-                                        where, at, suggestion=suggest(name, sorted(known - {"id"}))))
+            if name.strip() not in gen.each:
+                problems.append(Problem(f"the template {text!r} names {name!r}, which is not a key of `each`",
+                                        where, at, suggestion=suggest(name, list(gen.each))))
     return problems
