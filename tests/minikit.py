@@ -2,7 +2,8 @@
 
 `write_kit(root, files, game=...)` writes `decks/mini/` (game.yaml listing `components`, which
 defaults to every YAML file given) and returns the kit folder; `found(root)` checks it and returns
-every problem rendered, warnings included.
+every problem rendered, warnings included; `build_deck(**spec)` builds the cards of a deck written
+as a mapping, without a kit.
 """
 from __future__ import annotations
 
@@ -31,6 +32,16 @@ def write_kit(root: Path, files: dict[str, str | bytes], game: str = "", compone
 
 def found(root: Path) -> list[str]:
     return [p.render() for r in check(root, [KIT]) for p in r.problems]
+
+
+def build_deck(**spec) -> tuple[list, list]:
+    """`build_cards` of a deck file named d.yaml holding `spec` (kind, name and layout given)."""
+    from pnp.errors import Ref
+    from pnp.model.cards import build_cards
+    from pnp.model.kit import DeckFile
+
+    data = {"kind": "deck", "name": "d", "layout": "poker-card", **spec}
+    return build_cards(DeckFile.model_validate(data), Ref("d.yaml"))
 
 
 def cards_of(root: Path, deck: str = "d") -> list:

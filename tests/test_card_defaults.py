@@ -4,17 +4,11 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import Ref
-from pnp.model.cards import build_cards
-from pnp.model.kit import DeckFile
 
 from conftest import check
+from minikit import build_deck as _deck
 
 GAME = "title: Mini\nplayers: {min: 2, max: 2}\ncomponents: [d.yaml]\n"
-
-
-def _deck(**spec):
-    data = {"kind": "deck", "name": "d", "layout": "poker-card", **spec}
-    return build_cards(DeckFile.model_validate(data), Ref("d.yaml"))
 
 
 def _check(project, deck: str) -> list[str]:

@@ -261,3 +261,12 @@ def test_a_csv_deck_builds_incrementally(project, tmp_path):
     assert not again["up_to_date"]
     assert "Reine" in PdfReader(out / KIT / "d-a4.pdf").pages[0].extract_text()
     assert _build(root, out)["up_to_date"]
+
+
+def test_the_json_report_names_the_cell(project):
+    root = _xlsx_kit(project, [["nom", "valeur"], ["As", "un"]])
+    result = CliRunner().invoke(main, ["--project", str(root), "check", KIT, "--json"])
+    assert result.exit_code == 1
+    errors = json.loads(result.stdout)["kits"][0]["errors"]
+    assert [(e["file"], e["line"], e["cell"], e["what"]) for e in errors] == [
+        ("decks/mini/cartes.xlsx", None, "Feuil1!B2", "field 'valeur' must be a whole number")]

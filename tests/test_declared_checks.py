@@ -141,12 +141,6 @@ COUNTS = {
 }
 
 
-@pytest.mark.parametrize("case", list(COUNTS))
-def test_counts_and_sums_are_held_to_their_bounds(project, case):
-    checks, expected = COUNTS[case]
-    assert _deck(project, "", "checks:\n" + checks) == expected
-
-
 def test_a_count_per_value_sees_the_declared_values_no_card_has(project):
     checks = "checks:\n  - count: couleur\n    exactly: 8\n"
     deck = DECK.replace("count: 32\n", "").replace("couleur: [pique, cœur, carreau, trèfle]\n      rang",
@@ -190,9 +184,9 @@ BAD_CHECKS = {
 }
 
 
-@pytest.mark.parametrize("case", list(BAD_CHECKS))
-def test_a_check_that_cannot_be_run_is_located_at_its_line(project, case):
-    checks, expected = BAD_CHECKS[case]
+@pytest.mark.parametrize("case", [*COUNTS, *BAD_CHECKS])
+def test_counts_and_sums_held_to_their_bounds_and_checks_that_cannot_run_at_their_lines(project, case):
+    checks, expected = {**COUNTS, **BAD_CHECKS}[case]
     assert _deck(project, "", "checks:\n" + checks) == expected
 
 

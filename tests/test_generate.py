@@ -5,19 +5,13 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import Ref
-from pnp.model.cards import build_cards
 from pnp.model.entries import MAX_ENTRIES
-from pnp.model.kit import DeckFile
 
+from minikit import build_deck as _deck
 from minikit import cards_of, found, write_kit
 
 HEAD = "kind: deck\nname: d\nlayout: poker-card\n"
 SUITS = "fields:\n  suit: {type: text, values: [pique, cœur]}\n  rank: int\n"
-
-
-def _deck(**spec):
-    data = {"kind": "deck", "name": "d", "layout": "poker-card", **spec}
-    return build_cards(DeckFile.model_validate(data), Ref("d.yaml"))
 
 
 def _mini(project, body: str) -> list[str]:
