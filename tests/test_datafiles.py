@@ -209,12 +209,14 @@ def test_three_mistakes_in_a_workbook_three_problems_at_their_cells(project):
         "decks/mini/cartes.xlsx!Feuil1!A4: deck 'd', card '3': missing field 'nom'"]
 
 
-def test_a_formula_without_a_stored_value_and_an_error_cell_are_problems(project):
-    root = _xlsx_kit(project, [["nom", "valeur", "prix"], ["As", 1, "=B2*2"], ["Roi", 2, "#DIV/0!"]])
+def test_a_formula_without_a_stored_value_and_an_error_cell_are_problems_once(project):
+    root = _xlsx_kit(project, [["nom", "valeur", "prix"], ["As", "=1+0", "=B2*2"], ["Roi", "#DIV/0!", 2]])
     assert found(root) == [
+        "decks/mini/cartes.xlsx!Feuil1!B2: data file: the formula =1+0 has no computed value in the file: open it "
+        "in a spreadsheet program and save it",
         "decks/mini/cartes.xlsx!Feuil1!C2: data file: the formula =B2*2 has no computed value in the file: open it "
         "in a spreadsheet program and save it",
-        "decks/mini/cartes.xlsx!Feuil1!C3: data file: the cell holds the error #DIV/0!"]
+        "decks/mini/cartes.xlsx!Feuil1!B3: data file: the cell holds the error #DIV/0!"]
 
 
 def test_an_unknown_sheet_is_named_with_the_closest(project):
@@ -270,3 +272,12 @@ def test_the_json_report_names_the_cell(project):
     errors = json.loads(result.stdout)["kits"][0]["errors"]
     assert [(e["file"], e["line"], e["cell"], e["what"]) for e in errors] == [
         ("decks/mini/cartes.xlsx", None, "Feuil1!B2", "field 'valeur' must be a whole number")]
+
+
+def test_without_openpyxl_an_xlsx_deck_says_how_to_get_it(project, monkeypatch):
+    import sys
+
+    root = _xlsx_kit(project, [["nom", "valeur"], ["As", 1]])
+    monkeypatch.setitem(sys.modules, "openpyxl", None)
+    assert found(root) == ["decks/mini/cartes.xlsx: data file: reading .xlsx files needs openpyxl: pip install "
+                           "'pnp[xlsx]'"]

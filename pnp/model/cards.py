@@ -123,7 +123,7 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
     fields: dict[str, object] = {}
     for name, field in deck_fields.items():
         value, problem = _field_value(field, values, refs, card_ref, where)
-        if problem and name not in lacking:
+        if problem and name not in lacking and name not in entry.unread:
             problems.append(problem)
         fields[name] = value
     copies = convert("int", values.get("copies", 1))

@@ -2,7 +2,7 @@
 
 Contract: `deck_entries(spec, ref, table, problems)` returns an iterator of `Entry` (its position
 in the deck, its keys and values as written, the `Ref` of each value and of the entry, and the
-`Group` it comes from), and appends to `problems` those of the sources themselves (a header naming
+`Group` it comes from; the keys whose value the source could not read), and appends to `problems` those of the sources themselves (a header naming
 no field, a generator's domain), as it meets them. Sources come in this order: the
 data file's rows (`data:`, read by pnp.sources into `table`), then `columns:` + `rows:`, then the
 generators (`generate:`), then the `cards:` entries; a card's default id is its position in that
@@ -45,6 +45,7 @@ class Entry:
     refs: Mapping[str, Ref]
     ref: Ref
     group: Group
+    unread: frozenset = frozenset()  # keys the source could not read (their problem is reported)
 
 
 def deck_entries(spec: DeckFile, ref: Ref, table: "Table | None", problems: list[Problem]) -> Iterator[Entry]:
@@ -142,7 +143,8 @@ def _table_rows(table: "Table", header: dict[str, int], where: str, problems: li
             if row[j] is not None:
                 problems.append(Problem("a value beyond the last column of the header", where, table.ref(number, j)))
         values = {k: row[j] for k, j in header.items() if j < len(row) and row[j] is not None}
-        yield values, RowRefs(table.ref(number), header), table.ref(number), group
+        unread = frozenset(k for k, j in header.items() if (number, j) in table.unread)
+        yield values, RowRefs(table.ref(number), header), table.ref(number), group, unread
 
 
 class RowRefs(Mapping):

@@ -5,7 +5,8 @@ locator or None, problems)`. The first row that holds a value is the header; the
 hold any value are the table's rows (blank rows are skipped), at most `limit` of them. A cell's
 value is None when it is empty (surrounding spaces are dropped), a `CellText` for text (CSV cells are
 all text: the deck converts them per field type), or what the spreadsheet holds: a number, a boolean,
-a date as ISO text, a formula's computed value. A `Ref` to a cell is `(display, (row, column))`, in
+a date as ISO text, a formula's computed value; a cell that could not be read (an error, a formula
+without its value) is None, its problem reported, and named in `Table.unread`. A `Ref` to a cell is `(display, (row, column))`, in
 the file's own 0-based rows and columns; the locator (registered by the caller) renders it
 `cartes.csv:12:3` or `cartes.xlsx!Feuil1!C4`. CSV text is UTF-8, with or without a byte-order mark;
 its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install 'pnp[xlsx]'`):
@@ -13,7 +14,7 @@ see `xlsxread`. Every file read is noted as an input of the run (`fileio.note_re
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import Problem, Ref
@@ -36,6 +37,7 @@ class Table:
     header: list[str | None]
     header_row: int
     rows: list[tuple[int, list[object]]]  # (row number in the file, cell values)
+    unread: frozenset[tuple[int, int]] = frozenset()  # cells whose reading was a problem (reported)
 
     def ref(self, row: int, col: int | None = None) -> Ref:
         return Ref(self.display, (row,) if col is None else (row, col))
@@ -54,6 +56,8 @@ def read_table(path: Path, display: str, sheet: str | None, delimiter: str | Non
     if rows is None:
         return None, locator, problems
     table, found = _table(rows, display, limit)
+    if table is not None:
+        table = replace(table, unread=frozenset(p.ref.path for p in problems if p.ref and len(p.ref.path) == 2))
     return table, locator, problems + found
 
 
