@@ -190,6 +190,14 @@ def test_counts_and_sums_held_to_their_bounds_and_checks_that_cannot_run_at_thei
     assert _deck(project, "", "checks:\n" + checks) == expected
 
 
+def test_a_field_of_structured_data_cannot_be_checked(project):
+    deck = DECK.replace("  points: {type: int, default: 0}\n", "  points: {type: int, default: 0}\n  extra: "
+                        "{type: data, required: false}\n")
+    assert found(_kit(project, deck, "checks:\n  - unique: [couleur, extra]\n")) == [
+        "decks/mini/game.yaml:5:23: checks[0]: field 'extra' holds YAML data; checks compare text, numbers and "
+        "true/false"]
+
+
 def test_a_check_must_name_its_deck_when_the_kit_has_several(project):
     root = project()
     other = DECK.replace("name: cartes", "name: autres").replace("count: 32\n", "")

@@ -111,13 +111,8 @@ def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
     card is left out, and after a template naming an unknown key the generator's text is kept as
     written and its id dropped (ids are then positions), so that their problems do not come back
     as a problem on every card."""
-    problems = _unknown_fields(gen, ref, types, where)
-    domains = {}
-    for key, raw in gen.each.items():
-        found, bad = domain(raw, ref.child("each", key), f"domain of {key!r}", where)
-        problems += bad
-        domains[key] = found
-    if problems and (len(domains) < len(gen.each) or None in domains.values() or gen.each.keys() - types.keys()):
+    domains, problems = _domains(gen, ref, types, where)
+    if domains is None:
         return None, problems
     size = math.prod(len(d) for d in domains.values())
     if size > limit:
@@ -128,6 +123,19 @@ def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
                for i, o in enumerate(gen.overrides)]
     bad = _template_names(gen, ref, where)
     return Plan(gen, ref, domains, matches, types, templates=not bad), problems + bad
+
+
+def _domains(gen: Generator, ref: Ref, types: dict[str, str],
+             where: str) -> tuple[dict[str, Domain] | None, list[Problem]]:
+    """The domains of `each` (None when a key is no field or a domain cannot be read), and the problems."""
+    problems = _unknown_fields(gen, ref, types, where)
+    domains = {}
+    for key, raw in gen.each.items():
+        found, bad = domain(raw, ref.child("each", key), f"domain of {key!r}", where)
+        problems += bad
+        domains[key] = found
+    usable = None not in domains.values() and not gen.each.keys() - types.keys()
+    return (domains if usable else None), problems
 
 
 def _unknown_fields(gen: Generator, ref: Ref, types: dict[str, str], where: str) -> list[Problem]:
@@ -143,23 +151,25 @@ def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: dict
     wanted: dict[str, set] = {}
     before = len(problems)
     for key, raw in override.match.items():
+        at = ref.child("match", key)
         if key not in domains:
             problems.append(Problem(f"an override matches the generator's domains; {key!r} is none of them",
-                                    where, ref.child("match", key), suggestion=suggest(key, list(domains)),
-                                    at_key=True))
+                                    where, at, suggestion=suggest(key, list(domains)), at_key=True))
             continue
-        kind, dom = types[key], domains[key]
-        present = {convert(kind, v) for v in dom.values}
         listed = raw if isinstance(raw, list) else [raw]
-        for j, value in enumerate(listed):
-            if convert(kind, value) not in present:
-                value_ref = ref.child("match", key, j) if isinstance(raw, list) else ref.child("match", key)
-                choices = [shown(v) for v in dom.values[:1000]]
-                problems.append(Problem(f"this override matches no card: {key} {quoted(value)} is not in the "
-                                        f"generator's domain ({dom.text()})", where, value_ref,
-                                        suggestion=suggest(shown(value), choices)))
-        wanted[key] = {convert(kind, v) for v in listed}
+        refs = [at.child(j) for j in range(len(listed))] if isinstance(raw, list) else [at]
+        problems += _outside(key, listed, refs, domains[key], types[key], where)
+        wanted[key] = {convert(types[key], v) for v in listed}
     return wanted if len(problems) == before else None
+
+
+def _outside(key: str, values: list, refs: list[Ref], dom: Domain, kind: str, where: str) -> list[Problem]:
+    """A problem for each of `values` that no value of `dom` equals (both converted to `kind`)."""
+    present = {convert(kind, v) for v in dom.values}
+    choices = [shown(v) for v in dom.values[:1000]]
+    return [Problem(f"this override matches no card: {key} {quoted(value)} is not in the generator's domain "
+                    f"({dom.text()})", where, at, suggestion=suggest(shown(value), choices))
+            for value, at in zip(values, refs) if convert(kind, value) not in present]
 
 
 def _template_names(gen: Generator, ref: Ref, where: str) -> list[Problem]:

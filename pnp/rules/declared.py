@@ -55,6 +55,10 @@ class _Scope:
         self.problems.append(Problem(what, self.label, ref, **extra))
 
     def known(self, name: str, ref: Ref, at_key: bool = True) -> bool:
+        """Whether `name` is a field of the deck that checks can compare (not structured `data`)."""
+        if self.types.get(name) == "data":
+            self.problem(f"field {name!r} holds YAML data; checks compare text, numbers and true/false", ref)
+            return False
         if name in self.types:
             return True
         self.problem(f"deck {self.deck.name!r} has no field {name!r}", ref, suggestion=suggest(name, list(self.types)),
@@ -153,19 +157,26 @@ def _product(scope: _Scope, wanted: Wanted) -> None:
         return
     domains = {name: [v for v in values if v in wanted[name]] if name in wanted else values
                for name, values in domains.items()}
+    found, strays = _sorted(scope, scope.cards(wanted), domains)
     names, times = list(domains), scope.check.times or 1
+    scope.problems += _named(strays, "stray cards")
+    scope.problems += _named(_miscounted(scope, names, found, times), "combinations there too often or too seldom")
+    scope.problems += _named(_missing(scope, domains, found), "missing cards")
+
+
+def _sorted(scope: _Scope, cards: list[Card], domains: Values) -> tuple[dict[tuple, list[Card]], list[Problem]]:
+    """The cards of each combination of the domains, and a problem for each card outside them."""
     found: dict[tuple, list[Card]] = {}
     strays = []
-    for card in scope.cards(wanted):
-        key = tuple(card.fields.get(name) for name in names)
-        outside = next((n for n, v in zip(names, key) if v not in domains[n]), None)
+    members = {name: set(values) for name, values in domains.items()}
+    for card in cards:
+        key = tuple(card.fields.get(name) for name in domains)
+        outside = next((n for n, v in zip(domains, key) if v not in members[n]), None)
         if outside is not None:
             strays.append(_stray(scope, card, outside, domains[outside]))
         else:
             found.setdefault(key, []).append(card)
-    scope.problems += _named(strays, "stray cards")
-    scope.problems += _named(_miscounted(scope, names, found, times), "combinations there too often or too seldom")
-    scope.problems += _named(_missing(scope, domains, found), "missing cards")
+    return found, strays
 
 
 def _domains(scope: _Scope, raw: dict | list, ref: Ref) -> Values | None:
@@ -303,20 +314,22 @@ def _tally(scope: _Scope, wanted: Wanted, per: list[str] | None, amount: Callabl
     extra = scope.names(scope.check.per, scope.ref.child("per"))
     if per is None or extra is None:
         return
-    names = per + extra
-    cards = scope.cards(wanted)
+    names, cards = per + extra, scope.cards(wanted)
     domains = [_per_values(scope, name, wanted, cards) for name in names]
+    if math.prod(len(d) for d in domains) > MAX_COMBINATIONS:
+        scope.problem(f"{' × '.join(names)} make more than {MAX_COMBINATIONS} combinations to count", scope.ref)
+        return
     totals: dict[tuple, float] = {}
     for card in cards:
         key = tuple(card.fields.get(name) for name in names)
         totals[key] = totals.get(key, 0) + amount(card)
-    out = []
-    for key in product(*domains):
-        total = totals.get(key, 0)
-        if not _holds(scope.check, total):
-            group = f" with {_describe(names, key)}" if names else ""
-            out.append(Problem(f"{say(total, group)}; the check wants {_bound(scope.check)}", scope.label, scope.ref))
+    out = [Problem(f"{say(totals.get(key, 0), _with(names, key))}; the check wants {_bound(scope.check)}",
+                   scope.label, scope.ref) for key in product(*domains) if not _holds(scope.check, totals.get(key, 0))]
     scope.problems += _named(out, "counts out of bounds")
+
+
+def _with(names: list[str], key: tuple) -> str:
+    return f" with {_describe(names, key)}" if names else ""
 
 
 def _per_values(scope: _Scope, name: str, wanted: Wanted, cards: list[Card]) -> list:
