@@ -114,8 +114,12 @@ BROKEN = {
     "an override on a key the generator does not enumerate": (
         "generate:\n  - each: {suit: [pique], rank: 1..2}\n    overrides:\n"
         "      - match: {rnak: 1}\n        set: {copies: 2}\n",
-        ["decks/mini/d.yaml:10:17: deck 'd', generate[0]: an override matches the generator's domains; 'rnak' is "
-         "none of them (did you mean 'rank'?)"]),
+        ["decks/mini/d.yaml:10:17: deck 'd', generate[0]: an override matches values of the generator's domains; "
+         "'rnak' is none of them (did you mean 'rank'?)"]),
+    "an override on a data field": (
+        "  signs: data\ngenerate:\n  - each: {suit: [pique], rank: [1], signs: [[+, -], [-, +]]}\n"
+        "    overrides:\n      - match: {signs: [+, -]}\n        set: {copies: 2}\n",
+        ["decks/mini/d.yaml:11:17: deck 'd', generate[0]: an override cannot match 'signs', a data field"]),
     "an id template naming an unknown field": (
         "generate:\n  - each: {suit: [pique], rank: 1..2}\n    id: \"{rnak}-{suit}\"\n",
         ["decks/mini/d.yaml:9:9: deck 'd', generate[0]: the template '{rnak}-{suit}' names 'rnak', which is not "

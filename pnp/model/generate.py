@@ -153,8 +153,11 @@ def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: dict
     for key, raw in override.match.items():
         at = ref.child("match", key)
         if key not in domains:
-            problems.append(Problem(f"an override matches the generator's domains; {key!r} is none of them",
-                                    where, at, suggestion=suggest(key, list(domains)), at_key=True))
+            problems.append(Problem(f"an override matches values of the generator's domains; {key!r} is none of "
+                                    "them", where, at, suggestion=suggest(key, list(domains)), at_key=True))
+            continue
+        if types[key] == "data":
+            problems.append(Problem(f"an override cannot match {key!r}, a data field", where, at, at_key=True))
             continue
         listed = raw if isinstance(raw, list) else [raw]
         refs = [at.child(j) for j in range(len(listed))] if isinstance(raw, list) else [at]

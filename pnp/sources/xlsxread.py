@@ -29,21 +29,22 @@ def read_xlsx(path: Path, display: str, sheet: str | None,
     except ImportError:
         return None, None, [Problem("reading .xlsx files needs openpyxl: pip install 'pnp[xlsx]'", _WHERE,
                                     Ref(display))]
+    books = []
     try:
-        values = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(path, read_only=True, data_only=False)
+        books = [openpyxl.load_workbook(path, read_only=True, data_only=only) for only in (True, False)]
+        return _sheet(*books, display, sheet, sheet_ref)
     except Exception as exc:  # zip, XML and openpyxl's own errors: the file is not a workbook it reads
         return None, None, [Problem(f"not a workbook openpyxl can read ({type(exc).__name__}: {exc})", _WHERE,
                                     Ref(display))]
-    try:
-        return _sheet(values, formulas, display, sheet, sheet_ref)
     finally:
-        values.close()
-        formulas.close()
+        for book in books:
+            book.close()
 
 
 def _sheet(values, formulas, display: str, sheet: str | None, sheet_ref: Ref) -> tuple[list | None, str | None, list]:
-    names = values.sheetnames
+    names = [ws.title for ws in values.worksheets]  # sheets of cells, not charts
+    if not names:
+        return None, None, [Problem("the workbook has no sheet of cells", _WHERE, Ref(display))]
     if sheet is not None and sheet not in names:
         return None, None, [Problem(f"the workbook has no sheet {sheet!r} (its sheets: {', '.join(names)})",
                                     "deck.data.sheet", sheet_ref, suggestion=suggest(sheet, names))]
