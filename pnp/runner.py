@@ -20,6 +20,7 @@ from .draw.sheets import SheetPainter
 from .errors import Problem, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
+from .layout.lint import lint
 from .model.kit import Card, Deck, Kit, Sheet
 from .model.units import MM, paper_points
 from .options import Options
@@ -61,9 +62,12 @@ class KitRun:
 
     def _components(self, kit: Kit, tables: dict) -> None:
         library = self.session.project.library
-        self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, self.session.icons,
+        icons = self.session.icons.with_kit(kit.root)
+        found, skip = lint(kit, self.session.fonts, icons, library.ref)
+        self.problems += found
+        self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", tables,
-                            library.element_refs)
+                            library.element_refs, skip, kit.game.min_text_size)
         self.kit = kit
         for deck in kit.decks:
             self._deck(deck)
@@ -143,7 +147,7 @@ class KitRun:
         values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
         face, found = builder.build(values, where, sheet.ref)
-        self.problems += found
+        self.problems += self._repeats.first_of(found, (sheet.name,))
         return face
 
     def _canvas(self, component: str, pagesize) -> tuple[Canvas, Painter] | tuple[None, None]:
@@ -199,6 +203,9 @@ class _CardWhere:
         return f"kit {self.kit!r}, deck {self.deck!r}, card {self.card!r}"
 
 
+LAYOUTS = "layouts/"
+
+
 class Repeats:
     """The same layout problem on many cards is reported once, with the number of other cards."""
 
@@ -206,9 +213,14 @@ class Repeats:
         self._seen: dict[tuple, list] = {}
 
     def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
+        """The problems not seen before in `scope`; one located in a layout file (a shared layer,
+        an element's definition) is seen once for the whole kit, whichever layout inherits it."""
         fresh = []
         for problem in problems:
-            key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
+            if problem.ref is not None and problem.ref.file.startswith(LAYOUTS):
+                key: tuple = (problem.ref, problem.what)
+            else:
+                key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
             if key in self._seen:
                 self._seen[key][1] += 1
             else:

@@ -158,7 +158,7 @@ class Painter:
             c.rect(s.x, -(s.y + s.h), s.w, s.h, stroke=stroke, fill=fill)
 
     def _picture(self, p: Picture) -> None:
-        if p.kind == "icon":
+        if p.kind == "icon" or (p.kind == "svg" and p.color is not None):  # recoloured single-colour art
             name = self.forms.icon(p.path, p.color or (0.0, 0.0, 0.0))
         elif p.kind == "svg":
             name = self.forms.svg(p.path)

@@ -3,9 +3,14 @@
 Contract: `fill(template, context)` substitutes `{name}` from the context (`{{` and `}}` escape
 braces) and reports unknown names; `field_names(text)` lists the names a template reads and
 `single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
-that every module uses). `colour(value, palette)` gives an RGB tuple, None for `none`,
-or a problem text. `IconLibrary` knows the vendored icons (`icons/*.svg` of the project) and
-resolves a name through a layout's `icons` aliases.
+that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
+(`lookup(name)` splits it). `colour(value, palette)` gives an RGB tuple, None for `none`, or a
+problem text; `palette_entry(name, palette)` follows a palette entry to its colour, or says which
+link is broken, once, where the palette is defined (a use of a broken entry is then a `Known`
+problem). "Did you mean" never offers the name that was typed. `IconLibrary` knows the vendored
+icons (`icons/*.svg` of the project, then the kit's own `icons/`, which win) and resolves a name
+through a layout's `icons` aliases. Problem texts are plain `str`; a `Warn` is a warning (the face
+is still drawn) and a `Known` one already reported at its definition (not repeated per face).
 """
 from __future__ import annotations
 
@@ -15,10 +20,27 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import suggest
+from ..fileio import note_read
 from ..model.units import hex_to_rgb, is_hex_colour
 from .items import RGB
 
-_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*)\}")
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)\}")
+
+
+class Warn(str):
+    """A problem text that is a warning: the face is drawn all the same."""
+
+
+class Known(str):
+    """A problem text already reported where its cause is defined (a broken palette entry)."""
+
+
+def lookup(name: str) -> tuple[str, str] | None:
+    """`("pips", "rank")` for the template name `pips[rank]`, else None."""
+    if not name.endswith("]") or "[" not in name:
+        return None
+    table, _, key = name[:-1].partition("[")
+    return table, key
 
 
 def field_names(text: str) -> list[str]:
@@ -79,29 +101,70 @@ def _text(value: object) -> str:
 def colour(value: str | None, palette: dict[str, str]) -> tuple[RGB | None, str | None]:
     if value is None or value == "none":
         return None, None
-    seen = value
-    for _ in range(4):  # palette entries may name other entries
-        if is_hex_colour(seen):
-            return hex_to_rgb(seen), None
-        if seen not in palette:
-            break
-        seen = palette[seen]
-    hint = suggest(value, palette)
+    if is_hex_colour(value):
+        return hex_to_rgb(value), None
+    if value in palette:
+        found, problem = palette_entry(value, palette)
+        return found, Known(problem) if problem else None
+    hint = suggest(value, [name for name in palette if name != value])
     return None, f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
                                                   " (give #rrggbb or a palette name)")
 
 
+def palette_entry(name: str, palette: dict[str, str]) -> tuple[RGB | None, str | None]:
+    """The colour palette entry `name` stands for (entries may name entries), or what breaks it."""
+    chain = [name]
+    while True:
+        value = palette[chain[-1]]
+        if value == "none" or is_hex_colour(value):
+            return (None if value == "none" else hex_to_rgb(value)), None
+        if value in chain:
+            return None, f"palette entries name each other in a cycle: {' -> '.join(chain + [value])}"
+        if value not in palette:
+            hint = suggest(value, [n for n in palette if n not in chain and n != value])
+            return None, f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
+                                                          " (give #rrggbb or a palette name)")
+        chain.append(value)
+
+
 class IconLibrary:
+    """The icons a build may draw: the project's `icons/*.svg`, then a kit's own (`with_kit`)."""
+
     def __init__(self, root: Path):
         self.folder = root / "icons"
-        self.names = {p.stem: p for p in sorted(self.folder.glob("*.svg"))} if self.folder.is_dir() else {}
+        self.names = _svgs(self.folder)
         self.used: set[str] = set()
 
+    def with_kit(self, kit_dir: Path) -> "IconLibrary":
+        """The library seen by one kit: its own `icons/*.svg` added, winning over the project's."""
+        own = _svgs(kit_dir / "icons")
+        if not own:
+            return self
+        for path in own.values():  # inputs of the kit's run, for the build cache
+            note_read(path)
+        kit = IconLibrary.__new__(IconLibrary)
+        kit.folder, kit.names, kit.used = self.folder, {**self.names, **own}, self.used
+        return kit
+
     def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, str | None]:
-        """The SVG path of icon `name` (through the layout's aliases), or a problem text."""
+        """The SVG path of icon `name` (through the layout's aliases), or a problem text (`Known`
+        for an alias to no icon: reported once, at the alias)."""
         target = aliases.get(name, name)
         if target in self.names:
             self.used.add(target)
             return str(self.names[target]), None
-        hint = suggest(name, list(aliases) + list(self.names))
+        if name in aliases:
+            return None, Known(f"icon alias {name!r} names no icon")
+        hint = suggest(name, [n for n in list(aliases) + list(self.names) if n != name])
         return None, f"unknown icon {name!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+
+    def problem(self, target: str) -> str | None:
+        """Why `target` (an alias's value) is no icon, or None."""
+        if target in self.names:
+            return None
+        hint = suggest(target, [n for n in self.names if n != target])
+        return f"unknown icon {target!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+
+
+def _svgs(folder: Path) -> dict[str, Path]:
+    return {p.stem: p for p in sorted(folder.glob("*.svg"))} if folder.is_dir() else {}

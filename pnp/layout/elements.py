@@ -22,7 +22,8 @@ from pathlib import Path
 
 from ..model.layout import Ellipse, Icon, Image, Layout, Line, Rect, Svg, Text
 from ..model.load import safe_path
-from .assets import IconLibrary, colour, fill, single_field
+from ..model.units import MM, parse_dim
+from .assets import IconLibrary, Known, Warn, colour, fill, single_field
 from .fonts import FontBook
 from .items import Item, Picture, Shape, TextItem
 from .textfit import TextStyle, fit_text
@@ -45,6 +46,7 @@ class ElementContext:
     french: bool
     tables: dict
     rules: dict  # rules_fields(tables), made once per build
+    min_text: float = 6.0  # text printed smaller is a warning
 
     def text(self, template: str, problems: list[str]) -> str:
         values = ChainMap(self.values, self.rules) if "{rules." in template else self.values
@@ -56,9 +58,15 @@ class ElementContext:
         if template is None:
             return None
         found, problem = colour(self.text(template, problems), self.layout.palette)
-        if problem:
-            problems.append(problem)
+        if problem:  # a literal colour is checked where it is written (lint.py): not again per face
+            problems.append(problem if "{" in template else Known(problem))
         return found
+
+    def small_text(self, block, problems: list[str], what: str = "text") -> None:
+        """A warning when `block` prints below the kit's minimum text size."""
+        if block.size < self.min_text - 0.01:
+            problems.append(Warn(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
+                                 "(enlarge its box or its size, or set min_text_size in game.yaml)"))
 
 
 def rules_fields(tables: dict) -> dict[str, str]:
@@ -178,6 +186,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     block = fit_text(runs, w, h, style)
     if isinstance(block, str):
         return _fail(problems, block)
+    ctx.small_text(block, problems)
     color = ctx.rgb(element.color, problems) or BLACK
     if icon_paths:
         block = _resolve_icons(block, icon_paths)
@@ -189,6 +198,9 @@ def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: Ele
     """Markup runs of `content`, their faces and their icons' paths, with every character checked
     against its font and every icon against the library; None (and problems) when one fails.
     All text that pnp lays out from a kit goes through here."""
+    if LITERAL_NEWLINE in content:
+        problems.append(Warn(f"the text holds a literal \\n (a backslash and an n): {_excerpt(content)!r}; "
+                             "break the line in the YAML itself, or write \\n inside double quotes"))
     runs = parse(french(content) if use_french else content,
                  style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))
     faces, font_problem = _faces(font, runs, ctx.fonts)
@@ -202,6 +214,14 @@ def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: Ele
             found += [problem] if problem else []
     problems.extend(found)
     return None if found else (runs, faces, paths)
+
+
+LITERAL_NEWLINE = "\\n"
+
+
+def _excerpt(text: str) -> str:
+    at = text.index(LITERAL_NEWLINE)
+    return text[max(0, at - 15):at + 17]
 
 
 def _fail(problems: list[str], *found: str) -> list[Item]:
@@ -235,9 +255,14 @@ def _resolve_icons(block, paths):
 
 
 def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
-    x, y, w, h = frame(element, ctx)
     name = ctx.text(element.name, problems)
     path, problem = ctx.icons.resolve(name, ctx.layout.icons)
+    if element.at is not None:
+        points = _points(element, ctx, problems)
+        if problem or points is None:
+            return _fail(problems, problem) if problem else []
+        return _at_points(element, ctx, path, points, problems)
+    x, y, w, h = frame(element, ctx)
     count = count_value(element.repeat, ctx, problems)
     if problem or count is None:
         return _fail(problems, problem) if problem else []
@@ -245,6 +270,47 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
     per_row = element.per_row or max(count, 1)
     return [Picture("icon", px, py, side, side, path, color, element.rotate)
             for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
+
+
+def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tuple[float, float, int]] | None:
+    """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
+    raw = element.at
+    if isinstance(raw, str):
+        raw = field_value(raw, ctx, problems, list, "`at`")
+        if raw is MISSING:
+            return None
+    out = []
+    for point in raw:
+        parsed = _point(point, ctx)
+        if parsed is None:
+            problems.append(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got {point!r})")
+            return None
+        out.append(parsed)
+    return out
+
+
+def _point(point, ctx: ElementContext) -> tuple[float, float, int] | None:
+    if not isinstance(point, list) or len(point) not in (2, 3):
+        return None
+    turn = point[2] if len(point) == 3 else 0
+    if turn not in (0, 90, 180, 270) or isinstance(turn, bool):
+        return None
+    try:
+        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), int(turn)
+    except ValueError:
+        return None
+
+
+def _at_points(element: Icon, ctx: ElementContext, path: str, points, problems: list[str]) -> list[Item]:
+    """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
+    w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
+    h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
+    color = ctx.rgb(element.color, problems)
+    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, (element.rotate + turn) % 360)
+            for px, py, turn in points]
+
+
+AT_SIDE = 10 * MM
 
 
 def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
@@ -291,7 +357,8 @@ def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
     if isinstance(natural, str):
         return _fail(problems, natural)
     bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
-    return [Picture(element.type, bx, by, bw, bh, str(path), None, element.rotate)]
+    color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
+    return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
 
 
 def _natural_size(path: str, kind: str) -> tuple[float, float] | str:

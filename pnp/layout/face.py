@@ -19,10 +19,12 @@ from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Layout
-from .assets import IconLibrary, colour, field_names
+from .assets import IconLibrary, Known, Warn, colour
+from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
 from .elements import ElementContext, compile_element, local_fields, rules_fields
 from .fonts import FontBook
-from .items import Face, Item
+from .items import Face, Item, item_bounds
+from ..model.units import MM
 
 
 @dataclass
@@ -36,6 +38,8 @@ class BuildEnv:
     french: bool
     tables: dict
     layout_refs: Callable[[str], dict]  # layout name -> {element name -> Ref}, asked only for problems
+    skip: frozenset = frozenset()  # (layout, element) pairs whose definition is broken (reported there)
+    min_text: float = 6.0  # text printed smaller is a warning (game.yaml `min_text_size`)
 
     @cached_property
     def rules(self) -> dict[str, str]:
@@ -43,34 +47,7 @@ class BuildEnv:
         return rules_fields(self.tables)
 
 
-def is_static(element) -> bool:
-    """True when the element draws the same on every face: no condition, no field of the face."""
-    return not (element.when or element.unless) and not template_fields(element)
-
-
-def template_fields(element) -> tuple[str, ...]:
-    """The fields of the face that an element reads: the names of its `{...}` templates, at any
-    depth, less those its compiler fills itself. A table's `data: rules.NAME` counts as reading
-    `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache)."""
-    found: set[str] = set()
-    _collect_fields(element.model_dump(), found)
-    found -= local_fields(element)
-    if element.type == "table" and element.data:
-        found.add(element.data)
-    return tuple(sorted(found))
-
-
-def _collect_fields(value, found: set[str]) -> None:
-    if isinstance(value, str):
-        found.update(field_names(value))
-    elif isinstance(value, dict):
-        for item in value.values():
-            _collect_fields(item, found)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            _collect_fields(item, found)
-
-
+OUTSIDE_TOLERANCE = 0.75  # points an element may stray past the bleed (half a thick stroke)
 CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
 
 
@@ -79,15 +56,19 @@ class FaceBuilder:
         self.env, self.layout = env, layout
         self.width, self.height = size
         self.bleed = bleed
-        self.static = {name: is_static(e) for name, e in layout.elements.items()}
-        self._fields = {name: template_fields(e) for name, e in layout.elements.items() if not self.static[name]}
+        self.elements = {n: e for n, e in layout.elements.items() if (layout.name, n) not in env.skip}
+        self.static = {name: is_static(e) for name, e in self.elements.items()}
+        self._fields = {name: template_fields(e) for name, e in self.elements.items() if not self.static[name]}
+        self._lookups = lookups(layout)
+        self._lookup_names = {n for names in self._lookups.values() for n in names}
+        self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
         self._static_face: Face | None = None
         self._plan = self._make_plan()
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = [Problem(problem, f"layout {layout.name!r}, background", self._layout_ref("background"))
-                         ] if problem else []
+                         ] if problem and not isinstance(problem, Known) else []
 
     def build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
         """The face for `values` and its problems; the layout's own problems come with the first."""
@@ -110,25 +91,51 @@ class FaceBuilder:
     def _build(self, values: dict, where, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
         problems: list[Problem] = []
+        values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
         for key, names in self._plan:
             if key is not None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
                 continue
             name = names[0]
-            element = self.layout.elements[name]
-            if (element.when or element.unless) and not self._shown(element, values, problems, where, ref, name):
+            element = self.elements[name]
+            if (element.when or element.unless) and not shown(element, values):
                 continue
-            items, found = self._dynamic(name, element, values)
-            if found:
-                problems += [Problem(p, f"{where}, element {name!r}", ref) for p in found]
+            gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing]
+            items, found = ((), gaps) if gaps else self._dynamic(name, element, values)
+            problems += self._problems(found, f"{where}, element {name!r}", ref)
+            problems += self._outside_bleed(name, items, where)
             layers.append((None, items))
         return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
+
+    def _problems(self, found: list[str], where: str, ref: Ref) -> list[Problem]:
+        """Problem texts as problems: a `Warn` a warning, a `Known` one left out (reported at its cause)."""
+        return [Problem(p, where, ref, severity="warning" if isinstance(p, Warn) else "error")
+                for p in found if not isinstance(p, Known)]
+
+    def _outside_bleed(self, name: str, items, where) -> list[Problem]:
+        """A warning, once per element of a card layout, when what it draws reaches beyond the bleed."""
+        if self.layout.kind != "card" or name in self._outside or not items:
+            return []
+        bounds = [item_bounds(item) for item in items]
+        x0, y0 = min(b[0] for b in bounds), min(b[1] for b in bounds)
+        x1, y1 = max(b[2] for b in bounds), max(b[3] for b in bounds)
+        b = self.bleed + OUTSIDE_TOLERANCE
+        if x0 >= -b and y0 >= -b and x1 <= self.width + b and y1 <= self.height + b:
+            return []
+        self._outside.add(name)
+        wholly = x1 <= -self.bleed or y1 <= -self.bleed or x0 >= self.width + self.bleed or y0 >= self.height + self.bleed
+        what = ("lies wholly outside the card's bleed: it never prints" if wholly else
+                "reaches beyond the card's bleed: it is cut off") + \
+            f" (it spans {x0 / MM:.1f}..{x1 / MM:.1f} × {y0 / MM:.1f}..{y1 / MM:.1f} mm; the bleed box is " \
+            f"{-self.bleed / MM:.1f}..{(self.width + self.bleed) / MM:.1f} × {-self.bleed / MM:.1f}..{(self.height + self.bleed) / MM:.1f} mm)"
+        ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
+        return [Problem(what, f"layout {self.layout.name!r}, element {name!r} ({where})", ref, severity="warning")]
 
     def _make_plan(self) -> list[tuple[str | None, tuple[str, ...]]]:
         """Runs of static elements (keyed shared layers) and single dynamic elements, in order."""
         plan: list[tuple[str | None, tuple[str, ...]]] = []
         group: list[str] = []
-        for name in self.layout.elements:
+        for name in self.elements:
             if self.static[name]:
                 group.append(name)
                 continue
@@ -150,11 +157,13 @@ class FaceBuilder:
         items: list[Item] = []
         problems: list[Problem] = []
         for name in names:
-            found_items, found = self._compile(self.layout.elements[name], {})
+            found_items, found = self._compile(self.elements[name], {})
             items += found_items
+            where = f"layout {self.layout.name!r}"
             if found:
                 ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
-                problems += [Problem(p, f"layout {self.layout.name!r}, element {name!r}", ref) for p in found]
+                problems += self._problems(found, f"{where}, element {name!r}", ref)
+            problems += self._outside_bleed(name, found_items, where)
         return tuple(items), problems
 
     def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:
@@ -172,18 +181,8 @@ class FaceBuilder:
     def _compile(self, element, values: dict):
         env = self.env
         ctx = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                             env.kit_dir, env.french, env.tables, env.rules)
+                             env.kit_dir, env.french, env.tables, env.rules, env.min_text)
         return compile_element(element, ctx)
-
-    def _shown(self, element, values, problems, where, ref, name) -> bool:
-        for rule, wanted in ((element.when, True), (element.unless, False)):
-            for key, expected in (rule or {}).items():
-                if key not in values:
-                    problems.append(Problem(f"condition on unknown field {key!r}", f"{where}, element {name!r}", ref))
-                    return False
-                if (str(values[key]) == str(expected)) != wanted:
-                    return False
-        return True
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)

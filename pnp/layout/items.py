@@ -89,14 +89,14 @@ class Face:
         if any(key is not None and items for key, items in self.layers) or self.background is not None:
             b = self.bleed
             return (-b, -b, self.width + b, self.height + b)
-        boxes = [_bounds(item) for _, items in self.layers for item in items]
+        boxes = [item_bounds(item) for _, items in self.layers for item in items]
         if not boxes:
             return (0.0, 0.0, 0.0, 0.0)
         return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                 max(b[3] for b in boxes))
 
 
-def _bounds(item: Item) -> tuple[float, float, float, float]:
+def item_bounds(item: Item) -> tuple[float, float, float, float]:
     x0, x1 = sorted((item.x, item.x + item.w))
     y0, y1 = sorted((item.y, item.y + item.h))
     if item.rotate in (90, 270):  # turned about its centre

@@ -1,7 +1,9 @@
 """Where an element sits, and how it is stroked: the parts every layout element shares.
 
 Contract: `Frame` gives an element its box (x, y, w, h as `Dim`, or a named box of the card),
-its conditions (`when`/`unless` on card fields) and its rotation; `Stroke` its outline. The small
+its conditions (`when`/`unless` on card fields: a value or a list of values per field; `when`
+holds when every field has one of its values, `unless` hides the element when any does) and its
+rotation; `Stroke` its outline. The small
 literal types of layouts (alignment, fit) live here too.
 """
 from __future__ import annotations
@@ -27,8 +29,8 @@ class Frame(StrictModel):
     w: DimField | None = None
     h: DimField | None = None
     box: Literal["trim", "bleed", "safe"] | None = None
-    when: dict[str, Scalar] | None = None
-    unless: dict[str, Scalar] | None = None
+    when: dict[str, Scalar | list[Scalar]] | None = None
+    unless: dict[str, Scalar | list[Scalar]] | None = None
     rotate: Literal[0, 90, 180, 270] = 0
 
 

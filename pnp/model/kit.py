@@ -24,7 +24,7 @@ from .datafile import DataFile
 from .frame import Scalar
 from .generate import Generator
 from .layout import Layout
-from .units import Length
+from .units import FontSize, Length
 from .validate import StrictModel
 
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
@@ -62,6 +62,7 @@ class GameFile(StrictModel):
     rules: RulesRef | None = None
     checks: list[Check] = []
     components: list[str] = Field(min_length=1)
+    min_text_size: FontSize = Field(6.0, ge=1.0, le=24.0)  # text printed smaller is a warning
 
 
 class FieldSpec(StrictModel):

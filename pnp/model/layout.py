@@ -5,11 +5,13 @@ Contract: `Layout` is a validated, fully resolved template (its `extends` alread
 the origin at the top-left corner of the trim box and y growing downwards. Elements are drawn in
 the order they are listed. Values written `{field}` are filled from the card (or sheet) being
 drawn; colours name a palette entry or are `#rrggbb`; icons name an entry of the `icons` map or a
-vendored icon file. `when`/`unless` show an element only on cards whose fields match.
+vendored icon file. `when`/`unless` show an element only on cards whose fields match. `maps`
+turn a field's value into another value (`{pips[rank]}`: the entry of map `pips` for the card's
+`rank`), such as a list of positions that an icon's `at` draws it at.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from .schema import Field, field_validator, model_validator
 
@@ -68,15 +70,18 @@ class Image(Frame):
 
 
 class Svg(Frame):
-    """An SVG drawing (a kit's own art), drawn as vectors."""
+    """An SVG drawing (a kit's own art), drawn as vectors; `color` recolours single-colour art."""
 
     type: Literal["svg"]
     src: str
     fit: Fit = "contain"
+    color: str | None = None
 
 
 class Icon(Frame):
-    """A vendored icon, recoloured, drawn as vectors; `repeat` draws it several times in a row."""
+    """A vendored icon, recoloured, drawn as vectors; `repeat` draws it several times in a row;
+    `at` draws it once at each of a list of points (centres), `[x, y]` or `[x, y, rotate]`, each
+    icon `w` × `h` (a list written here, or a `{field}` / `{map[field]}` giving one)."""
 
     type: Literal["icon"]
     name: str
@@ -85,6 +90,7 @@ class Icon(Frame):
     per_row: int | None = Field(None, ge=1, le=20)
     rows: int | None = Field(None, ge=1, le=20)
     gap: Length = 1.0 * MM
+    at: str | list[list[float | str]] | None = None
 
 
 class Column(StrictModel):
@@ -153,6 +159,7 @@ class Layout(StrictModel):
     background: str | None = None
     palette: dict[str, str] = {}
     icons: dict[str, str] = {}
+    maps: dict[str, dict[str, Any]] = {}
     elements: dict[str, Element] = {}
     description: str = ""
 

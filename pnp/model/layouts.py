@@ -3,7 +3,7 @@
 Contract: `LayoutLibrary.load(root, locators)` reads each YAML file of `layouts/` (a mapping of
 layout name to layout) and records problems (duplicate names across files, non-mapping entries).
 `get(name, ref)` resolves `extends` — one parent or a list, merged left to right, then the child;
-`palette` and `icons` merge key by key; `elements` merge by element name, keeping the parent's
+`palette`, `icons` and `maps` merge key by key; `elements` merge by element name, keeping the parent's
 order, a child's element overriding only the keys it gives, `null` removing it — and validates the
 result as a `Layout`. Cycles and unknown parents are problems located at the `extends` value.
 Every merged value keeps the `Ref` of the file it came from, so errors point at the right line.
@@ -19,7 +19,7 @@ from ..sources.parsecache import ParseCache
 from .layout import Layout
 from .validate import validate
 
-_MERGED_BY_KEY = ("palette", "icons")
+_MERGED_BY_KEY = ("palette", "icons", "maps")
 
 
 @dataclass
@@ -44,6 +44,7 @@ class _Merged:
 class LayoutLibrary:
     def __init__(self) -> None:
         self._raw: dict[str, _Raw] = {}
+        self._memo: dict[str, _Merged] = {}
         self.problems: list[Problem] = []
 
     @classmethod
@@ -56,6 +57,7 @@ class LayoutLibrary:
 
     def add(self, name: str, data: dict, ref: Ref) -> None:
         self._raw[name] = _Raw(data, ref)
+        self._memo.clear()
 
     def _load_file(self, path: Path, display: str, locators: LocatorRegistry, cache: ParseCache | None) -> None:
         data, locator, problems = load_yaml(path, display, cache)
@@ -94,11 +96,22 @@ class LayoutLibrary:
         """Where each element of layout `name` (extends resolved) was last defined."""
         if name not in self._raw:
             return {}
-        merged = self._merge(name, (), [])
-        if merged is None:
-            return {}
+        merged = self._merged(name)
         base = self._raw[name].ref
         return {elem: merged.ref_for(("elements", elem), base) for elem in merged.data.get("elements") or {}}
+
+    def ref(self, name: str, *path: str | int) -> Ref:
+        """Where the value at `path` of layout `name` (extends resolved) is written: in the layout
+        itself or in the parent it comes from (`ref("card", "palette", "rouge")`)."""
+        if name not in self._raw:
+            return Ref("layouts", (name,) + path)
+        return self._merged(name).ref_for(tuple(path), self._raw[name].ref)
+
+    def _merged(self, name: str) -> _Merged:
+        """The merge of layout `name` (problems dropped: `get` reports them), made once."""
+        if name not in self._memo:
+            self._memo[name] = self._merge(name, (), []) or _Merged({})
+        return self._memo[name]
 
     def _relocate(self, problem: Problem, merged: _Merged, name: str) -> Problem:
         base = self._raw[name].ref
@@ -139,6 +152,8 @@ def _deep_origins(data: dict, ref: Ref) -> dict[tuple, Ref]:
     out: dict[tuple, Ref] = {}
     for key, value in data.items():
         out[(key,)] = ref.child(key)
+        if key in _MERGED_BY_KEY and isinstance(value, dict):
+            out.update({(key, entry): ref.child(key, entry) for entry in value})
         if key == "elements" and isinstance(value, dict):
             for elem, body in value.items():
                 out[(key, elem)] = ref.child(key, elem)

@@ -1,0 +1,95 @@
+"""What an element reads from a face, whether it shows on it, and the values a layout's maps give it.
+
+Contract: `template_fields(element)` names the values of the face an element's `{...}` templates
+read (at any depth, less the names its compiler fills itself), and `is_static(element)` tells an
+element that draws the same on every face (no condition, no field). `shown(element, values)` tells whether an element's `when` and `unless` let it show on a
+face with these values: `when` holds when every field it names has one of the values given for it
+(a value or a list; compared as text, so `7` and `"7"` are one value), `unless` hides the element
+when any field it names has one of its values. A field the face does not have fails `when`, passes
+`unless` (the layout check reports it where it is written, pnp/layout/lint.py). `lookups(layout)`
+lists the `{map[field]}` names each element reads, and `with_lookups(values, names, maps)` adds
+their values to a face's values, with one problem text per value a map lacks.
+"""
+from __future__ import annotations
+
+from ..model.layout import Layout
+from .assets import Known, field_names, lookup
+from .elements import local_fields
+
+
+def is_static(element) -> bool:
+    """True when the element draws the same on every face: no condition, no field of the face."""
+    return not (element.when or element.unless) and not template_fields(element)
+
+
+def template_fields(element) -> tuple[str, ...]:
+    """The fields of the face that an element reads: the names of its `{...}` templates, at any
+    depth, less those its compiler fills itself. A table's `data: rules.NAME` counts as reading
+    `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache)."""
+    found: set[str] = set()
+    _collect_fields(element.model_dump(), found)
+    found -= local_fields(element)
+    if element.type == "table" and element.data:
+        found.add(element.data)
+    return tuple(sorted(found))
+
+
+def _collect_fields(value, found: set[str]) -> None:
+    if isinstance(value, str):
+        found.update(field_names(value))
+    elif isinstance(value, dict):
+        for item in value.values():
+            _collect_fields(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect_fields(item, found)
+
+
+def condition_values(expected: object) -> list[str]:
+    """The values a condition accepts for one field, as text."""
+    return [key_text(v) for v in expected] if isinstance(expected, list) else [key_text(expected)]
+
+
+def shown(element, values: dict) -> bool:
+    for field, expected in (element.when or {}).items():
+        if field not in values or key_text(values[field]) not in condition_values(expected):
+            return False
+    for field, expected in (element.unless or {}).items():
+        if field in values and key_text(values[field]) in condition_values(expected):
+            return False
+    return True
+
+
+def lookups(layout: Layout) -> dict[str, tuple[str, ...]]:
+    """Element name -> the `{map[field]}` names its templates read (elements reading none left out)."""
+    found = {}
+    for name, element in layout.elements.items():
+        names = tuple(f for f in template_fields(element) if lookup(f))
+        if names:
+            found[name] = names
+    return found
+
+
+def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[dict, dict[str, str]]:
+    """`values` with the value of each `{map[field]}` of `names` added, and a problem text for each
+    name it could not fill (a value missing from the map; an unknown map or field is the layout
+    check's to report)."""
+    added, missing = {}, {}
+    for name in names:
+        table, field = lookup(name)  # type: ignore[misc]
+        if table not in maps or field not in values:
+            continue
+        key = key_text(values[field])
+        if key in maps[table]:
+            added[name] = maps[table][key]
+        else:
+            missing[name] = Known(f"map {table!r} has no entry for {field} {key!r} "
+                             f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
+    return ({**values, **added} if added else values), missing
+
+
+def key_text(value: object) -> str:  # noqa: D103
+    """A field's value as a map key: YAML keys are read as text (`7:` is "7")."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,256 @@
+"""Checks of a kit's layouts where they are written, before any face is laid out.
+
+Contract: `lint(kit, fonts, icons, ref)` returns `(problems, skip)`. `ref(layout, *path)` says
+where a value of a resolved layout is written (a parent's line when it is inherited through
+`extends`). Each problem is reported once, at its definition, however many layouts inherit it and
+however many cards draw it, with the layouts (and their components) that use it as context; "did
+you mean" never offers the name that was typed. Checked:
+- palette entries that lead to no colour (or name each other in a cycle), icon aliases to no icon;
+- values written as literals in elements: fonts and their styles, colours, icon names;
+- conditions: a `when`/`unless` field that no card (or page) using the layout has is an error; a
+  value outside the field's declared `values`, or that no card has, a warning;
+- maps: `{map[field]}` naming no map of the layout or no field is an error; a card value the map
+  lacks is an error at the map, a map key that no card's field has a warning at the key.
+`skip` names the `(layout, element)` pairs with an error here: faces leave them out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..errors import Problem, Ref, suggest
+from ..model.kit import Kit
+from ..model.layout import Layout
+from .assets import IconLibrary, Known, colour, lookup, palette_entry
+from .conditions import condition_values, key_text, template_fields
+from .fonts import FontBook
+
+RefOf = Callable[..., Ref]
+BUILTIN_CARD = ("id", "index", "count", "deck", "kit")
+BUILTIN_PAGE = ("kit", "page")
+COLOUR_KEYS = frozenset({"fill", "stroke", "color", "outline", "ring", "header_fill", "stripe", "band_color",
+                         "mark_color", "weeks_color", "points_color", "number_color", "start_fill", "end_fill",
+                         "tab_fill", "pips", "fold", "alternate", "icon_color", "background"})
+COLOUR_LISTS = frozenset({"fills", "band_fills"})
+COLOUR_MAPS = frozenset({"emphasis", "colors"})
+ICON_KEYS = frozenset({"icon", "weeks_icon", "points_icon", "start_icon", "end_icon", "first_icon"})
+
+
+@dataclass
+class _Use:
+    """The faces a layout draws: their values, the declared values of their fields, who uses it."""
+
+    values: list[dict] = field(default_factory=list)
+    declared: dict[str, list[str]] = field(default_factory=dict)
+    users: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Found:
+    problem: Problem
+    layouts: list[str]
+
+
+class Linter:
+    def __init__(self, kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf):
+        self.kit, self.fonts, self.icons, self.ref = kit, fonts, icons, ref
+        self.found: dict[tuple, _Found] = {}
+        self.skip: set[tuple[str, str]] = set()
+        self.uses = _uses(kit)
+
+    def run(self) -> tuple[list[Problem], frozenset]:
+        for name, layout in self.kit.layouts.items():
+            self._palette(name, layout)
+            self._aliases(name, layout)
+            for elem, element in layout.elements.items():
+                self._literals(name, elem, element)
+                self._conditions(name, elem, element)
+                self._lookups(name, elem, element)
+            self._map_keys(name, layout)
+        return [self._with_context(f) for f in self.found.values()], frozenset(self.skip)
+
+    def report(self, layout: str, path: tuple, what: str, severity: str = "error",
+               suggestion: str | None = None, element: str | None = None) -> None:
+        ref = self.ref(layout, *path)
+        key = (ref, what)
+        if key not in self.found:
+            where = f"layout {ref.path[0] if ref.path else layout!r}"
+            where += f", element {element!r}" + _dotted(path[2:]) if element else ", " + _dotted(path)[1:]
+            self.found[key] = _Found(Problem(what, where, ref, suggestion=suggestion, severity=severity), [])
+        if layout not in self.found[key].layouts:
+            self.found[key].layouts.append(layout)
+        if element is not None and severity == "error":
+            self.skip.add((layout, element))
+
+    def _with_context(self, found: _Found) -> Problem:
+        users = []
+        for name in found.layouts:
+            components = self.uses.get(name, _Use()).users
+            users.append(f"layout {name!r}" + (f" ({', '.join(components)})" if components else ""))
+        problem = found.problem
+        return problem if not users else Problem(problem.what, f"{problem.where} (used by {', '.join(users)})",
+                                                 problem.ref, suggestion=problem.suggestion,
+                                                 severity=problem.severity)
+
+    def _palette(self, name: str, layout: Layout) -> None:
+        for entry in layout.palette:
+            _, problem = palette_entry(entry, layout.palette)
+            if problem:
+                self.report(name, ("palette", entry), problem)
+        if layout.background and "{" not in layout.background:
+            _, problem = colour(layout.background, layout.palette)
+            if problem and layout.background not in layout.palette:
+                self.report(name, ("background",), problem)
+
+    def _aliases(self, name: str, layout: Layout) -> None:
+        for alias, target in layout.icons.items():
+            problem = self.icons.problem(target)
+            if problem:
+                self.report(name, ("icons", alias), problem)
+
+    def _literals(self, name: str, elem: str, element) -> None:
+        for path, key, value in _walk(element.model_dump(), ()):
+            if not isinstance(value, str) or "{" in value:
+                continue
+            problem = self._literal(key, value, element, path, layout=self.kit.layouts[name])
+            if problem:
+                self.report(name, ("elements", elem) + path, problem, element=elem)
+
+    def _literal(self, key, value: str, element, path: tuple, layout: Layout) -> str | None:
+        parent = path[-2] if len(path) > 1 else None
+        if key in COLOUR_KEYS or parent in COLOUR_LISTS or parent in COLOUR_MAPS:
+            if value in layout.palette:
+                return None  # checked once, at the palette entry
+            return colour(value, layout.palette)[1]
+        if key == "font":
+            style = getattr(element, "style", "regular") if len(path) == 1 else "regular"
+            return self.fonts.problem(value, style)
+        is_icon = key in ICON_KEYS or parent == "icons" or (key == "name" and element.type == "icon" and len(path) == 1)
+        if is_icon:
+            _, problem = self.icons.resolve(value, layout.icons)
+            return None if isinstance(problem, Known) else problem  # a broken alias: reported at the alias
+        return None
+
+    def _conditions(self, name: str, elem: str, element) -> None:
+        use = self.uses.get(name)
+        if use is None or not use.values:
+            return
+        known = set().union(*(v.keys() for v in use.values))
+        for rule in ("when", "unless"):
+            for fname, expected in (getattr(element, rule) or {}).items():
+                path = ("elements", elem, rule, fname)
+                if fname not in known:
+                    self.report(name, path, f"condition on unknown field {fname!r}", element=elem,
+                                suggestion=suggest(fname, sorted(known - {fname})))
+                    continue
+                self._condition_values(name, elem, rule, fname, expected, use)
+
+    def _condition_values(self, name: str, elem: str, rule: str, fname: str, expected, use: _Use) -> None:
+        path = ("elements", elem, rule, fname)
+        had = {key_text(v[fname]) for v in use.values if fname in v}
+        declared = use.declared.get(fname)
+        for i, value in enumerate(condition_values(expected)):
+            at = path + (i,) if isinstance(expected, list) else path
+            if declared is not None and value not in declared:
+                self.report(name, at, f"{fname} {value!r} is not one of the field's values ({', '.join(declared)})",
+                            "warning", suggest(value, [d for d in declared if d != value]), element=elem)
+            elif value not in had:
+                never = "holds" if rule == "when" else "hides the element"
+                self.report(name, at, f"no card has {fname} {value!r}: the condition never {never}", "warning",
+                            element=elem)
+
+    def _lookups(self, name: str, elem: str, element) -> None:
+        layout = self.kit.layouts[name]
+        use = self.uses.get(name, _Use())
+        known = set().union(*(v.keys() for v in use.values)) if use.values else set()
+        for used in template_fields(element):
+            parts = lookup(used)
+            if parts is None:
+                continue
+            table, fname = parts
+            if table not in layout.maps:
+                self.report(name, ("elements", elem), f"unknown map {table!r} in {{{used}}}" +
+                            (f" (maps: {', '.join(layout.maps)})" if layout.maps else " (the layout has no `maps`)"),
+                            suggestion=suggest(table, [m for m in layout.maps if m != table]), element=elem)
+            elif use.values and fname not in known:
+                self.report(name, ("elements", elem), f"unknown field {fname!r} in {{{used}}}",
+                            suggestion=suggest(fname, sorted(known - {fname})), element=elem)
+
+    def _map_keys(self, name: str, layout: Layout) -> None:
+        use = self.uses.get(name)
+        if use is None or not use.values:
+            return
+        for table, fname in _lookups_of(layout):
+            entries = layout.maps.get(table)
+            if entries is None:
+                continue
+            had = sorted({key_text(v[fname]) for v in use.values if fname in v}, key=_natural)
+            lacking = [v for v in had if v not in entries]
+            if lacking:
+                self.report(name, ("maps", table), f"map {table!r} has no entry for {fname} "
+                            f"{', '.join(repr(v) for v in lacking)}, which cards have")
+            for key in entries:
+                if had and key not in had:
+                    self.report(name, ("maps", table, key), f"no card has {fname} {key!r}: the entry is never used",
+                                "warning")
+
+
+def _dotted(path: tuple) -> str:
+    """`.when.rank[1]`: a path as the messages of pnp/model/validate.py write it."""
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def _natural(text: str) -> tuple:
+    return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)
+
+
+def _lookups_of(layout: Layout) -> list[tuple[str, str]]:
+    found = []
+    for element in layout.elements.values():
+        for used in template_fields(element):
+            parts = lookup(used)
+            if parts and parts not in found:
+                found.append(parts)
+    return found
+
+
+def _walk(value, path: tuple) -> Iterator[tuple[tuple, object, object]]:
+    """(path, key, value) of every scalar in a dumped element (lists give index keys)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _walk(item, path + (i,))
+    elif path:
+        yield path, path[-1], value
+
+
+def _uses(kit: Kit) -> dict[str, _Use]:
+    """Per layout of the kit: the values of the faces it draws, the fields' declared values, users."""
+    uses: dict[str, _Use] = {}
+    for deck in kit.decks:
+        declared = {n: [key_text(v) for v in s.values] for n, s in deck.spec.specs().items() if s.values}
+        for card in deck.cards:
+            values = {**card.fields, **dict.fromkeys(BUILTIN_CARD, "")}
+            values.update(id=card.id, index=card.index + 1, count=len(deck.cards))
+            for name in filter(None, (card.layout, card.back)):
+                use = uses.setdefault(name, _Use())
+                use.values.append(values)
+                for fname, allowed in declared.items():
+                    use.declared.setdefault(fname, allowed)
+                _add_user(use, f"deck {deck.name!r}")
+    for sheet in kit.sheets:
+        use = uses.setdefault(sheet.spec.layout, _Use())
+        use.values += [{**page.fields, "kit": kit.game.title, "page": page.index + 1} for page in sheet.pages]
+        _add_user(use, f"sheet {sheet.name!r}")
+    return uses
+
+
+def _add_user(use: _Use, user: str) -> None:
+    if user not in use.users:
+        use.users.append(user)
+
+
+def lint(kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf) -> tuple[list[Problem], frozenset]:
+    return Linter(kit, fonts, icons, ref).run()
