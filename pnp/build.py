@@ -4,7 +4,8 @@ Contract: `check(project, names)` and `build(project, names, options)` return on
 kit. Both load the kit, run its rules model, and lay out every face of every component, so text
 that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
 page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
-when every kit of the run is free of errors: a failed run changes no file. With no names, every
+when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
+changes no file. With no names, every
 kit under `decks/` is taken. Each report names the files its kit's run read (`inputs`), which the
 build cache fingerprints.
 """
@@ -82,7 +83,8 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     reports = []
     with OutputBatch() as batch:
         for kit_dir in dirs:
-            reports.append(_kit_run(session, kit_dir, options, batch if draw else None, progress))
+            report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
+            reports.append(report.strictly() if options.strict else report)
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))

@@ -2,7 +2,8 @@
 
 Contract: `build_changed(root, names, options, force=False, progress=None)` returns one `KitReport`
 per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`) finds up to
-date come back from their cached manifests (`up_to_date=True`, warnings included) without loading
+date come back from their cached manifests (`up_to_date=True`, warnings included, errors with
+`options.strict`) without loading
 the drawing pipeline; the others go through `pnp.build.build`, and, when the run has no error, are
 recorded in the cache with the files they read. Names that are no kit go to the pipeline, which
 reports them. The CLI, the Python API and the watcher share this one path. Standard library only
@@ -24,7 +25,8 @@ def build_changed(root: Path, names: list[str], options: Options, force: bool = 
     cache = BuildCache(root, options.out, options.cache_key())
     fresh, stale = _plan(root, names, cache, force)
     reports = _build(root, stale, options, cache, progress) if stale is not None else []
-    return reports + [KitReport.from_json(manifest) for manifest in fresh]
+    fresh_reports = [KitReport.from_json(manifest) for manifest in fresh]
+    return reports + [r.strictly() if options.strict else r for r in fresh_reports]
 
 
 def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple[list[dict], list[str] | None]:

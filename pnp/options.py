@@ -2,8 +2,8 @@
 
 Contract: `PAPER_NAMES` and `BACK_MODES` are the papers and back modes a build knows (the CLI's
 choices derive from them). `Options` is a frozen record (paper, backs, orientation, output folder, back offset in mm,
-picture resolution); the pipeline (`pnp.build`, `pnp.runner`) checks the paper and backs names
-against the ones it knows. `cache_key()` names the value of every option but `out`, so a new option
+picture resolution, strictness); the pipeline (`pnp.build`, `pnp.runner`) checks the paper and backs names
+against the ones it knows. `cache_key()` names the value of every option but `out` and `strict` (they change no byte), so a new option
 changes the key by itself: PDFs made with other options are never taken as up to date. Standard
 library only: `pnp build` derives the key before deciding whether anything needs building.
 """
@@ -24,6 +24,10 @@ class Options:
     out: Path = Path("output")
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
     image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
+    strict: bool = False  # warnings count as errors (`--strict`): nothing is written
 
     def cache_key(self) -> str:
-        return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "out")
+        return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name not in _NOT_KEYED)
+
+
+_NOT_KEYED = ("out", "strict")  # options that change no byte of the PDFs

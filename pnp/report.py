@@ -4,11 +4,12 @@ Contract: `KitReport` and `FileReport` are plain records; `as_json()` gives the 
 `--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors), and
 `KitReport.from_json` reads it back, warnings included (a kit the build cache found up to date).
 Problems in a report are already located (file:line:col). `inputs` names the files the kit's run
-read (project-relative), for the build cache; it is not part of the manifest.
+read (project-relative), for the build cache; it is not part of the manifest. `strictly()` turns
+its warnings into errors (`--strict`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import Problem, errors_only
 
@@ -50,6 +51,11 @@ class KitReport:
                             f.get("cards_per_page", 0), f.get("backs", "none")) for f in data["files"]]
         warnings = [Problem.from_rendered(text) for text in data.get("warnings", [])]
         return cls(data["kit"], data["title"], data["path"], files, warnings, up_to_date=True)
+
+    def strictly(self) -> "KitReport":
+        """This report with its warnings turned into errors (`--strict`)."""
+        self.problems = [replace(p, severity="error") for p in self.problems]
+        return self
 
     @property
     def errors(self) -> list[Problem]:

@@ -106,14 +106,15 @@ def test_a_build_with_no_kit_says_so_and_fails(project, tmp_path):
     assert "no kit found under decks/" in result.stderr
 
 
-def test_every_option_but_the_output_folder_is_part_of_the_cache_key():
+def test_every_option_but_the_output_folder_and_strictness_is_part_of_the_cache_key():
     base = Options()
     changed = {"paper": "letter", "backs": "fold", "orientation": "landscape", "back_offset": (0.5, 0.0),
                "image_dpi": None}
-    assert {f.name for f in fields(Options)} == set(changed) | {"out"}
+    assert {f.name for f in fields(Options)} == set(changed) | {"out", "strict"}
     for name, value in changed.items():
         assert replace(base, **{name: value}).cache_key() != base.cache_key(), name
     assert replace(base, out=Path("elsewhere")).cache_key() == base.cache_key()
+    assert replace(base, strict=True).cache_key() == base.cache_key()  # it changes no byte of the PDFs
 
 
 def test_the_pipeline_refuses_a_paper_or_backs_it_does_not_know(project):

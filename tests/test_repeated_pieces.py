@@ -13,12 +13,12 @@ jetons:
   kind: page
   elements:
     pions: {type: counters, each: "{colours}", count: 3, x: 0, y: 0, w: 60, h: 40, side: 10mm, gap: 2mm,
-            label: "{item}", label_w: 14mm, fill: "{item}", text: "{item}", size: 5}
+            label: "{item}", label_w: 14mm, fill: "{item}", text: "{item}", size: 6}
 des:
   kind: page
   elements:
-    des: {type: dienets, count: 2, x: 0, y: 0, w: 200, h: 60, edge: 10mm, tab: 3mm, gap: 4mm, fill: creme,
-          tab_fill: gris}
+    des: {type: dienets, count: 2, x: 0, y: 0, w: 200, h: 60, edge: 10mm, tab: 3mm, gap: 4mm, fill: "{fond}",
+          tab_fill: "{pli}"}
 bareme:
   kind: page
   elements:
@@ -43,7 +43,7 @@ def test_counters_of_each_group_sit_in_rows_beside_its_label(faces):
 
 
 def test_dice_nets_are_the_same_net_side_by_side_and_a_wrong_colour_is_one_problem(faces):
-    face, problems = faces.build("des")
+    face, problems = faces.build("des", fond="creme", pli="gris")  # a literal colour: tests/data/invalid
     assert whats(problems) == ["unknown colour 'creme' (give #rrggbb or a palette name)",
                                "unknown colour 'gris' (give #rrggbb or a palette name)"]
     lines = [s for s in shapes(face) if s.kind == "line"]

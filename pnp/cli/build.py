@@ -2,7 +2,7 @@
 
 Contract: `build` reads its options into `pnp.options.Options` and calls
 `pnp.incremental.build_changed` (kits whose inputs did not change are reported up to date);
-`check` calls `pnp.build.check` and writes nothing; `list` prints each kit with its components and
+`check` calls `pnp.build.check` and writes nothing; `--strict` makes warnings errors in both; `list` prints each kit with its components and
 rules model. All report through `common.finish`.
 """
 from __future__ import annotations
@@ -12,6 +12,8 @@ from pathlib import Path
 import click
 
 from .common import BACKS, PAPER, Progress, finish, offset
+
+STRICT_HELP = "Count warnings (a condition that never holds, text below the minimum size...) as errors."
 
 
 @click.command()
@@ -30,9 +32,10 @@ from .common import BACKS, PAPER, Progress, finish, offset
 @click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
               help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N.")
 @click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels.")
+@click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
 def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientation: str, back_offset: str,
-          out: Path, as_json: bool, force: bool, image_dpi: int, no_downsample: bool) -> None:
+          out: Path, as_json: bool, force: bool, image_dpi: int, no_downsample: bool, strict: bool) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
 
     A kit whose files (wherever they lie in the project), layouts, fonts and icons did not change
@@ -49,7 +52,7 @@ def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientat
     from ..options import Options
 
     options = Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
-                      image_dpi=None if no_downsample else image_dpi)
+                      image_dpi=None if no_downsample else image_dpi, strict=strict)
     with Progress() as progress:
         reports = build_changed(project, list(kits), options, force, progress)
     finish(reports, as_json, wrote=True)
@@ -58,8 +61,9 @@ def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientat
 @click.command()
 @click.argument("kits", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def check(project: Path, kits: tuple[str, ...], as_json: bool) -> None:
+def check(project: Path, kits: tuple[str, ...], as_json: bool, strict: bool) -> None:
     """Check KITS against their rules and layouts; write nothing.
 
     \b
@@ -68,8 +72,9 @@ def check(project: Path, kits: tuple[str, ...], as_json: bool) -> None:
       pnp check decks/my-game --json
     """
     from ..build import check as run_check
+    from ..options import Options
 
-    finish(run_check(project, list(kits)), as_json, wrote=False)
+    finish(run_check(project, list(kits), Options(strict=strict)), as_json, wrote=False)
 
 
 @click.command(name="list")

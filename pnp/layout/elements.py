@@ -199,7 +199,7 @@ def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: Ele
     against its font and every icon against the library; None (and problems) when one fails.
     All text that pnp lays out from a kit goes through here."""
     if LITERAL_NEWLINE in content:
-        problems.append(Warn(f"the text holds a literal \\n (a backslash and an n): {_excerpt(content)!r}; "
+        problems.append(Warn(f"the text holds a literal \\n (a backslash and an n): '{_excerpt(content)}'; "
                              "break the line in the YAML itself, or write \\n inside double quotes"))
     runs = parse(french(content) if use_french else content,
                  style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))

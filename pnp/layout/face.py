@@ -103,7 +103,7 @@ class FaceBuilder:
             gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing]
             items, found = ((), gaps) if gaps else self._dynamic(name, element, values)
             problems += self._problems(found, f"{where}, element {name!r}", ref)
-            problems += self._outside_bleed(name, items, where)
+            problems += self._outside_bleed(name, items, f" (first on {where})")
             layers.append((None, items))
         return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
 
@@ -112,7 +112,7 @@ class FaceBuilder:
         return [Problem(p, where, ref, severity="warning" if isinstance(p, Warn) else "error")
                 for p in found if not isinstance(p, Known)]
 
-    def _outside_bleed(self, name: str, items, where) -> list[Problem]:
+    def _outside_bleed(self, name: str, items, first: str = "") -> list[Problem]:
         """A warning, once per element of a card layout, when what it draws reaches beyond the bleed."""
         if self.layout.kind != "card" or name in self._outside or not items:
             return []
@@ -129,7 +129,7 @@ class FaceBuilder:
             f" (it spans {x0 / MM:.1f}..{x1 / MM:.1f} × {y0 / MM:.1f}..{y1 / MM:.1f} mm; the bleed box is " \
             f"{-self.bleed / MM:.1f}..{(self.width + self.bleed) / MM:.1f} × {-self.bleed / MM:.1f}..{(self.height + self.bleed) / MM:.1f} mm)"
         ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
-        return [Problem(what, f"layout {self.layout.name!r}, element {name!r} ({where})", ref, severity="warning")]
+        return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{first}", ref, severity="warning")]
 
     def _make_plan(self) -> list[tuple[str | None, tuple[str, ...]]]:
         """Runs of static elements (keyed shared layers) and single dynamic elements, in order."""
@@ -163,7 +163,7 @@ class FaceBuilder:
             if found:
                 ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
-            problems += self._outside_bleed(name, found_items, where)
+            problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
     def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:

@@ -33,6 +33,7 @@ COLOUR_KEYS = frozenset({"fill", "stroke", "color", "outline", "ring", "header_f
                          "tab_fill", "pips", "fold", "alternate", "icon_color", "background"})
 COLOUR_LISTS = frozenset({"fills", "band_fills"})
 COLOUR_MAPS = frozenset({"emphasis", "colors"})
+CYCLE = "palette entries name each other in a cycle: "
 ICON_KEYS = frozenset({"icon", "weeks_icon", "points_icon", "start_icon", "end_icon", "first_icon"})
 
 
@@ -83,20 +84,29 @@ class Linter:
             self.skip.add((layout, element))
 
     def _with_context(self, found: _Found) -> Problem:
+        """The problem with who uses its definition: the components, and the layouts that inherit it."""
+        problem = found.problem
+        defining = problem.ref.path[0] if problem.ref and problem.ref.path else None
         users = []
         for name in found.layouts:
-            components = self.uses.get(name, _Use()).users
-            users.append(f"layout {name!r}" + (f" ({', '.join(components)})" if components else ""))
-        problem = found.problem
+            components = ", ".join(self.uses.get(name, _Use()).users)
+            if name == defining and len(found.layouts) == 1:
+                users.append(components)
+            else:
+                users.append(f"layout {name!r}" + (f" ({components})" if components else ""))
+        users = [u for u in users if u]
         return problem if not users else Problem(problem.what, f"{problem.where} (used by {', '.join(users)})",
                                                  problem.ref, suggestion=problem.suggestion,
                                                  severity=problem.severity)
 
     def _palette(self, name: str, layout: Layout) -> None:
+        cycles: set[str] = set()
         for entry in layout.palette:
             _, problem = palette_entry(entry, layout.palette)
-            if problem:
+            if problem and entry not in cycles:  # a cycle is one mistake: reported at its first entry
                 self.report(name, ("palette", entry), problem)
+                if problem.startswith(CYCLE):
+                    cycles.update(problem.removeprefix(CYCLE).split(" -> "))
         if layout.background and "{" not in layout.background:
             _, problem = colour(layout.background, layout.palette)
             if problem and layout.background not in layout.palette:
