@@ -234,7 +234,8 @@ def _faces(family: str, runs, fonts: FontBook):
 
 
 def _glyphs(runs, faces):
-    """Replace U+202F by U+00A0 where a font lacks it; report any other missing character."""
+    """Replace U+202F by U+00A0 where a font lacks it, and a game symbol (♠ ♥ ♦ ♣ ★ ⚀…⚅) the font
+    lacks by its bundled icon; report any other missing character."""
     out, problems = [], []
     for run in runs:
         face = faces.get(run.style)
@@ -242,10 +243,34 @@ def _glyphs(runs, faces):
         if face and NNBSP in text and not face.covers(NNBSP):
             text = text.replace(NNBSP, NBSP)
         missing = set(text) - face.charset if face else set()
-        for ch in sorted(missing - {"\n"}):
+        symbols = {ch for ch in missing if ch in SYMBOL_ICONS}
+        for ch in sorted(missing - symbols - {"\n"}):
             problems.append(f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}")
-        out.append(type(run)(text, run.bold, run.italic, run.icon))
+        out += _symbol_runs(type(run), text, run, symbols)
     return out, problems
+
+
+# Game symbols that no bundled font has, drawn as the bundled icons (fonts/README.md).
+SYMBOL_ICONS = {"♠": "spades", "♤": "spades", "♥": "hearts", "♡": "hearts", "♦": "diamonds", "♢": "diamonds",
+                "♣": "clubs", "♧": "clubs", "★": "round-star", "⌛": "hourglass", "⏳": "hourglass",
+                "⚀": "dice-six-faces-one", "⚁": "dice-six-faces-two", "⚂": "dice-six-faces-three",
+                "⚃": "dice-six-faces-four", "⚄": "dice-six-faces-five", "⚅": "dice-six-faces-six"}
+
+
+def _symbol_runs(kind, text: str, run, symbols: set[str]) -> list:
+    """`run` with `text`, cut around each symbol of `symbols`, which becomes an icon run."""
+    if not symbols:
+        return [kind(text, run.bold, run.italic, run.icon)]
+    out, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in symbols:
+            if i > start:
+                out.append(kind(text[start:i], run.bold, run.italic))
+            out.append(kind("", run.bold, run.italic, icon=SYMBOL_ICONS[ch]))
+            start = i + 1
+    if start < len(text):
+        out.append(kind(text[start:], run.bold, run.italic))
+    return out
 
 
 def _resolve_icons(block, paths):

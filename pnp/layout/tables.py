@@ -8,17 +8,36 @@ gives the header. Cell text is fitted like any text (shrinking down to 60 % of t
 text that still does not fit is a problem; `uniform` sets every body cell at the one size at which
 they all fit, so a long cell does not print smaller than its neighbours. Cells may hold `:icon:`
 markup, and a column's `icons` map turns whole words of its body cells into icons (dice faces for
-the digits of a combination).
+the digits of a combination). Typed cells (`body`, written in the layout or held by a `{field}`) are
+text (templated from the face's values and `{rules.…}`), numbers (written with the cell's or the
+column's `format`), or icons, each with its own fill, colour, weight and alignment; a `{field}`'s
+cells are checked here as the layout's are when it loads.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..model.layout import Table
+from ..model.layout import Cell, CellValue, Table
 from ..model.units import MM
-from .elements import BLACK, ElementContext, _resolve_icons, frame, prepare_text, register_compiler
+from ..model.validate import StrictModel
+from .assets import Warn
+from .elements import (BLACK, MISSING, ElementContext, _resolve_icons, field_value, frame, prepare_text,
+                       register_compiler)
 from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How one body cell is drawn, beyond its text."""
+
+    fill: str | None = None
+    color: str | None = None
+    bold: bool = False
+    align: str | None = None
+
+
+PLAIN = _Style()
 
 
 @dataclass(frozen=True)
@@ -29,6 +48,8 @@ class _Col:
     fill: str | None
     sub_widths: tuple[float, ...] | None = None
     icons: tuple[tuple[str, str], ...] = ()
+    format: str | None = None
+    align: str | None = None
 
     def spans(self, x: float, w: float) -> list[tuple[float, float]]:
         """(x, width) of each sub column."""
@@ -67,18 +88,80 @@ def _content(table: Table, ctx: ElementContext, problems: list[str]):
             problems.append(f"no rules table {name!r}" + (f" (tables: {', '.join(ctx.tables)})" if ctx.tables
                                                            else " (the kit's rules model prints none)"))
             return None, []
-        return list(found.header), [list(r) for r in found.rows]
+        return list(found.header), [[(cell, PLAIN) for cell in r] for r in found.rows]
+    if table.body is not None:
+        return [], typed_rows(table, ctx, problems)
     labels = table.rows or [table.row_label.replace("{n}", str(i + 1)) for i in range(table.row_count or 1)]
-    return [], [[ctx.text(label, problems)] for label in labels]
+    return [], [[(ctx.text(label, problems), PLAIN)] for label in labels]
+
+
+def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[list[tuple[str, _Style]]]:
+    """The body's rows as (text, style) cells: written in the layout, or held by a `{field}`."""
+    body = table.body
+    if isinstance(body, str):
+        body = field_value(body, ctx, problems, list, "a table's `body`")
+        if body is MISSING:
+            return []
+        body, found = _checked_body(body)
+        if found:
+            problems += found
+            return []
+    formats = [c.format for c in table.columns for _ in range(c.repeat)]
+    return [[_typed(cell, formats[j] if j < len(formats) else None, ctx, problems) for j, cell in enumerate(row)]
+            for row in body]
+
+
+def _checked_body(raw: list) -> tuple[list, list[str]]:
+    """A field's rows of cells, checked as the layout's `body` is (typed cells made models)."""
+    from ..model.schema import ValidationError
+
+    try:
+        return _BodyHolder.model_validate({"body": raw}).body, []
+    except ValidationError as exc:
+        return [], [f"a table's `body`{_cell_at(e['loc'][1:])}: {e['msg']}" for e in exc.errors()]
+
+
+def _cell_at(loc: tuple) -> str:
+    """`, row 2, cell 1.txt` for the location (1, 0, "txt") of an error in a body."""
+    words = [f"row {loc[0] + 1}"] if loc else []
+    words += [f"cell {loc[1] + 1}"] if len(loc) > 1 else []
+    rest = ".".join(str(p) for p in loc[2:])
+    return (", " + ", ".join(words) if words else "") + (f".{rest}" if rest else "")
+
+
+def _typed(cell, spec: str | None, ctx: ElementContext, problems: list[str]) -> tuple[str, _Style]:
+    if cell is None:
+        return "", PLAIN
+    if not isinstance(cell, Cell):
+        return (_number(cell, spec, problems) if isinstance(cell, (int, float)) else ctx.text(cell, problems)), PLAIN
+    style = _Style(cell.fill, cell.color, cell.bold, cell.align)
+    if cell.icon is not None:
+        return f":{ctx.text(cell.icon, problems)}:", style
+    if cell.number is not None:
+        value = ctx.text(cell.number, problems) if isinstance(cell.number, str) else cell.number
+        return _number(value, cell.format or spec, problems), style
+    return ctx.text(cell.text or "", problems), style
+
+
+def _number(value, spec: str | None, problems: list[str]) -> str:
+    """`value` written with the format spec `spec` (a number written as text is read first)."""
+    try:
+        number = float(value) if isinstance(value, str) else value
+        if isinstance(number, float) and number.is_integer() and (spec is None or spec[-1:] in "d"):
+            number = int(number)
+        return format(number, spec or "").replace("-", "−")
+    except ValueError as exc:
+        problems.append(f"cannot write {value!r} with format {spec!r}: {exc}")
+        return str(value)
 
 
 def _columns(table: Table, header: list[str], width: float, ctx, problems):
     cols = [_Col(ctx.text(c.header.replace("{n}", str(i + 1)), problems), tuple(c.sub),
                  c.width.pt(width) if c.width else None, c.fill,
-                 tuple(c.sub_widths) if c.sub_widths else None, tuple(c.icons.items()))
+                 tuple(c.sub_widths) if c.sub_widths else None, tuple(c.icons.items()), c.format, c.align)
             for c in table.columns for i in range(c.repeat)]
     if header:
-        cols = [_Col(text, (), cols[i].width, cols[i].fill, None, cols[i].icons) if i < len(cols)
+        cols = [replace(cols[i], header=text, sub=(), sub_widths=None) if i < len(cols)
                 else _Col(text, (), None, None) for i, text in enumerate(header)]
     fixed = sum(c.width for c in cols if c.width)
     free = [c for c in cols if not c.width]
@@ -97,7 +180,13 @@ class _Grid:
         self.line = ctx.rgb(table.color, problems) or BLACK
 
     def items(self, rows) -> list[Item]:
-        return self._fills(len(rows)) + self._header() + self._body(rows) + self._rules(len(rows))
+        self._placed = self._cells(rows)
+        self.smallest: tuple[float, str] | None = None  # the smallest size a cell prints at, and its text
+        out = self._fills(len(rows)) + self._header() + self._body() + self._rules(len(rows))
+        if self.smallest is not None:  # one warning for the table, naming its smallest cell
+            size, text = self.smallest
+            self.ctx.small_text(_Sized(size), self.problems, f"table cell {text!r} (the smallest)")
+        return out
 
     def _fills(self, n_rows: int) -> list[Item]:
         out: list[Item] = []
@@ -116,6 +205,14 @@ class _Grid:
             if fill:
                 out.append(Shape("rect", x, body_top, w, self.row_h * n_rows, fill=fill))
             x += w
+        return out + self._cell_fills()
+
+    def _cell_fills(self) -> list[Item]:
+        out: list[Item] = []
+        for _, x, y, w, style in self._placed:
+            fill = self.ctx.rgb(style.fill, self.problems) if style.fill else None
+            if fill:
+                out.append(Shape("rect", x, y, w, self.row_h, fill=fill))
         return out
 
     def _header(self) -> list[Item]:
@@ -128,10 +225,10 @@ class _Grid:
             x += w
         return out
 
-    def _body(self, rows) -> list[Item]:
+    def _body(self) -> list[Item]:
         """The body cells, each fitted at its own size; with `uniform`, those fitted larger than the
         smallest size are fitted again at it."""
-        cells = self._cells(rows)
+        cells = self._placed
         fitted = [self._body_cell(cell, None) for cell in cells]
         sizes = [items[0].block.size for items, _ in fitted if items]
         size = min(sizes) if self.table.uniform and sizes else None
@@ -143,40 +240,49 @@ class _Grid:
             self.problems += problems
         return out
 
-    def _cells(self, rows) -> list[tuple[str, float, float, float]]:
-        """(text, x, y, width) of every body cell, row by row."""
+    def _cells(self, rows) -> list[tuple[str, float, float, float, _Style]]:
+        """(text, x, y, width, style) of every body cell, row by row; a cell's alignment is its
+        own, else its column's."""
         out = []
         for r, row in enumerate(rows):
             x, top = self.x, self.y + self.head_h + self.sub_h + r * self.row_h
-            for (col, w), text in zip(self.cols, row):
-                out.append((_as_icons(text, dict(col.icons)), x, top, w))
+            for (col, w), (text, style) in zip(self.cols, row):
+                if style.align is None and col.align is not None:
+                    style = replace(style, align=col.align)
+                out.append((_as_icons(text, dict(col.icons)), x, top, w, style))
                 x += w
         return out
 
     def _body_cell(self, cell, fixed: float | None) -> tuple[list[Item], list[str]]:
-        text, x, y, w = cell
+        text, x, y, w, style = cell
         problems: list[str] = []
-        return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed), problems
+        return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed, style=style), problems
 
-    def _cell(self, text: str, x, y, w, h, problems: list[str], bold=False, small=False, fixed=None) -> list[Item]:
+    def _cell(self, text: str, x, y, w, h, problems: list[str], bold=False, small=False, fixed=None,
+              style: _Style = PLAIN) -> list[Item]:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)
         found: list[str] = []
-        prepared = prepare_text(text, self.table.font, "bold" if bold else "regular", self.ctx.french, self.ctx, found)
+        weight = "bold" if bold or style.bold else "regular"
+        prepared = prepare_text(text, self.table.font, weight, self.ctx.french, self.ctx, found)
+        problems += [p for p in found if isinstance(p, Warn)]
         if prepared is None:
-            problems += [f"table cell {text!r}: {p}" for p in found]
+            problems += [f"table cell {text!r}: {p}" for p in found if not isinstance(p, Warn)]
             return []
         runs, faces, paths = prepared
-        style = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, self.table.align, "middle", 1.0)
+        fit = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, style.align or self.table.align, "middle", 1.0)
         pad = self.table.padding
-        block = fit_text(runs, w - 2 * pad, h - pad, style)
+        block = fit_text(runs, w - 2 * pad, h - pad, fit)
         if isinstance(block, str):
             problems.append(f"table cell {text!r}: {block}")
             return []
+        if self.smallest is None or block.size < self.smallest[0]:
+            self.smallest = (block.size, text)
         if paths:
             block = _resolve_icons(block, paths)
-        return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, BLACK)]
+        color = self.ctx.rgb(style.color, problems) if style.color else None
+        return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, color or BLACK)]
 
     def _rules(self, n_rows: int) -> list[Item]:
         lw, top = self.table.line_width, self.y
@@ -202,6 +308,17 @@ def _as_icons(text: str, icons: dict[str, str]) -> str:
     if not icons:
         return text
     return " ".join(f":{icons[word]}:" if word in icons else word for word in text.split(" "))
+
+
+@dataclass(frozen=True)
+class _Sized:
+    size: float
+
+
+class _BodyHolder(StrictModel):
+    """The `body` of a table, to check the rows of cells that a field holds."""
+
+    body: list[list[CellValue]]
 
 
 register_compiler(Table, _compile, local=("n",))

@@ -95,7 +95,8 @@ class Icon(Frame):
 
 class Column(StrictModel):
     """A table column; `sub_widths` weighs its `sub` columns (equal by default); `icons` draws a
-    word of a body cell that is one of its keys as that icon (`"1": dice-six-faces-one`)."""
+    word of a body cell that is one of its keys as that icon (`"1": dice-six-faces-one`); `format`
+    writes the numbers of its typed cells (a Python format spec: `"+d"`, `".1f"`); `align` its cells."""
 
     header: str = ""
     width: DimField | None = None
@@ -104,6 +105,8 @@ class Column(StrictModel):
     sub_widths: list[float] | None = None
     fill: str | None = None
     icons: dict[str, str] = {}
+    format: str | None = None
+    align: Align | None = None
 
     @model_validator(mode="after")
     def _sub_weights(self):
@@ -113,11 +116,36 @@ class Column(StrictModel):
         return self
 
 
+class Cell(StrictModel):
+    """A typed table cell: a `text` (templated), a `number` (written with `format`, else the
+    column's), or an `icon` (in `color`); with its own `fill`, text `color`, `bold` and `align`."""
+
+    text: str | None = None
+    number: float | int | str | None = None
+    icon: str | None = None
+    format: str | None = None
+    fill: str | None = None
+    color: str | None = None
+    bold: bool = False
+    align: Align | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        if sum(v is not None for v in (self.text, self.number, self.icon)) > 1:
+            raise ValueError("a cell holds one of `text`, `number` or `icon`")
+        return self
+
+
+CellValue = Union[str, int, float, None, Cell]
+
+
 class Table(Frame):
-    """A ruled table: header row, optional row labels, empty or filled cells (score sheets)."""
+    """A ruled table: header row, optional row labels, empty or filled cells (score sheets); or
+    typed cells (`body`: rows of cells written here, or a `{field}` holding them)."""
 
     type: Literal["table"]
     columns: list[Column] = []
+    body: str | list[list[CellValue]] | None = None
     rows: list[str] | None = None
     row_count: int | None = Field(None, ge=1, le=200)
     row_label: str = "{n}"
@@ -134,6 +162,12 @@ class Table(Frame):
     align: Align = "center"
     padding: Length = 1.2  # points (write "1mm"): space between a cell's text and its side rules
     uniform: bool = False  # every body cell at one size, the largest at which they all fit
+
+    @model_validator(mode="after")
+    def _one_body(self):
+        if self.body is not None and (self.data or self.rows is not None or self.row_count is not None):
+            raise ValueError("a table takes its rows from one of `body`, `data`, or `rows` / `row_count`")
+        return self
 
 
 # --- Elements drawn from structured data (compiled in pnp/layout/figures.py and counters.py) ---
@@ -192,4 +226,4 @@ class Layout(StrictModel):
 
 __all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
            "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets", "Board", "BoardLayer",
-           "Column", "parse_dim"]
+           "Column", "Cell", "parse_dim"]
