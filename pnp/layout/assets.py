@@ -50,6 +50,13 @@ def field_names(text: str) -> list[str]:
     return [name for _, name in _parts(text) if name is not None]
 
 
+def key_text(value: object) -> str:
+    """A field's value as a map key: YAML keys are read as text (`7:` is "7")."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def single_field(text: str) -> str | None:
     """`name` when `text` is just `{name}` (spaces around it allowed), else None."""
     parts = _parts(text.strip())

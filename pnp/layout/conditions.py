@@ -13,7 +13,7 @@ their values to a face's values, with one problem text per value a map lacks.
 from __future__ import annotations
 
 from ..model.layout import Layout
-from .assets import Known, field_names, lookup
+from .assets import Known, field_names, key_text, lookup
 from .elements import local_fields
 
 
@@ -86,10 +86,3 @@ def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[
             missing[name] = Known(f"map {table!r} has no entry for {field} {key!r} "
                              f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
     return ({**values, **added} if added else values), missing
-
-
-def key_text(value: object) -> str:  # noqa: D103
-    """A field's value as a map key: YAML keys are read as text (`7:` is "7")."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).lower() if isinstance(value, bool) else str(value)

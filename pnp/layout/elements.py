@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections import ChainMap
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +24,7 @@ from pathlib import Path
 from ..model.layout import Ellipse, Icon, Image, Layout, Line, Rect, Svg, Text
 from ..model.load import safe_path
 from ..model.units import MM, parse_dim
-from .assets import IconLibrary, Known, Warn, colour, fill, single_field
+from .assets import IconLibrary, Known, Warn, colour, fill, key_text, lookup, single_field
 from .fonts import FontBook
 from .items import Item, Picture, Shape, TextItem
 from .textfit import TextStyle, fit_text
@@ -50,6 +51,8 @@ class ElementContext:
 
     def text(self, template: str, problems: list[str]) -> str:
         values = ChainMap(self.values, self.rules) if "{rules." in template else self.values
+        if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
+            values = ChainMap(values, _Lookups(values, self.layout.maps))
         value, missing = fill(template, values)
         problems += [f"unknown field {{{name}}}" + _choices(self.values) for name in missing]
         return value
@@ -67,6 +70,32 @@ class ElementContext:
         if block.size < self.min_text - 0.01:
             problems.append(Warn(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
                                  "(enlarge its box or its size, or set min_text_size in game.yaml)"))
+
+
+class _Lookups(Mapping):
+    """`{map[name]}` looked up on demand in the layout's maps, from `values`."""
+
+    def __init__(self, values, maps: dict):
+        self.values, self.maps = values, maps
+
+    def __getitem__(self, name: str):
+        parts = lookup(name)
+        if parts is None or parts[0] not in self.maps or parts[1] not in self.values:
+            raise KeyError(name)
+        return self.maps[parts[0]][key_text(self.values[parts[1]])]
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[name]  # type: ignore[index]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self):
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
 def rules_fields(tables: dict) -> dict[str, str]:

@@ -21,8 +21,9 @@ from typing import Callable, Iterator
 from ..errors import Problem, Ref, suggest
 from ..model.kit import Kit
 from ..model.layout import Layout
-from .assets import IconLibrary, Known, colour, lookup, palette_entry
-from .conditions import condition_values, key_text, template_fields
+from .assets import IconLibrary, Known, colour, key_text, lookup, palette_entry
+from .conditions import condition_values, shown, template_fields
+from .elements import local_fields
 from .fonts import FontBook
 
 RefOf = Callable[..., Ref]
@@ -178,23 +179,30 @@ class Linter:
             if parts is None:
                 continue
             table, fname = parts
+            if fname in local_fields(element):
+                known_here = known | {fname}
+            else:
+                known_here = known
             if table not in layout.maps:
                 self.report(name, ("elements", elem), f"unknown map {table!r} in {{{used}}}" +
                             (f" (maps: {', '.join(layout.maps)})" if layout.maps else " (the layout has no `maps`)"),
                             suggestion=suggest(table, [m for m in layout.maps if m != table]), element=elem)
-            elif use.values and fname not in known:
+            elif use.values and fname not in known_here:
                 self.report(name, ("elements", elem), f"unknown field {fname!r} in {{{used}}}",
                             suggestion=suggest(fname, sorted(known - {fname})), element=elem)
 
     def _map_keys(self, name: str, layout: Layout) -> None:
+        """Per map and field looked up: the values of the cards that show an element reading it
+        must be keys of the map (an error at the map); a key no such card has is a warning."""
         use = self.uses.get(name)
         if use is None or not use.values:
             return
-        for table, fname in _lookups_of(layout):
+        for (table, fname), elements in _lookups_of(layout).items():
             entries = layout.maps.get(table)
             if entries is None:
                 continue
-            had = sorted({key_text(v[fname]) for v in use.values if fname in v}, key=_natural)
+            faces = [v for v in use.values if any(shown(e, v) for e in elements)]
+            had = sorted({key_text(v[fname]) for v in faces if fname in v}, key=_natural)
             lacking = [v for v in had if v not in entries]
             if lacking:
                 self.report(name, ("maps", table), f"map {table!r} has no entry for {fname} "
@@ -214,13 +222,15 @@ def _natural(text: str) -> tuple:
     return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)
 
 
-def _lookups_of(layout: Layout) -> list[tuple[str, str]]:
-    found = []
+def _lookups_of(layout: Layout) -> dict[tuple[str, str], list]:
+    """(map, field) -> the elements that look the field up in the map (a face's field, not a name
+    the element fills itself, such as a counter's `{item}`)."""
+    found: dict[tuple[str, str], list] = {}
     for element in layout.elements.values():
         for used in template_fields(element):
             parts = lookup(used)
-            if parts and parts not in found:
-                found.append(parts)
+            if parts and parts[1] not in local_fields(element):
+                found.setdefault(parts, []).append(element)
     return found
 
 
