@@ -178,6 +178,7 @@ class _Grid:
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
         self.line = ctx.rgb(table.color, problems) or BLACK
+        self.head = _Style(color=table.header_color)
 
     def items(self, rows) -> list[Item]:
         self._placed = self._cells(rows)
@@ -219,7 +220,7 @@ class _Grid:
         out: list[Item] = []
         x = self.x
         for col, w in self.cols:
-            out += self._cell(col.header, x, self.y, w, self.head_h, self.problems, bold=True)
+            out += self._cell(col.header, x, self.y, w, self.head_h, self.problems, bold=True, style=self.head)
             for sub, (sx, sw) in zip(col.sub, col.spans(x, w)):
                 out += self._cell(sub, sx, self.y + self.head_h, sw, self.sub_h, self.problems, small=True)
             x += w

@@ -155,6 +155,7 @@ class Table(Frame):
     font: str = "Noto Sans"
     size: FontSize = 8.0
     header_fill: str | None = "#e6e6e6"
+    header_color: str = "#000000"
     stripe: str | None = None
     emphasis: dict[int, str] = {}
     line_width: Length = 0.6
