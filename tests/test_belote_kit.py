@@ -1,0 +1,108 @@
+"""The Belote kit, the cookbook of docs/FORMAT.md: it checks clean (even strictly), builds on A4,
+Letter and A3, and its pages carry what a deck of cards shows — read back from the PDFs, ink
+sampled on renders. The cookbook's excerpts are the kit's files as they are."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import pdfread
+from pnp.build import check
+from pnp.model.units import MM
+from pnp.options import Options
+
+from conftest import ROOT, build_ok, make_project
+
+SUITS = ["pique", "coeur", "carreau", "trefle"]
+RANKS = ["7", "8", "9", "10", "V", "D", "R", "A"]
+CARD = (63 * MM, 88 * MM)
+
+
+@pytest.fixture(scope="module")
+def belote(tmp_path_factory) -> dict:
+    base = tmp_path_factory.mktemp("belote")
+    root = make_project(base / "project", ("belote",))
+    out = {}
+    for paper in ("a4", "letter", "a3"):
+        build_ok(root, ["belote"], Options(paper=paper, out=base / "out"))
+        out[paper] = base / "out" / "belote"
+    return {"root": root, "out": out}
+
+
+def test_the_kit_checks_clean_even_strictly(belote):
+    assert [p.render() for r in check(belote["root"], ["belote"], Options(strict=True)) for p in r.problems] == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_deck_is_32_cards_each_with_its_indices(belote, paper):
+    path = belote["out"][paper] / f"cartes-{paper}.pdf"
+    assert pdfread.page_count(path) == 8  # 4 sheets of 9, each with its backs
+    found = []
+    for sheet in range(4):
+        slots = pdfread.card_boxes(path, sheet * 2, CARD)
+        words = pdfread.words(path, sheet * 2)
+        for slot in sorted(slots)[:32 - 9 * sheet]:
+            found.append(pdfread.words_in(slots[slot], words))
+    ranks = [rank for _ in SUITS for rank in RANKS]
+    for text, rank in zip(found, ranks):
+        assert text.split()[0] == rank  # the top-left index; the bottom one is turned
+    names = {"V": "Valet", "D": "Dame", "R": "Roi"}
+    assert [t for t in found if any(n in t for n in names.values())] == [
+        t for t, r in zip(found, ranks) if r in names]
+
+
+def _ink(path: Path, page: int, slot, at_mm: tuple[float, float], scale: float = 2.0) -> tuple[int, int, int]:
+    """The colour rendered at a point of a card (mm from its top-left corner)."""
+    import pypdfium2
+
+    image = pypdfium2.PdfDocument(str(path))[page].render(scale=scale).to_pil().convert("RGB")
+    x0, top = slot[0], slot[1]
+    return image.getpixel((round((x0 + at_mm[0] * MM) * scale), round((top + at_mm[1] * MM) * scale)))
+
+
+@pytest.mark.parametrize("index, pips, red", [(0, 7, False), (8, 7, True), (11, 10, True), (27, 10, False)])
+def test_pips_are_inked_where_the_map_puts_them_in_the_suits_colour(belote, index, pips, red):
+    """The centre of each pip of a number card is ink of its suit's colour; the card's centre column
+    is paper between rows where the rank puts no pip."""
+    path = belote["out"]["a4"] / "cartes-a4.pdf"
+    page, slot_index = (index // 9) * 2, index % 9
+    slot = pdfread.card_boxes(path, page, CARD)[divmod(slot_index, 3)]
+    layout = (ROOT / "layouts" / "belote.yaml").read_text(encoding="utf-8")
+    line = next(l for l in layout.splitlines() if l.strip().startswith(f"{pips}:"))
+    points = [(float(x), float(y)) for x, y in re.findall(r"\[([\d.]+), ([\d.]+)", line)]
+    if pips == 10:
+        points += [(20, 68), (43, 68)]  # the line goes on: its last two points
+    assert len(points) >= 6
+    for point in points:
+        r, g, b = _ink(path, page, slot, point)
+        assert (r > 150 and g < 80 and b < 90) if red else (r < 80 and g < 80 and b < 80), (point, (r, g, b))
+
+
+def test_the_reference_card_prints_its_typed_table(belote):
+    path = belote["out"]["a4"] / "aide-a4.pdf"
+    text = pdfread.text(path, 0)
+    for word in ("Valeur des cartes", "Carte", "Atout", "Autres", "Valet", "20", "14", "62", "30", "Total"):
+        assert word in text
+
+
+@pytest.mark.parametrize("paper, pages", [("a4", 4), ("letter", 5), ("a3", 1)])
+def test_the_mat_is_tiled_on_small_paper_and_whole_on_a3(belote, paper, pages):
+    assert pdfread.page_count(belote["out"][paper] / f"tapis-{paper}.pdf") == pages
+
+
+def test_the_score_sheet_and_tokens_print_their_words(belote):
+    score = pdfread.text(belote["out"]["a4"] / "score-a4.pdf", 0)
+    assert "Nous" in score and "Eux" in score and "Donne" in score and "26" in score
+    tokens = pdfread.text(belote["out"]["a4"] / "jetons-a4.pdf", 0)
+    assert "Atout cœur" in tokens and "Atout trèfle" in tokens and "Donneur" in tokens
+
+
+def test_the_cookbook_excerpts_are_the_kit_s_files():
+    doc = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
+    cookbook = doc[doc.index("## Cookbook"):]
+    excerpts = re.findall(r"From `([^`]+)`:\n\n```yaml\n(.*?)\n```", cookbook, re.S)
+    assert len(excerpts) == 10
+    for path, text in excerpts:
+        assert text in (ROOT / path).read_text(encoding="utf-8"), f"the excerpt of {path} is not in the file"
