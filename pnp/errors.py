@@ -107,12 +107,13 @@ class KitError(Exception):
 
 
 def suggest(word: object, choices: Iterable[str]) -> str | None:
-    """The closest of `choices` to `word`, if one is close enough to be a likely typo."""
+    """The closest of `choices` to `word`, if one is close enough to be a likely typo; never `word`
+    itself (a name that exists but leads nowhere is no typo)."""
     if not isinstance(word, str):
         return None
     import difflib  # only when a problem is reported
 
-    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    found = difflib.get_close_matches(word, [c for c in choices if c != word], n=1, cutoff=0.6)
     return found[0] if found else None
 
 

@@ -101,9 +101,10 @@ class FaceBuilder:
             if (element.when or element.unless) and not shown(element, values):
                 continue
             gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing]
-            items, found = ((), gaps) if gaps else self._dynamic(name, element, values)
+            items, found, fresh = ((), gaps, False) if gaps else self._dynamic(name, element, values)
             problems += self._problems(found, f"{where}, element {name!r}", ref)
-            problems += self._outside_bleed(name, items, f" (first on {where})")
+            if fresh:  # laid out anew: where it lands is checked once per distinct layout
+                problems += self._outside_bleed(name, items, f" (first on {where})")
             layers.append((None, items))
         return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
 
@@ -166,17 +167,19 @@ class FaceBuilder:
             problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
-    def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str]]:
-        """An element that depends on the card, compiled once per distinct set of the values it reads."""
+    def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str], bool]:
+        """An element that depends on the card, compiled once per distinct set of the values it reads
+        (the flag: compiled now, not found in the cache)."""
         key = (name,) + tuple(_key(values[f]) if f in values else _ABSENT for f in self._fields[name])
         found = self._compiled.get(key)
-        if found is None:
-            items, problems = self._compile(element, values)
-            found = (tuple(items), problems)
-            if len(self._compiled) >= CACHE_SIZE:
-                self._compiled.pop(next(iter(self._compiled)))
-            self._compiled[key] = found
-        return found
+        if found is not None:
+            return found + (False,)
+        items, problems = self._compile(element, values)
+        found = (tuple(items), problems)
+        if len(self._compiled) >= CACHE_SIZE:
+            self._compiled.pop(next(iter(self._compiled)))
+        self._compiled[key] = found
+        return found + (True,)
 
     def _compile(self, element, values: dict):
         env = self.env

@@ -6,7 +6,8 @@ where a value of a resolved layout is written (a parent's line when it is inheri
 however many cards draw it, with the layouts (and their components) that use it as context; "did
 you mean" never offers the name that was typed. Checked:
 - palette entries that lead to no colour (or name each other in a cycle), icon aliases to no icon;
-- values written as literals in elements: fonts and their styles, colours, icon names;
+- values written as literals in elements: fonts and their styles, colours, icon names; a `{field}`
+  that no card (or page) drawn with the layout has;
 - conditions: a `when`/`unless` field that no card (or page) using the layout has is an error; a
   value outside the field's declared `values`, or that no card has, a warning;
 - maps: `{map[field]}` naming no map of the layout or no field is an error; a card value the map
@@ -66,6 +67,7 @@ class Linter:
             self._aliases(name, layout)
             for elem, element in layout.elements.items():
                 self._literals(name, elem, element)
+                self._fields(name, elem, element)
                 self._conditions(name, elem, element)
                 self._lookups(name, elem, element)
             self._map_keys(name, layout)
@@ -141,6 +143,18 @@ class Linter:
             _, problem = self.icons.resolve(value, layout.icons)
             return None if isinstance(problem, Known) else problem  # a broken alias: reported at the alias
         return None
+
+    def _fields(self, name: str, elem: str, element) -> None:
+        """A `{field}` that no card (or page) drawn with the layout has: an error at the element."""
+        use = self.uses.get(name)
+        if use is None or not use.values:
+            return
+        known = set().union(*(v.keys() for v in use.values))
+        for used in template_fields(element):
+            if used not in known and not lookup(used) and not used.startswith("rules."):
+                self.report(name, ("elements", elem), f"unknown field {{{used}}}" +
+                            (f" (fields: {', '.join(sorted(known))})" if len(known) < 20 else ""),
+                            suggestion=suggest(used, sorted(known)), element=elem)
 
     def _conditions(self, name: str, elem: str, element) -> None:
         use = self.uses.get(name)
