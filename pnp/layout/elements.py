@@ -7,26 +7,23 @@ typography applies, and the rules tables. Geometry follows `model.layout`: top-l
 Text templates may name a rules table's title and notes: `{rules.NAME.title}`, `{rules.NAME.notes}`
 (the notes as paragraphs; `rules_fields(tables)`, made once per build, gives them), so that printed
 remarks follow the rule parameters as the table does. `register_compiler(kind, function, local)`
-adds an element type (tables.py, figures.py, counters.py, boards.py), naming the `{names}` that
+adds an element type (pictures.py: icons, images and SVG art; tables.py, figures.py, counters.py,
+boards.py), naming the `{names}` that
 its compiler fills itself (`local_fields`: not fields of the card). The helpers of the elements
 that compose plain elements (figures.py, counters.py, boards.py) live here too: `field_value` (the
 structured value a `{field}` names, or `MISSING`), `count_value`, `with_values` and `compose`.
 """
 from __future__ import annotations
 
-import os
 from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
-from ..model.layout import Ellipse, Icon, Image, Layout, Line, Rect, Svg, Text
-from ..model.load import safe_path
-from ..model.units import MM, parse_dim
+from ..model.layout import Ellipse, Layout, Line, Rect, Text
 from .assets import IconLibrary, Known, Warn, colour, fill, key_text, lookup, single_field
 from .fonts import FontBook
-from .items import Item, Picture, Shape, TextItem
+from .items import Item, Shape, TextItem
 from .textfit import TextStyle, fit_text
 from .typography import NBSP, NNBSP, french, parse
 
@@ -170,7 +167,7 @@ def compile_element(element, ctx: ElementContext) -> tuple[list[Item], list[str]
 
 
 # Modules that register the compilers of the other element types; imported on first use.
-_PROVIDERS = {"table": "tables", "grid": "figures", "symbols": "figures", "track": "figures",
+_PROVIDERS = {"icon": "pictures", "image": "pictures", "svg": "pictures", "table": "tables", "grid": "figures", "symbols": "figures", "track": "figures",
               "counters": "counters", "dienets": "counters", "board": "boards"}
 
 
@@ -308,85 +305,6 @@ def _resolve_icons(block, paths):
     return replace(block, lines=lines)
 
 
-def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
-    name = ctx.text(element.name, problems)
-    path, problem = ctx.icons.resolve(name, ctx.layout.icons)
-    if element.at is not None:
-        points = _points(element, ctx, problems)
-        if problem or points is None:
-            return _fail(problems, problem) if problem else []
-        return _at_points(element, ctx, path, points, problems)
-    x, y, w, h = frame(element, ctx)
-    count = count_value(element.repeat, ctx, problems)
-    if problem or count is None:
-        return _fail(problems, problem) if problem else []
-    color = ctx.rgb(element.color, problems)
-    per_row = element.per_row or max(count, 1)
-    return [Picture("icon", px, py, side, side, path, color, element.rotate)
-            for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
-
-
-def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tuple[float, float, int]] | None:
-    """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
-    raw = element.at
-    if isinstance(raw, str):
-        raw = field_value(raw, ctx, problems, list, "`at`")
-        if raw is MISSING:
-            return None
-    out = []
-    for point in raw:
-        parsed = _point(point, ctx)
-        if parsed is None:
-            problems.append(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got {point!r})")
-            return None
-        out.append(parsed)
-    return out
-
-
-def _point(point, ctx: ElementContext) -> tuple[float, float, int] | None:
-    if not isinstance(point, list) or len(point) not in (2, 3):
-        return None
-    turn = point[2] if len(point) == 3 else 0
-    if turn not in (0, 90, 180, 270) or isinstance(turn, bool):
-        return None
-    try:
-        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), int(turn)
-    except ValueError:
-        return None
-
-
-def _at_points(element: Icon, ctx: ElementContext, path: str, points, problems: list[str]) -> list[Item]:
-    """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
-    w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
-    h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
-    color = ctx.rgb(element.color, problems)
-    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, (element.rotate + turn) % 360)
-            for px, py, turn in points]
-
-
-AT_SIDE = 10 * MM
-
-
-def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
-    """Square cells for `count` icons, `per_row` a row, each row centred, the block centred.
-
-    Icons are sized for a grid of `per_row` columns and `fixed_rows` rows when given (so that
-    every card of a deck draws its icons at one size), else for the rows this count needs."""
-    if count == 0:
-        return []
-    rows = -(-count // per_row)
-    cols = per_row if fixed_rows else min(per_row, count)
-    grid_rows = max(rows, fixed_rows or 0)
-    side = max(0.0, min((w - gap * (cols - 1)) / cols, (h - gap * (grid_rows - 1)) / grid_rows))
-    top = y + (h - rows * side - (rows - 1) * gap) / 2
-    cells = []
-    for r in range(rows):
-        in_row = min(per_row, count - r * per_row)
-        left = x + (w - in_row * side - (in_row - 1) * gap) / 2
-        cells += [(left + i * (side + gap), top + r * (side + gap), side) for i in range(in_row)]
-    return cells
-
-
 def count_value(value, ctx: ElementContext, problems: list[str], what: str = "repeat", most: int = 50) -> int | None:
     """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
@@ -401,65 +319,7 @@ def count_value(value, ctx: ElementContext, problems: list[str], what: str = "re
     return count
 
 
-def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
-    x, y, w, h = frame(element, ctx)
-    relative = ctx.text(element.src, problems)
-    path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
-    if problem:
-        return _fail(problems, problem)
-    natural = _natural_size(str(path), element.type)
-    if isinstance(natural, str):
-        return _fail(problems, natural)
-    bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
-    color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
-    return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
-
-
-def _natural_size(path: str, kind: str) -> tuple[float, float] | str:
-    """The picture's own width and height (both positive), or a problem; read anew when the file
-    changes (the cache is keyed on its time and size too)."""
-    try:
-        stat = os.stat(path)
-    except OSError as exc:
-        return f"cannot read {Path(path).name}: {exc.strerror}"
-    return _read_size(path, kind, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=4096)
-def _read_size(path: str, kind: str, mtime_ns: int, size: int) -> tuple[float, float] | str:
-    try:
-        if kind == "image":
-            found = _image_size(path)
-        else:
-            from .svgsize import svg_size
-
-            found = svg_size(path)
-    except Exception as exc:  # a broken file is bad input, reported, not a crash
-        return f"cannot read {Path(path).name}: {exc}"
-    if isinstance(found, tuple) and min(found) <= 0:
-        return f"{Path(path).name} has no size to draw at ({found[0]:g} × {found[1]:g} pt)"
-    return found
-
-
-def _image_size(path: str) -> tuple[float, float] | str:
-    from PIL import Image as PILImage
-
-    with PILImage.open(path) as img:
-        if img.format not in ("PNG", "JPEG"):
-            return f"{Path(path).name} is {img.format}, not PNG or JPEG"
-        return float(img.width), float(img.height)
-
-
-def _fitted(x, y, w, h, natural, fit):
-    nw, nh = natural
-    if fit == "stretch":
-        return x, y, w, h
-    scale = min(w / nw, h / nh) if fit == "contain" else max(w / nw, h / nh)
-    dw, dh = nw * scale, nh * scale
-    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
-
-
-_COMPILERS = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text, Icon: _icon, Image: _picture, Svg: _picture}
+_COMPILERS = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text}
 _LOCAL_FIELDS: dict[type, frozenset[str]] = {}
 
 

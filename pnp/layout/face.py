@@ -19,12 +19,12 @@ from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Layout
+from ..model.units import MM
 from .assets import IconLibrary, Known, Warn, colour
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
-from .elements import ElementContext, compile_element, local_fields, rules_fields
+from .elements import ElementContext, compile_element, rules_fields
 from .fonts import FontBook
 from .items import Face, Item, item_bounds
-from ..model.units import MM
 
 
 @dataclass

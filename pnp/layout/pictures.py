@@ -1,0 +1,163 @@
+"""Icons, pictures and SVG art compiled into positioned pictures.
+
+Contract: registers the compilers of the `icon`, `image` and `svg` elements. An icon is drawn once,
+`repeat` times in a grid (`_grid_cells`: square cells as large as the box allows for `per_row`
+columns and the rows needed, or `rows` when fixed, `gap` apart, each row centred), or once at each
+point of `at` (centres, with an optional turn; the list may come from a `{field}` or a map). A
+picture is fitted into its box (`contain`, `cover`, `stretch`) from its natural size, read once per
+version of the file; a broken or unreadable file is a problem, not a crash. An `svg` with `color`
+is recoloured like an icon.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from ..model.layout import Icon, Image, Svg
+from ..model.load import safe_path
+from ..model.units import MM, parse_dim
+from .elements import MISSING, ElementContext, _fail, count_value, field_value, frame, register_compiler
+from .items import Item, Picture
+
+
+def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    name = ctx.text(element.name, problems)
+    path, problem = ctx.icons.resolve(name, ctx.layout.icons)
+    if element.at is not None:
+        points = _points(element, ctx, problems)
+        if problem or points is None:
+            return _fail(problems, problem) if problem else []
+        return _at_points(element, ctx, path, points, problems)
+    x, y, w, h = frame(element, ctx)
+    count = count_value(element.repeat, ctx, problems)
+    if problem or count is None:
+        return _fail(problems, problem) if problem else []
+    color = ctx.rgb(element.color, problems)
+    per_row = element.per_row or max(count, 1)
+    return [Picture("icon", px, py, side, side, path, color, element.rotate)
+            for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
+
+
+def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tuple[float, float, int]] | None:
+    """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
+    raw = element.at
+    if isinstance(raw, str):
+        raw = field_value(raw, ctx, problems, list, "`at`")
+        if raw is MISSING:
+            return None
+    out = []
+    for point in raw:
+        parsed = _point(point, ctx)
+        if parsed is None:
+            problems.append(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got {point!r})")
+            return None
+        out.append(parsed)
+    return out
+
+
+def _point(point, ctx: ElementContext) -> tuple[float, float, int] | None:
+    if not isinstance(point, list) or len(point) not in (2, 3):
+        return None
+    turn = point[2] if len(point) == 3 else 0
+    if turn not in (0, 90, 180, 270) or isinstance(turn, bool):
+        return None
+    try:
+        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), int(turn)
+    except ValueError:
+        return None
+
+
+def _at_points(element: Icon, ctx: ElementContext, path: str, points, problems: list[str]) -> list[Item]:
+    """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
+    w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
+    h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
+    color = ctx.rgb(element.color, problems)
+    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, (element.rotate + turn) % 360)
+            for px, py, turn in points]
+
+
+AT_SIDE = 10 * MM
+
+
+def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
+    """Square cells for `count` icons, `per_row` a row, each row centred, the block centred.
+
+    Icons are sized for a grid of `per_row` columns and `fixed_rows` rows when given (so that
+    every card of a deck draws its icons at one size), else for the rows this count needs."""
+    if count == 0:
+        return []
+    rows = -(-count // per_row)
+    cols = per_row if fixed_rows else min(per_row, count)
+    grid_rows = max(rows, fixed_rows or 0)
+    side = max(0.0, min((w - gap * (cols - 1)) / cols, (h - gap * (grid_rows - 1)) / grid_rows))
+    top = y + (h - rows * side - (rows - 1) * gap) / 2
+    cells = []
+    for r in range(rows):
+        in_row = min(per_row, count - r * per_row)
+        left = x + (w - in_row * side - (in_row - 1) * gap) / 2
+        cells += [(left + i * (side + gap), top + r * (side + gap), side) for i in range(in_row)]
+    return cells
+
+
+def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    x, y, w, h = frame(element, ctx)
+    relative = ctx.text(element.src, problems)
+    path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
+    if problem:
+        return _fail(problems, problem)
+    natural = _natural_size(str(path), element.type)
+    if isinstance(natural, str):
+        return _fail(problems, natural)
+    bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
+    color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
+    return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
+
+
+def _natural_size(path: str, kind: str) -> tuple[float, float] | str:
+    """The picture's own width and height (both positive), or a problem; read anew when the file
+    changes (the cache is keyed on its time and size too)."""
+    try:
+        stat = os.stat(path)
+    except OSError as exc:
+        return f"cannot read {Path(path).name}: {exc.strerror}"
+    return _read_size(path, kind, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _read_size(path: str, kind: str, mtime_ns: int, size: int) -> tuple[float, float] | str:
+    try:
+        if kind == "image":
+            found = _image_size(path)
+        else:
+            from .svgsize import svg_size
+
+            found = svg_size(path)
+    except Exception as exc:  # a broken file is bad input, reported, not a crash
+        return f"cannot read {Path(path).name}: {exc}"
+    if isinstance(found, tuple) and min(found) <= 0:
+        return f"{Path(path).name} has no size to draw at ({found[0]:g} × {found[1]:g} pt)"
+    return found
+
+
+def _image_size(path: str) -> tuple[float, float] | str:
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as img:
+        if img.format not in ("PNG", "JPEG"):
+            return f"{Path(path).name} is {img.format}, not PNG or JPEG"
+        return float(img.width), float(img.height)
+
+
+def _fitted(x, y, w, h, natural, fit):
+    nw, nh = natural
+    if fit == "stretch":
+        return x, y, w, h
+    scale = min(w / nw, h / nh) if fit == "contain" else max(w / nw, h / nh)
+    dw, dh = nw * scale, nh * scale
+    return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
+
+
+register_compiler(Icon, _icon)
+register_compiler(Image, _picture)
+register_compiler(Svg, _picture)
