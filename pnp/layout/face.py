@@ -8,7 +8,11 @@ a shared layer, laid out once and drawn once as a PDF form. Any other element is
 distinct set of the values it reads (values of different types or orders are different). Problems
 name the kit, the card (or page) and the element, and point at the card's source line; problems of
 a shared layer and of the layout itself (an unknown `background` colour) point at the layout file
-and are reported once, with the first face.
+and are reported once, with the first face. A layout's `{map[field]}` values are looked up once per
+face (pnp/layout/conditions.py); elements whose definition is broken (`BuildEnv.skip`, reported
+where they are written by pnp/layout/lint.py) are left out, as are problem texts that are `Known`;
+a `Warn` text is a warning. On a card, an element that reaches beyond the bleed box is a warning at
+its definition, once.
 """
 from __future__ import annotations
 
