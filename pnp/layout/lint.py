@@ -28,8 +28,6 @@ from .elements import local_fields
 from .fonts import FontBook
 
 RefOf = Callable[..., Ref]
-BUILTIN_CARD = ("id", "index", "count", "deck", "kit")
-BUILTIN_PAGE = ("kit", "page")
 COLOUR_KEYS = frozenset({"fill", "stroke", "color", "outline", "ring", "header_fill", "stripe", "band_color",
                          "mark_color", "weeks_color", "points_color", "number_color", "start_fill", "end_fill",
                          "tab_fill", "pips", "fold", "alternate", "icon_color", "background"})
@@ -46,6 +44,21 @@ class _Use:
     values: list[dict] = field(default_factory=list)
     declared: dict[str, list[str]] = field(default_factory=dict)
     users: list[str] = field(default_factory=list)
+    _known: set[str] | None = None
+    _had: dict[str, set[str]] = field(default_factory=dict)
+
+    @property
+    def known(self) -> set[str]:
+        """The names of the values some face has."""
+        if self._known is None:
+            self._known = set().union(*(v.keys() for v in self.values))
+        return self._known
+
+    def had(self, name: str) -> set[str]:
+        """The values (as text) that the faces have for field `name`."""
+        if name not in self._had:
+            self._had[name] = {key_text(v[name]) for v in self.values if name in v}
+        return self._had[name]
 
 
 @dataclass
@@ -149,7 +162,7 @@ class Linter:
         use = self.uses.get(name)
         if use is None or not use.values:
             return
-        known = set().union(*(v.keys() for v in use.values))
+        known = use.known
         for used in template_fields(element):
             if used not in known and not lookup(used) and not used.startswith("rules."):
                 self.report(name, ("elements", elem), f"unknown field {{{used}}}" +
@@ -160,7 +173,7 @@ class Linter:
         use = self.uses.get(name)
         if use is None or not use.values:
             return
-        known = set().union(*(v.keys() for v in use.values))
+        known = use.known
         for rule in ("when", "unless"):
             for fname, expected in (getattr(element, rule) or {}).items():
                 path = ("elements", elem, rule, fname)
@@ -172,7 +185,7 @@ class Linter:
 
     def _condition_values(self, name: str, elem: str, rule: str, fname: str, expected, use: _Use) -> None:
         path = ("elements", elem, rule, fname)
-        had = {key_text(v[fname]) for v in use.values if fname in v}
+        had = use.had(fname)
         declared = use.declared.get(fname)
         for i, value in enumerate(condition_values(expected)):
             at = path + (i,) if isinstance(expected, list) else path
@@ -187,7 +200,7 @@ class Linter:
     def _lookups(self, name: str, elem: str, element) -> None:
         layout = self.kit.layouts[name]
         use = self.uses.get(name, _Use())
-        known = set().union(*(v.keys() for v in use.values)) if use.values else set()
+        known = use.known
         for used in template_fields(element):
             parts = lookup(used)
             if parts is None:
@@ -265,15 +278,18 @@ def _uses(kit: Kit) -> dict[str, _Use]:
     uses: dict[str, _Use] = {}
     for deck in kit.decks:
         declared = {n: [key_text(v) for v in s.values] for n, s in deck.spec.specs().items() if s.values}
+        for name in {n for card in deck.cards for n in (card.layout, card.back) if n}:
+            use = uses.setdefault(name, _Use())
+            for fname, allowed in declared.items():
+                use.declared.setdefault(fname, allowed)
+            _add_user(use, f"deck {deck.name!r}")
+        count, title = len(deck.cards), deck.title
         for card in deck.cards:
-            values = {**card.fields, **dict.fromkeys(BUILTIN_CARD, "")}
-            values.update(id=card.id, index=card.index + 1, count=len(deck.cards))
-            for name in filter(None, (card.layout, card.back)):
-                use = uses.setdefault(name, _Use())
-                use.values.append(values)
-                for fname, allowed in declared.items():
-                    use.declared.setdefault(fname, allowed)
-                _add_user(use, f"deck {deck.name!r}")
+            values = {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title,
+                      "kit": kit.game.title}
+            uses[card.layout].values.append(values)
+            if card.back:
+                uses[card.back].values.append(values)
     for sheet in kit.sheets:
         use = uses.setdefault(sheet.spec.layout, _Use())
         use.values += [{**page.fields, "kit": kit.game.title, "page": page.index + 1} for page in sheet.pages]
