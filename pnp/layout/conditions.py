@@ -3,9 +3,10 @@
 Contract: `template_fields(element)` names the values of the face an element's `{...}` templates
 read (at any depth, less the names its compiler fills itself), and `is_static(element)` tells an
 element that draws the same on every face (no condition, no field). `shown(element, values)`
-tells whether an element's `when` and `unless` let it show on a face with these values: `when` holds when every field it names has one of the values given for it
-(a value or a list; compared as text, so `7` and `"7"` are one value), `unless` hides the element
-when any field it names has one of its values. A field the face does not have fails `when`, passes
+tells whether an element's `when` and `unless` let it show on a face with these values: `when`
+holds when every field it names has one of the values given for it (a value or a list; compared
+as text, so `7` and `"7"` are one value), `unless` hides the element when any field it names has
+one of its values. A field the face does not have fails `when`, passes
 `unless` (the layout check reports it where it is written, pnp/layout/lint.py). `lookups(layout)`
 lists the `{map[field]}` names each element reads, and `with_lookups(values, names, maps)` adds
 their values to a face's values, with one problem text per value a map lacks.

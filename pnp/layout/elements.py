@@ -167,8 +167,9 @@ def compile_element(element, ctx: ElementContext) -> tuple[list[Item], list[str]
 
 
 # Modules that register the compilers of the other element types; imported on first use.
-_PROVIDERS = {"icon": "pictures", "image": "pictures", "svg": "pictures", "table": "tables", "grid": "figures", "symbols": "figures", "track": "figures",
-              "counters": "counters", "dienets": "counters", "board": "boards"}
+_PROVIDERS = {"icon": "pictures", "image": "pictures", "svg": "pictures", "table": "tables", "grid": "figures",
+              "symbols": "figures", "track": "figures", "counters": "counters", "dienets": "counters",
+              "board": "boards"}
 
 
 def _load_compiler(element):

@@ -51,7 +51,7 @@ class BuildEnv:
         return rules_fields(self.tables)
 
 
-OUTSIDE_TOLERANCE = 0.75  # points an element may stray past the bleed (half a thick stroke)
+SLACK = 0.75  # points an element may stray past the bleed (half a thick stroke)
 CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
 
 
@@ -121,18 +121,15 @@ class FaceBuilder:
         """A warning, once per element of a card layout, when what it draws reaches beyond the bleed."""
         if self.layout.kind != "card" or name in self._outside or not items:
             return []
-        bounds = [item_bounds(item) for item in items]
-        x0, y0 = min(b[0] for b in bounds), min(b[1] for b in bounds)
-        x1, y1 = max(b[2] for b in bounds), max(b[3] for b in bounds)
-        b = self.bleed + OUTSIDE_TOLERANCE
-        if x0 >= -b and y0 >= -b and x1 <= self.width + b and y1 <= self.height + b:
+        box = _span(items)
+        b, w, h = self.bleed, self.width, self.height
+        if box[0] >= -b - SLACK and box[1] >= -b - SLACK and box[2] <= w + b + SLACK and box[3] <= h + b + SLACK:
             return []
         self._outside.add(name)
-        wholly = x1 <= -self.bleed or y1 <= -self.bleed or x0 >= self.width + self.bleed or y0 >= self.height + self.bleed
+        wholly = box[2] <= -b or box[3] <= -b or box[0] >= w + b or box[1] >= h + b
         what = ("lies wholly outside the card's bleed: it never prints" if wholly else
-                "reaches beyond the card's bleed: it is cut off") + \
-            f" (it spans {x0 / MM:.1f}..{x1 / MM:.1f} × {y0 / MM:.1f}..{y1 / MM:.1f} mm; the bleed box is " \
-            f"{-self.bleed / MM:.1f}..{(self.width + self.bleed) / MM:.1f} × {-self.bleed / MM:.1f}..{(self.height + self.bleed) / MM:.1f} mm)"
+                "reaches beyond the card's bleed: it is cut off")
+        what += f" (it spans {_mm_box(box)} mm; the bleed box is {_mm_box((-b, -b, w + b, h + b))} mm)"
         ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
         return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{first}", ref, severity="warning")]
 
@@ -190,6 +187,18 @@ class FaceBuilder:
         ctx = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
                              env.kit_dir, env.french, env.tables, env.rules, env.min_text)
         return compile_element(element, ctx)
+
+
+def _span(items) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) that items mark."""
+    bounds = [item_bounds(item) for item in items]
+    return (min(b[0] for b in bounds), min(b[1] for b in bounds), max(b[2] for b in bounds),
+            max(b[3] for b in bounds))
+
+
+def _mm_box(box) -> str:
+    x0, y0, x1, y1 = (v / MM for v in box)
+    return f"{x0:.1f}..{x1:.1f} × {y0:.1f}..{y1:.1f}"
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
