@@ -106,3 +106,47 @@ def test_the_cookbook_excerpts_are_the_kit_s_files():
     assert len(excerpts) == 10
     for path, text in excerpts:
         assert text in (ROOT / path).read_text(encoding="utf-8"), f"the excerpt of {path} is not in the file"
+
+
+def _yaml_lines(text: str) -> int:
+    """Lines of YAML that say something: no blank line, no comment line."""
+    return sum(1 for line in text.splitlines() if line.strip() and not line.strip().startswith("#"))
+
+
+def _layout_text(path: Path, name: str) -> str:
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n{name}:") + 1
+    end = re.search(r"\n[a-z][\w-]*:", text[start:])
+    return text[start:start + end.start()] if end else text[start:]
+
+
+def test_the_deck_draws_the_same_as_its_card_by_card_version_in_far_fewer_lines(tmp_path):
+    """tests/data/belote-card-by-card is the front written as the format allowed before maps, lists
+    in `when` and icons at points (59 elements, 32 card entries): both print the same pages."""
+    import pypdfium2
+
+    root = make_project(tmp_path / "project", ("belote",))
+    fixture = Path(__file__).parent / "data" / "belote-card-by-card"
+    (root / "layouts" / "belote-card-by-card.yaml").write_text(
+        (fixture / "belote-card-by-card.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    game = root / "decks" / "belote" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").split("components:")[0] + "components: [cartes.yaml]\n",
+                    encoding="utf-8")  # the deck alone, in both kits
+    (root / "decks" / "belote-carte").mkdir()
+    (root / "decks" / "belote-carte" / "game.yaml").write_text(game.read_text(encoding="utf-8"), encoding="utf-8")
+    (root / "decks" / "belote-carte" / "cartes.yaml").write_text(
+        (fixture / "cartes.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    build_ok(root, ["belote", "belote-carte"], Options(out=tmp_path / "out"))
+    ours = pypdfium2.PdfDocument(str(tmp_path / "out" / "belote" / "cartes-a4.pdf"))
+    theirs = pypdfium2.PdfDocument(str(tmp_path / "out" / "belote-carte" / "cartes-a4.pdf"))
+    assert len(ours) == len(theirs) == 8
+    for page in range(0, 8, 2):
+        a = ours[page].render(scale=0.75).to_pil().convert("RGB")
+        b = theirs[page].render(scale=0.75).to_pil().convert("RGB")
+        assert a.tobytes() == b.tobytes(), f"page {page + 1} differs"
+    face = _yaml_lines(_layout_text(ROOT / "layouts" / "belote.yaml", "belote-face"))
+    card_by_card = _yaml_lines((fixture / "belote-card-by-card.yaml").read_text(encoding="utf-8"))
+    assert face < card_by_card / 2
+    deck = _yaml_lines((ROOT / "decks" / "belote" / "cartes.yaml").read_text(encoding="utf-8"))
+    listed = _yaml_lines((fixture / "cartes.yaml").read_text(encoding="utf-8"))
+    assert face + deck < card_by_card + listed
