@@ -174,3 +174,15 @@ def test_strict_makes_a_warning_fail_check_and_build(project):
     assert loose.exit_code == 0
     cached = runner.invoke(main, ["--project", str(root), "build", "--strict", "similis", "--out", str(root / "out")])
     assert cached.exit_code == 1 and "up to date" not in cached.stdout  # an up-to-date kit's warnings count too
+
+
+def test_a_kits_own_icons_are_inputs_of_its_build(project):
+    root = project("similis")
+    own = root / "decks" / "similis" / "icons"
+    own.mkdir()
+    (own / "ankh.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" '
+                                  'height="10"><circle cx="5" cy="5" r="4" fill="#000000"/></svg>', encoding="utf-8")
+    from pnp.build import check
+
+    report = check(root, ["similis"])[0]
+    assert report.errors == [] and "decks/similis/icons/ankh.svg" in report.inputs
