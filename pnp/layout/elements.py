@@ -1,7 +1,9 @@
 """Compiling one layout element, for one card, into positioned items.
 
 Contract: `compile_element(element, ctx)` returns `(items, problems)` where problems are plain
-strings (the caller adds where and which file). `ctx` is an `ElementContext`: the card's values,
+strings (the caller adds where and which file; a `Warn` is a warning, a `Known` one is already
+reported where its cause is written). Text that prints below `ctx.min_text`, or that holds a
+literal `\n`, is a `Warn`; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name a rules table's title and notes: `{rules.NAME.title}`, `{rules.NAME.notes}`
