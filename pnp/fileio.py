@@ -8,7 +8,9 @@ treat the write as optional catch it). `file_hash(path)` is the SHA-256 hex dige
 bytes. Inside `with reads_recorded() as reads:`, every `note_read(path)` (called where a kit's
 YAML is read and where the files it names are resolved) adds the path to the set `reads`: the
 build cache fingerprints a kit by exactly those files. Outside such a block `note_read` does
-nothing. Standard library only: the build cache imports this before deciding whether to build.
+nothing. `user_mode(temp)` gives a file made by `tempfile.mkstemp` (mode 0600) the mode the user's
+umask gives new files, so that renamed outputs are as readable as any file the user makes. Standard
+library only: the build cache imports this before deciding whether to build.
 """
 from __future__ import annotations
 
@@ -30,10 +32,18 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        user_mode(temp)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def user_mode(path: Path | str) -> None:
+    """Give `path` the permissions of a new file under the user's umask (0644 under umask 022)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(path, 0o666 & ~mask)
 
 
 def file_hash(path: Path | str) -> str:

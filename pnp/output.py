@@ -1,8 +1,10 @@
-"""Deterministic, atomic PDF files.
+"""Deterministic, atomic output files: PDFs drawn on canvases, and files given as bytes.
 
 Contract: an `OutputBatch` hands out canvases that write to hidden temporary files (unique names,
-`tempfile.mkstemp`) next to their final paths; a final path already handed out in the batch raises
-`OutputClash`, so two parts of a run never write one file. `save(canvas)` writes a finished canvas
+`tempfile.mkstemp`) next to their final paths, and `write(final, data)` puts bytes (an exported
+picture, a spreadsheet) in such a file at once; a final path already handed out in the batch raises
+`OutputClash`, so two parts of a run never write one file. Files get the mode the user's umask
+gives new files. `save(canvas)` writes a finished canvas
 to its temporary file and lets the batch forget the canvas (its document is freed when the caller
 drops it too). `commit()` refuses a batch with a canvas still unsaved, then renames every temporary
 file onto its final path (an atomic replace per file, done only once every file is saved, when the
@@ -23,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab import rl_config
+
+from .fileio import user_mode
 from reportlab.pdfgen.canvas import Canvas
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
@@ -44,11 +48,24 @@ class OutputBatch:
     pending: list[_Pending] = field(default_factory=list)
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
 
-    def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+    def _temp(self, final: Path) -> tuple[int, str]:
+        """A fresh temporary file next to `final` (open handle, name); OutputClash if `final` is taken."""
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         final.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
+        user_mode(temp)
+        return handle, temp
+
+    def write(self, final: Path, data: bytes) -> None:
+        """A file of `data`, renamed onto `final` at commit."""
+        handle, temp = self._temp(final)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        self.pending.append(_Pending(final, Path(temp)))
+
+    def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+        handle, temp = self._temp(final)
         os.close(handle)
         # fonts ReportLab (and svglib drawings) fall back to: a bundled one, never Helvetica
         rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font

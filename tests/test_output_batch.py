@@ -96,3 +96,18 @@ def test_two_kits_with_one_folder_name_fail_and_leave_the_previous_pdfs(tmp_path
     assert any("two kits are named 'similis' (decks/similis and more/similis)" in e for e in errors), errors
     assert {p.name: p.read_bytes() for p in (out / "similis").iterdir()} == {
         name: b"previous " + name.encode() for name in ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf")}
+
+
+def test_files_get_the_mode_of_the_users_umask(tmp_path):
+    """Temporary files are made 0600; what a commit renames into place is as readable as any new
+    file of the user (0644 under umask 022, 0640 under 027), canvases and bytes alike."""
+    old = os.umask(0o027)
+    try:
+        with OutputBatch() as batch:
+            batch.save(_canvas(batch, tmp_path / "a.pdf", "a"))
+            batch.write(tmp_path / "b.png", b"bytes")
+            batch.commit()
+    finally:
+        os.umask(old)
+    assert {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()} == {"a.pdf": 0o640, "b.png": 0o640}
+    assert (tmp_path / "b.png").read_bytes() == b"bytes"
