@@ -7,7 +7,8 @@ streams). After the first error nothing more is drawn, but every face is still l
 problems of the kit are reported at once. A component whose file another part of the run already
 writes (two kits with one folder name) is a problem. Each component tells `progress.expect(pages)`
 (when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
-done, drawn or not.
+done, drawn or not. After a run without errors, `kit` and `env` (the kit and what its faces share)
+serve the exports (pnp.export), with `card_values`, `page_values` and `CardWhere`.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .errors import Problem, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
 from .layout.lint import lint
-from .model.kit import Card, Deck, Kit, Sheet
+from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
 from .options import Options
 from .sources.parsecache import CACHE_DIR
@@ -34,7 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .build import Session
     from .layout.items import Face
-    from .model.kit import Page
 
 
 class KitRun:
@@ -87,9 +87,8 @@ class KitRun:
         return self._builders[key]
 
     def _face(self, card: Card, deck: Deck, layout_name: str):
-        values = {**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards),
-                  "deck": deck.title, "kit": self.kit.game.title}
-        face, found = self._builder(layout_name).build(values, _CardWhere(self.kit.name, deck.name, card.id),
+        values = card_values(self.kit, deck, card)
+        face, found = self._builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
                                                        card.ref)
         if found:
             self.problems += self._repeats.first_of(found, (deck.name, layout_name))
@@ -144,7 +143,7 @@ class KitRun:
 
     def _page_face(self, builder: FaceBuilder, sheet: Sheet, page):
         """One page of a sheet laid out, its problems recorded."""
-        values = {**page.fields, "kit": self.kit.game.title, "page": page.index + 1}
+        values = page_values(self.kit, page)
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
         face, found = builder.build(values, where, sheet.ref)
         self.problems += self._repeats.first_of(found, (sheet.name,))
@@ -191,7 +190,18 @@ class KitRun:
             self.progress.expect(pages)
 
 
-class _CardWhere:
+def card_values(kit: Kit, deck: Deck, card: Card) -> dict:
+    """The values a card's templates read: its fields, `id`, `index`, `count`, `deck` and `kit`."""
+    return {**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards),
+            "deck": deck.title, "kit": kit.game.title}
+
+
+def page_values(kit: Kit, page: Page) -> dict:
+    """The values a sheet page's templates read: its fields, `kit` and `page`."""
+    return {**page.fields, "kit": kit.game.title, "page": page.index + 1}
+
+
+class CardWhere:
     """Where a card is, in words, made only when a problem is reported."""
 
     __slots__ = ("kit", "deck", "card")

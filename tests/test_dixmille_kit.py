@@ -188,21 +188,22 @@ def test_score_sheet_holds_seven_players_on_one_page(kit_pdfs, paper, size):
     sheet = page(path, 0)
     words = sheet.extract_words()
     width, height = float(sheet.width), float(sheet.height)
-    header = max(_cluster([w for w in words if w["text"] in ("total", "chute")], lambda w: w["top"]).values(),
-                 key=len)  # the sub-header row (the instructions above also say « total »)
+    header = max(_cluster([w for w in words if w["text"] in ("points", "total", "chute")],
+                          lambda w: w["top"]).values(), key=len)  # the sub-header row (not the instructions)
     totals = sorted((w for w in header if w["text"] == "total"), key=lambda w: w["x0"])
     falls = sorted((w for w in header if w["text"] == "chute"), key=lambda w: w["x0"])
-    assert len(totals) == 7 and len(falls) == 7
-    assert len({round(w["top"]) for w in totals + falls}) == 1  # one header row
+    points = sorted((w for w in header if w["text"] == "points"), key=lambda w: w["x0"])
+    assert len(totals) == 7 and len(falls) == 7 and len(points) == 7
+    assert len({round(w["top"]) for w in totals + falls + points}) == 1  # one header row
     centres = [(w["x0"] + w["x1"]) / 2 for w in totals]
     pitch = [b - a for a, b in zip(centres, centres[1:])]
     assert min(pitch) > 24 * MM and max(pitch) - min(pitch) < 0.5  # equal columns, 24 mm and more
-    for total, fall in zip(totals, falls):
-        assert total["x1"] < fall["x0"] < total["x1"] + 15 * MM  # « chute » right of its « total »
+    for point, fall, total in zip(points, falls, totals):  # « points », « chute », then « total »
+        assert point["x1"] < fall["x0"] < fall["x1"] < total["x0"] < point["x1"] + 20 * MM
     tour = next(w for w in words if w["text"] == "Tour")
-    assert 12 * MM < tour["x0"] < tour["x1"] < totals[0]["x0"] and falls[-1]["x1"] < width - 12 * MM
+    assert 12 * MM < tour["x0"] < tour["x1"] < points[0]["x0"] and totals[-1]["x1"] < width - 12 * MM
     reminder = next(w for w in words if w["text"] == "Rappel")
-    labels = [w for w in words if w["text"].isdigit() and w["x1"] < totals[0]["x0"]
+    labels = [w for w in words if w["text"].isdigit() and w["x1"] < points[0]["x0"]
               and tour["top"] < w["top"] < reminder["top"]]
     assert [int(w["text"]) for w in sorted(labels, key=lambda w: w["top"])] == list(range(1, 31))
     tops = sorted(w["top"] for w in labels)

@@ -183,10 +183,13 @@ class FaceBuilder:
         return found + (True,)
 
     def _compile(self, element, values: dict):
+        return compile_element(element, self.context(values))
+
+    def context(self, values: dict) -> ElementContext:
+        """What an element of this layout is compiled with, for a face of `values`."""
         env = self.env
-        ctx = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                             env.kit_dir, env.french, env.tables, env.rules, env.min_text)
-        return compile_element(element, ctx)
+        return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
+                              env.kit_dir, env.french, env.tables, env.rules, env.min_text)
 
 
 def _span(items) -> tuple[float, float, float, float]:

@@ -62,22 +62,53 @@ class _Col:
 
 
 def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    planned = _plan(table, ctx, problems)
+    return planned[0].items(planned[1]) if planned else []
+
+
+def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Grid", list] | None:
+    """The table's grid and body rows, or None (a problem says why)."""
     x, y, w, h = frame(table, ctx)
     header, rows = _content(table, ctx, problems)
     if header is None:
-        return []
+        return None
     cols = _columns(table, header, w, ctx, problems)
     if cols is None:
-        return []
+        return None
     has_sub = any(c.sub for c, _ in cols)
     head_h = table.header_height.pt(ctx.height)
     sub_h = head_h * 0.75 if has_sub else 0.0
     row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h) / max(len(rows), 1)
     if head_h + sub_h + row_h * len(rows) > h + 0.5:
         problems.append(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height")
-        return []
-    grid = _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems)
-    return grid.items(rows)
+        return None
+    return _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems), rows
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a table's grid: `row` 0 is the header row (a cell per column of the layout,
+    spanning its sub columns, at the `col` of its first), body rows count from 1; `col` counts leaf
+    columns (each sub column) from 0, `group` the columns of the layout (each repeat); `name` is the
+    leaf's sub-header text, or its header's; `text` is what the cell prints."""
+
+    row: int
+    col: int
+    group: int
+    name: str
+    text: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def table_cells(table: Table, ctx: ElementContext) -> tuple[list[Cell], list[str]]:
+    """The cells of a table as laid out (header cells span their group; body cells are leaves),
+    for the exports that give each empty cell a form field or a spreadsheet cell."""
+    problems: list[str] = []
+    planned = _plan(table, ctx, problems)
+    return (planned[0].cells(planned[1]) if planned else []), problems
 
 
 def _content(table: Table, ctx: ElementContext, problems: list[str]):
@@ -187,6 +218,20 @@ class _Grid:
         if self.smallest is not None:  # one warning for the table, naming its smallest cell
             size, text = self.smallest
             self.ctx.small_text(_Sized(size), self.problems, f"table cell {text!r} (the smallest)")
+        return out
+
+    def cells(self, rows) -> list[Cell]:
+        out: list[Cell] = []
+        x, leaf = self.x, 0
+        for group, (col, w) in enumerate(self.cols):
+            spans = col.spans(x, w) if col.sub else [(x, w)]
+            names = col.sub or (col.header,)
+            out.append(Cell(0, leaf, group, col.header, col.header, x, self.y, w, self.head_h))
+            for i, ((sx, sw), name) in enumerate(zip(spans, names)):
+                top = self.y + self.head_h + self.sub_h
+                out += [Cell(r + 1, leaf + i, group, name, row[group] if group < len(row) else "", sx,
+                             top + r * self.row_h, sw, self.row_h) for r, row in enumerate(rows)]
+            x, leaf = x + w, leaf + len(spans)
         return out
 
     def _fills(self, n_rows: int) -> list[Item]:

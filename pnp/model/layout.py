@@ -19,6 +19,7 @@ from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
+from .formula import FormulaError, parse
 from .frame import Align, Fit, Frame, Stroke, VAlign
 
 
@@ -163,6 +164,26 @@ class Table(Frame):
     align: Align = "center"
     padding: Length = 1.2  # points (write "1mm"): space between a cell's text and its side rules
     uniform: bool = False  # every body cell at one size, the largest at which they all fit
+    formulas: dict[str, str] = {}  # computed cells of a score table's exports (pnp/model/formula.py)
+
+    @field_validator("formulas")
+    @classmethod
+    def _formulas(cls, value: dict[str, str]) -> dict[str, str]:
+        for key, text in value.items():
+            formula_key(key)
+            try:
+                parse(text)
+            except FormulaError as error:
+                raise ValueError(f"formula {key!r}: {error} (got {text!r})") from None
+        return value
+
+
+def formula_key(key: str) -> tuple[str | None, int | None]:
+    """`column`, `column@N` or `@N` (N: a body row, from 1) as (column, row); ValueError otherwise."""
+    column, at, row = key.partition("@")
+    if (at and not row.isdigit()) or (at and int(row) < 1) or not (column or at):
+        raise ValueError(f"formula key {key!r}: write a column's name, `name@N` or `@N` (N: a row, from 1)")
+    return column or None, int(row) if at else None
 
     @model_validator(mode="after")
     def _one_body(self):
@@ -216,6 +237,13 @@ class Layout(StrictModel):
         if self.kind != "page" or isinstance(self.size, str):
             return None
         return self.size[0].value, self.size[1].value
+
+    def with_bleed(self, bleed: float) -> "Layout":
+        """A copy of this layout with another bleed (points): an export that needs more bleed art
+        than the layout's own lays out `box: bleed` elements and the background over it."""
+        copy = object.__new__(Layout)
+        copy.__dict__.update(self.__dict__, bleed=bleed)
+        return copy
 
     def card_size(self) -> tuple[float, float]:
         """Trim size in points (cards only)."""
