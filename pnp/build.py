@@ -5,9 +5,9 @@ kit. Both load the kit, run its rules model, and lay out every face of every com
 that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
 page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
 when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
-changes no file. With no names, every
-kit under `decks/` is taken. Each report names the files its kit's run read (`inputs`), which the
-build cache fingerprints.
+changes no file. With no names, every kit under `decks/` is taken. Each report names the files its
+kit's run read (`inputs`, through `recorded_run`), which the build cache fingerprints. `kit_dirs`
+finds the kits of a run (the exports share it).
 """
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def open_project(root: Path) -> Session:
     return Session(project, fonts, IconLibrary(project.root), project.problems + fonts.problems)
 
 
-def _kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Problem]]:
+def kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Problem]]:
     dirs, unknown = find_kits(session.project.root, names)
     problems = [session.project.no_kit(name) for name in unknown]
     if not names and not dirs:
@@ -79,7 +79,7 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     if options.paper not in PAPERS or options.backs not in BACK_MODES:
         raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
     session = open_project(root)
-    dirs, problems = _kit_dirs(session, names)
+    dirs, problems = kit_dirs(session, names)
     reports = []
     with OutputBatch() as batch:
         for kit_dir in dirs:
@@ -96,8 +96,13 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
 def _kit_run(session: Session, kit_dir: Path, options: Options, batch: OutputBatch | None,
              progress: Callable[[int], None] | None) -> KitReport:
     """One kit's report, naming every file its run read."""
+    return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())
+
+
+def recorded_run(session: Session, run: Callable[[], KitReport]) -> KitReport:
+    """`run()`'s report, with the files it read as its `inputs` (the build cache's fingerprint)."""
     with reads_recorded() as reads:
-        report = KitRun(session, kit_dir, options, batch, progress).run()
+        report = run()
     report.inputs = sorted({session.project.display(path) for path in reads})
     return report
 

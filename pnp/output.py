@@ -12,7 +12,8 @@ whole run has succeeded) and deletes what killed runs left of those files' tempo
 old or more); `discard()` (or leaving the `with` block) deletes the temporary files, so a failed
 build leaves the previous PDFs untouched. Canvases are made in ReportLab's invariant mode (no
 dates, fixed IDs), with page compression, without ASCII85, and with a bundled font as the initial
-font, so the same input gives the same bytes and no base-14 font is referenced.
+font, so the same input gives the same bytes and no base-14 font is referenced; `make_canvas`
+makes such a canvas on any target (an export's pages in memory).
 """
 from __future__ import annotations
 
@@ -67,14 +68,7 @@ class OutputBatch:
     def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
         handle, temp = self._temp(final)
         os.close(handle)
-        # fonts ReportLab (and svglib drawings) fall back to: a bundled one, never Helvetica
-        rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font
-        canvas = Canvas(temp, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
-        canvas.setTitle(meta.get("title", ""))
-        canvas.setAuthor(meta.get("author", ""))
-        canvas.setSubject(meta.get("subject", ""))
-        canvas.setCreator("pnp")
-        canvas.setProducer("pnp (ReportLab)")
+        canvas = make_canvas(temp, pagesize, font, meta)
         self.pending.append(_Pending(final, Path(temp)))
         self._open[id(canvas)] = (canvas, self.pending[-1])
         return canvas
@@ -108,6 +102,19 @@ class OutputBatch:
 
     def __exit__(self, kind, value, traceback) -> None:
         self.discard()
+
+
+def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+    """A deterministic canvas onto `target` (a path or a binary file object) whose fallback font is
+    `font`, a bundled one: never Helvetica."""
+    rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font  # svglib's fallback too
+    canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
+    canvas.setTitle(meta.get("title", ""))
+    canvas.setAuthor(meta.get("author", ""))
+    canvas.setSubject(meta.get("subject", ""))
+    canvas.setCreator("pnp")
+    canvas.setProducer("pnp (ReportLab)")
+    return canvas
 
 
 def _sweep(final: Path) -> None:

@@ -1,7 +1,7 @@
 """The `pnp` command line: a thin Click layer over the functions of `pnp.build` and its neighbours.
 
 Contract: `main` is the Click group; each command lives in a module of this package (`build.py`:
-build, check, list; `playtest.py`; `calibrate.py`) and only parses options, calls a function the
+build, check, list; `playtest.py`; `calibrate.py`; `export.py`) and only parses options, calls a function the
 tests call directly, and reports through `common.finish`: located problems on stderr (all of them),
 an optional JSON document on stdout, and exit 0 (success), 1 (a kit has errors; nothing written) or
 2 (bad usage, Click's own code). Bad input never shows a traceback. Modules import only Click at
@@ -16,6 +16,7 @@ import click
 from .. import __version__
 from .build import build, check, list_kits
 from .calibrate import calibrate
+from .export import export
 from .playtest import playtest
 
 
@@ -38,7 +39,7 @@ def main(ctx: click.Context, project: Path) -> None:
     ctx.obj = project
 
 
-for _command in (build, check, list_kits, playtest, calibrate):
+for _command in (build, check, list_kits, playtest, calibrate, export):
     main.add_command(_command)
 
 __all__ = ["main"]

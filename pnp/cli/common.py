@@ -2,8 +2,8 @@
 the back-offset parser and the progress bar.
 
 Contract: `PAPER` and `BACKS` are Click choices built from `pnp.options`; `finish(reports, as_json,
-wrote)` prints every problem on stderr, then the JSON manifest or a summary on stdout, and exits 1
-when any problem is an error; `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter`
+wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
+(`summary(reports)` when a command has its own), and exits 1 when any problem is an error; `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter`
 otherwise); `Progress` draws a bar of pages on a terminal's stderr.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ def offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
-def finish(reports: list, as_json: bool, wrote: bool) -> None:
+def finish(reports: list, as_json: bool, wrote: bool, summary=None) -> None:
     from ..errors import errors_only
 
     problems = [p for r in reports for p in r.problems]
@@ -46,7 +46,7 @@ def finish(reports: list, as_json: bool, wrote: bool) -> None:
         click.echo(json.dumps({"ok": not errors, "kits": [r.as_json() for r in reports if r.kit]},
                               indent=2, ensure_ascii=False))
     elif not errors:
-        _summary(reports, wrote)
+        summary(reports) if summary else _summary(reports, wrote)
     if errors:
         tail = ", nothing written" if wrote else ""
         click.echo(f"{len(errors)} error{'s' if len(errors) > 1 else ''}{tail}.", err=True)

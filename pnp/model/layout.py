@@ -238,13 +238,6 @@ class Layout(StrictModel):
             return None
         return self.size[0].value, self.size[1].value
 
-    def with_bleed(self, bleed: float) -> "Layout":
-        """A copy of this layout with another bleed (points): an export that needs more bleed art
-        than the layout's own lays out `box: bleed` elements and the background over it."""
-        copy = object.__new__(Layout)
-        copy.__dict__.update(self.__dict__, bleed=bleed)
-        return copy
-
     def card_size(self) -> tuple[float, float]:
         """Trim size in points (cards only)."""
         if not isinstance(self.size, str):

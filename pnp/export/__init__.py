@@ -1,0 +1,69 @@
+"""Exports beyond the home printer: print-service pictures, Tabletop Simulator decks, score sheets
+to fill in on a screen or in a spreadsheet.
+
+Contract: `export(root, names, options, force=False)` returns one `KitReport` per kit, like
+`pnp.build.build`: every kit is checked as a build checks it (`run.ExportRun`), and a run with an
+error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
+files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
+(`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
+formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
+output folder, under the export's own options key) reports a kit whose inputs and files did not
+change as up to date without loading the drawing pipeline. Before a commit, the export folders of
+each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
+one did not write (a deck that lost cards must not upload stale faces).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..cache import BuildCache
+from ..discover import find_kits
+from ..report import KitReport
+from .settings import PRESET_NAMES, PRESETS, ExportOptions
+
+__all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
+
+FOLDERS = ("png", "tts", "sheets")
+
+
+def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
+    if not options.formats:
+        raise ValueError("an export makes at least one of png, tts, sheets (a caller's mistake)")
+    cache = BuildCache(root, options.out, options.cache_key())
+    dirs, unknown = find_kits(root, names)
+    fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}
+    stale = [str(d) for d in dirs if d not in fresh] + list(unknown)
+    reports = _export(root, stale, options, cache) if stale or not dirs else []
+    return reports + [KitReport.from_json(manifest) for manifest in fresh.values()]
+
+
+def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
+    from ..build import kit_dirs, open_project, recorded_run
+    from ..output import OutputBatch
+    from .run import ExportRun
+
+    session = open_project(root)
+    dirs, problems = kit_dirs(session, names)
+    with OutputBatch() as batch:
+        reports = [recorded_run(session, lambda d=d: ExportRun(session, d, options, batch).run()) for d in dirs]
+        head = session.problems + problems
+        if head:
+            reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
+        if not any(r.errors for r in reports):
+            _forget_stale(options, reports)
+            batch.commit()
+            for report in reports:
+                if report.kit:
+                    cache.record(Path(root) / report.path, report.as_json(), report.inputs)
+            cache.save()
+    return reports
+
+
+def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:
+    """Files an earlier export left in the folders this one writes, and that it does not write."""
+    written = {Path(f.path).resolve() for r in reports for f in r.files}
+    for report in reports:
+        for folder in {Path(f.path).parent for f in report.files if Path(f.path).parent.name in FOLDERS}:
+            for path in folder.iterdir() if folder.is_dir() else ():
+                if path.is_file() and not path.name.startswith(".") and path.resolve() not in written:
+                    path.unlink()

@@ -1,0 +1,91 @@
+"""Pictures of faces: vector pages rasterised by PDFium, encoded as plain sRGB PNG files.
+
+Contract: `rasterise(pdf, sizes)` renders page i of the PDF bytes (pages made by
+pnp.draw.facepages, each `sizes[i]` pixels at the page's own resolution) and yields a Pillow RGB
+image of exactly that many pixels, anti-aliased like a viewer shows the PDF. `extend_edges` carries
+a picture's edge pixels outwards (bleed art stopping short of the picture's edge). `png_bytes(image,
+dpi)` encodes a picture with the sRGB ICC profile (the colours ReportLab writes are sRGB) and its
+resolution (pHYs, so a print service reads 300 dpi), and nothing else: no date, no text chunk; the
+profile's own creation date is fixed, so the same picture gives the same bytes. PDFium comes with
+the `pypdfium2` wheel (the `export` extra): `MISSING_RASTER` says so when it is absent.
+"""
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from typing import Iterator
+
+MISSING_RASTER = "pictures need PDFium: pip install 'pnp[export]' (the pypdfium2 wheel)"
+POINTS_PER_INCH = 72.0
+_PROFILE_DATE = slice(24, 36)  # the ICC header's creation date and time (six 16-bit numbers)
+
+
+def available() -> bool:
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def rasterise(pdf: bytes, sizes: list[tuple[int, int]]) -> Iterator:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for index, (width, height) in enumerate(sizes):
+            page = document[index]
+            scale = width / page.get_width()
+            over_w = math.ceil(page.get_width() * scale) - width
+            over_h = math.ceil(page.get_height() * scale) - height
+            bitmap = page.render(scale=scale, crop=(0, 0, max(over_w, 0), max(over_h, 0)))
+            image = bitmap.to_pil().convert("RGB")
+            yield image if image.size == (width, height) else image.resize((width, height))
+    finally:
+        document.close()
+
+
+@lru_cache(maxsize=1)
+def srgb_profile() -> bytes:
+    """Little CMS's sRGB profile, dated 2000-01-01 00:00:00 instead of the moment it is made."""
+    from PIL import ImageCms
+
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    data[_PROFILE_DATE] = bytes.fromhex("07d0 0001 0001 0000 0000 0000")
+    return bytes(data)
+
+
+def extend_edges(image, box: tuple[int, int, int, int]):
+    """The picture with the pixels outside `box` (left, top, right, bottom) repeating the box's edge
+    rows and columns: bleed art carried out to the picture's edge."""
+    left, top, right, bottom = max(box[0], 0), max(box[1], 0), min(box[2], image.width), min(box[3], image.height)
+    if (left, top, right, bottom) == (0, 0, image.width, image.height):
+        return image
+    out = image.copy()
+    _spread(out, image.crop((left, top, right, bottom)), left, top)
+    return out
+
+
+def _spread(out, inner, left: int, top: int) -> None:
+    """Paste `inner` at (left, top) of `out` and stretch its edge rows and columns outwards."""
+    w, h = out.size
+    edges = [((0, 0, inner.width, 1), (left, 0, left + inner.width, top)),
+             ((0, inner.height - 1, inner.width, inner.height), (left, top + inner.height, left + inner.width, h)),
+             ((0, 0, 1, inner.height), (0, top, left, top + inner.height)),
+             ((inner.width - 1, 0, inner.width, inner.height), (left + inner.width, top, w, top + inner.height))]
+    for source, (x0, y0, x1, y1) in edges:
+        if x1 > x0 and y1 > y0:
+            out.paste(inner.crop(source).resize((x1 - x0, y1 - y0)), (x0, y0))
+    for corner, (x0, y0, x1, y1) in zip([(0, 0), (inner.width - 1, 0), (0, inner.height - 1),
+                                         (inner.width - 1, inner.height - 1)],
+                                        [(0, 0, left, top), (left + inner.width, 0, w, top),
+                                         (0, top + inner.height, left, h), (left + inner.width, top + inner.height, w, h)]):
+        if x1 > x0 and y1 > y0:
+            out.paste(inner.getpixel(corner), (x0, y0, x1, y1))
+
+
+def png_bytes(image, dpi: float) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), compress_level=6)
+    return buffer.getvalue()

@@ -1,0 +1,106 @@
+"""One kit's export: checked as a build checks it, then written in each format asked.
+
+Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
+kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
+export's paper: loading, rules, every face laid out); a kit with an error exports nothing. Then
+each format (`png`, `tts`, `sheets`) writes its files through the `Target`: bytes into the batch
+(renamed into place only when the whole run succeeded), one `FileReport` each, problems located
+like a build's. `Target.card_face` and `Target.builder` lay out faces as the build does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import Problem, errors_only
+from ..layout.face import BuildEnv, FaceBuilder
+from ..model.kit import Card, Deck, Kit
+from ..options import Options
+from ..output import OutputBatch
+from ..report import FileReport, KitReport
+from ..runner import CardWhere, KitRun, card_values
+from .settings import ExportOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..build import Session
+    from ..layout.items import Face
+
+
+@dataclass
+class Target:
+    """Where a kit's export writes, and what every format shares."""
+
+    session: "Session"
+    kit: Kit
+    env: BuildEnv
+    options: ExportOptions
+    batch: OutputBatch
+    files: list[FileReport] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    _builders: dict[tuple, FaceBuilder] = field(default_factory=dict)
+
+    @property
+    def folder(self) -> Path:
+        return self.options.out / self.kit.name
+
+    @property
+    def font(self) -> str:
+        return self.session.fonts.default_face().name
+
+    def path(self, relative: str) -> Path:
+        return self.folder / relative
+
+    def write(self, relative: str, data: bytes, component: str, kind: str, pages: int = 1) -> None:
+        self.batch.write(self.path(relative), data)
+        self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
+
+    def builder(self, layout_name: str, size: tuple[float, float] | None = None, bleed: float | None = None
+                ) -> FaceBuilder:
+        """The face builder of a layout (a card at its size; a page at `size`, with `bleed`)."""
+        layout = self.kit.layouts[layout_name]
+        key = (layout_name, size)
+        if key not in self._builders:
+            self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
+                                              layout.bleed if bleed is None else bleed)
+        return self._builders[key]
+
+    def card_face(self, deck: Deck, card: Card, layout_name: str) -> "Face":
+        """A side of a card laid out as the build does."""
+        face, found = self.builder(layout_name).build(
+            card_values(self.kit, deck, card), CardWhere(self.kit.name, deck.name, card.id), card.ref)
+        self.problems += found
+        return face
+
+    def warn(self, what: str, where: str, ref=None) -> None:
+        self.problems.append(Problem(what, where, ref, severity="warning"))
+
+
+class ExportRun:
+    def __init__(self, session: "Session", kit_dir: Path, options: ExportOptions, batch: OutputBatch):
+        self.session, self.kit_dir, self.options, self.batch = session, kit_dir, options, batch
+
+    def run(self) -> KitReport:
+        checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
+        report = checked.run()
+        if report.errors:
+            return report
+        target = Target(self.session, checked.kit, checked.env, self.options, self.batch)
+        for name in self.options.formats:
+            _writer(name)(target)
+            if errors_only(target.problems):
+                break
+        report.files = [] if errors_only(target.problems) else target.files
+        report.problems += [self.session.project.locators.resolve(p) for p in target.problems]
+        return report
+
+
+def _writer(name: str):
+    """The function that writes format `name` (imported when asked: each format its own module)."""
+    from importlib import import_module
+
+    module = import_module(f".{_MODULES[name]}", __package__)
+    return getattr(module, f"export_{name}")
+
+
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets"}
