@@ -2,7 +2,8 @@
 
 Contract: `excel(node, address)` writes a formula (pnp.layout.formtable's resolved tree) for a
 spreadsheet cell, `address(at)` giving each cell's `A1` name; `calculate_script(node, name)` writes
-the JavaScript of a fillable PDF field's calculate action, `name(at)` giving each field's name. Both
+the JavaScript of a fillable PDF field's calculate action, `name(at)` giving each field's name; the
+functions it calls are `JS_HELPERS`, the PDF's document-level script. Both
 mean the same: a cell is its number (nothing or text counts 0; in the PDF a typed "1 500", "−3" or
 "2,5" reads as a number), `ISBLANK` is true of a cell where nothing is written (or computed),
 `PREV` is the last value written above (0 if none), `SUM` adds what it is given, and a computed
@@ -20,15 +21,16 @@ Address = Callable[[At], str]
 
 _JS_OPS = {"=": "==", "<>": "!="}
 
+# The functions the calculate scripts call, put once in the PDF as document-level JavaScript.
 JS_HELPERS = (
-    'var d=this;'
-    'function s(n){var f=d.getField(n);return f?String(f.valueAsString):"";}'
-    'function v(n){var t=s(n).replace(/[\\s\\u00a0\\u202f]/g,"").replace(/\\u2212/g,"-").replace(",",".");'
+    'var pnpDoc=this;'
+    'function pnpS(n){var f=pnpDoc.getField(n);return f?String(f.valueAsString):"";}'
+    'function pnpV(n){var t=pnpS(n).replace(/[\\s\\u00a0\\u202f]/g,"").replace(/\\u2212/g,"-").replace(",",".");'
     'var x=Number(t);return t===""||isNaN(x)?0:x;}'
-    'function e(n){return s(n).replace(/\\s/g,"")==="";}'
-    'function p(a){for(var i=0;i<a.length;i++){if(!e(a[i]))return v(a[i]);}return 0;}'
-    'function t(a){var r=0;for(var i=0;i<a.length;i++)r+=v(a[i]);return r;}'
-    'function r(x){return Math.round(x*1e6)/1e6;}'
+    'function pnpE(n){return pnpS(n).replace(/\\s/g,"")==="";}'
+    'function pnpP(a){for(var i=0;i<a.length;i++){if(!pnpE(a[i]))return pnpV(a[i]);}return 0;}'
+    'function pnpT(a){var r=0;for(var i=0;i<a.length;i++)r+=pnpV(a[i]);return r;}'
+    'function pnpR(x){return Math.round(x*1e6)/1e6;}'
 )
 
 
@@ -109,25 +111,25 @@ def _x_range(node: Resolved, address: Address) -> str:
 
 def calculate_script(node: Resolved, name: Callable[[At], str]) -> str:
     reads = _unique(blank_reads(node))
-    empty = "&&".join(f'e("{name(a)}")' for a in reads) or "false"
-    return f'{JS_HELPERS}event.value=({empty})?"":r({_js(node, name)});'
+    empty = "&&".join(f'pnpE("{name(a)}")' for a in reads) or "false"
+    return f'event.value=({empty})?"":pnpR({_js(node, name)});'
 
 
 def _js(node: Resolved, name: Callable[[At], str]) -> str:
     if isinstance(node, Num):
         return _number(node.value)
     if isinstance(node, At):
-        return f'v("{name(node)}")'
+        return f'pnpV("{name(node)}")'
     if isinstance(node, Cells):
-        return f"t([{','.join(chr(34) + name(a) + chr(34) for a in node.cells)}])"
+        return f"pnpT([{','.join(chr(34) + name(a) + chr(34) for a in node.cells)}])"
     if isinstance(node, Neg):
         return f"(-{_js(node.arg, name)})"
     if isinstance(node, Bin):
         return f"({_js(node.left, name)}{_JS_OPS.get(node.op, node.op)}{_js(node.right, name)})"
     if node.fn == "ISBLANK":
-        return f'e("{name(node.args[0])}")'
+        return f'pnpE("{name(node.args[0])}")'
     if node.fn == "PREV":
-        return f"p([{','.join(chr(34) + name(a) + chr(34) for a in node.args[0].cells)}])"
+        return f"pnpP([{','.join(chr(34) + name(a) + chr(34) for a in node.args[0].cells)}])"
     if node.fn == "SUM":
         return "(" + "+".join(_js(arg, name) for arg in node.args) + ")"
     test, then, other = (_js(arg, name) for arg in node.args)

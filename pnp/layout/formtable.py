@@ -10,8 +10,8 @@ pnp.model.formula), resolved here: a name is the column of that name in the cell
 columns (a player's), else the one column of that name in the table; `LEFT` and `UP` are the fields
 left of the cell in its row and above it in its column; `PREV(name)` lists the fields above in
 that column, nearest first. `FormTable.order` lists the computed fields so that each comes after
-the fields it reads. Problems are plain strings (an unknown column, a key that names nothing,
-formulas that read each other in a circle), with suggestions.
+the fields it reads. Problems are (element, text) pairs (an unknown column, a key that names
+nothing, formulas that read each other in a circle), with suggestions.
 """
 from __future__ import annotations
 
@@ -65,14 +65,14 @@ class FormTable:
         return 1 + max((c.col for c in self.cells), default=-1)
 
 
-def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], list[str]]:
+def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], list[tuple[str, str]]]:
     tables: list[FormTable] = []
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     for name, element in builder.layout.elements.items():
         if isinstance(element, Table):
             found, found_problems = table_cells(element, builder.context(values))
             table = _form(name, element, found, found_problems)
-            problems += [f"element {name!r}: {p}" for p in found_problems]
+            problems += [(name, p) for p in found_problems]
             if table is not None:
                 tables.append(table)
     return tables, problems
