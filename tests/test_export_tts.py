@@ -1,0 +1,112 @@
+"""`pnp export --tts`: deck sheets within Tabletop Simulator's limits (10 x 7 cells, 4 096 px a side,
+the last cell kept for the hidden card), the back, and a saved object that loads and names every
+card once."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
+
+import pytest
+from PIL import Image
+
+from pnp.export import ExportOptions, export
+
+SEVENTY = """\
+title: Septante
+players: {min: 2, max: 4}
+components: [cartes.yaml]
+"""
+LAYOUTS = """\
+septante:
+  extends: poker-card
+  background: "#fdf6e3"
+  elements:
+    n: {type: text, text: "{n}", size: 40, align: center, valign: middle}
+septante-dos:
+  extends: poker-card
+  background: "#204060"
+"""
+
+
+def _tts(root: Path, out: Path, names: list[str], **options) -> list:
+    reports = export(root, names, ExportOptions(tts=True, out=out, **options))
+    assert not [p.render() for r in reports for p in r.errors]
+    return reports
+
+
+@pytest.fixture(scope="module")
+def similis_tts(tmp_path_factory, shipped):
+    out = tmp_path_factory.mktemp("tts") / "out"
+    _tts(shipped, out, ["similis"])
+    return out / "similis" / "tts"
+
+
+def test_ninety_cards_give_two_sheets_within_the_limits(similis_tts):
+    assert sorted(p.name for p in similis_tts.iterdir()) == [
+        "aide-1.png", "aide-back.png", "aide.json", "cartes-1.png", "cartes-2.png", "cartes-back.png", "cartes.json"]
+    with Image.open(similis_tts / "cartes-1.png") as first, Image.open(similis_tts / "cartes-2.png") as second:
+        assert first.size == (10 * 409, 7 * 572) and max(first.size) <= 4096  # 69 cards and the hidden cell
+        assert second.size == (10 * 409, 3 * 572)  # 21 cards and the hidden cell
+
+
+def test_the_saved_object_names_every_card_once(similis_tts, shipped):
+    saved = json.loads((similis_tts / "cartes.json").read_text(encoding="utf-8"))
+    deck = saved["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom"
+    nicknames = [card["Nickname"] for card in deck["ContainedObjects"]]
+    assert sorted(nicknames, key=int) == [str(n) for n in range(1, 91)]  # each card of the deck, once
+    assert deck["DeckIDs"] == [100 + i for i in range(69)] + [200 + i for i in range(21)]
+    assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
+    sheets = deck["CustomDeck"]
+    assert sorted(sheets) == ["1", "2"]
+    assert (sheets["1"]["NumWidth"], sheets["1"]["NumHeight"], sheets["2"]["NumWidth"], sheets["2"]["NumHeight"]) \
+        == (10, 7, 10, 3)
+    assert all(s["BackIsHidden"] and not s["UniqueBack"] for s in sheets.values())
+    for sheet in sheets.values():
+        for url in (sheet["FaceURL"], sheet["BackURL"]):
+            assert urlparse(url).scheme == "file" and Path(url2pathname(urlparse(url).path)).is_file()
+    card = deck["ContainedObjects"][80]
+    assert card["CustomDeck"] == {"2": sheets["2"]} and len({c["GUID"] for c in deck["ContainedObjects"]}) == 90
+
+
+def test_the_hidden_cell_shows_the_back(similis_tts):
+    with Image.open(similis_tts / "cartes-2.png") as sheet, Image.open(similis_tts / "cartes-back.png") as back:
+        hidden = sheet.crop((9 * 409, 2 * 572, 10 * 409, 3 * 572))
+        assert hidden.size == back.size and hidden.tobytes() == back.tobytes()
+        assert sheet.getpixel((5 * 409, 2 * 572 + 10)) == (255, 255, 255)  # an empty cell between
+
+
+def test_a_seventy_card_deck_gives_two_sheets_and_urls_take_the_base(project, tmp_path):
+    root = project()
+    kit = root / "decks/septante"
+    kit.mkdir(parents=True)
+    (kit / "game.yaml").write_text(SEVENTY, encoding="utf-8")
+    rows = "".join(f"  - [{n}]\n" for n in range(1, 71))
+    (kit / "cartes.yaml").write_text("kind: deck\nname: cartes\nlayout: septante\nback: septante-dos\ncount: 70\n"
+                                     "fields: {n: int}\ncolumns: [n]\nrows:\n" + rows, encoding="utf-8")
+    (root / "layouts/septante.yaml").write_text(LAYOUTS, encoding="utf-8")
+    _tts(root, tmp_path / "out", [], tts_base="https://example.org/septante/")
+    folder = tmp_path / "out/septante/tts"
+    assert sorted(p.name for p in folder.iterdir()) == ["cartes-1.png", "cartes-2.png", "cartes-back.png",
+                                                       "cartes.json"]
+    deck = json.loads((folder / "cartes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert len(deck["ContainedObjects"]) == 70 and deck["DeckIDs"][-2:] == [168, 200]
+    assert deck["CustomDeck"]["2"] == {"FaceURL": "https://example.org/septante/cartes-2.png",
+                                           "BackURL": "https://example.org/septante/cartes-back.png",
+                                           "NumWidth": 2, "NumHeight": 1, "BackIsHidden": True,
+                                           "UniqueBack": False, "Type": 0}
+    with Image.open(folder / "cartes-2.png") as second:
+        assert second.size == (2 * 409, 572)
+        assert second.getpixel((409 + 200, 300)) == second.getpixel((409 + 5, 5))  # the back's plain colour
+
+
+def test_cards_with_backs_of_their_own_get_back_sheets(shipped, tmp_path):
+    _tts(shipped, tmp_path, ["clochemerle"])
+    folder = tmp_path / "clochemerle/tts"
+    deck = json.loads((folder / "lieux.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    sheet = deck["CustomDeck"]["1"]
+    assert sheet["UniqueBack"] and sheet["BackURL"].endswith("/lieux-back-1.png")
+    with Image.open(folder / "lieux-1.png") as faces, Image.open(folder / "lieux-back-1.png") as backs:
+        assert faces.size == backs.size == (10 * 409, 2 * 572)
