@@ -19,7 +19,7 @@ from ..draw.fields import FieldBox, FormFields
 from ..draw.forms import FormCache
 from ..draw.paint import Painter
 from ..draw.sheets import SheetPainter
-from ..errors import Problem, Ref
+from ..errors import Problem, Ref, errors_only
 from ..layout.formtable import FormTable, form_tables
 from ..model.kit import Page, Sheet
 from ..model.units import paper_points
@@ -77,11 +77,12 @@ class _Sheet:
         tables, problems = form_tables(self.builder, values)
         refs = self.target.session.project.library.element_refs(self.layout.name)
         self.target.problems += found + [Problem(text, f"layout {self.layout.name!r}, element {name!r}",
-                                                 refs.get(name, Ref("layouts"))) for name, text in problems]
+                                                 _ref(refs.get(name, Ref("layouts")), key))
+                                         for name, key, text in problems]
         return SheetPage(page, face, tables)
 
     def write(self) -> None:
-        if not self.forms:
+        if not self.forms or errors_only(self.target.problems):
             return
         self._fillable()
         name = self.sheet.name
@@ -122,6 +123,11 @@ class _Sheet:
                                     c.w, c.h, _tip(c), script))
             order += [named(at) for at in table.order]
         return order
+
+
+def _ref(element: Ref, key: str | None) -> Ref:
+    """Where a table's problem is written: the formula's own line, else the element's."""
+    return element.child("formulas", key) if key and element.path else element
 
 
 def _tip(cell) -> str:

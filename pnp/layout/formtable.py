@@ -10,8 +10,8 @@ pnp.model.formula), resolved here: a name is the column of that name in the cell
 columns (a player's), else the one column of that name in the table; `LEFT` and `UP` are the fields
 left of the cell in its row and above it in its column; `PREV(name)` lists the fields above in
 that column, nearest first. `FormTable.order` lists the computed fields so that each comes after
-the fields it reads. Problems are (element, text) pairs (an unknown column, a key that names
-nothing, formulas that read each other in a circle), with suggestions.
+the fields it reads. Problems are (element, formula key or None, text) triples (an unknown column,
+a key that names nothing, formulas that read each other in a circle), with suggestions.
 """
 from __future__ import annotations
 
@@ -65,20 +65,23 @@ class FormTable:
         return 1 + max((c.col for c in self.cells), default=-1)
 
 
-def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], list[tuple[str, str]]]:
+Problem = tuple[str, str | None, str]  # element, formula key (None: the table itself), what
+
+
+def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], list[Problem]]:
     tables: list[FormTable] = []
-    problems: list[tuple[str, str]] = []
+    problems: list[Problem] = []
     for name, element in builder.layout.elements.items():
         if isinstance(element, Table):
             found, found_problems = table_cells(element, builder.context(values))
-            table = _form(name, element, found, found_problems)
-            problems += [(name, p) for p in found_problems]
+            problems += [(name, None, p) for p in found_problems]
+            table = _form(name, element, found, problems)
             if table is not None:
                 tables.append(table)
     return tables, problems
 
 
-def _form(name: str, table: Table, cells: list[Cell], problems: list[str]) -> FormTable | None:
+def _form(name: str, table: Table, cells: list[Cell], problems: list[Problem]) -> FormTable | None:
     empty = {At(c.row, c.col): c for c in cells if not c.text.strip()}
     if not empty:
         return None
@@ -91,7 +94,7 @@ def _form(name: str, table: Table, cells: list[Cell], problems: list[str]) -> Fo
 class _Formulas:
     """The formulas of one table applied to its fields."""
 
-    def __init__(self, form: FormTable, formulas: dict[str, str], problems: list[str]):
+    def __init__(self, form: FormTable, formulas: dict[str, str], problems: list[Problem]):
         self.form, self.problems = form, problems
         self.by_key = {formula_key(key): text for key, text in formulas.items()}
         self.leaves = {c.col: c for c in form.cells if c.row > 0}
@@ -112,7 +115,8 @@ class _Formulas:
 
     def _resolve(self, node: Node, at: At, key: tuple) -> Resolved:
         if isinstance(node, Ref):
-            return At(at.row, self._column(node.name, at, key))
+            col = self._column(node.name, at, key)
+            return Num(0.0) if col is None else At(at.row, col)
         if isinstance(node, Range):
             return Cells(self._range(node.kind, at))
         if isinstance(node, Call) and node.fn == "PREV":
@@ -127,7 +131,7 @@ class _Formulas:
             return Neg(self._resolve(node.arg, at, key))
         return node
 
-    def _column(self, name: str, at: At, key: tuple) -> int:
+    def _column(self, name: str, at: At, key: tuple) -> int | None:
         group = self.leaves[at.col].group
         found = sorted({c.col for c in self.leaves.values() if c.name == name})
         own = [col for col in found if self.leaves[col].group == group]
@@ -137,27 +141,28 @@ class _Formulas:
         if not found:
             names = sorted({c.name for c in self.leaves.values() if c.name})
             hint = suggest(name, names)
-            self._problem(what + f"no column {name!r}" + (f" (did you mean {hint!r}?)" if hint else
+            self._problem(key, what + f"no column {name!r}" + (f" (did you mean {hint!r}?)" if hint else
                                                           f" (columns: {', '.join(names)})"))
         else:
-            self._problem(what + f"{len(found)} columns are named {name!r} and none is in this cell's group")
-        return at.col
+            self._problem(key, what + f"{len(found)} columns are named {name!r} and none is in this cell's group")
+        return None
 
     def _range(self, kind: str, at: At) -> tuple[At, ...]:
         if kind == "LEFT":
             return tuple(a for a in sorted(self.form.fields, key=lambda a: a.col) if a.row == at.row and a.col < at.col)
         return tuple(a for a in sorted(self.form.fields, key=lambda a: a.row) if a.col == at.col and 0 < a.row < at.row)
 
-    def _problem(self, text: str) -> None:
-        if text not in self.problems:
-            self.problems.append(text)
+    def _problem(self, key: tuple | None, text: str) -> None:
+        entry = (self.form.element, _key_text(key) if key else None, text)
+        if entry not in self.problems:
+            self.problems.append(entry)
 
     def _unused(self) -> None:
         names = sorted({c.name for c in self.leaves.values() if c.name})
         for key in self.by_key:
             if key not in self.used:
                 hint = suggest(key[0], names) if key[0] and key[0] not in names else None
-                self._problem(f"formula {_key_text(key)!r} computes no cell to fill" +
+                self._problem(key, f"formula {_key_text(key)!r} computes no cell to fill" +
                               (f" (did you mean {hint!r}?)" if hint else ""))
 
     def _order(self) -> list[At]:
@@ -173,7 +178,8 @@ class _Formulas:
         if state.get(at) == 2:
             return
         if state.get(at) == 1:
-            self._problem(f"the formula of {computed[at].name} reads its own result (through the cells it reads)")
+            self._problem(None, f"the formula of {computed[at].name} reads its own result "
+                                "(through the cells it reads)")
             return
         state[at] = 1
         for dep in reads(computed[at].formula):
