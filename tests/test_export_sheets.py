@@ -34,7 +34,8 @@ def dix_mille(tmp_path_factory, shipped):
 
 
 def test_every_score_sheet_and_only_those(dix_mille):
-    written = {Path(f.path).relative_to(dix_mille["out"]).as_posix() for r in dix_mille["reports"] for f in r.files}
+    out = dix_mille["out"]
+    written = {Path(f.path).relative_to(out).as_posix() for r in dix_mille["reports"] for f in r.files}
     assert written == {"dix-mille/sheets/score-a4-form.pdf", "dix-mille/sheets/score.xlsx",
                        "dix-mille/sheets/score-grille.csv", "similis/sheets/score-a4-form.pdf",
                        "similis/sheets/score.xlsx", "similis/sheets/score-table-1.csv",

@@ -3,8 +3,9 @@ the back-offset parser and the progress bar.
 
 Contract: `PAPER` and `BACKS` are Click choices built from `pnp.options`; `finish(reports, as_json,
 wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
-(`summary(reports)` when a command has its own), and exits 1 when any problem is an error; `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter`
-otherwise); `Progress` draws a bar of pages on a terminal's stderr.
+(`summary(reports)` when a command has its own), and exits 1 when any problem is an error;
+`offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise); `Progress` draws a bar
+of pages on a terminal's stderr.
 """
 from __future__ import annotations
 

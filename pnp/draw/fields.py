@@ -2,14 +2,14 @@
 
 Contract: a `FormFields` belongs to one canvas. `add(box)` puts a text field (a widget of
 ReportLab's `canvas.acroForm`) on the current page over `box` (PDF points, bottom-left origin):
-transparent, borderless, printable, its text centred and sized to fit (viewers draw it:
-`/NeedAppearances`), so the page prints as before and a
-filled-in value prints where a pen would write it. A box with a `script` gets it as its calculate
-action (`/AA /C`, JavaScript); `finish(order, helpers)` writes the AcroForm's calculation order
-(`/CO`: the fields with scripts, each after those it reads), puts `helpers` (the functions the
-scripts call) in the document-level JavaScript (`/Names /JavaScript`, run when the PDF opens) and
-asks viewers to draw the fields' appearances (`/NeedAppearances`). Field text uses the viewer's Helvetica (form fields can only
-name the standard fonts); the printed page itself keeps its embedded fonts.
+transparent, borderless, printable, its text centred and sized to fit, so the page prints as
+before and a filled-in value prints where a pen would write it. A box with a `script` gets it as
+its calculate action (`/AA /C`, JavaScript); `finish(order, helpers)` writes the AcroForm's
+calculation order (`/CO`: the fields with scripts, each after those it reads), puts `helpers` (the
+functions the scripts call) in the document-level JavaScript (`/Names /JavaScript`, run when the
+PDF opens) and asks viewers to draw the fields' appearances (`/NeedAppearances`). Field text uses
+the viewer's Helvetica (form fields can only name the standard fonts); the printed page itself
+keeps its embedded fonts.
 """
 from __future__ import annotations
 

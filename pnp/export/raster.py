@@ -68,19 +68,18 @@ def extend_edges(image, box: tuple[int, int, int, int]):
 
 
 def _spread(out, inner, left: int, top: int) -> None:
-    """Paste `inner` at (left, top) of `out` and stretch its edge rows and columns outwards."""
-    w, h = out.size
-    edges = [((0, 0, inner.width, 1), (left, 0, left + inner.width, top)),
-             ((0, inner.height - 1, inner.width, inner.height), (left, top + inner.height, left + inner.width, h)),
-             ((0, 0, 1, inner.height), (0, top, left, top + inner.height)),
-             ((inner.width - 1, 0, inner.width, inner.height), (left + inner.width, top, w, top + inner.height))]
-    for source, (x0, y0, x1, y1) in edges:
+    """Stretch the edge rows and columns of `inner` (at left, top of `out`) out to the edges of
+    `out`, and its corner pixels over the corners."""
+    (w, h), (iw, ih) = out.size, inner.size
+    right, bottom = left + iw, top + ih
+    strips = {(0, 0, iw, 1): (left, 0, right, top), (0, ih - 1, iw, ih): (left, bottom, right, h),
+              (0, 0, 1, ih): (0, top, left, bottom), (iw - 1, 0, iw, ih): (right, top, w, bottom)}
+    for source, (x0, y0, x1, y1) in strips.items():
         if x1 > x0 and y1 > y0:
             out.paste(inner.crop(source).resize((x1 - x0, y1 - y0)), (x0, y0))
-    for corner, (x0, y0, x1, y1) in zip([(0, 0), (inner.width - 1, 0), (0, inner.height - 1),
-                                         (inner.width - 1, inner.height - 1)],
-                                        [(0, 0, left, top), (left + inner.width, 0, w, top),
-                                         (0, top + inner.height, left, h), (left + inner.width, top + inner.height, w, h)]):
+    corners = {(0, 0): (0, 0, left, top), (iw - 1, 0): (right, 0, w, top), (0, ih - 1): (0, bottom, left, h),
+               (iw - 1, ih - 1): (right, bottom, w, h)}
+    for corner, (x0, y0, x1, y1) in corners.items():
         if x1 > x0 and y1 > y0:
             out.paste(inner.getpixel(corner), (x0, y0, x1, y1))
 
