@@ -7,8 +7,9 @@ streams). After the first error nothing more is drawn, but every face is still l
 problems of the kit are reported at once. A component whose file another part of the run already
 writes (two kits with one folder name) is a problem. Each component tells `progress.expect(pages)`
 (when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
-done, drawn or not. After a run without errors, `kit` and `env` (the kit and what its faces share)
-serve the exports (pnp.export), with `card_values`, `page_values` and `CardWhere`.
+done, drawn or not. After a run without errors, `kit` (the loaded kit) serves the exports
+(pnp.export), with `builder` (a layout's face builder, one per layout and size),
+`card_values`, `page_values` and `CardWhere`.
 """
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ class KitRun:
     def failed(self) -> bool:
         return bool(errors_only(self.problems))
 
-    def _builder(self, layout_name: str, size=None, bleed=None) -> FaceBuilder:
+    def builder(self, layout_name: str, size=None, bleed=None) -> FaceBuilder:
         layout = self.kit.layouts[layout_name]
         key = (layout_name, size)
         if key not in self._builders:
@@ -88,7 +89,7 @@ class KitRun:
 
     def _face(self, card: Card, deck: Deck, layout_name: str):
         values = card_values(self.kit, deck, card)
-        face, found = self._builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
+        face, found = self.builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
                                                        card.ref)
         if found:
             self.problems += self._repeats.first_of(found, (deck.name, layout_name))
@@ -120,7 +121,7 @@ class KitRun:
         if layout.orientation == "landscape":
             width, height = height, width
         margin = layout.margin
-        builder = self._builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
+        builder = self.builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
         canvas, painter = self._sheets(sheet.name, (width, height))
         label = f"{self.kit.game.title} · {sheet.title}"
         self._sheet_pages(sheet, builder, canvas, 1,

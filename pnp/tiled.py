@@ -35,7 +35,7 @@ class TiledSheet:
         if isinstance(plan, str):
             run.problems.append(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
             return
-        builder = run._builder(sheet.spec.layout, size, 0.0)
+        builder = run.builder(sheet.spec.layout, size, 0.0)
         canvas, painter = run._canvas(sheet.name, (plan.width, plan.height))
         tiles = self._painter(canvas, painter) if canvas is not None else None
         label = f"{run.kit.game.title} · {sheet.title}"

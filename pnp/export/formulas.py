@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..layout.formtable import At, Cells, Resolved
+from ..layout.formtable import At, Cells, Resolved, reads
 from ..model.formula import Bin, Call, Neg, Num
 
 Address = Callable[[At], str]
@@ -40,26 +40,18 @@ def _number(value: float) -> str:
 
 def blank_reads(node: Resolved) -> list[At]:
     """The cells whose emptiness empties a computed cell: every cell it reads but through PREV."""
-    if isinstance(node, At):
-        return [node]
-    if isinstance(node, Cells):
-        return list(node.cells)
-    if isinstance(node, Call):
-        return [] if node.fn == "PREV" else [a for arg in node.args for a in blank_reads(arg)]
-    if isinstance(node, Bin):
-        return blank_reads(node.left) + blank_reads(node.right)
-    return blank_reads(node.arg) if isinstance(node, Neg) else []
+    return list(dict.fromkeys(reads(node, through_prev=False)))
 
 
 # --- spreadsheets ----------------------------------------------------------------------------
 
 
 def excel(node: Resolved, address: Address) -> str:
-    reads = _unique(blank_reads(node))
+    empties = blank_reads(node)
     body = _x(node, address)
-    if not reads:
+    if not empties:
         return f"={body}"
-    empty = "+".join(f"LEN({address(a)})" for a in reads)
+    empty = "+".join(f"LEN({address(a)})" for a in empties)
     return f'=IF({empty}=0,"",{body})'
 
 
@@ -110,8 +102,8 @@ def _x_range(node: Resolved, address: Address) -> str:
 
 
 def calculate_script(node: Resolved, name: Callable[[At], str]) -> str:
-    reads = _unique(blank_reads(node))
-    empty = "&&".join(f'pnpE("{name(a)}")' for a in reads) or "false"
+    empties = blank_reads(node)
+    empty = "&&".join(f'pnpE("{name(a)}")' for a in empties) or "false"
     return f'event.value=({empty})?"":pnpR({_js(node, name)});'
 
 
@@ -134,7 +126,3 @@ def _js(node: Resolved, name: Callable[[At], str]) -> str:
         return "(" + "+".join(_js(arg, name) for arg in node.args) + ")"
     test, then, other = (_js(arg, name) for arg in node.args)
     return f"(({test})?({then}):({other}))"
-
-
-def _unique(cells: list[At]) -> list[At]:
-    return list(dict.fromkeys(cells))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import Problem, errors_only
-from ..layout.face import BuildEnv, FaceBuilder
+from ..layout.face import FaceBuilder
 from ..model.kit import Card, Deck, Kit
 from ..options import Options
 from ..output import OutputBatch
@@ -32,13 +32,15 @@ class Target:
     """Where a kit's export writes, and what every format shares."""
 
     session: "Session"
-    kit: Kit
-    env: BuildEnv
+    checked: KitRun
     options: ExportOptions
     batch: OutputBatch
     files: list[FileReport] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    _builders: dict[tuple, FaceBuilder] = field(default_factory=dict)
+
+    @property
+    def kit(self) -> Kit:
+        return self.checked.kit
 
     @property
     def folder(self) -> Path:
@@ -57,13 +59,8 @@ class Target:
 
     def builder(self, layout_name: str, size: tuple[float, float] | None = None, bleed: float | None = None
                 ) -> FaceBuilder:
-        """The face builder of a layout (a card at its size; a page at `size`, with `bleed`)."""
-        layout = self.kit.layouts[layout_name]
-        key = (layout_name, size)
-        if key not in self._builders:
-            self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
-                                              layout.bleed if bleed is None else bleed)
-        return self._builders[key]
+        """The face builder of a layout, shared with the check (a card at its size; a page at `size`)."""
+        return self.checked.builder(layout_name, size, bleed)
 
     def card_face(self, deck: Deck, card: Card, layout_name: str) -> "Face":
         """A side of a card laid out as the build does."""
@@ -85,7 +82,7 @@ class ExportRun:
         report = checked.run()
         if report.errors:
             return report
-        target = Target(self.session, checked.kit, checked.env, self.options, self.batch)
+        target = Target(self.session, checked, self.options, self.batch)
         for name in self.options.formats:
             _writer(name)(target)
             if errors_only(target.problems):

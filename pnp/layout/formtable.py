@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..errors import suggest
-from ..model.formula import Bin, Call, Neg, Node, Num, Range, Ref, parse
+from ..model.formula import Bin, Call, Neg, Node, Num, Range, Ref, children, parse
 from ..model.layout import Table, formula_key
 from .tables import Cell, table_cells
 
@@ -189,19 +189,15 @@ class _Formulas:
         order.append(at)
 
 
-def reads(node: Resolved) -> list[At]:
-    """Every cell a resolved formula reads."""
+def reads(node: Resolved, through_prev: bool = True) -> list[At]:
+    """Every cell a resolved formula reads (without `through_prev`, none of those PREV reads)."""
     if isinstance(node, At):
         return [node]
     if isinstance(node, Cells):
         return list(node.cells)
-    if isinstance(node, Call):
-        return [a for arg in node.args for a in reads(arg)]
-    if isinstance(node, Bin):
-        return reads(node.left) + reads(node.right)
-    if isinstance(node, Neg):
-        return reads(node.arg)
-    return []
+    if isinstance(node, Call) and node.fn == "PREV" and not through_prev:
+        return []
+    return [cell for child in children(node) for cell in reads(child, through_prev)]
 
 
 def _key_text(key: tuple) -> str:

@@ -9,7 +9,8 @@ PDF's calculate scripts, a spreadsheet's formulas):
 - `IF(test, then, else)`, `ISBLANK(name)` (nothing written in that cell), `PREV(name)` (the last
   value written above in that column, 0 if none), `SUM(…)` of names, numbers and the ranges `LEFT`
   (the cells to fill left of this one in its row) and `UP` (the cells to fill above it in its column).
-`FUNCTIONS` names the functions and how many arguments each takes. Which cell a name means is
+`FUNCTIONS` names the functions and how many arguments each takes; `children(node)` gives what a
+node works on, for the walks over a tree. Which cell a name means is
 decided where the table is laid out (pnp.layout.formtable). Standard library only.
 """
 from __future__ import annotations
@@ -78,11 +79,7 @@ def _stray_range(node: Node, in_sum: bool = False) -> bool:
     """Whether a range stands anywhere but as an argument of SUM."""
     if isinstance(node, Range):
         return not in_sum
-    if isinstance(node, Call):
-        return any(_stray_range(arg, node.fn == "SUM") for arg in node.args)
-    if isinstance(node, Bin):
-        return _stray_range(node.left) or _stray_range(node.right)
-    return isinstance(node, Neg) and _stray_range(node.arg)
+    return any(_stray_range(child, isinstance(node, Call) and node.fn == "SUM") for child in children(node))
 
 
 def _tokens(text: str) -> list[tuple[str, str, int]]:
@@ -178,14 +175,10 @@ def _name(token: tuple[str, str, int]) -> Node:
     return Ref(token[1])
 
 
-def refs(node: Node) -> list[Node]:
-    """Every name and range a formula reads (PREV's argument included), in reading order."""
-    if isinstance(node, (Ref, Range)):
-        return [node]
+def children(node) -> tuple:
+    """The nodes a function call, an operation or a negation works on (none for the others)."""
     if isinstance(node, Call):
-        return [found for arg in node.args for found in refs(arg)]
+        return node.args
     if isinstance(node, Bin):
-        return refs(node.left) + refs(node.right)
-    if isinstance(node, Neg):
-        return refs(node.arg)
-    return []
+        return (node.left, node.right)
+    return (node.arg,) if isinstance(node, Neg) else ()
