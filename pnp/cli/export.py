@@ -64,10 +64,10 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
 
     \b
     Examples:
-      pnp export similis --png                      825x1125 px faces for The Game Crafter
-      pnp export dix-mille --png --preset custom    each deck at its own size, 300 dpi
-      pnp export similis --tts --tts-base https://example.org/similis/
-      pnp export dix-mille --sheets                 fillable PDF, XLSX and CSV score sheets
+      pnp export my-game --png                      825x1125 px faces for The Game Crafter
+      pnp export my-game --png --preset custom      each deck at its own size, 300 dpi
+      pnp export my-game --tts --tts-base https://example.org/my-game/
+      pnp export my-game --sheets                   fillable PDF, XLSX and CSV score sheets
     """
     from ..export import ExportOptions
     from ..export import export as run_export
