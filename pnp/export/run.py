@@ -81,6 +81,7 @@ class ExportRun:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
         report = checked.run()
         if report.errors:
+            report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
         target = Target(self.session, checked, self.options, self.batch)
         for name in self.options.formats:
