@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.layout.formtable import At, Cells, FormTable, _form
-from pnp.layout.tables import Cell
+from pnp.layout.tables import GridCell as Cell
 from pnp.model.formula import Bin, Call, FormulaError, Neg, Num, Range, Ref, parse
 from pnp.model.layout import Table, formula_key
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..errors import suggest
 from ..model.formula import Bin, Call, Neg, Node, Num, Range, Ref, children, parse
 from ..model.layout import Table, formula_key
-from .tables import Cell, table_cells
+from .tables import GridCell, table_cells
 
 if TYPE_CHECKING:  # pragma: no cover
     from .face import FaceBuilder
@@ -48,7 +48,7 @@ Resolved = Num | At | Cells | Call | Bin | Neg
 @dataclass(frozen=True)
 class Field:
     name: str
-    cell: Cell
+    cell: GridCell
     formula: Resolved | None = None
     source: str = ""  # the formula as written
 
@@ -56,7 +56,7 @@ class Field:
 @dataclass
 class FormTable:
     element: str
-    cells: list[Cell]
+    cells: list[GridCell]
     fields: dict[At, Field] = field(default_factory=dict)
     order: list[At] = field(default_factory=list)
 
@@ -81,7 +81,7 @@ def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], 
     return tables, problems
 
 
-def _form(name: str, table: Table, cells: list[Cell], problems: list[Problem]) -> FormTable | None:
+def _form(name: str, table: Table, cells: list[GridCell], problems: list[Problem]) -> FormTable | None:
     empty = {At(c.row, c.col): c for c in cells if not c.text.strip()}
     if not empty:
         return None

@@ -86,7 +86,7 @@ def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Gri
 
 
 @dataclass(frozen=True)
-class Cell:
+class GridCell:
     """One cell of a table's grid: `row` 0 is the header row (a cell per column of the layout,
     spanning its sub columns, at the `col` of its first), body rows count from 1; `col` counts leaf
     columns (each sub column) from 0, `group` the columns of the layout (each repeat); `name` is the
@@ -103,7 +103,7 @@ class Cell:
     h: float
 
 
-def table_cells(table: Table, ctx: ElementContext) -> tuple[list[Cell], list[str]]:
+def table_cells(table: Table, ctx: ElementContext) -> tuple[list[GridCell], list[str]]:
     """The cells of a table as laid out (header cells span their group; body cells are leaves),
     for the exports that give each empty cell a form field or a spreadsheet cell."""
     problems: list[str] = []
@@ -220,17 +220,17 @@ class _Grid:
             self.ctx.small_text(_Sized(size), self.problems, f"table cell {text!r} (the smallest)")
         return out
 
-    def cells(self, rows) -> list[Cell]:
-        out: list[Cell] = []
+    def cells(self, rows) -> list[GridCell]:
+        out: list[GridCell] = []
         x, leaf = self.x, 0
         for group, (col, w) in enumerate(self.cols):
             spans = col.spans(x, w) if col.sub else [(x, w)]
             names = col.sub or (col.header,)
-            out.append(Cell(0, leaf, group, col.header, col.header, x, self.y, w, self.head_h))
+            out.append(GridCell(0, leaf, group, col.header, col.header, x, self.y, w, self.head_h))
             for i, ((sx, sw), name) in enumerate(zip(spans, names)):
                 top = self.y + self.head_h + self.sub_h
-                out += [Cell(r + 1, leaf + i, group, name, row[group] if group < len(row) else "", sx,
-                             top + r * self.row_h, sw, self.row_h) for r, row in enumerate(rows)]
+                out += [GridCell(r + 1, leaf + i, group, name, row[group][0] if group < len(row) else "", sx,
+                                 top + r * self.row_h, sw, self.row_h) for r, row in enumerate(rows)]
             x, leaf = x + w, leaf + len(spans)
         return out
 
