@@ -20,6 +20,7 @@ from .errors import Problem, errors_only
 from .fileio import reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
+from .memo import ComponentMemo
 from .model.load import Project
 from .model.units import PAPERS
 from .options import BACK_MODES, Options
@@ -37,6 +38,7 @@ class Session:
     fonts: FontBook
     icons: IconLibrary
     problems: list[Problem] = field(default_factory=list)
+    memo: ComponentMemo | None = None  # set by a resident process (pnp.resident): components remembered
 
 
 def open_project(root: Path) -> Session:
@@ -70,18 +72,19 @@ def check(root: Path, names: list[str], options: Options | None = None) -> list[
 
 
 def build(root: Path, names: list[str], options: Options,
-          progress: Callable[[int], None] | None = None) -> list[KitReport]:
-    return _run(root, names, options, draw=True, progress=progress)
+          progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
+    """`session`: one a resident process keeps open (`pnp.resident`), instead of a fresh one."""
+    return _run(root, names, options, draw=True, progress=progress, session=session)
 
 
 def _run(root: Path, names: list[str], options: Options, draw: bool,
-         progress: Callable[[int], None] | None = None) -> list[KitReport]:
+         progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
     if options.paper not in PAPERS or options.backs not in BACK_MODES:
         raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
-    session = open_project(root)
+    session = session or open_project(root)
     dirs, problems = kit_dirs(session, names)
     reports = []
-    with OutputBatch() as batch:
+    with OutputBatch(record_pages=session.memo is not None) as batch:
         for kit_dir in dirs:
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)
@@ -90,6 +93,10 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
         if draw and not any(errors_only(r.problems) for r in reports):
             batch.commit()
+            if session.memo is not None:
+                session.memo.commit(batch)
+    if session.memo is not None:
+        session.memo.discard()  # what a failed run staged
     return reports
 
 

@@ -6,7 +6,7 @@ files, components and pictures, wherever they lie in the project), the digest of
 shares (pnp's version, the build options, the project's layouts by content, its fonts and icons and
 pnp's own source by size and modification time) and the digests of the PDFs written. `fresh(kit_dir)`
 answers the kit's cached manifest when none of those changed and the PDFs are still there, else
-None. `record(kit_dir, manifest, inputs)` stores a kit that a successful build wrote, with the
+None. `shared_files(root)` lists the layouts, fonts and icons. `record(kit_dir, manifest, inputs)` stores a kit that a successful build wrote, with the
 digests `fresh` computed before the build (a file edited while the build ran is then found changed
 next time; only files the kit had not read before are hashed after it). `save()` writes the cache
 atomically. Standard library only, so that `pnp build` with nothing to do returns without
@@ -25,10 +25,18 @@ CACHE_NAME = ".pnp-cache.json"
 _PACKAGE = Path(__file__).resolve().parent
 
 
+SHARED_TREES = (("layouts", "*.yaml"), ("fonts", "*"), ("icons", "*.svg"))  # what every kit may use
+
+
 def _tree(folder: Path, pattern: str = "*") -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts)
+
+
+def shared_files(root: Path) -> list[Path]:
+    """The project's files that every kit may use: its layouts, fonts and icons."""
+    return [path for folder, pattern in SHARED_TREES for path in _tree(Path(root) / folder, pattern)]
 
 
 class BuildCache:

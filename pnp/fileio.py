@@ -7,10 +7,12 @@ even with builds running side by side; it raises OSError as the file system does
 treat the write as optional catch it). `file_hash(path)` is the SHA-256 hex digest of a file's
 bytes. Inside `with reads_recorded() as reads:`, every `note_read(path)` (called where a kit's
 YAML is read and where the files it names are resolved) adds the path to the set `reads`: the
-build cache fingerprints a kit by exactly those files. Outside such a block `note_read` does
-nothing. `user_mode(temp)` gives a file made by `tempfile.mkstemp` (mode 0600) the mode the user's
-umask gives new files, so that renamed outputs are as readable as any file the user makes. Standard
-library only: the build cache imports this before deciding whether to build.
+build cache fingerprints a kit by exactly those files. Blocks nest: a read is noted in the sets of
+every open block (a kit's, and the component's inside it, for a resident build's memory). Outside
+such a block `note_read` does nothing. `user_mode(temp)` gives a file made by `tempfile.mkstemp`
+(mode 0600) the mode the user's umask gives new files, so that renamed outputs are as readable as
+any file the user makes. Standard library only: the build cache imports this before deciding
+whether to build.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
-_READS: ContextVar[set[Path] | None] = ContextVar("pnp_reads", default=None)
+_READS: ContextVar[tuple[set[Path], ...]] = ContextVar("pnp_reads", default=())
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -54,7 +56,7 @@ def file_hash(path: Path | str) -> str:
 @contextmanager
 def reads_recorded() -> Iterator[set[Path]]:
     reads: set[Path] = set()
-    token = _READS.set(reads)
+    token = _READS.set(_READS.get() + (reads,))
     try:
         yield reads
     finally:
@@ -62,6 +64,5 @@ def reads_recorded() -> Iterator[set[Path]]:
 
 
 def note_read(path: Path) -> None:
-    reads = _READS.get()
-    if reads is not None:
+    for reads in _READS.get():
         reads.add(Path(path))

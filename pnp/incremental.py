@@ -1,30 +1,34 @@
 """Incremental builds: build only the kits whose inputs changed since their last successful build.
 
-Contract: `build_changed(root, names, options, force=False, progress=None)` returns one `KitReport`
-per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`) finds up to
-date come back from their cached manifests (`up_to_date=True`, warnings included, errors with
-`options.strict`) without loading
-the drawing pipeline; the others go through `pnp.build.build`, and, when the run has no error, are
-recorded in the cache with the files they read. Names that are no kit go to the pipeline, which
-reports them. The CLI, the Python API and the watcher share this one path. Standard library only
+Contract: `build_changed(root, names, options, force=False, progress=None, session=None)` returns
+one `KitReport` per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`)
+finds up to date come back from their cached manifests (`up_to_date=True`, warnings included, errors
+with `options.strict`) without loading the drawing pipeline; the others go through `pnp.build.build`,
+and, when the run has no error, are recorded in the cache with the files they read. Names that are
+no kit go to the pipeline, which reports them. The CLI, the Python API and the watcher share this
+one path (the watcher passes the `session` it keeps open, `pnp.resident`, which also remembers
+components). Standard library only
 until something must be built: an up-to-date run imports neither ReportLab nor the layout code.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .cache import BuildCache
 from .discover import find_kits
 from .options import Options
 from .report import KitReport
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .build import Session
+
 
 def build_changed(root: Path, names: list[str], options: Options, force: bool = False,
-                  progress: Callable[[int], None] | None = None) -> list[KitReport]:
+                  progress: Callable[[int], None] | None = None, session: "Session | None" = None) -> list[KitReport]:
     cache = BuildCache(root, options.out, options.cache_key())
     fresh, stale = _plan(root, names, cache, force)
-    reports = _build(root, stale, options, cache, progress) if stale is not None else []
+    reports = _build(root, stale, options, cache, progress, session) if stale is not None else []
     fresh_reports = [KitReport.from_json(manifest) for manifest in fresh]
     return reports + [r.strictly() if options.strict else r for r in fresh_reports]
 
@@ -40,10 +44,10 @@ def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple
 
 
 def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
-           progress: Callable[[int], None] | None) -> list[KitReport]:
+           progress: Callable[[int], None] | None, session: "Session | None") -> list[KitReport]:
     from .build import build
 
-    reports = build(root, names, options, progress)
+    reports = build(root, names, options, progress, session)
     if not any(r.errors for r in reports):
         for report in reports:
             if report.kit:

@@ -13,12 +13,15 @@ old or more); `discard()` (or leaving the `with` block) deletes the temporary fi
 build leaves the previous PDFs untouched. Canvases are made in ReportLab's invariant mode (no
 dates, fixed IDs), with page compression, without ASCII85, and with a bundled font as the initial
 font, so the same input gives the same bytes and no base-14 font is referenced; `make_canvas`
-makes such a canvas on any target (an export's pages in memory).
+makes such a canvas on any target (an export's pages in memory). A batch made with
+`record_pages=True` keeps, per final path, a digest of each page's content stream as it is shown
+(`page_digests`): a resident build tells the pages that changed from those that did not.
 """
 from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import os
 import tempfile
 import time
@@ -48,6 +51,8 @@ class _Pending:
 class OutputBatch:
     pending: list[_Pending] = field(default_factory=list)
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
+    record_pages: bool = False
+    page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
 
     def _temp(self, final: Path) -> tuple[int, str]:
         """A fresh temporary file next to `final` (open handle, name); OutputClash if `final` is taken."""
@@ -71,6 +76,9 @@ class OutputBatch:
         canvas = make_canvas(temp, pagesize, font, meta)
         self.pending.append(_Pending(final, Path(temp)))
         self._open[id(canvas)] = (canvas, self.pending[-1])
+        if self.record_pages:
+            digests = self.page_digests.setdefault(final, [])
+            canvas.setPageCallBack(lambda _number: digests.append(_page_digest(canvas)))
         return canvas
 
     def save(self, canvas: Canvas) -> Path:
@@ -96,6 +104,7 @@ class OutputBatch:
             item.temp.unlink(missing_ok=True)
         self.pending.clear()
         self._open.clear()
+        self.page_digests.clear()
 
     def __enter__(self) -> "OutputBatch":
         return self
@@ -115,6 +124,12 @@ def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str
     canvas.setCreator("pnp")
     canvas.setProducer("pnp (ReportLab)")
     return canvas
+
+
+def _page_digest(canvas: Canvas) -> str:
+    """The digest of the page just shown: ReportLab calls the page callback before it clears the
+    page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
+    return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _sweep(final: Path) -> None:

@@ -9,7 +9,8 @@ writes (two kits with one folder name) is a problem. Each component tells `progr
 (when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
 done, drawn or not. After a run without errors, `kit` (the loaded kit) serves the exports
 (pnp.export), with `builder` (a layout's face builder, one per layout and size),
-`card_values`, `page_values` and `CardWhere`.
+`card_values`, `page_values` and `CardWhere`. A session with a memo (`pnp.memo`, a resident build)
+decides per component whether it is drawn again or recalled.
 """
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ class KitRun:
             if tables is not None:  # laid out even after a rules error: all problems at once
                 self._components(kit, tables)
             self.problems = self._repeats.annotate(self.problems)
+            if self.session.memo is not None:
+                self.session.memo.settle(self)
         located = [self.session.project.locators.resolve(p) for p in self.problems]
         title = kit.game.title if kit else ""
         return KitReport(self.kit_dir.name, title, self.session.project.display(self.kit_dir), self.files, located)
@@ -70,10 +73,13 @@ class KitRun:
                             kit.game.language == "fr", tables,
                             library.element_refs, skip, kit.game.min_text_size)
         self.kit = kit
-        for deck in kit.decks:
-            self._deck(deck)
-        for sheet in kit.sheets:
-            self._sheet(sheet)
+        memo = self.session.memo  # a resident build's memory: draws only the components that changed
+        for component in (*kit.decks, *kit.sheets):
+            draw = self._deck if isinstance(component, Deck) else self._sheet
+            if memo is None:
+                draw(component)
+            else:
+                memo.component(self, component, draw)
 
     @property
     def failed(self) -> bool:

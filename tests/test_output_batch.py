@@ -111,3 +111,19 @@ def test_files_get_the_mode_of_the_users_umask(tmp_path):
         os.umask(old)
     assert {p.name: p.stat().st_mode & 0o777 for p in tmp_path.iterdir()} == {"a.pdf": 0o640, "b.png": 0o640}
     assert (tmp_path / "b.png").read_bytes() == b"bytes"
+
+
+def test_page_digests_tell_pages_apart_by_what_they_draw(tmp_path):
+    """A batch recording pages keeps one digest per page shown, equal for pages drawn alike (this
+    reads ReportLab's private list of a page's operators, `_code`: the canary on it)."""
+    with OutputBatch(record_pages=True) as batch:
+        canvas = batch.canvas(tmp_path / "a.pdf", (200.0, 200.0), FONT, {})
+        for text in ("one", "two", "one"):
+            canvas.drawString(20, 20, text)
+            canvas.showPage()
+        batch.save(canvas)
+        one, two, again = batch.page_digests[tmp_path / "a.pdf"]
+        assert one == again != two
+    with OutputBatch() as plain:
+        plain.save(_canvas(plain, tmp_path / "c.pdf", "c"))
+        assert plain.page_digests == {}

@@ -1,8 +1,9 @@
 """The project's bundled fonts: families, styles, metrics and glyph coverage.
 
 Contract: `FontBook.open(root)` reads `fonts/fonts.yaml` (family -> style -> .ttf file). `face(family,
-style)` registers the TrueType file with ReportLab on first use and returns a `Face`: its PDF name,
-metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and `covers(ch)`.
+style)` registers the TrueType file with ReportLab on first use (again when the file changed, which
+a resident process sees) and returns a `Face`: its PDF name, metrics (ascent, descent, cap height
+as fractions of the size), `width(text, size)` and `covers(ch)`.
 Unknown families or styles are reported by `problem()` with a suggestion. Measuring text is pure
 geometry; drawing happens in draw/.
 """
@@ -42,6 +43,26 @@ class Face:
 @lru_cache(maxsize=200_000)
 def _unit_width(font: str, text: str) -> float:
     return pdfmetrics.stringWidth(text, font, 1.0)
+
+
+_REGISTERED: dict[str, tuple] = {}  # font name -> the version of the file registered under it
+
+
+def _forget(name: str) -> None:
+    """Unregister a font whose file changed: ReportLab keeps the first font registered under a name
+    or a face name (in private tables), and widths measured with it are cached here."""
+    old = pdfmetrics._fonts.pop(name, None)
+    if old is not None and getattr(old, "_dynamicFont", False):
+        pdfmetrics._dynFaceNames.pop(old.face.name, None)
+    _unit_width.cache_clear()
+
+
+def _version(file: Path) -> tuple:
+    try:
+        stat = file.stat()
+    except OSError:
+        return (str(file),)
+    return str(file.resolve()), stat.st_size, stat.st_mtime_ns
 
 
 class FontBook:
@@ -88,11 +109,15 @@ class FontBook:
     def _register(self, family: str, style: str) -> Face:
         file = self.root / "fonts" / self.families[family][style]
         name = file.stem
-        if name in pdfmetrics.getRegisteredFontNames():  # (getFont would first search Type 1 fonts)
+        stamp = _version(file)
+        if _REGISTERED.get(name) == stamp:  # (getFont would first search Type 1 fonts)
             font = pdfmetrics.getFont(name)
-        else:
+        else:  # a first use, or a font file changed under a resident process (pnp watch)
             font = TTFont(name, str(file))
+            if name in _REGISTERED:
+                _forget(name)
             pdfmetrics.registerFont(font)
+            _REGISTERED[name] = stamp
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
         return Face(name, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,

@@ -1,0 +1,159 @@
+"""What a resident build remembers of each component it drew, so that the next build of the same
+process draws only the components whose inputs changed.
+
+Contract: a `ComponentMemo` lives as long as its process (`pnp.resident.Resident` owns one and sets
+it on the build `Session`). `KitRun` hands it each component: `memo.component(run, component, draw)`
+recalls the component when its fingerprint is unchanged — the session generation (layouts, fonts
+and icons as loaded), the build options, the kit's game file and rules tables, the component's own
+model with its cards or pages — and so is the content of every file its last drawing read
+(pictures, SVG art) and its PDF on disk: it appends the remembered file report and problems to the
+run and notes those files as read (for the build cache). Otherwise it calls `draw(component)` and
+stages what was drawn; `settle(run)` takes the staged components' problems once the run has
+annotated them. After the run, `commit(batch)` keeps what the committed batch wrote, with a version
+per page (`OutputBatch.page_digests` mixed with the digests of the files the component read);
+`discard()` forgets the staged components (a failed run: the PDFs on disk are the last good ones).
+`pages(path)` answers the page versions of a PDF the memo knows; `last` maps each PDF of the last
+committed run to "rebuilt" or "kept". `reset(generation)` forgets everything (the session changed).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+from .errors import Problem
+from .fileio import file_hash, note_read, reads_recorded
+from .report import FileReport
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model.kit import Deck, Sheet
+    from .output import OutputBatch
+    from .runner import KitRun
+
+Key = tuple[str, str]  # (kit folder, component name)
+
+
+@dataclass
+class _Entry:
+    fingerprint: str
+    reads: dict[str, str | None]  # file the drawing read -> its content digest
+    file: FileReport | None  # None: the component wrote nothing (a deck without cards)
+    problems: list[Problem] = field(default_factory=list)
+    drawn: bool = True  # drawn by the run that staged it (False: recalled)
+    output: str | None = None  # the digest of the PDF written, once committed
+    pages: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Drawing:
+    key: Key
+    fingerprint: str
+    reads: set[Path]
+    problems: tuple[int, int]  # slice of the run's problems
+    files: tuple[int, int]  # slice of the run's file reports
+
+
+class ComponentMemo:
+    def __init__(self) -> None:
+        self.generation = 0
+        self.last: dict[str, str] = {}
+        self._kept: dict[Key, _Entry] = {}
+        self._staged: dict[Key, _Entry] = {}
+        self._drawing: list[_Drawing] = []
+        self._digests: dict[tuple, str | None] = {}
+
+    def reset(self, generation: int) -> None:
+        self.generation = generation
+        self._kept.clear()
+
+    def component(self, run: "KitRun", component: "Deck | Sheet", draw: Callable) -> None:
+        key = (str(run.kit_dir), component.name)
+        fingerprint = self._fingerprint(run, component)
+        entry = self._kept.get(key)
+        if entry is not None and entry.fingerprint == fingerprint and self._intact(entry):
+            self._recall(run, key, entry)
+            return
+        problems, files = len(run.problems), len(run.files)
+        with reads_recorded() as reads:
+            draw(component)
+        self._drawing.append(_Drawing(key, fingerprint, reads, (problems, len(run.problems)),
+                                      (files, len(run.files))))
+
+    def _recall(self, run: "KitRun", key: Key, entry: _Entry) -> None:
+        for path in entry.reads:
+            note_read(Path(path))
+        run.files += [entry.file] if entry.file else []
+        run.problems += entry.problems
+        self._staged[key] = _Entry(entry.fingerprint, entry.reads, entry.file, entry.problems, False,
+                                   entry.output, entry.pages)
+
+    def settle(self, run: "KitRun") -> None:
+        """Stage the components `run` drew, with their problems as the run finally reports them."""
+        for drawn in self._drawing:
+            files = run.files[slice(*drawn.files)]
+            reads = {str(path): self._digest(path) for path in sorted(drawn.reads)}
+            self._staged[drawn.key] = _Entry(drawn.fingerprint, reads, files[0] if files else None,
+                                             run.problems[slice(*drawn.problems)])
+        self._drawing.clear()
+
+    def commit(self, batch: "OutputBatch") -> None:
+        digests = {Path(path).as_posix(): pages for path, pages in batch.page_digests.items()}
+        self.last = {}
+        for key, entry in self._staged.items():
+            if entry.drawn and entry.file is not None:
+                entry.output = self._digest(Path(entry.file.path))
+                resources = _hash(self.generation, *sorted(entry.reads.items()))
+                entry.pages = [_hash(resources, page) for page in digests.get(entry.file.path, [])]
+            if entry.file is not None:
+                self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
+        for kit in {key[0] for key in self._staged}:  # components gone from a kit are forgotten
+            for key in [k for k in self._kept if k[0] == kit and k not in self._staged]:
+                del self._kept[key]
+        self._kept.update(self._staged)
+        self._staged.clear()
+
+    def discard(self) -> None:
+        self._staged.clear()
+        self._drawing.clear()
+
+    def pages(self, path: str) -> list[str] | None:
+        for entry in self._kept.values():
+            if entry.file is not None and entry.file.path == path and entry.output:
+                return entry.pages or None
+        return None
+
+    def _fingerprint(self, run: "KitRun", component: "Deck | Sheet") -> str:
+        cards = getattr(component, "cards", None)
+        content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards] \
+            if cards is not None else getattr(component, "pages", ())
+        return _hash(self.generation, run.options.cache_key(), run.options.out, run.kit.game,
+                     run.env.tables, component.spec, content)
+
+    def _intact(self, entry: _Entry) -> bool:
+        """The files the component read and the PDF it wrote are as they were."""
+        if any(self._digest(Path(path)) != digest for path, digest in entry.reads.items()):
+            return False
+        return entry.file is None or self._digest(Path(entry.file.path)) == entry.output
+
+    def _digest(self, path: Path) -> str | None:
+        """A file's content digest, hashed again only when its size, time or inode changed."""
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        key = (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        if key not in self._digests:
+            if len(self._digests) > 4096:
+                self._digests.clear()
+            self._digests[key] = file_hash(path)
+        return self._digests[key]
+
+
+def _hash(*parts: object) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(repr(part).encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()

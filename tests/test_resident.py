@@ -1,0 +1,139 @@
+"""A resident build (pnp watch's): only the components whose inputs changed are drawn again, the
+PDFs are those `pnp build` writes, each page has a version that changes with what it shows, and a
+broken save keeps the last good PDFs."""
+from __future__ import annotations
+
+import filecmp
+import shutil
+
+import pytest
+
+import pnp.runner
+from pnp.incremental import build_changed
+from pnp.layout import fonts as fontbook
+from pnp.resident import Resident
+
+from conftest import ROOT, Options, edit, line_of
+
+
+@pytest.fixture
+def similis(project, tmp_path):
+    root = project("similis")
+    resident = Resident(root)
+    options = Options(out=tmp_path / "out")
+    first = resident.build(["similis"], options)
+    assert not [p.render() for r in first for p in r.errors]
+    return root, resident, options
+
+
+def _files(reports) -> dict[str, str]:
+    return {f.component: f.path for r in reports for f in r.files}
+
+
+def _stamps(reports) -> dict[str, int]:
+    from pathlib import Path
+
+    return {f.component: Path(f.path).stat().st_mtime_ns for r in reports for f in r.files}
+
+
+def test_an_edit_draws_that_component_alone_and_the_bytes_are_pnp_builds(similis, tmp_path):
+    root, resident, options = similis
+    before = resident.build(["similis"], options, force=True)
+    stamps = _stamps(before)
+    assert set(resident.last.values()) == {"rebuilt"}
+    edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
+    after = resident.build(["similis"], options)
+    files = _files(after)
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept"}
+    now = _stamps(after)
+    assert now["cartes"] == stamps["cartes"] and now["score"] == stamps["score"] and now["aide"] != stamps["aide"]
+    alone = build_changed(root, ["similis"], Options(out=tmp_path / "alone"))
+    for component, path in _files(alone).items():
+        assert filecmp.cmp(path, files[component], shallow=False), component
+
+
+def test_page_versions_change_where_the_page_changed(similis):
+    root, resident, options = similis
+    cartes = _files(resident.build(["similis"], options, force=True))["cartes"]
+    pages = resident.pages(cartes)
+    assert len(pages) == 20  # 10 sheets of 9, recto and verso
+    cards = root / "decks/similis/cartes.yaml"
+    edit(cards, "rows:\n", "rows:  # the whole product\n")
+    resident.build(["similis"], options)
+    assert resident.last[cartes] == "kept" and resident.pages(cartes) == pages  # the same cards
+    edit(cards, "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
+         "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
+    resident.build(["similis"], options)
+    changed = [i for i, (a, b) in enumerate(zip(pages, resident.pages(cartes))) if a != b]
+    assert resident.last[cartes] == "rebuilt" and changed == [18]  # the last recto; the backs are alike
+
+
+def test_an_unchanged_save_draws_nothing(similis, monkeypatch):
+    root, resident, options = similis
+    cards = root / "decks/similis/cartes.yaml"
+    cards.write_bytes(cards.read_bytes())
+    monkeypatch.setattr(pnp.runner.KitRun, "run", lambda self: pytest.fail("the kit was built again"))
+    assert all(r.up_to_date for r in resident.build(["similis"], options))
+    assert resident.last == {}
+
+
+def test_a_picture_edit_draws_the_components_that_show_it(similis):
+    root, resident, options = similis
+    resident.build(["similis"], options, force=True)
+    cartes = _files(resident.build(["similis"], options))["cartes"]
+    pages = resident.pages(cartes)
+    art = root / "decks/similis/art/fond-sable.svg"
+    art.write_text(art.read_text(encoding="utf-8").replace("</svg>", "<rect width='1' height='1'/></svg>"),
+                   encoding="utf-8")
+    files = _files(resident.build(["similis"], options))
+    assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept"}
+    assert all(a != b for a, b in zip(pages, resident.pages(cartes)))  # drawn with other art: all new
+
+
+def test_a_layout_edit_opens_the_session_again_and_draws_everything(similis):
+    root, resident, options = similis
+    session = resident.session()
+    edit(root / "layouts/similis.yaml", "stroke_width: 1.6", "stroke_width: 1.2")
+    reports = resident.build(["similis"], options)
+    assert resident.session() is not session
+    assert set(resident.last.values()) == {"rebuilt"} and len(resident.last) == 3
+    assert not [p for r in reports for p in r.errors]
+
+
+def test_a_broken_save_keeps_the_last_good_pdfs_and_mending_it_draws_what_changed(similis):
+    root, resident, options = similis
+    good = resident.build(["similis"], options, force=True)
+    stamps = _stamps(good)
+    score = root / "decks/similis/score.yaml"
+    edit(score, "layout: similis-score", "layuot: similis-score")
+    broken = resident.build(["similis"], options)
+    assert [p.render() for r in broken for p in r.errors] == [
+        f"decks/similis/score.yaml:{line_of(score, 'layuot')}:1: sheet.layuot: unknown key 'layuot' "
+        "(did you mean 'layout'?)", "decks/similis/score.yaml:1:1: sheet: missing required key 'layout'"]
+    assert _stamps(good) == stamps and resident.last == {}
+    edit(score, "layuot: similis-score", "layout: similis-score")
+    edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
+    mended = _files(resident.build(["similis"], options))
+    assert resident.last == {mended["cartes"]: "kept", mended["aide"]: "rebuilt", mended["score"]: "kept"}
+
+
+def test_a_pdf_changed_behind_its_back_is_drawn_again(similis):
+    root, resident, options = similis
+    files = _files(resident.build(["similis"], options, force=True))
+    shutil.copyfile(files["score"], files["aide"])
+    resident.build(["similis"], options)
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept"}
+
+
+def test_a_font_file_replaced_under_its_name_is_registered_again(tmp_path):
+    (tmp_path / "fonts").mkdir()
+    yaml = "Noto Sans: {regular: NotoSans-Regular.ttf, bold: NotoSans-Bold.ttf}\n"
+    (tmp_path / "fonts/fonts.yaml").write_text(yaml, encoding="utf-8")
+    font = tmp_path / "fonts/NotoSans-Regular.ttf"
+    shutil.copyfile(ROOT / "fonts/NotoSans-Regular.ttf", font)
+    regular = fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10)
+    shutil.copyfile(ROOT / "fonts/NotoSans-Bold.ttf", font)  # another face under the same file name
+    bolder = fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10)
+    assert bolder > regular
+    shutil.copyfile(ROOT / "fonts/NotoSans-Regular.ttf", font)
+    assert fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10) == regular
