@@ -11,31 +11,19 @@ from pathlib import Path
 
 import click
 
-from .common import BACKS, PAPER, Progress, finish, offset
+from .common import Progress, build_options, finish, pdf_options
 
 STRICT_HELP = "Count warnings (a condition that never holds, text below the minimum size...) as errors."
 
 
 @click.command()
 @click.argument("kits", nargs=-1)
-@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Sheet size.")
-@click.option("--backs", type=BACKS, default="long-edge", show_default=True,
-              help="Card backs: none, long-edge or short-edge duplex, or fold (gutterfold).")
-@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
-              show_default=True, help="Page orientation for card sheets (auto: the one holding most cards).")
-@click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
-              help="Nudge backs by DX,DY mm (right, down) to match your printer; see `pnp calibrate`.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder for the PDFs.")
+@pdf_options
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
 @click.option("--force", is_flag=True, help="Rebuild kits even when nothing they depend on changed.")
-@click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
-              help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N.")
-@click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientation: str, back_offset: str,
-          out: Path, as_json: bool, force: bool, image_dpi: int, no_downsample: bool, strict: bool) -> None:
+def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, strict: bool, **shape) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
 
     A kit whose files (wherever they lie in the project), layouts, fonts and icons did not change
@@ -49,12 +37,9 @@ def build(project: Path, kits: tuple[str, ...], paper: str, backs: str, orientat
       pnp build my-game --backs none --json
     """
     from ..incremental import build_changed
-    from ..options import Options
 
-    options = Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
-                      image_dpi=None if no_downsample else image_dpi, strict=strict)
     with Progress() as progress:
-        reports = build_changed(project, list(kits), options, force, progress)
+        reports = build_changed(project, list(kits), build_options(**shape, strict=strict), force, progress)
     finish(reports, as_json, wrote=True)
 
 

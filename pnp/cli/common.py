@@ -1,7 +1,9 @@
-"""What the commands share: option types derived from the pipeline's names, the report printer,
-the back-offset parser and the progress bar.
+"""What the commands share: option types derived from the pipeline's names, the options that shape
+the PDFs, the report printer, the back-offset parser and the progress bar.
 
-Contract: `PAPER` and `BACKS` are Click choices built from `pnp.options`; `finish(reports, as_json,
+Contract: `PAPER` and `BACKS` are Click choices built from `pnp.options`; `pdf_options` adds the
+options that shape the PDFs to a command (build and watch) and `build_options(**values)` makes the
+`Options` of their values (a `click.BadParameter` for a bad back offset); `finish(reports, as_json,
 wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
 (`summary(reports)` when a command has its own), and exits 1 when any problem is an error;
 `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise); `Progress` draws a bar
@@ -13,13 +15,43 @@ import json
 import math
 import sys
 import time
+from pathlib import Path
+from typing import Callable
 
 import click
 
-from ..options import BACK_MODES, PAPER_NAMES
+from ..options import BACK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
 BACKS = click.Choice(BACK_MODES, case_sensitive=False)
+_PDF_OPTIONS = (
+    click.option("--paper", type=PAPER, default="a4", show_default=True, help="Sheet size."),
+    click.option("--backs", type=BACKS, default="long-edge", show_default=True,
+                 help="Card backs: none, long-edge or short-edge duplex, or fold (gutterfold)."),
+    click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]), default="auto",
+                 show_default=True, help="Page orientation for card sheets (auto: the one holding most cards)."),
+    click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
+                 help="Nudge backs by DX,DY mm (right, down) to match your printer; see `pnp calibrate`."),
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                 show_default=True, help="Folder for the PDFs."),
+    click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
+                 help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N."),
+    click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels."),
+)
+
+
+def pdf_options(command: Callable) -> Callable:
+    """The options that shape the PDFs (paper, backs, output folder…), shared by build and watch."""
+    for option in reversed(_PDF_OPTIONS):
+        command = option(command)
+    return command
+
+
+def build_options(paper: str, backs: str, orientation: str, back_offset: str, out: Path, image_dpi: int,
+                  no_downsample: bool, strict: bool = False) -> Options:
+    """The build options from the values of `pdf_options` (and `--strict`)."""
+    return Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
+                   image_dpi=None if no_downsample else image_dpi, strict=strict)
 
 
 def offset(text: str) -> tuple[float, float]:
