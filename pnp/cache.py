@@ -6,9 +6,10 @@ files, components and pictures, wherever they lie in the project), the digest of
 shares (pnp's version, the build options, the project's layouts by content, its fonts and icons and
 pnp's own source by size and modification time) and the digests of the PDFs written. `fresh(kit_dir)`
 answers the kit's cached manifest when none of those changed and the PDFs are still there, else
-None. `shared_files(root)` lists the layouts, fonts and icons. `record(kit_dir, manifest, inputs)` stores a kit that a successful build wrote, with the
-digests `fresh` computed before the build (a file edited while the build ran is then found changed
-next time; only files the kit had not read before are hashed after it). `save()` writes the cache
+None, and `inputs(kit_dir)` the files its last recorded build read. `shared_files(root)` lists the
+layouts, fonts and icons. `record(kit_dir, manifest, inputs)` stores a kit that a successful build
+wrote, with the digests `fresh` computed before the build (a file edited while the build ran is
+then found changed next time; only files the kit had not read before are hashed after it). `save()` writes the cache
 atomically. Standard library only, so that `pnp build` with nothing to do returns without
 importing the drawing pipeline.
 """
@@ -87,6 +88,11 @@ class BuildCache:
             if not Path(name).is_file() or file_hash(name) != digest:
                 return None
         return entry["manifest"]
+
+    def inputs(self, kit_dir: Path) -> list[str]:
+        """The files the kit's last recorded build read (project-relative)."""
+        entry = self.entries.get(self._key(kit_dir))
+        return sorted(entry["inputs"]) if isinstance(entry, dict) and isinstance(entry.get("inputs"), dict) else []
 
     def record(self, kit_dir: Path, manifest: dict, inputs: list[str]) -> None:
         outputs = {f["path"]: file_hash(f["path"]) for f in manifest.get("files", [])}

@@ -2,12 +2,12 @@
 
 Contract: `build_changed(root, names, options, force=False, progress=None, session=None)` returns
 one `KitReport` per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`)
-finds up to date come back from their cached manifests (`up_to_date=True`, warnings included, errors
-with `options.strict`) without loading the drawing pipeline; the others go through `pnp.build.build`,
-and, when the run has no error, are recorded in the cache with the files they read. Names that are
-no kit go to the pipeline, which reports them. The CLI, the Python API and the watcher share this
-one path (the watcher passes the `session` it keeps open, `pnp.resident`, which also remembers
-components). Standard library only
+finds up to date come back from their cached manifests (`up_to_date=True`, warnings and the inputs
+their last build read included; errors with `options.strict`) without loading the drawing pipeline;
+the others go through `pnp.build.build`, and, when the run has no error, are recorded in the cache
+with the files they read. Names that are no kit go to the pipeline, which reports them. The CLI,
+the Python API and the watcher share this one path (the watcher passes the `session` it keeps
+open, `pnp.resident`, which also remembers components). Standard library only
 until something must be built: an up-to-date run imports neither ReportLab nor the layout code.
 """
 from __future__ import annotations
@@ -29,18 +29,25 @@ def build_changed(root: Path, names: list[str], options: Options, force: bool = 
     cache = BuildCache(root, options.out, options.cache_key())
     fresh, stale = _plan(root, names, cache, force)
     reports = _build(root, stale, options, cache, progress, session) if stale is not None else []
-    fresh_reports = [KitReport.from_json(manifest) for manifest in fresh]
+    fresh_reports = [_cached(manifest, cache.inputs(kit_dir)) for kit_dir, manifest in fresh.items()]
     return reports + [r.strictly() if options.strict else r for r in fresh_reports]
 
 
-def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple[list[dict], list[str] | None]:
+def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple[dict[Path, dict], list[str] | None]:
     """The manifests of the kits that are up to date, and the kits to build (None: none)."""
     dirs, unknown = find_kits(root, names)
     if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"
-        return [], names
+        return {}, names
     fresh = {} if force else {d: m for d in dirs if (m := cache.fresh(d))}
     stale = [str(d) for d in dirs if d not in fresh]
-    return list(fresh.values()), stale or None
+    return fresh, stale or None
+
+
+def _cached(manifest: dict, inputs: list[str]) -> KitReport:
+    """The report of a kit found up to date, with the files its last build read."""
+    report = KitReport.from_json(manifest)
+    report.inputs = inputs
+    return report
 
 
 def _build(root: Path, names: list[str], options: Options, cache: BuildCache,

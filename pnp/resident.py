@@ -50,7 +50,11 @@ class Resident:
         if force:  # every component drawn again, as `pnp build --force` draws every kit
             self.memo.reset(self.memo.generation)
         self.memo.last = {}
-        return build_changed(self.root, names, options, force, progress, session)
+        try:
+            return build_changed(self.root, names, options, force, progress, session)
+        except BaseException:  # a fault of pnp's (or an interrupt): nothing staged is kept
+            self.memo.discard()
+            raise
 
     def pages(self, path: str) -> list[str] | None:
         return self.memo.pages(path)

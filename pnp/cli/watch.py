@@ -1,0 +1,70 @@
+"""`pnp watch`: build the kits on every save, and with --serve show their pages on a local web page.
+
+Contract: `watch` reads the PDF options as `pnp build` does, picks the file watcher
+(`pnp.live.changes.watcher`: watchdog's events, or polling with --poll or without watchdog), opens
+the preview with --serve (`pnp.live.server.Preview` on 127.0.0.1, the port given or a free one,
+printed at start), and runs `pnp.live.loop.Loop` until Ctrl-C, which ends it with exit 0. A bad save
+is reported and watching goes on; only bad usage ends it (exit 2): a bad option, --serve without
+pypdfium2, a port already taken.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import build_options, pdf_options
+
+
+@click.command()
+@click.argument("kits", nargs=-1)
+@pdf_options
+@click.option("--serve", is_flag=True, help="Show the pages and the check report on a local web page.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port of the web page on 127.0.0.1 (0: a free one, printed at start).")
+@click.option("--poll", is_flag=True, help="Look at the files every 0.25 s instead of waiting for file "
+                                            "events (for network drives; the default without watchdog).")
+@click.pass_obj
+def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bool, **shape) -> None:
+    """Build KITS (default: every kit under decks/) now and again on every save.
+
+    Every file a kit's build reads is watched (its YAML, data files, pictures), with the project's
+    layouts, fonts and icons. Only the components whose inputs changed are drawn again; a save that
+    breaks the kit prints its errors, and the last good PDFs stay. Needs `pip install 'pnp[watch]'`
+    for file events and --serve (without it, files are polled).
+
+    \b
+    Examples:
+      pnp watch decks/my-game --serve
+      pnp watch my-game other-game --paper letter
+      pnp watch decks/my-game --serve --port 8765 --backs fold
+    """
+    from ..live.changes import watcher
+    from ..live.loop import Loop
+
+    options = build_options(**shape)
+    preview = _preview(port, list(kits)) if serve else None
+    files = watcher(poll)
+    loop = Loop(project, list(kits), options, files, click.echo, preview)
+    click.echo(f"pnp watch: {', '.join(kits) or 'every kit under decks/'} · {files.describe()} · Ctrl-C stops")
+    if preview is not None:
+        click.echo(f"preview: {preview.url}")
+    try:
+        loop.forever()
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        files.close()
+        if preview is not None:
+            preview.close()
+
+
+def _preview(port: int, kits: list[str]):
+    try:
+        from ..live.server import Preview
+
+        return Preview(port, kits)
+    except ImportError:
+        raise click.UsageError("--serve renders pages with pypdfium2: pip install 'pnp[watch]'")
+    except OSError as exc:
+        raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror})", param_hint="--port")

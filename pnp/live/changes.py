@@ -1,0 +1,169 @@
+"""Which files changed: file events from watchdog, or polling as the fallback.
+
+Contract: `watcher(poll=False, interval=POLL_INTERVAL)` answers an `EventWatcher` (watchdog's
+observer: inotify, FSEvents, ReadDirectoryChangesW) when watchdog is installed and `poll` is False,
+else a `PollingWatcher` that compares the size and time of every watched file each `interval`
+seconds. Both take `watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones
+with everything under them), single files elsewhere, and folders whose changes are ignored (the
+output, pnp's caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that
+follow within `QUIET` seconds of each other (an editor's save is several events), at most `SETTLE`
+seconds, and answers the changed paths (an empty set after `timeout` without any). Hidden files and
+editor backups (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which
+kind of watcher it is, for the start-up line.
+"""
+from __future__ import annotations
+
+import os
+import queue
+from abc import ABC, abstractmethod
+import threading
+import time
+from pathlib import Path
+
+POLL_INTERVAL = 0.25  # seconds between two looks at every watched file
+QUIET = 0.03  # seconds without a new event that end a burst of events (one save)
+SETTLE = 0.5  # the longest a burst is gathered
+
+
+def watcher(poll: bool = False, interval: float = POLL_INTERVAL) -> "EventWatcher | PollingWatcher":
+    if not poll:
+        try:
+            return EventWatcher()
+        except ImportError:
+            pass
+    return PollingWatcher(interval)
+
+
+def _relevant(path: Path, ignored: tuple[Path, ...]) -> bool:
+    name = path.name
+    if name.startswith(".") or name.endswith("~") or "__pycache__" in path.parts:
+        return False
+    return not any(path == folder or folder in path.parents for folder in ignored)
+
+
+class Watcher(ABC):
+    def __init__(self) -> None:
+        self._queue: queue.Queue[Path] = queue.Queue()
+        self._ignored: tuple[Path, ...] = ()
+
+    @abstractmethod
+    def describe(self) -> str: ...
+
+    @abstractmethod
+    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def _put(self, path: str | bytes) -> None:
+        found = Path(os.fsdecode(path))
+        if _relevant(found, self._ignored):
+            self._queue.put(found)
+
+    def wait(self, timeout: float | None = None) -> set[Path]:
+        try:
+            changed = {self._queue.get(timeout=timeout)}
+        except queue.Empty:
+            return set()
+        end = time.monotonic() + SETTLE
+        while (left := end - time.monotonic()) > 0:
+            try:
+                changed.add(self._queue.get(timeout=min(QUIET, left)))
+            except queue.Empty:
+                break
+        return changed
+
+
+class EventWatcher(Watcher):
+    """watchdog's observer, watching each folder once (raises ImportError without watchdog)."""
+
+    def __init__(self) -> None:
+        from watchdog.events import FileSystemEventHandler
+        from watchdog.observers import Observer
+
+        super().__init__()
+        outer = self
+
+        class Handler(FileSystemEventHandler):
+            def on_any_event(self, event) -> None:
+                if event.event_type in ("opened", "closed_no_write") or event.is_directory:
+                    return
+                outer._put(event.src_path)
+                if getattr(event, "dest_path", ""):
+                    outer._put(event.dest_path)
+
+        self._handler = Handler()
+        self._observer = Observer()
+        self._observer.daemon = True
+        self._observer.start()
+        self._watches: dict[tuple[Path, bool], object] = {}
+
+    def describe(self) -> str:
+        return "file events (watchdog)"
+
+    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
+        self._ignored = tuple(ignored)
+        wanted = {(f, True) for f in recursive if f.is_dir()}
+        wanted |= {(f, False) for f in folders | {p.parent for p in files}
+                   if f.is_dir() and not any(f == r or r in f.parents for r in recursive)}
+        for key in set(self._watches) - wanted:
+            self._observer.unschedule(self._watches.pop(key))
+        for folder, deep in wanted - set(self._watches):
+            self._watches[(folder, deep)] = self._observer.schedule(self._handler, str(folder), recursive=deep)
+
+    def close(self) -> None:
+        self._observer.stop()
+        self._observer.join(timeout=2)
+
+
+class PollingWatcher(Watcher):
+    """A thread that looks at every watched file each `interval` seconds."""
+
+    def __init__(self, interval: float = POLL_INTERVAL):
+        super().__init__()
+        self.interval = interval
+        self._lock = threading.Lock()
+        self._targets: tuple[set[Path], set[Path], set[Path]] = (set(), set(), set())
+        self._seen: dict[Path, tuple[int, int]] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="pnp-poll", daemon=True)
+        self._thread.start()
+
+    def describe(self) -> str:
+        return f"polling every {self.interval:g} s"
+
+    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
+        with self._lock:
+            self._ignored = tuple(ignored)
+            self._targets = (set(folders), set(recursive), set(files))
+            for path, stamp in self._look().items():  # a change made meanwhile is still seen
+                self._seen.setdefault(path, stamp)
+
+    def _look(self) -> dict[Path, tuple[int, int]]:
+        folders, recursive, files = self._targets
+        found = set(files)
+        for folder in folders:
+            found.update(p for p in folder.glob("*") if p.is_file())
+        for folder in recursive:
+            found.update(p for p in folder.rglob("*") if p.is_file())
+        stamps = {}
+        for path in found:
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            stamps[path] = (stat.st_size, stat.st_mtime_ns)
+        return stamps
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            with self._lock:
+                now = self._look()
+                for path in set(now) | set(self._seen):
+                    if now.get(path) != self._seen.get(path):
+                        self._put(str(path))
+                self._seen = now
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)

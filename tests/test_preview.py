@@ -1,0 +1,154 @@
+"""The preview server: loopback only, Host checked (DNS rebinding), GET only, nothing served but the
+page, its assets, the state, the events and the rendered pages; pages rendered once per version."""
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import socket
+
+import pytest
+from PIL import Image
+
+from pnp.live.changes import PollingWatcher
+from pnp.live.loop import Loop
+from pnp.live.server import Preview
+
+from conftest import Options, edit
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from conftest import make_project
+
+    base = tmp_path_factory.mktemp("preview")
+    root = make_project(base / "project", ("similis",))
+    files = PollingWatcher(5.0)
+    preview = Preview(0, ["similis"])
+    loop = Loop(root, ["similis"], Options(out=base / "out"), files, lambda line: None, preview)
+    loop.build(set())
+    yield preview, loop, root
+    preview.close()
+    files.close()
+
+
+def _get(preview: Preview, target: str, host: str | None = "default", method: str = "GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=10)
+    connection.putrequest(method, target, skip_host=True, skip_accept_encoding=True)
+    if host == "default":
+        host = f"127.0.0.1:{preview.port}"
+    if host is not None:
+        connection.putheader("Host", host)
+    connection.endheaders()
+    answer = connection.getresponse()
+    body = answer.read()
+    connection.close()
+    return answer.status, dict(answer.getheaders()), body
+
+
+def _state(preview: Preview) -> dict:
+    return json.loads(_get(preview, "/state")[2])
+
+
+def test_it_listens_on_loopback_only(served):
+    preview = served[0]
+    assert preview.server.server_address[0] == "127.0.0.1" and preview.url == f"http://127.0.0.1:{preview.port}/"
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outward address
+        outward = probe.getsockname()[0]
+    except OSError:
+        outward = "127.0.0.1"
+    finally:
+        probe.close()
+    if outward.startswith("127."):
+        pytest.skip("this machine has no address but loopback")
+    with pytest.raises(OSError):
+        socket.create_connection((outward, preview.port), timeout=2).close()
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "localhost:{port}", "127.0.0.1:{port}"])
+def test_loopback_names_are_served(served, host):
+    preview = served[0]
+    status, headers, body = _get(preview, "/", host.format(port=preview.port))
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8" and b"<title>pnp preview" in body
+    assert headers["X-Content-Type-Options"] == "nosniff" and "default-src 'self'" in headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "localhost:1", "127.0.0.1.evil.example",
+                                  "localhost.evil.example:{port}", "", None])
+def test_other_hosts_are_refused(served, host):
+    preview = served[0]
+    status, _, body = _get(preview, "/state", host.format(port=preview.port) if host else host)
+    assert status == 403 and body == b"this preview answers only to localhost and 127.0.0.1\n"
+
+
+@pytest.mark.parametrize("target", [
+    "/assets/../../pnp/build.py", "/assets/%2e%2e/%2e%2e/pyproject.toml", "/assets/", "/assets/app.js/",
+    "/assets/APP.JS", "//etc/passwd", "/../../etc/passwd", "/pages/similis/../../../etc/passwd",
+    "/pages/similis/cartes-a4/1.png", "/pages/similis/..%2f..%2fcartes-a4/1.png?v=x",
+    "/pages/%2e%2e/cartes-a4/1.png?v=x", "/pages/similis/cartes-a4/0.png?v=x", "/pages/similis/cartes-a4/99.png?v=x",
+    "/pages/similis/cartes-a4.pdf", "/output/similis/cartes-a4.pdf", "/decks/similis/game.yaml", "/state/..",
+    "http://127.0.0.1/state", "/index.html", "/favicon.ico",
+])
+def test_nothing_else_is_served(served, target):
+    status, _, body = _get(served[0], target)
+    assert status == 404 and b"%PDF" not in body and b"import" not in body
+
+
+def test_only_get_and_head(served):
+    preview = served[0]
+    status, headers, _ = _get(preview, "/state", method="POST")
+    assert status == 405 and headers["Allow"] == "GET, HEAD"
+    status, headers, body = _get(preview, "/assets/app.js", method="HEAD")
+    assert status == 200 and body == b"" and int(headers["Content-Length"]) > 1000
+
+
+def test_the_state_names_every_page_with_its_size_and_version(served):
+    state = _state(served[0])
+    assert state["version"] == 1 and state["ok"] and state["watching"] == ["similis"]
+    kit = state["kits"][0]
+    assert (kit["kit"], kit["title"], kit["ok"], kit["stale"]) == ("similis", "Similis", True, False)
+    files = {f["component"]: f for f in kit["files"]}
+    assert [len(files[c]["pages"]) for c in ("cartes", "aide", "score")] == [20, 2, 1]
+    page = files["cartes"]["pages"][0]
+    assert (page["n"], page["w"], page["h"]) == (1, 595.28, 841.89)
+    assert page["src"] == f"/pages/similis/cartes-a4/1.png?v={page['version']}"
+    assert files["cartes"]["card_size_mm"] == [63.0, 88.0] and files["cartes"]["per_page"] == 9
+
+
+def test_a_page_is_a_png_at_twice_its_size_in_points(served):
+    preview = served[0]
+    page = _state(preview)["kits"][0]["files"][0]["pages"][0]
+    status, headers, body = _get(preview, page["src"])
+    assert status == 200 and headers["Content-Type"] == "image/png"
+    assert headers["Cache-Control"] == "max-age=31536000, immutable"
+    image = Image.open(io.BytesIO(body)).convert("RGB")
+    assert image.size == (round(595.28 * 2), round(841.89 * 2))
+    assert len(image.resize((40, 56)).getcolors(40 * 56)) > 20  # cards, not a blank page
+
+
+def test_events_tell_each_build_and_only_changed_pages_get_new_addresses(served):
+    preview, loop, root = served
+    before = _state(preview)
+    connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=15)
+    connection.request("GET", "/events")
+    answer = connection.getresponse()
+    assert answer.status == 200 and answer.headers["Content-Type"] == "text/event-stream"
+    assert answer.readline() == b"retry: 1000\n" and answer.readline() == b"\n"
+    assert answer.readline() == b"event: build\n" and answer.readline() == f'data: {{"version": {before["version"]}}}\n'.encode()
+    answer.readline()
+    pages = before["kits"][0]["files"][0]["pages"]
+    assert all(_get(preview, pages[n]["src"])[0] == 200 for n in (0, 18))
+    rendered = set(preview.store._rendered)
+    edit(root / "decks/similis/cartes.yaml", "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
+         "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
+    loop.build({root / "decks/similis/cartes.yaml"})
+    assert answer.readline() == b"event: build\n"
+    assert answer.readline() == f'data: {{"version": {before["version"] + 1}}}\n'.encode()
+    connection.close()
+    after = _state(preview)["kits"][0]["files"][0]["pages"]
+    assert [n for n, (a, b) in enumerate(zip(pages, after)) if a["src"] != b["src"]] == [18]
+    assert _get(preview, pages[18]["src"])[0] == 404  # an older version is not drawn
+    assert all(_get(preview, after[n]["src"])[0] == 200 for n in (0, 18))
+    assert set(preview.store._rendered) - rendered == {("similis", "cartes-a4", 19, after[18]["version"])}

@@ -1,0 +1,183 @@
+"""pnp watch: file events from watchdog and from polling, the loop that builds on every save and
+says what changed, and the command that runs it until Ctrl-C."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.live.changes import EventWatcher, PollingWatcher, watcher
+from pnp.live.loop import Loop
+
+from conftest import ROOT, Options, edit, line_of
+
+
+@pytest.fixture(params=["events", "polling"])
+def files(request):
+    made = EventWatcher() if request.param == "events" else PollingWatcher(0.05)
+    yield made
+    made.close()
+
+
+def test_a_save_is_seen_once_and_hidden_or_ignored_files_are_not(files, tmp_path):
+    kit, out = tmp_path / "kit", tmp_path / "kit" / "out"
+    out.mkdir(parents=True)
+    (kit / "cards.yaml").write_text("a: 1\n")
+    files.watch(set(), {kit}, set(), {out})
+    time.sleep(0.1)
+    (kit / ".cards.yaml.swp").write_text("x")
+    (out / "cards-a4.pdf").write_text("x")
+    (kit / "cards.yaml~").write_text("x")
+    assert files.wait(timeout=0.4) == set()
+    (kit / "cards.yaml").write_text("a: 2\n")
+    assert files.wait(timeout=3) == {kit / "cards.yaml"}
+    assert files.wait(timeout=0.3) == set()
+
+
+def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
+    (tmp_path / "art").mkdir()
+    picture, other = tmp_path / "art" / "fond.svg", tmp_path / "art" / "other.svg"
+    picture.write_text("<svg/>")
+    other.write_text("<svg/>")
+    files.watch(set(), set(), {picture}, set())
+    time.sleep(0.1)
+    picture.write_text("<svg></svg>")
+    assert picture in files.wait(timeout=3)
+
+
+def test_watchdog_is_used_when_installed_and_polling_when_asked():
+    chosen = watcher()
+    polled = watcher(poll=True)
+    try:
+        assert isinstance(chosen, EventWatcher) and chosen.describe() == "file events (watchdog)"
+        assert isinstance(polled, PollingWatcher) and polled.describe() == "polling every 0.25 s"
+    finally:
+        chosen.close()
+        polled.close()
+
+
+def test_without_watchdog_files_are_polled(monkeypatch):
+    monkeypatch.setitem(sys.modules, "watchdog.observers", None)  # import fails as when not installed
+    made = watcher()
+    try:
+        assert isinstance(made, PollingWatcher)
+    finally:
+        made.close()
+
+
+@pytest.fixture
+def loop(project, tmp_path):
+    root = project("similis")
+    lines: list[str] = []
+    files = PollingWatcher(0.05)
+    made = Loop(root, ["similis"], Options(out=tmp_path / "out"), files, lines.append)
+    yield made, root, lines
+    files.close()
+
+
+def test_the_loop_says_what_changed_what_it_drew_and_the_errors_of_a_broken_save(loop, tmp_path):
+    made, root, lines = loop
+    first = made.build(set())
+    assert first.ok and re.fullmatch(r"\d\d:\d\d:\d\d  first build · \d+\.\d\d s", lines[0])
+    assert lines[1:] == ["  similis: rebuilt cartes-a4.pdf (20 pages), aide-a4.pdf (2 pages), score-a4.pdf (1 page)"]
+    assert root / "decks/similis/art/fond-pierre.svg" in made.inputs  # a picture is an input
+    aide = root / "decks/similis/aide.yaml"
+    edit(aide, "Le plus jeune commence.", "La plus jeune commence.")
+    lines.clear()
+    made.build({aide, root / "decks/similis/sedXYZ12"})  # a tool's temporary file, gone: not named
+    assert lines[0].endswith(" decks/similis/aide.yaml changed · " + lines[0].split(" · ")[-1])
+    assert lines[1:] == ["  similis: rebuilt aide-a4.pdf (2 pages); kept cartes-a4.pdf, score-a4.pdf"]
+    before = (tmp_path / "out/similis/aide-a4.pdf").read_bytes()
+    edit(aide, "titre: text", "titre: txet")
+    lines.clear()
+    broken = made.build({aide})
+    assert not broken.ok and lines[1:] == [
+        f"decks/similis/aide.yaml:{line_of(aide, 'txet')}:10: deck.fields.titre: must be one of: text, int, "
+        "number, bool, data or a mapping of keys to values (got 'txet')",
+        "  similis: 1 error; the last good PDFs stay in " + (tmp_path / "out/similis").as_posix() + "/"]
+    assert (tmp_path / "out/similis/aide-a4.pdf").read_bytes() == before
+    edit(aide, "titre: txet", "titre: text")
+    lines.clear()
+    assert made.build({aide}).ok
+    assert lines[1:] == ["  similis: up to date"]  # the same as the last good build
+
+
+def test_a_fault_of_pnp_is_said_and_watching_goes_on(loop, monkeypatch):
+    made, root, lines = loop
+
+    def fault(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(made.resident, "build", fault)
+    outcome = made.build(set())
+    assert outcome.failure == "RuntimeError: a bug" and not outcome.ok
+    assert lines[1] == "  pnp failed while building: RuntimeError: a bug (no file was changed; watching goes on " \
+                       "— please report this)"
+
+
+def test_forever_builds_after_each_save(loop):
+    made, root, lines = loop
+    outcomes = []
+    made.publish = outcomes.append
+    thread = threading.Thread(target=made.forever, args=(lambda: len(outcomes) >= 2,), daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not outcomes and time.monotonic() < end:
+        time.sleep(0.05)
+    time.sleep(0.2)
+    edit(root / "decks/similis/score.yaml", "title: feuille de score", "title: feuille des scores")
+    thread.join(timeout=30)
+    assert not thread.is_alive() and outcomes[1].changed == ["decks/similis/score.yaml"]
+    assert outcomes[1].last == {f.path: ("rebuilt" if f.component == "score" else "kept")
+                                for r in outcomes[1].reports for f in r.files}
+
+
+def _start(root: Path, *args: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "pnp", "--project", str(root), "watch", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def test_the_command_serves_the_preview_and_stops_on_ctrl_c(project, tmp_path):
+    import urllib.request
+
+    root = project("similis-reglisse")
+    process = _start(root, "similis-reglisse", "--serve", "--out", str(tmp_path / "out"))
+    try:
+        head = [process.stdout.readline() for _ in range(4)]
+        assert head[0] == "pnp watch: similis-reglisse · file events (watchdog) · Ctrl-C stops\n"
+        url = re.fullmatch(r"preview: (http://127\.0\.0\.1:\d+/)\n", head[1]).group(1)
+        assert "first build" in head[2] and head[3].startswith("  similis-reglisse: rebuilt cartes-a4.pdf")
+        with urllib.request.urlopen(url + "state") as answer:
+            assert answer.headers["Content-Type"] == "application/json; charset=utf-8"
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=20)
+    assert process.returncode == 0 and out.endswith("stopped\n") and err == ""
+
+
+def test_bad_usage_ends_the_command_with_exit_2(project, tmp_path, monkeypatch):
+    import socket
+
+    root = project("similis-reglisse")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve", "--port", str(port)])
+    finally:
+        taken.close()
+    assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.output
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)
+    result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve"])
+    assert result.exit_code == 2 and "--serve renders pages with pypdfium2: pip install 'pnp[watch]'" in result.output
