@@ -6,8 +6,9 @@ else a `PollingWatcher` that compares the size and time of every watched file ea
 seconds. Both take `watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones
 with everything under them), single files elsewhere, and folders whose changes are ignored (the
 output, pnp's caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that
-follow within `QUIET` seconds of each other (an editor's save is several events), at most `SETTLE`
-seconds, and answers the changed paths (an empty set after `timeout` without any). Hidden files and
+follow within `QUIET` seconds of each other (an editor's save is several events), or only those
+already queued once a write has ended (a file closed, renamed or deleted), at most `SETTLE` seconds,
+and answers the changed paths (an empty set after `timeout` without any). Hidden files and
 editor backups (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which
 kind of watcher it is, for the start-up line.
 """
@@ -43,7 +44,7 @@ def _relevant(path: Path, ignored: tuple[Path, ...]) -> bool:
 
 class Watcher(ABC):
     def __init__(self) -> None:
-        self._queue: queue.Queue[Path] = queue.Queue()
+        self._queue: queue.Queue[tuple[Path, bool]] = queue.Queue()
         self._ignored: tuple[Path, ...] = ()
 
     @abstractmethod
@@ -55,20 +56,23 @@ class Watcher(ABC):
     @abstractmethod
     def close(self) -> None: ...
 
-    def _put(self, path: str | bytes) -> None:
+    def _put(self, path: str | bytes, final: bool = True) -> None:
+        """A change to `path`; `final` when it ends a write (a file closed, renamed or deleted)."""
         found = Path(os.fsdecode(path))
         if _relevant(found, self._ignored):
-            self._queue.put(found)
+            self._queue.put((found, final))
 
     def wait(self, timeout: float | None = None) -> set[Path]:
         try:
-            changed = {self._queue.get(timeout=timeout)}
+            path, final = self._queue.get(timeout=timeout)
         except queue.Empty:
             return set()
+        changed = {path}
         end = time.monotonic() + SETTLE
         while (left := end - time.monotonic()) > 0:
-            try:
-                changed.add(self._queue.get(timeout=min(QUIET, left)))
+            try:  # a write that ended, with nothing after it, ends the burst at once
+                path, final = self._queue.get(timeout=min(0.002 if final else QUIET, left))
+                changed.add(path)
             except queue.Empty:
                 break
         return changed
@@ -88,9 +92,10 @@ class EventWatcher(Watcher):
             def on_any_event(self, event) -> None:
                 if event.event_type in ("opened", "closed_no_write") or event.is_directory:
                     return
-                outer._put(event.src_path)
+                final = event.event_type in ("closed", "moved", "deleted")
+                outer._put(event.src_path, final)
                 if getattr(event, "dest_path", ""):
-                    outer._put(event.dest_path)
+                    outer._put(event.dest_path, final)
 
         self._handler = Handler()
         self._observer = Observer()

@@ -113,7 +113,7 @@ class PageStore:
                 return None
             image = self._documents[(kit, stem)][number - 1].render(scale=self.scale).to_pil()
             buffer = io.BytesIO()
-            image.save(buffer, "PNG", compress_level=4)
+            image.save(buffer, "PNG", compress_level=1)  # the fastest: 20 ms a page, 10 % bigger
             self._rendered[key] = buffer.getvalue()
             while len(self._rendered) > KEEP:
                 self._rendered.popitem(last=False)
