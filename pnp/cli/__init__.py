@@ -1,10 +1,10 @@
 """The `pnp` command line: a thin Click layer over the functions of `pnp.build` and its neighbours.
 
 Contract: `main` is the Click group; each command lives in a module of this package (`build.py`:
-build, check, list; `playtest.py`; `calibrate.py`; `export.py`; `watch.py`) and only parses options,
-calls a function the tests call directly, and reports through `common.finish`: located problems on
-stderr (all of them), an optional JSON document on stdout, and exit 0 (success), 1 (a kit has
-errors; nothing written) or 2 (bad usage, Click's own code). Bad input never shows a traceback.
+build, check, list; `playtest.py`; `calibrate.py`; `export.py`; `watch.py`; `new.py`) and only parses
+options, calls a function the tests call directly, and reports through `common.finish`: located
+problems on stderr (all of them), an optional JSON document on stdout, and exit 0 (success), 1 (a kit
+has errors; nothing written) or 2 (bad usage, Click's own code). Bad input never shows a traceback.
 Modules import only Click at load time, so `pnp list` and an up-to-date build stay free of the
 drawing pipeline.
 """
@@ -18,6 +18,7 @@ from .. import __version__
 from .build import build, check, list_kits
 from .calibrate import calibrate
 from .export import export
+from .new import new
 from .playtest import playtest
 from .watch import watch
 
@@ -39,11 +40,12 @@ def main(ctx: click.Context, project: Path) -> None:
       pnp playtest my-game --games 500   random games under the rules model
       pnp export my-game --png --tts     pictures for print services and Tabletop Simulator
       pnp watch decks/my-game --serve    rebuild on every save, pages in the browser
+      pnp new my-game                    a starter kit in decks/my-game
     """
     ctx.obj = project
 
 
-for _command in (build, check, list_kits, playtest, calibrate, export, watch):
+for _command in (build, check, list_kits, playtest, calibrate, export, watch, new):
     main.add_command(_command)
 
 __all__ = ["main"]

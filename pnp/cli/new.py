@@ -1,0 +1,39 @@
+"""`pnp new`: a starter kit under decks/, or a renamed copy of a kit.
+
+Contract: `new` calls `pnp.newkit.new_kit` and prints the files written and the next commands; its
+problems (a bad name, a kit or layouts file already there, an unknown --from kit) are printed
+located, with exit 1 and nothing written.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("name")
+@click.option("--from", "source", metavar="KIT", help="Copy this kit (a folder or a name under decks/) instead.")
+@click.pass_obj
+def new(project: Path, name: str, source: str | None) -> None:
+    """Make the kit decks/NAME: a starter that builds at once, or a copy of KIT renamed.
+
+    The starter has a deck with a back, a listed set of cards and a score sheet, with comments,
+    and its own layouts in layouts/NAME.yaml. Nothing is ever overwritten.
+
+    \b
+    Examples:
+      pnp new my-game && pnp build decks/my-game
+      pnp new my-game-v2 --from my-game
+    """
+    from ..newkit import new_kit
+
+    written, problems = new_kit(project, name, source)
+    for problem in problems:
+        click.echo(problem.render(), err=True)
+    if problems:
+        raise SystemExit(1)
+    root = Path(project).resolve()
+    for path in written:
+        click.echo(f"wrote {path.relative_to(root).as_posix()}")
+    click.echo(f"next: pnp build decks/{name}   (or: pnp watch decks/{name} --serve)")

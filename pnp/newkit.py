@@ -1,0 +1,107 @@
+"""New kits: a starter kit that checks and builds at once, or a renamed copy of a kit.
+
+Contract: `new_kit(root, name, source=None)` answers `(files written, problems)`. Without `source` it
+writes `decks/<name>/` (game.yaml; cartes.yaml: a deck with a back and a listed set of cards;
+score.yaml: a score sheet) and `layouts/<name>.yaml` (the layouts `<name>-recto`, `-verso`, `-score`
+and their base), from the commented templates in `pnp/starter/`; with `source` (a kit as `pnp build`
+finds it) it copies that kit's folder to `decks/<name>/`, links kept as links. `name` is lowercase
+letters, digits and dashes, since it names the output folder. Nothing is written when a problem is
+found: a bad name, an unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there,
+or a layout name the new layouts file would take from another. The kit is made in a hidden
+temporary folder beside its place and renamed into it, so it appears whole or not at all.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Callable
+
+from .discover import locate_kit
+from .errors import Problem, Ref
+from .fileio import write_atomic
+
+NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+KIT_FILES = ("game.yaml", "cartes.yaml", "score.yaml")
+LAYOUTS = ("base", "recto", "verso", "score")
+
+
+def new_kit(root: Path, name: str, source: str | None = None) -> tuple[list[Path], list[Problem]]:
+    root = Path(root).resolve()
+    problems = _check(root, name, source)
+    if problems:
+        return [], problems
+    target = root / "decks" / name
+    if source is not None:
+        _place(target, lambda temp: shutil.copytree(locate_kit(root, source), temp, symlinks=True,
+                                                    ignore=shutil.ignore_patterns("__pycache__")))
+        return sorted(p for p in target.rglob("*") if p.is_file()), []
+    values = {"kit": name, "title": name.replace("-", " ").capitalize()}
+    layouts = root / "layouts" / f"{name}.yaml"
+    write_atomic(layouts, _template("layouts.yaml", values))
+    try:
+        _place(target, lambda temp: _write_starter(temp, values))
+    except BaseException:
+        layouts.unlink(missing_ok=True)
+        raise
+    return [target / f for f in KIT_FILES] + [layouts], []
+
+
+def _check(root: Path, name: str, source: str | None) -> list[Problem]:
+    where = "pnp new"
+    if not NAME.fullmatch(name):
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:64]
+        return [Problem("a kit name is lowercase letters, digits and dashes (at most 64), like 'my-game': it "
+                        "names the kit's folder and its output folder", "kit name", got=name,
+                        suggestion=slug if slug and slug != name else None)]
+    problems = []
+    if (root / "decks" / name).exists() or (root / "decks" / name).is_symlink():
+        problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
+                                Ref(f"decks/{name}")))
+    if source is not None:
+        if locate_kit(root, source) is None:
+            from .model.load import Project
+
+            problems.append(Project.open(root).no_kit(source))
+        return problems
+    if (root / "layouts" / f"{name}.yaml").exists():
+        problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
+                                Ref(f"layouts/{name}.yaml")))
+    return problems or _taken_layouts(root, name)
+
+
+def _taken_layouts(root: Path, name: str) -> list[Problem]:
+    """Layout names are the project's: the new ones may not be taken already."""
+    from .model.load import Project
+
+    library = Project.open(root).library
+    taken = [f"{name}-{part}" for part in LAYOUTS if library.get(f"{name}-{part}", Ref("pnp new"))[0] is not None]
+    return [Problem(f"the project already has a layout named {layout!r}; choose another kit name", "pnp new",
+                    Ref("layouts")) for layout in taken]
+
+
+def _template(file: str, values: dict[str, str]) -> bytes:
+    text = (resources.files(__package__) / "starter" / file).read_text(encoding="utf-8")
+    return Template(text).substitute(values).encode("utf-8")
+
+
+def _write_starter(folder: Path, values: dict[str, str]) -> None:
+    folder.mkdir()
+    for file in KIT_FILES:
+        (folder / file).write_bytes(_template(file, values))
+
+
+def _place(target: Path, make: Callable[[Path], object]) -> None:
+    """`make(path)` creates the kit's folder at a path in a hidden temporary folder beside `target`,
+    then it is renamed onto `target`."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    holder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
+    try:
+        make(holder / target.name)
+        os.rename(holder / target.name, target)
+    finally:
+        shutil.rmtree(holder, ignore_errors=True)

@@ -1,0 +1,113 @@
+"""pnp new: a starter kit that checks and builds at once, a renamed copy of a kit, and never an
+overwrite."""
+from __future__ import annotations
+
+import filecmp
+
+import pytest
+from click.testing import CliRunner
+
+import pdfread
+from pnp.cli import main
+
+from conftest import Options, build_ok, check
+
+
+def _new(root, *args):
+    return CliRunner().invoke(main, ["--project", str(root), "new", *args])
+
+
+def _tree(root) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): p.stat().st_mtime_ns for p in root.rglob("*") if p.is_file()}
+
+
+def test_the_starter_checks_and_builds_at_once(project, tmp_path):
+    root = project()
+    result = _new(root, "demo")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["wrote decks/demo/game.yaml", "wrote decks/demo/cartes.yaml",
+                                          "wrote decks/demo/score.yaml", "wrote layouts/demo.yaml",
+                                          "next: pnp build decks/demo   (or: pnp watch decks/demo --serve)"]
+    assert not [p.render() for r in check(root, ["demo"]) for p in r.problems]
+    for paper in ("a4", "letter"):
+        reports = build_ok(root, ["demo"], Options(out=tmp_path / "out", paper=paper))
+        files = {f.component: f for f in reports[0].files}
+        assert (files["cartes"].cards, files["cartes"].pages, files["score"].pages) == (12, 4, 1)
+        cards = tmp_path / "out" / "demo" / f"cartes-{paper}.pdf"
+        assert {"Aube", "Crépuscule", "Éclipse"} <= set(pdfread.text(cards, 0).split() + pdfread.text(cards, 2).split())
+        assert "Demo" in pdfread.text(cards, 1)  # the backs name the kit
+        assert "Total" in pdfread.text(tmp_path / "out" / "demo" / f"score-{paper}.pdf", 0)
+
+
+def test_the_starter_shows_the_main_features_in_commented_lines(project):
+    root = project()
+    _new(root, "demo")
+    game, cards, score = ((root / "decks/demo" / f).read_text(encoding="utf-8")
+                          for f in ("game.yaml", "cartes.yaml", "score.yaml"))
+    assert "back: demo-verso " in cards and "\nrows:\n" in cards and "\ncards:" in cards and "copies: 3" in cards
+    assert "kind: sheet" in score and "layout: demo-score" in score
+    assert "pnp watch decks/demo --serve" in game and "language: fr" in game
+    commented = [line for text in (game, cards, score) for line in text.splitlines() if "#" in line]
+    assert len(commented) >= 12
+
+
+def test_a_kit_or_layouts_file_already_there_is_never_overwritten(project):
+    root = project("similis")
+    before = _tree(root)
+    result = _new(root, "similis")
+    assert result.exit_code == 1
+    assert result.output == "decks/similis: pnp new: already exists, and pnp new never overwrites: choose " \
+                            "another name\nlayouts/similis.yaml: pnp new: already exists, and pnp new never " \
+                            "overwrites: choose another name\n"
+    (root / "layouts/demo.yaml").write_text("demo-card: {extends: poker-card}\n", encoding="utf-8")
+    before = _tree(root)
+    assert _new(root, "demo").exit_code == 1
+    assert _tree(root) == before and not (root / "decks/demo").exists()
+
+
+def test_layout_names_taken_by_another_file_are_refused(project):
+    root = project()
+    (root / "layouts/mine.yaml").write_text("demo-recto: {extends: poker-card}\n", encoding="utf-8")
+    result = _new(root, "demo")
+    assert result.exit_code == 1 and result.output == (
+        "layouts: pnp new: the project already has a layout named 'demo-recto'; choose another kit name\n")
+    assert not (root / "decks/demo").exists() and not (root / "layouts/demo.yaml").exists()
+
+
+@pytest.mark.parametrize("name, hint", [("Demo", "demo"), ("my game", "my-game"), ("../escape", "escape"),
+                                        ("a/b", "a-b"), ("_x", "x"), ("é", None)])
+def test_a_name_must_be_a_folder_name(project, name, hint):
+    root = project()
+    before = _tree(root)
+    result = _new(root, name)
+    assert result.exit_code == 1 and _tree(root) == before
+    tail = f"; did you mean {hint!r}?" if hint else ""
+    assert result.output == ("pnp: kit name: a kit name is lowercase letters, digits and dashes (at most 64), like "
+                             f"'my-game': it names the kit's folder and its output folder (got {name!r}{tail})\n")
+
+
+def test_a_name_is_at_most_64_characters(project):
+    result = _new(project(), "x" * 65)
+    assert result.exit_code == 1 and result.output.endswith(f"; did you mean {'x' * 64!r}?)\n")
+
+
+def test_from_a_kit_makes_a_renamed_copy_that_builds(project, tmp_path):
+    root = project("similis")
+    result = _new(root, "similis-v2", "--from", "similis")
+    assert result.exit_code == 0, result.output
+    for path in (root / "decks/similis").rglob("*"):
+        if path.is_file():
+            assert filecmp.cmp(path, root / "decks/similis-v2" / path.relative_to(root / "decks/similis"),
+                               shallow=False)
+    reports = build_ok(root, ["similis-v2"], Options(out=tmp_path / "out"))
+    assert [f.path for f in reports[0].files] == [(tmp_path / "out/similis-v2" / f"{c}-a4.pdf").as_posix()
+                                                  for c in ("cartes", "aide", "score")]
+    assert not [p for p in (root / "decks").iterdir() if p.name.startswith(".")]  # no temporary folder left
+
+
+def test_from_an_unknown_kit_suggests_one(project):
+    root = project("similis")
+    result = _new(root, "copy", "--from", "simils")
+    assert result.exit_code == 1 and not (root / "decks/copy").exists()
+    assert result.output == "simils: kit: no kit 'simils' (a kit is a folder with a game.yaml) (did you mean " \
+                            "'similis'?)\n"
