@@ -181,3 +181,17 @@ def test_bad_usage_ends_the_command_with_exit_2(project, tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "pypdfium2", None)
     result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve"])
     assert result.exit_code == 2 and "--serve renders pages with pypdfium2: pip install 'pnp[watch]'" in result.output
+
+
+def test_polling_waits_for_a_file_still_being_written(tmp_path, monkeypatch):
+    files = PollingWatcher(60.0)
+    try:
+        cards = tmp_path / "cards.yaml"
+        files._seen = {cards: (10, 1)}
+        monkeypatch.setattr(files, "_look", lambda: {cards: (20, 3)})  # a moment later: still growing
+        assert files._report({cards: (0, 2)}) == {cards: (10, 1)}  # truncated, being written: not yet
+        assert files.wait(timeout=0.05) == set()
+        files._seen = files._report({cards: (20, 3)})  # whole, and still
+        assert files._seen == {cards: (20, 3)} and files.wait(timeout=0.05) == {cards}
+    finally:
+        files.close()

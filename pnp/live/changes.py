@@ -3,7 +3,7 @@
 Contract: `watcher(poll=False, interval=POLL_INTERVAL)` answers an `EventWatcher` (watchdog's
 observer: inotify, FSEvents, ReadDirectoryChangesW) when watchdog is installed and `poll` is False,
 else a `PollingWatcher` that compares the size and time of every watched file each `interval`
-seconds. Both take `watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones
+seconds (a file still changing `QUIET` seconds later waits for the next look). Both take `watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones
 with everything under them), single files elsewhere, and folders whose changes are ignored (the
 output, pnp's caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that
 follow within `QUIET` seconds of each other (an editor's save is several events), or only those
@@ -163,11 +163,26 @@ class PollingWatcher(Watcher):
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
             with self._lock:
-                now = self._look()
-                for path in set(now) | set(self._seen):
-                    if now.get(path) != self._seen.get(path):
-                        self._put(str(path))
-                self._seen = now
+                self._seen = self._report(self._look())
+
+    def _report(self, now: dict[Path, tuple[int, int]]) -> dict[Path, tuple[int, int]]:
+        """Put the files whose stamp changed since the last look and then held still for `QUIET`
+        seconds; answer the stamps the next look compares with (a file still being written keeps
+        its old stamp, so it is seen at the next look, whole)."""
+        moved = {path for path in set(now) | set(self._seen) if now.get(path) != self._seen.get(path)}
+        if not moved:
+            return now
+        time.sleep(QUIET)
+        again = self._look()
+        kept = dict(now)
+        for path in sorted(moved):
+            if again.get(path) == now.get(path):
+                self._put(str(path))
+            elif path in self._seen:
+                kept[path] = self._seen[path]
+            else:
+                kept.pop(path, None)
+        return kept
 
     def close(self) -> None:
         self._stop.set()
