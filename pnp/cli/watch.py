@@ -30,8 +30,8 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bo
 
     Every file a kit's build reads is watched (its YAML, data files, pictures), with the project's
     layouts, fonts and icons. Only the components whose inputs changed are drawn again; a save that
-    breaks the kit prints its errors, and the last good PDFs stay. Needs `pip install 'pnp[watch]'`
-    for file events and --serve (without it, files are polled).
+    breaks the kit prints its errors, and the last good PDFs stay. File events and --serve need the
+    watch extra (`pip install '.[watch]'` in pnp's folder); without it, files are polled.
 
     \b
     Examples:
@@ -65,6 +65,7 @@ def _preview(port: int, kits: list[str]):
 
         return Preview(port, kits)
     except ImportError:
-        raise click.UsageError("--serve renders pages with pypdfium2: pip install 'pnp[watch]'")
+        raise click.UsageError("--serve renders pages with pypdfium2, part of the watch extra: "
+                               "pip install '.[watch]' in pnp's folder")
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror})", param_hint="--port")
