@@ -1,0 +1,197 @@
+"""The evening loop's latency: from a save to the refreshed page, with `pnp watch --serve` on the
+540-card bench kit (issue 16).
+
+Usage: python bench/latency.py [--rounds N] [--poll] [--kit bench-540] [--json results.json]
+
+It copies the project's layouts, fonts and icons and bench/kits/<kit> into a temporary project, starts
+`python -m pnp watch bench/kits/<kit> --serve` there (the command a designer runs: one resident
+process), listens to its server-sent events, and waits for the first build. One unmeasured edit
+follows (the first rebuild of a kit that the process has not drawn yet draws every component). Then,
+each round, it changes one card's title (a different card each round, in the file as a designer's
+editor would write it) and takes, from the moment the file is written:
+- `event`: until the server-sent event of the new build arrives (file event, rebuild, new state);
+- `page`: until the refreshed page is in hand: the state fetched, the one page whose address changed
+  found, and its image fetched (rendered by pypdfium2 on that request), as the page's script does.
+Then an unchanged save (the same bytes written again): the time to its event, and a check that no
+page address changed and that the watcher reports the kit up to date (nothing drawn).
+As a yardstick, `python bench/plain.py <cards>` (plain ReportLab drawing the same cards, one process)
+is timed alternately with the rounds; the report gives medians, the slowest round, and each median's
+ratio to plain's. A browser's own painting (a few ms) is not counted.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import queue
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+TARGET = 0.3  # seconds from save to refreshed page (issue 16)
+TITLE = re.compile(r'"Card (\d+): ([A-Za-z]+)(!?)"')
+
+
+def project(kit: str, base: Path) -> Path:
+    root = base / "project"
+    for part in ("layouts", "fonts", "icons"):
+        shutil.copytree(ROOT / part, root / part)
+    shutil.copytree(ROOT / "bench" / "kits" / kit, root / "bench" / "kits" / kit)
+    return root
+
+
+class Watch:
+    """`pnp watch --serve` in a child process, its events in a queue."""
+
+    def __init__(self, root: Path, kit: str, poll: bool):
+        args = [sys.executable, "-m", "pnp", "--project", str(root), "watch", f"bench/kits/{kit}", "--serve",
+                "--out", str(root / "output")] + (["--poll"] if poll else [])
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                                        cwd=root)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.port = 0
+        for line in self.process.stdout:
+            if found := re.match(r"preview: http://127\.0\.0\.1:(\d+)/", line):
+                self.port = int(found.group(1))
+                break
+        threading.Thread(target=self._read_lines, daemon=True).start()
+        self.events: queue.Queue[tuple[float, int]] = queue.Queue()
+        threading.Thread(target=self._listen, daemon=True).start()
+
+    def _read_lines(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def _listen(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        connection.request("GET", "/events")
+        answer = connection.getresponse()
+        for raw in answer:
+            if raw.startswith(b"data: "):
+                self.events.put((time.perf_counter(), json.loads(raw[6:])["version"]))
+
+    def get(self, path: str) -> bytes:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request("GET", path)
+        body = connection.getresponse().read()
+        connection.close()
+        return body
+
+    def state(self) -> dict:
+        return json.loads(self.get("/state"))
+
+    def next_event(self, version: int) -> float:
+        while True:
+            at, seen = self.events.get(timeout=60)
+            if seen >= version:
+                return at
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+def pages(state: dict) -> list[str]:
+    return [p["src"] for kit in state["kits"] for f in kit["files"] for p in f["pages"]]
+
+
+def edit_card(cards: Path, number: int) -> bytes:
+    """The cards file with card `number`'s title toggled (a trailing "!" added or taken away)."""
+    text = cards.read_text(encoding="utf-8")
+
+    def toggle(match: re.Match) -> str:
+        if int(match.group(1)) != number:
+            return match.group(0)
+        return f'"Card {number}: {match.group(2)}{"" if match.group(3) else "!"}"'
+    return TITLE.sub(toggle, text, count=0).encode("utf-8")
+
+
+def measure_round(watch: Watch, cards: Path, number: int, version: int) -> tuple[float, float, int]:
+    before = pages(watch.state())
+    data = edit_card(cards, number)
+    start = time.perf_counter()
+    cards.write_bytes(data)
+    event = watch.next_event(version) - start
+    after = pages(watch.state())
+    changed = [src for src, old in zip(after, before) if src != old]
+    for src in changed:
+        assert watch.get(src).startswith(b"\x89PNG"), src
+    return event, time.perf_counter() - start, len(changed)
+
+
+def unchanged_save(watch: Watch, cards: Path, version: int) -> tuple[float, bool]:
+    before = pages(watch.state())
+    while not watch.lines.empty():
+        watch.lines.get()
+    start = time.perf_counter()
+    cards.write_bytes(cards.read_bytes())
+    event = watch.next_event(version) - start
+    said = [watch.lines.get(timeout=10) for _ in range(2)]
+    return event, pages(watch.state()) == before and said[-1].endswith(": up to date")
+
+
+def plain_time(cards: int, out: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, str(HERE / "plain.py"), str(cards), str(out)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--poll", action="store_true", help="watch by polling instead of file events")
+    parser.add_argument("--kit", default="bench-540")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    count = int(args.kit.rsplit("-", 1)[1])
+    with tempfile.TemporaryDirectory(prefix="pnp-latency-") as temp:
+        root = project(args.kit, Path(temp))
+        cards = root / "bench" / "kits" / args.kit / "cards.yaml"
+        watch = Watch(root, args.kit, args.poll)
+        try:
+            watch.next_event(1)
+            cards.write_bytes(edit_card(cards, 1))  # the first rebuild draws every component
+            watch.next_event(2)
+            version, events, refreshed, changed, plain = 3, [], [], [], []
+            for n in range(args.rounds):
+                plain.append(plain_time(count, Path(temp) / "plain.pdf"))
+                event, page, pages_changed = measure_round(watch, cards, 7 + 37 * n % count, version)
+                events.append(event)
+                refreshed.append(page)
+                changed.append(pages_changed)
+                version += 1
+            same, nothing_drawn = unchanged_save(watch, cards, version)
+        finally:
+            watch.close()
+    report(args, events, refreshed, changed, plain, same, nothing_drawn)
+
+
+def report(args, events, refreshed, changed, plain, same, nothing_drawn) -> None:
+    base = statistics.median(plain)
+    rows = {"save to event": events, "save to refreshed page": refreshed}
+    print(f"{args.kit}, {'polling' if args.poll else 'file events'}, {args.rounds} rounds "
+          f"(pages changed per edit: {sorted(set(changed))}); plain ReportLab, same cards: {base:.3f} s")
+    for name, values in rows.items():
+        median = statistics.median(values)
+        print(f"  {name:24} median {median:.3f} s  slowest {max(values):.3f} s  ({median / base:.2f}x plain)")
+    print(f"  unchanged save           {same:.3f} s to its event; nothing drawn: {nothing_drawn}")
+    verdict = "PASS" if statistics.median(refreshed) < TARGET and nothing_drawn else "FAIL"
+    print(f"{verdict}: save to refreshed page under {TARGET} s (median), an unchanged save draws nothing")
+    if args.json:
+        args.json.write_text(json.dumps({"plain": plain, **rows, "unchanged": same, "nothing_drawn": nothing_drawn,
+                                         "pages_changed": changed}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
