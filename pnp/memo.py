@@ -4,8 +4,9 @@ process draws only the components whose inputs changed.
 Contract: a `ComponentMemo` lives as long as its process (`pnp.resident.Resident` owns one and sets
 it on the build `Session`). `KitRun` hands it each component: `memo.component(run, component, draw)`
 recalls the component when its fingerprint is unchanged — the session generation (layouts, fonts
-and icons as loaded), the build options, the kit's game file and rules tables, the component's own
-model with its cards or pages — and so is the content of every file its last drawing read
+and icons as loaded), the build options, the kit's game file (less its rules, notes and component
+list), the rules model's tables when the component's layouts show them, the component's own model
+with its cards or pages — and so is the content of every file its last drawing read
 (pictures, SVG art) and its PDF on disk: it appends the remembered file report and problems to the
 run and notes those files as read (for the build cache). Otherwise it calls `draw(component)` and
 stages what was drawn; `settle(run)` takes the staged components' problems once the run has
@@ -33,6 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .runner import KitRun
 
 Key = tuple[str, str]  # (kit folder, component name)
+_NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)
 
 
 @dataclass
@@ -63,6 +65,7 @@ class ComponentMemo:
         self._staged: dict[Key, _Entry] = {}
         self._drawing: list[_Drawing] = []
         self._digests: dict[tuple, str | None] = {}
+        self._rules_readers: dict[tuple[int, str], bool] = {}
 
     def reset(self, generation: int) -> None:
         self.generation = generation
@@ -128,8 +131,22 @@ class ComponentMemo:
         cards = getattr(component, "cards", None)
         content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards] \
             if cards is not None else getattr(component, "pages", ())
-        return _hash(self.generation, run.options.cache_key(), run.options.out, run.kit.game,
-                     run.env.tables, component.spec, content)
+        game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
+        layouts = sorted({c.layout for c in cards} | {c.back for c in cards if c.back}) \
+            if cards is not None else [component.spec.layout]
+        tables = run.env.tables if any(self._reads_rules(run, name) for name in layouts) else None
+        return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
+                     component.spec, content)
+
+    def _reads_rules(self, run: "KitRun", layout: str) -> bool:
+        """Whether a layout shows the rules model's tables (`data: rules.NAME`, `{rules.NAME.…}`)."""
+        from .layout.face import template_fields
+
+        key = (self.generation, layout)
+        if key not in self._rules_readers:
+            elements = run.kit.layouts[layout].elements.values() if layout in run.kit.layouts else ()
+            self._rules_readers[key] = any(f.split(".")[0] == "rules" for e in elements for f in template_fields(e))
+        return self._rules_readers[key]
 
     def _intact(self, entry: _Entry) -> bool:
         """The files the component read and the PDF it wrote are as they were."""

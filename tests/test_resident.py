@@ -137,3 +137,22 @@ def test_a_font_file_replaced_under_its_name_is_registered_again(tmp_path):
     assert bolder > regular
     shutil.copyfile(ROOT / "fonts/NotoSans-Regular.ttf", font)
     assert fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10) == regular
+
+
+def test_the_kit_rules_model_is_loaded_again_and_redraws_what_shows_its_tables(similis):
+    import pdfread
+
+    root, resident, options = similis
+    files = _files(resident.build(["similis"], options, force=True))
+    model = root / "decks/similis/rules.py"
+    edit(model, '"""The series table of the rules card', '"""(edited) The series table of the rules card')
+    assert not [p for r in resident.build(["similis"], options) for p in r.problems]
+    assert set(resident.last.values()) == {"kept"}  # the model changed, not what it prints
+    edit(model, '"Points communs"', '"Points en commun"')
+    resident.build(["similis"], options)
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt"}
+    assert "Points en" in pdfread.text(files["aide"], 0)  # the new header (on two lines)
+    edit(root / "decks/similis/game.yaml", "end_score: 50", "end_score: 60")
+    resident.build(["similis"], options)
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt"}
+    assert "60 points" in pdfread.text(files["score"], 0)
