@@ -12,8 +12,9 @@ editor would write it) and takes, from the moment the file is written:
 - `event`: until the server-sent event of the new build arrives (file event, rebuild, new state);
 - `page`: until the refreshed page is in hand: the state fetched, the one page whose address changed
   found, and its image fetched (rendered by pypdfium2 on that request), as the page's script does.
-Then an unchanged save (the same bytes written again): the time to its event, and a check that no
-page address changed and that the watcher reports the kit up to date (nothing drawn).
+It also reads the build's own time from what the watcher prints. Then an unchanged save (the same
+bytes written again): the time to its event, and a check that no page address changed and that
+the watcher reports the kit up to date (nothing drawn).
 As a yardstick, `python bench/plain.py <cards>` (plain ReportLab drawing the same cards, one process)
 is timed alternately with the rounds; the report gives medians, the slowest round, and each median's
 ratio to plain's. A browser's own painting (a few ms) is not counted.
@@ -116,8 +117,9 @@ def edit_card(cards: Path, number: int) -> bytes:
     return TITLE.sub(toggle, text, count=0).encode("utf-8")
 
 
-def measure_round(watch: Watch, cards: Path, number: int, version: int) -> tuple[float, float, int]:
+def measure_round(watch: Watch, cards: Path, number: int, version: int) -> tuple[float, float, int, float]:
     before = pages(watch.state())
+    drain(watch)
     data = edit_card(cards, number)
     start = time.perf_counter()
     cards.write_bytes(data)
@@ -126,13 +128,25 @@ def measure_round(watch: Watch, cards: Path, number: int, version: int) -> tuple
     changed = [src for src, old in zip(after, before) if src != old]
     for src in changed:
         assert watch.get(src).startswith(b"\x89PNG"), src
-    return event, time.perf_counter() - start, len(changed)
+    return event, time.perf_counter() - start, len(changed), build_seconds(watch)
+
+
+def drain(watch: Watch) -> None:
+    while not watch.lines.empty():
+        watch.lines.get()
+
+
+def build_seconds(watch: Watch) -> float:
+    """The build's own time, as the watcher prints it ("… changed · 0.12 s")."""
+    while True:
+        found = re.search(r" · (\d+\.\d+) s$", watch.lines.get(timeout=10))
+        if found:
+            return float(found.group(1))
 
 
 def unchanged_save(watch: Watch, cards: Path, version: int) -> tuple[float, bool]:
     before = pages(watch.state())
-    while not watch.lines.empty():
-        watch.lines.get()
+    drain(watch)
     start = time.perf_counter()
     cards.write_bytes(cards.read_bytes())
     event = watch.next_event(version) - start
@@ -163,23 +177,25 @@ def main() -> None:
             watch.next_event(1)
             cards.write_bytes(edit_card(cards, 1))  # the first rebuild draws every component
             watch.next_event(2)
-            version, events, refreshed, changed, plain = 3, [], [], [], []
+            version, events, refreshed, changed, plain, builds = 3, [], [], [], [], []
             for n in range(args.rounds):
                 plain.append(plain_time(count, Path(temp) / "plain.pdf"))
-                event, page, pages_changed = measure_round(watch, cards, 7 + 37 * n % count, version)
+                event, page, pages_changed, built = measure_round(watch, cards, 7 + 37 * n % count, version)
                 events.append(event)
                 refreshed.append(page)
                 changed.append(pages_changed)
+                builds.append(built)
                 version += 1
             same, nothing_drawn = unchanged_save(watch, cards, version)
         finally:
             watch.close()
-    report(args, events, refreshed, changed, plain, same, nothing_drawn)
+    report(args, {"build (pnp watch's own)": builds, "save to event": events, "save to refreshed page": refreshed},
+           changed, plain, same, nothing_drawn)
 
 
-def report(args, events, refreshed, changed, plain, same, nothing_drawn) -> None:
+def report(args, rows, changed, plain, same, nothing_drawn) -> None:
     base = statistics.median(plain)
-    rows = {"save to event": events, "save to refreshed page": refreshed}
+    refreshed = rows["save to refreshed page"]
     print(f"{args.kit}, {'polling' if args.poll else 'file events'}, {args.rounds} rounds "
           f"(pages changed per edit: {sorted(set(changed))}); plain ReportLab, same cards: {base:.3f} s")
     for name, values in rows.items():
