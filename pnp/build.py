@@ -13,19 +13,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .discover import find_kits
 from .errors import Problem, errors_only
 from .fileio import reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
-from .memo import ComponentMemo
 from .model.load import Project
 from .model.units import PAPERS
 from .options import BACK_MODES, Options
 from .output import OutputBatch
 from .runner import KitRun
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .resident import ComponentMemo
 
 __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
 

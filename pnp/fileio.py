@@ -8,7 +8,7 @@ treat the write as optional catch it). `file_hash(path)` is the SHA-256 hex dige
 bytes. Inside `with reads_recorded() as reads:`, every `note_read(path)` (called where a kit's
 YAML is read and where the files it names are resolved) adds the path to the set `reads`: the
 build cache fingerprints a kit by exactly those files. Blocks nest: a read is noted in the sets of
-every open block (a kit's, and the component's inside it, for a resident build's memory). Outside
+every open block (a kit's, and a component's inside it, for a resident build's memory). Outside
 such a block `note_read` does nothing. `user_mode(temp)` gives a file made by `tempfile.mkstemp`
 (mode 0600) the mode the user's umask gives new files, so that renamed outputs are as readable as
 any file the user makes. Standard library only: the build cache imports this before deciding

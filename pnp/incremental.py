@@ -25,7 +25,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def build_changed(root: Path, names: list[str], options: Options, force: bool = False,
-                  progress: Callable[[int], None] | None = None, session: "Session | None" = None) -> list[KitReport]:
+                  progress: Callable[[int], None] | None = None,
+                  session: "Session | None" = None) -> list[KitReport]:
     cache = BuildCache(root, options.out, options.cache_key())
     fresh, stale = _plan(root, names, cache, force)
     reports = _build(root, stale, options, cache, progress, session) if stale is not None else []
@@ -33,7 +34,8 @@ def build_changed(root: Path, names: list[str], options: Options, force: bool = 
     return reports + [r.strictly() if options.strict else r for r in fresh_reports]
 
 
-def _plan(root: Path, names: list[str], cache: BuildCache, force: bool) -> tuple[dict[Path, dict], list[str] | None]:
+def _plan(root: Path, names: list[str], cache: BuildCache,
+          force: bool) -> tuple[dict[Path, dict], list[str] | None]:
     """The manifests of the kits that are up to date, and the kits to build (None: none)."""
     dirs, unknown = find_kits(root, names)
     if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"

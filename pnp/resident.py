@@ -1,28 +1,189 @@
-"""A resident build: what a long-lived process (`pnp watch`) keeps between the builds of a project.
+"""A resident build: what a long-lived process (`pnp watch`) keeps between the builds of a project,
+so that the next build draws only the components whose inputs changed.
 
 Contract: `Resident(root)` keeps the build session open — the layout library, the fonts and the
 icons, loaded once — and opens it again only when a file of `layouts/`, `fonts/` or `icons/`
 changed (by size, time or presence): a new generation, and the component memory starts afresh.
 `build(names, options, force, progress)` runs the incremental build `pnp build` runs
 (`pnp.incremental.build_changed`) with that session, whose `ComponentMemo` draws again only the
-components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp build` writes.
-`pages(path)` answers the version of each page of a PDF this process drew (None when it drew none
-of it), `last` what the last committed build rebuilt or kept, by PDF path.
+components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp
+build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
+when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path.
+
+A `ComponentMemo` sits on the build `Session`; `KitRun` hands it each component:
+`memo.component(run, component, draw)` recalls the component when its fingerprint is unchanged —
+the session generation, the build options, the kit's game file (less its rules, notes and
+component list), the rules model's tables when the component's layouts show them, the component's
+own model with its cards or pages — and so is the content of every file its last drawing read
+(pictures, SVG art) and its PDF on disk: it appends the remembered file report and problems to the
+run and notes those files as read (for the build cache). Otherwise it calls `draw(component)` and
+stages what was drawn; `settle(run)` takes the staged components' problems once the run has
+annotated them. After the run, `commit(batch)` keeps what the committed batch wrote, with a version
+per page (`OutputBatch.page_digests` mixed with the digests of the files the component read);
+`discard()` forgets the staged components (a failed run: the PDFs on disk are the last good ones).
 """
 from __future__ import annotations
 
+import hashlib
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .cache import shared_files
+from .errors import Problem
+from .fileio import file_hash, note_read, reads_recorded
 from .incremental import build_changed
-from .memo import ComponentMemo
 from .options import Options
-from .report import KitReport
+from .report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import Session
+    from .model.kit import Deck, Sheet
+    from .output import OutputBatch
+    from .runner import KitRun
+
+Key = tuple[str, str]  # (kit folder, component name)
+_NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)
+
+
+@dataclass
+class _Entry:
+    fingerprint: str
+    reads: dict[str, str | None]  # file the drawing read -> its content digest
+    file: FileReport | None  # None: the component wrote nothing (a deck without cards)
+    problems: list[Problem] = field(default_factory=list)
+    drawn: bool = True  # drawn by the run that staged it (False: recalled)
+    output: str | None = None  # the digest of the PDF written, once committed
+    pages: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Drawing:
+    key: Key
+    fingerprint: str
+    reads: set[Path]
+    problems: tuple[int, int]  # slice of the run's problems
+    files: tuple[int, int]  # slice of the run's file reports
+
+
+class ComponentMemo:
+    def __init__(self) -> None:
+        self.generation = 0
+        self.last: dict[str, str] = {}
+        self._kept: dict[Key, _Entry] = {}
+        self._staged: dict[Key, _Entry] = {}
+        self._drawing: list[_Drawing] = []
+        self._digests: dict[tuple, str | None] = {}
+        self._rules_readers: dict[tuple[int, str], bool] = {}
+
+    def reset(self, generation: int) -> None:
+        self.generation = generation
+        self._kept.clear()
+
+    def component(self, run: "KitRun", component: "Deck | Sheet", draw: Callable) -> None:
+        key = (str(run.kit_dir), component.name)
+        fingerprint = self._fingerprint(run, component)
+        entry = self._kept.get(key)
+        if entry is not None and entry.fingerprint == fingerprint and self._intact(entry):
+            self._recall(run, key, entry)
+            return
+        problems, files = len(run.problems), len(run.files)
+        with reads_recorded() as reads:
+            draw(component)
+        self._drawing.append(_Drawing(key, fingerprint, reads, (problems, len(run.problems)),
+                                      (files, len(run.files))))
+
+    def _recall(self, run: "KitRun", key: Key, entry: _Entry) -> None:
+        for path in entry.reads:
+            note_read(Path(path))
+        run.files += [entry.file] if entry.file else []
+        run.problems += entry.problems
+        self._staged[key] = _Entry(entry.fingerprint, entry.reads, entry.file, entry.problems, False,
+                                   entry.output, entry.pages)
+
+    def settle(self, run: "KitRun") -> None:
+        """Stage the components `run` drew, with their problems as the run finally reports them."""
+        for drawn in self._drawing:
+            files = run.files[slice(*drawn.files)]
+            reads = {str(path): self._digest(path) for path in sorted(drawn.reads)}
+            self._staged[drawn.key] = _Entry(drawn.fingerprint, reads, files[0] if files else None,
+                                             run.problems[slice(*drawn.problems)])
+        self._drawing.clear()
+
+    def commit(self, batch: "OutputBatch") -> None:
+        digests = {Path(path).as_posix(): pages for path, pages in batch.page_digests.items()}
+        self.last = {}
+        for key, entry in self._staged.items():
+            if entry.drawn and entry.file is not None:
+                entry.output = self._digest(Path(entry.file.path))
+                resources = _hash(self.generation, *sorted(entry.reads.items()))
+                entry.pages = [_hash(resources, page) for page in digests.get(entry.file.path, [])]
+            if entry.file is not None:
+                self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
+        for kit in {key[0] for key in self._staged}:  # components gone from a kit are forgotten
+            for key in [k for k in self._kept if k[0] == kit and k not in self._staged]:
+                del self._kept[key]
+        self._kept.update(self._staged)
+        self._staged.clear()
+
+    def discard(self) -> None:
+        self._staged.clear()
+        self._drawing.clear()
+
+    def pages(self, path: str) -> list[str] | None:
+        for entry in self._kept.values():
+            if entry.file is not None and entry.file.path == path and entry.output:
+                return entry.pages or None
+        return None
+
+    def _fingerprint(self, run: "KitRun", component: "Deck | Sheet") -> str:
+        cards = getattr(component, "cards", None)
+        content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards] \
+            if cards is not None else getattr(component, "pages", ())
+        game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
+        layouts = sorted({c.layout for c in cards} | {c.back for c in cards if c.back}) \
+            if cards is not None else [component.spec.layout]
+        tables = run.env.tables if any(self._reads_rules(run, name) for name in layouts) else None
+        return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
+                     component.spec, content)
+
+    def _reads_rules(self, run: "KitRun", layout: str) -> bool:
+        """Whether a layout shows the rules model's tables (`data: rules.NAME`, `{rules.NAME.…}`)."""
+        from .layout.face import template_fields
+
+        key = (self.generation, layout)
+        if key not in self._rules_readers:
+            elements = run.kit.layouts[layout].elements.values() if layout in run.kit.layouts else ()
+            self._rules_readers[key] = any(f.split(".")[0] == "rules" for e in elements for f in template_fields(e))
+        return self._rules_readers[key]
+
+    def _intact(self, entry: _Entry) -> bool:
+        """The files the component read and the PDF it wrote are as they were."""
+        if any(self._digest(Path(path)) != digest for path, digest in entry.reads.items()):
+            return False
+        return entry.file is None or self._digest(Path(entry.file.path)) == entry.output
+
+    def _digest(self, path: Path) -> str | None:
+        """A file's content digest, hashed again only when its size, time or inode changed."""
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        key = (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+        if key not in self._digests:
+            if len(self._digests) > 4096:
+                self._digests.clear()
+            self._digests[key] = file_hash(path)
+        return self._digests[key]
+
+
+def _hash(*parts: object) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        h.update(repr(part).encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
 
 
 class Resident:

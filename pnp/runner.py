@@ -9,8 +9,8 @@ writes (two kits with one folder name) is a problem. Each component tells `progr
 (when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
 done, drawn or not. After a run without errors, `kit` (the loaded kit) serves the exports
 (pnp.export), with `builder` (a layout's face builder, one per layout and size),
-`card_values`, `page_values` and `CardWhere`. A session with a memo (`pnp.memo`, a resident build)
-decides per component whether it is drawn again or recalled.
+`card_values`, `page_values` and `CardWhere`. A session with a memo
+(`pnp.resident.ComponentMemo`) decides per component whether it is drawn again or recalled.
 """
 from __future__ import annotations
 

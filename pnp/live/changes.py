@@ -3,14 +3,15 @@
 Contract: `watcher(poll=False, interval=POLL_INTERVAL)` answers an `EventWatcher` (watchdog's
 observer: inotify, FSEvents, ReadDirectoryChangesW) when watchdog is installed and `poll` is False,
 else a `PollingWatcher` that compares the size and time of every watched file each `interval`
-seconds (a file still changing `QUIET` seconds later waits for the next look). Both take `watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones
-with everything under them), single files elsewhere, and folders whose changes are ignored (the
-output, pnp's caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that
-follow within `QUIET` seconds of each other (an editor's save is several events), or only those
-already queued once a write has ended (a file closed, renamed or deleted), at most `SETTLE` seconds,
-and answers the changed paths (an empty set after `timeout` without any). Hidden files and
-editor backups (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which
-kind of watcher it is, for the start-up line.
+seconds (a file still changing `QUIET` seconds later waits for the next look). Both take
+`watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones with everything
+under them), single files elsewhere, and folders whose changes are ignored (the output, pnp's
+caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that follow within
+`QUIET` seconds of each other (an editor's save is several events), or only those already queued
+once a write has ended (a file closed, renamed or deleted), at most `SETTLE` seconds, and answers
+the changed paths (an empty set after `timeout` without any). Hidden files and editor backups
+(`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which kind of watcher
+it is, for the start-up line.
 """
 from __future__ import annotations
 

@@ -75,7 +75,10 @@ class Loop:
             self.echo(line)
         self._watch(reports)
         if self.publish is not None:
-            self.publish(outcome)
+            try:
+                self.publish(outcome)
+            except Exception as exc:  # the preview's fault: said, and watching goes on
+                self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
         return outcome
 
     def forever(self, until: Callable[[], bool] = lambda: False) -> None:

@@ -1,14 +1,23 @@
 """The pages the preview shows: the PDFs of the last good builds, rendered page by page on demand.
 
-Contract: `PageStore(scale=SCALE)`. `update(outcome)` takes the PDFs of the kits the
-build wrote (a kit with errors keeps its last good PDFs, and so do the others when the run, which
-writes all or nothing, failed; a kit no longer watched is dropped). A PDF whose bytes changed is read into memory, so the pages shown all come from one
-build whatever is written next, and opened with pypdfium2 for its page sizes. Each page has a
-version: the outcome's (the resident build's, which change only when what a page shows changes),
-else the digest of the file and the page number stand in. `files(kit)` lists a kit's
-`FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG bytes) when the
-version is the current one, None otherwise, keeping the `KEEP` latest renders, so a page is drawn
-again only when it changed. Every method may be called from any thread.
+Contract: `PageStore(scale=SCALE)`. `update(outcome)` takes the PDFs of the kits the build wrote (a
+kit with errors keeps its last good PDFs, and so do the others when the run, which writes all or
+nothing, failed; a kit no longer watched is dropped). A PDF whose bytes changed is read into memory,
+so the pages shown all come from one build whatever is written next, and opened with pypdfium2 for
+its page sizes. Each page has a version: the outcome's (the resident build's, which change only when
+what a page shows changes), else the digest of the file and the page number stand in. `files(kit)`
+lists a kit's `FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG
+bytes) when the version is the current one, None otherwise, keeping the `KEEP` latest renders, so a
+page is drawn again only when it changed. Every method may be called from any thread.
+
+`snapshot(outcome, store, watching)` is what the preview page shows after a build, a plain dict: the
+build's number (`version`, which the page shows and tests wait on), its time, duration and the files
+that changed; the problems of the project (broken layouts, fonts); per kit its title, folder, status
+and check report (errors and warnings as `Problem.as_json()`, located), and per PDF its component,
+kind, cards, card size, cards per page, back mode, whether this build drew it again, and its pages:
+number, size in points and the address of the rendered page, which names the page's version (a page
+whose version did not change keeps its address, so the browser does not load it again). A kit with
+errors lists its last good PDFs, marked `stale`.
 """
 from __future__ import annotations
 
@@ -18,7 +27,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from ..report import FileReport, KitReport
 
@@ -59,16 +69,10 @@ class PageStore:
         self._rendered: OrderedDict[tuple, bytes] = OrderedDict()
 
     def update(self, outcome: "Outcome") -> None:
-        versions = outcome.versions.get
         if outcome.failure is not None:
             return
         opened: dict[tuple[str, str], object] = {}
-        kits = {}
-        for report in (r for r in outcome.reports if r.kit):
-            if report.errors or not (outcome.ok or report.up_to_date):  # nothing of it was written
-                kits[report.kit] = self._kits.get(report.kit, [])
-                continue
-            kits[report.kit] = [self._view(report, f, outcome.last, versions, opened) for f in report.files]
+        kits = {report.kit: self._views(report, outcome, opened) for report in outcome.reports if report.kit}
         with self._lock:
             for key, document in opened.items():
                 old = self._documents.get(key)
@@ -80,23 +84,30 @@ class PageStore:
             for key in [k for k in self._rendered if k not in current]:  # pages no longer shown
                 del self._rendered[key]
 
-    def _view(self, report: KitReport, file: FileReport, last: dict[str, str],
-              versions: Callable[[str], list[str] | None], opened: dict) -> FileView:
-        stem = Path(file.path).stem
-        data = Path(file.path).read_bytes()
+    def _views(self, report: KitReport, outcome: "Outcome", opened: dict) -> list[FileView]:
+        if report.errors or not (outcome.ok or report.up_to_date):  # nothing of it was written
+            return self._kits.get(report.kit, [])
+        views = (self._view(report.kit, f, outcome, opened) for f in report.files)
+        return [view for view in views if view is not None]
+
+    def _view(self, kit: str, file: FileReport, outcome: "Outcome", opened: dict) -> FileView | None:
+        """The file's pages: those already known when the file is the same, else read anew (None when
+        the file cannot be read, say deleted meanwhile)."""
+        stem, status, marks = Path(file.path).stem, outcome.last.get(file.path, "up to date"), outcome.versions.get(file.path)
+        try:
+            data = Path(file.path).read_bytes()
+        except OSError:
+            return None
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        status = last.get(file.path, "up to date")
-        known = next((v for v in self._kits.get(report.kit, []) if v.stem == stem and v.digest == digest), None)
-        if known is not None and versions(file.path) in (None, [p.version for p in known.pages]):
-            return FileView(report.kit, stem, file, status, digest, known.pages)
-        document = self._pdfium.PdfDocument(data)
-        opened[(report.kit, stem)] = document
+        known = next((v for v in self._kits.get(kit, []) if v.stem == stem and v.digest == digest), None)
+        if known is not None and marks in (None, [p.version for p in known.pages]):
+            return FileView(kit, stem, file, status, digest, known.pages)
+        document = opened[(kit, stem)] = self._pdfium.PdfDocument(data)
         sizes = [document.get_page_size(i) for i in range(len(document))]
-        marks = versions(file.path)
         if marks is None or len(marks) != len(sizes):
             marks = [f"{digest[:12]}-{i}" for i in range(len(sizes))]
         pages = [PageView(i + 1, round(w, 2), round(h, 2), mark) for i, ((w, h), mark) in enumerate(zip(sizes, marks))]
-        return FileView(report.kit, stem, file, status, digest, pages)
+        return FileView(kit, stem, file, status, digest, pages)
 
     def files(self, kit: str) -> list[FileView]:
         with self._lock:
@@ -118,3 +129,31 @@ class PageStore:
             while len(self._rendered) > KEEP:
                 self._rendered.popitem(last=False)
             return self._rendered[key]
+
+
+def snapshot(outcome: "Outcome", store: PageStore, watching: list[str]) -> dict:
+    head = [p.as_json() for r in outcome.reports if not r.kit for p in r.problems]
+    return {"version": outcome.number, "clock": outcome.clock, "seconds": round(outcome.seconds, 3),
+            "changed": outcome.changed, "ok": outcome.ok, "failure": outcome.failure,
+            "watching": watching, "problems": head,
+            "kits": [_kit(report, store, outcome.ok) for report in outcome.reports if report.kit]}
+
+
+def _kit(report: KitReport, store: PageStore, run_ok: bool) -> dict:
+    stale = bool(report.errors) or not (run_ok or report.up_to_date)
+    return {"kit": report.kit, "title": report.title, "path": report.path, "ok": not report.errors,
+            "up_to_date": report.up_to_date, "stale": stale,
+            "errors": [p.as_json() for p in report.errors],
+            "warnings": [p.as_json() for p in report.warnings],
+            "files": [_file(view) for view in store.files(report.kit)]}
+
+
+def _file(view: FileView) -> dict:
+    f = view.report
+    base = f"/pages/{quote(view.kit)}/{quote(view.stem)}"
+    return {"id": f"{view.kit}/{view.stem}", "name": f"{view.stem}.pdf", "path": f.path,
+            "component": f.component, "kind": f.kind, "cards": f.cards,
+            "card_size_mm": list(f.card_size_mm) if f.card_size_mm else None, "per_page": f.per_page,
+            "backs": f.backs, "status": view.status,
+            "pages": [{"n": p.number, "w": p.width, "h": p.height, "version": p.version,
+                       "src": f"{base}/{p.number}.png?v={p.version}"} for p in view.pages]}

@@ -4,7 +4,7 @@ events, on 127.0.0.1 only.
 Contract: `Preview(port=0)` opens a `PageStore` and binds 127.0.0.1 (port 0: a free one; `url`
 says which; an `OSError` when the port is taken), serving from daemon threads until `close()`.
 Called with a build's `Outcome` (the watch loop's `publish`), it updates the pages and the state
-(`state.snapshot`) and wakes every event stream. Requests: GET or HEAD only (405); a Host header
+(`pages.snapshot`) and wakes every event stream. Requests: GET or HEAD only (405); a Host header
 that is not localhost or 127.0.0.1 (on this port, or without one) is refused (403), which stops DNS
 rebinding. `/` is the page; `/assets/<name>` one of its files (a fixed list, read from the package
 at start); `/state` the state; `/events` a stream of `build` events (the state's version) with a
@@ -22,8 +22,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from .pages import PageStore
-from .state import snapshot
+from .pages import PageStore, snapshot
 
 if TYPE_CHECKING:  # pragma: no cover
     from .loop import Outcome
@@ -46,8 +45,7 @@ class Preview:
         self.state: dict = {"version": 0, "kits": [], "problems": [], "watching": self.watching}
         self.changed = threading.Condition()
         self.closing = False
-        self.server = ThreadingHTTPServer((HOST, port), _handler(self))
-        self.server.daemon_threads = True
+        self.server = _Server((HOST, port), self)
         self.port = self.server.server_address[1]
         self.url = f"http://{HOST}:{self.port}/"
         self._thread = threading.Thread(target=self.server.serve_forever, name="pnp-preview", daemon=True)
@@ -67,6 +65,10 @@ class Preview:
         self.server.shutdown()
         self.server.server_close()
 
+    def state_json(self) -> bytes:
+        with self.changed:
+            return json.dumps(self.state, ensure_ascii=False).encode("utf-8")
+
     def allowed_host(self, host: str | None) -> bool:
         if not host:
             return False
@@ -80,82 +82,89 @@ class Preview:
             return None if self.closing or self.state["version"] == seen else self.state["version"]
 
 
-def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "pnp-preview"
-        sys_version = ""
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
 
-        head_only = False
+    def __init__(self, address: tuple[str, int], preview: Preview):
+        self.preview = preview
+        super().__init__(address, _Handler)
 
-        def do_GET(self) -> None:
-            if not preview.allowed_host(self.headers.get("Host")):
-                self._send(403, b"this preview answers only to localhost and 127.0.0.1\n", "text/plain")
-                return
-            route = _route(self.path)
-            if route is None:
-                self._send(404, b"not found\n", "text/plain")
-            elif route[0] == "events":
-                self._events()
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+    server_version = "pnp-preview"
+    sys_version = ""
+    head_only = False
+
+    @property
+    def preview(self) -> Preview:
+        return self.server.preview
+
+    def do_GET(self) -> None:
+        if not self.preview.allowed_host(self.headers.get("Host")):
+            self._send(403, b"this preview answers only to localhost and 127.0.0.1\n", "text/plain")
+            return
+        route = _route(self.path)
+        if route is None:
+            self._send(404, b"not found\n", "text/plain")
+        elif route[0] == "events":
+            self._events()
+        else:
+            self._answer(route)
+
+    def do_HEAD(self) -> None:
+        self.head_only = True
+        self.do_GET()
+
+    def _refuse(self) -> None:
+        self._send(405, b"only GET and HEAD\n", "text/plain", {"Allow": "GET, HEAD"})
+
+    do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse
+
+    def _answer(self, route: tuple) -> None:
+        kind = route[0]
+        if kind == "asset":
+            self._send(200, self.preview.assets[route[1]], ASSETS[route[1]])
+        elif kind == "state":
+            self._send(200, self.preview.state_json(), "application/json; charset=utf-8")
+        else:
+            png = self.preview.store.png(*route[1:])
+            if png is None:
+                self._send(404, b"no such page (or an older version)\n", "text/plain")
             else:
-                self._answer(route)
+                self._send(200, png, "image/png", {"Cache-Control": "max-age=31536000, immutable"})
 
-        def do_HEAD(self) -> None:
-            self.head_only = True
-            self.do_GET()
+    def _events(self) -> None:
+        self.send_response(200)
+        for name, value in {"Content-Type": "text/event-stream", "Cache-Control": "no-store", **SECURITY}.items():
+            self.send_header(name, value)
+        self.end_headers()
+        seen = -1
+        try:
+            self.wfile.write(b"retry: 1000\n\n")
+            while not self.preview.closing:
+                version = self.preview.next_version(seen, BEAT)
+                if version is not None:
+                    seen = version
+                    self.wfile.write(f"event: build\ndata: {json.dumps({'version': version})}\n\n".encode())
+                elif not self.preview.closing:
+                    self.wfile.write(b": still watching\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
 
-        def _refuse(self) -> None:
-            self._send(405, b"only GET and HEAD\n", "text/plain", {"Allow": "GET, HEAD"})
+    def _send(self, status: int, body: bytes, kind: str, extra: dict | None = None) -> None:
+        self.send_response(status)
+        headers = {"Content-Type": kind, "Content-Length": str(len(body)), "Cache-Control": "no-store",
+                   **SECURITY, **(extra or {})}
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if not self.head_only:
+            self.wfile.write(body)
 
-        do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = _refuse
-
-        def _answer(self, route: tuple) -> None:
-            kind = route[0]
-            if kind == "asset":
-                self._send(200, preview.assets[route[1]], ASSETS[route[1]])
-            elif kind == "state":
-                with preview.changed:
-                    body = json.dumps(preview.state, ensure_ascii=False).encode("utf-8")
-                self._send(200, body, "application/json; charset=utf-8")
-            else:
-                png = preview.store.png(*route[1:])
-                if png is None:
-                    self._send(404, b"no such page (or an older version)\n", "text/plain")
-                else:
-                    self._send(200, png, "image/png", {"Cache-Control": "max-age=31536000, immutable"})
-
-        def _events(self) -> None:
-            self.send_response(200)
-            for name, value in {"Content-Type": "text/event-stream", "Cache-Control": "no-store", **SECURITY}.items():
-                self.send_header(name, value)
-            self.end_headers()
-            seen = -1
-            try:
-                self.wfile.write(b"retry: 1000\n\n")
-                while not preview.closing:
-                    version = preview.next_version(seen, BEAT)
-                    if version is not None:
-                        seen = version
-                        self.wfile.write(f"event: build\ndata: {json.dumps({'version': version})}\n\n".encode())
-                    elif not preview.closing:
-                        self.wfile.write(b": still watching\n\n")
-                    self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                return
-
-        def _send(self, status: int, body: bytes, kind: str, extra: dict | None = None) -> None:
-            self.send_response(status)
-            headers = {"Content-Type": kind, "Content-Length": str(len(body)), "Cache-Control": "no-store",
-                       **SECURITY, **(extra or {})}
-            for name, value in headers.items():
-                self.send_header(name, value)
-            self.end_headers()
-            if not self.head_only:
-                self.wfile.write(body)
-
-        def log_message(self, format: str, *args: object) -> None:
-            return  # the watch loop says what matters; requests are not news
-
-    return Handler
+    def log_message(self, format: str, *args: object) -> None:
+        return  # the watch loop says what matters; requests are not news
 
 
 def _route(target: str) -> tuple | None:
