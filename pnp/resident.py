@@ -80,6 +80,7 @@ class ComponentMemo:
     def reset(self, generation: int) -> None:
         self.generation = generation
         self._kept.clear()
+        self._rules_readers.clear()
 
     def component(self, run: "KitRun", component: "Deck | Sheet", draw: Callable) -> None:
         key = (str(run.kit_dir), component.name)

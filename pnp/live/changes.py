@@ -109,6 +109,7 @@ class EventWatcher(Watcher):
 
     def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
         self._ignored = tuple(ignored)
+        recursive = {f for f in recursive if not any(r in f.parents for r in recursive)}  # each once
         wanted = {(f, True) for f in recursive if f.is_dir()}
         wanted |= {(f, False) for f in folders | {p.parent for p in files}
                    if f.is_dir() and not any(f == r or r in f.parents for r in recursive)}
