@@ -152,3 +152,16 @@ def test_events_tell_each_build_and_only_changed_pages_get_new_addresses(served)
     assert _get(preview, pages[18]["src"])[0] == 404  # an older version is not drawn
     assert all(_get(preview, after[n]["src"])[0] == 200 for n in (0, 18))
     assert set(preview.store._rendered) - rendered == {("similis", "cartes-a4", 19, after[18]["version"])}
+
+
+def test_a_page_closed_while_it_loads_is_no_traceback(served, capfd):
+    preview = served[0]
+    src = _state(preview)["kits"][0]["files"][0]["pages"][2]["src"]
+    for _ in range(3):
+        raw = socket.create_connection(("127.0.0.1", preview.port), timeout=5)
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")  # reset on close
+        raw.sendall(f"GET {src} HTTP/1.1\r\nHost: 127.0.0.1:{preview.port}\r\n\r\n".encode())
+        raw.recv(10)
+        raw.close()
+    assert _get(preview, "/state")[0] == 200
+    assert "Traceback" not in capfd.readouterr().err

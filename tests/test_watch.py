@@ -43,6 +43,24 @@ def test_a_save_is_seen_once_and_hidden_or_ignored_files_are_not(files, tmp_path
     assert files.wait(timeout=0.3) == set()
 
 
+def test_a_save_through_a_temporary_file_renamed_onto_the_file_is_one_change(tmp_path):
+    files = EventWatcher()
+    try:
+        kit = tmp_path / "kit"
+        kit.mkdir()
+        cards, temp = kit / "cards.yaml", kit / "sedAb12"  # as `sed -i` and many editors save
+        cards.write_text("a: 1\n")
+        files.watch(set(), {kit}, {cards}, set())
+        time.sleep(0.1)
+        temp.write_text("a: 2\n")
+        time.sleep(0.01)  # closed, then renamed a moment later
+        os.replace(temp, cards)
+        assert files.wait(timeout=3) == {temp, cards}
+        assert files.wait(timeout=0.3) == set()
+    finally:
+        files.close()
+
+
 def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
     (tmp_path / "art").mkdir()
     picture, other = tmp_path / "art" / "fond.svg", tmp_path / "art" / "other.svg"

@@ -8,7 +8,7 @@ seconds (a file still changing `QUIET` seconds later waits for the next look). B
 under them), single files elsewhere, and folders whose changes are ignored (the output, pnp's
 caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that follow within
 `QUIET` seconds of each other (an editor's save is several events), or only those already queued
-once a write has ended (a file closed, renamed or deleted), at most `SETTLE` seconds, and answers
+once the write of a watched file has ended, at most `SETTLE` seconds, and answers
 the changed paths (an empty set after `timeout` without any). Hidden files and editor backups
 (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which kind of watcher
 it is, for the start-up line.
@@ -47,6 +47,7 @@ class Watcher(ABC):
     def __init__(self) -> None:
         self._queue: queue.Queue[tuple[Path, bool]] = queue.Queue()
         self._ignored: tuple[Path, ...] = ()
+        self._files: frozenset[Path] = frozenset()  # the files the last build read (EventWatcher)
 
     @abstractmethod
     def describe(self) -> str: ...
@@ -58,7 +59,7 @@ class Watcher(ABC):
     def close(self) -> None: ...
 
     def _put(self, path: str | bytes, final: bool = True) -> None:
-        """A change to `path`; `final` when it ends a write (a file closed, renamed or deleted)."""
+        """A change to `path`; `final` when it ends a write (see `EventWatcher`)."""
         found = Path(os.fsdecode(path))
         if _relevant(found, self._ignored):
             self._queue.put((found, final))
@@ -80,7 +81,9 @@ class Watcher(ABC):
 
 
 class EventWatcher(Watcher):
-    """watchdog's observer, watching each folder once (raises ImportError without watchdog)."""
+    """watchdog's observer, watching each folder once (raises ImportError without watchdog). A write
+    ends when a watched file is closed, renamed onto or deleted; a tool's temporary file, closed
+    before it is renamed onto the file, ends nothing."""
 
     def __init__(self) -> None:
         from watchdog.events import FileSystemEventHandler
@@ -93,10 +96,9 @@ class EventWatcher(Watcher):
             def on_any_event(self, event) -> None:
                 if event.event_type in ("opened", "closed_no_write") or event.is_directory:
                     return
-                final = event.event_type in ("closed", "moved", "deleted")
-                outer._put(event.src_path, final)
-                if getattr(event, "dest_path", ""):
-                    outer._put(event.dest_path, final)
+                ends = event.event_type in ("closed", "moved", "deleted")
+                for path in filter(None, (event.src_path, getattr(event, "dest_path", ""))):
+                    outer._put(path, ends and Path(os.fsdecode(path)) in outer._files)
 
         self._handler = Handler()
         self._observer = Observer()
@@ -108,7 +110,7 @@ class EventWatcher(Watcher):
         return "file events (watchdog)"
 
     def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
-        self._ignored = tuple(ignored)
+        self._ignored, self._files = tuple(ignored), frozenset(files)
         recursive = {f for f in recursive if not any(r in f.parents for r in recursive)}  # each once
         wanted = {(f, True) for f in recursive if f.is_dir()}
         wanted |= {(f, False) for f in folders | {p.parent for p in files}

@@ -86,7 +86,7 @@ class Loop:
         self.build(set())
         while not until():
             changed = self.watcher.wait(timeout=0.5)
-            if changed:
+            if self._shown(changed):  # not only files that came and went (a tool's temporary files)
                 self.build(changed)
 
     def _shown(self, changed: set[Path]) -> list[str]:
@@ -114,7 +114,7 @@ def report_lines(outcome: Outcome, out: Path) -> list[str]:
     """What a build prints: the change, the problems (located), then a line per kit."""
     changes = outcome.changed[:SHOWN] + ([f"{len(outcome.changed) - SHOWN} more"]
                                          if len(outcome.changed) > SHOWN else [])
-    head = ", ".join(changes) + " changed" if changes else "first build"
+    head = ", ".join(changes) + " changed" if changes else ("first build" if outcome.number == 1 else "build")
     lines = [f"{outcome.clock}  {head} · {outcome.seconds:.2f} s"]
     if outcome.failure:
         return lines + [f"  pnp failed while building: {outcome.failure} (no file was changed; "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -88,6 +89,12 @@ class _Server(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], preview: Preview):
         self.preview = preview
         super().__init__(address, _Handler)
+
+    def handle_error(self, request: object, client_address: tuple) -> None:
+        """A page closed while it loaded is nothing to report; anything else, one line, no traceback."""
+        error = sys.exc_info()[1]
+        if not isinstance(error, (ConnectionError, TimeoutError)):
+            print(f"pnp preview: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
 
 
 class _Handler(BaseHTTPRequestHandler):
