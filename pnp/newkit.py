@@ -1,14 +1,15 @@
 """New kits: a starter kit that checks and builds at once, or a renamed copy of a kit.
 
-Contract: `new_kit(root, name, source=None)` answers `(files written, problems)`. Without `source` it
-writes `decks/<name>/` (game.yaml; cartes.yaml: a deck with a back and a listed set of cards;
-score.yaml: a score sheet) and `layouts/<name>.yaml` (the layouts `<name>-recto`, `-verso`, `-score`
-and their base), from the commented templates in `pnp/starter/`; with `source` (a kit as `pnp build`
-finds it) it copies that kit's folder to `decks/<name>/`, links kept as links. `name` is lowercase
-letters, digits and dashes, since it names the output folder. Nothing is written when a problem is
-found: a bad name, an unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there,
-or a layout name the new layouts file would take from another. The kit is made in a hidden
-temporary folder beside its place and renamed into it, so it appears whole or not at all.
+Contract: `new_kit(root, name, source=None)` answers `(files written, problems)`. Without `source`
+it writes `decks/<name>/` (game.yaml, with a declarative check; cartes.yaml: a deck with a back,
+generated and listed cards; score.yaml: a score sheet) and `layouts/<name>.yaml` (the layouts
+`<name>-recto`, `-verso`, `-score` and their base), from the commented templates in `pnp/starter/`;
+with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
+kept as links. `name` is lowercase letters, digits and dashes, since it names the output folder.
+Nothing is written when a problem is found: a bad name, an unknown source kit, `decks/<name>` or
+`layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
+The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
+whole or not at all.
 """
 from __future__ import annotations
 

@@ -34,7 +34,7 @@ def test_the_starter_checks_and_builds_at_once(project, tmp_path):
         files = {f.component: f for f in reports[0].files}
         assert (files["cartes"].cards, files["cartes"].pages, files["score"].pages) == (12, 4, 1)
         cards = tmp_path / "out" / "demo" / f"cartes-{paper}.pdf"
-        assert {"Aube", "Crépuscule", "Éclipse"} <= set(pdfread.text(cards, 0).split() + pdfread.text(cards, 2).split())
+        assert {"Soleil", "Lune", "Étoile", "Éclipse"} <= set(pdfread.text(cards, 0).split() + pdfread.text(cards, 2).split())
         assert "Demo" in pdfread.text(cards, 1)  # the backs name the kit
         assert "Total" in pdfread.text(tmp_path / "out" / "demo" / f"score-{paper}.pdf", 0)
 
@@ -44,9 +44,9 @@ def test_the_starter_shows_the_main_features_in_commented_lines(project):
     _new(root, "demo")
     game, cards, score = ((root / "decks/demo" / f).read_text(encoding="utf-8")
                           for f in ("game.yaml", "cartes.yaml", "score.yaml"))
-    assert "back: demo-verso " in cards and "\nrows:\n" in cards and "\ncards:" in cards and "copies: 3" in cards
+    assert "back: demo-verso " in cards and "\ngenerate:" in cards and "\ncards:" in cards and "copies: 3" in cards
     assert "kind: sheet" in score and "layout: demo-score" in score
-    assert "pnp watch decks/demo --serve" in game and "language: fr" in game
+    assert "pnp watch decks/demo --serve" in game and "language: fr" in game and "\nchecks:" in game
     commented = [line for text in (game, cards, score) for line in text.splitlines() if "#" in line]
     assert len(commented) >= 12
 

@@ -18,8 +18,9 @@ import click
 def new(project: Path, name: str, source: str | None) -> None:
     """Make the kit decks/NAME: a starter that builds at once, or a copy of KIT renamed.
 
-    The starter has a deck with a back, a listed set of cards and a score sheet, with comments,
-    and its own layouts in layouts/NAME.yaml. Nothing is ever overwritten.
+    The starter has a deck with a back, generated and listed cards, a declarative check and a
+    score sheet, with comments, and its own layouts in layouts/NAME.yaml. Nothing is ever
+    overwritten.
 
     \b
     Examples:
