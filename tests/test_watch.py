@@ -214,3 +214,30 @@ def test_polling_waits_for_a_file_still_being_written(tmp_path, monkeypatch):
         assert files._seen == {cards: (20, 3)} and files.wait(timeout=0.05) == {cards}
     finally:
         files.close()
+
+
+def test_a_data_file_is_watched_and_an_edit_of_a_cell_redraws_its_deck(project, tmp_path):
+    from pnp.newkit import new_kit
+
+    root = project()
+    new_kit(root, "demo")
+    deck, game, table = (root / "decks/demo" / name for name in ("cartes.yaml", "game.yaml", "cartes.csv"))
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text[:text.index("generate:")].replace("count: 12", "count: 2") + "data: cartes.csv\n",
+                    encoding="utf-8")
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text[:text.index("checks:")] + text[text.index("components:"):], encoding="utf-8")
+    table.write_text("nom;famille;valeur;texte\nAube;soleil;1;Piochez.\nNova;étoile;3;Marquez.\n", encoding="utf-8")
+    lines: list[str] = []
+    files = PollingWatcher(60.0)
+    try:
+        loop = Loop(root, ["demo"], Options(out=tmp_path / "out"), files, lines.append)
+        assert loop.build(set()).ok, lines
+        assert table in loop.inputs
+        edit(table, "Nova;étoile;3", "Nova;lune;3")
+        lines.clear()
+        assert loop.build({table}).ok
+        assert lines[0].split("  ")[1].startswith("decks/demo/cartes.csv changed")
+        assert lines[1:] == ["  demo: rebuilt cartes-a4.pdf (2 pages); kept score-a4.pdf"]
+    finally:
+        files.close()
