@@ -114,24 +114,3 @@ def recorded_run(session: Session, run: Callable[[], KitReport]) -> KitReport:
         report = run()
     report.inputs = sorted({session.project.display(path) for path in reads})
     return report
-
-
-def playtest(root: Path, name: str, players: list[int], games: int, seed: int) -> tuple[list[str], KitReport]:
-    """Lines of play-out statistics for a kit that loads and passes its rules (one per player count,
-    default: every count the game allows), and the report of its problems otherwise."""
-    from .rules import playtest as model_playtest
-    from .rules import run_rules
-
-    session = open_project(root)
-    kit_dir, problem = session.project.find_kit(name)
-    kit, problems = session.project.load_kit(kit_dir) if kit_dir else (None, [problem])
-    if kit is not None and not errors_only(problems):
-        problems += run_rules(kit)[1]
-    lines: list[str] = []
-    if kit is not None and not errors_only(problems):
-        for count in players or range(kit.game.players.min, kit.game.players.max + 1):
-            line, found = model_playtest(kit, count, games, seed)
-            problems += found
-            lines += [line] if line else []
-    located = [session.project.locators.resolve(p) for p in problems]
-    return lines, KitReport(Path(name).name, kit.game.title if kit else "", name, [], located)

@@ -7,19 +7,21 @@ the kit declares (the rules say "en nombre indéterminé"), and match nothing. I
 like Similis (toolkit.products); `check` proves the product is complete, the liquorice cards are
 well formed, the deck deals, and series of each candy kind exist: 3 cards sharing 1, 2 cards sharing
 2 (three liquorice cards are a series too). Set-up, market and end are Similis's. `tables` gives the
-series table printed on the rules card; `playtest` plays games with liquorice gifts and penalties
-(toolkit.shedding, `ReglissePlay`).
+series table printed on the rules card; `playout` plays games with liquorice gifts and penalties
+(toolkit.shedplay, `ReglissePlay`).
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "Similis Réglisse".
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from itertools import combinations
 
-from pnp.rules import Card, Field, Params, Problem, RulesModel, Table, model_validator, suggest
+from pnp.rules import Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series
-from pnp.rules.toolkit.shedding import (Kind, Shedding, SheddingParams, Tabletop, kinds_of, playtest as play,
-                                        product_problems)
+from pnp.rules.toolkit.shedding import SheddingParams, kinds_of, product_problems
+from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, bits_of, playout as shedding_playout
 
 DECISIONS: dict[str, str] = {
     "liquorice_count": "'en nombre indéterminé': the kit declares how many liquorice cards it has "
@@ -115,44 +117,59 @@ def shared_label(n: int) -> str:
 
 @dataclass(frozen=True)
 class ReglissePlay(Shedding):
-    """The play-outs' rules: Similis's (decision: same_as_similis), with liquorice cards (`liquorice`,
-    a value that marks one in a card's tuple) that match nothing, a series of their own (`Kind`
-    special "liquorice") and the gift after 2 cards sharing 2."""
+    """The play-outs' rules: Similis's (decision: same_as_similis: the market refilled from the hand),
+    with liquorice cards (`liquorice`: their mask among the deck's cards) that match nothing and never go into the market (decision: liquorice_market), a series of their own (`Kind`
+    special "liquorice") and the gift after 2 cards sharing 2 (decision: penalty)."""
 
-    liquorice: object = None
+    liquorice: int = 0
 
-    def usable(self, card: tuple) -> bool:
-        return self.liquorice not in card
+    def unusable(self, table: Tabletop, tables: Tables, rng: random.Random) -> int:
+        """rules: "on ne peut pas les associer aux autres formes, couleurs et nombre"."""
+        return self.liquorice
 
-    def find_special(self, hand: list[tuple], kind: Kind) -> tuple[list[tuple], None] | None:
+    def specials(self, table: Tabletop, seat: int, index: int, kind: Kind) -> list[tuple[int, int, int]]:
         """rules: "quand on en a trois en main, on retrouve alors la combinaison"."""
-        black = [c for c in hand if self.liquorice in c]
-        return (black[:kind.cards], None) if len(black) >= kind.cards else None
+        black = table.hands[seat] & table.unusable
+        if black.bit_count() < kind.cards:
+            return []
+        return [(index, sum(cards), 0) for cards in combinations(bits_of(black), kind.cards)]
 
-    def after_lay(self, table: Tabletop, seat: int, kind: Kind, others: list[int]) -> None:
-        """rules: after 2 cards sharing 2, give one of your liquorice cards; "Si on n'a pas de réglisse,
-        chaque joueur tire une carte du paquet en pénalité" (decision: penalty — every other player)."""
-        if kind.shared != 2 or kind.cards != 2:
+    def after_lay(self, game: Game, seat: int, kind: Kind) -> None:
+        """rules: "Si on se défausse de deux cartes avec deux points communs, alors on peut donner un de ses
+        réglisses à un adversaire au choix. Si on n'a pas de réglisse, chaque joueur tire une carte du
+        paquet en pénalité" (decision: penalty — every other player)."""
+        if kind.special or (kind.cards, kind.shared) != (2, 2):
             return
-        hand = table.hands[seat]
-        black = [c for c in hand if self.liquorice in c]
+        table = game.table
+        black = table.hands[seat] & table.unusable
         if black:
-            hand.remove(black[0])
-            table.hands[table.rng.choice(others)].append(black[0])
+            card = game.pick_card(seat, black)
+            table.take(seat, card)
+            table.put(game.opponent(seat), card)
+            table.note("liquorice given")
             return
-        for other in others:
-            card = table.draw()
-            if card is not None:
-                table.hands[other].append(card)
+        table.note("liquorice penalty")
+        for other in range(game.players):
+            if other != seat:
+                table.put(other, table.draw())
+
+    def extra_gain(self, kind: Kind, players: int) -> int:
+        return 1 if not kind.special and (kind.cards, kind.shared) == (2, 2) else 0
 
 
-def playtest(product: Product, params: ReglisseParams, players: int, games: int, seed: int) -> str:
-    """Random games with the kit's deck: candies, liquorice gifts and penalties (`ReglissePlay`)."""
+def playout(product: Product, params: ReglisseParams) -> Playout:
+    """Games with the kit's deck: candies, liquorice series, gifts and penalties (`ReglissePlay`). The
+    ending "empty pile" applies a rule the seeds leave open (decision: same_as_similis, Similis's
+    empty_pile)."""
     liq = params.liquorice
     kinds = kinds_of(params.series) + (Kind(liq.series, 0, 0, "liquorice"),)
-    rules = ReglissePlay(kinds, params.hand, params.market, liq.value)
-    return play(product.keys(), players, games, seed, rules).summary()
+    cards = [card for card in product.deck.cards for _ in range(card.copies)]  # in the order of keys()
+    black = sum(1 << i for i, card in enumerate(cards) if _is_liquorice(card, liq))
+    rules = ReglissePlay(kinds, params.hand, params.market, SITUATIONS, black)
+    return shedding_playout(product.keys(), rules, {"empty pile": "same_as_similis"})
 
+
+SITUATIONS = ("liquorice given", "liquorice penalty")
 
 model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                   ReglisseParams, check, tables, playtest, read_product)
+                   ReglisseParams, check, tables, playout, read_product)

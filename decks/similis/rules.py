@@ -7,21 +7,22 @@ kinds of series, the banned pair variant and the end score. It reads the kit's d
 (toolkit.products); `check` proves the deck is exactly the product of the domains, deals to the most
 players the game allows, holds every kind of series, and keeps them with any banned pair. `tables`
 gives the series table printed on the rules card and the end of the game with `end_score`
-(`rules.score.notes`, on the score sheet). `playtest` plays games (toolkit.shedding, `SimilisPlay`),
-the banned pair drawn for each game when the kit has one and kept out of series and of the market.
+(`rules.score.notes`, on the score sheet). `playout` plays games (toolkit.shedplay, `SimilisPlay`),
+the market refilled from the hand, the banned pair drawn for each game when the kit has one and
+kept out of series and of the market.
 Source: ../shared/seeds/000_be21521b8fc0252f.txt, "La règle de Similis".
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product as product_of
 
-from pnp.rules import Field, Params, Problem, RulesModel, Table, model_validator
+from pnp.rules import Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
-from pnp.rules.toolkit.shedding import (Shedding, SheddingParams, Tabletop, kinds_of, playtest as play,
-                                        product_problems)
+from pnp.rules.toolkit.shedding import SheddingParams, kinds_of, product_problems
+from pnp.rules.toolkit.shedplay import Shedding, Tables, Tabletop, playout as shedding_playout
 
 # Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
 DECISIONS: dict[str, str] = {
@@ -135,53 +136,35 @@ def shared_label(n: int) -> str:
 
 @dataclass(frozen=True)
 class SimilisPlay(Shedding):
-    """The play-outs' rules (toolkit.shedding): the turn, "il ne reste plus qu'à tirer une carte";
-    the market, "On peut élaborer une série en utilisant une des trois cartes du marché [...] il
-    faudra la remplacer par une autre à la fin du tour"; the gifts, "Il n'est pas nécessaire d'avoir
-    suffisamment de cartes à donner"; the end, "le premier qui a posé toutes ses cartes a gagné"
-    (decision: empty_pile). With the banned-pair variant (`ban_draw`: the attributes of the first and
-    second card drawn for each game), `banned` is the pair (attribute, value, attribute, value)."""
+    """The play-outs' rules (toolkit.shedplay): the turn, "il ne reste plus qu'à tirer une carte"; the
+    market, "On peut élaborer une série en utilisant une des trois cartes du marché, mais dans ce cas,
+    il faudra la remplacer par une autre à la fin du tour" (decision: market_refill — from the hand);
+    the gifts, "Il n'est pas nécessaire d'avoir suffisamment de cartes à donner"; the end, "le premier
+    qui a posé toutes ses cartes a gagné" (decision: empty_pile). With the banned-pair variant
+    (`ban_draw`: the attribute positions of the shape and the colour), the pair is drawn for each game
+    (decision: banned_draw) and its cards are kept out of series and of the market (decision:
+    banned_market)."""
 
-    banned: tuple[int, object, int, object] | None = None
     ban_draw: tuple[int, int] | None = None
 
-    def for_game(self, cards: list[tuple], rng: random.Random) -> "SimilisPlay":
+    def unusable(self, table: Tabletop, tables: Tables, rng: random.Random) -> int:
         """rules, Variante: "on tire deux cartes au hasard dans le paquet. La première définit une forme, la
-        seconde une couleur" (decision: banned_draw — looked at, then shuffled back with the deck)."""
+        seconde une couleur [...] les ankhs vertes (quelque soit le fond) sont bannis des combinaisons"."""
         if self.ban_draw is None:
-            return self
-        first, second = rng.sample(cards, 2)
+            return 0
+        first, second = rng.sample(tables.cards, 2)
         a, b = self.ban_draw
-        return replace(self, banned=(a, first[a], b, second[b]))
-
-    def is_banned(self, card: tuple) -> bool:
-        """rules, Variante: "les ankhs vertes (quelque soit le fond) sont bannis des combinaisons"."""
-        if self.banned is None:
-            return False
-        a, va, b, vb = self.banned
-        return card[a] == va and card[b] == vb
-
-    def usable(self, card: tuple) -> bool:
-        return not self.is_banned(card)
-
-    def market_card(self, table: Tabletop) -> tuple | None:
-        """The next card of the pile that may lie in the market (decision: banned_market — a banned
-        card goes under the pile; none when only banned cards are left)."""
-        turns = len(table.pile)
-        while turns and self.is_banned(table.pile[-1]):  # rules: "On ne peut même pas les poser dans le marché"
-            table.pile.insert(0, table.pile.pop())
-            turns -= 1
-        return table.draw() if turns or not table.pile else None
+        return tables.values[a, first[a]] & tables.values[b, second[b]]
 
 
-def playtest(product: Product, params: SimilisParams, players: int, games: int, seed: int) -> str:
-    """Random games with the kit's deck (`SimilisPlay`), the banned pair drawn for each game when the
-    variant is on: do they end, and how?"""
+def playout(product: Product, params: SimilisParams) -> Playout:
+    """Games with the kit's deck (`SimilisPlay`), the banned pair drawn for each game when the variant
+    is on. The ending "empty pile" applies a rule the seeds leave open (decision: empty_pile)."""
     pair, names = params.banned_pair, list(product.attributes)
     ban_draw = (names.index(pair.first), names.index(pair.second)) if pair else None
     rules = SimilisPlay(kinds_of(params.series), params.hand, params.market, ban_draw=ban_draw)
-    return play(product.keys(), players, games, seed, rules).summary()
+    return shedding_playout(product.keys(), rules, {"empty pile": "empty_pile"})
 
 
 model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                   SimilisParams, check, tables, playtest, read_product)
+                   SimilisParams, check, tables, playout, read_product)

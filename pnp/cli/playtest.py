@@ -1,34 +1,63 @@
-"""`pnp playtest`: random games with a kit's material under its rules model.
+"""`pnp playtest`: the balance lab, seeded play-outs of a kit's rules model.
 
-Contract: calls `pnp.build.playtest` and prints its lines, or the kit's problems (exit 1).
+Contract: calls `pnp.lab.playtest` and prints its document as text, or as one JSON document
+(`--json`); `--report DIR` also writes the report's PDF and PNG charts (pnp.labreport). The kit's
+problems are printed with exit 1; a player count outside the kit's range is a usage error (exit 2)
+naming the range.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
 
 from .common import finish
 
+AGENT = click.Choice(("random", "greedy"), case_sensitive=False)
+
 
 @click.command()
 @click.argument("kit")
-@click.option("--players", type=int, multiple=True, help="Player counts (default: every count the game allows).")
-@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True)
+@click.option("--players", type=int, multiple=True, help="Player counts, repeatable (default: every count the kit "
+              "allows).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True,
+              help="Games per player count and agent.")
 @click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--agent", "agents", type=AGENT, multiple=True,
+              help="Who plays every seat, repeatable: random (uniform among legal decisions) or greedy (what "
+                   "scores most now). Default: random.")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True,
+              help="Worker processes (the results do not depend on it).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--report", type=click.Path(file_okay=False, path_type=Path),
+              help="Write the report (PDF, and a PNG a page) into this folder.")
 @click.pass_obj
-def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed: int) -> None:
-    """Play random games with KIT's material under its rules model, and report how they go.
+def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed: int, agents: tuple[str, ...],
+             jobs: int, as_json: bool, report: Path | None) -> None:
+    """Play seeded games of KIT under its rules model: win rate by seat with 95 % intervals, game
+    lengths, the rule situations met, games per second.
 
     \b
     Examples:
       pnp playtest my-game
-      pnp playtest decks/my-game --players 2 --players 4 --games 50
+      pnp playtest decks/my-game --players 4 --games 2000 --agent greedy --jobs 2
+      pnp playtest my-game --json --report out/lab
     """
-    from ..build import playtest as run_playtest
+    from ..lab import BadPlayers, playtest as run_playtest, render
 
-    lines, report = run_playtest(project, kit, list(players), games, seed)
-    if report.errors:
-        finish([report], False, wrote=False)
-    for line in lines:
-        click.echo(line)
+    try:
+        document, kit_report = run_playtest(project, kit, list(players), games, seed,
+                                            [a.lower() for a in agents] or ["random"], jobs)
+    except BadPlayers as error:
+        raise click.BadParameter(str(error), param_hint="--players")
+    if kit_report.errors or document is None:
+        finish([kit_report], False, wrote=False)
+    for problem in kit_report.problems:
+        click.echo(problem.render(), err=True)
+    if report is not None:
+        from ..labreport import write_report
+
+        for path in write_report(document, report):
+            click.echo(f"wrote {path.as_posix()}", err=True)
+    click.echo(json.dumps(document, indent=2, ensure_ascii=False) if as_json else render(document))

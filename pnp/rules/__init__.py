@@ -6,8 +6,10 @@ that interface: `RulesModel`, `Params` and `Table` (base.py); the helpers `compo
 `sheet_fields` and `where_path`; problems (`Problem`, `Ref`, `KitError`, `suggest`,
 `errors_only`); the validation core for parameters (`Field`, `field_validator`,
 `model_validator`, `ValidationError`); and the kit as a model reads it (`Kit`, `Deck`, `Card`,
-`Sheet`, `Page`). The build calls `run_rules(kit)` and `playtest(kit, players, games, seed)`
-(engine.py), which load the kit's model through `load_model` (loader.py).
+`Sheet`, `Page`); the play-out interface (`Playout`, `GameRecord`, `Agent`, `AGENTS`: playout.py).
+The build calls `run_rules(kit)` and `load_playout(kit)` (engine.py), which load the kit's model
+through `load_model` (loader.py); `pnp playtest` plays through the harness (harness.py) and
+summarizes with balance.py.
 """
 from __future__ import annotations
 
@@ -15,13 +17,15 @@ from ..errors import KitError, Problem, Ref, errors_only, suggest
 from ..model.kit import Card, Deck, Kit, Page, Sheet
 from ..model.schema import Field, ValidationError, field_validator, model_validator
 from .base import Params, RulesModel, Table, component, sheet_fields, where_path
-from .engine import playtest, run_rules
+from .engine import guarded, load_playout, run_rules
 from .loader import load_model
+from .playout import AGENTS, Agent, GameRecord, Playout
 
 __all__ = [
     "RulesModel", "Params", "Table", "component", "sheet_fields", "where_path",
     "Problem", "Ref", "KitError", "suggest", "errors_only",
     "Field", "field_validator", "model_validator", "ValidationError",
     "Kit", "Deck", "Card", "Sheet", "Page",
-    "run_rules", "playtest", "load_model",
+    "Playout", "GameRecord", "Agent", "AGENTS",
+    "run_rules", "load_playout", "guarded", "load_model",
 ]

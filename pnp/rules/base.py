@@ -8,8 +8,9 @@ it (absent components, data of the wrong shape), the material None when it is un
 per build. `check(material, params)` returns the problems of that material against the game's rules
 (inventory, invariants, play-outs); `tables(material, params)` returns the tables that printed
 material shows (a scoring table, a penalty scale), by name, and must accept a None material; layouts
-bind them as `rules.NAME`. `playtest(material, params, players, games, seed)`, when a model has it,
-plays random games with the kit's material and returns a line of statistics (`pnp playtest`).
+bind them as `rules.NAME`. `playout(material, params)`, when a model has play-outs, returns a
+`Playout` (playout.py) that plays one game at a time with the kit's material (`pnp playtest`, and
+the short play-outs of `pnp check`).
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
 params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
@@ -27,6 +28,7 @@ from ..model.schema import Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Deck, Kit, Sheet
+    from .playout import Playout
 
 
 class Params(Model):
@@ -52,7 +54,7 @@ class Table:
 
 @dataclass
 class RulesModel:
-    """A rules model: `read` once, then `check`, `tables` and `playtest` on what it read. `name` and
+    """A rules model: `read` once, then `check`, `tables` and `playout` on what it read. `name` and
     `summary` say what it is (the game, in a few words)."""
 
     name: str
@@ -60,8 +62,8 @@ class RulesModel:
     params: type[Params] = Params
     check: Callable[[object, Params], list[Problem]] = lambda material, params: []
     tables: Callable[[object, Params], dict[str, Table]] = lambda material, params: {}
-    # play-outs: (material, params, players, games, seed) -> one line of statistics; None: no play-outs
-    playtest: Callable[[object, Params, int, int, int], str] | None = None
+    # play-outs: (material, params) -> a Playout that plays one game at a time; None: no play-outs
+    playout: Callable[[object, Params], "Playout"] | None = None
     read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
 
     def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:

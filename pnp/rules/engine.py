@@ -19,17 +19,22 @@ from typing import Callable, TypeVar
 from ..errors import Problem, errors_only
 from ..model.kit import Kit
 from ..model.validate import validate
+from .balance import summarize
 from .base import Params, RulesModel, Table, where_path
 from .declared import declared_checks
+from .findings import CHECK_AGENT, CHECK_GAMES, CHECK_SEED, findings
 from .generic import generic_checks
+from .harness import play_range
 from .loader import load_model, raised
+from .playout import Playout
 
 T = TypeVar("T")
 
 
-def run_rules(kit: Kit) -> tuple[dict[str, Table] | None, list[Problem]]:
+def run_rules(kit: Kit, playouts: bool = True) -> tuple[dict[str, Table] | None, list[Problem]]:
     """Tables (None when the kit's model or its parameters are unusable) and problems. The model
-    reads the kit once; its checks and tables get what it read."""
+    reads the kit once; its checks, tables and check play-outs (unless `playouts` is False: `pnp
+    playtest` plays its own) get what it read."""
     problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
         return {}, problems
@@ -40,6 +45,8 @@ def run_rules(kit: Kit) -> tuple[dict[str, Table] | None, list[Problem]]:
     problems += [_locate(p, kit) for p in found] + crash
     if crash:
         return None, problems
+    if playouts and material is not None and model.playout is not None and not errors_only(problems):
+        problems += _check_playouts(kit, model, material, params)
     tables, crash = _guarded(kit, "the rules model's tables", model.tables, material, params)
     return tables, problems + crash
 
@@ -85,11 +92,11 @@ def _locate(problem: Problem, kit: Kit) -> Problem:
     return problem
 
 
-def playtest(kit: Kit, players: int, games: int, seed: int) -> tuple[str | None, list[Problem]]:
-    """A line of play-out statistics for `players`, or the problems that prevent play-outs. The
-    kit's checks are the caller's (`run_rules`); this reads the material the play-outs need."""
+def load_playout(kit: Kit) -> tuple[Playout | None, list[Problem]]:
+    """The kit's model's `Playout` for the kit's material, or the problems that prevent play-outs.
+    The kit's checks are the caller's (`run_rules`); this reads the material the play-outs need."""
     model, params, found = _model_and_params(kit) if kit.game.rules else (None, None, [])
-    if model is None or model.playtest is None:
+    if model is None or model.playout is None:
         name = kit.game.rules.model if kit.game.rules else "none"
         return None, found or [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
     if params is None:
@@ -98,5 +105,25 @@ def playtest(kit: Kit, players: int, games: int, seed: int) -> tuple[str | None,
     material, found = read if read is not None else (None, crash)
     if material is None or errors_only(found):
         return None, [_locate(p, kit) for p in found]
-    line, crash = _guarded(kit, "the rules model's play-outs", model.playtest, material, params, players, games, seed)
-    return line, crash
+    return _guarded(kit, "the rules model's play-outs", model.playout, material, params)
+
+
+def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
+    """`call(*args)` with the kit's model code in it, or the problem of the exception it raised."""
+    return _guarded(kit, doing, call, *args)
+
+
+def _check_playouts(kit: Kit, model: RulesModel, material: object, params: Params) -> list[Problem]:
+    """A short seeded play-out for every player count of the kit: its findings (findings.py)."""
+    playout, crash = _guarded(kit, "the rules model's play-outs", model.playout, material, params)
+    if playout is None:
+        return crash
+    problems: list[Problem] = []
+    ref = kit.game_ref.child("rules", "model")
+    for players in range(kit.game.players.min, kit.game.players.max + 1):
+        records, crash = _guarded(kit, "the rules model's play-outs", play_range, playout, players, CHECK_AGENT,
+                                  CHECK_SEED, 0, CHECK_GAMES)
+        if records is None:
+            return problems + crash
+        problems += findings(summarize(records, playout, players, CHECK_AGENT, 0.0), playout, ref)
+    return problems

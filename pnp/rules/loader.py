@@ -92,7 +92,7 @@ def _not_a_model(found: object, path: str) -> str | None:
         return f"the params of `{ATTRIBUTE}` in {path} must be a subclass of pnp.rules.Params"
     calls = {"read": found.read, "check": found.check, "tables": found.tables}
     bad = [name for name, call in calls.items() if not callable(call)]
-    bad += ["playtest"] if found.playtest is not None and not callable(found.playtest) else []
+    bad += ["playout"] if found.playout is not None and not callable(found.playout) else []
     return f"the {bad[0]} of `{ATTRIBUTE}` in {path} must be a function" if bad else None
 
 

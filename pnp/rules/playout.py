@@ -1,0 +1,92 @@
+"""The play-out interface: what a rules model gives the harness to play one game, and the agents.
+
+Contract: a model's `playout(material, params)` (a `RulesModel` field) returns a `Playout`, made
+once per process: it precomputes what its games share (tables, the deck as numbers), then
+`Playout.play(players, agent, rng)` plays ONE complete game with `players` seats, every choice
+of every seat made by `agent` among that seat's legal decisions, all chance drawn from `rng`, and
+returns a `GameRecord`: the winning seats (several for a shared win; none when the game hit the
+model's bound and did not end), its length in turns (and in the model's other units, such as
+weeks), the rule situations it met, counted, and the rule that ended it. `Playout` also names the
+situations it may count (report order), its other length units, the endings that apply a rule the
+seeds leave open (ending -> the decision applied) and the situations that mean a pile or a supply
+ran dry; the harness (harness.py) plays the games and balance.py reads the records.
+
+Agents choose with `agent.choose(options, rng, gain)`: `random` takes one option uniformly and
+never calls `gain`; `greedy` takes the option whose `gain(option)` (what it scores now, by the
+model's own measure) is highest, ties broken by `rng`. A model lists one decision per option (a
+pawn expelled *and* where it goes is one decision: the destination is chosen afterwards, by the
+same agent, as a decision of its own), so that `random` is uniform over what a player can do.
+`agent.greedy` tells a model whether gains will be asked (to skip work the random agent never
+needs).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence, TypeVar
+
+T = TypeVar("T")
+
+
+class Agent:
+    """Chooses one of a seat's legal decisions."""
+
+    name = ""
+    greedy = False
+
+    def choose(self, options: Sequence[T], rng: random.Random, gain: Callable[[T], float] | None = None) -> T:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniformly among the legal decisions."""
+
+    name = "random"
+
+    def choose(self, options: Sequence[T], rng: random.Random, gain: Callable[[T], float] | None = None) -> T:
+        return options[int(rng.random() * len(options))] if len(options) > 1 else options[0]
+
+
+class GreedyAgent(Agent):
+    """The decision that scores most now (`gain`), ties broken by the rng."""
+
+    name = "greedy"
+    greedy = True
+
+    def choose(self, options: Sequence[T], rng: random.Random, gain: Callable[[T], float] | None = None) -> T:
+        if len(options) == 1 or gain is None:
+            return options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
+        gains = [gain(option) for option in options]
+        top = max(gains)
+        best = [option for option, value in zip(options, gains) if value == top]
+        return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+
+
+AGENTS: dict[str, Agent] = {"random": RandomAgent(), "greedy": GreedyAgent()}
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game as the harness counts it. `winners`: seats (from 0, in playing order) that won or
+    shared the win, empty when the game did not end; `turns`: turns played (one seat's turn each);
+    `situations`: rule situations met, by name; `lengths`: other length measures (`{"weeks": 52}`);
+    `ending`: the rule that ended the game (a name of the model's); `ended`: False when the game hit
+    the model's bound."""
+
+    winners: tuple[int, ...]
+    turns: int
+    situations: Mapping[str, int] = field(default_factory=dict)
+    lengths: Mapping[str, int] = field(default_factory=dict)
+    ending: str = ""
+    ended: bool = True
+
+
+@dataclass(frozen=True)
+class Playout:
+    """What a model gives the harness (see the module docstring)."""
+
+    play: Callable[[int, Agent, random.Random], GameRecord]
+    situations: tuple[str, ...] = ()
+    lengths: tuple[str, ...] = ()
+    open_endings: Mapping[str, str] = field(default_factory=dict)
+    dry: tuple[str, ...] = ()

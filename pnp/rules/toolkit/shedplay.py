@@ -1,0 +1,365 @@
+"""Play-outs of a shedding game: hands, a face-up market and a draw pile; players lay series of cards
+sharing attributes, give cards away, and the first to empty a hand wins.
+
+Contract: `Shedding(kinds, hand, market)` is a game's rules, a frozen dataclass whose hooks a model
+overrides (in its kit): `unusable(table, rng)` (the cards that may be in no series of shared
+attributes nor in the market, drawn for each game: a banned pair, the liquorice cards),
+`specials(table, seat)` (the series a game defines itself, as decisions), `after_lay(table, seat,
+kind, agent, rng)` (what laying a kind does beyond its gifts) and `extra_gain(kind)`. `playout(cards,
+rules)` is the model's `Playout` (pnp.rules.playout): `play(players, agent, rng)` plays one game
+with the kit's cards (tuples of attribute values, `Product.keys()`), every choice made by `agent`.
+
+The game (rules of the Similis family; each kit's model cites them):
+- the deal: `hand` cards to each seat, `market` cards turned up from the pile; a card that may not
+  lie in the market goes under the pile and the next is turned up (none left: the market is short);
+- a turn: the seat lays one series, chosen among every legal one (`decisions`: a kind, the hand
+  cards laid, the market card used or none), or, only when it has none, draws a card; with the pile
+  empty it passes; when a whole round passes with the pile empty the game ends and the seats with
+  the fewest cards share the win (the model's decision: ending "empty pile");
+- a series with a market card costs a card of the hand put into the market in its place (the
+  refill comes from the hand), unless the hand is empty by then (the seat has won); so it is legal
+  only when the cards left after laying are all given away or hold one that may go to the market;
+- gifts: after a kind with `give` cards, each gift is a card of the hand (chosen) to an opponent
+  (chosen); a seat short of cards gives what it has.
+Agents choose the series (greedy: the most cards out of its hand plus to its opponents), then each
+card put into the market, each card given and each opponent (greedy: the card that shares fewest
+attributes with the rest of its hand, the opponent with the fewest cards).
+Cards are bits: a hand is an int, the market and the pile lists of one-bit ints; the groups of
+cards sharing s attribute values are masks computed once per kit (`Tables`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from ..playout import Agent, GameRecord, Playout
+
+MAX_TURNS = 3000
+SITUATIONS = ("pile exhausted", "market card used", "cards given", "passed", "set aside at set-up")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of series: `cards` sharing `shared` attributes, then `give` cards given away; a
+    `special` kind is found by the game's own hook (`Shedding.specials`)."""
+
+    cards: int
+    shared: int
+    give: int = 0
+    special: str = ""
+
+
+class Tables:
+    """The kit's deck as numbers, once per play-out: card i is bit 1 << i; `values[(a, v)]` the cards
+    whose attribute a is v; `masks[g]` the cards of group g, a group being the cards that share s
+    given attribute values (only groups of two cards or more); `gids[s][bit]` the groups of level s
+    that hold a card; `near[bit]` the cards sharing at least one attribute with it."""
+
+    def __init__(self, cards: list[tuple], levels: set[int]):
+        self.cards, self.bits = list(cards), [1 << i for i in range(len(cards))]
+        width = len(cards[0]) if cards else 0
+        self.values: dict[tuple[int, object], int] = {}
+        for bit, card in zip(self.bits, self.cards):
+            for a, value in enumerate(card):
+                self.values[a, value] = self.values.get((a, value), 0) | bit
+        self.masks: list[int] = []
+        self.level: list[int] = []
+        self.gids: dict[int, dict[int, list[int]]] = {s: self._level(s, width) for s in levels if 0 < s <= width}
+        self.all_gids = {bit: [gid for gids in self.gids.values() for gid in gids[bit]] for bit in self.bits}
+        self.near = {bit: self._near(card) for bit, card in zip(self.bits, self.cards)}
+        self.index = {bit: i for i, bit in enumerate(self.bits)}
+        self.equal = [[sum(1 << a for a in range(width) if x[a] == y[a]) for y in self.cards] for x in self.cards]
+
+    def shared(self, cards: int) -> int:
+        """How many attributes every card of `cards` shares."""
+        first, *rest = [self.index[bit] for bit in bits_of(cards)]
+        common = (1 << len(self.cards[first])) - 1
+        for other in rest:
+            common &= self.equal[first][other]
+        return common.bit_count()
+
+    def _level(self, shared: int, width: int) -> dict[int, list[int]]:
+        """The groups of `shared` attribute values, numbered on from the groups found so far."""
+        found: dict[tuple, int] = {}
+        for chosen in combinations(range(width), shared):
+            for bit, card in zip(self.bits, self.cards):
+                key = (chosen, tuple(card[a] for a in chosen))
+                found[key] = found.get(key, 0) | bit
+        by_card: dict[int, list[int]] = {bit: [] for bit in self.bits}
+        for mask in found.values():
+            if mask.bit_count() > 1:
+                for bit in bits_of(mask):
+                    by_card[bit].append(len(self.masks))
+                self.masks.append(mask)
+                self.level.append(shared)
+        return by_card
+
+    def _near(self, card: tuple) -> int:
+        mask = 0
+        for a, value in enumerate(card):
+            mask |= self.values[a, value]
+        return mask
+
+
+def bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _add(found: set, index: int, laid: int, k: int, market: int) -> None:
+    """The series of `k` cards among `laid` (with the market card `market`, or 0) into `found`."""
+    if laid.bit_count() == k:
+        found.add((index, laid, market))
+    else:
+        found.update((index, cards, market) for cards in map(sum, combinations(bits_of(laid), k)))
+
+
+class Tabletop:
+    """One game: the hands, the market, the pile, what may not be laid, and what happened. Hands
+    change only through `put` and `take`, which keep, per seat, how many of its usable cards each
+    group holds (`held`) and, per level, the groups holding at least the level's threshold (`ready`):
+    the series a hand can make are read from them, never searched anew."""
+
+    __slots__ = ("hands", "market", "pile", "unusable", "counts", "extra", "tables", "held", "ready", "low")
+
+    def __init__(self, players: int, tables: Tables, low: list[int]):
+        self.hands, self.market, self.pile = [0] * players, [], []
+        self.unusable = 0
+        self.counts = dict.fromkeys(SITUATIONS, 0)
+        self.extra: dict[str, int] = {}
+        self.tables, self.low = tables, low  # low[gid]: the fewest hand cards a series of its level needs
+        self.held = [[0] * len(tables.masks) for _ in range(players)]
+        self.ready: list[set[int]] = [set() for _ in range(players)]
+
+    def put(self, seat: int, cards: int) -> None:
+        self.hands[seat] |= cards
+        held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
+        for bit in bits_of(cards & ~self.unusable):
+            for gid in gids[bit]:
+                held[gid] += 1
+                if held[gid] == low[gid]:
+                    ready.add(gid)
+
+    def take(self, seat: int, cards: int) -> None:
+        self.hands[seat] &= ~cards
+        held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
+        for bit in bits_of(cards & ~self.unusable):
+            for gid in gids[bit]:
+                if held[gid] == low[gid]:
+                    ready.discard(gid)
+                held[gid] -= 1
+
+    def draw(self) -> int:
+        """The top card of the pile (0 when empty); the first time it empties is counted."""
+        if not self.pile:
+            return 0
+        card = self.pile.pop()
+        if not self.pile:
+            self.counts["pile exhausted"] = 1
+        return card
+
+    def note(self, situation: str, n: int = 1) -> None:
+        self.extra[situation] = self.extra.get(situation, 0) + n
+
+
+@dataclass(frozen=True)
+class Shedding:
+    """A game's rules for the loop; the hooks a model overrides have defaults that do nothing."""
+
+    kinds: tuple[Kind, ...]
+    hand: int = 10
+    market: int = 3
+    situations: tuple[str, ...] = ()  # the model's own situations (counted with `table.note`)
+
+    def unusable(self, table: "Tabletop", tables: Tables, rng: random.Random) -> int:
+        return 0
+
+    def specials(self, table: "Tabletop", seat: int, index: int, kind: Kind) -> list[tuple[int, int, int]]:
+        return []
+
+    def after_lay(self, game: "Game", seat: int, kind: Kind) -> None:
+        """What laying `kind` does beyond its gifts."""
+
+    def extra_gain(self, kind: Kind, players: int) -> int:
+        return 0
+
+
+class Game:
+    """One game being played: the rules, the kit's tables, the table, the agent and the rng."""
+
+    def __init__(self, rules: Shedding, tables: Tables, low: list[int], players: int, agent: Agent,
+                 rng: random.Random):
+        self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
+        self.table = table = Tabletop(players, tables, low)
+        table.unusable = rules.unusable(table, tables, rng)
+        deck = rng.sample(tables.bits, len(tables.bits))
+        for seat in range(players):
+            table.put(seat, sum(deck[seat * rules.hand:(seat + 1) * rules.hand]))
+        table.pile = deck[players * rules.hand:]
+        self._set_up_market()
+
+    def _set_up_market(self) -> None:
+        table = self.table
+        while len(table.market) < self.rules.market and table.pile:
+            if not any(not card & table.unusable for card in table.pile):
+                return  # only cards that may not lie in the market are left: it stays short
+            card = table.draw()
+            if card & table.unusable:
+                table.pile.insert(0, card)  # under the pile; the next card is turned up
+                table.counts["set aside at set-up"] += 1
+            else:
+                table.market.append(card)
+
+    def occurrences(self, seat: int) -> list[tuple]:
+        """The seat's series as groups to draw from: (weight, kind index, cards, how many of them,
+        market card or 0), weight the number of ways to draw them; a special series is (1, decision).
+        A series whose cards share more attributes than its kind asks lies in several groups."""
+        table, rules, tables = self.table, self.rules, self.tables
+        hand, held, masks = table.hands[seat], table.held[seat], tables.masks
+        usable = hand & ~table.unusable
+        out: list[tuple] = []
+        for index, kind in enumerate(rules.kinds):
+            if kind.special:
+                out += [(1, decision) for decision in rules.specials(table, seat, index, kind)]
+                continue
+            k, level = kind.cards, kind.shared
+            out += [(comb(held[gid], k), index, usable & masks[gid], k, 0)
+                    for gid in table.ready[seat] if tables.level[gid] == level and held[gid] >= k]
+            if table.market and self._can_refill(hand, usable, kind):
+                gids = tables.gids[level]
+                out += [(comb(held[gid], k - 1), index, usable & masks[gid], k - 1, card)
+                        for card in table.market for gid in gids[card] if held[gid] >= k - 1]
+        return out
+
+    def decisions(self, seat: int) -> list[tuple[int, int, int]]:
+        """Every legal series of the seat, once each: (kind index, hand cards laid, market card or 0)."""
+        found: set[tuple[int, int, int]] = set()
+        for entry in self.occurrences(seat):
+            if len(entry) == 2:
+                found.add(entry[1])
+            else:
+                _, index, laid, k, market = entry
+                _add(found, index, laid, k, market)
+        return sorted(found)
+
+    def sample(self, entries: list[tuple]) -> tuple[int, int, int]:
+        """One legal series, uniformly among the distinct ones, without listing them: a group drawn
+        by its weight, cards drawn in it, and the draw kept with probability 1 / the number of
+        groups of its level that hold the same series (so that every series weighs the same)."""
+        rng, total = self.rng, sum(entry[0] for entry in entries)
+        while True:
+            pick = rng.random() * total
+            for entry in entries:
+                pick -= entry[0]
+                if pick < 0:
+                    break
+            if len(entry) == 2:
+                return entry[1]
+            _, index, laid, k, market = entry
+            cards = laid if laid.bit_count() == k else sum(rng.sample(bits_of(laid), k))
+            copies = comb(self.tables.shared(cards | market), self.rules.kinds[index].shared)
+            if copies == 1 or rng.random() * copies < 1:
+                return index, cards, market
+
+    @staticmethod
+    def _can_refill(hand: int, usable: int, kind: Kind) -> bool:
+        """rules (the model's reading): the card taken from the market is replaced from the hand,
+        unless the hand is emptied by the series and its gifts. The k - 1 cards laid are usable, so
+        a usable card is left when the hand holds k usable cards or more."""
+        return usable.bit_count() >= kind.cards or hand.bit_count() - kind.cards + 1 <= kind.give
+
+    def gain(self, decision: tuple[int, int, int]) -> int:
+        index, cards, market = decision
+        kind, size = self.rules.kinds[index], self.table.hands[self._seat].bit_count()
+        laid = cards.bit_count()
+        given = min(size - laid, kind.give)
+        out = min(size, laid + given + (1 if market else 0))
+        return out + given + self.rules.extra_gain(kind, self.players)
+
+    def turn(self, seat: int) -> bool:
+        """One turn; True when the seat laid a series."""
+        self._seat = seat
+        entries = self.occurrences(seat)
+        table = self.table
+        if not entries:
+            card = table.draw()
+            table.put(seat, card)
+            table.counts["passed"] += not card
+            return False
+        if self.agent.greedy:
+            self.lay(seat, self.agent.choose(self.decisions(seat), self.rng, self.gain))
+        else:  # the random agent: uniform among the legal series (`sample`)
+            self.lay(seat, self.sample(entries))
+        return True
+
+    def lay(self, seat: int, decision: tuple[int, int, int]) -> None:
+        index, cards, market = decision
+        table, kind = self.table, self.rules.kinds[index]
+        table.take(seat, cards)
+        refill = 0
+        if market:
+            table.market.remove(market)
+            table.counts["market card used"] += 1
+            if table.hands[seat].bit_count() > kind.give:
+                refill = self.pick_card(seat, table.hands[seat] & ~table.unusable)
+                table.take(seat, refill)
+        self.rules.after_lay(self, seat, kind)
+        for _ in range(kind.give):
+            if table.hands[seat]:
+                self.give(seat, self.pick_card(seat, table.hands[seat]))
+        if refill:
+            table.market.append(refill)
+
+    def pick_card(self, seat: int, among: int) -> int:
+        """A card of the seat's hand (in `among`) to give or to put into the market."""
+        options = bits_of(among)
+        hand, near, unusable = self.table.hands[seat], self.tables.near, self.table.unusable
+        return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
+
+    def opponent(self, seat: int) -> int:
+        others = [s for s in range(self.players) if s != seat]
+        hands = self.table.hands
+        return self.agent.choose(others, self.rng, lambda s: -hands[s].bit_count())
+
+    def give(self, seat: int, card: int) -> None:
+        table = self.table
+        table.take(seat, card)
+        table.put(self.opponent(seat), card)
+        table.counts["cards given"] += 1
+
+    def play(self) -> GameRecord:
+        players, hands, idle = self.players, self.table.hands, 0
+        for turn in range(1, MAX_TURNS + 1):
+            seat = (turn - 1) % players
+            laid = self.turn(seat)
+            if not hands[seat]:
+                return self.record((seat,), turn, "hand emptied")
+            idle = 0 if laid or self.table.pile else idle + 1
+            if idle >= players:  # a whole round without a series, the pile empty
+                fewest = min(hand.bit_count() for hand in hands)
+                return self.record(tuple(s for s in range(players) if hands[s].bit_count() == fewest),
+                                   turn, "empty pile")
+        return self.record((), MAX_TURNS, "bound", ended=False)
+
+    def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord:
+        situations = {**self.table.counts, **self.table.extra}
+        return GameRecord(winners, turns, situations, {"rounds": -(-turns // self.players)}, ending, ended)
+
+
+def playout(cards: list[tuple], rules: Shedding, open_endings: dict[str, str] | None = None) -> Playout:
+    """The Playout of a shedding game with the kit's cards (see the module docstring)."""
+    plain = [kind for kind in rules.kinds if not kind.special]
+    tables = Tables(cards, {kind.shared for kind in plain})
+    fewest = {level: min(k.cards for k in plain if k.shared == level) for level in tables.gids}
+    low = [fewest[level] for level in tables.level]
+
+    def play(players: int, agent: Agent, rng: random.Random) -> GameRecord:
+        return Game(rules, tables, low, players, agent, rng).play()
+
+    return Playout(play, SITUATIONS + rules.situations, ("rounds",), open_endings or {}, ("pile exhausted",))
