@@ -20,7 +20,7 @@ from .material import Material, Quarter, ScoreSheet, SheetLine, Tokens, Track, d
 from .params import Params
 from .placement import CardState, IllegalPlacement, Placement, cheapest, legal_placements, place
 from .places import ICONS, PLACE_KEYS, PLACES, Cell, EventCard, PlaceCard
-from .playout import PlayoutResult, check_playouts, play
+from .playout import play, playout
 from .scoring import (CardScore, RowScore, card_score, mairie_majority, missing_weeks, place_points,
                       quarter_factor, row_score, time_penalty)
 from .shape import DataError
@@ -39,5 +39,5 @@ __all__ = [
     "quarter_factor", "missing_weeks", "time_penalty",
     "check_material", "PawnBound", "pawn_bound",
     "penalty_table", "score_sheet_table", "rule_tables",
-    "PlayoutResult", "play", "check_playouts",
+    "play", "playout",
 ]

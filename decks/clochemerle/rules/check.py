@@ -4,8 +4,8 @@ Contract: `check_material(material, params)` returns every problem found (`pnp.e
 English `what`, `where` like "place card 'eglise' #2" or "event card 'La fête du cassoulet'", and
 the `ref` the data object carries). Errors make the kit unplayable; warnings are worth a look.
 It never raises on bad material. A sheet that is None (absent or unreadable) gets no problem here:
-its reader reported it once (kit.py, material.read_material). Play-outs (playout.py) are run only
-when `playouts` > 0 and the material is complete and free of errors.
+its reader reported it once (kit.py, material.read_material). Play-outs are the harness's (`pnp
+check` plays them through the model's `playout`, playout.py).
 
 What is checked, and why:
 - inventory: 2 cards for each of the 6 places; set-up orders 1-6, each on exactly two cards, the
@@ -39,15 +39,11 @@ PLACES_PER_ROW = len(PLACE_KEYS)
 EVENT_TEXT_MAX = 160
 
 
-def check_material(material: Material, params: Params | None = None, playouts: int = 0,
-                   seed: int = 0) -> list[Problem]:
+def check_material(material: Material, params: Params | None = None) -> list[Problem]:
     params = params or Params()
     problems = [*check_places(material.places, params), *check_events(material.events, params),
                 *check_track(material.track, params), *check_tokens(material.tokens, params),
                 *check_score_sheet(material.score_sheet, params), *check_supply(material.places, params)]
-    if playouts and material.complete and not any(p.severity == "error" for p in problems):
-        from .playout import check_playouts
-        problems += check_playouts(material, params, playouts, seed)
     return problems
 
 

@@ -8,15 +8,16 @@ The start-of-quarter invariant: when a row is turned up, its cards are empty, an
 want to visit each place once. So for each player count n of 3-6, n players in turn each put one
 pawn on the empty card (the cheapest legal placement): each of them must find one. A card with no
 legal cell fails for the first player; a one-pawn card (marché, médecin) or a boulodrome needs at
-least n cells.
+least n cells. The longest action of a card must fit in a quarter (`quarter_fit`).
 """
 from __future__ import annotations
 
 from pnp.rules import Problem
 from .params import Params
-from .placement import CardState, cheapest, place
+from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, CardState, cheapest, place
 from .places import PLACES, Cell, PlaceCard
 from .shape import at
+from .supply import longest_action
 
 RULE_TEXT_MAX = 120
 _NO_POINTS = {"mairie": "scores dé + 10 for the majority", "bar": "scores dé + the value of the crowd"}
@@ -24,7 +25,8 @@ _NO_POINTS = {"mairie": "scores dé + 10 for the majority", "bar": "scores dé +
 
 def check_place_card(card: PlaceCard, where: str, params: Params) -> list[Problem]:
     return [*_texts(card, where), *_icons(card, where), *_malus(card, where), *_cells(card, where, params),
-            *_crowd(card, where), *_columns(card, where), *start_placements(card, where, params)]
+            *_crowd(card, where), *_columns(card, where), *start_placements(card, where, params),
+            *quarter_fit(card, where, params)]
 
 
 def _problem(card: PlaceCard, where: str, what: str, *path, **kw) -> Problem:
@@ -129,6 +131,27 @@ def _columns(card: PlaceCard, where: str) -> list[Problem]:
             out.append(_problem(card, where, f"row {r + 1} mixes bonus points: L'église scores the points "
                                 "of the row", "grid", r, severity="warning"))
     return out
+
+
+def quarter_fit(card: PlaceCard, where: str, params: Params) -> list[Problem]:
+    """The longest action of the card (an expulsion, a jump over the whole queue included) fits in a
+    quarter: the two set-up rows alternate by quarter, so with a longer action the first player
+    could enter quarter q + 2 while the last is still in quarter q, and the row of quarter q,
+    still on the table, would have to be turned up again (decision: quarter_fit)."""
+    longest, quarter = longest_action(card), params.weeks_per_quarter
+    if longest <= quarter:
+        return []
+    if card.place == "medecin":
+        how, path = f"jumping the whole queue costs {DOCTOR_WEEKS} + {longest - DOCTOR_WEEKS}", ("grid",)
+    else:
+        cell = max((c for c in card.cells() if c.weeks), key=lambda c: c.weeks)
+        extra = EXPEL_EXTRA_WEEKS if card.place == "boulodrome" else 0
+        how = (f"expelling a pawn from cell {cell.pos} costs {cell.weeks} + {extra}" if extra
+               else f"cell {cell.pos} costs {cell.weeks}")
+        path = ("grid", *cell.pos, "weeks")
+    return [_problem(card, where, f"{how} = {longest} weeks, more than a quarter ({quarter} weeks): the rows "
+                     "alternate by quarter, so a row still on the table would have to be turned up again",
+                     *path, got=longest)]
 
 
 def start_placements(card: PlaceCard, where: str, params: Params) -> list[Problem]:

@@ -12,14 +12,13 @@ the kit's data, every card and sheet value keeping the `Ref` of its YAML line:
   of grids its layout prints (tables bound to `rules.score_sheet`).
 An absent component is reported once, here (the material then lacks it). `model` is the
 kit's rules model: its check is the model's `check_material` on that material (with
-`params.playouts` seeded play-outs when asked), its tables `rule_tables`, its play-outs `play`.
+its tables `rule_tables`, its play-outs `playout.playout` (the harness plays them).
 """
 from __future__ import annotations
 
-import random
-
-from pnp.rules import Field, Problem, RulesModel, component, sheet_fields
+from pnp.rules import Problem, RulesModel, component, sheet_fields
 from .check import check_material
+from .playout import playout
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
 from .params import Params
 from .places import EventCard, PlaceCard
@@ -40,15 +39,13 @@ SHEETS = {  # params key -> (model class, the fields it reads, what the sheet ho
 
 
 class KitParams(Params):
-    """The rules' numbers (params.py), the names of the kit's components, and play-outs to run."""
+    """The rules' numbers (params.py) and the names of the kit's components."""
 
     places: str = "lieux"
     events: str = "clochemerle"
     track: str = "piste"
     tokens: str = "jetons"
     score_sheet: str = "score"
-    playouts: int = Field(0, ge=0, le=200)
-    seed: int = 0
 
 
 def kit_material(kit, params: KitParams) -> tuple[Material, list[Problem]]:
@@ -97,21 +94,7 @@ def _printed_blocks(kit, params: KitParams, sheet: ScoreSheet | None) -> list[Pr
 
 
 def check(material: Material, params: KitParams) -> list[Problem]:
-    return check_material(material, params, playouts=params.playouts, seed=params.seed)
-
-
-def playtest(material: Material, params: KitParams, players: int, games: int, seed: int) -> str:
-    """Random placement games to the end of the year: scores, pawns out at once, stuck turns."""
-    from .playout import play
-
-    rng = random.Random(seed)
-    results = [play(material, players, rng, params) for _ in range(games)]
-    most_out = max(max(r.max_out.values()) for r in results)
-    turns = [r.turns for r in results]
-    best = [max(r.scores.values()) for r in results]
-    return (f"{players} players, {games} games: all reached 'fin'; {sum(turns) / games:.0f} turns on average, "
-            f"at most {most_out} pawns out for one player, {sum(r.stuck for r in results)} stuck turns; "
-            f"winning score {min(best)} to {max(best)}")
+    return check_material(material, params)
 
 
 model = RulesModel(
@@ -119,6 +102,6 @@ model = RulesModel(
     summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
             "place cards, event cards, track, tokens and score sheet checked against the rules.",
     params=KitParams, check=check, tables=rule_tables,
-    playtest=playtest, read=kit_material)
+    playout=playout, read=kit_material)
 
 __all__ = ["KitParams", "kit_material", "model", "PLACE_FIELDS", "EVENT_FIELDS"]

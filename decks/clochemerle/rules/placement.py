@@ -3,7 +3,9 @@
 Contract: a `CardState` is a place card with the pawns on it (cell position -> player name).
 `legal_placements(state, player)` lists every legal `Placement` of one pawn by `player`, with its
 cost in weeks; `place(state, placement)` returns the new state (raising `IllegalPlacement` for a
-placement not in that list). Pure functions: states are never mutated. Costs only count what the
+placement not in that list). For play-outs, `decisions(state, player)` lists them with one decision
+per expulsion (its destination chosen afterwards among `destinations(state)`), and `apply`
+places without checking again. Pure functions: states are never mutated. Costs only count what the
 card asks; whether the player has the time and a pawn left is the game's business (playout.py).
 
 Conventions: positions are (row, col) from the top left of the grid; "reading order" is rows top
@@ -79,6 +81,30 @@ def place(state: CardState, placement: Placement) -> CardState:
     """The state after `placement` (which must be legal)."""
     if placement not in legal_placements(state, placement.player):
         raise IllegalPlacement(f"{placement} is not legal on {state.card.place}")
+    return _EFFECTS.get(state.card.place, _put)(state, placement)
+
+
+def decisions(state: CardState, player: str) -> list[Placement]:
+    """The player's decisions on the card: `legal_placements` with one decision per pawn to expel
+    (its `expel_to` None: where the pawn goes is chosen afterwards, among `destinations`), so that
+    each expulsion weighs as one decision, not one per empty cell."""
+    if state.card.place != "boulodrome":
+        return legal_placements(state, player)
+    if state.card.one_pawn and player in state.players():
+        return []
+    expels = [Placement(player, cell.pos, cell.weeks + EXPEL_EXTRA_WEEKS) for cell in state.card.cells()
+              if state.pawns.get(cell.pos) not in (None, player) and cell.weeks is not None]
+    return _any_empty(state, player) + (expels if state.empty_cells() else [])
+
+
+def destinations(state: CardState) -> list:
+    """Where an expelled pawn may go: the card's empty cells (rules: Le boulodrome)."""
+    return [cell.pos for cell in state.empty_cells()]
+
+
+def apply(state: CardState, placement: Placement) -> CardState:
+    """The state after a placement taken from `decisions` (an expulsion with its destination set):
+    `place` without checking it again."""
     return _EFFECTS.get(state.card.place, _put)(state, placement)
 
 

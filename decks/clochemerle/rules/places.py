@@ -35,6 +35,7 @@ An event card (signs may be "+", "-" or "−"; quote them in YAML):
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Mapping
 
@@ -105,15 +106,23 @@ class PlaceCard:
     def one_pawn(self) -> bool:
         return self.place in ONE_PAWN_PLACES
 
-    def cells(self) -> list[Cell]:
+    def cells(self) -> tuple[Cell, ...]:
         """The cells in reading order: rows top to bottom, each left to right."""
-        return [cell for row in self.grid for cell in row if cell is not None]
+        return self._cells
 
-    def columns(self) -> list[list[Cell]]:
+    def columns(self) -> tuple[tuple[Cell, ...], ...]:
         """The non-empty columns ("rangs" of the église), each listed top to bottom."""
+        return self._columns
+
+    @cached_property
+    def _cells(self) -> tuple[Cell, ...]:  # made once: play-outs ask for them at every turn
+        return tuple(cell for row in self.grid for cell in row if cell is not None)
+
+    @cached_property
+    def _columns(self) -> tuple[tuple[Cell, ...], ...]:
         width = max((len(row) for row in self.grid), default=0)
-        found = [[row[c] for row in self.grid if c < len(row) and row[c] is not None] for c in range(width)]
-        return [column for column in found if column]
+        found = [tuple(row[c] for row in self.grid if c < len(row) and row[c] is not None) for c in range(width)]
+        return tuple(column for column in found if column)
 
     def cell(self, pos: Pos) -> Cell:
         return self.grid[pos[0]][pos[1]]

@@ -1,188 +1,213 @@
-"""Random play-outs of the placement game, to back the pawn-supply invariant empirically.
+"""Play-outs of the placement game for the harness: one year at a time, every decision an agent's.
 
-Contract: `play(material, players, rng, ...)` plays one game with a seeded `random.Random` and
-returns a `PlayoutResult` (scores, the most placement pawns each player had out at once, turns,
-stuck turns). It always ends: every turn moves a player forward, and a stuck player (no legal
-placement) is recorded and moved one week. With `pawn_limit=None` players have unlimited pawns,
-so `max_out` measures the demand the 10 pawns must cover. `check_playouts` turns that into
-problems. Policies: "random" (any legal placement that does not overshoot "fin"), "cheapest".
+Contract: `playout(material, params)` returns the model's `Playout` (pnp.rules): `play(players,
+agent, rng)` plays one game with the kit's place and event cards and returns its `GameRecord`:
+the seats with the best reputation (a tie shares the win), the turns, the weeks the year took
+(52, more when a last action overshot "fin"), and the situations met. `play(material, players,
+rng, params, agent)` does the same from the rules' numbers alone (tests).
 
-Flow implemented (rules: Principe des gestion de l'évolution du plateau et des décomptes):
-the player furthest behind plays, the top of a stack first (the last to arrive); the first
-player to enter a quarter turns up the next row with an event card and 6 dice; when the last
-player leaves a quarter, its row is scored (the last quarter when everyone is on "fin", doubled)
-and its pawns come back.
+Flow implemented (rules: Principe des gestion de l'évolution du plateau et des décomptes): the
+player furthest behind plays, the top of a stack first (the last to arrive); the first player to
+enter a quarter turns up the next row with an event card and 6 dice; when the last player leaves a
+quarter, its row is scored (the last quarter when everyone is on "fin", doubled) and its pawns come
+back. The two rows alternate; a row is never turned up while it is still on the table (the check
+refuses a card whose longest action exceeds a quarter, which is what could bring that about:
+decision `quarter_fit`; should it happen all the same, the play-out raises).
+A seat's decisions are its placements (placement.decisions): one per cell, one per pawn it could
+expel, where the expelled pawn goes being a decision of its own afterwards. The pawns a player may
+place are the kit's supply (`tokens.pawns_per_colour` less the one on the time track: 10); pawns
+come back when their row is scored. A player with no pawn left or no legal cell advances one week
+(decision `no_move`). Greedy scores a placement by what the card would give it if scored now
+(points, malus avoided, times the quarter's factor) less the time penalty it pays, and an expelled
+pawn's destination by the fewest points it leaves the expelled player.
+Situations: expulsions, time penalties, mairie ties (scorings where several players tie for the
+majority), quarters turned, no legal move, no pawn left (the supply ran dry for a turn).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
 
-from pnp.rules import Problem
+from pnp.rules import Agent, GameRecord, Playout
 from .material import Material
 from .params import Params
-from .placement import CardState, Placement, legal_placements, place
+from .placement import CardState, Placement, apply, decisions, destinations
 from .places import EventCard
-from .scoring import missing_weeks, quarter_factor, row_score, time_penalty
+from .scoring import card_score, mairie_majority, missing_weeks, quarter_factor, row_score, time_penalty
+
+SITUATIONS = ("expulsions", "time penalties", "mairie ties", "quarters turned", "no legal move", "no pawn left")
 
 
 @dataclass
 class Row:
-    """A row of place cards turned up for a quarter."""
+    """A row of place cards turned up for a quarter; `side` is which of the two set-up rows it is."""
 
     quarter: int
+    side: int
     states: list[CardState]
     dice: list[int]
     event: EventCard
 
 
-@dataclass
-class Game:
-    players: list[str]
-    rows: list[list]  # the two rows of place cards, in set-up order
-    events: list[EventCard]
-    weeks_per_quarter: int
-    quarters: int
-    position: dict[str, int] = field(default_factory=dict)
-    arrival: dict[str, int] = field(default_factory=dict)
-    active: list[Row] = field(default_factory=list)
-    scores: dict[str, int] = field(default_factory=dict)
-    max_out: dict[str, int] = field(default_factory=dict)
-    turns: int = 0
-    stuck: int = 0
-    clock: int = 0
-    turned_up: int = 0
+class Year:
+    """One game: positions on the track, the stack order, the rows out, scores, pawns out."""
 
-    @property
-    def end(self) -> int:
-        return self.weeks_per_quarter * self.quarters
+    def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
+                 params: Params, agent: Agent, rng: random.Random):
+        self.rows, self.params, self.agent, self.rng, self.supply = rows, params, agent, rng, supply
+        self.names = [f"P{i + 1}" for i in range(players)]
+        self.end, self.q = params.weeks, params.weeks_per_quarter
+        self.events = rng.sample(list(events), len(events))
+        self.position, self.scores, self.out = [0] * players, [0] * players, [0] * players
+        order = rng.sample(range(players), players)  # rules: "empilés dans un ordre tiré aléatoirement"
+        self.arrival = [0] * players
+        for rank, seat in enumerate(order):
+            self.arrival[seat] = -rank
+        self.active: list[Row] = []
+        self.turned_up, self.clock, self.turns, self.overshoot = 0, 0, 0, 0
+        self.counts = dict.fromkeys(SITUATIONS, 0)
+        self._turn_up(1)  # rules: "Au début du jeu [...] tirer la carte clochemerle du dessus du talon"
+
+    def next_seat(self) -> int:
+        # rules: Tour d'un joueur — "celui qui est le plus en retard sur la piste de temps (si plusieurs
+        # [...] sont empilés sur la même semaine, le pion le plus en retard est le pion au dessus de la pile)"
+        waiting = [s for s, at in enumerate(self.position) if at < self.end]
+        return min(waiting, key=lambda s: (self.position[s], -self.arrival[s]))
+
+    def options(self, seat: int) -> list[tuple[Row, int, Placement]]:
+        # rules: Tour d'un joueur — "poser un de ses pions qu'il a devant lui sur une carte lieu exposée"
+        if self.out[seat] >= self.supply:
+            self.counts["no pawn left"] += 1
+            return []
+        name = self.names[seat]
+        return [(row, i, offer) for row in self.active for i, state in enumerate(row.states)
+                for offer in decisions(state, name)]
+
+    def turn(self, seat: int) -> None:
+        self.turns += 1
+        options = self.options(seat)
+        if not options:
+            self.counts["no legal move"] += 1
+            self.move(seat, 1)  # decision: no_move
+            return
+        greedy = self.agent.greedy
+        row, i, offer = self.agent.choose(options, self.rng, self._gain(seat) if greedy else None)
+        state = row.states[i]
+        if offer.expel_to is None and state.pawns.get(offer.pos) not in (None, offer.player):
+            offer = Placement(offer.player, offer.pos, offer.weeks, self._destination(row, i, offer))
+            self.counts["expulsions"] += 1
+        row.states[i] = apply(state, offer)
+        self.out[seat] += 1
+        self.move(seat, offer.weeks)
+
+    def _destination(self, row: Row, i: int, offer: Placement):
+        state, expelled = row.states[i], row.states[i].pawns[offer.pos]
+
+        def gain(pos) -> int:  # the fewest points left to the expelled player
+            moved = apply(state, Placement(offer.player, offer.pos, offer.weeks, pos))
+            return -self._card_value(row, i, moved, expelled)
+
+        return self.agent.choose(destinations(state), self.rng, gain if self.agent.greedy else None)
+
+    def _gain(self, seat: int):
+        name, before = self.names[seat], {}
+
+        def gain(option: tuple[Row, int, Placement]) -> int:
+            row, i, offer = option
+            if (id(row), i) not in before:
+                before[id(row), i] = self._card_value(row, i, row.states[i], name)
+            after = self._card_value(row, i, apply(row.states[i], offer), name)
+            return after - before[id(row), i] + time_penalty(missing_weeks(self.position[seat], offer.weeks, self.end))
+        return gain
+
+    def _card_value(self, row: Row, i: int, state: CardState, name: str) -> int:
+        """What the card would give `name` if its row were scored now."""
+        factor = quarter_factor(row.quarter, self.params.quarters)
+        place = state.card.place
+        return factor * card_score(state, row.dice[i], row.event.sign(place), self.names).total(name)
+
+    def move(self, seat: int, weeks: int) -> None:
+        start = self.position[seat]
+        missing = missing_weeks(start, weeks, self.end)
+        if missing:
+            self.counts["time penalties"] += 1
+            self.overshoot = max(self.overshoot, missing)
+            self.scores[seat] += time_penalty(missing)  # decision: time_penalty
+        self.position[seat] = min(self.end, start + weeks)
+        self.clock += 1
+        self.arrival[seat] = self.clock  # the pawn arriving goes on top of the stack
+        self._quarters()
+
+    def _quarters(self) -> None:
+        lead, last = max(self.position), min(self.position)
+        for row in list(self.active):
+            if last > row.quarter * self.q or last >= self.end:
+                self._score(row)  # rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
+        if self.turned_up < self.params.quarters and lead > self.turned_up * self.q:
+            self._turn_up(self.turned_up + 1)  # rules: "un joueur franchi le premier le début d'un trimestre"
+
+    def _turn_up(self, quarter: int) -> None:
+        side = (quarter - 1) % 2
+        if any(row.side == side for row in self.active):  # decision: quarter_fit
+            raise RuntimeError(f"quarter {quarter} begins while its row (of quarter {quarter - 2}) is still on the "
+                               "table: an action is longer than a quarter")
+        self.turned_up = quarter
+        self.counts["quarters turned"] += 1
+        cards = self.rows[side]
+        dice = [self.rng.randint(1, 6) for _ in cards]  # rules: "Lancer 6 dés un par un"
+        self.active.append(Row(quarter, side, [CardState.of(card) for card in cards], dice,
+                               self.events[quarter - 1]))
+
+    def _score(self, row: Row) -> None:
+        factor = quarter_factor(row.quarter, self.params.quarters)
+        score = row_score(row.states, row.dice, row.event, self.names, factor)
+        for seat, name in enumerate(self.names):
+            self.scores[seat] += score.total(name)
+        for state in row.states:
+            if state.card.place == "mairie" and len(mairie_majority(state)) > 1:
+                self.counts["mairie ties"] += 1  # decision: mairie_ties
+            for owner in state.pawns.values():
+                self.out[self.names.index(owner)] -= 1
+        self.active.remove(row)  # rules: "les joueurs récupèrent leur pions posées sur les cartes de cette ligne"
+
+    def play(self) -> GameRecord:
+        while any(at < self.end for at in self.position):
+            self.turn(self.next_seat())
+        best = max(self.scores)
+        winners = tuple(seat for seat, score in enumerate(self.scores) if score == best)
+        return GameRecord(winners, self.turns, dict(self.counts), {"weeks": self.end + self.overshoot}, "fin reached")
 
 
-@dataclass(frozen=True)
-class PlayoutResult:
-    scores: dict[str, int]
-    max_out: dict[str, int]
-    turns: int
-    stuck: int
-
-
-def new_game(material: Material, players: int, rng: random.Random, params: Params) -> Game:
+def set_up_rows(material: Material) -> list[list]:
+    """The two rows of place cards, each place's first card in the first row (rules: Mise en place)."""
     cards = sorted(material.places, key=lambda card: card.order)
-    rows = [[card for i, card in enumerate(cards) if _rank(cards, i) == r] for r in (0, 1)]
-    names = [f"P{i + 1}" for i in range(players)]
-    order = rng.sample(names, len(names))  # rules: Mise en place — "empilés dans un ordre tiré aléatoirement"
-    game = Game(names, rows, rng.sample(list(material.events), len(material.events)),
-                params.weeks_per_quarter, params.quarters, position=dict.fromkeys(names, 0),
-                arrival={name: -i for i, name in enumerate(order)}, scores=dict.fromkeys(names, 0),
-                max_out=dict.fromkeys(names, 0))
-    _turn_up(game, 1, rng)  # rules: "Au début du jeu [...] tirer la carte clochemerle du dessus du talon"
-    return game
+    seen: set[str] = set()
+    rows: list[list] = [[], []]
+    for card in cards:
+        rows[card.place in seen].append(card)
+        seen.add(card.place)
+    return rows
 
 
-def _rank(cards: list, index: int) -> int:
-    """0 for the first card of its place in set-up order, 1 for the second."""
-    return sum(1 for card in cards[:index] if card.place == cards[index].place)
+def supply_of(material: Material, params: Params) -> int:
+    """The pawns a player may place: the kit's pawns of a colour less the one on the time track."""
+    # rules: Matériel — "Onze pions par joueur. Un pour compter le temps écoulé et 10 pour se placer"
+    return material.tokens.pawns_per_colour - 1 if material.tokens is not None else params.placement_pawns
 
 
 def play(material: Material, players: int, rng: random.Random, params: Params | None = None,
-         policy: str = "random", pawn_limit: int | None = None) -> PlayoutResult:
+         agent: Agent | None = None) -> GameRecord:
+    from pnp.rules import AGENTS
+
     params = params or Params()
-    game = new_game(material, players, rng, params)
-    choose = _POLICIES[policy]
-    while any(game.position[p] < game.end for p in game.players):
-        _turn(game, _next_player(game), rng, choose, pawn_limit)
-    return PlayoutResult(game.scores, game.max_out, game.turns, game.stuck)
+    return Year(set_up_rows(material), material.events, players, supply_of(material, params), params,
+                agent or AGENTS["random"], rng).play()
 
 
-def _next_player(game: Game) -> str:
-    # rules: Tour d'un joueur — "celui qui est le plus en retard sur la piste de temps (si plusieurs
-    # [...] sont empilés sur la même semaine, le pion le plus en retard est le pion au dessus de la pile)"
-    waiting = [p for p in game.players if game.position[p] < game.end]
-    return min(waiting, key=lambda p: (game.position[p], -game.arrival[p]))
+def playout(material: Material, params: Params) -> Playout:
+    rows, supply = set_up_rows(material), supply_of(material, params)
 
+    def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
+        return Year(rows, material.events, players, supply, params, agent, rng).play()
 
-def _turn(game: Game, player: str, rng: random.Random, choose: Callable, pawn_limit: int | None) -> None:
-    game.turns += 1
-    offers = [] if pawn_limit is not None and _out(game, player) >= pawn_limit else _offers(game, player)
-    if not offers:
-        game.stuck += 1
-        _move(game, player, 1, rng)
-        return
-    row, index, placement = choose(offers, game.end - game.position[player], rng)
-    row.states[index] = place(row.states[index], placement)
-    game.max_out[player] = max(game.max_out[player], _out(game, player))
-    _move(game, player, placement.weeks, rng)
-
-
-def _offers(game: Game, player: str) -> list[tuple[Row, int, Placement]]:
-    # rules: Tour d'un joueur — "poser un de ses pions [...] sur une carte lieu exposée"
-    return [(row, i, offer) for row in game.active for i, state in enumerate(row.states)
-            for offer in legal_placements(state, player)]
-
-
-def _out(game: Game, player: str) -> int:
-    return sum(len(state.pawns_of(player)) for row in game.active for state in row.states)
-
-
-def _move(game: Game, player: str, weeks: int, rng: random.Random) -> None:
-    start = game.position[player]
-    game.scores[player] += time_penalty(missing_weeks(start, weeks, game.end))
-    game.position[player] = min(game.end, start + weeks)
-    game.clock += 1
-    game.arrival[player] = game.clock  # the pawn arriving goes on top of the stack
-    _quarters(game, rng)
-
-
-def _quarters(game: Game, rng: random.Random) -> None:
-    q, lead, last = game.weeks_per_quarter, max(game.position.values()), min(game.position.values())
-    for row in list(game.active):
-        if last > row.quarter * q or last >= game.end:
-            _score(game, row)  # rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
-    if game.turned_up < game.quarters and lead > game.turned_up * q:
-        _turn_up(game, game.turned_up + 1, rng)  # rules: "un joueur franchi le premier le début d'un trimestre"
-
-
-def _turn_up(game: Game, quarter: int, rng: random.Random) -> None:
-    game.turned_up = quarter
-    cards = game.rows[(quarter - 1) % 2]
-    dice = [rng.randint(1, 6) for _ in cards]  # rules: "Lancer 6 dés un par un"
-    game.active.append(Row(quarter, [CardState.of(card) for card in cards], dice, game.events[quarter - 1]))
-
-
-def _score(game: Game, row: Row) -> None:
-    factor = quarter_factor(row.quarter, game.quarters)
-    score = row_score(row.states, row.dice, row.event, game.players, factor)
-    for player in game.players:
-        game.scores[player] += score.total(player)
-    game.active.remove(row)  # rules: "les joueurs récupèrent leur pions posées sur les cartes de cette ligne"
-
-
-def _random(offers: list, left: int, rng: random.Random):
-    fitting = [offer for offer in offers if offer[2].weeks <= left]
-    return rng.choice(fitting) if fitting else min(offers, key=lambda offer: offer[2].weeks)
-
-
-def _cheapest(offers: list, left: int, rng: random.Random):
-    low = min(offer[2].weeks for offer in offers)
-    return rng.choice([offer for offer in offers if offer[2].weeks == low])
-
-
-_POLICIES = {"random": _random, "cheapest": _cheapest}
-
-
-def check_playouts(material: Material, params: Params, games: int, seed: int = 0) -> list[Problem]:
-    """Play `games` games per player count and policy with unlimited pawns: demand vs supply."""
-    rng, worst, stuck = random.Random(seed), 0, 0
-    for players in params.player_counts:
-        for policy in _POLICIES:
-            for _ in range(games):
-                result = play(material, players, rng, params, policy)
-                worst, stuck = max(worst, *result.max_out.values()), stuck + result.stuck
-    out = []
-    if worst > params.placement_pawns:
-        out.append(Problem(f"a play-out had a player with {worst} pawns out at once, more than the "
-                           f"{params.placement_pawns} placement pawns", "play-outs", got=worst))
-    if stuck:
-        out.append(Problem(f"{stuck} turns of the play-outs found no legal placement", "play-outs", got=stuck))
-    return out
+    return Playout(play_one, SITUATIONS, ("weeks",), {}, ("no pawn left",))

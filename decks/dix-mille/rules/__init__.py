@@ -6,7 +6,7 @@ per-face problem points at the face's entry), its `tables` are `reference_tables
 "turn").
 The rest is the pure model: `score` (best split), the turn state machine (`start_turn`, `throw`,
 `stop`, `play_turn`), the game (`Game`, `write_score`, `play_game`, `playout_stats`) and the
-strategies. Ambiguous readings of the source are recorded once, in `DECISIONS`.
+strategies; the play-outs of `pnp playtest` and `pnp check` (`playout`, playout.py). Ambiguous readings of the source are recorded once, in `DECISIONS`.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from .check import check_params, combination_step, reachable
 from .game import (Fall, Game, GameResult, PlayoutStats, Situation, Strategy, TurnReport, play_game,
                    playout_stats, scripted_strategy, threshold_strategy, write_score)
 from .params import DECISIONS, DICE, FACES, DixMilleParams
+from .playout import playout
 from .scoring import Group, Score, ThrowScore, combinations, score, score_without, throw_score
 from .tables import fr_number, reference_tables, scoring_table, turn_table
 from .turn import (Offer, Roll, ThrowOutcome, TurnRecord, TurnState, play_turn, random_roll, scripted,
@@ -27,15 +28,8 @@ model = RulesModel(
     params=DixMilleParams,
     check=lambda kit, params: check_params(params),
     tables=lambda kit, params: reference_tables(params),
-    playtest=lambda kit, params, players, games, seed: _playtest_line(params, players, games, seed),
+    playout=lambda kit, params: playout(params),
 )
-
-
-def _playtest_line(params: DixMilleParams, players: int, games: int, seed: int) -> str:
-    stats = playout_stats(games, players, seed, params=params)
-    return (f"{players} players, {games} games: {stats.finished} ended with a winner, {stats.mean_turns:.0f} turns "
-            f"on average ({stats.max_turns} at most), {stats.falls_per_game:.1f} falls a game; wins by seat "
-            f"{list(stats.wins_by_seat)}")
 
 __all__ = [
     "DECISIONS", "DICE", "FACES", "model", "DixMilleParams",

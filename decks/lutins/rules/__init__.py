@@ -2,7 +2,7 @@
 
 Contract: a pure model (no I/O, no randomness but a passed-in `random.Random`) of the board
 (board.py: plain data <-> frozen `Board`), positions (state.py), legal moves (moves.py), board
-invariants and rule parameters (check.py), seeded play-outs (playout.py), the French summary
+invariants and rule parameters (check.py), play-outs for the harness (playout.py), the French summary
 table of the rules card (tables.py) and the glue to a kit (adapter.py). `model` is the kit's
 rules model (adapter.py: the board from a sheet, the counters from a deck). Every ambiguity of
 the French source is decided once, in decisions.py (`DECISIONS`); code cites the rule it
@@ -19,7 +19,7 @@ from .moves import (
     ElfMove, IllegalMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn,
     relocation_options, second_directions, slide_targets,
 )
-from .playout import PlayoutStats, choose_turn, play_game, playout_problems, playouts
+from .playout import play, playout, progress
 from .state import (
     ARRIVED, FOREST_STATUS, HOME, ElfId, State, active_colour, default_seats, initial_state,
     movable_elves, occupancy, position, winner,
@@ -29,11 +29,11 @@ from .adapter import KitParams, LutinsKit, check_rules, model  # noqa: E402  (ad
 
 __all__ = [
     "ARRIVED", "DECISIONS", "KitParams", "LutinsKit", "model", "DIRECTIONS", "FOREST_STATUS", "HOME",
-    "Board", "ElfId", "ElfMove", "IllegalMove", "LutinsParams", "PlayoutStats", "Square", "State", "TreeMove",
+    "Board", "ElfId", "ElfMove", "IllegalMove", "LutinsParams", "Square", "State", "TreeMove",
     "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
-    "choose_turn", "default_board", "default_board_data", "default_seats", "empty_board",
+    "default_board", "default_board_data", "default_seats", "empty_board",
     "initial_state", "legal_elf_moves", "legal_tree_moves", "movable_elves",
-    "occupancy", "play_game", "position", "play_turn", "playout_problems", "playouts", "reach",
+    "occupancy", "play", "playout", "position", "play_turn", "progress", "reach",
     "reachability_problems", "relocation_options", "rules_summary", "second_directions",
     "shape_problems", "slide_targets", "tables", "winner",
 ]

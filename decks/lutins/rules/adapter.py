@@ -6,11 +6,9 @@ a sheet whose field `board` holds the board as the model's plain data (board.py)
 deck of counters whose cards have the fields `sorte` (`arbre` or `lutin`) and `couleur` (`tokens:
 null` skips it). `read` builds the board once (its shape problems point at the line of the value in
 the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`. `check_rules(board, params, ref)`
-is the whole check of a board: its invariants (check.py), the seats against the board, then — only
-when all of that holds — the play-outs for 2, 3 and 4 players (warnings when some find no winner
-within the bound). The model's check is that, then the inventory of counters: one tree for each dot,
-one elf for each start square of its colour. Its tables are the model's (`rules.resume`); its
-play-outs `playout.playouts` on the kit's board.
+is the whole check of a board: its invariants (check.py) and the seats against the board; then the inventory of counters: one tree for each dot, one elf for each start square of its colour
+(the model's check). Its tables are the model's (`rules.resume`); its play-outs `playout.playout` on
+the kit's board, played by the harness (`pnp playtest`, `pnp check`).
 """
 from __future__ import annotations
 
@@ -20,7 +18,7 @@ from dataclasses import dataclass
 from pnp.rules import Deck, Problem, Ref, RulesModel, component, errors_only, sheet_fields
 from .board import Board
 from .check import LutinsParams, check_board, check_params, read_board_data
-from .playout import playout_problems, playouts
+from .playout import playout as board_playout
 from .tables import tables
 
 TREE, ELF = "arbre", "lutin"
@@ -65,15 +63,12 @@ def _board(kit, params: KitParams) -> tuple[Board | None, Ref | None, list[Probl
 
 def check_rules(board: Board, params: LutinsParams | None = None, ref: Ref | None = None,
                 where: str = "board") -> list[Problem]:
-    """Every problem of a kit's board and rule parameters, play-outs last."""
+    """Every problem of a kit's board and rule parameters."""
     params = params or LutinsParams()
     problems = check_board(board, ref, where)
     if errors_only(problems):
         return problems
-    problems += check_params(params, board)
-    if errors_only(problems) or params.playouts == 0:
-        return problems
-    return problems + playout_problems(board, params)
+    return problems + check_params(params, board)
 
 
 def check(material: LutinsKit, params: KitParams) -> list[Problem]:
@@ -108,10 +103,11 @@ def _inventory(key: tuple, found: int, want: int) -> str:
     return f"{found} counters with sorte {kind!r}; the counters are '{TREE}' or '{ELF}'"
 
 
-def playtest(material: LutinsKit, params: KitParams, players: int, games: int, seed: int) -> str:
-    return playouts(material.board, players, games, seed, young=params.young_variant).summary()
+def playout(material: LutinsKit, params: KitParams):
+    """Games on the kit's board (playout.py), the kit's seats for its own player count."""
+    return board_playout(material.board, params.turn_bound, params.young_variant, params.seats, params.players)
 
 
-model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playtest, read)
+model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playout, read)
 
-__all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "read", "token_problems"]
+__all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "playout", "read", "token_problems"]

@@ -33,9 +33,7 @@ class LutinsParams(Params):
     players: int = Field(4, ge=2, le=4)
     young_variant: bool = False  # rules: "Variante: ... renoncer ... à la règle de l'angle de 90 degres"
     seats: list[list[str]] | None = None  # colours per player, clockwise from the youngest
-    turn_bound: int = Field(600, ge=1)  # play-outs stop there (counted as hitting the bound)
-    playouts: int = Field(50, ge=0)
-    seed: int = 0
+    turn_bound: int = Field(3000, ge=1)  # a play-out stops there: a game that did not end (random games last 500-1 200 turns)
 
 
 def _problem(what: str, where: str, ref: Ref | None, path: tuple, got: Any = None) -> Problem:

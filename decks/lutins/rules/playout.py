@@ -1,164 +1,119 @@
-"""Random play-outs of "Les aventures dans la forêt des lutins" with a greedy-ish policy.
+"""Play-outs of "Les aventures dans la forêt des lutins" for the harness: every decision an agent's.
 
-Contract: `playouts(board, players, games, seed, bound, young)` plays `games` games from the
-set-up with one `random.Random(seed)` (same arguments, same statistics) and returns
-`PlayoutStats`. The policy brings elves towards their arrival side: it takes the elf move with
-the best progress (a random one now and then, to break loops), tries nearby tree moves when no
-elf move makes progress, and the chaser puts a chased elf on the free square farthest from its
-arrival squares, i.e. back on a start square of its colour when one is free (decision: RELOCATION).
-A game stops at its first winner or after `bound` turns (one turn = one player's tree and elf
-move). `playout_problems` turns the statistics into warnings for a kit.
+Contract: `play(board, players, agent, rng, bound, young, seats)` plays one game from the set-up
+and returns its `GameRecord` (the winning seat; none when the game reached `bound` turns, one turn
+being one player's tree move and elf move); `playout(material, params)` is the model's `Playout`.
+A turn is two decisions and, after a chase, a third (decision: OPTIONAL_PHASES, RELOCATION):
+1. a tree move, or none: `random` takes one uniformly among no move and every legal tree move;
+2. an elf move, or none, after that tree move: `random` takes one uniformly;
+3. where the chased elf goes: `random` takes one of the free squares uniformly.
+`greedy` takes the elf move that brings an elf nearest an open arrival square (arriving counts most:
+its gain is the progress now), with no tree move; when no elf move progresses, it tries the tree
+moves next to its movable elves (`TREE_TRIES` of them, drawn by the rng) and takes the pair that
+progresses most; a chased elf goes on the free square farthest from its arrival squares.
+Situations: chases, trees moved, elves arrived, turns without an elf move.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
+from functools import lru_cache
 
-from pnp.rules import Problem
+from pnp.rules import Agent, GameRecord, Playout
 from .board import Board, Square
-from .check import LutinsParams
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
 from .state import State, initial_state, movable_elves, winner
 
-EXPLORE = 0.1  # share of random elf moves
-TREE_TRIES = 8  # tree moves tried when no elf move makes progress
+TREE_TRIES = 8  # tree moves the greedy agent tries when no elf move progresses
+SITUATIONS = ("chases", "trees moved", "elves arrived", "turns without an elf move")
 
 
-@dataclass(frozen=True)
-class PlayoutStats:
-    """What a batch of play-outs gave: wins by winning seat's colours, turn counts."""
-
-    players: int
-    games: int
-    bound: int
-    wins: dict[str, int] = field(default_factory=dict)
-    turns: tuple[int, ...] = ()
-    hit_bound: int = 0
-
-    @property
-    def mean_turns(self) -> float:
-        return sum(self.turns) / len(self.turns) if self.turns else 0.0
-
-    @property
-    def max_turns(self) -> int:
-        return max(self.turns, default=0)
-
-    def summary(self) -> str:
-        wins = ", ".join(f"{seat} {n}" for seat, n in sorted(self.wins.items()))
-        return (f"{self.players} players, {self.games} games: wins {wins}; turns mean "
-                f"{self.mean_turns:.1f}, max {self.max_turns}; {self.hit_bound} hit the bound {self.bound}")
-
-
-def open_arrivals(state: State, colour: str) -> list[Square]:
+def open_arrivals(state: State, colour: str) -> tuple[Square, ...]:
     """`colour`'s arrival squares not yet taken by one of its own elves."""
     taken = {sq for elf, sq in state.elves.items() if elf[0] == colour}
-    return [sq for sq in state.board.arrival(colour) if sq not in taken]
+    return tuple(sq for sq in state.board.arrival(colour) if sq not in taken)
 
 
-def distance(targets: list[Square], square: Square) -> int:
+@lru_cache(maxsize=65536)
+def distance(targets: tuple[Square, ...], square: Square) -> int:
     """King-move distance from a square to the nearest target (0 when there is none)."""
     col, row = square
     return min((max(abs(col - c), abs(row - r)) for c, r in targets), default=0)
 
 
-def _best_elf(state: State, moves: list[ElfMove], rng: random.Random) -> tuple[int, ElfMove | None]:
-    """The move bringing an elf nearest an open arrival square (a random one now and then)."""
-    if not moves:
-        return -10**6, None
-    if rng.random() < EXPLORE:
-        return 0, rng.choice(moves)
-    targets = open_arrivals(state, moves[0].elf[0])
-    bonus, memo = state.board.size, {}
+def progress(state: State, moves: list[ElfMove]) -> dict[ElfMove, int]:
+    """How much nearer an open arrival square each move brings its elf (arriving counts the board's
+    size): the greedy agent's gain."""
+    arrive, targets, memo = state.board.size, {}, {}
 
-    def near(square: Square) -> int:
-        if square not in memo:
-            memo[square] = distance(targets, square) - (bonus if square in targets else 0)
-        return memo[square]
+    def near(colour: str, square: Square) -> int:
+        if (colour, square) not in memo:
+            if colour not in targets:
+                targets[colour] = open_arrivals(state, colour)
+            found = targets[colour]
+            memo[colour, square] = distance(found, square) - (arrive if square in found else 0)
+        return memo[colour, square]
 
-    scored = [(near(state.elves[move.elf]) - near(move.to), rng.random(), move) for move in moves]
-    best = max(scored, key=lambda item: item[:2])
-    return best[0], best[2]
+    return {move: near(move.elf[0], state.elves[move.elf]) - near(move.elf[0], move.to) for move in moves}
 
 
-def _near_movable(state: State) -> set[Square]:
-    """The squares within two steps of an elf the player to move may move."""
-    return {(c + dx, r + dy) for c, r in (state.elves[elf] for elf in movable_elves(state))
+def _greedy_turn(state: State, agent: Agent, rng: random.Random) -> tuple[TreeMove | None, ElfMove | None]:
+    moves = legal_elf_moves(state)
+    gains = progress(state, moves)
+    if moves and max(gains.values()) > 0:
+        return None, agent.choose(moves, rng, gains.__getitem__)
+    near = {(c + dx, r + dy) for c, r in (state.elves[elf] for elf in movable_elves(state))
             for dx in range(-2, 3) for dy in range(-2, 3)}
-
-
-def _choose_tree(state: State, score: int, rng: random.Random) -> tuple[TreeMove | None, int, ElfMove | None]:
-    """Try a few tree moves near the movable elves; keep one that lets an elf progress more."""
-    near = _near_movable(state)
-    candidates = [t for t in legal_tree_moves(state) if t.src in near]
-    best: tuple[TreeMove | None, int, ElfMove | None] = (None, score, None)
-    for tree in rng.sample(candidates, min(TREE_TRIES, len(candidates))):
+    trees = [tree for tree in legal_tree_moves(state) if tree.src in near]
+    top = max(gains.values(), default=-10**6)
+    best: list[tuple[TreeMove | None, ElfMove | None]] = [(None, m) for m in moves if gains[m] == top] or [(None, None)]
+    for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
         moved = after_tree(state, tree)
-        found, move = _best_elf(moved, legal_elf_moves(moved), rng)
-        if found > best[1]:
-            best = (tree, found, move)
-    return best
+        for move, value in progress(moved, legal_elf_moves(moved)).items():
+            if value > top:
+                top, best = value, [(tree, move)]
+            elif value == top:
+                best.append((tree, move))
+    return agent.choose(best, rng, None)
 
 
-def _relocate(state: State, move: ElfMove, rng: random.Random) -> ElfMove:
-    """The chaser puts the chased elf on the free square farthest from its arrival side."""
-    if move.chased is None:
-        return move
-    targets = open_arrivals(state, move.chased[0])
-    options = relocation_options(state, move)
-    best = max(options, key=lambda sq: (distance(targets, sq), rng.random()))
-    return replace(move, relocation=best)
+def _random_turn(state: State, agent: Agent, rng: random.Random) -> tuple[TreeMove | None, ElfMove | None]:
+    tree = agent.choose([None, *legal_tree_moves(state)], rng)
+    return tree, agent.choose([None, *legal_elf_moves(state, tree)], rng)
 
 
-def choose_turn(state: State, rng: random.Random) -> tuple[TreeMove | None, ElfMove | None]:
-    """The policy's tree move (or None) and elf move (or None) for the player to move."""
-    score, move = _best_elf(state, legal_elf_moves(state), rng)
-    tree = None
-    if score <= 0:
-        tree, found, better = _choose_tree(state, score, rng)
-        move = better if tree is not None else move
-    if move is None:
-        return tree, None
-    return tree, _relocate(after_tree(state, tree), move, rng)
+def _relocate(state: State, tree: TreeMove | None, move: ElfMove, agent: Agent, rng: random.Random) -> ElfMove:
+    """Where the chased elf goes: a decision of its own (decision: RELOCATION)."""
+    moved = after_tree(state, tree)
+    targets = open_arrivals(moved, move.chased[0])
+    square = agent.choose(relocation_options(moved, move), rng, lambda sq: distance(targets, sq))
+    return replace(move, relocation=square)
 
 
-def play_game(board: Board, players: int, rng: random.Random, bound: int, young: bool = False,
-              seats=None) -> tuple[int | None, int, State]:
-    """One game: the winning seat (None at the bound), the number of turns, the final state."""
+def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
+         seats=None) -> GameRecord:
     state = initial_state(board, players, seats, young)
+    counts = dict.fromkeys(SITUATIONS, 0)
+    choose = _greedy_turn if agent.greedy else _random_turn
     for turn in range(1, bound + 1):
-        tree, elf = choose_turn(state, rng)
+        tree, elf = choose(state, agent, rng)
+        if elf is not None and elf.chased is not None:
+            elf = _relocate(state, tree, elf, agent, rng)
+            counts["chases"] += 1
+        counts["trees moved"] += tree is not None
+        counts["turns without an elf move"] += elf is None
         state = play_turn(state, tree, elf, check=False)
-        if winner(state) is not None:
-            return winner(state), turn, state
-    return None, bound, state
+        counts["elves arrived"] += elf is not None and elf.to in board.arrival(elf.elf[0])
+        seat = winner(state)
+        if seat is not None:
+            return GameRecord((seat,), turn, counts, {"rounds": -(-turn // players)}, "all elves across")
+    return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
 
 
-def playouts(board: Board, players: int, games: int = 50, seed: int = 0, bound: int = 600,
-             young: bool = False, seats=None) -> PlayoutStats:
-    """Play `games` seeded games for `players` players (default seats) and gather statistics."""
-    rng = random.Random(seed)
-    wins: dict[str, int] = {}
-    turns, hit = [], 0
-    for _ in range(games):
-        seat, count, state = play_game(board, players, rng, bound, young, seats)
-        turns.append(count)
-        if seat is None:
-            hit += 1
-            continue
-        name = "+".join(state.seats[seat])
-        wins[name] = wins.get(name, 0) + 1
-    return PlayoutStats(players, games, bound, wins, tuple(turns), hit)
+def playout(board: Board, bound: int, young: bool = False, seats=None, players_seated: int = 0) -> Playout:
+    """The Playout of a board; `seats` apply to the count `players_seated` (the kit's own seating)."""
 
+    def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
+        return play(board, players, agent, rng, bound, young, seats if players == players_seated else None)
 
-def playout_problems(board: Board, params: LutinsParams, where: str = "rules") -> list[Problem]:
-    """A warning for each player count (2, 3, 4) whose play-outs do not all end with a winner."""
-    problems = []
-    for players in (2, 3, 4):
-        seats = params.seats if players == params.players else None
-        stats = playouts(board, players, params.playouts, params.seed, params.turn_bound,
-                         params.young_variant, seats)
-        if stats.hit_bound:
-            problems.append(Problem(f"{stats.hit_bound} of {stats.games} random play-outs for {players} "
-                                    f"players found no winner within {stats.bound} turns", where,
-                                    got=stats.summary(), severity="warning"))
-    return problems
+    return Playout(play_one, SITUATIONS, ("rounds",))
