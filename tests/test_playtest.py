@@ -1,63 +1,79 @@
-"""Play-outs: random games under each rules model, from the kit's own material."""
+"""`pnp playtest`, the balance lab: seeded play-outs of every kit's model, summarized per player
+count and agent; the same seed gives the same document whatever --jobs is, timings aside."""
 from __future__ import annotations
 
-import random
-import re
+import json
 
+import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from kits.similis import SimilisPlay
-from pnp.rules.toolkit.shedding import Kind, play_game
+from pnp.lab import playtest
 
 from conftest import edit
 
-SIMILIS = SimilisPlay((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
+# games a player count, and the counts played, kept small so that the whole file stays quick
+RUNS = {"similis": ("40", []), "similis-reglisse": ("40", []), "dix-mille": ("8", ["2", "5"]),
+        "clochemerle": ("8", ["3", "6"]), "lutins": ("3", ["4"])}
 
 
-def _deck():
-    return [(v, f, c, b) for v in range(1, 6) for f in "abc" for c in "xyz" for b in "pq"]
+def run(root, *args: str):
+    return CliRunner().invoke(main, ["--project", str(root), "playtest", *args])
 
 
-def test_series_are_found_with_at_most_one_market_card():
-    hand = [(1, "a", "x", "p"), (1, "b", "y", "q"), (2, "c", "z", "p")]
-    market = [(1, "c", "z", "q"), (5, "a", "x", "p")]
-    found = SIMILIS.find(hand, market, Kind(3, 1))
-    assert found == ([(1, "a", "x", "p"), (1, "b", "y", "q")], (1, "c", "z", "q"))
-    assert SIMILIS.find(hand, [], Kind(3, 1)) is None
-    banned = SimilisPlay(SIMILIS.kinds, banned=(1, "c", 2, "z"))  # rules, Variante: no banned card in a series
-    assert banned.find(hand, market, Kind(3, 1)) is None
+def without_timings(value):
+    """The document with every `timing` key left out (the only values a run may change)."""
+    if isinstance(value, dict):
+        return {k: without_timings(v) for k, v in value.items() if k != "timing"}
+    if isinstance(value, list):
+        return [without_timings(v) for v in value]
+    return value
 
 
-def test_similis_games_end_with_a_winner_who_emptied_a_hand():
-    rng = random.Random(1)
-    for players in (3, 6):
-        for _ in range(20):
-            result = play_game(_deck(), players, rng, SIMILIS)
-            assert 0 <= result.winner < players and result.turns < 500
+@pytest.mark.parametrize("kit", sorted(RUNS))
+def test_the_json_of_every_kit_is_the_same_twice_for_one_seed_and_with_two_jobs(shipped, kit):
+    games, counts = RUNS[kit]
+    args = [kit, "--games", games, "--seed", "7", "--json", *[a for c in counts for a in ("--players", c)]]
+    first, second, pooled = run(shipped, *args), run(shipped, *args), run(shipped, *args, "--jobs", "2")
+    assert first.exit_code == second.exit_code == pooled.exit_code == 0, first.output + pooled.output
+    documents = [json.loads(result.stdout) for result in (first, second, pooled)]
+    assert without_timings(documents[0]) == without_timings(documents[1]) == without_timings(documents[2])
+    assert all("seconds" in run_["timing"] and "games_per_second" in run_["timing"] for run_ in documents[0]["runs"])
+    shape = documents[0]["runs"][0]
+    assert {"seats", "fair_share", "length", "situations", "endings", "ended"} <= set(shape)
+    assert set(shape["length"]["turns"]) == {"mean", "median", "p90", "max"}
+    assert shape["ended"] == int(games)
+    assert run(shipped, *args[:4], "--seed", "8", "--json").stdout != first.stdout  # another seed, other games
 
 
-def test_the_playtest_command_reports_every_player_count(shipped):
-    result = CliRunner().invoke(main, ["--project", str(shipped), "playtest", "similis", "--games", "15"])
-    assert result.exit_code == 0, result.output
-    lines = result.output.strip().splitlines()
-    assert [int(line.split()[0]) for line in lines] == [3, 4, 5, 6]
-    assert all(re.search(r"a hand emptied in \d+%, the pile ran out in \d+%", line) for line in lines)
+def test_similis_at_six_players_flags_its_first_seat(shipped):
+    document, report = playtest(shipped, "similis", [6], 2000, 0, ["random"])
+    assert not report.errors
+    seats = document["runs"][0]["seats"]
+    assert seats[0]["flag"] == "above" and seats[0]["low"] > document["runs"][0]["fair_share"] == round(1 / 6, 4)
+    assert seats[-1]["flag"] == "below"
+    text = run(shipped, "similis", "--players", "6", "--games", "300").stdout
+    assert "seat  wins  win rate  95 % interval" in text and "ABOVE the fair share" in text
 
 
-def test_playtest_of_the_other_games(shipped):
-    for kit, players, expected in (("similis-reglisse", "4", "ended by the empty-pile rule"),
-                                   ("dix-mille", "3", "ended with a winner"),
-                                   ("lutins", "2", "hit the bound"),
-                                   ("clochemerle", "3", "reached 'fin'")):
-        result = CliRunner().invoke(main, ["--project", str(shipped), "playtest", kit, "--players", players,
-                                           "--games", "5"])
-        assert result.exit_code == 0 and expected in result.output, (kit, result.output)
+def test_both_agents_are_reported_and_the_situations_counted(shipped):
+    document, _ = playtest(shipped, "clochemerle", [3], 6, 0, ["random", "greedy"])
+    assert [(r["agent"], r["players"]) for r in document["runs"]] == [("random", 3), ("greedy", 3)]
+    situations = document["runs"][0]["situations"]
+    assert situations["quarters turned"]["per_game"] == 4 and "expulsions" in situations
+    assert document["runs"][0]["length"]["weeks"]["max"] >= 52
+
+
+@pytest.mark.parametrize("players", ["1", "0", "-2", "7"])
+def test_a_player_count_outside_the_kit_range_is_a_usage_error_naming_the_range(shipped, players):
+    result = run(shipped, "similis", "--players", players, "--games", "3")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"Similis is played by 3 to 6 players (game.yaml players); got {players}" in result.output
 
 
 def test_playtest_refuses_a_broken_kit_with_its_problems(project):
     root = project("similis")
     edit(root / "decks/similis/cartes.yaml", "  - [3, scarabée, vert, sable]\n", "")
-    result = CliRunner().invoke(main, ["--project", str(root), "playtest", "similis", "--games", "3"])
+    result = run(root, "similis", "--games", "3")
     assert result.exit_code == 1 and "missing card: valeur 3, forme scarabée" in result.output
-    assert "players" not in result.output
+    assert "seat" not in result.output

@@ -22,7 +22,7 @@ from ..model.validate import validate
 from .balance import summarize
 from .base import Params, RulesModel, Table, where_path
 from .declared import declared_checks
-from .findings import CHECK_AGENT, CHECK_GAMES, CHECK_SEED, findings
+from .findings import CHECK_GAMES, CHECK_SEED, findings
 from .generic import generic_checks
 from .harness import play_range
 from .loader import load_model, raised
@@ -121,9 +121,10 @@ def _check_playouts(kit: Kit, model: RulesModel, material: object, params: Param
     problems: list[Problem] = []
     ref = kit.game_ref.child("rules", "model")
     for players in range(kit.game.players.min, kit.game.players.max + 1):
-        records, crash = _guarded(kit, "the rules model's play-outs", play_range, playout, players, CHECK_AGENT,
+        agent = playout.check_agent
+        records, crash = _guarded(kit, "the rules model's play-outs", play_range, playout, players, agent,
                                   CHECK_SEED, 0, CHECK_GAMES)
         if records is None:
             return problems + crash
-        problems += findings(summarize(records, playout, players, CHECK_AGENT, 0.0), playout, ref)
+        problems += findings(summarize(records, playout, players, agent, 0.0), playout, ref)
     return problems

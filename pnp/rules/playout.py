@@ -9,7 +9,9 @@ model's bound and did not end), its length in turns (and in the model's other un
 weeks), the rule situations it met, counted, and the rule that ended it. `Playout` also names the
 situations it may count (report order), its other length units, the endings that apply a rule the
 seeds leave open (ending -> the decision applied) and the situations that mean a pile or a supply
-ran dry; the harness (harness.py) plays the games and balance.py reads the records.
+ran dry, and the agent `pnp check` plays its short play-outs with (`check_agent`: random unless
+the model's random games are too long to check quickly); the harness (harness.py) plays the games
+and balance.py reads the records.
 
 Agents choose with `agent.choose(options, rng, gain)`: `random` takes one option uniformly and
 never calls `gain`; `greedy` takes the option whose `gain(option)` (what it scores now, by the
@@ -90,3 +92,4 @@ class Playout:
     lengths: tuple[str, ...] = ()
     open_endings: Mapping[str, str] = field(default_factory=dict)
     dry: tuple[str, ...] = ()
+    check_agent: str = "random"  # the agent of `pnp check`'s short play-outs

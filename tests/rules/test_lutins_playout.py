@@ -1,52 +1,50 @@
-"""Seeded random play-outs of the lutins rules model end with a winner within the bound."""
+"""Play-outs of the lutins rules model through the harness interface: they end with a winner."""
 import random
 
 import pytest
 
-from kits.lutins import (
-    ARRIVED, LutinsParams, default_board, play_game, playout_problems, playouts, winner,
-)
+from kits.lutins import ARRIVED, default_board, initial_state, play, playout, winner
+from kits.lutins.playout import choose_turn
+from pnp.rules import AGENTS
+from pnp.rules.harness import play_range
 
 BOARD = default_board()
 BOUND = 400
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_playouts_end_with_a_winner(players):
-    stats = playouts(BOARD, players, games=20, seed=3, bound=BOUND)
-    assert stats.hit_bound == 0
-    assert sum(stats.wins.values()) == stats.games == 20
-    assert 0 < stats.mean_turns <= stats.max_turns < BOUND
+def test_greedy_games_end_with_a_winner_within_the_bound(players):
+    records = play_range(playout(BOARD, BOUND), players, "greedy", 3, 0, 12)
+    assert all(r.ended and len(r.winners) == 1 and 0 < r.turns < BOUND for r in records)
+    assert sum(r.situations["elves arrived"] for r in records) >= 6 * 12 * (2 if players == 2 else 1)
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_young_variant_playouts_end_with_a_winner(players):
-    stats = playouts(BOARD, players, games=10, seed=5, bound=BOUND, young=True)
-    assert stats.hit_bound == 0 and sum(stats.wins.values()) == 10
+def test_young_variant_games_end(players):
+    records = play_range(playout(BOARD, BOUND, young=True), players, "greedy", 5, 0, 6)
+    assert all(r.ended for r in records)
 
 
-def test_playouts_are_deterministic_for_a_seed():
-    assert playouts(BOARD, 3, games=5, seed=11) == playouts(BOARD, 3, games=5, seed=11)
+def test_a_random_game_ends_and_a_short_bound_is_a_game_that_did_not_end():
+    record = play(BOARD, 4, AGENTS["random"], random.Random(1), 3000)
+    assert record.ended and record.ending == "all elves across" and record.situations["trees moved"] > 100
+    stopped = play(BOARD, 4, AGENTS["random"], random.Random(1), 5)
+    assert not stopped.ended and stopped.winners == () and stopped.turns == 5
 
 
-def test_two_player_wins_are_counted_by_seat_colours():
-    stats = playouts(BOARD, 2, games=6, seed=2)
-    assert set(stats.wins) <= {"bleu+rouge", "violet+jaune"}
+def test_the_same_seed_gives_the_same_games():
+    assert play_range(playout(BOARD, BOUND), 3, "greedy", 11, 0, 4) == play_range(playout(BOARD, BOUND), 3, "greedy",
+                                                                                 11, 0, 4)
 
 
-def test_winner_has_brought_every_elf_across():
-    seat, turns, state = play_game(BOARD, 4, random.Random(7), BOUND)
-    assert seat == winner(state) is not None and turns < BOUND
-    colour = state.seats[seat][0]
+def test_a_chased_elf_goes_where_the_agent_puts_it_and_the_winner_has_every_elf_across():
+    rng, state, chased = random.Random(7), initial_state(BOARD, 4), 0
+    from kits.lutins import play_turn
+    while winner(state) is None:
+        tree, elf = choose_turn(state, rng)
+        if elf is not None and elf.chased is not None:
+            assert elf.relocation is not None
+            chased += 1
+        state = play_turn(state, tree, elf)  # checked: every decision is legal
+    colour = state.seats[winner(state)][0]
     assert all(state.status(elf) == ARRIVED for elf in state.elves_of(colour))
-
-
-def test_bound_reached_is_reported_as_a_warning():
-    problems = playout_problems(BOARD, LutinsParams(playouts=2, turn_bound=5))
-    assert [p.severity for p in problems] == ["warning"] * 3
-    assert problems[0].what == "2 of 2 random play-outs for 2 players found no winner within 5 turns"
-
-
-def test_stats_summary():
-    stats = playouts(BOARD, 4, games=4, seed=1)
-    assert stats.summary().startswith("4 players, 4 games: wins ")

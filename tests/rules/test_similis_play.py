@@ -1,16 +1,20 @@
-"""Play-outs of the Similis family: the banned-pair variant, the market, what players lay and give."""
+"""Play-outs of the Similis family: the market refilled from the hand, the banned pair, liquorice,
+and random decisions drawn uniformly among the distinct legal series."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
-from kits.similis import SimilisParams, SimilisPlay
-from kits.similis import playtest as similis_playtest
+from pnp.rules import AGENTS
+from pnp.rules.harness import play_range
 from pnp.rules.toolkit.products import Product
-from pnp.rules.toolkit.shedding import Kind, Tabletop
+from pnp.rules.toolkit.shedplay import Game, Kind, Tables, thresholds
+from kits.similis import SimilisParams, SimilisPlay
+from kits.similis import playout as similis_playout
 
-SIMILIS = SimilisPlay((Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2)))
+KINDS = (Kind(4, 1, 0), Kind(3, 2, 1), Kind(2, 3, 2))
 ATTRS = {"valeur": [1, 2, 3, 4, 5], "forme": ["ankh", "scarabée"], "couleur": ["bleu", "vert"], "fond": ["pierre", "sable"]}
 
 
@@ -21,40 +25,65 @@ def product_of(rows: list[dict]) -> Product:
     return Product(deck, ATTRS, 3, Ref("game.yaml"))
 
 
+def full_deck() -> list[tuple]:
+    return [(v, f, c, b) for v in range(1, 6) for f in ("ankh", "scarabée") for c in ("bleu", "vert")
+            for b in ("pierre", "sable")]
+
+
+def game(rules: SimilisPlay, seed: int = 0, players: int = 3, agent: str = "random") -> Game:
+    tables = Tables(full_deck(), {1, 2, 3})
+    return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed))
+
+
 def test_the_banned_pair_is_drawn_for_each_game_and_kept_out_of_series():
     # every card is a blue ankh: whatever two cards are drawn, the banned pair is ankh + bleu, so no
-    # series can ever be laid and every game ends by the empty-pile rule
+    # series can ever be laid and every game ends by the empty-pile rule (a rule the seeds leave open)
     rows = [{"valeur": v, "forme": "ankh", "couleur": "bleu", "fond": f} for v in range(1, 6) for f in ("pierre", "sable")]
     variant = SimilisParams(attributes=ATTRS, hand=2, market=1, banned_pair={"first": "forme", "second": "couleur"})
-    line = similis_playtest(product_of(rows), variant, 3, 20, 1)
-    assert "a hand emptied in 0%" in line and "ended by the empty-pile rule in 100%" in line, line
-    plain = similis_playtest(product_of(rows), SimilisParams(attributes=ATTRS, hand=2, market=1), 3, 20, 1)
-    assert "a hand emptied in 100%" in plain, plain
+    records = play_range(similis_playout(product_of(rows), variant), 3, "random", 1, 0, 20)
+    assert {r.ending for r in records} == {"empty pile"} and all(len(r.winners) >= 1 for r in records)
+    plain = play_range(similis_playout(product_of(rows), SimilisParams(attributes=ATTRS, hand=2, market=1)), 3,
+                       "random", 1, 0, 20)
+    assert {r.ending for r in plain} == {"hand emptied"}
+
+
+def test_a_series_with_a_market_card_is_refilled_from_the_hand_and_the_pile_is_untouched():
+    g = game(SimilisPlay(KINDS, hand=10, market=3))
+    table, seat = g.table, 0
+    with_market = [d for d in g.decisions(seat) if d[2] and KINDS[d[0]].give == 0]
+    assert with_market, "a 10-card hand and a 3-card market offer a 4-card series with a market card"
+    index, cards, market = with_market[0]
+    pile, hand = list(table.pile), table.hands[seat]
+    g.lay(seat, with_market[0])
+    assert table.pile == pile and market not in table.market and len(table.market) == 3
+    assert table.hands[seat].bit_count() == hand.bit_count() - 4  # rules: "on pose 4 cartes de sa main"
+    refill = [card for card in table.market if card & hand]
+    assert len(refill) == 1 and not refill[0] & cards
 
 
 def test_a_banned_card_never_goes_to_the_market():
-    banned = SimilisPlay(SIMILIS.kinds, hand=1, market=2, banned=(1, "a", 2, "x"))
-    cards = [(1, "a", "x", "p"), (2, "a", "x", "q"), (3, "b", "x", "p"), (4, "a", "y", "p"), (5, "a", "x", "p")]
-    for seed in range(20):
-        table = Tabletop(cards, 1, random.Random(seed), banned)
-        assert table.market and not [c for c in table.market if c[1:3] == ("a", "x")], table.market
-        assert all(c in table.pile + table.market + table.hands[0] for c in cards)
-    table = Tabletop([(1, "a", "x", "p"), (2, "a", "x", "q")], 1, random.Random(0), banned)
-    assert table.market == [] and len(table.pile) == 1  # only banned cards left: the market stays short
+    for seed in range(30):
+        g = game(SimilisPlay(KINDS, hand=10, market=3, ban_draw=(1, 2)), seed)
+        assert g.table.unusable and not any(card & g.table.unusable for card in g.table.market)
+        while g.table.hands[0] and g.turn(0):
+            assert not any(card & g.table.unusable for card in g.table.market)
 
 
-def test_a_series_of_hand_cards_is_preferred_to_one_with_a_market_card():
-    # the three 1s and the market's 1 come first in the search; four 'd' of the hand come later
-    hand = [(1, "a", "x", "p"), (1, "b", "y", "q"), (1, "c", "z", "p"), (2, "d", "y", "q"), (3, "d", "z", "p"),
-            (4, "d", "x", "q"), (5, "d", "y", "p")]
-    market = [(1, "a", "z", "q")]
-    assert SIMILIS.find(hand, market, Kind(4, 1)) == (hand[3:], None)
-    assert SIMILIS.find(hand[:6], market, Kind(4, 1)) == (hand[:3], market[0])
+def test_the_random_agent_draws_every_distinct_series_alike():
+    g = game(SimilisPlay(KINDS, hand=10, market=3), seed=4)
+    options = g.decisions(0)
+    entries = g.occurrences(0)
+    assert sum(e[0] for e in entries) > len(options)  # some series lie in several groups
+    draws = Counter(g.sample(entries) for _ in range(200 * len(options)))
+    assert set(draws) == set(options)
+    assert max(draws.values()) < 1.6 * min(draws.values())  # ~200 each: uniform, not weighted by groups
 
 
-def test_gifts_are_the_cards_one_cannot_lay_then_the_highest():
-    rules = SimilisPlay(SIMILIS.kinds, banned=(1, "a", 2, "x"))
-    hand = [(5, "b", "y", "p"), (1, "a", "x", "p"), (3, "c", "z", "q"), (4, "b", "x", "q")]
-    assert rules.gift(hand) == (1, "a", "x", "p")  # banned: it can only be given away
-    assert rules.gift(hand) == (5, "b", "y", "p") and rules.gift(hand) == (4, "b", "x", "q")
-    assert hand == [(3, "c", "z", "q")]
+def test_greedy_lays_the_series_that_puts_most_cards_out_now():
+    g = game(SimilisPlay(KINDS, hand=10, market=3), seed=4, agent="greedy")
+    options = g.decisions(0)
+    gains = {d: g.gain(d) for d in options}
+    assert len(set(gains.values())) > 1  # 4 cards out of the hand, plus those given to opponents
+    for seed in range(5):
+        chosen = AGENTS["greedy"].choose(options, random.Random(seed), g.gain)
+        assert gains[chosen] == max(gains.values())

@@ -9,7 +9,10 @@ from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
 from pnp.rules.toolkit.products import complete_product, domain_problems
 from pnp.rules.toolkit.series import shared_groups
-from pnp.rules.toolkit.shedding import Kind, Shedding, Tabletop, _turn, deal_problem, play_game, playtest
+from pnp.rules import AGENTS
+from pnp.rules.harness import play_range
+from pnp.rules.toolkit.shedding import deal_problem
+from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, playout, thresholds
 
 ATTRS = {"n": [1, 2, 3], "c": ["x", "y"]}
 KINDS = (Kind(3, 1), Kind(2, 2, give=1))
@@ -49,31 +52,31 @@ def test_the_deal_needs_every_hand_the_market_and_a_pile():
 
 def test_the_default_loop_deals_turns_up_the_market_from_the_pile_and_ends():
     cards = [(n, c, s) for n in range(1, 6) for c in "xyz" for s in "pq"]
-    table = Tabletop(cards, 3, random.Random(0), Shedding(KINDS, hand=4, market=2))
-    assert [len(hand) for hand in table.hands] == [4, 4, 4] and len(table.market) == 2 and len(table.pile) == 16
-    assert sorted(sum(table.hands, []) + table.market + table.pile) == sorted(cards)
-    result = play_game(cards, 3, random.Random(1), Shedding(KINDS, hand=4, market=2))
-    assert 0 <= result.winner < 3 and result.turns < 100
-    stats = playtest(cards, 3, 20, 5, Shedding(KINDS, hand=4, market=2))
-    assert stats.games == 20 and sum(stats.wins_by_seat) == 20
-    assert stats.summary() == playtest(cards, 3, 20, 5, Shedding(KINDS, hand=4, market=2)).summary()
+    rules = Shedding(KINDS, hand=4, market=2)
+    tables = Tables(cards, {1, 2})
+    game = Game(rules, tables, thresholds(rules, tables), 3, AGENTS["random"], random.Random(0))
+    table = game.table
+    assert [hand.bit_count() for hand in table.hands] == [4, 4, 4] and len(table.market) == 2 and len(table.pile) == 16
+    assert sum(table.hands) + sum(table.market) + sum(table.pile) == (1 << len(cards)) - 1  # every card once
+    records = play_range(playout(cards, rules), 3, "random", 5, 0, 20)
+    assert all(r.ended and r.winners and r.turns < 100 for r in records)
+    assert records == play_range(playout(cards, rules), 3, "random", 5, 0, 20)
 
 
 @dataclass(frozen=True)
-class FromHand(Shedding):
-    """A game whose market is refilled from the hand of the player who took a card (a hook)."""
+class NoMarket(Shedding):
+    """A game whose market cards may never be laid (a hook: `unusable`)."""
 
-    def refill(self, table: Tabletop, seat: int) -> None:
-        if table.hands[seat]:
-            table.market.append(table.hands[seat].pop(0))
+    def unusable(self, table: Tabletop, tables: Tables, rng: random.Random) -> int:
+        return sum(tables.bits[:10])
 
 
-def test_a_hook_replaces_the_market_refill():
-    rules = FromHand((Kind(2, 1),), hand=2, market=1)
-    hand, market = [(1, "x"), (5, "y")], [(1, "y")]
-    assert rules.find(hand, market, Kind(2, 1)) == ([(1, "x")], (1, "y"))
-    table = Tabletop([(1, "x"), (5, "y"), (1, "y"), (3, "z"), (4, "z")], 1, random.Random(0), rules)
-    table.hands[0], table.market = hand, market
-    pile = list(table.pile)
-    assert _turn(table, 0) is True
-    assert table.market == [(5, "y")] and table.hands[0] == [] and table.pile == pile  # the pile is untouched
+def test_a_hook_keeps_cards_out_of_series_and_of_the_market():
+    cards = [(n, c) for n in range(1, 6) for c in "xyzw"]
+    rules = NoMarket((Kind(2, 1),), hand=3, market=2)
+    tables = Tables(cards, {1})
+    for seed in range(10):
+        game = Game(rules, tables, thresholds(rules, tables), 2, AGENTS["random"], random.Random(seed))
+        banned = game.table.unusable
+        assert not any(card & banned for card in game.table.market)
+        assert all(not cards & banned for _, cards, _ in game.decisions(0))

@@ -19,7 +19,7 @@ from .moves import (
     ElfMove, IllegalMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn,
     relocation_options, second_directions, slide_targets,
 )
-from .playout import play, playout, progress
+from .playout import choose_turn, play, playout, progress
 from .state import (
     ARRIVED, FOREST_STATUS, HOME, ElfId, State, active_colour, default_seats, initial_state,
     movable_elves, occupancy, position, winner,
@@ -31,7 +31,7 @@ __all__ = [
     "ARRIVED", "DECISIONS", "KitParams", "LutinsKit", "model", "DIRECTIONS", "FOREST_STATUS", "HOME",
     "Board", "ElfId", "ElfMove", "IllegalMove", "LutinsParams", "Square", "State", "TreeMove",
     "active_colour", "after_tree", "check_board", "check_board_data", "check_params", "check_rules",
-    "default_board", "default_board_data", "default_seats", "empty_board",
+    "choose_turn", "default_board", "default_board_data", "default_seats", "empty_board",
     "initial_state", "legal_elf_moves", "legal_tree_moves", "movable_elves",
     "occupancy", "play", "playout", "position", "play_turn", "progress", "reach",
     "reachability_problems", "relocation_options", "rules_summary", "second_directions",

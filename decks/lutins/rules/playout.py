@@ -1,6 +1,7 @@
 """Play-outs of "Les aventures dans la forêt des lutins" for the harness: every decision an agent's.
 
-Contract: `play(board, players, agent, rng, bound, young, seats)` plays one game from the set-up
+Contract: `choose_turn(state, rng, agent)` is one turn's decisions (greedy by default);
+`play(board, players, agent, rng, bound, young, seats)` plays one game from the set-up
 and returns its `GameRecord` (the winning seat; none when the game reached `bound` turns, one turn
 being one player's tree move and elf move); `playout(material, params)` is the model's `Playout`.
 A turn is two decisions and, after a chase, a third (decision: OPTIONAL_PHASES, RELOCATION):
@@ -19,7 +20,7 @@ import random
 from dataclasses import replace
 from functools import lru_cache
 
-from pnp.rules import Agent, GameRecord, Playout
+from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .board import Board, Square
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
 from .state import State, initial_state, movable_elves, winner
@@ -90,16 +91,22 @@ def _relocate(state: State, tree: TreeMove | None, move: ElfMove, agent: Agent, 
     return replace(move, relocation=square)
 
 
+def choose_turn(state: State, rng: random.Random, agent: Agent = AGENTS["greedy"]) -> tuple[TreeMove | None,
+                                                                                          ElfMove | None]:
+    """The agent's turn: its tree move (or None) and elf move (or None), a chased elf's square chosen."""
+    tree, elf = (_greedy_turn if agent.greedy else _random_turn)(state, agent, rng)
+    if elf is not None and elf.chased is not None:
+        elf = _relocate(state, tree, elf, agent, rng)
+    return tree, elf
+
+
 def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
          seats=None) -> GameRecord:
     state = initial_state(board, players, seats, young)
     counts = dict.fromkeys(SITUATIONS, 0)
-    choose = _greedy_turn if agent.greedy else _random_turn
     for turn in range(1, bound + 1):
-        tree, elf = choose(state, agent, rng)
-        if elf is not None and elf.chased is not None:
-            elf = _relocate(state, tree, elf, agent, rng)
-            counts["chases"] += 1
+        tree, elf = choose_turn(state, rng, agent)
+        counts["chases"] += elf is not None and elf.chased is not None
         counts["trees moved"] += tree is not None
         counts["turns without an elf move"] += elf is None
         state = play_turn(state, tree, elf, check=False)
@@ -116,4 +123,5 @@ def playout(board: Board, bound: int, young: bool = False, seats=None, players_s
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return play(board, players, agent, rng, bound, young, seats if players == players_seated else None)
 
-    return Playout(play_one, SITUATIONS, ("rounds",))
+    # random games last 500 to 1 200 turns: `pnp check` plays the greedy agent's (about 70)
+    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy")

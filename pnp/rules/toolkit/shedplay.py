@@ -196,6 +196,7 @@ class Game:
     def __init__(self, rules: Shedding, tables: Tables, low: list[int], players: int, agent: Agent,
                  rng: random.Random):
         self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
+        self._seat = 0  # the seat whose decisions `gain` scores
         self.table = table = Tabletop(players, tables, low)
         table.unusable = rules.unusable(table, tables, rng)
         deck = rng.sample(tables.bits, len(tables.bits))
@@ -352,12 +353,17 @@ class Game:
         return GameRecord(winners, turns, situations, {"rounds": -(-turns // self.players)}, ending, ended)
 
 
+def thresholds(rules: Shedding, tables: Tables) -> list[int]:
+    """For each group, the fewest hand cards that a series of its level needs (`Tabletop.ready`)."""
+    plain = [kind for kind in rules.kinds if not kind.special]
+    fewest = {level: min(k.cards for k in plain if k.shared == level) for level in tables.gids}
+    return [fewest[level] for level in tables.level]
+
+
 def playout(cards: list[tuple], rules: Shedding, open_endings: dict[str, str] | None = None) -> Playout:
     """The Playout of a shedding game with the kit's cards (see the module docstring)."""
-    plain = [kind for kind in rules.kinds if not kind.special]
-    tables = Tables(cards, {kind.shared for kind in plain})
-    fewest = {level: min(k.cards for k in plain if k.shared == level) for level in tables.gids}
-    low = [fewest[level] for level in tables.level]
+    tables = Tables(cards, {kind.shared for kind in rules.kinds if not kind.special})
+    low = thresholds(rules, tables)
 
     def play(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return Game(rules, tables, low, players, agent, rng).play()
