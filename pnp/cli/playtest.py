@@ -58,6 +58,6 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
     if report is not None:
         from ..labreport import write_report
 
-        for path in write_report(document, report):
+        for path in write_report(document, report, project):
             click.echo(f"wrote {path.as_posix()}", err=True)
     click.echo(json.dumps(document, indent=2, ensure_ascii=False) if as_json else render(document))

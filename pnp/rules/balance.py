@@ -9,8 +9,9 @@ run (one player count, one agent) into a plain, JSON-ready dict:
   stays a proportion of games, so its interval is a binomial one), which raises every seat's fair
   share alike; a game that did not end credits nobody. Without shared wins or unfinished games
   the fair share is 1 / seats;
-- `length`: mean, median, 90th percentile (nearest rank) and maximum of the turns, and of each
-  other length unit of the model (`playout.lengths`, e.g. weeks);
+- `length`: mean, median, 90th percentile (nearest rank), maximum and a histogram (`[start, stop,
+  count]` bins) of the turns, and of each other length unit of the model (`playout.lengths`, e.g.
+  weeks);
 - `situations`: per situation the model counts, the mean count per game and the share of games
   that met it at least once; `endings`: how many games each ending closed; `ended`, `shared_wins`;
 - `timing`: the seconds the games took and games per second (the only values that change from
@@ -28,6 +29,7 @@ from .playout import GameRecord, Playout
 
 Z95 = 1.959963984540054
 DIGITS = 4
+HISTOGRAM_BINS = 24
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -49,6 +51,16 @@ def distribution(values: Sequence[int]) -> dict[str, float]:
     middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
     return {"mean": round(sum(ordered) / n, 2), "median": middle,
             "p90": ordered[math.ceil(0.9 * n) - 1], "max": ordered[-1]}
+
+
+def histogram(values: Sequence[int], bins: int = HISTOGRAM_BINS) -> list[list[int]]:
+    """[start, stop, count] of whole-number bins of equal width (at most `bins`) from the least value."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, math.ceil((high - low + 1) / bins))
+    counts = Counter((value - low) // width for value in values)
+    return [[low + k * width, low + (k + 1) * width, counts[k]] for k in range((high - low) // width + 1)]
 
 
 def seat_rows(records: Sequence[GameRecord], players: int, z: float = Z95) -> tuple[list[dict], float]:
@@ -76,9 +88,9 @@ def situation_rows(records: Sequence[GameRecord], names: Iterable[str]) -> dict[
 def summarize(records: Sequence[GameRecord], playout: Playout, players: int, agent: str,
               seconds: float) -> dict:
     seats, fair = seat_rows(records, players)
-    lengths = {"turns": distribution([r.turns for r in records])}
-    lengths |= {unit: distribution([r.lengths[unit] for r in records if unit in r.lengths])
-                for unit in playout.lengths}
+    measures = {"turns": [r.turns for r in records]}
+    measures |= {unit: [r.lengths[unit] for r in records if unit in r.lengths] for unit in playout.lengths}
+    lengths = {unit: distribution(values) | {"histogram": histogram(values)} for unit, values in measures.items()}
     games = len(records)
     return {"players": players, "agent": agent, "games": games,
             "ended": sum(1 for r in records if r.ended),

@@ -1,0 +1,60 @@
+"""The files of `pnp playtest --report DIR`: a PDF of the charts and one PNG a page.
+
+Contract: `write_report(document, out, root)` lays out the document's pages (layout/charts.py), paints
+them into `out/<kit>-playtest.pdf` (draw/charts.py; an `OutputBatch`: ReportLab's invariant mode, the
+project's bundled fonts), renders each page of that PDF to `out/<kit>-playtest-<n>.png` (n from 1)
+with pypdfium2 at 2x (144 dpi: the PNG is exactly what the PDF shows), and returns the paths
+written. Every page is rendered before the first file lands in `out` (the PDF by an atomic rename,
+the PNGs by `fileio.write_atomic`). The same document gives the same bytes. pypdfium2 renders the PNGs, not ReportLab's renderPM:
+its wheels exist for every platform and Python pnp supports, where rl_renderPM has none past 3.12.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from .fileio import write_atomic
+
+PNG_SCALE = 2.0
+
+
+def write_report(document: dict, out: Path, root: Path) -> list[Path]:
+    from .draw.charts import paint_page
+    from .layout.charts import report_pages
+    from .layout.fonts import FontBook
+    from .output import OutputBatch
+
+    fonts = FontBook.open(root)
+    regular = fonts.default_face()
+    bold = fonts.face(regular.family, "bold").name if fonts.problem(regular.family, "bold") is None else regular.name
+    pages = report_pages(document)
+    pdf = out / f"{document['kit']}-playtest.pdf"
+    with OutputBatch() as batch:
+        meta = {"title": f"{document['title']} — play-test", "author": "pnp", "subject": "pnp playtest"}
+        canvas = batch.canvas(pdf, (pages[0].width, pages[0].height), regular.name, meta)
+        for page in pages:
+            paint_page(canvas, page, regular.name, bold)
+        temp = batch.save(canvas)
+        pngs = _pngs(temp.read_bytes())
+        batch.commit()
+    written = [pdf]
+    for number, data in enumerate(pngs, 1):
+        path = out / f"{document['kit']}-playtest-{number}.png"
+        write_atomic(path, data)
+        written.append(path)
+    return written
+
+
+def _pngs(pdf: bytes) -> list[bytes]:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    out = []
+    try:
+        for index in range(len(document)):
+            buffer = io.BytesIO()
+            document[index].render(scale=PNG_SCALE).to_pil().save(buffer, format="PNG")
+            out.append(buffer.getvalue())
+    finally:
+        document.close()
+    return out
