@@ -212,7 +212,7 @@ def test_a_declarative_product_check_on_a_copy_of_similis(project):
     game = root / "decks/similis/game.yaml"
     edit(game, "components:", "checks:\n  - product: {valeur: 1..5, forme: [ankh, scarabée, œil], couleur: [bleu, "
                               "vert, rouge], fond: [pierre, sable]}\n    deck: cartes\ncomponents:")
-    assert [p for p in found_in(root, "similis")] == []
+    assert [p for p in found_in(root, "similis") if "play-outs" not in p] == []  # the seats' balance aside
     cards = root / "decks/similis/cartes.yaml"
     edit(cards, "  - [3, scarabée, vert, sable]\n", "")
     line = line_of(cards, "rows:")

@@ -15,7 +15,7 @@ from conftest import edit, line_of
 def _build(root, out, *extra):
     result = CliRunner().invoke(main, ["--project", str(root), "build", "--out", str(out), "--json", *extra])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    return json.loads(result.stdout)
 
 
 def _stamps(out):

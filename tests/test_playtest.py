@@ -41,7 +41,7 @@ def test_the_json_of_every_kit_is_the_same_twice_for_one_seed_and_with_two_jobs(
     assert all("seconds" in run_["timing"] and "games_per_second" in run_["timing"] for run_ in documents[0]["runs"])
     shape = documents[0]["runs"][0]
     assert {"seats", "fair_share", "length", "situations", "endings", "ended"} <= set(shape)
-    assert set(shape["length"]["turns"]) == {"mean", "median", "p90", "max"}
+    assert set(shape["length"]["turns"]) == {"mean", "median", "p90", "max", "histogram"}
     assert shape["ended"] == int(games)
     assert run(shipped, *args[:4], "--seed", "8", "--json").stdout != first.stdout  # another seed, other games
 

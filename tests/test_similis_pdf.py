@@ -168,7 +168,7 @@ def test_letter_fold_and_short_edge_builds(similis_build, tmp_path):
     result = runner.invoke(main, ["--project", root, "build", "similis", "--paper", "letter", "--backs", "fold",
                                   "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
-    manifest = json.loads(result.output)
+    manifest = json.loads(result.stdout)
     cartes = next(f for f in manifest["kits"][0]["files"] if f["component"] == "cartes")
     assert cartes["backs"] == "fold" and cartes["cards_per_page"] == 4 and cartes["pages"] == 23
     path = tmp_path / "similis" / "cartes-letter.pdf"

@@ -25,15 +25,30 @@ from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, b
 
 DECISIONS: dict[str, str] = {
     "liquorice_count": "'en nombre indéterminé': the kit declares how many liquorice cards it has "
-                       "(`liquorice.count`, at least 3 so that three can ever be laid) and the deck must match.",
+                       "(`liquorice.count`, at least 3 so that three can ever be laid) and the deck must match. "
+                       "Rejected: any number (a deck of fewer than 3 could never lay them, and a miscount would "
+                       "pass unseen).",
     "liquorice_cards": "A liquorice card is black (`liquorice.field` = `liquorice.value`), has one of the "
                        "kit's liquorice shapes in the shape attribute (`liquorice.shape_field`, `forme` by "
                        "default), and no other attribute: 'on ne peut pas les associer aux autres formes, "
-                       "couleurs et nombre'.",
+                       "couleurs et nombre'. Rejected: a liquorice card with a value (it could then share a value "
+                       "with a candy, which the sentence forbids).",
     "same_as_similis": "'Similis Réglisse est le même jeu que Similis': set-up (10 cards, a 3-card market), "
-                       "the turn, the end and the empty-pile decision are Similis's.",
+                       "the turn, the market refilled from the hand (Similis's market_refill), the end and the "
+                       "empty-pile decision are Similis's. Rejected: rules of their own for what the 2016 text "
+                       "leaves out (it says it is the same game).",
+    "liquorice_market": "'Ils agissent comme le mistigris' and 'Dans la première version, il s'agissait d'une "
+                        "règle optionnelle où l'on interdisait de poser certaines cartes' (Similis's banned "
+                        "cards, which 'On ne peut même pas les poser dans le marché'): a liquorice card never "
+                        "goes into the market. A player refilling the market puts a candy of its hand there; a "
+                        "liquorice turned up for the market at set-up goes under the pile and the next card is "
+                        "turned up. Rejected: a liquorice turned up into the market staying there for good (a "
+                        "dead slot in about half the turns under the pile reading), and a player putting one "
+                        "there (a free discard of the card the game is about getting rid of the hard way).",
     "penalty": "'Si on n'a pas de réglisse, chaque joueur tire une carte du paquet en pénalité' is read as "
-               "every *other* player drawing one card.",
+               "every *other* player drawing one card. Rejected: every player, the one who laid included "
+               "(the penalty rewards laying 2 cards sharing 2: 'Quel intérêt a-t-on d'en défausser deux'; "
+               "drawing oneself would take the reward back).",
 }
 
 # rules: "soit 3 cartes avec 1 point commun [...] soit 2 cartes avec 2 points communs"

@@ -28,28 +28,51 @@ from pnp.rules.toolkit.shedplay import Shedding, Tables, Tabletop, playout as sh
 DECISIONS: dict[str, str] = {
     "domains": "The rules name the attributes and give examples ('2 - Ankh - Bleu - fond pierre', "
                "'5 - Scarabée - Vert - fond sable') but not the full domains: each kit declares them in "
-               "`rules.params.attributes` and the deck must be exactly their product, each combination once.",
+               "`rules.params.attributes` and the deck must be exactly their product, each combination once. "
+               "Rejected: fixing the domains in the model (the seeds give none; a designer's deck would be "
+               "refused for its own choice of shapes).",
     "points_communs": "'4 cartes ayant un point commun' is read as 'at least one attribute in common': "
                       "cards sharing more still form the series (a series is checked with at least k "
-                      "shared attributes).",
+                      "shared attributes). Rejected: exactly k attributes (four 1s of one colour could then "
+                      "not be laid as 4 cards sharing a value, which no sentence forbids).",
+    "market_refill": "'il faudra la remplacer par une autre à la fin du tour', 'Donc, dans tous les cas, on pose "
+                     "4 cartes de sa main' and, at the end, 'Il n'est pas nécessaire de remplacer la carte prise "
+                     "sur le marché': the market card is replaced by a card of the player's hand, at the end of "
+                     "the turn, after the gifts; a player whose hand is empty by then has won and replaces "
+                     "nothing. A series with a market card is legal only when the player can replace it. "
+                     "Rejected: a refill from the pile (a series using a market card would cost 3 hand cards, "
+                     "against 'dans tous les cas, on pose 4 cartes de sa main', and the end's 'Il n'est pas "
+                     "nécessaire de remplacer' would be pointless, since a pile refill costs the winner nothing).",
     "empty_pile": "The rules do not say what happens when the draw pile runs out. Decided: a player who "
                   "can neither lay a series nor draw passes; when nobody can lay a series during a whole "
-                  "round, the round ends and the player with the fewest cards wins it (printed on the "
-                  "rules card).",
+                  "round, the round ends and the player with the fewest cards wins it, players tied for the "
+                  "fewest sharing the win (printed on the rules card). Rejected: reshuffling laid series into "
+                  "a new pile (laid cards leave the game in every sentence) and ending at the first pass (one "
+                  "stuck player would end a round the others could still play).",
     "series_cost": "'Donc, dans tous les cas, on pose 4 cartes de sa main': laid + given cards is the same "
                    "for every kind of series; a kit that changes the series so that this no longer holds "
-                   "gets a warning, not an error (it may be a deliberate variant).",
+                   "gets a warning, not an error (it may be a deliberate variant). Rejected: an error (a "
+                   "designer may want unequal costs on purpose).",
     "end_score": "'La manche s'arrête lorsqu'un joueur marque plus de 50 points': the game (not the round) "
                  "stops when a running total passes `end_score` (50, strictly); the lowest total wins "
-                 "(printed on the score sheet, `rules.score.notes`).",
+                 "(printed on the score sheet, `rules.score.notes`). Rejected: reading 'manche' literally "
+                 "(each deal is already a 'manche' that ends when a hand is empty; 'Est déclaré vainqueur le "
+                 "joueur qui totalise le moins de points à ce moment' closes the whole game) and 50 included "
+                 "('plus de 50' is strict).",
     "deal_size": "The deck must deal 10 cards to each of the most players the game allows, plus the "
-                 "3-card market, and leave at least one card in the pile.",
+                 "3-card market, and leave at least one card in the pile. Rejected: an empty pile at the deal "
+                 "('il ne reste plus qu'à tirer une carte' supposes a pile to draw from).",
     "banned_draw": "Variante, 'on tire deux cartes au hasard dans le paquet': the two cards are looked at "
                    "and shuffled back before the deal; the first gives the shape (`banned_pair.first`), "
-                   "the second the colour (`banned_pair.second`), drawn anew for every game.",
-    "banned_market": "Variante, 'On ne peut même pas les poser dans le marché': a banned card turned up for the "
-                     "market (at set-up or as a refill) goes under the pile and the next card is turned up; "
-                     "when only banned cards are left, the market stays a card short.",
+                   "the second the colour (`banned_pair.second`), drawn anew for every game. Rejected: "
+                   "setting the two cards aside (the rules never remove them, and a banned pair drawn from "
+                   "them would then be one card shorter than the deck it bans from).",
+    "banned_market": "Variante, 'On ne peut même pas les poser dans le marché': a player never puts a banned "
+                     "card into the market (decision market_refill: the refill is a card of the hand); at set-up "
+                     "a banned card turned up for the market goes under the pile and the next is turned up, and "
+                     "when only banned cards are left the market stays a card short. Rejected: letting the "
+                     "market hold a banned card turned up from the pile (the pile reading, which this rule was "
+                     "patched into and which 'poser', what a player does with a card of the hand, does not fit).",
 }
 
 

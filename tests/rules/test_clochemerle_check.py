@@ -31,8 +31,23 @@ def test_default_material_passes_every_check():
     assert check_material(default_material()) == []
 
 
-def test_default_material_passes_play_outs():
-    assert check_material(default_material(), playouts=2, seed=7) == []
+def test_an_action_longer_than_a_quarter_is_refused_at_its_cell():
+    # every cell costs 4 weeks and one boulodrome cell 13: expelling from it costs 16, more than a quarter
+    places = default_places_data()
+    for place in places:
+        for row in place["grid"]:
+            for cell in row:
+                if cell and cell.get("weeks") is not None:
+                    cell["weeks"] = 4
+    boulodrome = next(place for place in places if place["place"] == "boulodrome")
+    boulodrome["grid"][0][0]["weeks"] = 13
+    material, _ = read_material(places, default_events_data(), default_track_data(), default_tokens_data(),
+                                default_score_sheet_data())
+    found = [p for p in check_material(material) if "quarter" in p.what]
+    assert [p.what for p in found] == ["expelling a pawn from cell (0, 0) costs 13 + 3 = 16 weeks, more than a "
+                                       "quarter (13 weeks): the rows alternate by quarter, so a row still on the "
+                                       "table would have to be turned up again"]
+    assert found[0].severity == "error" and found[0].where == "place card 'boulodrome' #1"
 
 
 def test_default_material_inventory():

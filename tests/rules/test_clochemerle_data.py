@@ -5,10 +5,13 @@ from pnp.model.schema import ValidationError
 import pytest
 
 from pnp.errors import Ref
+from pnp.rules import AGENTS
 from kits.clochemerle import model as RULES_MODEL
 from kits.clochemerle import (DataError, EventCard, KitParams, Params, PlaceCard,
                               default_events_data, default_material, default_places_data, kit_material,
                               penalty_table, play, read_material, rule_tables, score_sheet_table)
+from kits.clochemerle.placement import CardState, decisions, legal_placements
+from kits.clochemerle.playout import supply_of
 
 
 def test_place_card_keeps_its_ref_and_grid():
@@ -82,13 +85,35 @@ def test_score_sheet_table_rows_and_columns():
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_play_outs_end_and_stay_within_the_pawn_supply(players):
+def test_play_outs_end_without_a_stuck_turn_for_both_agents(players):
     material = default_material()
-    for seed in range(3):
-        for policy in ("random", "cheapest"):
-            result = play(material, players, random.Random(seed), policy=policy)
-            assert result.stuck == 0 and len(result.scores) == players
-            assert max(result.max_out.values()) <= 10
+    for seed in range(2):
+        for agent in ("random", "greedy"):
+            record = play(material, players, random.Random(seed), agent=AGENTS[agent])
+            assert record.ended and record.ending == "fin reached" and record.winners
+            assert record.situations["no legal move"] == 0 and record.situations["quarters turned"] == 4
+            assert record.lengths["weeks"] >= 52
+
+
+def test_the_pawn_supply_comes_from_the_kit_s_tokens():
+    from dataclasses import replace
+
+    material = default_material()
+    assert supply_of(material, Params()) == 10  # 11 a colour, one of them on the time track
+    short = replace(material, tokens=replace(material.tokens, pawns_per_colour=2))  # one pawn to place
+    record = play(short, 3, random.Random(1))
+    assert record.ended and record.situations["no pawn left"] > 0 and record.situations["no legal move"] > 0
+
+
+def test_an_expulsion_is_one_decision_and_its_destination_another():
+    boulodrome = next(card for card in default_material().places if card.place == "boulodrome")
+    cells = [cell.pos for cell in boulodrome.cells()]
+    state = CardState.of(boulodrome, {cells[0]: "P2", cells[1]: "P3"})
+    offers = decisions(state, "P1")
+    expels = [offer for offer in offers if offer.pos in cells[:2]]
+    assert len(expels) == 2 and all(offer.expel_to is None for offer in expels)
+    assert len(offers) == len(cells)  # one a cell: the empty ones, and each pawn to expel
+    assert len(legal_placements(state, "P1")) == len(cells) - 2 + 2 * (len(cells) - 2)
 
 
 def test_play_outs_are_deterministic_for_a_seed():

@@ -145,8 +145,8 @@ def test_params_are_strict():
     assert LutinsParams.model_validate({"players": 2, "seats": [["bleu", "rouge"], ["violet", "jaune"]]})
 
 
-def test_check_rules_runs_playouts_on_a_sound_board():
-    params = LutinsParams(playouts=3, seed=1)
+def test_check_rules_passes_a_sound_board_and_names_a_broken_one():
+    params = LutinsParams()
     assert check_rules(default_board(), params, REF) == []
     broken = default_board_data()
     broken["dots"].pop()

@@ -20,7 +20,7 @@ def test_where_path_reads_keys_indexes_and_integer_keys():
 def test_a_problem_about_one_seat_points_at_that_seat(project):
     root = project("lutins")
     game = root / "decks/lutins/game.yaml"
-    edit(game, "    playouts: 12\n", "    playouts: 12\n    players: 2\n    seats:\n      - [bleu, violet]\n"
+    edit(game, "    tokens: pions\n", "    tokens: pions\n    players: 2\n    seats:\n      - [bleu, violet]\n"
                                      "      - [rouge, jaune]\n")
     line = next(i + 1 for i, text in enumerate(game.read_text(encoding="utf-8").splitlines())
                 if "[bleu, violet]" in text)
@@ -60,4 +60,4 @@ def test_an_absent_sheet_is_the_reader_s_problem_not_the_checks():
 
     material = replace(default_material(), track=None)
     assert not material.complete
-    assert check_material(material, playouts=2) == []  # reported by the reader; no play-outs without a track
+    assert check_material(material) == []  # reported by the reader, once

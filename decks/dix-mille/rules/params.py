@@ -25,40 +25,40 @@ STRAIGHT_FACES: dict[str, tuple[int, ...]] = {
 DECISIONS: dict[str, str] = {
     "straights": "The source says only 'Suite en un coup : 1500 pts'. With five dice a suite is five "
                  "consecutive faces, so both 1 2 3 4 5 and 2 3 4 5 6 count by default; the kit "
-                 "chooses with `straights` (a list of the two names) and `straight` (the value).",
+                 "chooses with `straights` (a list of the two names) and `straight` (the value). Rejected: only 1 2 3 4 5 (nothing in 'Suite' names a low straight, and 2 3 4 5 6 is as much a suite of five dice).",
     "straight_one_throw": "'Suite en un coup' / 'en plusieurs coup : 0': a straight counts only when "
                           "its five dice come from a single throw, i.e. the first throw of a fresh "
-                          "set of five dice; dice kept earlier never complete a straight.",
+                          "set of five dice; dice kept earlier never complete a straight. Rejected: a straight completed by dice kept from earlier throws ('Suite en plusieurs coup : 0' says it scores nothing).",
     "combining": "Scoring dice kept earlier in the turn combine with new ones (the worked example "
                  "makes a brelan of 5 from two kept 5s and a new 5): the turn keeps the multiset of "
                  "scoring dice of the current set of five, and that set is worth the best split of "
-                 "all its kept dice (the brelan replaces the two single 5s, it does not add to them).",
+                 "all its kept dice (the brelan replaces the two single 5s, it does not add to them). Rejected: scoring each throw on its own dice (the worked example's 'Brelan de 5 => 500' is made of two kept 5s and a new one, which that reading would score 150).",
     "throw_scores": "A throw scores ('S'il réalise des points') when the best score of kept + new "
                     "dice strictly increases; otherwise the turn's points are lost. The new dice "
                     "used by the best split are kept; kept dice stay kept ('On ne relance jamais "
-                    "des dés qui rapportent').",
+                    "des dés qui rapportent'). Rejected: a throw 'scores' when any new die is a 1 or a 5 (a 5 thrown beside a kept brelan of 5s adds nothing to the set's best split, so nothing was 'réalisé').",
     "best_split": "All scoring dice must be kept, so the set is always scored by its best split: "
-                  "most points, then most dice used (1 2 3 4 5 is a straight, not 1 + 5).",
+                  "most points, then most dice used (1 2 3 4 5 is a straight, not 1 + 5). Rejected: letting the player choose a weaker split (every scoring die must be kept, 'On ne relance jamais des dés qui rapportent', so the dice are worth their best split).",
     "fresh_set": "When all five dice score, their points are banked and the five dice are thrown "
-                 "again as a fresh set: new dice never combine with the dice of a closed set.",
+                 "again as a fresh set: new dice never combine with the dice of a closed set. Rejected: letting the new five dice combine with the closed set (a turn would then build six-dice brelans out of two sets, which no combination names).",
     "challenge": "The challenger throws only the offered dice; the offerer's kept dice are out of "
                  "play (they fill the set but never combine: Albert's 5 is worth 50, not a brelan). "
                  "If the throw scores, the offered points join the turn; if it does not, the turn is "
-                 "lost. When the set is full the challenger throws five fresh dice.",
+                 "lost. When the set is full the challenger throws five fresh dice. Rejected: the challenger combining its throw with the offerer's kept dice (Albert's single 5 at 900 + 50 shows it does not).",
     "offer": "A player who stops always offers the remaining dice with the turn's points, even if "
-             "writing the score makes them fall.",
+             "writing the score makes them fall. Rejected: offering only when the written score is safe (the text offers the dice whenever one stops: 'Vous proposez les dés restants au joueur suivant').",
     "floor": "'Sauf si vous aviez dépassé 5 000 Pts': dépasser is strict, so a fall from a score "
-             "> floor lands on the floor and a fall from exactly the floor (or less) lands on 0.",
+             "> floor lands on the floor and a fall from exactly the floor (or less) lands on 0. Rejected: a fall from exactly 5 000 landing on 5 000 ('dépassé 5 000' is strict: at 5 000 one has not passed it).",
     "overshoot_fall": "'Si vous dépassez 10 000 Pts à la marque, vous chutez': the overshooting total "
                       "is written and falls, so a dépassement always lands on the floor (the "
-                      "written total is above the target, hence above the floor).",
+                      "written total is above the target, hence above the floor). Rejected: judging the fall by the score before the overshooting turn (a player at 4 800 overshooting 10 000 would fall to 0 although the total written, above 10 000, has 'dépassé 5 000').",
     "assassination": "Assassinat happens only when a player writes a score after a turn that equals "
-                     "another player's score; landing on a score by falling assassinates nobody.",
+                     "another player's score; landing on a score by falling assassinates nobody. Rejected: a fall that lands on another player's score assassinating them too ('Si un autre joueur totalise à la marque le même score': a fall is not a score marked by playing).",
     "round": "'On finit le tour de table': a round is one turn of each seat from the first player "
-             "(seat 0); after the last seat's turn, a player whose score is exactly the target wins.",
+             "(seat 0); after the last seat's turn, a player whose score is exactly the target wins. Rejected: winning at once on reaching 10 000 ('on finit le tour de table et si personne ne vous a fait chuter, vous gagnez').",
     "five_ones": "Variant '1, 1, 1, 1, 1 vous fait gagner immédiatement la partie' (off by default): "
                  "five 1s in one set of five dice, thrown at once or built over the set's throws, "
-                 "win the game at once.",
+                 "win the game at once. Rejected: on by default (it is printed as a 'Variante').",
 }
 
 
