@@ -27,3 +27,12 @@ def test_every_shipped_model_has_a_section_that_points_at_its_place():
         rules = yaml.safe_load((ROOT / "decks" / kit / "game.yaml").read_text(encoding="utf-8")).get("rules")
         place = f"`decks/{kit}/{rules['model']}`" if rules else None
         assert place is None or any(place in heading for heading in headings), place
+
+
+def test_every_decision_names_the_reading_it_rejected_and_the_doc_shows_it():
+    for decisions in (SIMILIS, REGLISSE, DIX_MILLE, CLOCHEMERLE, LUTINS):
+        for name, text in decisions.items():
+            assert "Rejected: " in text, name
+            rejected = text.split("Rejected: ", 1)[1]
+            row = next(line for line in DOC.splitlines() if line.startswith(f"| `{name}` |"))
+            assert row.endswith(f" {rejected} |"), name
