@@ -10,6 +10,7 @@ players, two at right angles with 2. `initial_state` sets the game up; `active_c
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from .board import CLOCKWISE_FROM_SOUTH, OPPOSITE, Board, Square
 
@@ -46,6 +47,14 @@ class State:
         if square in self.board.arrival(elf[0]):
             return ARRIVED
         return FOREST_STATUS
+
+    @cached_property
+    def arrived_colours(self) -> frozenset[str]:
+        """The colours with elves on the board, every one of them arrived (made once per state)."""
+        arrived: dict[str, bool] = {}
+        for elf, square in self.elves.items():
+            arrived[elf[0]] = arrived.get(elf[0], True) and square in self.board.arrival(elf[0])
+        return frozenset(colour for colour, done in arrived.items() if done)
 
     def elves_of(self, colour: str) -> list[ElfId]:
         return [elf for elf in self.elves if elf[0] == colour]
@@ -86,8 +95,7 @@ def right_angled(board: Board, colours: tuple[str, ...]) -> bool:
 
 def all_arrived(state: State, colour: str) -> bool:
     """True when `colour` has elves on the board and every one of them has arrived."""
-    elves = state.elves_of(colour)
-    return bool(elves) and all(state.status(elf) == ARRIVED for elf in elves)
+    return colour in state.arrived_colours
 
 
 def active_colour(state: State) -> str | None:
