@@ -1,7 +1,8 @@
 """One kit's run: load, rules, then lay out (and draw) each component page by page.
 
 Contract: `KitRun(session, kit_dir, options, batch, progress).run()` returns a `KitReport`. With a
-batch it draws into canvases from the batch; without, it only lays out. Pages are laid out and
+batch it draws into canvases from the batch; without (`pnp check`), it only lays out, and the rules
+model's short play-outs run. Pages are laid out and
 drawn one at a time, so memory does not grow with the deck (beyond ReportLab's compressed page
 streams). After the first error nothing more is drawn, but every face is still laid out so that all
 problems of the kit are reported at once. A component whose file another part of the run already
@@ -53,7 +54,7 @@ class KitRun:
         kit, found = self.session.project.load_kit(self.kit_dir)
         self.problems += found
         if kit is not None and not errors_only(self.problems):  # rules judge a kit that loaded whole
-            tables, found = run_rules(kit)
+            tables, found = run_rules(kit, playouts=self.batch is None)  # play-outs: `pnp check` only
             self.problems += found
             if tables is not None:  # laid out even after a rules error: all problems at once
                 self._components(kit, tables)

@@ -166,7 +166,7 @@ def test_strict_makes_a_warning_fail_check_and_build(project):
     assert loose.exit_code == 0 and "warning: layouts/similis.yaml:" in loose.stderr
     assert "no card has valeur '9': the condition never holds" in loose.stderr
     strict = runner.invoke(main, ["--project", str(root), "check", "--strict", "similis"])
-    assert strict.exit_code == 1 and "1 error." in strict.stderr
+    assert strict.exit_code == 1 and "\nlayouts/similis.yaml:" in strict.stderr  # the warning, now an error
     built = runner.invoke(main, ["--project", str(root), "build", "--strict", "similis", "--out", str(root / "out")])
     assert built.exit_code == 1 and not list((root / "out").rglob("*.pdf"))
     shutil.rmtree(root / ".pnp-cache", ignore_errors=True)
