@@ -1,10 +1,11 @@
 """The play-out harness: many seeded games of one model, on one core or spread over several.
 
 Contract: `Runner(source, jobs)` (a context manager) plays runs of games: `runner.games(players,
-agent, games, seed)` plays `games` games of the
-`Playout` that `source.load()` returns, with `players` seats, every seat played by the agent named
-`agent` (playout.AGENTS), and returns their `GameRecord`s in game order with the seconds the games
-took (wall time, games only, not the loading). Game `i` draws all its chance from a
+agent, games, seed)` plays `games` games of the `Playout` that `source.load()` returns, with
+`players` seats, every seat played by the agent named `agent` (playout.AGENTS), and returns their
+`GameRecord`s in game order with the seconds the games took (wall time, games only, not the
+loading); `play_games(...)` is one run, `play_range(playout, players, agent, seed, start, stop)`
+games `start` to `stop - 1` in this process. Game `i` draws all its chance from a
 `random.Random` seeded with `game_seed(seed, players, i)`, so a game is the same whichever
 process plays it: the records, hence every statistic, are the same for one seed whatever `jobs`
 is. With `jobs` > 1 the games are cut into contiguous chunks handed to a pool of worker
