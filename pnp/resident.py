@@ -145,12 +145,13 @@ class ComponentMemo:
         game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
         layouts = sorted({c.layout for c in cards} | {c.back for c in cards if c.back}) \
             if cards is not None else [component.spec.layout]
-        tables = run.env.tables if any(self._reads_rules(run, name) for name in layouts) else None
+        reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content)
+        tables = (run.env.tables, run.env.rules) if reads else None  # a field's text may name rules values too
         return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
                      component.spec, content)
 
     def _reads_rules(self, run: "KitRun", layout: str) -> bool:
-        """Whether a layout shows the rules model's tables (`data: rules.NAME`, `{rules.NAME.…}`)."""
+        """Whether a layout shows what the rules model prints (`data: rules.NAME`, `{rules.…}`)."""
         from .layout.face import template_fields
 
         key = (self.generation, layout)

@@ -15,13 +15,14 @@ done, drawn or not. After a run without errors, `kit` (the loaded kit) serves th
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from .draw.forms import FormCache
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
-from .errors import Problem, errors_only
+from .errors import Problem, Ref, errors_only
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
 from .layout.lint import lint
@@ -32,6 +33,7 @@ from .sources.parsecache import CACHE_DIR
 from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
 from .rules import run_rules
+from .rules.printed import Printed
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -49,15 +51,16 @@ class KitRun:
         self.files: list[FileReport] = []
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
+        self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
 
     def run(self) -> KitReport:
         kit, found = self.session.project.load_kit(self.kit_dir)
         self.problems += found
         if kit is not None and not errors_only(self.problems):  # rules judge a kit that loaded whole
-            tables, found = run_rules(kit, playouts=self.batch is None)  # play-outs: `pnp check` only
+            printed, found = run_rules(kit, playouts=self.batch is None)  # play-outs: `pnp check` only
             self.problems += found
-            if tables is not None:  # laid out even after a rules error: all problems at once
-                self._components(kit, tables)
+            if printed is not None:  # laid out even after a rules error: all problems at once
+                self._components(kit, printed)
             self.problems = self._repeats.annotate(self.problems)
             if self.session.memo is not None:
                 self.session.memo.settle(self)
@@ -65,14 +68,14 @@ class KitRun:
         title = kit.game.title if kit else ""
         return KitReport(self.kit_dir.name, title, self.session.project.display(self.kit_dir), self.files, located)
 
-    def _components(self, kit: Kit, tables: dict) -> None:
+    def _components(self, kit: Kit, printed: Printed) -> None:
         library = self.session.project.library
         icons = self.session.icons.with_kit(kit.root)
         found, skip = lint(kit, self.session.fonts, icons, library.ref)
         self.problems += found
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
-                            kit.game.language == "fr", tables,
-                            library.element_refs, skip, kit.game.min_text_size)
+                            kit.game.language == "fr", printed.tables,
+                            library.element_refs, skip, kit.game.min_text_size, printed.values)
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         for component in (*kit.decks, *kit.sheets):
@@ -95,7 +98,8 @@ class KitRun:
         return self._builders[key]
 
     def _face(self, card: Card, deck: Deck, layout_name: str):
-        values = card_values(self.kit, deck, card)
+        where = f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
+        values = card_values(self.kit, deck, card, self._bound(card.fields, card.field_ref, where))
         face, found = self.builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
                                                        card.ref)
         if found:
@@ -151,11 +155,21 @@ class KitRun:
 
     def _page_face(self, builder: FaceBuilder, sheet: Sheet, page):
         """One page of a sheet laid out, its problems recorded."""
-        values = page_values(self.kit, page)
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
+        values = page_values(self.kit, page, self._bound(page.fields, partial(_page_field_ref, sheet, page.index),
+                                                          where))
         face, found = builder.build(values, where, sheet.ref)
         self.problems += self._repeats.first_of(found, (sheet.name,))
         return face
+
+    def _bound(self, fields, ref_of: Callable[[str], Ref], where: str):
+        """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces)."""
+        bound, found = self.env.bound(fields)
+        key = id(fields)
+        if found and key not in self._reported:
+            self._reported.add(key)
+            self.problems += [Problem(what, where, ref_of(name)) for name, what in found]
+        return bound
 
     def _canvas(self, component: str, pagesize) -> tuple[Canvas, Painter] | tuple[None, None]:
         """The component's canvas from the batch and a Painter on it; (None, None) when not drawing
@@ -198,15 +212,16 @@ class KitRun:
             self.progress.expect(pages)
 
 
-def card_values(kit: Kit, deck: Deck, card: Card) -> dict:
-    """The values a card's templates read: its fields, `id`, `index`, `count`, `deck` and `kit`."""
-    return {**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards),
+def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
+    """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
+    texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit`."""
+    return {**(card.fields if fields is None else fields), "id": card.id, "index": card.index + 1, "count": len(deck.cards),
             "deck": deck.title, "kit": kit.game.title}
 
 
-def page_values(kit: Kit, page: Page) -> dict:
-    """The values a sheet page's templates read: its fields, `kit` and `page`."""
-    return {**page.fields, "kit": kit.game.title, "page": page.index + 1}
+def page_values(kit: Kit, page: Page, fields: Mapping | None = None) -> dict:
+    """The values a sheet page's templates read: its fields (or `fields`, bound), `kit` and `page`."""
+    return {**(page.fields if fields is None else fields), "kit": kit.game.title, "page": page.index + 1}
 
 
 class CardWhere:
@@ -250,6 +265,12 @@ class Repeats:
         counts = {id(first): more for first, more in self._seen.values() if more}
         return [p.with_what(f"{p.what} (and on {counts[id(p)]} more card{'s' if counts[id(p)] > 1 else ''})")
                 if id(p) in counts else p for p in problems]
+
+
+def _page_field_ref(sheet: Sheet, index: int, name: str) -> Ref:
+    """Where a page's field is written: the page's own `fields`, else the sheet's."""
+    own = sheet.spec.pages[index].fields if sheet.spec.pages else {}
+    return sheet.ref.child(*(("pages", index) if name in own else ()), "fields", name)
 
 
 def _offset(mm: tuple[float, float]) -> tuple[float, float]:

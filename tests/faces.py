@@ -19,7 +19,7 @@ CARD = Ref("decks/k/cards.yaml", ("cards", 0))
 class Faces:
     """The layouts of `text` (a layouts/l.yaml) in a project at `root`, ready to lay out."""
 
-    def __init__(self, root: Path, text: str, tables: dict | None = None):
+    def __init__(self, root: Path, text: str, tables: dict | None = None, rules: dict | None = None):
         (root / "layouts").mkdir(parents=True, exist_ok=True)
         (root / "layouts" / "l.yaml").write_text(text, encoding="utf-8")
         for part in ("fonts", "icons"):
@@ -29,7 +29,7 @@ class Faces:
         self.root, self.locators = root, LocatorRegistry()
         self.library = LayoutLibrary.load(root, self.locators)
         self.env = BuildEnv(root, root / "decks" / "k", FontBook.open(root), IconLibrary(root), False,
-                            tables or {}, self.library.element_refs)
+                            tables or {}, self.library.element_refs, rules or {})
         self.builders: dict[str, FaceBuilder] = {}
 
     def builder(self, name: str) -> FaceBuilder:

@@ -41,9 +41,9 @@ def model_tables(root: Path) -> dict:
     project = Project.open(root)
     kit, problems = project.load_kit(root / "decks" / KIT)
     assert kit is not None and not problems, problems
-    tables, problems = run_rules(kit)
+    printed, problems = run_rules(kit)
     assert not problems, problems
-    return tables
+    return printed.tables
 
 
 # --- reading the reference card back ---------------------------------------------------------

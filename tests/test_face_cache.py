@@ -86,13 +86,18 @@ def test_a_known_background_colour_is_the_faces_background(tmp_path):
     assert problems == [] and face.background == pytest.approx((0.6, 0.8, 1.0))
 
 
-def test_the_rules_fields_are_made_once_per_build(tmp_path):
-    class Table:
-        title, notes = "Barème", ["a", "b"]
+def test_the_rules_values_are_the_models_printed_values(tmp_path):
+    from pnp.rules import Params, Table
+    from pnp.rules.printed import printed
+    from pnp.errors import Ref
 
-    faces = Faces(tmp_path, "card:\n  elements:\n    t: {type: text, text: '{rules.score.title}'}\n",
-                  tables={"score": Table()})
-    assert faces.env.rules is faces.env.rules
-    assert faces.env.rules == {"rules.score.title": "Barème", "rules.score.notes": "a\nb"}
+    class Rules(Params):
+        end: int = 50
+
+    made, problems = printed(Rules(), {"score": Table((), (), "Barème", ("a", "b"))}, Ref("game.yaml"))
+    assert problems == [] and made.values == {"rules.end": 50, "rules.score.title": "Barème",
+                                              "rules.score.notes": "a\nb"}
+    faces = Faces(tmp_path, "card:\n  elements:\n    t: {type: text, text: '{rules.score.title} {rules.end}'}\n",
+                  tables=made.tables, rules=made.values)
     face, problems = faces.build("card")
-    assert problems == [] and texts(face) == ["Barème"]
+    assert problems == [] and texts(face) == ["Barème 50"]

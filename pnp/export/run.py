@@ -65,7 +65,8 @@ class Target:
     def card_face(self, deck: Deck, card: Card, layout_name: str) -> "Face":
         """A side of a card laid out as the build does."""
         face, found = self.builder(layout_name).build(
-            card_values(self.kit, deck, card), CardWhere(self.kit.name, deck.name, card.id), card.ref)
+            card_values(self.kit, deck, card, self.checked.env.bound(card.fields)[0]),
+            CardWhere(self.kit.name, deck.name, card.id), card.ref)
         self.problems += found
         return face
 

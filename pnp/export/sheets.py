@@ -71,7 +71,7 @@ class _Sheet:
         return any(p.tables for p in self.pages)
 
     def _page(self, page: Page) -> SheetPage:
-        values = page_values(self.target.kit, page)
+        values = page_values(self.target.kit, page, self.target.checked.env.bound(page.fields)[0])
         where = f"kit {self.target.kit.name!r}, sheet {self.sheet.name!r}, page {page.index + 1}"
         face, found = self.builder.build(values, where, self.sheet.ref)
         tables, problems = form_tables(self.builder, values)

@@ -1,7 +1,8 @@
 """Things layouts point at: colours, icons, pictures, and `{field}` templates.
 
-Contract: `fill(template, context)` substitutes `{name}` from the context (`{{` and `}}` escape
-braces) and reports unknown names; `field_names(text)` lists the names a template reads and
+Contract: `fill(template, context, french)` substitutes `{name}` from the context (`{{` and `}}`
+escape braces), written through the template's filters (`{name|thousands}`, formats.py), and
+reports unknown names and values that cannot be printed; `field_names(text)` lists the names a template reads and
 `single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
 that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
 (`lookup(name)` splits it). `colour(value, palette)` gives an RGB tuple, None for `none`, or a
@@ -22,9 +23,11 @@ from pathlib import Path
 from ..errors import suggest
 from ..fileio import note_read
 from ..model.units import hex_to_rgb, is_hex_colour
+from .formats import shown
 from .items import RGB
 
-_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)\}")
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
+Filters = tuple[tuple[str, tuple[str, ...]], ...]
 
 
 class Warn(str):
@@ -47,7 +50,7 @@ def field_names(text: str) -> list[str]:
     """The names that `text`'s `{name}` templates read, in order (escaped braces read none)."""
     if "{" not in text:
         return []
-    return [name for _, name in _parts(text) if name is not None]
+    return [name for _, name, _ in _parts(text) if name is not None]
 
 
 def key_text(value: object) -> str:
@@ -60,49 +63,66 @@ def key_text(value: object) -> str:
 def single_field(text: str) -> str | None:
     """`name` when `text` is just `{name}` (spaces around it allowed), else None."""
     parts = _parts(text.strip())
-    return parts[0][1] if len(parts) == 2 and parts[0][0] == "" and parts[1] == ("", None) else None
+    return parts[0][1] if len(parts) == 2 and parts[0][0] == "" and not parts[0][2] and parts[1][:2] == ("", None) \
+        else None
 
 
-def fill(template: str, context: Mapping) -> tuple[str, list[str]]:
-    """`template` with `{name}` replaced; the list names unknown fields."""
+def fill(template: str, context: Mapping, french: bool = False,
+         only: str = "") -> tuple[str, list[str], list[str]]:
+    """`template` with `{name}` (and `{name|filter:arg}`) replaced: the text, the names that are
+    not in `context` (left as written), and the problems of values that cannot be printed. With
+    `only`, names that do not start with it are left as written, braces and all, and not reported."""
     if "{" not in template and "}" not in template:
-        return template, []
+        return template, [], []
     out: list[str] = []
     missing: list[str] = []
-    for literal, name in _parts(template):
+    problems: list[str] = []
+    for literal, name, filters in _parts(template):
         out.append(literal)
         if name is None:
+            continue
+        if not name.startswith(only):
+            out.append(_written(name, filters))
             continue
         if name not in context:
             missing.append(name)
             out.append("{" + name + "}")
             continue
-        value = context[name]
-        out.append("" if value is None else _text(value))
-    return "".join(out), missing
+        text, problem = shown(context[name], filters, french, strict=name.startswith("rules."))
+        out.append(text)
+        problems += [f"{{{name}}}: {problem}"] if problem else []
+    return "".join(out), missing, problems
 
 
 @lru_cache(maxsize=4096)
-def _parts(template: str) -> tuple[tuple[str, str | None], ...]:
-    """A template cut once into (literal text, field name or None) pairs."""
-    parts: list[tuple[str, str | None]] = []
+def _parts(template: str) -> tuple[tuple[str, str | None, Filters], ...]:
+    """A template cut once into (literal text, field name or None, its filters) triples."""
+    parts: list[tuple[str, str | None, Filters]] = []
     last = 0
     for match in _FIELD.finditer(template):
         token = match.group(0)
         literal = template[last:match.start()]
         if token in ("{{", "}}"):
-            parts.append((literal + token[0], None))
+            parts.append((literal + token[0], None, ()))
         else:
-            parts.append((literal, match.group(1)))
+            parts.append((literal, match.group(1), _filters(match.group(2))))
         last = match.end()
-    parts.append((template[last:], None))
+    parts.append((template[last:], None, ()))
     return tuple(parts)
 
 
-def _text(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+def _written(name: str, filters: Filters) -> str:
+    """A template field as it was written: `{name|filter:arg}`."""
+    return "{" + name + "".join("|" + ":".join((f, *args)) for f, args in filters) + "}"
+
+
+def _filters(text: str) -> Filters:
+    """"|plural:carte:cartes|x" -> (("plural", ("carte", "cartes")), ("x", ()))."""
+    out = []
+    for part in text.split("|")[1:]:
+        name, *args = part.split(":")
+        out.append((name, tuple(args)))
+    return tuple(out)
 
 
 def colour(value: str | None, palette: dict[str, str]) -> tuple[RGB | None, str | None]:

@@ -6,9 +6,10 @@ reported where its cause is written). Text that prints below `ctx.min_text`, or 
 literal `\n`, is a `Warn`; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
-Text templates may name a rules table's title and notes: `{rules.NAME.title}`, `{rules.NAME.notes}`
-(the notes as paragraphs; `rules_fields(tables)`, made once per build, gives them), so that printed
-remarks follow the rule parameters as the table does. `register_compiler(kind, function, local)`
+Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
+`{rules.NAME}`, a table's title and notes `{rules.NAME.title}`, `{rules.NAME.notes}`, its texts,
+so that printed rules follow the parameters as the tables do; values are written through the
+template's filters (`{rules.target|thousands}`, formats.py). `register_compiler(kind, function, local)`
 adds an element type (pictures.py: icons, images and SVG art; tables.py, figures.py, counters.py,
 boards.py), naming the `{names}` that
 its compiler fills itself (`local_fields`: not fields of the card). The helpers of the elements
@@ -22,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..errors import suggest
 from ..model.layout import Ellipse, Layout, Line, Rect, Text
 from .assets import IconLibrary, Known, Warn, colour, fill, key_text, lookup, single_field
 from .fonts import FontBook
@@ -45,15 +47,15 @@ class ElementContext:
     kit_dir: Path
     french: bool
     tables: dict
-    rules: dict  # rules_fields(tables), made once per build
+    rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
     min_text: float = 6.0  # text printed smaller is a warning
 
     def text(self, template: str, problems: list[str]) -> str:
         values = ChainMap(self.values, self.rules) if "{rules." in template else self.values
         if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
             values = ChainMap(values, _Lookups(values, self.layout.maps))
-        value, missing = fill(template, values)
-        problems += [f"unknown field {{{name}}}" + _choices(self.values) for name in missing]
+        value, missing, unprintable = fill(template, values, self.french)
+        problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
 
     def rgb(self, template: str | None, problems: list[str]):
@@ -97,15 +99,6 @@ class _Lookups(Mapping):
         return 0
 
 
-def rules_fields(tables: dict) -> dict[str, str]:
-    """`rules.NAME.title` and `rules.NAME.notes` of every rules table, for text templates."""
-    out = {}
-    for name, table in tables.items():
-        out[f"rules.{name}.title"] = table.title
-        out[f"rules.{name}.notes"] = "\n".join(table.notes)
-    return out
-
-
 def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
                 what: str = ""):
     """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
@@ -139,6 +132,19 @@ def compose(ctx: ElementContext, problems: list[str], *elements) -> list[Item]:
         items += found
         problems += [p for p in found_problems if p not in problems]
     return items
+
+
+def _unknown(name: str, values: dict, rules: dict) -> str:
+    """The problem of a template naming an unknown field (a `rules.` name: unknown rules value)."""
+    if not name.startswith("rules."):
+        return f"unknown field {{{name}}}" + _choices(values)
+    return f"unknown rules value {{{name}}}" + _hint(name, rules)
+
+
+def _hint(name: str, rules: dict) -> str:
+    """" (did you mean {rules.x}?)" for an unknown rules value, or what the kit lacks."""
+    hint = suggest(name, rules)
+    return f" (did you mean {{{hint}}}?)" if hint else " (the kit's rules model prints none)" if not rules else ""
 
 
 def _choices(values: dict) -> str:

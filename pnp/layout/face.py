@@ -16,17 +16,16 @@ its definition, once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Layout
 from ..model.units import MM
-from .assets import IconLibrary, Known, Warn, colour
+from .assets import IconLibrary, Known, Warn, colour, fill
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
-from .elements import ElementContext, compile_element, rules_fields
+from .elements import ElementContext, _hint, compile_element
 from .fonts import FontBook
 from .items import Face, Item, item_bounds
 
@@ -44,11 +43,20 @@ class BuildEnv:
     layout_refs: Callable[[str], dict]  # layout name -> {element name -> Ref}, asked only for problems
     skip: frozenset = frozenset()  # (layout, element) pairs whose definition is broken (reported there)
     min_text: float = 6.0  # text printed smaller is a warning (game.yaml `min_text_size`)
+    rules: dict = field(default_factory=dict)  # the values of `{rules.…}` templates (pnp.rules.printed)
 
-    @cached_property
-    def rules(self) -> dict[str, str]:
-        """The values of `{rules.NAME.title}` and `{rules.NAME.notes}`, made once per build."""
-        return rules_fields(self.tables)
+    def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
+        """A card's or page's fields, each text that names `{rules.…}` filled from the rules values
+        (its other `{…}` left as written); the problems, as (field name, what)."""
+        names = [name for name, value in fields.items() if isinstance(value, str) and "{rules." in value]
+        if not names:
+            return fields, []
+        out, problems = dict(fields), []
+        for name in names:
+            out[name], missing, unprintable = fill(out[name], self.rules, self.french, only="rules.")
+            problems += [(name, f"unknown rules value {{{m}}}" + _hint(m, self.rules)) for m in missing]
+            problems += [(name, what) for what in unprintable]
+        return out, problems
 
 
 SLACK = 0.75  # points an element may stray past the bleed (half a thick stroke)

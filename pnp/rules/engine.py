@@ -1,10 +1,11 @@
 """What a build asks of the rules: checks and tables for a kit, and play-outs.
 
-Contract: `run_rules(kit)` returns `(tables, problems)`: the generic and declarative checks
+Contract: `run_rules(kit)` returns `(printed, problems)`: the generic and declarative checks
 (`checks:` in game.yaml, declared.py) for every kit, then, when the kit names a rules model (`rules:
 {model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
-validation, its reading of the kit (once), its checks and printed tables; tables are None when the
-model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
+validation, its reading of the kit (once), its checks and what it prints: a `Printed` (printed.py),
+its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts); None when
+the model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
 and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
 problem without a `ref` whose `where` names a parameter ("rules.seats[0]") points at that
 parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
@@ -20,24 +21,25 @@ from ..errors import Problem, errors_only
 from ..model.kit import Kit
 from ..model.validate import validate
 from .balance import summarize
-from .base import Params, RulesModel, Table, where_path
+from .base import Params, RulesModel, where_path
 from .declared import declared_checks
 from .findings import CHECK_GAMES, CHECK_SEED, findings
 from .generic import generic_checks
 from .harness import play_range
 from .loader import load_model, raised
 from .playout import Playout
+from .printed import Printed, printed
 
 T = TypeVar("T")
 
 
-def run_rules(kit: Kit, playouts: bool = True) -> tuple[dict[str, Table] | None, list[Problem]]:
-    """Tables (None when the kit's model or its parameters are unusable) and problems. The model
-    reads the kit once; its checks, tables and check play-outs (unless `playouts` is False: `pnp
-    playtest` plays its own) get what it read."""
+def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Problem]]:
+    """What the model prints (None when the kit's model or its parameters are unusable) and
+    problems. The model reads the kit once; its checks, tables and check play-outs (unless
+    `playouts` is False: `pnp playtest` plays its own) get what it read."""
     problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
-        return {}, problems
+        return Printed(), problems
     model, params, found = _model_and_params(kit)
     if params is None:
         return None, problems + found
@@ -48,7 +50,10 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[dict[str, Table] | None,
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
         problems += _check_playouts(kit, model, material, params)
     tables, crash = _guarded(kit, "the rules model's tables", model.tables, material, params)
-    return tables, problems + crash
+    if crash:
+        return None, problems + crash
+    made, clashes = printed(params, tables, kit.game_ref.child("rules", "model"))
+    return made, problems + clashes
 
 
 def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[Problem], list[Problem]]:

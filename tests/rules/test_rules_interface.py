@@ -40,8 +40,8 @@ def test_a_build_reads_the_kit_once(monkeypatch, shipped):
     reads = []
     read = RULES_MODEL.read
     monkeypatch.setattr(RULES_MODEL, "read", lambda kit, params: reads.append(kit) or read(kit, params))
-    tables, problems = run_rules(_kit(shipped, "clochemerle"))
-    assert len(reads) == 1 and problems == [] and "score_sheet" in tables
+    printed, problems = run_rules(_kit(shipped, "clochemerle"))
+    assert len(reads) == 1 and problems == [] and "score_sheet" in printed.tables
 
 
 def test_the_lutins_board_is_read_and_built_once(monkeypatch, shipped):
@@ -49,8 +49,8 @@ def test_the_lutins_board_is_read_and_built_once(monkeypatch, shipped):
     calls = []
     shape = board.shape_problems
     monkeypatch.setattr(board, "shape_problems", lambda *args: calls.append(args) or shape(*args))
-    tables, problems = run_rules(_kit(shipped, "lutins"))
-    assert len(calls) == 1 and not [p for p in problems if p.severity == "error"] and "resume" in tables
+    printed, problems = run_rules(_kit(shipped, "lutins"))
+    assert len(calls) == 1 and not [p for p in problems if p.severity == "error"] and "resume" in printed.tables
 
 
 def test_an_absent_sheet_is_the_reader_s_problem_not_the_checks():

@@ -1,0 +1,129 @@
+"""How a template writes a value: plain, or through filters (`{rules.target|thousands}`).
+
+Contract: `shown(value, filters, french, strict)` returns `(text, problem)`: the value written as
+a card shows it, after the filters of the template, left to right (`problem` None when all went
+well, else the text is empty). A value alone: text as it is, a whole number without ".0", a list
+of plain values joined with ", "; a mapping or a list of mappings is a problem naming what to write
+instead — for rules values and filtered values (`strict`); a card's own field without a filter is
+written as before, as Python writes it. A filter is `|name` or `|name:arg:arg`:
+- `thousands`: a number with its thousands grouped, "10 000" in French (a narrow no-break space),
+  "10,000" otherwise;
+- `plural:SINGULAR:PLURAL`: the number and the word that agrees with it, "1 carte", "10 cartes"
+  (French takes the singular below 2, as in "0 carte"; English for 1 only);
+- `ordinal`: "1er", "2e", "4e" in French; "1st", "2nd", "4th" otherwise;
+- `count`: the number of items of a list or mapping;
+- `and`, `or`: a list as words, "a, b et c" ("a, b and c" in English), "a, b ou c".
+`FILTERS` names them, for "did you mean".
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import suggest
+
+NNBSP = "\u202f"  # the French thousands separator
+
+
+class FilterError(ValueError):
+    """A value a filter cannot take; the message says why."""
+
+
+def shown(value: object, filters: tuple[tuple[str, tuple[str, ...]], ...], french: bool,
+          strict: bool = True) -> tuple[str, str | None]:
+    if not (strict or filters):  # a card's structured field, printed as before (not a rules value)
+        return plain_or_repr(value), None
+    for name, args in filters:
+        apply = FILTERS.get(name)
+        if apply is None:
+            hint = suggest(name, FILTERS)
+            return "", f"unknown filter {name!r}" + (f" (did you mean {hint!r}?)" if hint else "") + \
+                f"; filters: {', '.join(FILTERS)}"
+        try:
+            value = apply(value, args, french)
+        except FilterError as exc:
+            return "", f"filter {name!r}: {exc}"
+    try:
+        return plain(value), None
+    except FilterError as exc:
+        return "", str(exc)
+
+
+def plain_or_repr(value: object) -> str:
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else "" if value is None else str(value)
+
+
+def plain(value: object) -> str:
+    """A value as printed without a filter."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dict):
+        raise FilterError(f"a mapping cannot be printed as it is (keys: {', '.join(map(str, value))}): "
+                          "name one of its keys, as in {name.KEY}")
+    if isinstance(value, (list, tuple)):
+        if any(isinstance(item, (dict, list, tuple)) for item in value):
+            raise FilterError("a list of mappings or lists cannot be printed as it is: name one item, as in {name.0}")
+        return ", ".join(plain(item) for item in value)
+    return str(value)
+
+
+def _number(value: object) -> int | float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FilterError(f"needs a number (got {value!r})")
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _args(args: tuple[str, ...], count: int, usage: str) -> None:
+    if len(args) != count:
+        raise FilterError(f"write it {usage}")
+
+
+def thousands(value: object, args: tuple[str, ...], french: bool) -> str:
+    _args(args, 0, "|thousands")
+    number = _number(value)
+    text = f"{number:,}"
+    return text.replace(",", NNBSP).replace(".", ",") if french else text
+
+
+def plural(value: object, args: tuple[str, ...], french: bool) -> str:
+    _args(args, 2, "|plural:SINGULAR:PLURAL, as in |plural:carte:cartes")
+    number = _number(value)
+    one = -2 < number < 2 if french else number == 1
+    return f"{plain(number)} {args[0] if one else args[1]}"
+
+
+def ordinal(value: object, args: tuple[str, ...], french: bool) -> str:
+    _args(args, 0, "|ordinal")
+    number = _number(value)
+    if not isinstance(number, int):
+        raise FilterError(f"needs a whole number (got {value!r})")
+    if french:
+        return f"{number}er" if number == 1 else f"{number}e"
+    tens = number % 100 in (11, 12, 13)
+    return f"{number}{'th' if tens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def count(value: object, args: tuple[str, ...], french: bool) -> int:
+    _args(args, 0, "|count")
+    if not isinstance(value, (list, tuple, dict)):
+        raise FilterError(f"needs a list or a mapping (got {value!r})")
+    return len(value)
+
+
+def _joined(last: str, last_en: str) -> Callable[[object, tuple[str, ...], bool], str]:
+    def join(value: object, args: tuple[str, ...], french: bool) -> str:
+        _args(args, 0, f"|{last_en}")
+        if not isinstance(value, (list, tuple)):
+            raise FilterError(f"needs a list (got {value!r})")
+        words = [plain(item) for item in value]
+        if len(words) < 2:
+            return "".join(words)
+        return f"{', '.join(words[:-1])} {last if french else last_en} {words[-1]}"
+    return join
+
+
+FILTERS: dict[str, Callable[[object, tuple[str, ...], bool], object]] = {
+    "thousands": thousands, "plural": plural, "ordinal": ordinal, "count": count,
+    "and": _joined("et", "and"), "or": _joined("ou", "or"),
+}

@@ -1,0 +1,59 @@
+"""What a kit's rules model gives its printed material: tables, texts, and the parameters' values.
+
+Contract: `printed(params, tables, ref)` returns a `Printed` and the problems of name clashes.
+`Printed.tables` are the model's tables by name (`data: rules.NAME` in a layout's table element);
+`Printed.values` maps every template name that starts with `rules.` to its value:
+- each parameter of the model, defaults filled, at its path: `rules.end_score`, a nested one
+  `rules.banned_pair.first`, a list `rules.straights` (and its items `rules.straights.0`), a
+  mapping `rules.three_of_a_kind` (and its keys `rules.three_of_a_kind.1`);
+- each table's title and notes: `rules.NAME.title`, `rules.NAME.notes` (the notes one a line);
+- each text a model prints (a `str` among its tables, for wording that depends on a value, such as
+  "aucune carte"): `rules.NAME`.
+A path that is both a parameter's and a table's or a text's is a clash, reported at the game.yaml's
+`rules.model` (the model's author renames one); the model's value is kept. The values are plain
+data: the layout stage formats them (pnp.layout.formats).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ..errors import Problem, Ref
+from .base import Params, Table
+
+
+@dataclass(frozen=True)
+class Printed:
+    """The tables a model prints and the values `{rules.…}` templates read."""
+
+    tables: dict[str, Table] = field(default_factory=dict)
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref) -> tuple[Printed, list[Problem]]:
+    """The tables and template values of a model's output; the problems of clashing names."""
+    values = {path: value for path, value in _paths("rules", params.model_dump()) if path != "rules"} \
+        if params is not None else {}
+    made: dict[str, object] = {}
+    for name, value in tables.items():
+        made.update(_table_values(name, value))
+    clashes = sorted(set(values) & set(made))
+    problems = [Problem(f"the model prints {{{path}}} and has a parameter of that name: templates could not tell "
+                        "them apart (rename the parameter or the printed value)", "rules.model", ref)
+                for path in clashes]
+    kept = {name: value for name, value in tables.items() if isinstance(value, Table)}
+    return Printed(kept, {**values, **made}), problems
+
+
+def _table_values(name: str, value: Table | str) -> dict[str, object]:
+    if isinstance(value, Table):
+        return {f"rules.{name}.title": value.title, f"rules.{name}.notes": "\n".join(value.notes)}
+    return {f"rules.{name}": value}
+
+
+def _paths(prefix: str, value: object) -> Iterator[tuple[str, object]]:
+    """`(path, value)` for `value` and, inside lists and mappings, for each item at `path.key`."""
+    yield prefix, value
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        yield from _paths(f"{prefix}.{key}", item)

@@ -1,0 +1,110 @@
+"""`{rules.…}` templates: a model's parameters, tables and texts as template values, the filters
+that write them (thousands, plural, ordinal, count, and/or), card and sheet texts that name them,
+and clashes between a parameter and a printed value."""
+from __future__ import annotations
+
+import pytest
+
+import pdfread
+
+from conftest import Options, build, check, edit, line_of
+from faces import Faces
+from pnp.errors import Ref
+from pnp.layout.assets import fill
+from pnp.rules import Params, Table
+from pnp.rules.printed import printed
+
+
+class Rules(Params):
+    target: int = 10000
+    hand: int = 10
+    names: list[str] = ["forme", "couleur", "valeur"]
+    pair: dict[str, str] = {"first": "forme"}
+    series: list[dict[str, int]] = [{"cards": 4}]
+
+
+VALUES = printed(Rules(), {"turn": Table(("a",), (), "Tour", ("x", "y")), "gift": "aucune carte"},
+                 Ref("game.yaml"))[0].values
+
+
+@pytest.mark.parametrize("template, french, text", [
+    ("{rules.target}", True, "10000"),
+    ("{rules.target|thousands}", True, "10\u202f000"),
+    ("{rules.target|thousands}", False, "10,000"),
+    ("{rules.hand|plural:carte:cartes}", True, "10 cartes"),
+    ("{rules.series.0.cards|plural:carte:cartes}", True, "4 cartes"),
+    ("{rules.names|count|plural:attribut:attributs}", True, "3 attributs"),
+    ("{rules.names}", True, "forme, couleur, valeur"),
+    ("{rules.names|and}", True, "forme, couleur et valeur"),
+    ("{rules.names|or}", False, "forme, couleur or valeur"),
+    ("{rules.names.1}", True, "couleur"),
+    ("{rules.pair.first}", True, "forme"),
+    ("{rules.hand|ordinal} trimestre", True, "10e trimestre"),
+    ("{rules.turn.title} : {rules.turn.notes}", True, "Tour : x\ny"),
+    ("{rules.gift}", True, "aucune carte"),
+    ("{{rules.hand}}", True, "{rules.hand}"),
+])
+def test_a_template_writes_a_rules_value(template, french, text):
+    assert fill(template, VALUES, french) == (text, [], [])
+
+
+@pytest.mark.parametrize("value, filters, text", [
+    (1, "plural:carte:cartes", "1 carte"), (0, "plural:carte:cartes", "0 carte"), (2, "plural:carte:cartes", "2 cartes"),
+    (1, "ordinal", "1er"), (2, "ordinal", "2e"), (1500, "thousands", "1\u202f500"), (999, "thousands", "999"),
+])
+def test_french_filters(value, filters, text):
+    assert fill("{v|" + filters + "}", {"v": value}, True) == (text, [], [])
+
+
+@pytest.mark.parametrize("value, filters, text", [(1, "plural:card:cards", "1 card"), (0, "plural:card:cards", "0 cards"),
+                                                  (1, "ordinal", "1st"), (12, "ordinal", "12th"), (23, "ordinal", "23rd")])
+def test_english_filters(value, filters, text):
+    assert fill("{v|" + filters + "}", {"v": value}, False) == (text, [], [])
+
+
+@pytest.mark.parametrize("template, problem", [
+    ("{rules.pair}", "{rules.pair}: a mapping cannot be printed as it is (keys: first): name one of its keys, "
+                     "as in {name.KEY}"),
+    ("{rules.series}", "{rules.series}: a list of mappings or lists cannot be printed as it is: name one item, "
+                       "as in {name.0}"),
+    ("{rules.hand|plurl:a:b}", "{rules.hand}: unknown filter 'plurl' (did you mean 'plural'?); filters: thousands, "
+                               "plural, ordinal, count, and, or"),
+    ("{rules.hand|plural:carte}", "{rules.hand}: filter 'plural': write it |plural:SINGULAR:PLURAL, as in "
+                                  "|plural:carte:cartes"),
+    ("{rules.names|thousands}", "{rules.names}: filter 'thousands': needs a number (got ['forme', 'couleur', 'valeur'])"),
+])
+def test_a_value_that_cannot_be_printed_is_a_problem(template, problem):
+    assert fill(template, VALUES, True) == ("", [], [problem])
+
+
+def test_an_unknown_rules_value_is_named_with_the_closest(tmp_path):
+    faces = Faces(tmp_path, "card:\n  elements:\n    t: {type: text, text: 'fin à {rules.targte}'}\n", rules=VALUES)
+    face, problems = faces.build("card")
+    assert [p.what for p in problems] == ["unknown rules value {rules.targte} (did you mean {rules.target}?)"]
+
+
+def test_a_parameter_and_a_printed_value_of_one_name_clash():
+    _, problems = printed(Rules(), {"hand": "dix cartes", "turn": Table((), ())}, Ref("game.yaml", ("rules", "model")))
+    assert [(p.what, p.ref.path) for p in problems] == [
+        ("the model prints {rules.hand} and has a parameter of that name: templates could not tell them apart "
+         "(rename the parameter or the printed value)", ("rules", "model"))]
+
+
+def test_a_card_text_names_a_parameter_and_follows_it(project, tmp_path):
+    root = project("similis")
+    aide = root / "decks/similis/aide.yaml"
+    edit(aide, "**Mise en place :** 10 cartes", "**Mise en place :** {rules.hand|plural:carte:cartes}")
+    edit(root / "decks/similis/game.yaml", "hand: 10", "hand: 1")
+    reports = build(root, ["similis"], Options(out=tmp_path / "out"))
+    assert not [p for r in reports for p in r.errors]
+    assert "Mise en place : 1 carte par joueur" in " ".join(pdfread.text(tmp_path / "out/similis/aide-a4.pdf", 0).split())
+
+
+def test_an_unknown_rules_value_in_a_card_text_is_at_its_line(project):
+    root = project("similis")
+    aide = root / "decks/similis/aide.yaml"
+    edit(aide, "10 cartes par joueur", "{rules.hnad} cartes par joueur")
+    line = line_of(aide, "texte: >-")  # a folded text is located at its start
+    problems = [p.render() for r in check(root, ["similis"]) for p in r.errors]
+    assert problems == [f"decks/similis/aide.yaml:{line}:12: kit 'similis', deck 'aide', card '1': "
+                        "unknown rules value {rules.hnad} (did you mean {rules.hand}?)"]
