@@ -119,10 +119,17 @@ def _one_liquorice(card: Card, attrs, liq: Liquorice, where: str) -> list[Proble
     return out
 
 
-def tables(product: Product | None, params: ReglisseParams) -> dict[str, Table]:
+def tables(product: Product | None, params: ReglisseParams) -> dict[str, Table | str]:
+    """The series table of the rules card, and the attributes a combination may share, in words."""
     rows = [(f"{k.cards} cartes", shared_label(k.shared)) for k in params.series]
     rows.append((f"{params.liquorice.series} réglisses", "—"))
-    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons")}
+    words = [ATTRIBUTE_WORDS.get(name, f"l'attribut « {name} »") for name in params.attributes]
+    shared = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} ou {words[-1]}"
+    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons"), "shared": shared}
+
+
+# The words of the rules cards for the kit's attributes; any other is named as the kit names it.
+ATTRIBUTE_WORDS = {"forme": "la forme", "couleur": "la couleur", "valeur": "la valeur"}
 
 
 def shared_label(n: int) -> str:

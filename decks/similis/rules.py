@@ -132,11 +132,15 @@ def _cost(params: SimilisParams) -> list[Problem]:
                     "every series cost 4", "rules.series", severity="warning")]
 
 
-def tables(product: Product | None, params: SimilisParams) -> dict[str, Table]:
-    """The series table of the rules card, and the end of the game (its notes) for the score sheet."""
+def tables(product: Product | None, params: SimilisParams) -> dict[str, Table | str]:
+    """The series table of the rules card, the end of the game (its notes) for the score sheet, and
+    the texts of the rules cards whose wording follows the parameters (printed.py)."""
     rows = tuple((f"{k.cards} cartes", shared_label(k.shared), _give(k.give)) for k in params.series)
     return {"series": Table(("Série", "Points communs", "Cartes à donner"), rows, "Les séries"),
-            "score": Table((), (), "Score", (_score_rule(params.end_score),))}
+            "score": Table((), (), "Score", (_score_rule(params.end_score),)),
+            "shared": _listed([the_attribute(name)[0] for name in params.attributes]),
+            "market_rule": _market_rule(params.market), "series_cost": _series_cost(params.series),
+            "variant": _variant(params)}
 
 
 def _score_rule(end_score: int) -> str:
@@ -155,6 +159,56 @@ def _give(n: int) -> str:
 def shared_label(n: int) -> str:
     """The printed name of what a series shares: "1 point commun", "2 points communs"."""
     return "1 point commun" if n == 1 else f"{n} points communs"
+
+
+# The words of the rules cards for the kit's attributes: (with its article, feminine); any other
+# attribute is named as the kit names it.
+ATTRIBUTE_WORDS = {"valeur": ("la valeur", True), "forme": ("la forme", True), "couleur": ("la couleur", True),
+                   "fond": ("le fond", False)}
+
+
+def the_attribute(name: str) -> tuple[str, bool]:
+    return ATTRIBUTE_WORDS.get(name, (f"l'attribut « {name} »", False))
+
+
+def _listed(words: list[str]) -> str:
+    """"a, b, c et d"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} et {words[-1]}"
+
+
+def _market_rule(market: int) -> str:
+    # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
+    if market == 0:
+        return "pas de marché"
+    verb = "forme" if market == 1 else "forment"
+    return f"{market} carte{'s' if market > 1 else ''} face visible au centre {verb} le marché"
+
+
+def _series_cost(series: list[Series]) -> str:
+    # rules: "Donc, dans tous les cas, on pose 4 cartes de sa main." (decision: series_cost)
+    costs = {kind.cards + kind.give for kind in series}
+    if len(costs) == 1:
+        return f"Une série coûte toujours {costs.pop()} cartes de ta main"
+    return "Une série coûte les cartes posées et les cartes données"
+
+
+def _variant(params: SimilisParams) -> str:
+    """rules, Variante: the paragraph of the rules card (none without the variant; decision: banned_draw)."""
+    pair = params.banned_pair
+    if pair is None:
+        return ""
+    (first, f1), (second, f2) = the_attribute(pair.first), the_attribute(pair.second)
+    return (f"**Variante :** en début de partie, tirez 2 cartes ; {first} de la 1re et {second} de la 2e sont "
+            f"interdit{'es' if f1 and f2 else 's'} ensemble (par ex. {_example(params)}) : ni dans une série, ni "
+            "au marché, mais on peut les donner.")
+
+
+def _example(params: SimilisParams) -> str:
+    """A banned pair for the example: the first value of the first attribute, the second of the
+    second; a shape and a colour as the rules write them ("les ankhs vertes"), others plainly."""
+    pair, attrs = params.banned_pair, params.attributes
+    one, two = attrs[pair.first][0], attrs[pair.second][min(1, len(attrs[pair.second]) - 1)]
+    return f"les {one}s {two}s" if (pair.first, pair.second) == ("forme", "couleur") else f"{one} et {two}"
 
 
 @dataclass(frozen=True)

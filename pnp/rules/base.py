@@ -8,9 +8,11 @@ it (absent components, data of the wrong shape), the material None when it is un
 per build. `check(material, params)` returns the problems of that material against the game's rules
 (inventory, invariants, play-outs); `tables(material, params)` returns the tables that printed
 material shows (a scoring table, a penalty scale), by name, and must accept a None material; layouts
-bind them as `rules.NAME`. `playout(material, params)`, when a model has play-outs, returns a
-`Playout` (playout.py) that plays one game at a time with the kit's material (`pnp playtest`, and
-the short play-outs of `pnp check`).
+bind them as `rules.NAME`. Among them, a `str` is a printed text (wording that depends on a value:
+"aucune carte", "1 carte forme le marché"), bound as `{rules.NAME}`; the parameters themselves are
+`{rules.NAME}` values too (printed.py). `playout(material, params)`, when a model has play-outs,
+returns a `Playout` (playout.py) that plays one game at a time with the kit's material (`pnp
+playtest`, and the short play-outs of `pnp check`).
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
 params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
@@ -61,7 +63,7 @@ class RulesModel:
     summary: str
     params: type[Params] = Params
     check: Callable[[object, Params], list[Problem]] = lambda material, params: []
-    tables: Callable[[object, Params], dict[str, Table]] = lambda material, params: {}
+    tables: Callable[[object, Params], dict[str, "Table | str"]] = lambda material, params: {}
     # play-outs: (material, params) -> a Playout that plays one game at a time; None: no play-outs
     playout: Callable[[object, Params], "Playout"] | None = None
     read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])

@@ -81,7 +81,7 @@ def test_score_sheet_table_rows_and_columns():
     assert table.header[1:] == ("Église", "Mairie", "Bar PMU", "Marché", "Boulodrome", "Médecin", "Malus", "Total")
     assert [row[0] for row in table.rows] == ["1er trimestre", "2e trimestre", "3e trimestre",
                                               "4e trimestre (× 2)", "Pénalité de temps", "Total"]
-    assert set(rule_tables(default_material())) == {"time_penalty", "time_penalty_row", "score_sheet", "icons"}
+    assert set(rule_tables(default_material())) == {"time_penalty", "time_penalty_row", "score_sheet", "icons", "setup"}
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -6,7 +6,8 @@ Contract: each function returns a `pnp.rules.base.Table` in French (the game's l
 - "time_penalty_row": the same, laid across (one column per missing week), for the score sheet;
 - "score_sheet": the score sheet's grid, row labels down the side, column labels across, empty
   cells to write in (from the score sheet data);
-- "icons": the legend of the place cards' icons (rules: Signification des icônes).
+- "icons": the legend of the place cards' icons (rules: Signification des icônes);
+- "setup": the set-up of the place cards in words, for the rules aid (a text, `{rules.setup}`).
 Negative numbers use the typographic minus sign U+2212 ("−1"), as printed French does.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from pnp.rules import Table
 from .material import Material, ScoreSheet, default_score_sheet_data
 from .params import Params
-from .places import ICONS, MINUS
+from .places import ICONS, MINUS, PLACE_KEYS
 from .scoring import time_penalty
 
 PENALTY_ROWS = 6
@@ -67,7 +68,21 @@ def icon_table() -> Table:
                  title="Signification des icônes")
 
 
-def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table]:
+def setup_text(params: Params) -> str:
+    """rules: Mise en place — the place cards "en deux lignes de 6", set-up side up, in the order of
+    their numbers (the rows follow `cards_per_place`)."""
+    rows = params.cards_per_place
+    words = NUMBER_WORDS.get(rows, str(rows))
+    return (f"les {rows * PLACES_PER_ROW} cartes lieu face verso, en {words} ligne{'s' if rows > 1 else ''} de "
+            f"{PLACES_PER_ROW}, numéros 1 à {PLACES_PER_ROW} de gauche à droite")
+
+
+PLACES_PER_ROW = len(PLACE_KEYS)  # one card of each place a row
+NUMBER_WORDS = {1: "une", 2: "deux", 3: "trois", 4: "quatre"}
+
+
+def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table | str]:
+    """The tables by name, and the set-up text of the rules aid (`rules.setup`)."""
     sheet = material.score_sheet if material is not None else None
     return {"time_penalty": penalty_table(), "time_penalty_row": penalty_row_table(),
-            "score_sheet": score_sheet_table(sheet), "icons": icon_table()}
+            "score_sheet": score_sheet_table(sheet), "icons": icon_table(), "setup": setup_text(params or Params())}
