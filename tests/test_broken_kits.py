@@ -47,7 +47,7 @@ def _missing_image(root: Path) -> None:
 
 
 def _overlong_text(root: Path) -> None:
-    edit(root / AIDE, "Les points communs : la valeur,", "Les points communs : la valeur, " + "encore " * 120)
+    edit(root / AIDE, "Les points communs : {rules.shared}", "Les points communs : {rules.shared}, " + "encore " * 120)
 
 
 def _empty_file(root: Path) -> None:

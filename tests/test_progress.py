@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import Options, build, edit
 
-AIDE_OVERLONG = ("Les points communs : la valeur,", "Les points communs : la valeur, " + "encore " * 120)
+AIDE_OVERLONG = ("Les points communs : {rules.shared}", "Les points communs : {rules.shared}, " + "encore " * 120)
 
 
 class Progress:

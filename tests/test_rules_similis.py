@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from itertools import product
 
+from conftest import check, edit, line_of
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
 from kits.similis_reglisse import model as REGLISSE_MODEL
@@ -61,11 +62,13 @@ def test_missing_duplicated_and_stray_cards_are_named():
     assert "stray card: valeur 6 is not in the declared domain (1, 2, 3, 4, 5)" in found
 
 
-def test_the_deck_must_deal_to_the_most_players():
-    small = {"valeur": [1, 2, 3], "forme": ["a", "b", "c"], "couleur": ["x", "y", "z"], "fond": ["p", "s"]}
-    found = whats(similis_check(kit_of(full_deck(small)), SimilisParams(attributes=small)))
-    assert found == ["54 cards cannot deal 10 cards to each of 6 players, a 3-card market and leave a draw pile: "
-                     "at least 64 are needed"]
+def test_the_deck_must_deal_to_the_most_players(project):
+    root = project("similis")
+    edit(root / "decks/similis/game.yaml", "hand: 10", "hand: 15")
+    line = line_of(root / "decks/similis/game.yaml", "players:")
+    assert [p.render() for r in check(root, ["similis"]) for p in r.errors] == [
+        f"decks/similis/game.yaml:{line}:24: players.max: the game allows up to 6 players, but the deck 'cartes' of "
+        "90 cards deals 15 cards to at most 5 players, with a 3-card market and a draw pile (got 6; did you mean '5'?)"]
 
 
 def test_series_of_each_kind_must_exist():

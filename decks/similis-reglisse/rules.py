@@ -20,7 +20,7 @@ from itertools import combinations
 from pnp.rules import Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series
-from pnp.rules.toolkit.shedding import SheddingParams, kinds_of, product_problems
+from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
 from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, bits_of, playout as shedding_playout
 
 DECISIONS: dict[str, str] = {
@@ -194,4 +194,4 @@ def playout(product: Product, params: ReglisseParams) -> Playout:
 SITUATIONS = ("liquorice given", "liquorice penalty")
 
 model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                   ReglisseParams, check, tables, playout, read_product)
+                   ReglisseParams, check, tables, playout, read_product, deal_seats)

@@ -21,7 +21,7 @@ from itertools import product as product_of
 from pnp.rules import Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
-from pnp.rules.toolkit.shedding import SheddingParams, kinds_of, product_problems
+from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
 from pnp.rules.toolkit.shedplay import Shedding, Tables, Tabletop, playout as shedding_playout
 
 # Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
@@ -244,4 +244,4 @@ def playout(product: Product, params: SimilisParams) -> Playout:
 
 
 model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                   SimilisParams, check, tables, playout, read_product)
+                   SimilisParams, check, tables, playout, read_product, deal_seats)

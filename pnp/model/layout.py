@@ -97,11 +97,14 @@ class Icon(Frame):
 class Column(StrictModel):
     """A table column; `sub_widths` weighs its `sub` columns (equal by default); `icons` draws a
     word of a body cell that is one of its keys as that icon (`"1": dice-six-faces-one`); `format`
-    writes the numbers of its typed cells (a Python format spec: `"+d"`, `".1f"`); `align` its cells."""
+    writes the numbers of its typed cells (a Python format spec: `"+d"`, `".1f"`); `align` its cells;
+    `per_player` says the column is repeated once per player (a score sheet's), so the kit's
+    player range must fit its `repeat` (pnp.rules.players)."""
 
     header: str = ""
     width: DimField | None = None
     repeat: int = Field(1, ge=1, le=40)
+    per_player: bool = False
     sub: list[str] = []
     sub_widths: list[float] | None = None
     fill: str | None = None

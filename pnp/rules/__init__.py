@@ -2,7 +2,7 @@
 
 Contract: a kit's model (`rules: {model: rules.py}` in game.yaml; docs/RULES.md) imports from
 `pnp.rules` and `pnp.rules.toolkit` only, and defines `model = RulesModel(...)`. This module is
-that interface: `RulesModel`, `Params` and `Table` (base.py); the helpers `component`,
+that interface: `RulesModel`, `Params`, `Table` and `Seats` (base.py); the helpers `component`,
 `sheet_fields` and `where_path`; problems (`Problem`, `Ref`, `KitError`, `suggest`,
 `errors_only`); the validation core for parameters (`Field`, `field_validator`,
 `model_validator`, `ValidationError`); and the kit as a model reads it (`Kit`, `Deck`, `Card`,
@@ -16,13 +16,13 @@ from __future__ import annotations
 from ..errors import KitError, Problem, Ref, errors_only, suggest
 from ..model.kit import Card, Deck, Kit, Page, Sheet
 from ..model.schema import Field, ValidationError, field_validator, model_validator
-from .base import Params, RulesModel, Table, component, sheet_fields, where_path
+from .base import Params, RulesModel, Seats, Table, component, sheet_fields, where_path
 from .engine import guarded, load_playout, run_rules
 from .loader import load_model
 from .playout import AGENTS, Agent, GameRecord, Playout
 
 __all__ = [
-    "RulesModel", "Params", "Table", "component", "sheet_fields", "where_path",
+    "RulesModel", "Params", "Table", "Seats", "component", "sheet_fields", "where_path",
     "Problem", "Ref", "KitError", "suggest", "errors_only",
     "Field", "field_validator", "model_validator", "ValidationError",
     "Kit", "Deck", "Card", "Sheet", "Page",

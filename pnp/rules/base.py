@@ -13,6 +13,9 @@ bind them as `rules.NAME`. Among them, a `str` is a printed text (wording that d
 `{rules.NAME}` values too (printed.py). `playout(material, params)`, when a model has play-outs,
 returns a `Playout` (playout.py) that plays one game at a time with the kit's material (`pnp
 playtest`, and the short play-outs of `pnp check`).
+`seats(material, params)` returns the `Seats` the material and the model allow (a board's sides,
+pawn colours, the deal, the player counts the model plays); the engine holds the kit's `players`
+range to them (players.py), with the player columns of its score sheets.
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
 params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
@@ -54,6 +57,17 @@ class Table:
         return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class Seats:
+    """How many players something allows: `low` to `high` (None: no bound that way); `what` names
+    it for the message ("the board has 4 start sides", "the score sheet 'score' prints 6 player
+    columns")."""
+
+    what: str
+    high: int | None = None
+    low: int | None = None
+
+
 @dataclass
 class RulesModel:
     """A rules model: `read` once, then `check`, `tables` and `playout` on what it read. `name` and
@@ -67,6 +81,7 @@ class RulesModel:
     # play-outs: (material, params) -> a Playout that plays one game at a time; None: no play-outs
     playout: Callable[[object, Params], "Playout"] | None = None
     read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
+    seats: Callable[[object, Params], list[Seats]] = lambda material, params: []
 
     def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:
         """The material read from `kit` (None when unusable) and every problem: reading's, then checks'."""

@@ -3,7 +3,8 @@
 Contract: `run_rules(kit)` returns `(printed, problems)`: the generic and declarative checks
 (`checks:` in game.yaml, declared.py) for every kit, then, when the kit names a rules model (`rules:
 {model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
-validation, its reading of the kit (once), its checks and what it prints: a `Printed` (printed.py),
+validation, its reading of the kit (once), its checks, the kit's `players` range held to the seats
+of its material and model (players.py), and what it prints: a `Printed` (printed.py),
 its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts); None when
 the model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
 and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
@@ -27,6 +28,7 @@ from .findings import CHECK_GAMES, CHECK_SEED, findings
 from .generic import generic_checks
 from .harness import play_range
 from .loader import load_model, raised
+from .players import column_seats, player_problems
 from .playout import Playout
 from .printed import Printed, printed
 
@@ -35,16 +37,20 @@ T = TypeVar("T")
 
 def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Problem]]:
     """What the model prints (None when the kit's model or its parameters are unusable) and
-    problems. The model reads the kit once; its checks, tables and check play-outs (unless
+    problems. The model reads the kit once; its checks, seats, tables and check play-outs (unless
     `playouts` is False: `pnp playtest` plays its own) get what it read."""
     problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
-        return Printed(), problems
+        return Printed(), problems + player_problems(kit, column_seats(kit))
     model, params, found = _model_and_params(kit)
     if params is None:
-        return None, problems + found
+        return None, problems + found + player_problems(kit, column_seats(kit))
     material, found, crash = _checked(kit, model, params)
     problems += [_locate(p, kit) for p in found] + crash
+    if not crash:
+        seats, crash = _guarded(kit, "the rules model's seats", model.seats, material, params) \
+            if material is not None else ([], [])
+        problems += player_problems(kit, column_seats(kit) + (seats or [])) + crash
     if crash:
         return None, problems
     if playouts and material is not None and model.playout is not None and not errors_only(problems):

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
-from pnp.rules.toolkit.products import complete_product, domain_problems
+from pnp.rules import Seats
+from pnp.rules.toolkit.products import Product, complete_product, domain_problems
 from pnp.rules.toolkit.series import shared_groups
-from pnp.rules import AGENTS
+from pnp.rules import AGENTS, Seats
 from pnp.rules.harness import play_range
-from pnp.rules.toolkit.shedding import deal_problem
+from pnp.rules.toolkit.shedding import SheddingParams, deal_seats
 from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, playout, thresholds
 
 ATTRS = {"n": [1, 2, 3], "c": ["x", "y"]}
@@ -44,10 +45,12 @@ def test_shared_groups_group_cards_by_each_choice_of_attributes():
 
 
 def test_the_deal_needs_every_hand_the_market_and_a_pile():
-    assert deal_problem(10, 3, 3, 0, "d", Ref("d.yaml")) is None
-    assert deal_problem(9, 3, 3, 0, "d", Ref("d.yaml")).what == (
-        "9 cards cannot deal 3 cards to each of 3 players, a 0-card market and leave a draw pile: at least 10 are "
-        "needed")
+    deck = type("D", (), {"name": "d", "total": lambda self: 10})()
+    product = Product(deck, {}, 3, Ref("d.yaml"))
+    params = [SheddingParams(deck="d", attributes={}, hand=3, market=market, series=[]) for market in (0, 1)]
+    assert deal_seats(product, params[0]) == [
+        Seats("the deck 'd' of 10 cards deals 3 cards to at most 3 players, with a 0-card market and a draw pile", 3)]
+    assert deal_seats(product, params[1])[0].high == 2
 
 
 def test_the_default_loop_deals_turns_up_the_market_from_the_pile_and_ends():

@@ -109,7 +109,7 @@ def check_events(events: tuple[EventCard, ...], params: Params) -> list[Problem]
     # points positifs ou négatifs"
     out = []
     if len(events) != params.event_cards:
-        out.append(Problem(f"{len(events)} event cards, the game needs {params.event_cards}", "event cards",
+        out.append(Problem(f"{len(events)} event cards, the game needs {params.event_cards}", "rules.event_cards",
                            got=len(events)))
     titles = Counter(event.title for event in events)
     for event in events:
@@ -175,6 +175,9 @@ def check_tokens(tokens: Tokens | None, params: Params) -> list[Problem]:
               "dice": params.dice, "pawns_per_colour": params.pawns_per_player}
     out = [Problem(f"{key} is {getattr(tokens, key)}, the rules need {value}", "tokens", at(tokens.ref, key),
                    got=getattr(tokens, key)) for key, value in wanted.items() if getattr(tokens, key) != value]
+    if len(tokens.colours) != params.colours:  # rules: "les pions de la couleur qu'il a choisi"
+        out.append(Problem(f"{len(tokens.colours)} pawn colours, the rules need {params.colours}", "tokens",
+                           at(tokens.ref, "colours"), got=len(tokens.colours)))
     if len(set(tokens.colours)) < params.players_max:
         out.append(Problem(f"{len(set(tokens.colours))} pawn colours for up to {params.players_max} players",
                            "tokens", at(tokens.ref, "colours"), got=list(tokens.colours)))
@@ -186,11 +189,11 @@ def _params_supply(params: Params) -> list[Problem]:
     # rules: Matériel — "Un pour compter le temps écoulé et 10 pour se placer"
     if params.pawns_per_player != params.placement_pawns + 1:
         out.append(Problem(f"{params.pawns_per_player} pawns per player, but 1 on the time track + "
-                           f"{params.placement_pawns} to place make {params.placement_pawns + 1}", "rules params"))
+                           f"{params.placement_pawns} to place make {params.placement_pawns + 1}", "rules.pawns_per_player"))
     # rules: Principe — "Lancer 6 dés un par un" for each row turned up; two rows are out at once
     if params.dice < 2 * PLACES_PER_ROW:
         out.append(Problem(f"{params.dice} dice, but two active rows of {PLACES_PER_ROW} places need "
-                           f"{2 * PLACES_PER_ROW}", "rules params", got=params.dice))
+                           f"{2 * PLACES_PER_ROW}", "rules.dice", got=params.dice))
     return out
 
 
@@ -225,4 +228,4 @@ def check_supply(places: tuple[PlaceCard, ...], params: Params) -> list[Problem]
     if bound.pawns <= params.placement_pawns:
         return []
     return [Problem(f"a player may have {bound.pawns} pawns out at once ({bound.explain()}), but has only "
-                    f"{params.placement_pawns} placement pawns", "pawn supply", got=bound.pawns)]
+                    f"{params.placement_pawns} placement pawns", "rules.placement_pawns", got=bound.pawns)]

@@ -12,11 +12,12 @@ the kit's data, every card and sheet value keeping the `Ref` of its YAML line:
   of grids its layout prints (tables bound to `rules.score_sheet`).
 An absent component is reported once, here (the material then lacks it). `model` is the
 kit's rules model: its check is the model's `check_material` on that material (with
-its tables `rule_tables`, its play-outs `playout.playout` (the harness plays them).
+its tables `rule_tables`, its play-outs `playout.playout` (the harness plays them), its seats the
+players the rules allow and the pawn colours printed.
 """
 from __future__ import annotations
 
-from pnp.rules import Problem, RulesModel, component, sheet_fields
+from pnp.rules import Problem, RulesModel, Seats, component, sheet_fields
 from .check import check_material
 from .playout import playout
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
@@ -97,11 +98,21 @@ def check(material: Material, params: KitParams) -> list[Problem]:
     return check_material(material, params)
 
 
+def seats(material: Material, params: KitParams) -> list[Seats]:
+    """rules: "pour 3 à 6 joueurs" (the params' range), each with pawns of a colour of its own."""
+    out = [Seats(f"the rules model plays {params.players_min} to {params.players_max} players "
+                 "(rules.players_min, rules.players_max)", high=params.players_max, low=params.players_min)]
+    if material.tokens is not None:
+        colours = len(set(material.tokens.colours))
+        out.append(Seats(f"the sheet {params.tokens!r} prints pawns of {colours} colours", high=colours))
+    return out
+
+
 model = RulesModel(
     name="clochemerle",
     summary="Clochemerle à Trifouilly-Les-Oies: worker placement on a 52-week time track, 3-6 players; "
             "place cards, event cards, track, tokens and score sheet checked against the rules.",
     params=KitParams, check=check, tables=rule_tables,
-    playout=playout, read=kit_material)
+    playout=playout, read=kit_material, seats=seats)
 
-__all__ = ["KitParams", "kit_material", "model", "PLACE_FIELDS", "EVENT_FIELDS"]
+__all__ = ["KitParams", "kit_material", "model", "seats", "PLACE_FIELDS", "EVENT_FIELDS"]

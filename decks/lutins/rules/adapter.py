@@ -8,14 +8,15 @@ null` skips it). `read` builds the board once (its shape problems point at the l
 the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`. `check_rules(board, params, ref)`
 is the whole check of a board: its invariants (check.py) and the seats against the board; then the inventory of counters: one tree for each dot, one elf for each start square of its colour
 (the model's check). Its tables are the model's (`rules.resume`); its play-outs `playout.playout` on
-the kit's board, played by the harness (`pnp playtest`, `pnp check`).
+the kit's board, played by the harness (`pnp playtest`, `pnp check`); its seats the board's sides
+and the 2 to 4 players the rules allow.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.rules import Deck, Problem, Ref, RulesModel, component, errors_only, sheet_fields
+from pnp.rules import Deck, Problem, Ref, RulesModel, Seats, component, errors_only, sheet_fields
 from .board import Board
 from .check import LutinsParams, check_board, check_params, read_board_data
 from .playout import playout as board_playout
@@ -108,6 +109,13 @@ def playout(material: LutinsKit, params: KitParams):
     return board_playout(material.board, params.turn_bound, params.young_variant, params.seats, params.players)
 
 
-model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playout, read)
+def seats(material: LutinsKit, params: KitParams) -> list[Seats]:
+    """rules: "2 à 4 joueurs", each with the elves of one side of the board (two sides each at two)."""
+    sides = len(material.board.start)
+    return [Seats(f"the board has {sides} start sides, one colour a player", high=sides),
+            Seats("the rules model plays 2 to 4 players", low=2, high=4)]
 
-__all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "playout", "read", "token_problems"]
+
+model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playout, read, seats)
+
+__all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "playout", "read", "seats", "token_problems"]

@@ -8,5 +8,6 @@ a model takes what fits and keeps its own rules (and every printed word) in its 
   (`shared_groups`, `has_series`) and required of a deck (`series_problems`);
 - `shedding`: a hand / market / draw-pile loop where players lay series and give cards away, with
   hooks for a game's own rules (`Shedding`), the parameters such a game shares (`SheddingParams`),
-  the deal it needs (`deal_problem`, `product_problems`) and random play-outs (`playtest`).
+  the most players it deals to (`deal_seats`), its checks (`product_problems`) and random
+  play-outs (`playtest`).
 """

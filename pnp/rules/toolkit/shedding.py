@@ -3,9 +3,9 @@ series and give cards away, and the first to empty a hand wins. Its parameters a
 
 Contract: `SheddingParams` extend `ProductParams` with `hand` (cards dealt to each player),
 `market` (cards face up) and `series` (the kinds of series that may be laid); a model gives them
-their defaults. `deal_problem` says when a deck cannot deal to the most players, and
+their defaults. `deal_seats` (a model's `seats`) is the most players the deck deals to, and
 `product_problems(product, params, belongs)` checks the product part of a deck for such a game:
-its domains, each combination once, the deal, a series of each kind. `kinds_of(series)` gives the
+its domains, each combination once, a series of each kind. `kinds_of(series)` gives the
 play-outs' kinds; the play-outs themselves (the loop, its hooks, agents' decisions) are
 `shedplay.py`, re-exported here (`Kind`, `Shedding`, `playout`).
 """
@@ -16,6 +16,7 @@ from typing import Callable
 from ...errors import Problem
 from ...model.kit import Card
 from ...model.schema import Field
+from ..base import Seats
 from .products import Product, ProductParams, complete_product, domain_problems
 from .series import Series, series_problems
 from .shedplay import Kind, Shedding, playout  # noqa: F401  (re-exported)
@@ -29,12 +30,13 @@ class SheddingParams(ProductParams):
     series: list[Series]
 
 
-def deal_problem(total: int, players: int, hand: int, market: int, where: str, ref) -> Problem | None:
-    needed = players * hand + market + 1
-    if total >= needed:
-        return None
-    return Problem(f"{total} cards cannot deal {hand} cards to each of {players} players, a {market}-card market "
-                   f"and leave a draw pile: at least {needed} are needed", where, ref)
+def deal_seats(product: Product, params: SheddingParams) -> list[Seats]:
+    """A model's `seats`: the most players the deck deals `hand` cards to, with the market and a
+    draw pile of one card or more (the kit's `players.max` is held to it)."""
+    total, deck = product.deck.total(), product.deck.name
+    most = max((total - params.market - 1) // params.hand, 0)
+    return [Seats(f"the deck {deck!r} of {total} cards deals {params.hand} cards to at most {most} players, "
+                  f"with a {params.market}-card market and a draw pile", high=most)]
 
 
 def product_problems(product: Product, params: SheddingParams,
@@ -44,9 +46,6 @@ def product_problems(product: Product, params: SheddingParams,
     problems = domain_problems(attrs, "rules.attributes", product.ref)
     found, others = complete_product(deck, attrs, belongs)
     problems += found
-    dealt = deal_problem(deck.total(), product.players, params.hand, params.market, f"deck {deck.name!r}",
-                         deck.ref.child("count"))
-    problems += [dealt] if dealt else []
     members = [card for card in deck.cards if belongs(card)]
     return problems + series_problems(members, attrs, params.series, deck, ""), others
 
