@@ -1,0 +1,292 @@
+"""Every parameter of every shipped rules model, tweaked in a copy of its kit: the kit is rebuilt
+and its PDFs read back, and each place that printed the old value prints the new one and nothing
+else changed — or `pnp check` refuses the new value at the line to mend, saying why — or, for a
+parameter that prints nothing (play-outs, a component's name that stays valid), nothing printed
+changes. The parameters are enumerated from each model's `Params` (nested ones as `a.b`): a new
+parameter without a case here fails `test_every_parameter_has_a_tweak_case`.
+
+A component whose PDF has the first build's bytes prints the same; the others are read as the
+stream of their words in drawing order (pdfplumber, text flow), so a phrase stays whole when its
+text wraps differently, and must be the first build's with each of the case's phrases replaced.
+"""
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import pdfread
+from conftest import Options, build, check, edit, line_of, make_project
+from kitmodels import kit_model
+from pnp.rules import Params
+
+
+@dataclass(frozen=True)
+class Tweak:
+    old: str  # text of the kit's game.yaml...
+    new: str  # ...replaced by this
+    prints: tuple[tuple[str, str, str], ...] = ()  # (component, old phrase, new phrase), every one of them
+    refused: tuple[str, str, str] | None = None  # (file of the kit, text of the line it points at, message part)
+
+
+def refused(file: str, line: str, message: str) -> dict:
+    return {"refused": (file, line, message)}
+
+
+def added(after: str, line: str, **outcome) -> Tweak:
+    """A parameter the kit leaves at its default, written below `after`."""
+    return Tweak(after, f"{after}\n{line}", **outcome)
+
+
+def points(*values: int) -> str:
+    """The points column of Le 10 000's reference card, as its words read."""
+    return "Points " + " ".join(f"{v:,}".replace(",", " ") for v in values)
+
+
+POINTS = (100, 50, 1000, 200, 300, 400, 500, 600, 5000, 400, 600, 800, 1000, 1200, 10000, 800, 1200, 1600, 2000,
+          2400, 1500, 1500)
+VARIANT = ("Variante : en début de partie, tirez 2 cartes ; la forme de la 1re et la couleur de la 2e sont interdites "
+           "ensemble (par ex. les ankhs verts) : ni dans une série, ni au marché, mais on peut les donner.")
+SERIES = "4 cartes 1 point commun aucune 3 cartes 2 points communs 1 carte 2 cartes 3 points communs 2 cartes"
+LIQUORICE_STRAY = refused("cartes.yaml", "{forme: rouleau", "stray card: forme 'rouleau' is not in the declared domain")
+TOO_FEW_SEATS = "but the rules model plays"
+
+CASES: dict[str, dict[str, Tweak]] = {
+    "similis": {
+        "deck": Tweak("deck: cartes", "deck: cartez", **refused("game.yaml", "- cartes.yaml",
+                                                                "the kit has no deck named 'cartez'")),
+        "attributes": Tweak("fond: [pierre, sable]", "fond: [pierre, sable, granit]", **refused(
+            "cartes.yaml", "[1, ankh, bleu, pierre]", "missing card: valeur 1, forme ankh, couleur bleu, fond granit")),
+        "hand": Tweak("hand: 10", "hand: 9", prints=(("aide", "10 cartes par joueur", "9 cartes par joueur"),)),
+        "market": Tweak("market: 3", "market: 4", prints=(("aide", "3 cartes face visible", "4 cartes face visible"),)),
+        "series": added("    end_score: 50", "    series: [{cards: 5, shared: 1}, {cards: 4, shared: 2, give: 1}, "
+                        "{cards: 3, shared: 3, give: 2}]", prints=(
+                            ("aide", SERIES, SERIES.replace("4 cartes 1", "5 cartes 1").replace("3 cartes 2", "4 cartes 2")
+                             .replace("2 cartes 3", "3 cartes 3")),
+                            ("aide", "coûte toujours 4 cartes", "coûte toujours 5 cartes"))),
+        "series.cards": added("    end_score: 50", "    series: [{cards: 5, shared: 1}, {cards: 3, shared: 2, give: 1}, "
+                              "{cards: 2, shared: 3, give: 2}]", prints=(
+                                  ("aide", SERIES, SERIES.replace("4 cartes 1", "5 cartes 1")),
+                                  ("aide", "Une série coûte toujours 4 cartes de ta main",
+                                   "Une série coûte les cartes posées et les cartes données"))),
+        "series.shared": added("    end_score: 50", "    series: [{cards: 4, shared: 2}, {cards: 3, shared: 2, give: 1}, "
+                               "{cards: 2, shared: 3, give: 2}]", prints=(
+                                   ("aide", SERIES, SERIES.replace("1 point commun", "2 points communs")),)),
+        "series.give": added("    end_score: 50", "    series: [{cards: 4, shared: 1}, {cards: 3, shared: 2, give: 1}, "
+                             "{cards: 2, shared: 3, give: 1}]", prints=(
+                                 ("aide", SERIES, SERIES[:-len("2 cartes")] + "1 carte"),
+                                 ("aide", "Une série coûte toujours 4 cartes de ta main",
+                                  "Une série coûte les cartes posées et les cartes données"))),
+        "banned_pair": Tweak("banned_pair: {first: forme, second: couleur}", "banned_pair: null",
+                             prints=(("aide", f"la gagne. {VARIANT}", "la gagne."),)),
+        "banned_pair.first": Tweak("first: forme", "first: valeur", prints=(
+            ("aide", "la forme de la 1re", "la valeur de la 1re"),
+            ("aide", "(par ex. les ankhs verts)", "(par ex. 1 et vert)"))),
+        "banned_pair.second": Tweak("second: couleur", "second: fond", prints=(
+            ("aide", "la couleur de la 2e sont interdites ensemble (par ex. les ankhs verts)",
+             "le fond de la 2e sont interdits ensemble (par ex. ankh et sable)"),)),
+        "end_score": Tweak("end_score: 50", "end_score: 73", prints=(("aide", "dépasse 50 points", "dépasse 73 points"),
+                                                                     ("score", "dépasse 50 points", "dépasse 73 points"))),
+    },
+    "similis-reglisse": {
+        "deck": Tweak("deck: cartes", "deck: cartez", **refused("game.yaml", "- cartes.yaml",
+                                                                "the kit has no deck named 'cartez'")),
+        "attributes": Tweak("valeur: [1, 2, 3, 4]", "valeur: [1, 2, 3, 4, 5]", **refused(
+            "cartes.yaml", "[gélatine, rouge, 1]", "missing card: forme gélatine, couleur rouge, valeur 5")),
+        "hand": added("      count: 8", "    hand: 9", prints=(("aide", "10 cartes chacun", "9 cartes chacun"),)),
+        "market": added("      count: 8", "    market: 2", prints=(("aide", "3 cartes au centre", "2 cartes au centre"),)),
+        "series": added("      count: 8", "    series: [{cards: 3, shared: 1}]",
+                        prints=(("aide", "1 point commun 2 cartes 2 points communs 3 réglisses",
+                                 "1 point commun 3 réglisses"),)),
+        "series.cards": added("      count: 8", "    series: [{cards: 4, shared: 1}, {cards: 2, shared: 2}]",
+                              prints=(("aide", "3 cartes 1 point commun", "4 cartes 1 point commun"),)),
+        "series.shared": added("      count: 8", "    series: [{cards: 3, shared: 2}, {cards: 2, shared: 2}]",
+                               prints=(("aide", "3 cartes 1 point commun", "3 cartes 2 points communs"),)),
+        # Réglisse prints no gift after a series (the rules have none but the liquorice one): nothing changes
+        "series.give": added("      count: 8", "    series: [{cards: 3, shared: 1, give: 1}, {cards: 2, shared: 2}]"),
+        "liquorice": Tweak("liquorice:", "liquorices:", **refused("game.yaml", "liquorices:",
+                                                                  "unknown key 'liquorices'")),
+        "liquorice.field": Tweak("field: couleur", "field: forme", **LIQUORICE_STRAY),
+        "liquorice.value": Tweak("value: noir", "value: brun", **LIQUORICE_STRAY),
+        "liquorice.shape_field": added("      count: 8", "      shape_field: couleur", **refused(
+            "cartes.yaml", "{forme: rouleau", "a réglisse matches nothing, so it has no forme (got 'rouleau')")),
+        "liquorice.shapes": Tweak("lacet, pastille]", "lacet]", **refused(
+            "cartes.yaml", "{forme: pastille", "a réglisse has shape 'pastille', not one of the réglisse shapes")),
+        "liquorice.count": Tweak("count: 8", "count: 9", **refused(
+            "cartes.yaml", "kind: deck", "the kit declares 9 liquorice cards but the deck has 8")),
+        "liquorice.series": added("      count: 8", "      series: 4", prints=(
+            ("aide", "3 réglisses", "4 réglisses"),)),
+    },
+    "dix-mille": {
+        "single_one": Tweak("single_one: 100", "single_one: 200", prints=(("aide", points(*POINTS), points(200, *POINTS[1:])),)),
+        "single_five": Tweak("single_five: 50", "single_five: 60", prints=(
+            ("aide", points(*POINTS), points(100, 60, *POINTS[2:])), ("aide", "au lieu de 100 pts", "au lieu de 120 pts"))),
+        "three_of_a_kind": Tweak("      2: 200", "      2: 250", prints=(("aide", points(*POINTS), points(
+            100, 50, 1000, 250, 300, 400, 500, 600, 5000, 500, 600, 800, 1000, 1200, 10000, 1000, 1200, 1600, 2000, 2400,
+            1500, 1500)),)),
+        "four_of_a_kind_factor": Tweak("four_of_a_kind_factor: 2", "four_of_a_kind_factor: 3", prints=(("aide", points(
+            *POINTS), points(100, 50, 1000, 200, 300, 400, 500, 600, 5000, 600, 900, 1200, 1500, 1800, 10000, 1200, 1800,
+                             2400, 3000, 3600, 1500, 1500)),)),
+        "four_of_a_kind_exceptions": Tweak("      1: 5000", "      1: 4000", prints=(
+            ("aide", points(*POINTS), points(*POINTS[:8], 4000, *POINTS[9:])),)),
+        "five_of_a_kind_factor": Tweak("five_of_a_kind_factor: 2", "five_of_a_kind_factor: 3", prints=(("aide", points(
+            *POINTS), points(*POINTS[:15], 1200, 1800, 2400, 3000, 3600, 1500, 1500)),)),
+        "five_of_a_kind_exceptions": Tweak("      1: 10000", "      1: 8000", prints=(
+            ("aide", points(*POINTS), points(*POINTS[:14], 8000, *POINTS[15:])),)),
+        "straight": Tweak("straight: 1500", "straight: 2000", prints=(
+            ("aide", points(*POINTS), points(*POINTS[:20], 2000, 2000)),)),
+        "straights": Tweak('straights: ["1 2 3 4 5", "2 3 4 5 6"]', 'straights: ["1 2 3 4 5"]', prints=(
+            ("aide", points(*POINTS), points(*POINTS[:21])),)),
+        "target": Tweak("target: 10000", "target: 12000", prints=tuple(
+            (component, f"{old} 10 000 pts", f"{old} 12 000 pts") for component in ("aide", "score")
+            for old in ("Plus de", "Victoire"))),
+        "floor": Tweak("floor: 5000", "floor: 4000", prints=tuple(
+            (component, "ou à 5 000 pts si vous aviez dépassé 5 000 pts", "ou à 4 000 pts si vous aviez dépassé 4 000 pts")
+            for component in ("aide", "score"))),
+        "five_ones_wins": Tweak("five_ones_wins: false", "five_ones_wins: true", prints=(
+            ("aide", "au lieu de 100 pts).", "au lieu de 100 pts). Variante : 1 1 1 1 1 fait gagner immédiatement la "
+                                             "partie."),)),
+    },
+    "clochemerle": {
+        "players_min": added("    playouts: 0", "    players_min: 4", **refused(
+            "game.yaml", "players:", f"the game allows 3 players, {TOO_FEW_SEATS} 4 to 6 players")),
+        "players_max": added("    playouts: 0", "    players_max: 5", **refused(
+            "game.yaml", "players:", f"the game allows up to 6 players, {TOO_FEW_SEATS} 3 to 5 players")),
+        "quarters": added("    playouts: 0", "    quarters: 5", **refused(
+            "piste.yaml", "1er trimestre", "the track has 52 weeks in 4 quarters (13, 13, 13, 13), the rules need 65")),
+        "weeks_per_quarter": added("    playouts: 0", "    weeks_per_quarter: 12", **refused(
+            "piste.yaml", "1er trimestre", "the track has 52 weeks in 4 quarters (13, 13, 13, 13), the rules need 48")),
+        "plus_tokens": added("    playouts: 0", "    plus_tokens: 9", **refused("jetons.yaml", "plus: 8",
+                                                                              "plus is 8, the rules need 9")),
+        "minus_tokens": added("    playouts: 0", "    minus_tokens: 5", **refused("jetons.yaml", "minus: 4",
+                                                                                "minus is 4, the rules need 5")),
+        "new_row_tokens": added("    playouts: 0", "    new_row_tokens: 2", **refused("jetons.yaml", "new_row: 1",
+                                                                                    "new_row is 1, the rules need 2")),
+        "dice": added("    playouts: 0", "    dice: 14", **refused("jetons.yaml", "dice: 12", "dice is 12, the rules need 14")),
+        "pawns_per_player": added("    playouts: 0", "    pawns_per_player: 12", **refused(
+            "jetons.yaml", "pawns_per_colour: 11", "pawns_per_colour is 11, the rules need 12")),
+        "placement_pawns": added("    playouts: 0", "    placement_pawns: 9", **refused(
+            "game.yaml", "placement_pawns: 9", "but has only 9 placement pawns")),
+        "colours": added("    playouts: 0", "    colours: 7", **refused("jetons.yaml", "colours:",
+                                                                      "6 pawn colours, the rules need 7")),
+        "event_cards": added("    playouts: 0", "    event_cards: 10", **refused(
+            "game.yaml", "event_cards: 10", "9 event cards, the game needs 10")),
+        "cards_per_place": added("    playouts: 0", "    cards_per_place: 3", **refused(
+            "lieux.yaml", "id: eglise-1", "L'église has 2 place card(s), the game needs 3")),
+        "places": added("    playouts: 0", "    places: lieu", **refused("game.yaml", "- lieux.yaml",
+                                                                       "the kit has no deck named 'lieu'")),
+        "events": added("    playouts: 0", "    events: evenements", **refused("game.yaml", "- lieux.yaml",
+                                                                             "the kit has no deck named 'evenements'")),
+        "track": added("    playouts: 0", "    track: pistes", **refused("game.yaml", "- lieux.yaml",
+                                                                     "the kit has no sheet named 'pistes'")),
+        "tokens": added("    playouts: 0", "    tokens: jeton", **refused("game.yaml", "- lieux.yaml",
+                                                                     "the kit has no sheet named 'jeton'")),
+        "score_sheet": added("    playouts: 0", "    score_sheet: scores", **refused(
+            "game.yaml", "- lieux.yaml", "the kit has no sheet named 'scores'")),
+        "playouts": Tweak("playouts: 0", "playouts: 1"),
+        "seed": added("    playouts: 0", "    seed: 5"),
+    },
+    "lutins": {
+        "players": added("    playouts: 1", "    players: 2", prints=(
+            ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt (plusieurs seulement après avoir été chassé).",
+             "À deux Chacun joue deux couleurs à angle droit et change de couleur à chaque tour."),)),
+        "young_variant": added("    playouts: 1", "    young_variant: true", prints=(
+            ("aide", "il tourne à 90° et glisse de nouveau jusqu’au prochain obstacle ou une case d’arrivée.",
+             "dans n’importe quelle direction, jusqu’au prochain obstacle ou une case d’arrivée (variante jeunes "
+             "joueurs)."),)),
+        "seats": added("    playouts: 1", "    seats: [[bleu], [rouge], [violet]]", **refused(
+            "game.yaml", "seats:", "4 players need 4 seats, found 3")),
+        "turn_bound": added("    playouts: 1", "    turn_bound: 500"),
+        "playouts": Tweak("playouts: 1", "playouts: 2"),
+        "seed": added("    playouts: 1", "    seed: 3"),
+        "board": Tweak("board: plateau", "board: plateaux", **refused("game.yaml", "- plateau.yaml",
+                                                                      "the kit has no sheet named 'plateaux'")),
+        "tokens": Tweak("tokens: pions", "tokens: null"),
+    },
+}
+# Edits of every copy, the first build's too: fewer play-outs, so that the cases run fast.
+PREPARED = {"clochemerle": ("playouts: 2", "playouts: 0"), "lutins": ("playouts: 12", "playouts: 1")}
+
+
+def parameter_names(params: type[Params], prefix: str = "") -> set[str]:
+    """Every field of a model's params, and the fields of those that are params themselves (`a.b`)."""
+    out = set()
+    for name, info in params._fields().items():
+        out.add(prefix + name)
+        for part in typing.get_args(info.annotation) or (info.annotation,):
+            if isinstance(part, type) and issubclass(part, Params):
+                out |= parameter_names(part, f"{prefix}{name}.")
+    return out
+
+
+@pytest.mark.parametrize("kit", sorted(CASES))
+def test_every_parameter_has_a_tweak_case(kit):
+    assert parameter_names(kit_model(kit).model.params) == set(CASES[kit])
+
+
+def _copy(base: Path, kit: str, name: str, tweak: Tweak | None = None) -> Path:
+    root = make_project(base / name, (kit,))
+    game = root / "decks" / kit / "game.yaml"
+    if kit in PREPARED:
+        edit(game, *PREPARED[kit])
+    if tweak is not None:
+        edit(game, tweak.old, tweak.new)
+    return root
+
+
+def _stream(pdf: Path) -> str:
+    """A PDF's words, in drawing order."""
+    return " ".join(w["text"] for i in range(pdfread.page_count(pdf)) for w in pdfread.words(pdf, i))
+
+
+@pytest.fixture(scope="module")
+def first_builds(tmp_path_factory) -> dict[str, Path]:
+    """Each kit as shipped (prepared), built once: the folder of its PDFs."""
+    base = tmp_path_factory.mktemp("tweaks")
+    out: dict[str, Path] = {}
+    for kit in CASES:
+        root = _copy(base, kit, kit)
+        reports = build(root, [kit], Options(out=base / f"{kit}-out"))
+        assert not [p.render() for r in reports for p in r.errors]
+        out[kit] = base / f"{kit}-out" / kit
+    return out
+
+
+CASE_IDS = [(kit, name) for kit in sorted(CASES) for name in sorted(CASES[kit])]
+
+
+@pytest.mark.parametrize("kit, name", CASE_IDS, ids=[f"{kit}:{name}" for kit, name in CASE_IDS])
+def test_a_tweaked_parameter_reprints_or_is_refused(tmp_path, first_builds, kit, name):
+    tweak = CASES[kit][name]
+    root = _copy(tmp_path, kit, "project", tweak)
+    if tweak.refused:
+        _assert_refused(root, kit, *tweak.refused)
+        return
+    reports = build(root, [kit], Options(out=tmp_path / "out"))
+    assert not [p.render() for r in reports for p in r.errors]
+    first, now = first_builds[kit], tmp_path / "out" / kit
+    assert sorted(p.name for p in now.glob("*.pdf")) == sorted(p.name for p in first.glob("*.pdf"))
+    changed = {pdf.name.rsplit("-", 1)[0]: pdf.name for pdf in first.glob("*.pdf")
+               if pdf.read_bytes() != (now / pdf.name).read_bytes()}  # the same bytes print the same words
+    assert set(changed) == {component for component, _, _ in tweak.prints}
+    for component, pdf in changed.items():
+        assert _stream(now / pdf) == _expected(_stream(first / pdf), component, tweak.prints)
+
+
+def _expected(first: str, component: str, prints: tuple[tuple[str, str, str], ...]) -> str:
+    """The words of a component of the first build, each old phrase of the case replaced."""
+    out = first
+    for _, old, new in (p for p in prints if p[0] == component):
+        assert old in first, f"{old!r} is not printed on {component}"
+        assert new in old or new not in first, f"{new!r} is already printed on {component}"
+        out = out.replace(old, new)
+    return out
+
+
+def _assert_refused(root: Path, kit: str, file: str, line: str, message: str) -> None:
+    errors = [p for r in check(root, [kit]) for p in r.errors]
+    path = root / "decks" / kit / file
+    found = [(p.loc.file, p.loc.line) for p in errors if message in p.what]
+    assert (f"decks/{kit}/{file}", line_of(path, line)) in found, [p.render() for p in errors]
