@@ -206,21 +206,20 @@ def test_a_check_must_name_its_deck_when_the_kit_has_several(project):
                            "autres"]
 
 
-def test_a_declarative_product_check_on_a_copy_of_similis(project):
-    """The product Similis's model proves, proven by a check alone; a missing card named by both."""
+def test_similis_s_product_is_its_declarative_check(project):
+    """Similis's deck is proven the product of its attributes by the check in its game.yaml (on the
+    domains of rules.params.attributes, through a YAML alias), not by its model: a missing card is
+    named once."""
     root = project("similis")
-    game = root / "decks/similis/game.yaml"
-    edit(game, "components:", "checks:\n  - product: {valeur: 1..5, forme: [ankh, scarabée, œil], couleur: [bleu, "
-                              "vert, rouge], fond: [pierre, sable]}\n    deck: cartes\ncomponents:")
     assert [p for p in found_in(root, "similis") if "play-outs" not in p] == []  # the seats' balance aside
     cards = root / "decks/similis/cartes.yaml"
     edit(cards, "  - [3, scarabée, vert, sable]\n", "")
     line = line_of(cards, "rows:")
-    problems = found_in(root, "similis")
-    assert f"decks/similis/cartes.yaml:{line + 1}:3: deck 'cartes': missing card for checks[0]: valeur 3, forme " \
-           "scarabée, couleur vert, fond sable" in problems
-    assert f"decks/similis/cartes.yaml:{line + 1}:3: deck 'cartes': missing card: valeur 3, forme scarabée, " \
-           "couleur vert, fond sable" in problems
+    assert [p for p in found_in(root, "similis") if "play-outs" not in p] == [
+        f"decks/similis/cartes.yaml:{line_of(cards, 'count: 90')}:8: deck 'cartes': the deck declares 90 cards but "
+        "lists 89 cards (copies included)",
+        f"decks/similis/cartes.yaml:{line + 1}:3: deck 'cartes': missing card for checks[0]: valeur 3, forme "
+        "scarabée, couleur vert, fond sable"]
 
 
 def found_in(root, kit: str) -> list[str]:

@@ -58,7 +58,7 @@ CASES: dict[str, dict[str, Tweak]] = {
         "deck": Tweak("deck: cartes", "deck: cartez", **refused("game.yaml", "- cartes.yaml",
                                                                 "the kit has no deck named 'cartez'")),
         "attributes": Tweak("fond: [pierre, sable]", "fond: [pierre, sable, granit]", **refused(
-            "cartes.yaml", "[1, ankh, bleu, pierre]", "missing card: valeur 1, forme ankh, couleur bleu, fond granit")),
+            "cartes.yaml", "[1, ankh, bleu, pierre]", "missing card for checks[0]: valeur 1, forme ankh, couleur bleu, fond granit")),
         "hand": Tweak("hand: 10", "hand: 9", prints=(("aide", "10 cartes par joueur", "9 cartes par joueur"),)),
         "market": Tweak("market: 3", "market: 4", prints=(("aide", "3 cartes face visible", "4 cartes face visible"),)),
         "series": added("    end_score: 50", "    series: [{cards: 5, shared: 1}, {cards: 4, shared: 2, give: 1}, "

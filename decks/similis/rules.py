@@ -4,8 +4,9 @@ Contract: `model`, the kit's rules model (`rules: {model: rules.py}` in game.yam
 (in the kit's game.yaml) declare the attribute domains — the rules give examples ("2 - Ankh - Bleu -
 fond pierre") but not the full domains, so each kit states its own — the hand and market sizes, the
 kinds of series, the banned pair variant and the end score. It reads the kit's deck
-(toolkit.products); `check` proves the deck is exactly the product of the domains, deals to the most
-players the game allows, holds every kind of series, and keeps them with any banned pair. `tables`
+(toolkit.products); the kit's game.yaml proves the deck is exactly the product of the domains (a
+declarative check on the same domains); `check` proves it holds every kind of series, and keeps
+them with any banned pair; `seats` is the most players the deck deals to. `tables`
 gives the series table printed on the rules card and the end of the game with `end_score`
 (`rules.score.notes`, on the score sheet). `playout` plays games (toolkit.shedplay, `SimilisPlay`),
 the market refilled from the hand, the banned pair drawn for each game when the kit has one and
@@ -21,14 +22,15 @@ from itertools import product as product_of
 from pnp.rules import Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
-from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
+from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of
 from pnp.rules.toolkit.shedplay import Shedding, Tables, Tabletop, playout as shedding_playout
 
 # Every reading of an ambiguous rule, in one place (listed in docs/RULES.md; code cites the key).
 DECISIONS: dict[str, str] = {
     "domains": "The rules name the attributes and give examples ('2 - Ankh - Bleu - fond pierre', "
                "'5 - Scarabée - Vert - fond sable') but not the full domains: each kit declares them in "
-               "`rules.params.attributes` and the deck must be exactly their product, each combination once. "
+               "`rules.params.attributes` and the deck must be exactly their product, each combination once "
+               "(the kit's declarative check, `checks: [product: *domains]` in game.yaml, on the same domains). "
                "Rejected: fixing the domains in the model (the seeds give none; a designer's deck would be "
                "refused for its own choice of shapes).",
     "points_communs": "'4 cartes ayant un point commun' is read as 'at least one attribute in common': "
@@ -104,8 +106,12 @@ class SimilisParams(SheddingParams):
 
 
 def check(product: Product, params: SimilisParams) -> list[Problem]:
-    problems, _ = product_problems(product, params, lambda card: True)
-    return problems + _banned(product, params) + _cost(params)
+    """Series of each kind, with and without any banned pair, and their cost. That the deck is the
+    product of the attributes is the kit's declarative check (`checks: [product: *domains]` in
+    game.yaml, decision: domains)."""
+    attrs = product.attributes
+    series = series_problems(list(product.deck.cards), attrs, params.series, product.deck, "")
+    return series + _banned(product, params) + _cost(params)
 
 
 def _banned(product: Product, params: SimilisParams) -> list[Problem]:
