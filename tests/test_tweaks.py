@@ -52,6 +52,12 @@ VARIANT = ("Variante : en début de partie, tirez 2 cartes ; la forme de la 1re 
 SERIES = "4 cartes 1 point commun aucune 3 cartes 2 points communs 1 carte 2 cartes 3 points communs 2 cartes"
 LIQUORICE_STRAY = refused("cartes.yaml", "{forme: rouleau", "stray card: forme 'rouleau' is not in the declared domain")
 TOO_FEW_SEATS = "but the rules model plays"
+TRACK = "the track has 52 weeks in 4 quarters (13, 13, 13, 13)"
+
+
+def clochemerle(line: str, file: str, at: str, message: str) -> Tweak:
+    """A Clochemerle parameter written in its game.yaml, refused at a line of `file`."""
+    return added("    playouts: 0", f"    {line}", **refused(file, at, message))
 
 CASES: dict[str, dict[str, Tweak]] = {
     "similis": {
@@ -150,41 +156,26 @@ CASES: dict[str, dict[str, Tweak]] = {
                                              "partie."),)),
     },
     "clochemerle": {
-        "players_min": added("    playouts: 0", "    players_min: 4", **refused(
-            "game.yaml", "players:", f"the game allows 3 players, {TOO_FEW_SEATS} 4 to 6 players")),
-        "players_max": added("    playouts: 0", "    players_max: 5", **refused(
-            "game.yaml", "players:", f"the game allows up to 6 players, {TOO_FEW_SEATS} 3 to 5 players")),
-        "quarters": added("    playouts: 0", "    quarters: 5", **refused(
-            "piste.yaml", "1er trimestre", "the track has 52 weeks in 4 quarters (13, 13, 13, 13), the rules need 65")),
-        "weeks_per_quarter": added("    playouts: 0", "    weeks_per_quarter: 12", **refused(
-            "piste.yaml", "1er trimestre", "the track has 52 weeks in 4 quarters (13, 13, 13, 13), the rules need 48")),
-        "plus_tokens": added("    playouts: 0", "    plus_tokens: 9", **refused("jetons.yaml", "plus: 8",
-                                                                              "plus is 8, the rules need 9")),
-        "minus_tokens": added("    playouts: 0", "    minus_tokens: 5", **refused("jetons.yaml", "minus: 4",
-                                                                                "minus is 4, the rules need 5")),
-        "new_row_tokens": added("    playouts: 0", "    new_row_tokens: 2", **refused("jetons.yaml", "new_row: 1",
-                                                                                    "new_row is 1, the rules need 2")),
-        "dice": added("    playouts: 0", "    dice: 14", **refused("jetons.yaml", "dice: 12", "dice is 12, the rules need 14")),
-        "pawns_per_player": added("    playouts: 0", "    pawns_per_player: 12", **refused(
-            "jetons.yaml", "pawns_per_colour: 11", "pawns_per_colour is 11, the rules need 12")),
-        "placement_pawns": added("    playouts: 0", "    placement_pawns: 9", **refused(
-            "game.yaml", "placement_pawns: 9", "but has only 9 placement pawns")),
-        "colours": added("    playouts: 0", "    colours: 7", **refused("jetons.yaml", "colours:",
-                                                                      "6 pawn colours, the rules need 7")),
-        "event_cards": added("    playouts: 0", "    event_cards: 10", **refused(
-            "game.yaml", "event_cards: 10", "9 event cards, the game needs 10")),
-        "cards_per_place": added("    playouts: 0", "    cards_per_place: 3", **refused(
-            "lieux.yaml", "id: eglise-1", "L'église has 2 place card(s), the game needs 3")),
-        "places": added("    playouts: 0", "    places: lieu", **refused("game.yaml", "- lieux.yaml",
-                                                                       "the kit has no deck named 'lieu'")),
-        "events": added("    playouts: 0", "    events: evenements", **refused("game.yaml", "- lieux.yaml",
-                                                                             "the kit has no deck named 'evenements'")),
-        "track": added("    playouts: 0", "    track: pistes", **refused("game.yaml", "- lieux.yaml",
-                                                                     "the kit has no sheet named 'pistes'")),
-        "tokens": added("    playouts: 0", "    tokens: jeton", **refused("game.yaml", "- lieux.yaml",
-                                                                     "the kit has no sheet named 'jeton'")),
-        "score_sheet": added("    playouts: 0", "    score_sheet: scores", **refused(
-            "game.yaml", "- lieux.yaml", "the kit has no sheet named 'scores'")),
+        **{name: clochemerle(f"{name}: {value}", file, line, message) for name, value, file, line, message in (
+            ("players_min", 4, "game.yaml", "players:", f"the game allows 3 players, {TOO_FEW_SEATS} 4 to 6 players"),
+            ("players_max", 5, "game.yaml", "players:", f"the game allows up to 6 players, {TOO_FEW_SEATS} 3 to 5"),
+            ("quarters", 5, "piste.yaml", "1er trimestre", f"{TRACK}, the rules need 65"),
+            ("weeks_per_quarter", 12, "piste.yaml", "1er trimestre", f"{TRACK}, the rules need 48"),
+            ("placement_pawns", 9, "game.yaml", "placement_pawns: 9", "but has only 9 placement pawns"),
+            ("colours", 7, "jetons.yaml", "colours:", "6 pawn colours, the rules need 7"),
+            ("event_cards", 10, "game.yaml", "event_cards: 10", "9 event cards, the game needs 10"),
+            ("cards_per_place", 3, "lieux.yaml", "id: eglise-1", "L'église has 2 place card(s), the game needs 3"))},
+        # the numbers of the tokens sheet: the material must print what the rules say
+        **{name: clochemerle(f"{name}: {value}", "jetons.yaml", f"{field}: {printed}",
+                             f"{field} is {printed}, the rules need {value}")
+           for name, field, printed, value in (("plus_tokens", "plus", 8, 9), ("minus_tokens", "minus", 4, 5),
+                                               ("new_row_tokens", "new_row", 1, 2), ("dice", "dice", 12, 14),
+                                               ("pawns_per_player", "pawns_per_colour", 11, 12))},
+        # the components the model reads, named by the parameters
+        **{name: clochemerle(f"{name}: {value}", "game.yaml", "- lieux.yaml", f"the kit has no {kind} named {value!r}")
+           for name, value, kind in (("places", "lieu", "deck"), ("events", "evenements", "deck"),
+                                     ("track", "pistes", "sheet"), ("tokens", "jeton", "sheet"),
+                                     ("score_sheet", "scores", "sheet"))},
         "playouts": Tweak("playouts: 0", "playouts: 1"),
         "seed": added("    playouts: 0", "    seed: 5"),
     },
