@@ -29,7 +29,7 @@ class Faces:
         self.root, self.locators = root, LocatorRegistry()
         self.library = LayoutLibrary.load(root, self.locators)
         self.env = BuildEnv(root, root / "decks" / "k", FontBook.open(root), IconLibrary(root), False,
-                            tables or {}, self.library.element_refs, rules or {})
+                            tables or {}, self.library.element_refs, rules=rules or {})
         self.builders: dict[str, FaceBuilder] = {}
 
     def builder(self, name: str) -> FaceBuilder:

@@ -69,12 +69,12 @@ def _unknown_colour(root: Path) -> None:
 CASES = {
     "card removed": (_remove_card, [
         r"decks/similis/cartes\.yaml:6:8: deck 'cartes': the deck declares 90 cards but lists 89 cards",
-        r"decks/similis/cartes\.yaml:14:3: deck 'cartes': missing card: valeur 3, forme scarabée, "
+        r"decks/similis/cartes\.yaml:14:3: deck 'cartes': missing card for checks\[0\]: valeur 3, forme scarabée, "
         r"couleur vert, fond sable"]),
     "card duplicated": (_duplicate_card, [
-        r"decks/similis/cartes\.yaml:\d+:\d+: deck 'cartes', card '\d+': duplicate card: valeur 3, forme scarabée, "
+        r"decks/similis/cartes\.yaml:\d+:\d+: deck 'cartes', card '\d+': duplicate card for checks\[0\]: valeur 3, forme scarabée, "
         r"couleur vert, fond sable is already card '\d+'",
-        r"missing card: valeur 3, forme scarabée, couleur rouge, fond sable"]),
+        r"missing card for checks\[0\]: valeur 3, forme scarabée, couleur rouge, fond sable"]),
     "key misspelt": (_misspelt_key, [
         r"decks/similis/cartes\.yaml:4:1: deck\.layuot: unknown key 'layuot' \(did you mean 'layout'\?\)"]),
     "layout key misspelt": (_misspelt_layout_key, [
@@ -99,7 +99,7 @@ CASES = {
         r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '2', element 'titre': character '漢' "
         r"\(U\+6F22\) is missing from font 'Bree Serif' regular"]),
     "unknown colour": (_unknown_colour, [
-        r"stray card: couleur 'verte' is not in the declared domain \(bleu, vert, rouge\)",
+        r"stray card for checks\[0\]: couleur 'verte' is not in the product's domain \(bleu, vert, rouge\)",
         r"element 'cartouche': unknown colour 'verte' \(did you mean 'vert'\?\)"]),
 }
 

@@ -75,5 +75,5 @@ def test_playtest_refuses_a_broken_kit_with_its_problems(project):
     root = project("similis")
     edit(root / "decks/similis/cartes.yaml", "  - [3, scarabée, vert, sable]\n", "")
     result = run(root, "similis", "--games", "3")
-    assert result.exit_code == 1 and "missing card: valeur 3, forme scarabée" in result.output
+    assert result.exit_code == 1 and "missing card for checks[0]: valeur 3, forme scarabée" in result.output
     assert "seat" not in result.output

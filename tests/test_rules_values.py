@@ -91,9 +91,7 @@ def test_a_parameter_and_a_printed_value_of_one_name_clash():
 
 
 def test_a_card_text_names_a_parameter_and_follows_it(project, tmp_path):
-    root = project("similis")
-    aide = root / "decks/similis/aide.yaml"
-    edit(aide, "**Mise en place :** 10 cartes", "**Mise en place :** {rules.hand|plural:carte:cartes}")
+    root = project("similis")  # its aide.yaml: "**Mise en place :** {rules.hand|plural:carte:cartes} par joueur"
     edit(root / "decks/similis/game.yaml", "hand: 10", "hand: 1")
     reports = build(root, ["similis"], Options(out=tmp_path / "out"))
     assert not [p for r in reports for p in r.errors]
@@ -103,7 +101,7 @@ def test_a_card_text_names_a_parameter_and_follows_it(project, tmp_path):
 def test_an_unknown_rules_value_in_a_card_text_is_at_its_line(project):
     root = project("similis")
     aide = root / "decks/similis/aide.yaml"
-    edit(aide, "10 cartes par joueur", "{rules.hnad} cartes par joueur")
+    edit(aide, "{rules.hand|plural:carte:cartes} par joueur", "{rules.hnad} cartes par joueur")
     line = line_of(aide, "texte: >-")  # a folded text is located at its start
     problems = [p.render() for r in check(root, ["similis"]) for p in r.errors]
     assert problems == [f"decks/similis/aide.yaml:{line}:12: kit 'similis', deck 'aide', card '1': "

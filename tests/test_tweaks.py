@@ -56,8 +56,8 @@ TRACK = "the track has 52 weeks in 4 quarters (13, 13, 13, 13)"
 
 
 def clochemerle(line: str, file: str, at: str, message: str) -> Tweak:
-    """A Clochemerle parameter written in its game.yaml, refused at a line of `file`."""
-    return added("    playouts: 0", f"    {line}", **refused(file, at, message))
+    """A Clochemerle parameter written in its game.yaml (which gives none), refused at a line of `file`."""
+    return added("  model: rules/", f"  params:\n    {line}", **refused(file, at, message))
 
 CASES: dict[str, dict[str, Tweak]] = {
     "similis": {
@@ -86,7 +86,7 @@ CASES: dict[str, dict[str, Tweak]] = {
                                  ("aide", "Une série coûte toujours 4 cartes de ta main",
                                   "Une série coûte les cartes posées et les cartes données"))),
         "banned_pair": Tweak("banned_pair: {first: forme, second: couleur}", "banned_pair: null",
-                             prints=(("aide", f"la gagne. {VARIANT}", "la gagne."),)),
+                             prints=(("aide", f"ensemble). {VARIANT}", "ensemble)."),)),
         "banned_pair.first": Tweak("first: forme", "first: valeur", prints=(
             ("aide", "la forme de la 1re", "la valeur de la 1re"),
             ("aide", "(par ex. les ankhs verts)", "(par ex. 1 et vert)"))),
@@ -176,29 +176,23 @@ CASES: dict[str, dict[str, Tweak]] = {
            for name, value, kind in (("places", "lieu", "deck"), ("events", "evenements", "deck"),
                                      ("track", "pistes", "sheet"), ("tokens", "jeton", "sheet"),
                                      ("score_sheet", "scores", "sheet"))},
-        "playouts": Tweak("playouts: 0", "playouts: 1"),
-        "seed": added("    playouts: 0", "    seed: 5"),
     },
     "lutins": {
-        "players": added("    playouts: 1", "    players: 2", prints=(
+        "players": added("    tokens: pions", "    players: 2", prints=(
             ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt (plusieurs seulement après avoir été chassé).",
              "À deux Chacun joue deux couleurs à angle droit et change de couleur à chaque tour."),)),
-        "young_variant": added("    playouts: 1", "    young_variant: true", prints=(
+        "young_variant": added("    tokens: pions", "    young_variant: true", prints=(
             ("aide", "il tourne à 90° et glisse de nouveau jusqu’au prochain obstacle ou une case d’arrivée.",
              "dans n’importe quelle direction, jusqu’au prochain obstacle ou une case d’arrivée (variante jeunes "
              "joueurs)."),)),
-        "seats": added("    playouts: 1", "    seats: [[bleu], [rouge], [violet]]", **refused(
+        "seats": added("    tokens: pions", "    seats: [[bleu], [rouge], [violet]]", **refused(
             "game.yaml", "seats:", "4 players need 4 seats, found 3")),
-        "turn_bound": added("    playouts: 1", "    turn_bound: 500"),
-        "playouts": Tweak("playouts: 1", "playouts: 2"),
-        "seed": added("    playouts: 1", "    seed: 3"),
+        "turn_bound": added("    tokens: pions", "    turn_bound: 500"),  # play-outs only (pnp check)
         "board": Tweak("board: plateau", "board: plateaux", **refused("game.yaml", "- plateau.yaml",
                                                                       "the kit has no sheet named 'plateaux'")),
         "tokens": Tweak("tokens: pions", "tokens: null"),
     },
 }
-# Edits of every copy, the first build's too: fewer play-outs, so that the cases run fast.
-PREPARED = {"clochemerle": ("playouts: 2", "playouts: 0"), "lutins": ("playouts: 12", "playouts: 1")}
 
 
 def parameter_names(params: type[Params], prefix: str = "") -> set[str]:
@@ -220,8 +214,6 @@ def test_every_parameter_has_a_tweak_case(kit):
 def _copy(base: Path, kit: str, name: str, tweak: Tweak | None = None) -> Path:
     root = make_project(base / name, (kit,))
     game = root / "decks" / kit / "game.yaml"
-    if kit in PREPARED:
-        edit(game, *PREPARED[kit])
     if tweak is not None:
         edit(game, tweak.old, tweak.new)
     return root
@@ -234,7 +226,7 @@ def _stream(pdf: Path) -> str:
 
 @pytest.fixture(scope="module")
 def first_builds(tmp_path_factory) -> dict[str, Path]:
-    """Each kit as shipped (prepared), built once: the folder of its PDFs."""
+    """Each kit as shipped, built once: the folder of its PDFs."""
     base = tmp_path_factory.mktemp("tweaks")
     out: dict[str, Path] = {}
     for kit in CASES:

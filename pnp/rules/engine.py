@@ -48,9 +48,8 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     material, found, crash = _checked(kit, model, params)
     problems += [_locate(p, kit) for p in found] + crash
     if not crash:
-        seats, crash = _guarded(kit, "the rules model's seats", model.seats, material, params) \
-            if material is not None else ([], [])
-        problems += player_problems(kit, column_seats(kit) + (seats or [])) + crash
+        found, crash = _seated(kit, model, material, params)
+        problems += found + crash
     if crash:
         return None, problems
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
@@ -60,6 +59,14 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
         return None, problems + crash
     made, clashes = printed(params, tables, kit.game_ref.child("rules", "model"))
     return made, problems + clashes
+
+
+def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tuple[list[Problem], list[Problem]]:
+    """The kit's players range held to its player columns and the model's seats (players.py), and
+    the problem of an exception the model's `seats` raised."""
+    seats, crash = _guarded(kit, "the rules model's seats", model.seats, material, params) \
+        if material is not None else ([], [])
+    return player_problems(kit, column_seats(kit) + (seats or [])), crash
 
 
 def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[Problem], list[Problem]]:
