@@ -99,7 +99,7 @@ class Column(StrictModel):
     word of a body cell that is one of its keys as that icon (`"1": dice-six-faces-one`); `format`
     writes the numbers of its typed cells (a Python format spec: `"+d"`, `".1f"`); `align` its cells;
     `per_player` says the column is repeated once per player (a score sheet's), so the kit's
-    player range must fit its `repeat` (pnp.rules.players)."""
+    player range must fit its `repeat` (pnp.rules.generic)."""
 
     header: str = ""
     width: DimField | None = None

@@ -15,7 +15,7 @@ returns a `Playout` (playout.py) that plays one game at a time with the kit's ma
 playtest`, and the short play-outs of `pnp check`).
 `seats(material, params)` returns the `Seats` the material and the model allow (a board's sides,
 pawn colours, the deal, the player counts the model plays); the engine holds the kit's `players`
-range to them (players.py), with the player columns of its score sheets.
+range to them (generic.py), with the player columns of its score sheets.
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
 params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`

@@ -4,7 +4,7 @@ Contract: `run_rules(kit)` returns `(printed, problems)`: the generic and declar
 (`checks:` in game.yaml, declared.py) for every kit, then, when the kit names a rules model (`rules:
 {model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
 validation, its reading of the kit (once), its checks, the kit's `players` range held to the seats
-of its material and model (players.py), and what it prints: a `Printed` (printed.py),
+of its material and model (generic.py), and what it prints: a `Printed` (printed.py),
 its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts); None when
 the model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
 and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
@@ -25,10 +25,9 @@ from .balance import summarize
 from .base import Params, RulesModel, where_path
 from .declared import declared_checks
 from .findings import CHECK_GAMES, CHECK_SEED, findings
-from .generic import generic_checks
+from .generic import column_seats, generic_checks, player_problems
 from .harness import play_range
 from .loader import load_model, raised
-from .players import column_seats, player_problems
 from .playout import Playout
 from .printed import Printed, printed
 
@@ -62,7 +61,7 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
 
 
 def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tuple[list[Problem], list[Problem]]:
-    """The kit's players range held to its player columns and the model's seats (players.py), and
+    """The kit's players range held to its player columns and the model's seats (generic.py), and
     the problem of an exception the model's `seats` raised."""
     seats, crash = _guarded(kit, "the rules model's seats", model.seats, material, params) \
         if material is not None else ([], [])
