@@ -3,7 +3,8 @@
 Contract: every stage of the pipeline reports bad input as `Problem` values, never as exceptions
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
 the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
-`cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`.
+`cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`, X cut
+short (`short`).
 `Problem.from_rendered(text)` reads that text back (a cached report's warnings) as a problem that
 renders the same. `collapse(problems)` reports a problem repeated at one place once, with a count.
 `KitError` carries problems out of an API that returns a value or raises (a kit's rules model may
@@ -11,6 +12,7 @@ raise it from its own readers); the pipeline itself returns problems and never r
 """
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal
 
@@ -94,8 +96,32 @@ class Problem:
 
 
 def _show(value: object) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return short(value)
+
+
+def short(value: object, limit: int = 60) -> str:
+    """`value` as a message quotes it (text in quotes), at most `limit` characters: long text,
+    large numbers and deep or long lists are cut before they are written out, so a value that
+    aliases make enormous costs no more than a short one."""
+    text = _REPR.repr(value) if isinstance(value, (str, list, tuple, dict)) else _scalar(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _scalar(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    return str(value)[:200]
+
+
+class _Repr(reprlib.Repr):
+    """reprlib's bounded repr, with integers too large to print written as their size."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _scalar(x)
+
+
+_REPR = _Repr()
+_REPR.maxstring, _REPR.maxother, _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict = 64, 64, 3, 8, 6
 
 
 class KitError(Exception):

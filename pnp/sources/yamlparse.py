@@ -6,17 +6,22 @@ keys and indexes maps to the line:col of its value. The parser refuses what PyYA
 silently: duplicate keys, YAML 1.1 booleans (yes/no/on/off/y/n), tabs used for indentation, an
 empty file. Dates stay strings. A syntax error is one problem at its position; `data` is then None.
 An anchored value is built once, however many aliases and `<<` merges use it: its problems are
-reported once, its value is shared, nested aliases cost no more than the text (no "billion laughs"),
-and an alias inside its own anchor is a problem. `compose(text)` gives the node tree alone (for a
+reported once, its value is shared, and an alias inside its own anchor is a problem. What a kit may
+not hold, each a problem at its position: a control character (a NUL, a vertical tab), values nested
+more than `MAX_DEPTH` deep, a document that aliases expand to more than `MAX_VALUES` values (a
+"billion laughs": its largest such value is dropped), a number that is not finite (`.nan`, `.inf`,
+`1e400`) or has more than `MAX_DIGITS` digits. `compose(text)` gives the node tree alone (for a
 locator whose data came from the parse cache). PyYAML is imported here only (the locator takes its
 node types from here), so a build whose files all come from the parse cache never loads it.
 """
 from __future__ import annotations
 
+import math
+
 import yaml
 from yaml import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..errors import Loc, Problem, Ref
+from ..errors import Loc, Problem, Ref, short
 from .locator import Locator
 
 try:  # the C composer is ten times faster on big decks; positions are the same
@@ -24,6 +29,9 @@ try:  # the C composer is ten times faster on big decks; positions are the same
 except ImportError:  # pragma: no cover - depends on the PyYAML wheel
     from yaml import SafeLoader as _Loader
 
+MAX_DEPTH = 64
+MAX_VALUES = 1_000_000
+MAX_DIGITS = 15
 _BOOL_WORDS = {"true": True, "false": False}
 _STR = "tag:yaml.org,2002:str"
 MERGE = "tag:yaml.org,2002:merge"
@@ -46,6 +54,11 @@ def parse_yaml(text: str, display: str, locator: Locator | None = None):
         node = compose(text)
     except yaml.MarkedYAMLError as exc:
         return None, locator, [_syntax_problem(exc, display)]
+    except yaml.reader.ReaderError as exc:
+        return None, locator, [_reader_problem(exc, text, display)]
+    except RecursionError:  # the pure-Python composer, on values nested a thousand deep
+        return None, locator, [Problem(f"values are nested more than {MAX_DEPTH} levels deep", "YAML",
+                                       Ref(display), loc=Loc(display, 1, 1))]
     if node is None:
         return None, locator, [Problem("the file holds no data", "YAML", Ref(display), loc=Loc(display, 1, 1))]
     locator.root = node
@@ -75,6 +88,25 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, display: str) -> Problem:
     return Problem(f"syntax error: {what}", "YAML", Ref(display), loc=loc)
 
 
+def _children(node: Node) -> list[Node]:
+    """The nodes a container holds; for a `<<: [*a, *b]` merge, the mappings it merges."""
+    if type(node) is not MappingNode:
+        return node.value
+    out = []
+    for key, value in node.value:
+        out += [key, *value.value] if key.tag == MERGE and type(value) is SequenceNode else [key, value]
+    return out
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, display: str) -> Problem:
+    """A character YAML does not allow (a NUL, a vertical tab pasted from elsewhere), where it is."""
+    line = text.count("\n", 0, exc.position) + 1
+    col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+    what = f"the character U+{exc.character:04X} is not allowed in YAML (a control character): delete it" \
+        if isinstance(exc.character, int) else f"unreadable text: {exc.reason}"
+    return Problem(what, "YAML", Ref(display), loc=Loc(display, line, col))
+
+
 class _Builder:
     """Turns composed nodes into plain values and records strictness problems (positions stay in
     the node tree, for the locator)."""
@@ -83,22 +115,42 @@ class _Builder:
         self.display = display
         self.problems: list[Problem] = []
         self._built: dict[int, object] = {}  # id(node) -> value, for the nodes aliases share
+        self._sizes: dict[int, int] = {}  # id(node) -> the number of values it holds, aliases expanded
         self._reported: set[tuple[int, str]] = set()
+        self._depth = 0
+        self._expanded = False  # a value expanding beyond MAX_VALUES was dropped
 
     def build(self, node: Node) -> object:
         kind = type(node)
         if kind is ScalarNode:
             return self._scalar(node)
-        built = self._built.get(id(node))
-        if built is not None:
+        key = id(node)
+        if key in self._built:
+            built = self._built[key]
             return built if built is not _BUILDING else self._recursive(node)
-        self._built[id(node)] = _BUILDING
-        if kind is SequenceNode:
-            build = self.build
-            value: object = [build(item) for item in node.value]
-        else:
-            value = self._mapping(node)
-        self._built[id(node)] = value
+        if self._depth >= MAX_DEPTH:
+            self._problem(node, f"values are nested more than {MAX_DEPTH} levels deep")
+            self._built[key], self._sizes[key] = None, 1
+            return None
+        self._built[key] = _BUILDING
+        self._depth += 1
+        try:
+            value: object = [self.build(item) for item in node.value] if kind is SequenceNode \
+                else self._mapping(node)
+        finally:
+            self._depth -= 1
+        self._built[key] = self._bounded(node, value)
+        return self._built[key]
+
+    def _bounded(self, node: Node, value: object) -> object:
+        """`value`, unless aliases expand it beyond MAX_VALUES values (then None, and a problem)."""
+        size = 1 + sum(self._sizes.get(id(child), 1) for child in _children(node))
+        if size > MAX_VALUES and not self._expanded:
+            self._expanded = True
+            self._problem(node, f"aliases expand this value to more than {MAX_VALUES:,} values "
+                                "(a \"billion laughs\"); pnp refuses it")
+            value, size = None, 1
+        self._sizes[id(node)] = size
         return value
 
     def _recursive(self, node: Node) -> None:
@@ -161,10 +213,28 @@ class _Builder:
         self.problems.append(Problem(what, "YAML", Ref(self.display), loc=loc))
 
 
+    def _int(self, node: ScalarNode) -> object:
+        text = node.value
+        clean = text.replace("_", "").lstrip("+-")
+        digits = len(clean) - 2 if clean.lower().startswith("0x") else len(clean)
+        if digits > MAX_DIGITS:
+            self._problem(node, f"{short(text, 24)} has {digits} digits: numbers have at most {MAX_DIGITS}")
+            return None
+        return _int(text)
+
+    def _float(self, node: ScalarNode) -> object:
+        value = _float(node.value)
+        if isinstance(value, float) and not (math.isfinite(value) and abs(value) < 10.0 ** MAX_DIGITS):
+            what = "is not a finite number" if not math.isfinite(value) else f"is beyond {MAX_DIGITS} digits"
+            self._problem(node, f"{short(node.value)} {what}: write a number pnp can print")
+            return None
+        return value
+
+
 _RESOLVED = {
     "tag:yaml.org,2002:bool": _Builder._bool,
-    "tag:yaml.org,2002:int": lambda self, node: _int(node.value),
-    "tag:yaml.org,2002:float": lambda self, node: _float(node.value),
+    "tag:yaml.org,2002:int": _Builder._int,
+    "tag:yaml.org,2002:float": _Builder._float,
     "tag:yaml.org,2002:null": lambda self, node: None,
 }
 
