@@ -5,26 +5,31 @@ kit. Both load the kit, run its rules model, and lay out every face of every com
 that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
 page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
 when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
-changes no file. With no names, every kit under `decks/` is taken. Each report names the files its
-kit's run read (`inputs`, through `recorded_run`), which the build cache fingerprints. `kit_dirs`
-finds the kits of a run (the exports share it).
+changes no file and makes no folder. `check` writes nothing at all, not even a cache
+(`cachedir.read_only`). A build first deletes what killed builds left in its kits' output folders;
+an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
+problem, never a traceback. With no names, every kit under `decks/` is taken. Each report names the
+files its kit's run read, with the digests of the bytes read (`inputs`, through `recorded_run`),
+which the build cache fingerprints. `kit_dirs` finds the kits of a run (the exports share it).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .discover import find_kits
 from .errors import Problem, errors_only
+from .cachedir import read_only
 from .fileio import reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
 from .model.load import Project
 from .model.units import PAPERS
 from .options import BACK_MODES, Options
-from .output import OutputBatch
-from .runner import KitRun
+from .output import OutputBatch, sweep
+from .runner import KitRun, cannot_write
 
 if TYPE_CHECKING:  # pragma: no cover
     from .resident import ComponentMemo
@@ -70,7 +75,8 @@ def _one_per_name(session: Session, dirs: list[Path], problems: list[Problem]) -
 
 
 def check(root: Path, names: list[str], options: Options | None = None) -> list[KitReport]:
-    return _run(root, names, options or Options(), draw=False)
+    with read_only():
+        return _run(root, names, options or Options(), draw=False)
 
 
 def build(root: Path, names: list[str], options: Options,
@@ -81,24 +87,63 @@ def build(root: Path, names: list[str], options: Options,
 
 def _run(root: Path, names: list[str], options: Options, draw: bool,
          progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
-    if options.paper not in PAPERS or options.backs not in BACK_MODES:
-        raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
+    _check_options(options)
     session = session or open_project(root)
     dirs, problems = kit_dirs(session, names)
+    if draw:
+        problems += out_problems(options.out)
+        for kit_dir in dirs:
+            sweep(options.out / kit_dir.name)
+    draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
     reports = []
     with OutputBatch(record_pages=session.memo is not None) as batch:
         for kit_dir in dirs:
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)
         head = session.problems + problems
+        if draw and not any(errors_only(r.problems) for r in reports):
+            head += _commit(batch, session)
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
-        if draw and not any(errors_only(r.problems) for r in reports):
-            batch.commit()
-            if session.memo is not None:
-                session.memo.commit(batch)
     if session.memo is not None:
         session.memo.discard()  # what a failed run staged
+    return _without_echoes(reports)
+
+
+def _check_options(options: Options) -> None:
+    if options.paper not in PAPERS or options.backs not in BACK_MODES:
+        raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
+    if not all(math.isfinite(v) and abs(v) <= 10 for v in options.back_offset):
+        raise ValueError(f"back offset {options.back_offset!r} is not two numbers within 10 mm (a caller's mistake)")
+
+
+def out_problems(out: Path) -> list[Problem]:
+    """Why files cannot go to the folder `out` (it is a file, or lies under one), if they cannot."""
+    for folder in (out, *out.parents):
+        if folder.exists() or folder.is_symlink():
+            if folder.is_dir():
+                return []
+            what = "is a file, not a folder" if folder == out else f"lies under {folder.as_posix()}, which is a file"
+            return [Problem(f"the output folder {out.as_posix()} {what}", "--out")]
+    return []
+
+
+def _commit(batch: OutputBatch, session: Session) -> list[Problem]:
+    try:
+        batch.commit()
+    except OSError as exc:
+        return [Problem(cannot_write(exc, Path(exc.filename or ".")), "output")]
+    if session.memo is not None:
+        session.memo.commit(batch)
+    return []
+
+
+def _without_echoes(reports: list[KitReport]) -> list[KitReport]:
+    """A value the YAML reader refused (`.nan`, a control character) is not reported again, at the
+    same place, by the models that then miss it."""
+    refused = {p.loc for r in reports for p in r.problems if p.where == "YAML" and p.loc is not None}
+    for report in reports:
+        report.problems = [p for p in report.problems if p.where == "YAML" or p.loc not in refused]
     return reports
 
 
@@ -112,5 +157,5 @@ def recorded_run(session: Session, run: Callable[[], KitReport]) -> KitReport:
     """`run()`'s report, with the files it read as its `inputs` (the build cache's fingerprint)."""
     with reads_recorded() as reads:
         report = run()
-    report.inputs = sorted({session.project.display(path) for path in reads})
+    report.inputs = {session.project.display(path): sha for path, sha in sorted(reads.items())}
     return report

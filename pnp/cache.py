@@ -1,17 +1,20 @@
 """Incremental builds: a kit whose inputs have not changed since its last build is not rebuilt.
 
-Contract: `BuildCache(root, out, options_key)` reads `<out>/.pnp-cache.json`. A kit's entry holds
-the content digest of every file its last successful build read (`KitReport.inputs`: its YAML
-files, components and pictures, wherever they lie in the project), the digest of what every kit
-shares (pnp's version, the build options, the project's layouts by content, its fonts and icons and
-pnp's own source by size and modification time) and the digests of the PDFs written. `fresh(kit_dir)`
-answers the kit's cached manifest when none of those changed and the PDFs are still there, else
-None, and `inputs(kit_dir)` the files its last recorded build read. `shared_files(root)` lists the
-layouts, fonts and icons. `record(kit_dir, manifest, inputs)` stores a kit that a successful build
-wrote, with the digests `fresh` computed before the build (a file edited while the build ran is
-then found changed next time; only files the kit had not read before are hashed after it). `save()` writes the cache
-atomically. Standard library only, so that `pnp build` with nothing to do returns without
-importing the drawing pipeline.
+Contract: `BuildCache(root, out, options_key)` is the build state of one project (its resolved
+path) building into one output folder (resolved), kept in the user's cache folder
+(`<cache>/builds/<digest of both paths>.json`, `pnp.cachedir`), never in the project or its
+output folder: a shared project that carries PDFs and a planted state is built, not reported up to
+date. A kit's entry holds the digest of every file its last successful build read (`KitReport.inputs`:
+the digests of the bytes actually read, so a file edited while the build ran is found changed next
+time), the digest of what every kit shares (pnp's version, the build options, the project's layouts
+by content, its fonts and icons and pnp's own source by size and modification time) and the
+digests of the PDFs written. `fresh(kit_dir)` answers the kit's cached manifest when none of those
+changed and the PDFs are still there, else None, and `inputs(kit_dir)` the files its last recorded
+build read; `shared_files(root)` lists the layouts, fonts and icons. `record(kit_dir, manifest,
+inputs)` stores a kit that a successful build wrote. `save()` writes the state atomically (an
+OSError if it cannot; not at all when caches are read-only). The state is plain JSON, checked when
+read: an entry of another shape is dropped and the kit built. Standard library only, so that `pnp
+build` with nothing to do returns without importing the drawing pipeline.
 """
 from __future__ import annotations
 
@@ -20,9 +23,11 @@ import json
 from pathlib import Path
 
 from . import __version__
+from .cachedir import cache_folder, writes_allowed
 from .fileio import file_hash, write_atomic
+from .report import KitReport
+from .sources.files import InputError, inside
 
-CACHE_NAME = ".pnp-cache.json"
 _PACKAGE = Path(__file__).resolve().parent
 
 
@@ -42,15 +47,13 @@ def shared_files(root: Path) -> list[Path]:
 
 class BuildCache:
     def __init__(self, root: Path, out: Path, options_key: str):
-        self.root = Path(root).resolve()
-        self.path = Path(out) / CACHE_NAME
+        self.root, self.out = Path(root).resolve(), Path(out)
+        where = f"{self.root}\0{Path(out).resolve()}".encode()
+        self.path = cache_folder("builds") / f"{hashlib.sha256(where).hexdigest()}.json"
         self.options_key = options_key
         self._shared: str | None = None
         self._digests: dict[str, str | None] = {}
-        try:
-            self.entries: dict = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.entries = {}
+        self.entries: dict[str, dict] = _load(self.path)
 
     def _shared_digest(self) -> str:
         """Layouts (by content), fonts, icons and pnp itself (by size and time): shared by every kit."""
@@ -66,11 +69,11 @@ class BuildCache:
         return self._shared
 
     def _digest(self, name: str) -> str | None:
-        """The digest of input `name` (from the project root) when first asked, None if it is gone."""
+        """The digest of input `name` (from the project root) now, None if it is gone or outside."""
         if name not in self._digests:
             try:
-                self._digests[name] = file_hash(self.root / name)
-            except OSError:
+                self._digests[name] = file_hash(inside(self.root, self.root / name))
+            except (OSError, InputError):
                 self._digests[name] = None
         return self._digests[name]
 
@@ -80,25 +83,51 @@ class BuildCache:
     def fresh(self, kit_dir: Path) -> dict | None:
         """The cached manifest of the kit if nothing it depends on changed, else None."""
         entry = self.entries.get(self._key(kit_dir))
-        if not isinstance(entry, dict) or entry.get("shared") != self._shared_digest() or not entry.get("inputs"):
+        if entry is None or entry["shared"] != self._shared_digest() or not entry["inputs"]:
             return None
         if any(self._digest(name) != digest for name, digest in entry["inputs"].items()):
             return None
-        for name, digest in entry.get("outputs", {}).items():
+        for name, digest in entry["outputs"].items():
             if not Path(name).is_file() or file_hash(name) != digest:
                 return None
         return entry["manifest"]
 
-    def inputs(self, kit_dir: Path) -> list[str]:
-        """The files the kit's last recorded build read (project-relative)."""
+    def inputs(self, kit_dir: Path) -> dict[str, str]:
+        """The files the kit's last recorded build read (project-relative), with their digests."""
         entry = self.entries.get(self._key(kit_dir))
-        return sorted(entry["inputs"]) if isinstance(entry, dict) and isinstance(entry.get("inputs"), dict) else []
+        return dict(entry["inputs"]) if entry is not None else {}
 
-    def record(self, kit_dir: Path, manifest: dict, inputs: list[str]) -> None:
-        outputs = {f["path"]: file_hash(f["path"]) for f in manifest.get("files", [])}
+    def record(self, kit_dir: Path, manifest: dict, inputs: dict[str, str]) -> None:
+        outputs = {str(Path(f["path"]).resolve()): file_hash(f["path"]) for f in manifest.get("files", [])}
         self.entries[self._key(kit_dir)] = {"shared": self._shared_digest(), "outputs": outputs,
-                                            "inputs": {name: self._digest(name) for name in inputs},
-                                            "manifest": manifest}
+                                            "inputs": dict(inputs), "manifest": manifest}
 
     def save(self) -> None:
-        write_atomic(self.path, json.dumps(self.entries, indent=1, sort_keys=True).encode("utf-8"))
+        if writes_allowed():
+            write_atomic(self.path, json.dumps(self.entries, indent=1, sort_keys=True).encode("utf-8"))
+
+
+def _load(path: Path) -> dict[str, dict]:
+    """The entries of the state file that have the shape `record` gives them (others dropped)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {key: entry for key, entry in data.items() if _valid(entry)}
+
+
+def _valid(entry: object) -> bool:
+    if not (isinstance(entry, dict) and isinstance(entry.get("shared"), str) and isinstance(entry.get("manifest"), dict)
+            and _text_map(entry.get("inputs")) and _text_map(entry.get("outputs"))):
+        return False
+    try:
+        KitReport.from_json(entry["manifest"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
+    return True
+
+
+def _text_map(value: object) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())

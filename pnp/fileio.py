@@ -1,61 +1,130 @@
-"""Small file helpers shared by the caches and the output: whole-or-absent writes, content digests,
-and the log of the input files a run reads.
+"""Small file helpers shared by the caches and the output: whole-or-absent writes, temporary files
+that a killed run cannot leave behind for long, content digests, and the log of the input files a
+run reads.
 
 Contract: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
 needed) and renames it onto `path`, so a reader sees the old file or the new one, never a part,
 even with builds running side by side; it raises OSError as the file system does (callers that
-treat the write as optional catch it). `file_hash(path)` is the SHA-256 hex digest of a file's
-bytes. Inside `with reads_recorded() as reads:`, every `note_read(path)` (called where a kit's
-YAML is read and where the files it names are resolved) adds the path to the set `reads`: the
-build cache fingerprints a kit by exactly those files. Blocks nest: a read is noted in the sets of
-every open block (a kit's, and a component's inside it, for a resident build's memory). Outside
-such a block `note_read` does nothing. `user_mode(temp)` gives a file made by `tempfile.mkstemp`
-(mode 0600) the mode the user's umask gives new files, so that renamed outputs are as readable as
-any file the user makes. Standard library only: the build cache imports this before deciding
-whether to build.
+treat the write as optional catch it). `PartFile.next_to(final)` makes such a temporary file
+(`.<name>.<random>.part`) for a writer that fills it by name: it holds an exclusive lock on it
+(`flock`) until `close()`, so `sweep_parts(folder)` — run at the start of a build and before the
+first write into a cache folder — deletes exactly the parts whose writer is dead (its lock is gone
+with it), never a live run's. Files are created with mode 0666 less the umask, as any program's.
+`digest(data)` and `file_hash(path)` are SHA-256 hex digests. Inside `with reads_recorded() as
+reads:`, `note_read(path, digest)` (called by `pnp.sources.files`, where every input is read)
+records the digest of the bytes a run actually read, by path: the build cache fingerprints a kit by
+exactly those; a second read of a path with other bytes raises `FileChanged` (the file changed
+while the run read it). Blocks nest: a read is noted in the logs of every open block (a kit's, and
+a component's inside it, for a resident build's memory). Outside such a block `note_read` does
+nothing. Standard library only.
 """
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
-import tempfile
-from contextlib import contextmanager
+import secrets
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
-_READS: ContextVar[tuple[set[Path], ...]] = ContextVar("pnp_reads", default=())
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on Windows: parts are then swept by age
+    fcntl = None  # type: ignore[assignment]
+
+_READS: ContextVar[tuple[dict[Path, str], ...]] = ContextVar("pnp_reads", default=())
+_SWEPT: set[Path] = set()  # the cache folders swept by this process
+UNLOCKED_PART_AGE = 24 * 3600.0  # without flock: a part this old (seconds) is a dead run's
+
+
+class FileChanged(OSError):
+    """A file read twice by one run gave other bytes the second time."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"{Path(path).as_posix()} changed while the run read it: run again once it is saved")
+        self.path = Path(path)
+
+
+class PartFile:
+    """A locked temporary file next to its final path; its writer fills it by name."""
+
+    def __init__(self, path: Path, fd: int):
+        self.path, self.fd = path, fd
+
+    @classmethod
+    def next_to(cls, final: Path) -> "PartFile":
+        final = Path(final)
+        path = final.parent / f".{final.name}.{secrets.token_hex(6)}.part"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        return cls(path, fd)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def discard(self) -> None:
+        self.path.unlink(missing_ok=True)
+        self.close()
 
 
 def write_atomic(path: Path, data: bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    if path.parent not in _SWEPT:
+        _SWEPT.add(path.parent)
+        sweep_parts(path.parent)
+    part = PartFile.next_to(path)
     try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        user_mode(temp)
-        os.replace(temp, path)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(part.fd, view):]
+        os.replace(part.path, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        part.path.unlink(missing_ok=True)
         raise
+    finally:
+        part.close()
 
 
-def user_mode(path: Path | str) -> None:
-    """Give `path` the permissions of a new file under the user's umask (0644 under umask 022)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(path, 0o666 & ~mask)
+def sweep_parts(folder: Path, name: str = "*") -> None:
+    """Delete the temporary files (of final files matching `name`) whose writer is no longer alive."""
+    for found in glob.glob(os.path.join(glob.escape(str(folder)), f".{name}.*.part")):
+        with suppress(OSError):
+            _sweep_one(Path(found))
+
+
+def _sweep_one(part: Path) -> None:
+    if fcntl is None:
+        import time
+
+        if part.stat().st_mtime < time.time() - UNLOCKED_PART_AGE:
+            part.unlink()
+        return
+    fd = os.open(part, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: a live writer holds it
+        part.unlink()
+    finally:
+        os.close(fd)
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def file_hash(path: Path | str) -> str:
     with open(path, "rb") as handle:
-        return hashlib.sha256(handle.read()).hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 @contextmanager
-def reads_recorded() -> Iterator[set[Path]]:
-    reads: set[Path] = set()
+def reads_recorded() -> Iterator[dict[Path, str]]:
+    reads: dict[Path, str] = {}
     token = _READS.set(_READS.get() + (reads,))
     try:
         yield reads
@@ -63,6 +132,8 @@ def reads_recorded() -> Iterator[set[Path]]:
         _READS.reset(token)
 
 
-def note_read(path: Path) -> None:
+def note_read(path: Path, data_digest: str) -> None:
     for reads in _READS.get():
-        reads.add(Path(path))
+        first = reads.setdefault(Path(path), data_digest)
+        if first != data_digest:
+            raise FileChanged(path)

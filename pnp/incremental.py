@@ -5,7 +5,9 @@ one `KitReport` per kit, as `pnp.build.build` does: the kits the build cache (`p
 finds up to date come back from their cached manifests (`up_to_date=True`, warnings and the inputs
 their last build read included; errors with `options.strict`) without loading the drawing pipeline;
 the others go through `pnp.build.build`, and, when the run has no error, are recorded in the cache
-with the files they read. Names that are no kit go to the pipeline, which reports them. The CLI,
+with the files they read (a cache that cannot be saved only makes the next build slower). The
+output folders of the kits named are first cleared of what killed builds left there, up to date or
+not. Names that are no kit go to the pipeline, which reports them. The CLI,
 the Python API and the watcher share this one path (the watcher passes the `session` it keeps
 open, `pnp.resident`, which also remembers components). Standard library only
 until something must be built: an up-to-date run imports neither ReportLab nor the layout code.
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .cache import BuildCache
 from .discover import find_kits
+from .fileio import sweep_parts
 from .options import Options
 from .report import KitReport
 
@@ -38,6 +41,8 @@ def _plan(root: Path, names: list[str], cache: BuildCache,
           force: bool) -> tuple[dict[Path, dict], list[str] | None]:
     """The manifests of the kits that are up to date, and the kits to build (None: none)."""
     dirs, unknown = find_kits(root, names)
+    for kit_dir in dirs:
+        sweep_parts(cache.out / kit_dir.name)
     if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"
         return {}, names
     fresh = {} if force else {d: m for d in dirs if (m := cache.fresh(d))}
@@ -45,7 +50,7 @@ def _plan(root: Path, names: list[str], cache: BuildCache,
     return fresh, stale or None
 
 
-def _cached(manifest: dict, inputs: list[str]) -> KitReport:
+def _cached(manifest: dict, inputs: dict[str, str]) -> KitReport:
     """The report of a kit found up to date, with the files its last build read."""
     report = KitReport.from_json(manifest)
     report.inputs = inputs
@@ -61,5 +66,8 @@ def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
         for report in reports:
             if report.kit:
                 cache.record(Path(root) / report.path, report.as_json(), report.inputs)
-        cache.save()
+        try:
+            cache.save()
+        except OSError:
+            pass
     return reports

@@ -1,40 +1,40 @@
 """Deterministic, atomic output files: PDFs drawn on canvases, and files given as bytes.
 
-Contract: an `OutputBatch` hands out canvases that write to hidden temporary files (unique names,
-`tempfile.mkstemp`) next to their final paths, and `write(final, data)` puts bytes (an exported
-picture, a spreadsheet) in such a file at once; a final path already handed out in the batch raises
-`OutputClash`, so two parts of a run never write one file. Files get the mode the user's umask
-gives new files. `save(canvas)` writes a finished canvas
-to its temporary file and lets the batch forget the canvas (its document is freed when the caller
-drops it too). `commit()` refuses a batch with a canvas still unsaved, then renames every temporary
-file onto its final path (an atomic replace per file, done only once every file is saved, when the
-whole run has succeeded) and deletes what killed runs left of those files' temporary files (a day
-old or more); `discard()` (or leaving the `with` block) deletes the temporary files, so a failed
-build leaves the previous PDFs untouched. Canvases are made in ReportLab's invariant mode (no
-dates, fixed IDs), with page compression, without ASCII85, and with a bundled font as the initial
-font, so the same input gives the same bytes and no base-14 font is referenced; `make_canvas`
-makes such a canvas on any target (an export's pages in memory). A batch made with
-`record_pages=True` keeps, per final path, a digest of each page's content stream as it is shown
-(`page_digests`): a resident build tells the pages that changed from those that did not.
+Contract: an `OutputBatch` hands out canvases that write to hidden temporary files
+(`.<name>.<random>.part`, `fileio.PartFile`: created with mode 0666 less the umask, and locked
+while the batch lives) next to their final paths, making the folders they need, and `write(final,
+data)` puts bytes (an exported picture, a spreadsheet) in such a file at once; a final path already
+handed out in the batch raises `OutputClash`, so two parts of a run never write one file.
+`save(canvas)` writes a finished canvas to its temporary file and lets the batch forget the canvas
+(its document is freed when the caller drops it too). `commit()` refuses a batch with a canvas
+still unsaved and a final path that is a folder, then renames every temporary file onto its final
+path (an atomic replace per file, done only once every file is saved, when the whole run has
+succeeded) and deletes what dead runs left of those files. `discard()` (or leaving the `with`
+block) deletes the temporary files and the folders the batch made, so a failed build leaves the
+previous files untouched and no new empty folder. The temporary files of killed runs are deleted
+by `sweep(folder)` too (the build runs it before writing): a dead run's lock is gone, a live one's
+is not. OS errors (a read-only folder, a full disk, a path under a file) propagate as OSError for
+the caller to report. Canvases are made in ReportLab's invariant mode (no dates, fixed IDs), with
+page compression, without ASCII85, and with a bundled font as the initial font, so the same input
+gives the same bytes and no base-14 font is referenced; `make_canvas` makes such a canvas on any
+target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
+a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
+pages that changed from those that did not.
 """
 from __future__ import annotations
 
-import contextlib
 import glob
 import hashlib
 import os
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab import rl_config
-
-from .fileio import user_mode
 from reportlab.pdfgen.canvas import Canvas
 
+from .fileio import PartFile, sweep_parts
+
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
-STALE_PART = 24 * 3600.0  # seconds: a temporary file this old was left by a run that was killed
 
 
 class OutputClash(ValueError):
@@ -44,7 +44,11 @@ class OutputClash(ValueError):
 @dataclass
 class _Pending:
     final: Path
-    temp: Path
+    part: PartFile
+
+    @property
+    def temp(self) -> Path:
+        return self.part.path
 
 
 @dataclass
@@ -53,29 +57,34 @@ class OutputBatch:
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
+    _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
 
-    def _temp(self, final: Path) -> tuple[int, str]:
-        """A fresh temporary file next to `final` (open handle, name); OutputClash if `final` is taken."""
+    def _temp(self, final: Path) -> _Pending:
+        """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
+        file or its folder cannot be made)."""
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
-        final.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=final.parent, prefix=f".{final.name}.", suffix=".part")
-        user_mode(temp)
-        return handle, temp
+        self._folder(final.parent)
+        self.pending.append(_Pending(final, PartFile.next_to(final)))
+        return self.pending[-1]
+
+    def _folder(self, folder: Path) -> None:
+        """Make `folder` and its missing parents, remembering them (an OSError if it cannot be)."""
+        missing = [p for p in (folder, *folder.parents) if not p.exists()]
+        for made in reversed(missing):
+            made.mkdir()
+            self._made.append(made)
 
     def write(self, final: Path, data: bytes) -> None:
         """A file of `data`, renamed onto `final` at commit."""
-        handle, temp = self._temp(final)
-        with os.fdopen(handle, "wb") as out:
+        pending = self._temp(final)
+        with open(pending.temp, "wb") as out:
             out.write(data)
-        self.pending.append(_Pending(final, Path(temp)))
 
     def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
-        handle, temp = self._temp(final)
-        os.close(handle)
-        canvas = make_canvas(temp, pagesize, font, meta)
-        self.pending.append(_Pending(final, Path(temp)))
-        self._open[id(canvas)] = (canvas, self.pending[-1])
+        pending = self._temp(final)
+        canvas = make_canvas(str(pending.temp), pagesize, font, meta)
+        self._open[id(canvas)] = (canvas, pending)
         if self.record_pages:
             digests = self.page_digests.setdefault(final, [])
             canvas.setPageCallBack(lambda _number: digests.append(_page_digest(canvas)))
@@ -83,28 +92,40 @@ class OutputBatch:
 
     def save(self, canvas: Canvas) -> Path:
         """Write a finished canvas to its temporary file; the batch keeps no reference to it."""
+        pending = self._open.pop(id(canvas))[1]
         canvas.save()
-        return self._open.pop(id(canvas))[1].temp
+        return pending.temp
 
     def commit(self) -> list[Path]:
         if self._open:
             unsaved = ", ".join(item.final.as_posix() for _, item in self._open.values())
             raise RuntimeError(f"commit with canvases never saved: {unsaved}")
+        folder = next((p.final for p in self.pending if p.final.is_dir()), None)
+        if folder is not None:
+            raise IsADirectoryError(21, "a folder stands where the file goes", str(folder))
         done = []
         for item in self.pending:
             os.replace(item.temp, item.final)
+            item.part.close()
             done.append(item.final)
         for final in done:
-            _sweep(final)
+            sweep_parts(final.parent, glob.escape(final.name))
         self.pending.clear()
+        self._made.clear()
         return done
 
     def discard(self) -> None:
         for item in self.pending:
-            item.temp.unlink(missing_ok=True)
+            item.part.discard()
         self.pending.clear()
         self._open.clear()
         self.page_digests.clear()
+        for folder in reversed(self._made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass  # not empty (something else wrote there meanwhile): kept
+        self._made.clear()
 
     def __enter__(self) -> "OutputBatch":
         return self
@@ -132,10 +153,6 @@ def _page_digest(canvas: Canvas) -> str:
     return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-def _sweep(final: Path) -> None:
-    """Delete temporary files of `final` that killed runs left (old enough to be no live run's)."""
-    limit = time.time() - STALE_PART
-    for part in final.parent.glob(f".{glob.escape(final.name)}.*.part"):
-        with contextlib.suppress(OSError):
-            if part.stat().st_mtime < limit:
-                part.unlink()
+def sweep(folder: Path) -> None:
+    """Delete the temporary files that killed runs left in `folder`."""
+    sweep_parts(folder)

@@ -3,9 +3,9 @@
 Contract: `KitReport` and `FileReport` are plain records; `as_json()` gives the manifest that
 `--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors), and
 `KitReport.from_json` reads it back, warnings included (a kit the build cache found up to date).
-Problems in a report are already located (file:line:col). `inputs` names the files the kit's run
-read (project-relative), for the build cache; it is not part of the manifest. `strictly()` turns
-its warnings into errors (`--strict`).
+Problems in a report are already located (file:line:col). `inputs` maps the files the kit's run
+read (project-relative) to the digests of the bytes read, for the build cache; it is not part of
+the manifest. `strictly()` turns its warnings into errors (`--strict`).
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class KitReport:
     files: list[FileReport] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     up_to_date: bool = False
-    inputs: list[str] = field(default_factory=list)
+    inputs: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: dict) -> "KitReport":

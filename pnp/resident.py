@@ -62,7 +62,7 @@ class _Entry:
 class _Drawing:
     key: Key
     fingerprint: str
-    reads: set[Path]
+    reads: dict[Path, str]  # file -> digest of the bytes the drawing read
     problems: tuple[int, int]  # slice of the run's problems
     files: tuple[int, int]  # slice of the run's file reports
 
@@ -96,8 +96,9 @@ class ComponentMemo:
                                       (files, len(run.files))))
 
     def _recall(self, run: "KitRun", key: Key, entry: _Entry) -> None:
-        for path in entry.reads:
-            note_read(Path(path))
+        for path, sha in entry.reads.items():
+            if sha is not None:
+                note_read(Path(path), sha)
         run.files += [entry.file] if entry.file else []
         run.problems += entry.problems
         self._staged[key] = _Entry(entry.fingerprint, entry.reads, entry.file, entry.problems, False,

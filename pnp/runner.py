@@ -6,7 +6,9 @@ model's short play-outs run. Pages are laid out and
 drawn one at a time, so memory does not grow with the deck (beyond ReportLab's compressed page
 streams). After the first error nothing more is drawn, but every face is still laid out so that all
 problems of the kit are reported at once. A component whose file another part of the run already
-writes (two kits with one folder name) is a problem. Each component tells `progress.expect(pages)`
+writes (two kits with one folder name) is a problem; so is a file that cannot be written (a
+read-only folder, a full disk: the OS's reason, once) and an input that changed or broke since it
+was checked (`pnp.sources.files.InputError`, `fileio.FileChanged`). Each component tells `progress.expect(pages)`
 (when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
 done, drawn or not. After a run without errors, `kit` (the loaded kit) serves the exports
 (pnp.export), with `builder` (a layout's face builder, one per layout and size),
@@ -23,17 +25,19 @@ from .draw.forms import FormCache
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
 from .errors import Problem, Ref, errors_only
+from .fileio import FileChanged
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
 from .layout.lint import lint
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
 from .options import Options
-from .sources.parsecache import CACHE_DIR
+from .cachedir import cache_folder
 from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
 from .rules import run_rules
 from .rules.printed import Printed
+from .sources.files import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -60,7 +64,10 @@ class KitRun:
             printed, found = run_rules(kit, playouts=self.batch is None)  # play-outs: `pnp check` only
             self.problems += found
             if printed is not None:  # laid out even after a rules error: all problems at once
-                self._components(kit, printed)
+                try:
+                    self._components(kit, printed)
+                except (InputError, FileChanged) as exc:  # changed since checked: the run is void
+                    self.problems.append(Problem(str(exc), f"kit {kit.name!r}"))
             self.problems = self._repeats.annotate(self.problems)
             if self.session.memo is not None:
                 self.session.memo.settle(self)
@@ -174,7 +181,7 @@ class KitRun:
     def _canvas(self, component: str, pagesize) -> tuple[Canvas, Painter] | tuple[None, None]:
         """The component's canvas from the batch and a Painter on it; (None, None) when not drawing
         (no batch, or the file is already another component's: a problem)."""
-        if self.batch is None:
+        if self.batch is None or self.failed:
             return None, None
         game = self.kit.game
         meta = {"title": f"{game.title} — {component}", "author": ", ".join(game.authors), "subject": game.subtitle}
@@ -183,7 +190,11 @@ class KitRun:
         except OutputClash as clash:
             self.problems.append(Problem(f"{clash} (two kits with the same folder name?)", f"kit {self.kit.name!r}"))
             return None, None
-        forms = FormCache(canvas, self.options.image_dpi, self.session.project.root / CACHE_DIR / "images")
+        except OSError as exc:
+            self.problems.append(Problem(cannot_write(exc, self._path(component)), f"kit {self.kit.name!r}"))
+            return None, None
+        forms = FormCache(canvas, self.options.image_dpi, cache_folder("images"), self.session.project.root,
+                          self.session.fonts)
         return canvas, Painter(canvas, forms)
 
     def _sheets(self, component: str, pagesize) -> tuple[Canvas, SheetPainter] | tuple[None, None]:
@@ -198,7 +209,10 @@ class KitRun:
 
     def _save(self, canvas, component: str, kind: str, pages: int, **extra) -> None:
         if canvas is not None and not self.failed:
-            self.batch.save(canvas)
+            try:
+                self.batch.save(canvas)
+            except OSError as exc:
+                self.problems.append(Problem(cannot_write(exc, self._path(component)), f"kit {self.kit.name!r}"))
         if not self.failed:
             self.files.append(FileReport(self._path(component).as_posix(), component, kind, pages, **extra))
 
@@ -222,6 +236,12 @@ def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None)
 def page_values(kit: Kit, page: Page, fields: Mapping | None = None) -> dict:
     """The values a sheet page's templates read: its fields (or `fields`, bound), `kit` and `page`."""
     return {**(page.fields if fields is None else fields), "kit": kit.game.title, "page": page.index + 1}
+
+
+def cannot_write(exc: OSError, path: Path) -> str:
+    """An OS error met writing `path`, in words: which file or folder, and the system's reason."""
+    where = Path(exc.filename) if exc.filename else path
+    return f"cannot write {where.as_posix()}: {exc.strerror or exc}"
 
 
 class CardWhere:

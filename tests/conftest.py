@@ -1,11 +1,14 @@
 """Shared fixtures: throw-away copies of the project, builds read back, kit-breaking helpers.
 
-No test writes into the repository: pnp keeps caches in the project it is given (`.pnp-cache/`), so
-every check and build runs on a copy in the temporary folder (`project`, `shipped`); Hypothesis
-keeps no example database, and its other caches go to pytest's cache folder, not to `.hypothesis/`.
+No test writes into the repository: every check and build runs on a copy in the temporary folder
+(`project`, `shipped`), pnp's caches go to a temporary cache folder for the session
+(`PNP_CACHE_DIR`), Hypothesis keeps no example database, and its other caches go to pytest's cache
+folder, not to `.hypothesis/`. Copies hold real files, not symbolic links into the repository: pnp
+refuses a file reached through a link that leaves the project.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from functools import partial
@@ -29,9 +32,13 @@ settings.load_profile("pnp")
 
 
 def pytest_configure(config) -> None:
-    """Hypothesis's caches (the constants of the modules under test, Unicode tables), which it fills
-    while tests are collected, in pytest's cache folder (or a temporary one when pytest runs without
-    it) rather than in .hypothesis/; the PDFs pdfread keeps open closed at the end."""
+    """pnp's caches in a temporary folder of the session; Hypothesis's caches (the constants of the
+    modules under test, Unicode tables), which it fills while tests are collected, in pytest's cache
+    folder (or a temporary one when pytest runs without it) rather than in .hypothesis/; the PDFs
+    pdfread keeps open closed at the end."""
+    caches = Path(tempfile.mkdtemp(prefix="pnp-tests-cache-"))
+    config.add_cleanup(partial(shutil.rmtree, caches, ignore_errors=True))
+    os.environ["PNP_CACHE_DIR"] = str(caches)
     home = config.cache.mkdir("hypothesis") if getattr(config, "cache", None) else None
     if home is None:
         home = Path(tempfile.mkdtemp(prefix="pnp-tests-hypothesis-"))
@@ -42,11 +49,10 @@ def pytest_configure(config) -> None:
 
 
 def make_project(tmp: Path, kits: tuple[str, ...]) -> Path:
-    """A copy of the project with only `kits` under decks/ (fonts and icons are symlinked)."""
+    """A copy of the project with only `kits` under decks/."""
     tmp.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "layouts", tmp / "layouts")
-    for part in ("fonts", "icons"):
-        (tmp / part).symlink_to(ROOT / part, target_is_directory=True)
+    for part in PROJECT_PARTS:
+        shutil.copytree(ROOT / part, tmp / part)
     for kit in kits:
         shutil.copytree(ROOT / "decks" / kit, tmp / "decks" / kit)
     return tmp
@@ -60,8 +66,8 @@ def shipped_kits() -> tuple[str, ...]:
 @pytest.fixture(scope="session")
 def shipped(tmp_path_factory) -> Path:
     """The project as shipped, copied once for the session: every kit under decks/, the layouts, the
-    fonts and icons (symlinked), and the benchmark kit bench/kits/bench-54. Read it, never change it
-    (tests that break a kit take `project`); pnp's caches fill its own .pnp-cache/."""
+    fonts and icons, and the benchmark kit bench/kits/bench-54. Read it, never change it (tests that
+    break a kit take `project`)."""
     root = make_project(tmp_path_factory.mktemp("shipped") / "project", shipped_kits())
     shutil.copytree(ROOT / BENCH_KIT, root / BENCH_KIT)
     return root

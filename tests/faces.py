@@ -2,6 +2,7 @@
 faces hold (texts, shapes, pictures), for the tests of pnp/layout."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from pnp.errors import Ref
@@ -24,7 +25,7 @@ class Faces:
         (root / "layouts" / "l.yaml").write_text(text, encoding="utf-8")
         for part in ("fonts", "icons"):
             if not (root / part).exists():
-                (root / part).symlink_to(ROOT / part, target_is_directory=True)
+                shutil.copytree(ROOT / part, root / part)
         (root / "decks" / "k").mkdir(parents=True, exist_ok=True)
         self.root, self.locators = root, LocatorRegistry()
         self.library = LayoutLibrary.load(root, self.locators)

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
+from pnp.cache import BuildCache
 from pnp.options import Options
 
 from conftest import edit
@@ -58,7 +59,7 @@ def test_a_picture_outside_the_kit_folder_is_an_input(project, tmp_path):
     svg = root / "shared/art/fond-sable.svg"
     svg.write_text(svg.read_text().replace("</svg>", "<!-- touched --></svg>"))
     assert _fresh(root, out) == {"similis": False}
-    entry = next(iter(json.loads((out / ".pnp-cache.json").read_text()).values()))
+    entry = next(iter(BuildCache(root, out, Options().cache_key()).entries.values()))
     assert {"shared/art/fond-pierre.svg", "shared/art/fond-sable.svg", "decks/similis/game.yaml",
             "decks/similis/cartes.yaml"} <= set(entry["inputs"])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 
 import pypdfium2 as pdfium
@@ -77,10 +78,14 @@ def _build(root, out, **options):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
+    """The pictures kit built once, with a cache folder of this module's own (`cache`)."""
     base = tmp_path_factory.mktemp("images")
+    before = os.environ["PNP_CACHE_DIR"]
+    os.environ["PNP_CACHE_DIR"] = str(base / "cache")
     root = make_project(base / "project", ())
     kit = make_kit(root)
-    return {"root": root, "kit": kit, "pdf": _build(root, base / "out"), "base": base}
+    yield {"root": root, "kit": kit, "pdf": _build(root, base / "out"), "base": base, "cache": base / "cache"}
+    os.environ["PNP_CACHE_DIR"] = before
 
 
 def image_xobjects(pdf) -> list:
@@ -126,9 +131,10 @@ def test_a_big_picture_is_downsampled_to_300_dpi_in_its_box(built):
     assert photo["/Filter"] == ["/DCTDecode"] and len(photo._data) < 20_000
 
 
-def test_no_downsample_and_image_dpi_options(built, tmp_path):
-    root, out = tmp_path / "project", tmp_path / "out"  # a copy: its image cache is its own
-    shutil.copytree(built["root"], root, symlinks=True, ignore=shutil.ignore_patterns(".pnp-cache"))
+def test_no_downsample_and_image_dpi_options(built, tmp_path, monkeypatch):
+    root, out = tmp_path / "project", tmp_path / "out"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))  # an image cache of its own
+    shutil.copytree(built["root"], root)
     pdf = out / "pics" / "cards-a4.pdf"
     for extra, side in (([], 237), (["--no-downsample"], 2000), (["--image-dpi", "150"], 119)):
         result = CliRunner().invoke(main, ["--project", str(root), "build", "decks/pics", "--out", str(out),
@@ -189,7 +195,7 @@ def test_the_rendered_page_shows_the_pictures_where_they_belong(built):
 
 
 def test_a_second_build_reads_encoded_images_from_the_cache(built, monkeypatch):
-    cached = sorted((built["root"] / ".pnp-cache" / "images").iterdir())
+    cached = sorted((built["cache"] / "images").iterdir())
     assert len(cached) == 5  # big, big photo (resized), alpha, palette, grey16; the others pass through
 
     def no_encoding(*args, **kwargs):
@@ -201,13 +207,13 @@ def test_a_second_build_reads_encoded_images_from_the_cache(built, monkeypatch):
 
 
 def test_builds_give_identical_bytes_with_or_without_the_cache(built):
-    shutil.rmtree(built["root"] / ".pnp-cache" / "images")
+    shutil.rmtree(built["cache"] / "images")
     fresh = _build(built["root"], built["base"] / "fresh")
     assert fresh.read_bytes() == built["pdf"].read_bytes()
 
 
 def test_a_damaged_cache_entry_is_made_again(built):
-    folder = built["root"] / ".pnp-cache" / "images"
+    folder = built["cache"] / "images"
     _build(built["root"], built["base"] / "fill")
     for entry in folder.iterdir():
         entry.write_bytes(entry.read_bytes()[:-10])
@@ -228,6 +234,6 @@ def test_only_pictures_well_above_the_dpi_are_resampled(tmp_path):
     for side, want in ((300, 300), (600, 600), (700, 449)):  # 600 px is 401 dpi: below 1.5 x 300, kept
         path = tmp_path / f"{side}.png"
         Image.new("RGB", (side, side), (10, 20, 30)).save(path)
-        assert images.target_size(str(path), box, box, 300) == (want, want)
-        assert images.target_size(str(path), box, box, None) == (side, side)
-    assert images.target_size(str(tmp_path / "700.png"), box, box / 2, 300) == (449, 449)  # keeps its shape
+        assert images.target_size((side, side), box, box, 300) == (want, want)
+        assert images.target_size((side, side), box, box, None) == (side, side)
+    assert images.target_size((700, 700), box, box / 2, 300) == (449, 449)  # keeps its shape

@@ -111,11 +111,12 @@ def test_an_svg_with_a_colour_is_recoloured_like_an_icon(faces):
 def test_a_kit_icon_wins_over_the_projects(tmp_path):
     root = tmp_path / "p"
     (root / "icons").mkdir(parents=True)
-    (root / "icons" / "spades.svg").write_text("<svg/>", encoding="utf-8")
+    icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>'  # (an icon has a size)
+    (root / "icons" / "spades.svg").write_text(icon, encoding="utf-8")
     kit = root / "decks" / "k"
     (kit / "icons").mkdir(parents=True)
-    (kit / "icons" / "spades.svg").write_text("<svg/>", encoding="utf-8")
-    (kit / "icons" / "meeple-rouge.svg").write_text("<svg/>", encoding="utf-8")
+    (kit / "icons" / "spades.svg").write_text(icon, encoding="utf-8")
+    (kit / "icons" / "meeple-rouge.svg").write_text(icon, encoding="utf-8")
     library = IconLibrary(root).with_kit(kit)
     assert library.resolve("spades", {})[0] == str(kit / "icons" / "spades.svg")
     assert library.resolve("meeple-rouge", {})[0] == str(kit / "icons" / "meeple-rouge.svg")

@@ -1,17 +1,17 @@
 """The output batch: canvases freed once saved, one file per final path, all-or-nothing commits,
-unique temporary files and the sweep of those that killed runs left behind."""
+unique temporary files and the sweep of those that killed runs left behind (whatever their age),
+never of a live run's."""
 from __future__ import annotations
 
 import gc
 import os
 import shutil
-import time
 import weakref
 from pathlib import Path
 
 import pytest
 
-from pnp.output import STALE_PART, OutputBatch, OutputClash
+from pnp.output import OutputBatch, OutputClash, sweep
 
 from conftest import Options, build, make_project
 
@@ -69,19 +69,16 @@ def test_commit_with_a_canvas_never_saved_renames_nothing(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf"]
 
 
-def test_commit_sweeps_the_temporary_files_killed_runs_left(tmp_path):
-    stale = tmp_path / ".a.pdf.12345.part"  # the old pid-named kind, a day old
-    fresh = tmp_path / ".a.pdf.k2j4h1.part"  # maybe a build running beside this one
-    other = tmp_path / ".b.pdf.12345.part"  # not a file of this batch
-    for path in (stale, fresh, other):
-        path.write_bytes(b"")
-    old = time.time() - STALE_PART - 60
-    os.utime(stale, (old, old))
-    os.utime(other, (old, old))
-    with OutputBatch() as batch:
-        batch.save(_canvas(batch, tmp_path / "a.pdf", "a"))
-        batch.commit()
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["a.pdf", fresh.name, other.name])
+def test_the_sweep_deletes_the_temporary_files_of_dead_runs_only(tmp_path):
+    dead = tmp_path / ".a.pdf.12345.part"  # left by a killed run a moment ago: nobody holds its lock
+    other = tmp_path / ".b.json.12345.part"  # an export's, as dead
+    for path in (dead, other):
+        path.write_bytes(b"half a file")
+    with OutputBatch() as live:  # a build running beside this one
+        temp = live.save(_canvas(live, tmp_path / "c.pdf", "c"))
+        sweep(tmp_path)
+        assert temp.is_file()
+    assert not list(tmp_path.iterdir())
 
 
 def test_two_kits_with_one_folder_name_fail_and_leave_the_previous_pdfs(tmp_path):
@@ -99,8 +96,8 @@ def test_two_kits_with_one_folder_name_fail_and_leave_the_previous_pdfs(tmp_path
 
 
 def test_files_get_the_mode_of_the_users_umask(tmp_path):
-    """Temporary files are made 0600; what a commit renames into place is as readable as any new
-    file of the user (0644 under umask 022, 0640 under 027), canvases and bytes alike."""
+    """What a commit renames into place is as readable as any new file of the user (0644 under
+    umask 022, 0640 under 027), canvases and bytes alike."""
     old = os.umask(0o027)
     try:
         with OutputBatch() as batch:

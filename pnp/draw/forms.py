@@ -1,31 +1,45 @@
 """PDF form XObjects for everything drawn more than once: icons, SVG art, pictures, shared layers.
 
-Contract: a `FormCache` belongs to one canvas. `icon(path, rgb)`, `svg(path)` and
-`image(path, w, h)` return the name of a form of unit size (1 × 1 point, to be scaled by the
-caller), creating it on first use: an icon is recoloured, SVGs stay vectors (svglib). A picture is
-keyed by the hash of its bytes (`file_digest`, computed again when the file changes) and the pixel
-size it is embedded at (`images.target_size` for a box of w × h points at `image_dpi`; None keeps
-every picture whole): the same picture in many files is embedded once, and a form already made at
-a size at least as large is reused. Pictures are encoded by `images.py`, through its disk cache
-when `image_cache` is a folder. `layer(key, box, draw)` records a shared layer once, over `box`
-(x0, y0, x1, y1, in points). Form names are counters, so the same input gives the same names and
-bytes.
+Contract: a `FormCache` belongs to one canvas and one project (`root`, default: each file's own
+folder). `icon(path, rgb)`, `svg(path)` and `image(path, w, h)` return the name of a form of unit
+size (1 × 1 point, to be scaled by the caller), creating it on first use. SVGs are read through
+`pnp.sources.svg` (untrusted XML, sanitized, confined to the project) and a copy of the sanitized
+tree is rendered by svglib: it stays vectors, an icon is recoloured, the raster pictures it
+embeds are drawn as image XObjects, and its text is set in the project's fonts (`fonts`, a
+`FontBook`; without one, in the canvas's initial font) — svglib never looks for a font or a file
+itself. A picture is keyed by the digest of its bytes (read through `pnp.sources.files`) and the
+pixel size it is embedded at (`images.target_size` for a box of w × h points at `image_dpi`; None
+keeps every picture whole): the same picture in many files is embedded once, and a form already
+made at a size at least as large is reused. Pictures are encoded by `images.py`, through its disk
+cache when `image_cache` is a folder. `layer(key, box, draw)` records a shared layer once, over
+`box` (x0, y0, x1, y1, in points). Form names are counters, so the same input gives the same names
+and bytes. A file that changed since it was laid out raises `pnp.sources.files.InputError` (or
+`fileio.FileChanged`), which the run reports.
 """
 from __future__ import annotations
 
+import copy
+import math
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
+from reportlab.graphics.shapes import DirectDraw, Group, Image
 from reportlab.lib.colors import Color
 
-from ..fileio import file_hash
-from .images import ImageStore, draw_unit, per_file_version, target_size
+from ..sources.files import input_digest, read_input
+from ..sources.pictures import picture_info
+from ..sources.svg import SvgError, load_svg
+from .images import ImageStore, draw_unit, target_size
+
+_BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
 
 class FormCache:
-    def __init__(self, canvas, image_dpi: int | None = 300, image_cache: Path | None = None):
+    def __init__(self, canvas, image_dpi: int | None = 300, image_cache: Path | None = None,
+                 root: Path | None = None, fonts: Any = None):
         self.canvas = canvas
         self.image_dpi = image_dpi
+        self.root, self.fonts = root, fonts
         self._names: dict[tuple, str] = {}
         self._images = ImageStore(image_cache)
         self._image_sizes: dict[str, list[tuple[int, int, str]]] = {}  # digest -> forms made (w, h, name)
@@ -45,8 +59,9 @@ class FormCache:
         return self._name(("svg", path), "Sv", lambda n: self._svg_form(n, path, None))
 
     def image(self, path: str, w: float | None = None, h: float | None = None) -> str:
-        digest = file_digest(path)
-        size = target_size(path, w, h, self.image_dpi)
+        digest = input_digest(Path(path))
+        info, _ = picture_info(Path(path))
+        size = target_size((info.width, info.height), w, h, self.image_dpi)
         made = self._image_sizes.setdefault(digest, [])
         for mw, mh, name in made:
             if mw >= size[0] and mh >= size[1]:
@@ -61,21 +76,40 @@ class FormCache:
     def _svg_form(self, name: str, path: str, rgb) -> None:
         from reportlab.graphics import renderPDF
 
-        drawing = _drawing(path) if rgb is None else _recoloured(path, rgb)
+        drawing = self.drawing(path)
+        if rgb is not None:
+            _paint(drawing, Color(*rgb))
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
         c.scale(1.0 / drawing.width, 1.0 / drawing.height)
         renderPDF.draw(drawing, c, 0, 0)
         c.endForm()
 
+    def drawing(self, path: str):
+        """A fresh svglib drawing of the SVG at `path` (sanitized; its size checked)."""
+        from svglib.svglib import SvgRenderer
+
+        safe = load_svg(self.root or Path(path).parent, Path(path))
+        renderer = SvgRenderer(str(path), font_map=_FontMap(self.fonts),
+                               external_reference_root=str(self.root or Path(path).parent))
+        drawing = renderer.render(copy.deepcopy(safe.root))
+        if not all(math.isfinite(v) and v > 0 for v in (drawing.width, drawing.height)):
+            raise SvgError(f"{Path(path).name} has no size svglib can draw (check its width, height and viewBox)")
+        _rasters(drawing)
+        return drawing
+
     def _image_form(self, name: str, path: str, digest: str, size: tuple[int, int]) -> None:
-        encoded = self._images.get(path, digest, size)
+        data = read_input(Path(path))  # the bytes whose digest `image` took, or FileChanged
+        info, _ = picture_info(Path(path))
+        encoded = self._images.get(data, digest, size, info)
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
         if encoded is None:  # what images.py leaves to ReportLab (CMYK JPEGs): embedded whole
+            import io
+
             from reportlab.lib.utils import ImageReader
 
-            c.drawImage(ImageReader(path), 0, 0, 1, 1, mask="auto")
+            c.drawImage(ImageReader(io.BytesIO(data)), 0, 0, 1, 1, mask="auto")
         else:
             draw_unit(c, f"{name}.px", encoded)
         c.endForm()
@@ -87,24 +121,54 @@ class FormCache:
         c.endForm()
 
 
-def _parsed(path: str):
-    from svglib.svglib import svg2rlg
+class _FontMap:
+    """svglib's font lookup, answered from the project's fonts: svglib neither searches the system's
+    fonts nor runs fc-match. A family the project lacks is set in its default family."""
 
-    drawing = svg2rlg(path)
-    if drawing is None:
-        raise ValueError(f"{path}: not a drawable SVG")
-    return drawing
+    def __init__(self, fonts: Any):
+        self.fonts = fonts
+
+    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+        from reportlab import rl_config
+
+        if self.fonts is None or not self.fonts.families:
+            return rl_config.canvas_basefontname, True
+        family = font_name if font_name in self.fonts.families else self.fonts.default_face().family
+        wanted = ("bold" if str(weight).lower() in _BOLD else "") + ("italic" if style in ("italic", "oblique") else "")
+        faces, problem = self.fonts.faces(family, frozenset({wanted or "regular"}))
+        if problem:
+            return self.fonts.default_face().name, False
+        return faces[wanted or "regular"].name, family == font_name
 
 
-file_digest = per_file_version(1024)(file_hash)
-_drawing = per_file_version(256)(_parsed)  # parsed once per version of the file, never changed
+class _Raster(DirectDraw):
+    """A raster picture of an SVG, drawn as an image XObject (ReportLab's inline images cannot be
+    written into a form with binary streams)."""
+
+    def __init__(self, image: Image):
+        self.image = image
+
+    def drawDirectly(self, renderer) -> None:  # noqa: N802 (ReportLab's name)
+        from reportlab.lib.utils import ImageReader
+
+        i = self.image
+        if i.path is not None and hasattr(i.path, "mode"):  # a PIL image (svglib decodes data: URIs)
+            renderer._canvas.drawImage(ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
+
+    def copy(self) -> "_Raster":
+        return _Raster(self.image)
 
 
-def _recoloured(path: str, rgb):
-    """A fresh drawing of `path` with every filled or stroked shape in `rgb`."""
-    drawing = _parsed(path)
-    _paint(drawing, Color(*rgb))
-    return drawing
+def _rasters(node) -> None:
+    """Replace svglib's raster images by `_Raster` nodes, throughout the drawing."""
+    contents = getattr(node, "contents", None)
+    if not contents:
+        return
+    for i, child in enumerate(contents):
+        if isinstance(child, Image):
+            contents[i] = _Raster(child)
+        elif isinstance(child, Group) or hasattr(child, "contents"):
+            _rasters(child)
 
 
 def _paint(node, colour: Color) -> None:

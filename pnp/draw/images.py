@@ -1,44 +1,45 @@
-"""How a picture file becomes a PDF image XObject: the only module that knows it.
+"""How a picture becomes a PDF image XObject: the only module that knows it.
 
 Contract:
-- `target_size(path, w, h, dpi)` gives the pixel size to embed a picture drawn in a box of w × h
-  points: its own size, or less when it has more than 1.5 × the pixels the box needs at `dpi`
-  (downsampled to `dpi`, never upsampled; `dpi=None` keeps every picture whole).
-- `ImageStore(folder).get(path, digest, size)` returns an `Encoded` image (size, colour space,
-  bits, filters, data and an optional soft mask for alpha), or None for what it does not handle
-  (CMYK JPEGs): the caller then lets ReportLab embed the file itself. JPEG (grey or RGB) and 8-bit,
+- `target_size(natural, w, h, dpi)` gives the pixel size to embed a picture of `natural` pixels
+  drawn in a box of w × h points: its own size, or less when it has more than 1.5 × the pixels the
+  box needs at `dpi` (downsampled to `dpi`, never upsampled; `dpi=None` keeps every picture whole).
+- `ImageStore(folder).get(data, digest, size, info)` returns an `Encoded` image (size, colour space,
+  bits, filters, data and an optional soft mask for alpha) of a picture's bytes, already checked
+  whole by `pnp.sources.pictures` (`info`), or None for what it does not handle (CMYK JPEGs): the
+  caller then lets ReportLab embed the picture itself. JPEG (grey or RGB) and 8-bit,
   non-interlaced grey or RGB PNGs without transparency pass through untouched when they need no
   resize (DCTDecode; FlateDecode with the PNG predictor). Everything else is decoded with Pillow,
   resized if needed (Lanczos), and stored as RGB or grey pixels, Flate-compressed with PNG row
   filters (Pillow's PNG encoder), alpha as an /SMask image; a downsampled JPEG is stored as a JPEG
-  again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache)
-  (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`), so a later build neither decodes nor
-  compresses again. Pass-through images are not stored: they cost nothing to prepare.
+  again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache; the
+  user's cache folder in a build, `pnp.cachedir`), one file per picture, size and encoder
+  (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`): a line of JSON describing the parts
+  and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again.
+  Nothing is written when caches are read-only. Pass-through images are not stored: they cost
+  nothing to prepare.
 - `draw_unit(canvas, name, encoded)` registers the image in the canvas's document and paints it
   over the unit square at the origin (inside the caller's unit form).
-- `per_file_version(maxsize)` caches a function of a file's path per version of the file (its
-  path, modification time and size), so a file changed during a run is read again; `probe` uses it.
-The same file, size and encoder give the same bytes: no dates, names chosen by the caller.
+The same bytes, size and encoder give the same PDF bytes: no dates, names chosen by the caller.
 """
 from __future__ import annotations
 
-import functools
+import hashlib
 import io
 import json
 import math
-import os
 import struct
 import zlib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, TypeVar
 
 from reportlab.pdfbase import pdfdoc
 
+from ..cachedir import writes_allowed
 from ..fileio import write_atomic
+from ..sources.pictures import PictureInfo
 
-T = TypeVar("T")
 ENCODER_VERSION = 1  # part of every cache name: bump when the bytes `_decoded` makes would change
 PNG_LEVEL = 1  # zlib level of the Flate data: as fast as ReportLab's level 6 on raw pixels and, with the
 # PNG row filters, 20-25 % smaller on photographs; level 6 saves 10 % more in 3-5 x the time
@@ -59,30 +60,8 @@ class Encoded:
     smask: "Encoded | None" = None  # the alpha channel, a DeviceGray image of the same size
 
 
-def per_file_version(maxsize: int) -> Callable[[Callable[[str], T]], Callable[[str], T]]:
-    """`lru_cache` for a function of a file's path, keyed on the path, modification time and size."""
-    def wrap(function: Callable[[str], T]) -> Callable[[str], T]:
-        cached = lru_cache(maxsize)(lambda path, mtime, size: function(path))
-
-        @functools.wraps(function)
-        def call(path: str) -> T:
-            stat = os.stat(path)
-            return cached(path, stat.st_mtime_ns, stat.st_size)
-        return call
-    return wrap
-
-
-@per_file_version(4096)
-def probe(path: str) -> tuple[str, str, int, int]:
-    """(format, mode, width, height) from the file's header."""
-    from PIL import Image
-
-    with Image.open(path) as img:
-        return img.format or "", img.mode, img.width, img.height
-
-
-def target_size(path: str, w: float | None, h: float | None, dpi: int | None) -> tuple[int, int]:
-    _, _, nw, nh = probe(path)
+def target_size(natural: tuple[int, int], w: float | None, h: float | None, dpi: int | None) -> tuple[int, int]:
+    nw, nh = natural
     if dpi is None or not w or not h:
         return nw, nh
     need_w, need_h = _ceil(abs(w) * dpi / 72.0), _ceil(abs(h) * dpi / 72.0)
@@ -96,16 +75,15 @@ def _ceil(value: float) -> int:
     return math.ceil(value - 1e-6)  # 237.00000000000003 is 237
 
 
-def passthrough(path: str, size: tuple[int, int]) -> Encoded | None:
-    """The file's own compressed data, when a PDF reader can decode them as they are."""
-    kind, mode, w, h = probe(path)
+def passthrough(data: bytes, info: PictureInfo, size: tuple[int, int]) -> Encoded | None:
+    """The picture's own compressed data, when a PDF reader can decode them as they are."""
+    w, h = info.width, info.height
     if (w, h) != tuple(size):
         return None
-    if kind == "JPEG" and mode in ("RGB", "L"):
-        data = Path(path).read_bytes()
-        return Encoded(w, h, "DeviceRGB" if mode == "RGB" else "DeviceGray", 8, ("DCTDecode",), data)
-    if kind == "PNG" and mode in ("RGB", "L"):
-        return _png_rows(Path(path).read_bytes())
+    if info.format == "JPEG" and info.mode in ("RGB", "L"):
+        return Encoded(w, h, "DeviceRGB" if info.mode == "RGB" else "DeviceGray", 8, ("DCTDecode",), data)
+    if info.format == "PNG" and info.mode in ("RGB", "L"):
+        return _png_rows(data)
     return None
 
 
@@ -145,10 +123,10 @@ _ALPHA = {"LA": "LA", "PA": "RGBA", "RGBA": "RGBA", "L": "LA", "P": "RGBA", "RGB
 _WIDE_GREY = ("I", "I;16", "I;16B", "I;16L")  # 16-bit grey PNGs: Pillow's convert("L") would clip them
 
 
-def _decoded(path: str, size: tuple[int, int]) -> Encoded | None:
+def _decoded(data: bytes, size: tuple[int, int]) -> Encoded | None:
     from PIL import Image
 
-    with Image.open(path) as img:
+    with Image.open(io.BytesIO(data)) as img:
         jpeg = img.format == "JPEG"
         if img.mode in _WIDE_GREY:
             mode = "L"
@@ -199,15 +177,15 @@ class ImageStore:
     def __init__(self, folder: Path | None):
         self.folder = Path(folder) if folder is not None else None
 
-    def get(self, path: str, digest: str, size: tuple[int, int]) -> Encoded | None:
-        found = passthrough(path, size)
+    def get(self, data: bytes, digest: str, size: tuple[int, int], info: PictureInfo) -> Encoded | None:
+        found = passthrough(data, info, size)
         if found is not None or self.folder is None:
-            return found or _decoded(path, size)
+            return found or _decoded(data, size)
         entry = self.folder / f"{digest}-{size[0]}x{size[1]}-v{ENCODER_VERSION}-{_pillow()}.img"
         found = _read(entry)
         if found is None:
-            found = _decoded(path, size)
-            if found is not None:
+            found = _decoded(data, size)
+            if found is not None and writes_allowed():
                 _write(entry, found)
         return found
 
@@ -226,33 +204,45 @@ def _parts(enc: Encoded) -> list[Encoded]:
 
 
 def _write(entry: Path, enc: Encoded) -> None:
-    """One JSON line describing the image (and its mask), then their data."""
+    """One JSON line describing the image (and its mask) with the SHA-256 of their bytes, then the bytes."""
     heads = [{"width": p.width, "height": p.height, "colour_space": p.colour_space, "bits": p.bits,
               "filters": list(p.filters), "predictor_colours": p.predictor_colours, "length": len(p.data)}
              for p in _parts(enc)]
-    blob = json.dumps({"version": ENCODER_VERSION, "images": heads}).encode() + b"\n" + b"".join(
-        p.data for p in _parts(enc))
+    body = b"".join(p.data for p in _parts(enc))
+    head = {"version": ENCODER_VERSION, "sha256": hashlib.sha256(body).hexdigest(), "images": heads}
     try:
-        write_atomic(entry, blob)  # whole or absent, even with builds running side by side
+        write_atomic(entry, json.dumps(head).encode() + b"\n" + body)  # whole or absent
     except OSError:
         pass
 
 
 def _read(entry: Path) -> Encoded | None:
+    """The entry's image, or None when it is absent, damaged or not of this encoder."""
     try:
-        blob = entry.read_bytes()
-        line, _, rest = blob.partition(b"\n")
+        line, _, rest = entry.read_bytes().partition(b"\n")
         head = json.loads(line)
-        if head["version"] != ENCODER_VERSION or sum(p["length"] for p in head["images"]) != len(rest):
+        if head["version"] != ENCODER_VERSION or head["sha256"] != hashlib.sha256(rest).hexdigest():
             return None
         parts, pos = [], 0
-        for p in head["images"]:
-            parts.append(Encoded(p["width"], p["height"], p["colour_space"], p["bits"], tuple(p["filters"]),
-                                 rest[pos:pos + p["length"]], p["predictor_colours"]))
+        for p in head["images"][:2]:
+            part = _part(p, rest[pos:pos + p["length"]])
+            parts.append(part)
             pos += p["length"]
+        if pos != len(rest) or not parts:
+            return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return parts[0] if len(parts) == 1 else replace(parts[0], smask=parts[1])
+
+
+def _part(p: dict, data: bytes) -> Encoded:
+    """One image of an entry, its description checked (a ValueError when it is not one pnp writes)."""
+    fields = (p["width"], p["height"], p["bits"], p["predictor_colours"], p["length"])
+    if not all(type(v) is int and v >= 0 for v in fields) or p["bits"] != 8 or min(p["width"], p["height"]) < 1 \
+            or p["colour_space"] not in ("DeviceRGB", "DeviceGray") \
+            or p["filters"] not in (["DCTDecode"], ["FlateDecode"]) or p["predictor_colours"] not in (0, 1, 3):
+        raise ValueError("not an image entry of pnp")
+    return Encoded(p["width"], p["height"], p["colour_space"], 8, tuple(p["filters"]), data, p["predictor_colours"])
 
 
 def draw_unit(canvas, name: str, enc: Encoded) -> None:

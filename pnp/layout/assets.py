@@ -10,18 +10,20 @@ problem text; `palette_entry(name, palette)` follows a palette entry to its colo
 link is broken, once, where the palette is defined (a use of a broken entry is then a `Known`
 problem). "Did you mean" never offers the name that was typed. `IconLibrary` knows the vendored
 icons (`icons/*.svg` of the project, then the kit's own `icons/`, which win) and resolves a name
-through a layout's `icons` aliases. Problem texts are plain `str`; a `Warn` is a warning (the face
+through a layout's `icons` aliases to an icon it has checked, once per run (inside the project,
+symbolic links included; an SVG `pnp.sources.svg` accepts, with a size). Problem texts are plain `str`; a `Warn` is a warning (the face
 is still drawn) and a `Known` one already reported at its definition (not repeated per face).
 """
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import suggest
-from ..fileio import note_read
+from ..sources.files import InputError, input_digest, inside
 from ..model.units import hex_to_rgb, is_hex_colour
 from .formats import shown
 from .items import RGB
@@ -158,9 +160,11 @@ class IconLibrary:
     """The icons a build may draw: the project's `icons/*.svg`, then a kit's own (`with_kit`)."""
 
     def __init__(self, root: Path):
+        self.root = root
         self.folder = root / "icons"
         self.names = _svgs(self.folder)
         self.used: set[str] = set()
+        self._checked: dict[str, tuple[str | None, str | None]] = {}
 
     def with_kit(self, kit_dir: Path) -> "IconLibrary":
         """The library seen by one kit: its own `icons/*.svg` added, winning over the project's."""
@@ -168,9 +172,10 @@ class IconLibrary:
         if not own:
             return self
         for path in own.values():  # inputs of the kit's run, for the build cache
-            note_read(path)
-        kit = IconLibrary.__new__(IconLibrary)
-        kit.folder, kit.names, kit.used = self.folder, {**self.names, **own}, self.used
+            with suppress(InputError):  # (one that leads out of the project is refused where it is used)
+                input_digest(inside(self.root, path))
+        kit = IconLibrary(self.root)
+        kit.names, kit.used = {**self.names, **own}, self.used
         return kit
 
     def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, str | None]:
@@ -179,7 +184,9 @@ class IconLibrary:
         target = aliases.get(name, name)
         if target in self.names:
             self.used.add(target)
-            return str(self.names[target]), None
+            if target not in self._checked:
+                self._checked[target] = self._check(target)
+            return self._checked[target]
         if name in aliases:
             return None, Known(f"icon alias {name!r} names no icon")
         hint = suggest(name, [n for n in list(aliases) + list(self.names) if n != name])
@@ -191,6 +198,17 @@ class IconLibrary:
             return None
         hint = suggest(target, [n for n in self.names if n != target])
         return f"unknown icon {target!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+
+
+    def _check(self, target: str) -> tuple[str | None, str | None]:
+        from ..sources.svg import load_svg
+
+        try:
+            path = inside(self.root, self.names[target])
+            load_svg(self.root, path)
+        except InputError as exc:
+            return None, f"icon {target!r}: {exc}"
+        return str(path), None
 
 
 def _svgs(folder: Path) -> dict[str, Path]:

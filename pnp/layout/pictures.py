@@ -5,13 +5,12 @@ Contract: registers the compilers of the `icon`, `image` and `svg` elements. An 
 columns and the rows needed, or `rows` when fixed, `gap` apart, each row centred), or once at each
 point of `at` (centres, with an optional turn; the list may come from a `{field}` or a map). A
 picture is fitted into its box (`contain`, `cover`, `stretch`) from its natural size, read once per
-version of the file; a broken or unreadable file is a problem, not a crash. An `svg` with `color`
+version of the file through `pnp.sources` (a picture checked whole, an SVG sanitized); a broken,
+refused or unreadable file is a problem, not a crash. An `svg` with `color`
 is recoloured like an icon.
 """
 from __future__ import annotations
 
-import os
-from functools import lru_cache
 from pathlib import Path
 
 from ..model.layout import Icon, Image, Svg
@@ -106,7 +105,7 @@ def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
     path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
     if problem:
         return _fail(problems, problem)
-    natural = _natural_size(str(path), element.type)
+    natural = _natural_size(str(path), element.type, ctx.project)
     if isinstance(natural, str):
         return _fail(problems, natural)
     bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
@@ -114,39 +113,22 @@ def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
     return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
 
 
-def _natural_size(path: str, kind: str) -> tuple[float, float] | str:
-    """The picture's own width and height (both positive), or a problem; read anew when the file
-    changes (the cache is keyed on its time and size too)."""
-    try:
-        stat = os.stat(path)
-    except OSError as exc:
-        return f"cannot read {Path(path).name}: {exc.strerror}"
-    return _read_size(path, kind, stat.st_mtime_ns, stat.st_size)
+def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | str:
+    """The picture's own width and height, or a problem: a picture is decoded whole, an SVG parsed
+    and sanitized (`pnp.sources`: each read again when its file changes)."""
+    from ..sources.files import InputError
 
-
-@lru_cache(maxsize=4096)
-def _read_size(path: str, kind: str, mtime_ns: int, size: int) -> tuple[float, float] | str:
     try:
         if kind == "image":
-            found = _image_size(path)
-        else:
-            from .svgsize import svg_size
+            from ..sources.pictures import picture_info
 
-            found = svg_size(path)
-    except Exception as exc:  # a broken file is bad input, reported, not a crash
-        return f"cannot read {Path(path).name}: {exc}"
-    if isinstance(found, tuple) and min(found) <= 0:
-        return f"{Path(path).name} has no size to draw at ({found[0]:g} × {found[1]:g} pt)"
-    return found
+            info, _ = picture_info(Path(path))
+            return float(info.width), float(info.height)
+        from ..sources.svg import load_svg
 
-
-def _image_size(path: str) -> tuple[float, float] | str:
-    from PIL import Image as PILImage
-
-    with PILImage.open(path) as img:
-        if img.format not in ("PNG", "JPEG"):
-            return f"{Path(path).name} is {img.format}, not PNG or JPEG"
-        return float(img.width), float(img.height)
+        return load_svg(project, Path(path)).size
+    except InputError as exc:
+        return str(exc)
 
 
 def _fitted(x, y, w, h, natural, fit):

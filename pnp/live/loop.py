@@ -25,7 +25,7 @@ from ..discover import find_kits
 from ..options import Options
 from ..report import KitReport
 from ..resident import Resident
-from ..sources.parsecache import CACHE_DIR
+from ..cachedir import cache_root
 from .changes import Watcher
 
 SHOWN = 4  # changed files named on the report line; more are counted
@@ -106,7 +106,7 @@ class Loop:
         if unknown or not self.names:  # a kit may yet appear under decks/
             recursive.add(self.root / "decks")
         self.inputs = {(self.root / name).resolve() for report in reports for name in report.inputs}
-        ignored = {Path(self.options.out).resolve(), self.root / CACHE_DIR}
+        ignored = {Path(self.options.out).resolve(), cache_root()}
         self.watcher.watch(set(), {d for d in recursive if d.is_dir()}, self.inputs, ignored)
 
 

@@ -3,10 +3,13 @@
 Contract: `LayoutLibrary.load(root, locators)` reads each YAML file of `layouts/` (a mapping of
 layout name to layout) and records problems (duplicate names across files, non-mapping entries).
 `get(name, ref)` resolves `extends` — one parent or a list, merged left to right, then the child;
-`palette`, `icons` and `maps` merge key by key; `elements` merge by element name, keeping the parent's
-order, a child's element overriding only the keys it gives, `null` removing it — and validates the
-result as a `Layout`. Cycles and unknown parents are problems located at the `extends` value.
-Every merged value keeps the `Ref` of the file it came from, so errors point at the right line.
+`palette`, `icons` and `maps` merge key by key; `elements` merge by element name, keeping the
+parent's order, a child's element overriding only the keys it gives, `null` removing it — and
+validates the result as a `Layout`. Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are
+problems located at the `extends` value; each layout is merged once (a diamond of parents costs no
+more than a chain). Every merged value keeps the `Ref` of the file it came from, so errors point at
+the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
+a symbolic link is a problem).
 """
 from __future__ import annotations
 
@@ -15,11 +18,13 @@ from pathlib import Path
 
 from ..errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
+from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache
 from .layout import Layout
 from .validate import validate
 
 _MERGED_BY_KEY = ("palette", "icons", "maps")
+MAX_EXTENDS = 16  # layouts in one `extends` chain
 
 
 @dataclass
@@ -46,18 +51,25 @@ class LayoutLibrary:
         self._raw: dict[str, _Raw] = {}
         self._memo: dict[str, _Merged] = {}
         self.problems: list[Problem] = []
+        self._merges: dict[str, tuple[_Merged, list[Problem], int]] = {}  # merged once: with its problems
+        # and the length of its longest `extends` chain
 
     @classmethod
     def load(cls, root: Path, locators: LocatorRegistry, cache: ParseCache | None = None) -> "LayoutLibrary":
         library = cls()
         folder = root / "layouts"
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-            library._load_file(path, path.relative_to(root).as_posix(), locators, cache)
+            display = path.relative_to(root).as_posix()
+            try:
+                library._load_file(inside(root, path), display, locators, cache)
+            except InputError as exc:
+                library.problems.append(Problem(str(exc), "layouts", Ref(display)))
         return library
 
     def add(self, name: str, data: dict, ref: Ref) -> None:
         self._raw[name] = _Raw(data, ref)
         self._memo.clear()
+        self._merges.clear()
 
     def _load_file(self, path: Path, display: str, locators: LocatorRegistry, cache: ParseCache | None) -> None:
         data, locator, problems = load_yaml(path, display, cache)
@@ -119,15 +131,29 @@ class LayoutLibrary:
         return replace(problem, ref=merged.ref_for(tuple(path), base))
 
     def _merge(self, name: str, chain: tuple[str, ...], problems: list[Problem]) -> _Merged | None:
+        if name not in self._merges:
+            own: list[Problem] = []
+            merged, height = self._merge_once(name, chain, own)
+            if height == MAX_EXTENDS + 1:
+                own.append(Problem(f"extends a chain of more than {MAX_EXTENDS} layouts", f"layout {name!r}",
+                                   self._raw[name].ref.child("extends")))
+            self._merges[name] = (merged, own, height)
+        merged, found, _ = self._merges[name]
+        problems += [p for p in found if p not in problems]
+        return merged
+
+    def _merge_once(self, name: str, chain: tuple[str, ...], problems: list[Problem]) -> tuple[_Merged, int]:
         raw = self._raw[name]
         merged = _Merged({}, {})
+        height = 1
         for parent in _parents(raw.data.get("extends")):
             base = self._parent(parent, name, chain, problems)
             if base is not None:
                 _merge_into(merged, base.data, base.origins)
+                height = max(height, self._merges[parent][2] + 1)
         own = {k: v for k, v in raw.data.items() if k != "extends"}
         _merge_into(merged, own, _deep_origins(own, raw.ref))
-        return merged
+        return merged, height
 
     def _parent(self, parent: str, name: str, chain: tuple, problems: list[Problem]) -> _Merged | None:
         ref = self._raw[name].ref.child("extends")
@@ -138,6 +164,8 @@ class LayoutLibrary:
         if parent not in self._raw:
             problems.append(Problem(f"extends an unknown layout {parent!r}", f"layout {name!r}", ref,
                                     suggestion=suggest(parent, self._raw)))
+            return None
+        if len(chain) > MAX_EXTENDS:  # (reported where the chain first grew too long)
             return None
         return self._merge(parent, chain + (name,), problems)
 

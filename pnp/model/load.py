@@ -4,10 +4,10 @@ Contract: `Project.open(root)` reads the layout library once; `project.kit_dirs(
 folders (`decks/<name>/game.yaml`) and `find_kit(name)` finds one, or `no_kit(name)` says why not;
 `project.load_kit(path)` returns `(Kit or None, problems)` with every problem of the kit's files at
 once: YAML strictness, schema errors, unknown layouts, paths that leave the project or name missing
-files, a deck's data file (CSV, XLSX) read into its cards; and a warning for each YAML file of the
-kit folder that `components` does not list. `safe_path` resolves a path a kit names (a component, a
-picture) and notes the file as an input of the run (`fileio.note_read`), for the build cache.
-Nothing here draws or writes.
+files, a deck's data file (CSV, XLSX) read into its cards, decks beyond `MAX_DECK_CARDS` cards;
+and a warning for each YAML file of the kit folder that `components` does not list. `safe_path`
+resolves a path a kit names (a component, a picture) through `pnp.sources.files.confine`, the one
+resolver of the project's files, which reads nothing. Nothing here draws or writes.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 from ..discover import GAME_FILE, all_kits, locate_kit
 from ..errors import Problem, Ref, suggest
-from ..fileio import note_read
 from ..sources import LocatorRegistry, load_yaml
+from ..sources.files import InputError, confine, inside
 from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .datafile import read_deck_data
@@ -28,15 +28,15 @@ from .layouts import LayoutLibrary
 from .validate import validate
 
 
+MAX_DECK_CARDS = 20_000  # copies included: a deck of more is a typo (`copies: 1000000`), not a game
+
+
 def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, str | None]:
-    """`relative` resolved from `base`, refused when it leaves the project or does not exist."""
-    candidate = (base / relative).resolve()
-    if candidate != project.resolve() and project.resolve() not in candidate.parents:
-        return None, f"the path {relative!r} leaves the project folder"
-    if not candidate.is_file():
-        return None, f"no file {relative!r}"
-    note_read(candidate)
-    return candidate, None
+    """`relative` resolved from `base`, refused when it leaves the project or is no file."""
+    try:
+        return confine(project, base, relative), None
+    except InputError as exc:
+        return None, str(exc)
 
 
 @dataclass
@@ -85,7 +85,10 @@ class _KitLoader:
         self.problems: list[Problem] = []
 
     def load(self) -> tuple[Kit | None, list[Problem]]:
-        game_path = self.kit_dir / GAME_FILE
+        try:
+            game_path = inside(self.project.root, self.kit_dir / GAME_FILE)
+        except InputError as exc:
+            return None, [Problem(str(exc), "kit", Ref(f"{self.project.display(self.kit_dir)}/{GAME_FILE}"))]
         data, display = self._read(game_path)
         game, found = validate(GameFile, data, Ref(display), "game") if data is not None else (None, [])
         self.problems += found
@@ -132,6 +135,11 @@ class _KitLoader:
                                       self.project.locators, MAX_ENTRIES) if spec.data else (None, [])
         cards, more = build_cards(spec, ref, table)
         self.problems += found + more
+        total = sum(card.copies for card in cards)
+        if total > MAX_DECK_CARDS:
+            self.problems.append(Problem(f"the deck holds {total} cards, copies included; at most {MAX_DECK_CARDS}",
+                                         f"deck {spec.name!r}", ref.child("name")))
+            return
         self._unique_name(kit, spec.name, ref)
         kit.decks.append(Deck(spec.name, spec.title or spec.name, spec, tuple(cards), ref))
 

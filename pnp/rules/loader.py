@@ -6,7 +6,7 @@ Contract: `load_model(kit)` returns `(RulesModel or None, problems)` for `rules:
 PATH, relative to the kit folder, names a `.py` file or a folder holding `__init__.py`; it, and
 every file and folder under it, must resolve (symlinks followed) inside the kit folder, else a
 problem at the `model` line. Every `.py` file of the model is read once, noted as an input of the
-run (`fileio.note_read`: editing it rebuilds the kit) and hashed with the kit folder into the
+run (`pnp.sources.files.read_input`: editing it rebuilds the kit) and hashed with the kit folder into the
 module's name, `_pnp_kit_model_<digest>`: one module per kit and version of its files, imported
 once per process; loading a new version drops the previous one from `sys.modules`.
 Before any of it runs, every file is parsed: a syntax error, or an import of pnp other than its
@@ -35,7 +35,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..errors import Loc, Problem, Ref, suggest
-from ..fileio import note_read
+from ..sources.files import read_input
 from .base import Params, RulesModel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,8 +126,7 @@ def _read(root: Path, path: str, ref: Ref) -> tuple[ModelSource | None, list[Pro
         return None, [Problem(wrong, WHERE, ref, got=path, suggestion=hint)]
     texts = {}
     for file in files:
-        note_read(file)
-        texts[file] = file.read_bytes()
+        texts[file] = read_input(file)  # (noted as read, with the digest of these bytes)
     return ModelSource(root, entry, texts, shown), []
 
 

@@ -1,26 +1,39 @@
 """A cache of parsed YAML, so that an unchanged file is not parsed again on the next build.
 
-Contract: `ParseCache.of(project)` is the cache in `<project>/.pnp-cache/yaml/`. It keeps the
-plain data of files that parsed without any problem, keyed by the hash of their text (and pnp's
-version): `key(text)` is that hash, `get(key)` answers the data or None, `put(key, data)` stores
-it atomically (`fileio.write_atomic`). Every file is cached, small ones too: a build whose files
-all come from the cache does not even import PyYAML (10 ms). The first `put` of a process trims
-the folder to the newest `KEEP` entries. A broken or unreadable entry is a miss, never an error.
-Positions are not cached: the locator parses the text again in the rare run that reports a
-problem in such a file.
+Contract: `ParseCache.of(project)` is the cache of parsed YAML in the user's cache folder
+(`pnp.cachedir`: `<cache>/yaml/`), never in the project: a shared project cannot plant an entry.
+It keeps the plain data of files that parsed without any problem, keyed by the hash of their text
+(and pnp's version): `key(text)` is that hash, `get(key)` answers the data or None, `put(key,
+data)` stores it atomically (`fileio.write_atomic`), unless caches are read-only (`pnp check`).
+An entry is a line of JSON (format, key, the SHA-256 of the data's JSON), then the data's JSON —
+data, never code; a mapping whose keys are not all text is written as a list of pairs. An entry
+that does not parse, has another shape or another checksum is a miss, made again by the next
+`put`. Data whose JSON would hold more values than `put`'s budget (aliases shared many times) is
+not cached. Every file is cached, small ones too: a
+build whose files all come from the cache does not even import PyYAML (10 ms). The first `put` of
+a process trims the folder to the newest `KEEP` entries. Positions are not cached: the locator
+parses the text again in the rare run that reports a problem in such a file.
 """
 from __future__ import annotations
 
 import hashlib
-import pickle
+import json
+import math
 from pathlib import Path
+from typing import Any
 
 from .. import __version__
+from ..cachedir import cache_folder, writes_allowed
 from ..fileio import write_atomic
 
-CACHE_DIR = ".pnp-cache"  # the project's caches (parsed YAML, encoded images); safe to delete
+FORMAT = 1
 KEEP = 512
+PAIRS = "\0pairs"  # a mapping whose keys are not all text: {PAIRS: [[key, value], ...]}
 _TRIMMED: set[Path] = set()  # the folders trimmed by this process
+
+
+class _TooLarge(Exception):
+    """The data's JSON would outgrow its budget."""
 
 
 class ParseCache:
@@ -28,8 +41,9 @@ class ParseCache:
         self.folder = Path(folder)
 
     @classmethod
-    def of(cls, project: Path) -> "ParseCache":
-        return cls(Path(project) / CACHE_DIR / "yaml")
+    def of(cls, project: Path | None = None) -> "ParseCache":
+        """The parse cache for a project's files: the user's cache, whatever the project."""
+        return cls(cache_folder("yaml"))
 
     @staticmethod
     def key(text: str) -> str:
@@ -37,21 +51,69 @@ class ParseCache:
 
     def get(self, key: str) -> object | None:
         try:
-            with open(self.folder / f"{key}.pickle", "rb") as handle:
-                return pickle.load(handle)
-        except Exception:  # a miss: absent, truncated or written by another version
+            head, _, body = (self.folder / f"{key}.json").read_bytes().partition(b"\n")
+            entry = json.loads(head)
+            if entry != {"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}:
+                return None
+            return _decode(json.loads(body, parse_constant=_no_constant))
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):  # absent or damaged: a miss
             return None
 
-    def put(self, key: str, data: object) -> None:
+    def put(self, key: str, data: object, budget: int = 0) -> None:
+        """Store `data`, unless caches are read-only or its JSON would have over `budget` values
+        (default: no limit)."""
+        if not writes_allowed():
+            return
         try:
-            write_atomic(self.folder / f"{key}.pickle", pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
+            encoded = _encode(data, [budget or math.inf])
+        except _TooLarge:
+            return
+        body = json.dumps(encoded, allow_nan=False).encode()
+        head = json.dumps({"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}).encode()
+        try:
+            write_atomic(self.folder / f"{key}.json", head + b"\n" + body)
             if self.folder not in _TRIMMED:
                 _TRIMMED.add(self.folder)
                 self._trim()
         except OSError:
-            pass  # a read-only project still builds, only without the cache
+            pass  # a cache that cannot be written only makes the next run slower
 
     def _trim(self) -> None:
-        entries = sorted(self.folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime)
+        entries = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
         for old in entries[:-KEEP]:
             old.unlink(missing_ok=True)
+
+
+def _encode(value: Any, budget: list[float]) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooLarge
+    if isinstance(value, list):
+        return [_encode(v, budget) for v in value]
+    if isinstance(value, dict):
+        if all(type(k) is str for k in value) and PAIRS not in value:
+            return {k: _encode(v, budget) for k, v in value.items()}
+        return {PAIRS: [[k, _encode(v, budget)] for k, v in value.items()]}
+    if isinstance(value, float) and not math.isfinite(value):
+        raise _TooLarge  # (the parser refuses such numbers: never met in clean data)
+    return value
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} in a cache entry")
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if isinstance(value, dict):
+        if len(value) == 1 and PAIRS in value:
+            return {_key(k): _decode(v) for k, v in value[PAIRS]}
+        return {k: _decode(v) for k, v in value.items()}
+    return value
+
+
+def _key(key: Any) -> str | int:
+    if type(key) not in (str, int):
+        raise TypeError("a cached key is text or a whole number")
+    return key

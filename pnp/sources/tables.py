@@ -10,7 +10,8 @@ without its value) is None, its problem reported, and named in `Table.unread`. A
 the file's own 0-based rows and columns; the locator (registered by the caller) renders it
 `cartes.csv:12:3` or `cartes.xlsx!Feuil1!C4`. CSV text is UTF-8, with or without a byte-order mark;
 its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install 'pnp[xlsx]'`):
-see `xlsxread`. Every file read is noted as an input of the run (`fileio.note_read`).
+see `xlsxread`. Every file is read through `pnp.sources.files` (an input of the run; a file that
+cannot be read is one problem).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import Problem, Ref
-from ..fileio import note_read
+from .files import InputError, read_input
 from .csvread import parse_csv, sniff
 from .locator import CsvLocator, SheetLocator
 
@@ -45,14 +46,17 @@ class Table:
 
 def read_table(path: Path, display: str, sheet: str | None, delimiter: str | None, sheet_ref: Ref,
                limit: int) -> tuple[Table | None, Locator | None, list[Problem]]:
-    note_read(path)
+    try:
+        data = read_input(path)
+    except InputError as exc:
+        return None, None, [Problem(str(exc), "data file", Ref(display))]
     if path.suffix.lower() == ".xlsx":
         from .xlsxread import read_xlsx
 
-        rows, title, problems = read_xlsx(path, display, sheet, sheet_ref)
+        rows, title, problems = read_xlsx(data, display, sheet, sheet_ref)
         locator: Locator | None = SheetLocator(display, title) if title is not None else None
     else:
-        rows, locator, problems = _read_csv(path, display, delimiter)
+        rows, locator, problems = _read_csv(data, display, delimiter)
     if rows is None:
         return None, locator, problems
     table, found = _table(rows, display, limit)
@@ -61,9 +65,9 @@ def read_table(path: Path, display: str, sheet: str | None, delimiter: str | Non
     return table, locator, problems + found
 
 
-def _read_csv(path: Path, display: str, delimiter: str | None) -> tuple[list | None, Locator | None, list[Problem]]:
+def _read_csv(data: bytes, display: str, delimiter: str | None) -> tuple[list | None, Locator | None, list[Problem]]:
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return None, None, [Problem(f"not UTF-8 text ({exc.reason} at byte {exc.start}); save the file as "
                                     "'CSV UTF-8'", "data file", Ref(display))]

@@ -1,37 +1,45 @@
 """Reading one sheet of an XLSX workbook into rows of cell values (with openpyxl, an optional extra).
 
-Contract: `read_xlsx(path, display, sheet, sheet_ref)` returns `(rows or None, sheet title or None,
-problems)`. `sheet` names the sheet to read (a problem at `sheet_ref` with the closest name when the
-workbook has none of that name); without it, the first sheet. Cell values: text as `CellText`
-(numbers typed as text convert like CSV cells), numbers and booleans as they are, dates and times
-as ISO text, a formula as its computed value, the value the spreadsheet program stored when it last
-saved the file: a formula cell without one (a file written by a script, never opened) is a problem,
-as is a cell holding an error (`#DIV/0!`). A file openpyxl cannot read, or openpyxl missing, is one
-problem. The workbook is read twice in read-only mode, once for the values and once to tell formula
-cells apart, row by row, so memory stays flat.
+Contract: `read_xlsx(data, display, sheet, sheet_ref)` (the file's bytes, read by the caller)
+returns `(rows or None, sheet title or None, problems)`. `sheet` names the sheet to read (a problem
+at `sheet_ref` with the closest name when the workbook has none of that name); without it, the
+first sheet. Cell values: text as `CellText` (numbers typed as text convert like CSV cells),
+numbers and booleans as they are, dates and times as ISO text, a formula as its computed value, the
+value the spreadsheet program stored when it last saved the file: a formula cell without one (a
+file written by a script, never opened) is a problem, as is a cell holding an error (`#DIV/0!`). A
+file openpyxl cannot read, or openpyxl missing, is one problem, and so is a workbook that unpacks
+to more than `MAX_UNPACKED` bytes (refused before openpyxl opens it). The workbook is read twice in
+read-only mode, once for the values and once to tell formula cells apart, row by row, so memory
+stays flat.
 """
 from __future__ import annotations
 
 import datetime
-from pathlib import Path
+import io
+import zipfile
 from typing import Iterator
 
 from ..errors import Problem, Ref, suggest
 from .tables import CellText
 
 _WHERE = "data file"
+MAX_UNPACKED = 256 * 1024 * 1024  # a workbook larger once unpacked is refused before openpyxl opens it
 
 
-def read_xlsx(path: Path, display: str, sheet: str | None,
+def read_xlsx(data: bytes, display: str, sheet: str | None,
               sheet_ref: Ref) -> tuple[list | None, str | None, list[Problem]]:
     try:
         import openpyxl
     except ImportError:
         return None, None, [Problem("reading .xlsx files needs openpyxl: pip install 'pnp[xlsx]'", _WHERE,
                                     Ref(display))]
+    unpacked = _unpacked_size(data)
+    if unpacked > MAX_UNPACKED:
+        return None, None, [Problem(f"the workbook unpacks to {unpacked // 1_000_000} MB; pnp reads workbooks of "
+                                    f"at most {MAX_UNPACKED // 1_000_000} MB", _WHERE, Ref(display))]
     books = []
     try:
-        books = [openpyxl.load_workbook(path, read_only=True, data_only=only) for only in (True, False)]
+        books = [openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=only) for only in (True, False)]
         return _sheet(*books, display, sheet, sheet_ref)
     except Exception as exc:  # zip, XML and openpyxl's own errors: the file is not a workbook it reads
         return None, None, [Problem(f"not a workbook openpyxl can read ({type(exc).__name__}: {exc})", _WHERE,
@@ -39,6 +47,16 @@ def read_xlsx(path: Path, display: str, sheet: str | None,
     finally:
         for book in books:
             book.close()
+
+
+def _unpacked_size(data: bytes) -> int:
+    """What the workbook's zip holds once unpacked, as it says (a zip bomb says so too); 0 when it is no
+    zip (openpyxl then reports it)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return 0
 
 
 def _sheet(values, formulas, display: str, sheet: str | None, sheet_ref: Ref) -> tuple[list | None, str | None, list]:

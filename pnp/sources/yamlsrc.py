@@ -1,28 +1,33 @@
 """Reading a kit's YAML files: from the parse cache when unchanged, else through the strict parser.
 
 Contract: `load_yaml(path, display, cache)` returns `(data, locator, problems)` as
-`yamlparse.parse_yaml` does (strict YAML: see there). A file that parsed cleanly before, with the
-same text, comes from the cache: its locator then composes the text again only if a problem is
-reported in it. Text that is not UTF-8 is one problem. Every file read is noted as an input of the
-run (`fileio.note_read`), for the build cache.
+`yamlparse.parse_yaml` does (strict YAML: see there). `path` is a file pnp may read (found through
+`pnp.sources.files`, which reads it and notes it as an input of the run). A file that parsed
+cleanly before, with the same text, comes from the cache: its locator then composes the text again
+only if a problem is reported in it. Text that is not UTF-8, a file larger than `MAX_YAML_BYTES`
+and a file that cannot be read are one problem each.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Problem, Ref
-from ..fileio import note_read
+from ..errors import Loc, Problem, Ref
+from .files import InputError, read_input
 from .locator import Locator
 from .parsecache import ParseCache
+
+MAX_YAML_BYTES = 16 * 1024 * 1024
+EXPANSION = 8  # a cached file's JSON may hold this many values per byte of its text, and no more
 
 
 def load_yaml(path: Path, display: str, cache: ParseCache | None = None) -> tuple[object, Locator, list[Problem]]:
     """Read and compose `path`; `display` is the name used in messages. With a `cache`, a file that
     parsed cleanly before is not parsed again (its positions are found on demand)."""
     locator = Locator(display)
-    note_read(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input(path, MAX_YAML_BYTES).decode("utf-8")
+    except InputError as exc:
+        return None, locator, [Problem(str(exc), "YAML", Ref(display), loc=Loc(display))]
     except UnicodeDecodeError as exc:
         return None, locator, [Problem(f"not UTF-8 text ({exc.reason} at byte {exc.start})",
                                        "YAML", Ref(display))]
@@ -35,5 +40,5 @@ def load_yaml(path: Path, display: str, cache: ParseCache | None = None) -> tupl
 
     data, locator, problems = parse_yaml(text, display, locator)
     if cache and data is not None and not problems:
-        cache.put(key, data)
+        cache.put(key, data, budget=EXPANSION * len(text) + 64)
     return data, locator, problems
