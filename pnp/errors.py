@@ -103,7 +103,10 @@ def short(value: object, limit: int = 60) -> str:
     """`value` as a message quotes it (text in quotes), at most `limit` characters: long text,
     large numbers and deep or long lists are cut before they are written out, so a value that
     aliases make enormous costs no more than a short one."""
-    text = _REPR.repr(value) if isinstance(value, (str, list, tuple, dict)) else _scalar(value)
+    if isinstance(value, str):  # cut inside its quotes: 'aaaa...'
+        text = repr(value[:limit])
+        return text if len(text) <= limit else text[:limit - 4] + "..." + text[0]
+    text = _REPR.repr(value) if isinstance(value, (list, tuple, dict)) else _scalar(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 

@@ -97,7 +97,7 @@ CSV_BROKEN = {
                                      ["decks/mini/cartes.csv:2:3: deck 'd', card '1': field 'valeur' must be a whole "
                                       "number (got '1.5')"]),
     "copies not a number": ("nom,valeur,copies\nA,1,deux\n",
-                            ["decks/mini/cartes.csv:2:5: deck 'd', card '1': copies is a whole number, 0 or more "
+                            ["decks/mini/cartes.csv:2:5: deck 'd', card '1': copies is a whole number from 0 to 1000 "
                              "(got 'deux')"]),
     "an empty file": ("\n\n", ["decks/mini/cartes.csv: data file: the data file holds no rows: its first row names "
                                "the fields"]),

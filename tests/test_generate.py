@@ -153,7 +153,7 @@ BROKEN = {
          "`set`)"]),
     "a wrong type in set, once": (
         "generate:\n  - each: {suit: [pique], rank: [1, 2]}\n    set: {copies: many}\n",
-        ["decks/mini/d.yaml:9:19: deck 'd', card '1': copies is a whole number, 0 or more (and on 1 more card) "
+        ["decks/mini/d.yaml:9:19: deck 'd', card '1': copies is a whole number from 0 to 1000 (and on 1 more card) "
          "(got 'many')"]),
     "an unknown key in set, once": (
         "generate:\n  - each: {suit: [pique], rank: [1, 2]}\n    set: {nmae: x}\n",

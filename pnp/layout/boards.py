@@ -9,19 +9,21 @@ the data holding millimetres; default: the largest that fits), the extent of all
 `bounds`) is centred in the element's box, column and row grow right and down. Each square of a
 layer composes plain elements (rect or ellipse, icon or svg, text), compiled like any other, so
 fonts, icons and text fitting behave the same. Wrong data is a problem naming the layer, never a
-crash; a board that does not fit its box is a problem, never clipped.
+crash; a board that does not fit its box is a problem, never clipped; so is a board of more than
+`MAX_SQUARES` squares.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..model.layout import Board, BoardLayer, Svg
-from ..model.units import MM, parse_length
+from ..model.units import MM, parse_dim
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler
 from .figures import box, ellipse, icon, rect, text
 from .items import Item, shifted
 
 Square = tuple[int, int]
+MAX_SQUARES = 10_000  # squares a board draws, all layers together
 
 
 def data_at(data: Any, path: str) -> Any:
@@ -49,6 +51,9 @@ def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str])
         if None in nums:
             return None
         col, row, cols, rows = nums
+        if max(cols, 0) * max(rows, 0) > MAX_SQUARES:
+            problems.append(f"{where}: `area` holds {cols} × {rows} squares; a board has at most {MAX_SQUARES:,}")
+            return None
         return [(col + c, row + r) for r in range(rows) for c in range(cols)]
     cells = data_at(data, layer.cells) if isinstance(layer.cells, str) else layer.cells
     if cells is MISSING or not isinstance(cells, list):
@@ -70,7 +75,10 @@ def _cell_size(el: Board, data, w: float, h: float, cols: int, rows: int, proble
         return min(w / cols, h / rows)
     if isinstance(el.cell, str):
         try:
-            side = parse_length(el.cell)
+            dim = parse_dim(el.cell)  # (either sign: a side of 0 or less is reported below)
+            if dim.relative:
+                raise ValueError("a percentage is no square's side")
+            side = dim.value
         except ValueError:
             found = data_at(data, el.cell)
             if isinstance(found, (int, float)) and not isinstance(found, bool) and found > 0:
@@ -121,6 +129,10 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
     squares = [layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
     spans = [_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
     if any(found is None for found in squares + spans):
+        return []
+    if sum(len(found) for found in squares) > MAX_SQUARES:
+        problems.append(f"the board's layers name {sum(len(found) for found in squares):,} squares; "
+                        f"at most {MAX_SQUARES:,}")
         return []
     extent = _extent(el, data, squares, spans, problems)
     if extent is None:

@@ -1,8 +1,9 @@
 """Tiling: a page component larger than the paper, cut into overlapping tiles, one tile a page.
 
 Contract: `plan_tiles(size, paper, margin, overlap, orientation)` returns a `TilePlan` (or a str
-saying why the component cannot be tiled) for a component of `size` (its own page size, from a
-page layout's `size: [w, h]`) on `paper`. Pure geometry, in points; no canvas here.
+saying why the component cannot be tiled, or would take more than `MAX_TILES` pages) for a
+component of `size` (its own page size, from a page layout's `size: [w, h]`) on `paper`. Pure
+geometry, in points; no canvas here.
 - Board coordinates `(u, v)` are the component's own: origin at its top-left corner, v downwards
   (as every face). Page coordinates are PDF's: origin at the bottom-left of the paper.
 - When the component fits the paper's printable area (paper minus `margin` on every side) in
@@ -28,6 +29,7 @@ from .imposition import EDGE, MARK_LEN, MARK_OFFSET, crop_ticks
 
 Box = tuple[float, float, float, float]  # page: x0, y0, x1, y1 (PDF, y up)
 Region = tuple[float, float, float, float]  # board: u, v, w, h (top-left origin, v down)
+MAX_TILES = 200  # pages a tiled component may take
 MARKS_PER_JOINT = 3
 MARK_RADIUS = 2.5 * MM  # an alignment mark: a circle of this radius and a cross 1.5 times as wide
 MAP_TITLE = 16 * MM  # room above the map for its title
@@ -118,6 +120,9 @@ def plan_tiles(size: tuple[float, float], paper: tuple[float, float], margin: fl
         return (f"a {width / MM:.0f} × {height / MM:.0f} mm page cannot be tiled on {paper[0] / MM:.0f} × "
                 f"{paper[1] / MM:.0f} mm paper with {margin / MM:g} mm margins and {overlap / MM:g} mm overlaps")
     (cols, rows), pw, ph = min(counts, key=lambda item: item[0][0] * item[0][1])  # stable: `prefer` first
+    if cols * rows > MAX_TILES:
+        return (f"a {width / MM:.0f} × {height / MM:.0f} mm page would need {cols * rows} pages of "
+                f"{paper[0] / MM:.0f} × {paper[1] / MM:.0f} mm paper; at most {MAX_TILES}")
     return _plan(size, (pw, ph), margin, overlap, cols, rows)
 
 

@@ -25,6 +25,8 @@ from .values import TYPE_WORDS, convert
 if TYPE_CHECKING:  # pragma: no cover
     from ..sources.tables import Table
 
+MAX_COPIES = 1000  # of one card
+
 
 def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None) -> tuple[list[Card], list[Problem]]:
     """The deck's cards from every source (`pnp.model.entries`), and the problems of all of them."""
@@ -127,9 +129,9 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
             problems.append(problem)
         fields[name] = value
     copies = convert("int", values.get("copies", 1))
-    if copies is None or copies < 0:
-        problems.append(Problem("copies is a whole number, 0 or more", str(where), refs.get("copies", card_ref),
-                                got=values.get("copies")))
+    if copies is None or not 0 <= copies <= MAX_COPIES:
+        problems.append(Problem(f"copies is a whole number from 0 to {MAX_COPIES}", str(where),
+                                refs.get("copies", card_ref), got=values.get("copies")))
         copies = 1
     layout = values.get("layout") or spec.layout
     card = Card(entry.index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)

@@ -145,17 +145,24 @@ def _dict(key: Checker, item: Checker) -> Checker:
 
 def _union(members: tuple, strict: bool) -> Checker:
     """The first member that takes the value as it is, else the first that converts it; failing
-    both, the errors of the one member of the value's shape, or one error naming them all."""
+    both, the errors of the one member of the value's shape, or, for a scalar, the first error a
+    member gave about the value itself (out of range: `-2pt` for a font size), or one error naming
+    them all."""
     exact = [_compile(m, True) for m in members]
     lax = exact if strict else [_compile(m, False) for m in members]
     tries = exact if strict else exact + [c for c in lax if c not in exact]
 
     def check(value, loc, errors):
+        found: list[dict] = []
         for checker in tries:
-            out = checker(value, loc, [])
+            out = checker(value, loc, found)
             if out is not _BAD:
                 return out
         shape = _value_shape(value)
+        specific = [e for e in found if e["type"] in ("value_error", "constraint")] if shape == "scalar" else []
+        if specific:
+            errors.append(specific[0])
+            return _BAD
         fitting = [c for c, m in zip(lax, members) if _shape(m) == shape] if shape != "scalar" else []
         if len(fitting) == 1:
             return fitting[0](value, loc, errors)

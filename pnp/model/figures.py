@@ -12,7 +12,7 @@ from typing import Literal
 
 from .schema import Field, model_validator
 
-from .units import Dim, DimField, FontSize, Length, MM
+from .units import Dash, Dim, DimField, Extent, FontSize, Length, MM, SizeField
 from .validate import StrictModel
 from .frame import Frame, VAlign
 
@@ -24,8 +24,8 @@ class Grid(Frame):
 
     type: Literal["grid"]
     cells: str
-    cell_w: DimField | None = None
-    cell_h: DimField | None = None
+    cell_w: SizeField | None = None
+    cell_h: SizeField | None = None
     gap: Length = 1.5 * MM
     valign: VAlign = "middle"
     fill: str | None = "#ffffff"
@@ -67,7 +67,7 @@ class Symbols(Frame):
     captions: dict[str, str] = {}
     badges: dict[str, Badge] = {}
     color: str = "#000000"
-    icon_size: DimField | None = None
+    icon_size: SizeField | None = None
     font: str = "Noto Sans"
     size: FontSize = 6.0
     badge_size: FontSize = 12.0
@@ -85,8 +85,8 @@ class Track(Frame):
     start: str = "Départ"
     end: str = "Fin"
     columns: int | None = Field(None, ge=1, le=60)
-    cell_h: DimField = Dim(20 * MM)
-    band_h: DimField = Dim(6 * MM)
+    cell_h: SizeField = Dim(20 * MM)
+    band_h: SizeField = Dim(6 * MM)
     gap: Length = 1.5 * MM
     row_gap: Length = 3 * MM
     fills: list[str] = ["#ffffff"]
@@ -118,7 +118,7 @@ class Counters(Frame):
     count: str | int = 1
     each: str | None = None
     shape: Literal["circle", "square"] = "circle"
-    side: Length = 16 * MM
+    side: Extent = 16 * MM
     gap: Length = 2 * MM
     fill: str | None = "#ffffff"
     stroke: str | None = "#000000"
@@ -142,7 +142,7 @@ class DieNets(Frame):
 
     type: Literal["dienets"]
     count: str | int = 1
-    edge: Length = 14 * MM
+    edge: Extent = 14 * MM
     tab: Length = 4 * MM
     gap: Length = 4 * MM
     fill: str | None = "#ffffff"
@@ -151,7 +151,7 @@ class DieNets(Frame):
     stroke: str = "#000000"
     stroke_width: Length = 0.5
     fold: str = "#808080"
-    dash: list[float] = [2.5, 1.5]
+    dash: Dash = [2.5, 1.5]
 
 
 class BoardLayer(StrictModel):

@@ -12,7 +12,7 @@ from typing import Literal, Union
 
 from .schema import Field
 
-from .units import Dim, DimField, Length
+from .units import Dash, Dim, DimField, Length, SizeField
 from .validate import StrictModel
 
 Scalar = Union[str, int, float, bool]
@@ -26,8 +26,8 @@ class Frame(StrictModel):
 
     x: DimField = Dim(0.0)
     y: DimField = Dim(0.0)
-    w: DimField | None = None
-    h: DimField | None = None
+    w: SizeField | None = None
+    h: SizeField | None = None
     box: Literal["trim", "bleed", "safe"] | None = None
     when: dict[str, Scalar | list[Scalar]] | None = None
     unless: dict[str, Scalar | list[Scalar]] | None = None
@@ -37,5 +37,5 @@ class Frame(StrictModel):
 class Stroke(StrictModel):
     stroke: str | None = None
     stroke_width: Length = 0.5
-    dash: list[float] | None = None
+    dash: Dash | None = None
     opacity: float = Field(1.0, ge=0.0, le=1.0)

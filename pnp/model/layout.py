@@ -15,12 +15,15 @@ from typing import Annotated, Any, Literal, Union
 
 from .schema import Field, field_validator, model_validator
 
-from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, parse_dim
+from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, SizeField, parse_dim
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
 from .formula import FormulaError, parse
 from .frame import Align, Fit, Frame, Stroke, VAlign
+
+
+MIN_SIDE_MM = 10.0  # a card or page smaller than this is a typo, not material (and would tile millions)
 
 
 class Rect(Frame, Stroke):
@@ -102,7 +105,7 @@ class Column(StrictModel):
     player range must fit its `repeat` (pnp.rules.generic)."""
 
     header: str = ""
-    width: DimField | None = None
+    width: SizeField | None = None
     repeat: int = Field(1, ge=1, le=40)
     per_player: bool = False
     sub: list[str] = []
@@ -154,8 +157,8 @@ class Table(Frame):
     row_count: int | None = Field(None, ge=1, le=200)
     row_label: str = "{n}"
     data: str | None = None
-    row_height: DimField | None = None
-    header_height: DimField = Dim(7 * MM)
+    row_height: SizeField | None = None
+    header_height: SizeField = Dim(7 * MM)
     font: str = "Noto Sans"
     size: FontSize = 8.0
     header_fill: str | None = "#e6e6e6"
@@ -232,6 +235,8 @@ class Layout(StrictModel):
             return value
         if len(value) != 2 or any(d.relative for d in value) or any(d.value <= 0 for d in value):
             raise ValueError("a custom size is [width, height], two positive lengths such as [63mm, 88mm]")
+        if min(d.value for d in value) < MIN_SIDE_MM * MM:  # [0.063, 0.088]: metres, not mm
+            raise ValueError(f"a side is at least {MIN_SIDE_MM:g}mm (a number is millimetres: 63, not 0.063)")
         return value
 
     def page_size(self) -> tuple[float, float] | None:

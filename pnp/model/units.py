@@ -2,11 +2,17 @@
 
 Contract: a length is a number (millimetres) or a string with a unit — `mm`, `cm`, `in`, `pt` —
 or a percentage of the enclosing box (`50%`). `Dim` keeps the unit until the box is known;
-`Dim.pt(ref)` gives points. Card-size presets are named here, with their sizes in millimetres.
-Colours are `#rrggbb`, `none`, or a palette name resolved later.
+`Dim.pt(ref)` gives points. Every length is finite and within `MAX_LENGTH_MM` either way (a
+percentage within `MAX_PERCENT`), so whatever a kit writes, the numbers that reach a PDF are in
+range. The field types say more: `DimField` (a position, either sign), `SizeField` (a width or
+height: more than 0), `Length` (absolute, 0 or more: gaps, bleeds, stroke widths), `Extent`
+(absolute, more than 0: a token's side), `FontSize` (points, more than 0, at most
+`MAX_FONT_SIZE`). Card-size presets are named here, with their sizes in millimetres. Colours are
+`#rrggbb`, `none`, or a palette name resolved later.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Annotated
@@ -15,6 +21,9 @@ from .schema import Before
 
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
+MAX_LENGTH_MM = 5000.0  # 5 m: the largest length a kit may write (a PDF page is at most 5.08 m)
+MAX_PERCENT = 1000.0
+MAX_FONT_SIZE = 1000.0  # points
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)?\s*$")
 
 # Card sizes in mm (research/conventions.md §1.1): the vendors' metric poker card is 63 x 88.
@@ -57,38 +66,76 @@ def paper_points(name: str) -> tuple[float, float]:
 def parse_dim(value: object) -> Dim:
     if isinstance(value, Dim):
         return value
-    if isinstance(value, bool):
-        raise ValueError("a length is a number of mm or a string like '3mm', '0.5in', '12pt', '50%'")
-    if isinstance(value, (int, float)):
-        return Dim(float(value) * MM)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _bounded(Dim(float(value) * MM))
     if isinstance(value, str):
         match = _LENGTH.match(value)
         if match:
             number, unit = float(match.group(1)), match.group(2) or "mm"
             if unit == "%":
-                return Dim(number / 100.0, relative=True)
-            return Dim(number * UNITS[unit])
+                return _bounded(Dim(number / 100.0, relative=True))
+            return _bounded(Dim(number * UNITS[unit]))
     raise ValueError("a length is a number of mm or a string like '3mm', '0.5in', '12pt', '50%'")
 
 
+def _bounded(dim: Dim) -> Dim:
+    """`dim` if it is finite and within MAX_LENGTH_MM (MAX_PERCENT) either way."""
+    most = MAX_PERCENT / 100.0 if dim.relative else MAX_LENGTH_MM * MM
+    if not (math.isfinite(dim.value) and abs(dim.value) <= most):
+        raise ValueError(f"a length is at most {MAX_PERCENT:g}%" if dim.relative else
+                         f"a length is at most {MAX_LENGTH_MM:g}mm (5 m) either way")
+    return dim
+
+
+def parse_size(value: object) -> Dim:
+    """A width or height: a length of more than 0."""
+    dim = parse_dim(value)
+    if dim.value <= 0:
+        raise ValueError("a size must be more than 0")
+    return dim
+
+
 def parse_length(value: object) -> float:
-    """An absolute length in points (percentages refused)."""
+    """An absolute length in points, 0 or more (percentages refused)."""
     dim = parse_dim(value)
     if dim.relative:
         raise ValueError("a percentage is not allowed here; give mm, cm, in or pt")
+    if dim.value < 0:
+        raise ValueError("a length here is 0 or more")
     return dim.value
 
 
+def parse_extent(value: object) -> float:
+    """An absolute length in points, more than 0."""
+    length = parse_length(value)
+    if length <= 0:
+        raise ValueError("a length here must be more than 0")
+    return length
+
+
 def parse_font_size(value: object) -> float:
-    """Font sizes are points: a bare number means pt here, not mm."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return float(value)
-    return parse_length(value)
+    """Font sizes are points: a bare number means pt here, not mm; more than 0, at most MAX_FONT_SIZE."""
+    size = float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else parse_length(value)
+    if not (math.isfinite(size) and 0 < size <= MAX_FONT_SIZE):
+        raise ValueError(f"a font size is more than 0 and at most {MAX_FONT_SIZE:g} pt")
+    return size
+
+
+def parse_dash(value: object) -> object:
+    """A dash pattern: lengths in points, 0 or more, at most MAX_FONT_SIZE, not all 0 (a list of
+    anything else is left for the list's own check to report)."""
+    numbers = isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+    if numbers and (not all(0 <= v <= MAX_FONT_SIZE for v in value) or (value and not any(value))):
+        raise ValueError(f"a dash is lengths in points from 0 to {MAX_FONT_SIZE:g}, not all 0, like [3, 2]")
+    return value
 
 
 DimField = Annotated[Dim, Before(parse_dim)]
+SizeField = Annotated[Dim, Before(parse_size)]
 Length = Annotated[float, Before(parse_length)]
+Extent = Annotated[float, Before(parse_extent)]
 FontSize = Annotated[float, Before(parse_font_size)]
+Dash = Annotated[list[float], Before(parse_dash)]
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
