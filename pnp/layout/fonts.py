@@ -3,7 +3,7 @@
 Contract: `FontBook.open(root)` reads `fonts/fonts.yaml` (family -> style -> .ttf file, relative to
 fonts/ and inside the project) and registers the default face (Noto Sans regular, else the first
 family's), so a missing, empty or malformed fonts.yaml and a bad default font are among its
-`problems` before anything is laid out. `face(family, style)` reads the TrueType file through
+`problems` before anything is laid out (`locator` places them in fonts.yaml). `face(family, style)` reads the TrueType file through
 `pnp.sources.files` on first use, checks it (a TrueType font — not CFF outlines —, every table
 within the file: not truncated), registers it with ReportLab (again when the file's bytes changed,
 which a resident process sees) and returns a `Face`: its PDF name (the file's stem; with the start
@@ -25,7 +25,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import Problem, Ref, short, suggest
 from ..fileio import digest
-from ..sources import load_yaml
+from ..sources import Locator, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
 from ..sources.parsecache import ParseCache
 
@@ -77,6 +77,7 @@ class FontBook:
         self.problems = problems
         self._faces: dict[tuple[str, str], Face] = {}
         self._sets: dict[tuple, tuple] = {}
+        self.locator: Locator | None = None  # fonts.yaml's, for the problems located in it
 
     @classmethod
     def open(cls, root: Path) -> "FontBook":
@@ -86,9 +87,10 @@ class FontBook:
             path = inside(root, root / FONTS_YAML)
         except InputError as exc:
             return cls(root, {}, [Problem(str(exc), "fonts", Ref(FONTS_YAML))])
-        data, _, problems = load_yaml(path, FONTS_YAML, ParseCache.of(root))
+        data, locator, problems = load_yaml(path, FONTS_YAML, ParseCache.of(root))
         families, found = _families(data) if data is not None else ({}, [])
         book = cls(root, families, problems + found)
+        book.locator = locator
         book.problems += book._default_problems() if not problems else []
         return book
 
@@ -106,8 +108,8 @@ class FontBook:
         """Why (family, style) cannot be used, or None."""
         if family not in self.families:
             hint = suggest(family, self.families)
-            return f"unknown font {family!r}" + (f" (did you mean {hint!r}?)" if hint else
-                                                 f"; fonts: {', '.join(self.families)}")
+            known = f"; fonts: {', '.join(self.families)}" if self.families else " (fonts.yaml names none)"
+            return f"unknown font {family!r}" + (f" (did you mean {hint!r}?)" if hint else known)
         if style not in self.families[family]:
             return f"font {family!r} has no {style} style (it has {', '.join(self.families[family])})"
         return None
@@ -202,8 +204,8 @@ def _parsed(name: str, file: str, data: bytes, what: str) -> TTFont:
         font = TTFont(name, stream)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, IndexError... on a bad file
         reason = "CFF (PostScript) outlines, which cannot be embedded: use a TrueType .ttf" \
-            if data[:4] == b"OTTO" else f"{exc}"
-        raise FontError(f"{what}: {file} is not a usable TrueType font ({short(reason, 120)})") from None
+            if data[:4] == b"OTTO" else str(exc)[:120]
+        raise FontError(f"{what}: {file} is not a usable TrueType font ({reason})") from None
     torn = [t["tag"] for t in font.face.tables if t["offset"] + t["length"] > len(data)]
     if torn:
         raise FontError(f"{what}: {file} is truncated (its {torn[0]!r} table ends beyond the file)")

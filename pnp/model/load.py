@@ -11,6 +11,7 @@ resolver of the project's files, which reads nothing. Nothing here draws or writ
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,10 +57,13 @@ class Project:
         return cls(root, locators, library, list(library.problems), cache)
 
     def display(self, path: Path) -> str:
-        try:
-            return path.resolve().relative_to(self.root).as_posix()
-        except ValueError:
-            return path.as_posix()
+        """`path` from the project root (as it resolves, else as written), else as it is."""
+        for shown in (path.resolve(), Path(os.path.normpath(path.absolute()))):
+            try:
+                return shown.relative_to(self.root).as_posix()
+            except ValueError:
+                continue
+        return path.as_posix()
 
     def kit_dirs(self) -> list[Path]:
         return all_kits(self.root)

@@ -18,14 +18,14 @@ from pathlib import Path
 
 from ..cachedir import cache_folder, writes_allowed
 from ..fileio import digest, write_atomic
-from .files import read_input
+from .files import InputError, read_input
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = 80_000_000  # below Pillow's decompression-bomb warning (89 MP)
 _KNOWN: dict[str, "PictureInfo"] = {}
 
 
-class PictureError(ValueError):
+class PictureError(InputError):
     """A picture that cannot be drawn; `str()` says which and why."""
 
 

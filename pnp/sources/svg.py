@@ -184,6 +184,8 @@ class _Document:
 
 
 def _parse(data: bytes, name: str) -> Any:
+    if b"<!ENTITY" in data.split(b"<svg", 1)[0]:  # refused before libxml2 reads any of them
+        raise SvgError(f"{name} declares XML entities, which pnp does not expand: save it again without them")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
                              remove_comments=True, remove_pis=True, dtd_validation=False)
     try:
