@@ -51,6 +51,8 @@ class Session:
 def open_project(root: Path) -> Session:
     project = Project.open(root)
     fonts = FontBook.open(project.root)
+    if fonts.locator is not None:
+        project.locators.add(fonts.locator)
     return Session(project, fonts, IconLibrary(project.root), project.problems + fonts.problems)
 
 

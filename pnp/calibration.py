@@ -1,7 +1,8 @@
 """The duplex calibration sheet: two pages that measure a printer's front/back offset.
 
 Contract: `write_calibration(root, out, paper, backs, offset)` writes `calibration-<paper>-<backs>.pdf`
-(atomically, deterministic) and returns its path. The front page carries two millimetre scales
+(atomically, deterministic; what killed runs left of it deleted first) and returns its path; an
+OSError when it cannot be written. The front page carries two millimetre scales
 crossing at the centre of the page and instructions in French; the back page carries a single
 pointer line on each axis at the mirrored position of the scales' zero (shifted by the current back
 offset). Printed duplex and held against the light, the pointers show on the front's scales how far
@@ -18,7 +19,7 @@ import click
 from .errors import errors_only
 from .layout.fonts import FontBook
 from .model.units import MM
-from .output import OutputBatch
+from .output import OutputBatch, sweep
 from .model.units import paper_points
 
 SCALE_MM = 10  # the scales read from -10 to +10 mm
@@ -38,6 +39,7 @@ def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tup
     face = _text_face(Path(root).resolve())
     width, height = paper_points(paper)
     path = out / f"calibration-{paper}-{backs}.pdf"
+    sweep(out)
     with OutputBatch() as batch:
         canvas = batch.canvas(path, (width, height), face, {"title": "pnp — calibrage recto verso"})
         _front(canvas, face, width, height, backs)

@@ -102,7 +102,8 @@ def test_an_icon_without_a_size_is_reported(project):
     tiny_kit(root, '    i: {type: icon, name: ankh, x: 5, y: 5, w: 20, h: 20}\n')
     icon = root / "icons/ankh.svg"
     icon.write_text(re.sub(r'(viewBox|width|height)="[^"]*"', "", icon.read_text(encoding="utf-8")), encoding="utf-8")
-    _built_and_failed(root, r"element 'i': icon 'ankh': ankh\.svg has no size: give its <svg> a viewBox")
+    _built_and_failed(root, r"element 'i'\S*( \(used by deck 'cards'\))?: icon 'ankh': ankh\.svg has no size: give "
+                            r"its <svg> a viewBox")
 
 
 def test_an_svg_holding_raster_pictures_draws_them(project):

@@ -2,8 +2,9 @@
 
 Contract: `build` reads its options into `pnp.options.Options` and calls
 `pnp.incremental.build_changed` (kits whose inputs did not change are reported up to date);
-`check` calls `pnp.build.check` and writes nothing; `--strict` makes warnings errors in both; `list` prints each kit with its components and
-rules model. All report through `common.finish`.
+`check` calls `pnp.build.check` and writes nothing; `--strict` makes warnings errors in both; `list`
+prints each kit with its components and rules model, writing nothing either. All report through
+`common.finish`.
 """
 from __future__ import annotations
 
@@ -66,9 +67,14 @@ def check(project: Path, kits: tuple[str, ...], as_json: bool, strict: bool) -> 
 @click.pass_obj
 def list_kits(project: Path) -> None:
     """List the kits under decks/ with their components and rules models (named, never run)."""
+    from ..cachedir import read_only
     from ..model.load import Project
 
-    opened = Project.open(project)
+    with read_only():
+        _list(Project.open(project))
+
+
+def _list(opened) -> None:
     for kit_dir in opened.kit_dirs():
         kit, _ = opened.load_kit(kit_dir)
         if kit is None:

@@ -1,6 +1,7 @@
 """`pnp calibrate`: the duplex calibration sheet (pnp.calibration).
 
-Contract: writes the sheet and prints its path.
+Contract: writes the sheet and prints its path; a sheet that cannot be written (a read-only or full
+disk, `--out` under a file) is one clear message and exit 1.
 """
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ from .common import PAPER, offset
 def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path) -> None:
     """Write a two-page duplex calibration sheet to measure your printer's back offset."""
     from ..calibration import write_calibration
+    from ..runner import cannot_write
 
-    path = write_calibration(project, out, paper.lower(), backs, offset(back_offset))
+    try:
+        path = write_calibration(project, out, paper.lower(), backs, offset(back_offset))
+    except OSError as exc:
+        raise click.ClickException(cannot_write(exc, out)) from None
     click.echo(f"wrote {path}")

@@ -3,15 +3,15 @@
 Contract: `FontBook.open(root)` reads `fonts/fonts.yaml` (family -> style -> .ttf file, relative to
 fonts/ and inside the project) and registers the default face (Noto Sans regular, else the first
 family's), so a missing, empty or malformed fonts.yaml and a bad default font are among its
-`problems` before anything is laid out (`locator` places them in fonts.yaml). `face(family, style)` reads the TrueType file through
-`pnp.sources.files` on first use, checks it (a TrueType font — not CFF outlines —, every table
-within the file: not truncated), registers it with ReportLab (again when the file's bytes changed,
-which a resident process sees) and returns a `Face`: its PDF name (the file's stem; with the start
-of its digest when two files of fonts.yaml share a stem), metrics (ascent, descent, cap height as
-fractions of the size), `width(text, size)` and `covers(ch)`; a file that fails raises
-`FontError`, which `faces()` reports as a problem of the text that needs it. Unknown families or
-styles are reported by `problem()` with a suggestion. Measuring text is pure geometry; drawing
-happens in draw/.
+`problems` before anything is laid out (`locator` places them in fonts.yaml). `face(family, style)`
+reads the TrueType file through `pnp.sources.files` on first use, checks it (a TrueType font — not
+CFF outlines —, every table within the file: not truncated), registers it with ReportLab (again when
+the file's bytes changed, which a resident process sees) and returns a `Face`: its PDF name (the
+file's stem; with the start of its digest when two files of fonts.yaml share a stem), metrics
+(ascent, descent, cap height as fractions of the size), `width(text, size)` and `covers(ch)`; a file
+that fails raises `FontError`, which `faces()` reports as a problem of the text that needs it.
+Unknown families or styles are reported by `problem()` with a suggestion. Measuring text is pure
+geometry; drawing happens in draw/.
 """
 from __future__ import annotations
 
