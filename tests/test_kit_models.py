@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from conftest import check, edit, line_of
 from kitmodels import kit_model
 from pnp.cli import main
+from pnp.cache import BuildCache
+from pnp.options import Options
 from test_rules_example import example_project
 
 KIT = "decks/lanternes"
@@ -180,7 +182,7 @@ def test_editing_the_model_rebuilds_the_kit(root, tmp_path):
         return json.loads(result.output)["kits"][0]["up_to_date"]
 
     assert up_to_date() is False and up_to_date() is True
-    cache = json.loads((tmp_path / "out/.pnp-cache.json").read_text(encoding="utf-8"))
+    cache = BuildCache(root, tmp_path / "out", Options().cache_key()).entries
     assert [f"{KIT}/rules.py" in entry["inputs"] for entry in cache.values()] == [True]
     edit(root / KIT / "rules.py", '"les points")}', '"les points !")}')
     assert up_to_date() is False
