@@ -85,12 +85,18 @@ class KitRun:
                             library.element_refs, skip, kit.game.min_text_size, printed.values)
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
-        for component in (*kit.decks, *kit.sheets):
-            draw = self._deck if isinstance(component, Deck) else self._sheet
+        components: list[Deck | Sheet] = [*kit.decks, *kit.sheets]
+        for component in components:
             if memo is None:
-                draw(component)
+                self._draw(component)
             else:
-                memo.component(self, component, draw)
+                memo.component(self, component, self._draw)
+
+    def _draw(self, component: Deck | Sheet) -> None:
+        if isinstance(component, Deck):
+            self._deck(component)
+        else:
+            self._sheet(component)
 
     @property
     def failed(self) -> bool:
@@ -142,8 +148,11 @@ class KitRun:
         builder = self.builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
         canvas, painter = self._sheets(sheet.name, (width, height))
         label = f"{self.kit.game.title} · {sheet.title}"
-        self._sheet_pages(sheet, builder, canvas, 1,
-                          lambda face, page: painter.page(face, width, height, margin, label))
+
+        def draw(face: Face, page: Page) -> None:
+            if painter is not None:
+                painter.page(face, width, height, margin, label)
+        self._sheet_pages(sheet, builder, canvas, 1, draw)
 
     def _sheet_pages(self, sheet: Sheet, builder: FaceBuilder, canvas, per_copy: int,
                      draw: Callable[[Face, Page], None]) -> None:
@@ -200,7 +209,7 @@ class KitRun:
     def _sheets(self, component: str, pagesize) -> tuple[Canvas, SheetPainter] | tuple[None, None]:
         """`_canvas` with a SheetPainter, for imposed decks and full-page sheets."""
         canvas, painter = self._canvas(component, pagesize)
-        if canvas is None:
+        if canvas is None or painter is None:
             return None, None
         return canvas, SheetPainter(canvas, painter, self.session.fonts.default_face().name)
 
@@ -208,7 +217,7 @@ class KitRun:
         return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
 
     def _save(self, canvas, component: str, kind: str, pages: int, **extra) -> None:
-        if canvas is not None and not self.failed:
+        if canvas is not None and self.batch is not None and not self.failed:
             try:
                 self.batch.save(canvas)
             except OSError as exc:
@@ -302,6 +311,8 @@ class DeckPages:
 
     def __init__(self, run: KitRun, deck: Deck, plan):
         self.run_, self.deck, self.plan = run, deck, plan
+        self.canvas: Canvas | None
+        self.painter: SheetPainter | None
         self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height))
         self.per_sheet = 2 if plan.duplex else 1
 
@@ -326,6 +337,8 @@ class DeckPages:
         self.run_._tick(self.per_sheet)
 
     def _draw(self, fronts, backs, label: str) -> None:
+        if self.painter is None:
+            return
         if self.plan.mode == "fold":
             self.painter.fold(self.plan, fronts, backs, label=label + " · pliage")
             return

@@ -126,22 +126,24 @@ _WIDE_GREY = ("I", "I;16", "I;16B", "I;16L")  # 16-bit grey PNGs: Pillow's conve
 def _decoded(data: bytes, size: tuple[int, int]) -> Encoded | None:
     from PIL import Image
 
-    with Image.open(io.BytesIO(data)) as img:
+    with Image.open(io.BytesIO(data)) as opened:
+        img: Image.Image = opened
         jpeg = img.format == "JPEG"
         if img.mode in _WIDE_GREY:
             mode = "L"
             img = img.convert("I").point(lambda v: v * (1 / 257)).convert("L")
         else:
             transparent = img.mode in ("LA", "PA", "RGBA") or "transparency" in img.info
-            mode = _ALPHA.get(img.mode) if transparent else _OPAQUE.get(img.mode)
-            if mode is None:  # CMYK and other modes: ReportLab's own path
+            wanted = _ALPHA.get(img.mode) if transparent else _OPAQUE.get(img.mode)
+            if wanted is None:  # CMYK and other modes: ReportLab's own path
                 return None
+            mode = wanted
             if jpeg and img.size != tuple(size):
                 img.draft(img.mode, size)  # decode at 1/2, 1/4 or 1/8 scale when that stays >= size
             img = img.convert(mode) if img.mode != mode else img
         img.load()
     if img.size != tuple(size):
-        img = img.resize(size, Image.LANCZOS, reducing_gap=3.0)  # alpha is premultiplied meanwhile
+        img = img.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)  # alpha is premultiplied meanwhile
     if jpeg:  # a photograph already lossy: a JPEG again, not pixels 5-10 times the size
         return _jpeg(img)
     alpha = None

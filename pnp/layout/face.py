@@ -82,7 +82,7 @@ class FaceBuilder:
         self._pending = [Problem(problem, f"layout {layout.name!r}, background", self._layout_ref("background"))
                          ] if problem and not isinstance(problem, Known) else []
 
-    def build(self, values: dict, where: str, ref: Ref) -> tuple[Face, list[Problem]]:
+    def build(self, values: dict, where: object, ref: Ref) -> tuple[Face, list[Problem]]:
         """The face for `values` and its problems; the layout's own problems come with the first."""
         if self._fields or self._static_face is None:
             face, problems = self._build(values, where, ref)

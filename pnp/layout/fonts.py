@@ -199,7 +199,7 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
 
 def _parsed(name: str, file: str, data: bytes, what: str) -> TTFont:
     stream = io.BytesIO(data)
-    stream.name = file  # type: ignore[attr-defined]  # (ReportLab's messages name it)
+    stream.name = file  # (ReportLab's messages name it)
     try:
         font = TTFont(name, stream)
     except Exception as exc:  # ReportLab raises TTFError, struct.error, IndexError... on a bad file

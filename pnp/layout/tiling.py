@@ -114,8 +114,8 @@ def plan_tiles(size: tuple[float, float], paper: tuple[float, float], margin: fl
     """The tiles of a component of `size` on `paper` (see the module docstring)."""
     width, height = size
     options = _papers(paper, orientation, prefer)
-    counts = [(_grid(width, height, pw - 2 * margin, ph - 2 * margin, overlap), pw, ph) for pw, ph in options]
-    counts = [(grid, pw, ph) for grid, pw, ph in counts if grid is not None]
+    grids = [(_grid(width, height, pw - 2 * margin, ph - 2 * margin, overlap), pw, ph) for pw, ph in options]
+    counts = [(grid, pw, ph) for grid, pw, ph in grids if grid is not None]
     if not counts:
         return (f"a {width / MM:.0f} × {height / MM:.0f} mm page cannot be tiled on {paper[0] / MM:.0f} × "
                 f"{paper[1] / MM:.0f} mm paper with {margin / MM:g} mm margins and {overlap / MM:g} mm overlaps")

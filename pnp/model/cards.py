@@ -129,7 +129,7 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
             problems.append(problem)
         fields[name] = value
     copies = convert("int", values.get("copies", 1))
-    if copies is None or not 0 <= copies <= MAX_COPIES:
+    if not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
         problems.append(Problem(f"copies is a whole number from 0 to {MAX_COPIES}", str(where),
                                 refs.get("copies", card_ref), got=values.get("copies")))
         copies = 1

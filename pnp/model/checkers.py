@@ -201,7 +201,7 @@ def _words(tp: Any) -> str:
     if tp is None or tp is type(None):
         return "empty (~)"
     named = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}
-    return named.get(tp) or getattr(tp, "__schema_words__", f"a {getattr(tp, '__name__', tp)}")
+    return named.get(tp) or str(getattr(tp, "__schema_words__", f"a {getattr(tp, '__name__', tp)}"))
 
 
 def _annotated(tp: Any, strict: bool) -> Checker:

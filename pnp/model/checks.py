@@ -31,7 +31,7 @@ class Check(StrictModel):
     deck: str | None = None
     where: Filter = {}
     product: Union[dict[str, Union[list, str]], list[str], None] = None
-    times: int | None = Field(None, ge=1)
+    times: int | None = Field(default=None, ge=1)
     unique: Union[list[str], str, None] = None
     count: Union[Filter, list[str], str, None] = None
     sum: str | None = None

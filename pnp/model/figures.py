@@ -84,7 +84,7 @@ class Track(Frame):
     segments: str
     start: str = "Départ"
     end: str = "Fin"
-    columns: int | None = Field(None, ge=1, le=60)
+    columns: int | None = Field(default=None, ge=1, le=60)
     cell_h: SizeField = Dim(20 * MM)
     band_h: SizeField = Dim(6 * MM)
     gap: Length = 1.5 * MM
@@ -126,7 +126,7 @@ class Counters(Frame):
     ring: str | None = None
     text: str = ""
     icon: str | None = None
-    icon_scale: float = Field(0.55, gt=0.0, le=1.0)
+    icon_scale: float = Field(default=0.55, gt=0.0, le=1.0)
     color: str = "#000000"
     font: str = "Noto Sans"
     style: Literal["regular", "bold", "italic", "bolditalic"] = "bold"
@@ -175,7 +175,7 @@ class BoardLayer(StrictModel):
     icon: str | None = None
     svg: str | None = None
     icon_color: str = "#000000"
-    icon_scale: float = Field(0.6, gt=0.0, le=1.0)
+    icon_scale: float = Field(default=0.6, gt=0.0, le=1.0)
     text: str | None = None
     font: str = "Noto Sans"
     style: Literal["regular", "bold", "italic", "bolditalic"] = "regular"

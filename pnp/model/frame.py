@@ -38,4 +38,4 @@ class Stroke(StrictModel):
     stroke: str | None = None
     stroke_width: Length = 0.5
     dash: Dash | None = None
-    opacity: float = Field(1.0, ge=0.0, le=1.0)
+    opacity: float = Field(default=1.0, ge=0.0, le=1.0)

@@ -38,7 +38,7 @@ class Override(StrictModel):
 class Generator(StrictModel):
     each: dict[str, Union[list, str]] = Field(min_length=1)
     id: str | None = None
-    copies: int = Field(1, ge=0)
+    copies: int = Field(default=1, ge=0)
     set: dict[str, FieldValue] = {}
     overrides: list[Override] = []
 

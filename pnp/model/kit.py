@@ -62,7 +62,7 @@ class GameFile(StrictModel):
     rules: RulesRef | None = None
     checks: list[Check] = []
     components: list[str] = Field(min_length=1)
-    min_text_size: FontSize = Field(6.0, ge=1.0, le=24.0)  # text printed smaller is a warning
+    min_text_size: FontSize = Field(default=6.0, ge=1.0, le=24.0)  # text printed smaller is a warning
 
 
 class FieldSpec(StrictModel):
@@ -91,7 +91,7 @@ class DeckFile(StrictModel):
     title: str = ""
     layout: str
     back: str | None = None
-    count: int | None = Field(None, ge=0)
+    count: int | None = Field(default=None, ge=0)
     fields: dict[str, Union[FieldType, FieldSpec]] = {}
     defaults: dict[str, Scalar] = {}
     imposition: Imposition = Field(default_factory=Imposition)
@@ -125,7 +125,7 @@ class DeckFile(StrictModel):
 
 class PageSpec(StrictModel):
     fields: dict[str, FieldValue] = {}
-    copies: int = Field(1, ge=1, le=50)
+    copies: int = Field(default=1, ge=1, le=50)
 
 
 class SheetFile(StrictModel):
@@ -134,7 +134,7 @@ class SheetFile(StrictModel):
     title: str = ""
     layout: str
     fields: dict[str, FieldValue] = {}
-    copies: int = Field(1, ge=1, le=50)
+    copies: int = Field(default=1, ge=1, le=50)
     pages: list[PageSpec] | None = None
 
     _name = field_validator("name")(lambda cls, v: _slug(v))

@@ -55,12 +55,12 @@ class Text(Frame):
     style: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     size: FontSize = 9.0
     min_size: FontSize | None = None
-    leading: float = Field(1.2, gt=0.5, le=3.0)
+    leading: float = Field(default=1.2, gt=0.5, le=3.0)
     color: str = "#000000"
     align: Align = "left"
     valign: VAlign = "top"
     case: Literal["none", "upper", "capitalize"] = "none"
-    icon_scale: float = Field(1.0, gt=0.2, le=3.0)
+    icon_scale: float = Field(default=1.0, gt=0.2, le=3.0)
     french: bool | None = None
     outline: str | None = None
 
@@ -91,8 +91,8 @@ class Icon(Frame):
     name: str
     color: str = "#000000"
     repeat: str | int = 1
-    per_row: int | None = Field(None, ge=1, le=20)
-    rows: int | None = Field(None, ge=1, le=20)
+    per_row: int | None = Field(default=None, ge=1, le=20)
+    rows: int | None = Field(default=None, ge=1, le=20)
     gap: Length = 1.0 * MM
     at: str | list[list[float | str]] | None = None
 
@@ -106,7 +106,7 @@ class Column(StrictModel):
 
     header: str = ""
     width: SizeField | None = None
-    repeat: int = Field(1, ge=1, le=40)
+    repeat: int = Field(default=1, ge=1, le=40)
     per_player: bool = False
     sub: list[str] = []
     sub_widths: list[float] | None = None
@@ -154,7 +154,7 @@ class Table(Frame):
     columns: list[Column] = []
     body: str | list[list[CellValue]] | None = None
     rows: list[str] | None = None
-    row_count: int | None = Field(None, ge=1, le=200)
+    row_count: int | None = Field(default=None, ge=1, le=200)
     row_label: str = "{n}"
     data: str | None = None
     row_height: SizeField | None = None

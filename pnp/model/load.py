@@ -24,7 +24,7 @@ from .cards import build_cards
 from .datafile import read_deck_data
 from .entries import MAX_ENTRIES
 from .kitfiles import unlisted_yaml
-from .kit import Deck, DeckFile, GameFile, Kit, Page, Sheet, SheetFile
+from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .validate import validate
 
@@ -114,17 +114,18 @@ class _KitLoader:
 
     def _component(self, kit: Kit, name: str, ref: Ref) -> None:
         path, error = safe_path(self.project.root, self.kit_dir, name)
-        if error:
-            self.problems.append(Problem(error, "game.components", ref))
+        if path is None:
+            self.problems.append(Problem(error or f"no file {name!r}", "game.components", ref))
             return
         data, display = self._read(path)
         if data is None:
             return
-        kind = data.get("kind") if isinstance(data, dict) else None
+        document = data if isinstance(data, dict) else {}
+        kind = document.get("kind")
         if kind == "deck":
-            self._deck(kit, data, Ref(display))
+            self._deck(kit, document, Ref(display))
         elif kind == "sheet":
-            self._sheet(kit, data, Ref(display))
+            self._sheet(kit, document, Ref(display))
         else:
             self.problems.append(Problem("a component file starts with `kind: deck` or `kind: sheet`",
                                          "component", Ref(display, ("kind",)), got=kind,
@@ -152,7 +153,7 @@ class _KitLoader:
         self.problems += found
         if spec is None:
             return
-        pages = spec.pages or [None]
+        pages: list[PageSpec | None] = [*spec.pages] if spec.pages else [None]
         made = tuple(Page(i, {**spec.fields, **(p.fields if p else {})}, p.copies if p else spec.copies)
                      for i, p in enumerate(pages))
         self._unique_name(kit, spec.name, ref)

@@ -1,12 +1,13 @@
 """pnp's validation core: declarative, frozen models whose every error carries the path to its value.
 
-Contract: subclass `Model` and annotate its fields (`size: float = Field(9.0, gt=0)`);
-`Cls.model_validate(data)` (or `Cls(**data)`) returns a frozen instance or raises `ValidationError`,
-whose `errors()` lists *every* problem of the input at once as a dict: `type` (`missing`,
-`extra_forbidden`, `type_error`, `literal_error`, `value_error`, `constraint`), `loc` (the keys and
-indexes leading to the value in the input, with no union or tag noise), `msg` (English, "must be a
-whole number"), `input`, and `fields` (the names allowed, for an unknown key) or `choices` (for a
-literal).
+Contract: subclass `Model` and annotate its fields (`size: float = Field(default=9.0, gt=0)`, the
+default by keyword: `Model` is a `dataclass_transform`, so type checkers read its fields as the
+constructor's keywords); `Cls.model_validate(data)` (or `Cls(**data)`) returns a frozen instance or
+raises `ValidationError`, whose `errors()` lists *every* problem of the input at once as a dict:
+`type` (`missing`, `extra_forbidden`, `type_error`, `literal_error`, `value_error`, `constraint`),
+`loc` (the keys and indexes leading to the value in the input, with no union or tag noise), `msg`
+(English, "must be a whole number"), `input`, and `fields` (the names allowed, for an unknown key)
+or `choices` (for a literal).
 
 Types understood: `bool`, `int`, `float`, `str`, `None`, `Any`, bare `list` and `dict`, `Literal`,
 `list[X]`, `dict[K, V]`, unions (`X | Y`; an exact type wins over a conversion), nested models,
@@ -95,8 +96,10 @@ def model_validator(*, mode: Literal["after"] = "after") -> Callable[[Callable],
     return lambda fn: _Validator(fn, (), mode)
 
 
+@typing.dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field, FieldInfo))
 class Model:
-    """Base of every validated model: frozen, unknown keys refused, errors collected, not raised one by one."""
+    """Base of every validated model: frozen, unknown keys refused, errors collected, not raised one by one.
+    (`dataclass_transform`: type checkers read each model's fields as its constructor's keywords.)"""
 
     model_config: ClassVar[dict] = {}
 

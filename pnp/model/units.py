@@ -124,8 +124,9 @@ def parse_font_size(value: object) -> float:
 def parse_dash(value: object) -> object:
     """A dash pattern: lengths in points, 0 or more, at most MAX_FONT_SIZE, not all 0 (a list of
     anything else is left for the list's own check to report)."""
-    numbers = isinstance(value, list) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-    if numbers and (not all(0 <= v <= MAX_FONT_SIZE for v in value) or (value and not any(value))):
+    if not isinstance(value, list) or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        return value
+    if not all(0 <= v <= MAX_FONT_SIZE for v in value) or (value and not any(value)):
         raise ValueError(f"a dash is lengths in points from 0 to {MAX_FONT_SIZE:g}, not all 0, like [3, 2]")
     return value
 

@@ -61,7 +61,8 @@ def read_table(path: Path, display: str, sheet: str | None, delimiter: str | Non
         return None, locator, problems
     table, found = _table(rows, display, limit)
     if table is not None:
-        table = replace(table, unread=frozenset(p.ref.path for p in problems if p.ref and len(p.ref.path) == 2))
+        table = replace(table, unread=frozenset((int(p.ref.path[0]), int(p.ref.path[1])) for p in problems
+                                                if p.ref and len(p.ref.path) == 2))
     return table, locator, problems + found
 
 

@@ -40,7 +40,7 @@ def read_xlsx(data: bytes, display: str, sheet: str | None,
     books = []
     try:
         books = [openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=only) for only in (True, False)]
-        return _sheet(*books, display, sheet, sheet_ref)
+        return _sheet(books[0], books[1], display, sheet, sheet_ref)
     except Exception as exc:  # zip, XML and openpyxl's own errors: the file is not a workbook it reads
         return None, None, [Problem(f"not a workbook openpyxl can read ({type(exc).__name__}: {exc})", _WHERE,
                                     Ref(display))]

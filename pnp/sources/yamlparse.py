@@ -153,7 +153,7 @@ class _Builder:
         self._sizes[id(node)] = size
         return value
 
-    def _recursive(self, node: Node) -> None:
+    def _recursive(self, node: Node) -> object:
         self._problem(node, "this anchored value holds an alias to itself; YAML data cannot contain itself")
         return None
 
@@ -185,7 +185,8 @@ class _Builder:
             if not isinstance(source, MappingNode):
                 self._problem(source, "`<<` merges a mapping (an &anchor of a mapping)")
                 continue
-            out.update(self.build(source) or {})
+            built = self.build(source)
+            out.update(built if isinstance(built, dict) else {})
         return out
 
     def _scalar(self, node: ScalarNode) -> object:

@@ -24,7 +24,7 @@ from .products import card_key
 class Series(Params):
     cards: int = Field(ge=2, le=8)
     shared: int = Field(ge=1, le=6)
-    give: int = Field(0, ge=0, le=4)
+    give: int = Field(default=0, ge=0, le=4)
 
 
 def shared_groups(cards: Iterable[tuple], shared: int) -> Iterator[tuple[tuple[int, ...], tuple, list[tuple]]]:
