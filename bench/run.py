@@ -25,8 +25,8 @@ different names), and 540 cards with 540 distinct pictures (600 x 600 px PNGs ma
 against the plain script drawing the same files with `drawImage(path)`. Those two kits are generated
 into bench/kits/bench-img-same and bench-img-distinct (gitignored) on first use.
 
-pnp's parse and image caches live in the repository's `.pnp-cache/` (gitignored); each kit's
-unmeasured build fills them.
+pnp's parse and image caches live in the user's cache folder (`$PNP_CACHE_DIR`, else
+`~/.cache/pnp`); each kit's unmeasured build fills them.
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ that overflows or a missing picture fails `check` as it fails `build`. `build` a
 page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
 when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
 changes no file and makes no folder. `check` writes nothing at all, not even a cache
-(`cachedir.read_only`). A build first deletes what killed builds left in its kits' output folders;
+(`fileio.read_only`). A build first deletes what killed builds left in its kits' output folders;
 an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
 problem, never a traceback. With no names, every kit under `decks/` is taken. Each report names the
 files its kit's run read, with the digests of the bytes read (`inputs`, through `recorded_run`),
@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .discover import find_kits
 from .errors import Problem, errors_only
-from .cachedir import read_only
-from .fileio import reads_recorded
+from .fileio import read_only, reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
 from .model.load import Project

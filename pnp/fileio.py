@@ -1,8 +1,15 @@
-"""Small file helpers shared by the caches and the output: whole-or-absent writes, temporary files
-that a killed run cannot leave behind for long, content digests, and the log of the input files a
-run reads.
+"""Small file helpers shared by the caches and the output: where the caches live, whole-or-absent
+writes, temporary files that a killed run cannot leave behind, content digests, and the log of the
+input files a run reads.
 
-Contract: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
+Caches live in the user's cache folder, where a shared project cannot plant a file: `cache_root()`
+is `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp` (read at each call, so a
+session or a test may point it elsewhere), `cache_folder(name)` one cache's subfolder (`yaml`,
+`images`, `pictures`, `builds`). Every cache holds plain data (JSON, and image bytes described by
+JSON), never code, checked when read. `writes_allowed()` is False inside `with read_only():` (what
+`pnp check` and `pnp list` run in): caches are then read, never written, and no folder is made.
+
+Files: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
 needed) and renames it onto `path`, so a reader sees the old file or the new one, never a part,
 even with builds running side by side; it raises OSError as the file system does (callers that
 treat the write as optional catch it). `PartFile.next_to(final)` makes such a temporary file
@@ -35,8 +42,37 @@ except ImportError:  # pragma: no cover - not on Windows: parts are then swept b
     fcntl = None  # type: ignore[assignment]
 
 _READS: ContextVar[tuple[dict[Path, str], ...]] = ContextVar("pnp_reads", default=())
+_WRITABLE: ContextVar[bool] = ContextVar("pnp_cache_writable", default=True)
 _SWEPT: set[Path] = set()  # the cache folders swept by this process
 UNLOCKED_PART_AGE = 24 * 3600.0  # without flock: a part this old (seconds) is a dead run's
+
+
+def cache_root() -> Path:
+    """The user's pnp cache folder (made only when something is written to it)."""
+    own = os.environ.get("PNP_CACHE_DIR")
+    if own:
+        return Path(own).expanduser().absolute()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg).expanduser() if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return (base / "pnp").absolute()
+
+
+def cache_folder(name: str) -> Path:
+    return cache_root() / name
+
+
+def writes_allowed() -> bool:
+    return _WRITABLE.get()
+
+
+@contextmanager
+def read_only() -> Iterator[None]:
+    """Caches are read but never written inside this block."""
+    token = _WRITABLE.set(False)
+    try:
+        yield
+    finally:
+        _WRITABLE.reset(token)
 
 
 class FileChanged(OSError):

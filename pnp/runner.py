@@ -2,18 +2,17 @@
 
 Contract: `KitRun(session, kit_dir, options, batch, progress).run()` returns a `KitReport`. With a
 batch it draws into canvases from the batch; without (`pnp check`), it only lays out, and the rules
-model's short play-outs run. Pages are laid out and
-drawn one at a time, so memory does not grow with the deck (beyond ReportLab's compressed page
-streams). After the first error nothing more is drawn, but every face is still laid out so that all
-problems of the kit are reported at once. A component whose file another part of the run already
-writes (two kits with one folder name) is a problem; so is a file that cannot be written (a
-read-only folder, a full disk: the OS's reason, once) and an input that changed or broke since it
-was checked (`pnp.sources.files.InputError`, `fileio.FileChanged`). Each component tells `progress.expect(pages)`
-(when the callback has it) how many pages it will count, then calls `progress(pages)` as they are
-done, drawn or not. After a run without errors, `kit` (the loaded kit) serves the exports
-(pnp.export), with `builder` (a layout's face builder, one per layout and size),
-`card_values`, `page_values` and `CardWhere`. A session with a memo
-(`pnp.resident.ComponentMemo`) decides per component whether it is drawn again or recalled.
+model's short play-outs run. Pages are laid out and drawn one at a time, so memory does not grow
+with the deck (beyond ReportLab's compressed page streams). After the first error nothing more is
+drawn, but every face is still laid out so that all problems of the kit are reported at once. A
+component whose file another part of the run already writes (two kits with one folder name) is a
+problem; so is a file that cannot be written (a read-only folder, a full disk: the OS's reason,
+once) and an input that changed or broke since it was checked (`pnp.sources.files.InputError`,
+`fileio.FileChanged`). Each component tells `progress.expect(pages)` (when the callback has it) how
+many pages it will count, then calls `progress(pages)` as they are done, drawn or not. After a run
+without errors, `kit` (the loaded kit) serves the exports (pnp.export), with `builder` (a layout's
+face builder, one per layout and size), `card_values`, `page_values` and `CardWhere`. A session with
+a memo (`pnp.resident.ComponentMemo`) decides per component whether it is drawn again or recalled.
 """
 from __future__ import annotations
 
@@ -25,14 +24,13 @@ from .draw.forms import FormCache
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
 from .errors import Problem, Ref, errors_only
-from .fileio import FileChanged
+from .fileio import FileChanged, cache_folder
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
 from .layout.lint import lint
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
 from .options import Options
-from .cachedir import cache_folder
 from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
 from .rules import run_rules

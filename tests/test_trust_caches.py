@@ -14,7 +14,7 @@ import pytest
 
 from pnp import __version__
 from pnp.cache import BuildCache
-from pnp.cachedir import cache_root
+from pnp.fileio import cache_root
 from pnp.options import Options
 
 from hostile import pnp, snapshot, tiny_kit

@@ -67,7 +67,7 @@ def check(project: Path, kits: tuple[str, ...], as_json: bool, strict: bool) -> 
 @click.pass_obj
 def list_kits(project: Path) -> None:
     """List the kits under decks/ with their components and rules models (named, never run)."""
-    from ..cachedir import read_only
+    from ..fileio import read_only
     from ..model.load import Project
 
     with read_only():

@@ -13,7 +13,7 @@ Contract:
   resized if needed (Lanczos), and stored as RGB or grey pixels, Flate-compressed with PNG row
   filters (Pillow's PNG encoder), alpha as an /SMask image; a downsampled JPEG is stored as a JPEG
   again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache; the
-  user's cache folder in a build, `pnp.cachedir`), one file per picture, size and encoder
+  user's cache folder in a build, `pnp.fileio`), one file per picture, size and encoder
   (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`): a line of JSON describing the parts
   and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again.
   Nothing is written when caches are read-only. Pass-through images are not stored: they cost
@@ -36,8 +36,7 @@ from pathlib import Path
 
 from reportlab.pdfbase import pdfdoc
 
-from ..cachedir import writes_allowed
-from ..fileio import write_atomic
+from ..fileio import write_atomic, writes_allowed
 from ..sources.pictures import PictureInfo
 
 ENCODER_VERSION = 1  # part of every cache name: bump when the bytes `_decoded` makes would change

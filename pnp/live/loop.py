@@ -25,7 +25,7 @@ from ..discover import find_kits
 from ..options import Options
 from ..report import KitReport
 from ..resident import Resident
-from ..cachedir import cache_root
+from ..fileio import cache_root
 from .changes import Watcher
 
 SHOWN = 4  # changed files named on the report line; more are counted

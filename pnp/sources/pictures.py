@@ -16,8 +16,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..cachedir import cache_folder, writes_allowed
-from ..fileio import digest, write_atomic
+from ..fileio import cache_folder, digest, write_atomic, writes_allowed
 from .files import InputError, read_input
 
 FORMATS = ("PNG", "JPEG")
