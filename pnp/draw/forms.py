@@ -26,7 +26,7 @@ from typing import Any, Callable
 from reportlab.graphics.shapes import DirectDraw, Group, Image
 from reportlab.lib.colors import Color
 
-from ..sources.files import input_digest, read_input
+from ..sources.files import read_input
 from ..sources.pictures import picture_info
 from ..sources.svg import SvgError, load_svg
 from .images import ImageStore, draw_unit, target_size
@@ -59,8 +59,7 @@ class FormCache:
         return self._name(("svg", path), "Sv", lambda n: self._svg_form(n, path, None))
 
     def image(self, path: str, w: float | None = None, h: float | None = None) -> str:
-        digest = input_digest(Path(path))
-        info, _ = picture_info(Path(path))
+        info, digest = picture_info(Path(path))
         size = target_size((info.width, info.height), w, h, self.image_dpi)
         made = self._image_sizes.setdefault(digest, [])
         for mw, mh, name in made:

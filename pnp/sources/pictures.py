@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..fileio import cache_folder, digest, write_atomic, writes_allowed
-from .files import InputError, read_input
+from .files import InputError, input_digest, read_input
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = 80_000_000  # below Pillow's decompression-bomb warning (89 MP)
@@ -37,10 +37,11 @@ class PictureInfo:
 
 
 def picture_info(path: Path) -> tuple[PictureInfo, str]:
-    data = read_input(path)
-    sha = digest(data)
+    sha = input_digest(path)  # (the file read once per version of it, not at every use)
     found = _KNOWN.get(sha) or _cached(sha)
     if found is None:
+        data = read_input(path)
+        sha = digest(data)
         found = probe_bytes(data, Path(path).name)
         _store(sha, found)
     _KNOWN[sha] = found
