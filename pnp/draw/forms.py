@@ -3,11 +3,9 @@
 Contract: a `FormCache` belongs to one canvas and one project (`root`, default: each file's own
 folder). `icon(path, rgb)`, `svg(path)` and `image(path, w, h)` return the name of a form of unit
 size (1 × 1 point, to be scaled by the caller), creating it on first use. SVGs are read through
-`pnp.sources.svg` (untrusted XML, sanitized, confined to the project) and a copy of the sanitized
-tree is rendered by svglib: it stays vectors, an icon is recoloured, the raster pictures it
-embeds are drawn as image XObjects, and its text is set in the project's fonts (`fonts`, a
-`FontBook`; without one, in the canvas's initial font) — svglib never looks for a font or a file
-itself. A picture is keyed by the digest of its bytes (read through `pnp.sources.files`) and the
+`pnp.sources.svg` (untrusted XML, sanitized, confined to the project) and drawn by `svgart` (svglib,
+imported only when an SVG is drawn): they stay vectors, an icon is recoloured, and their text is
+set in the project's fonts (`fonts`, a `FontBook`). A picture is keyed by the digest of its bytes (read through `pnp.sources.files`) and the
 pixel size it is embedded at (`images.target_size` for a box of w × h points at `image_dpi`; None
 keeps every picture whole): the same picture in many files is embedded once, and a form already
 made at a size at least as large is reused. Pictures are encoded by `images.py`, through its disk
@@ -18,20 +16,14 @@ and bytes. A file that changed since it was laid out raises `pnp.sources.files.I
 """
 from __future__ import annotations
 
-import copy
-import math
 from pathlib import Path
 from typing import Any, Callable
 
-from reportlab.graphics.shapes import DirectDraw, Group, Image
 from reportlab.lib.colors import Color
 
 from ..sources.files import read_input
 from ..sources.pictures import picture_info
-from ..sources.svg import SvgError, load_svg
 from .images import ImageStore, draw_unit, target_size
-
-_BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
 
 class FormCache:
@@ -85,17 +77,10 @@ class FormCache:
         c.endForm()
 
     def drawing(self, path: str):
-        """A fresh svglib drawing of the SVG at `path` (sanitized; its size checked)."""
-        from svglib.svglib import SvgRenderer
+        """A fresh svglib drawing of the SVG at `path` (sanitized; its size checked): `svgart.drawing`."""
+        from .svgart import drawing
 
-        safe = load_svg(self.root or Path(path).parent, Path(path))
-        renderer = SvgRenderer(str(path), font_map=_FontMap(self.fonts),
-                               external_reference_root=str(self.root or Path(path).parent))
-        drawing = renderer.render(copy.deepcopy(safe.root))
-        if not all(math.isfinite(v) and v > 0 for v in (drawing.width, drawing.height)):
-            raise SvgError(f"{Path(path).name} has no size svglib can draw (check its width, height and viewBox)")
-        _rasters(drawing)
-        return drawing
+        return drawing(Path(path), self.root or Path(path).parent, self.fonts)
 
     def _image_form(self, name: str, path: str, digest: str, size: tuple[int, int]) -> None:
         data = read_input(Path(path))  # the bytes whose digest `image` took, or FileChanged
@@ -118,56 +103,6 @@ class FormCache:
         c.beginForm(name, *box)
         draw()
         c.endForm()
-
-
-class _FontMap:
-    """svglib's font lookup, answered from the project's fonts: svglib neither searches the system's
-    fonts nor runs fc-match. A family the project lacks is set in its default family."""
-
-    def __init__(self, fonts: Any):
-        self.fonts = fonts
-
-    def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-        from reportlab import rl_config
-
-        if self.fonts is None or not self.fonts.families:
-            return rl_config.canvas_basefontname, True
-        family = font_name if font_name in self.fonts.families else self.fonts.default_face().family
-        wanted = ("bold" if str(weight).lower() in _BOLD else "") + ("italic" if style in ("italic", "oblique") else "")
-        faces, problem = self.fonts.faces(family, frozenset({wanted or "regular"}))
-        if problem:
-            return self.fonts.default_face().name, False
-        return faces[wanted or "regular"].name, family == font_name
-
-
-class _Raster(DirectDraw):
-    """A raster picture of an SVG, drawn as an image XObject (ReportLab's inline images cannot be
-    written into a form with binary streams)."""
-
-    def __init__(self, image: Image):
-        self.image = image
-
-    def drawDirectly(self, renderer) -> None:  # noqa: N802 (ReportLab's name)
-        from reportlab.lib.utils import ImageReader
-
-        i = self.image
-        if i.path is not None and hasattr(i.path, "mode"):  # a PIL image (svglib decodes data: URIs)
-            renderer._canvas.drawImage(ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
-
-    def copy(self) -> "_Raster":
-        return _Raster(self.image)
-
-
-def _rasters(node) -> None:
-    """Replace svglib's raster images by `_Raster` nodes, throughout the drawing."""
-    contents = getattr(node, "contents", None)
-    if not contents:
-        return
-    for i, child in enumerate(contents):
-        if isinstance(child, Image):
-            contents[i] = _Raster(child)
-        elif isinstance(child, Group) or hasattr(child, "contents"):
-            _rasters(child)
 
 
 def _paint(node, colour: Color) -> None:
