@@ -3,13 +3,19 @@ source line otherwise; counts, copies, board sizes, nesting and `extends` depth 
 clear message, fast (no hang, no runaway memory); long values are quoted cut short."""
 from __future__ import annotations
 
+import json
+import re
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
 
 from pnp.errors import short
 from pnp.sources import parse_yaml
 
+from conftest import make_project
 from hostile import errors, pnp, tiny_kit
 
 TEXT = '    t: {{type: text, text: "{{a}}", x: 5, y: 5, w: 50, h: 10, {}}}\n'
@@ -162,3 +168,34 @@ def test_a_control_character_in_yaml_is_located():
         _, _, problems = parse_yaml(f"title: Tiny\nnotes: a{char}b\n", "game.yaml")
         assert [p.render() for p in problems] == [
             f"game.yaml:2:9: YAML: the character U+{name} is not allowed in YAML (a control character): delete it"]
+
+
+_KEYS = ["x", "y", "w", "h", "size", "min_size", "leading", "stroke_width", "radius", "opacity", "gap", "repeat"]
+_NUMBERS = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(-10**20, 10**20),
+                     st.sampled_from(["3mm", "-1pt", "1e999mm", "50%", "-400%", "0pt", "99999in", "", "mm"]))
+
+
+def _yaml(value) -> str:
+    if isinstance(value, float) and value != value:
+        return ".nan"
+    if isinstance(value, float) and abs(value) == float("inf"):
+        return ".inf" if value > 0 else "-.inf"
+    return json.dumps(value)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_KEYS), _NUMBERS), min_size=1, max_size=3, unique_by=lambda kv: kv[0]))
+def test_any_number_anywhere_is_a_problem_or_a_clean_pdf(tmp_path_factory, values):
+    """Hostile numbers in an element's keys: `pnp check` reports problems or nothing; a kit it passes
+    builds into a PDF whose content has no `nan` or `inf`."""
+    root = make_project(tmp_path_factory.mktemp("numbers") / "project", ())
+    extra = ", ".join(f"{key}: {_yaml(value)}" for key, value in values)
+    for element in (TEXT.format(extra).replace("x: 5, y: 5, w: 50, h: 10, ", ""),
+                    '    i: {{type: icon, name: ankh, {}}}\n'.format(extra)):
+        tiny_kit(root, element)
+        if errors(root):
+            continue
+        out = tmp_path_factory.mktemp("out")
+        assert pnp(root, "build", "--out", str(out), "--backs", "none").exit_code == 0
+        streams = b"".join(page.get_contents().get_data() for page in PdfReader(out / "k/cards-a4.pdf").pages)
+        assert not re.search(rb"(?i)\b(nan|inf)\b", streams)
