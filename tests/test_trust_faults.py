@@ -177,7 +177,7 @@ def test_pdfs_follow_the_umask(project, tmp_path, umask, mode):
 def test_a_failing_build_makes_no_folder(project, tmp_path):
     """The cards are drawn (their PDF begun, its folder made) before the rules card fails to lay out."""
     root = project("similis")
-    edit(root / "decks/similis/aide.yaml", "Les points communs : la valeur,", "Les points communs : " + "encore " * 120)
+    edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "Le plus jeune commence. " + "encore " * 120)
     out = tmp_path / "deep" / "out"
     assert pnp(root, "build", "--out", str(out)).exit_code == 1
     assert not (tmp_path / "deep").exists()
