@@ -60,7 +60,8 @@ class BuildCache:
             h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
             for path in _tree(self.root / "layouts", "*.yaml"):
                 h.update(f"{path.relative_to(self.root).as_posix()}|{file_hash(path)}\n".encode())
-            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg"), (_PACKAGE, "*.py")):
+            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg"), (_PACKAGE, "*.py"),
+                                    (_PACKAGE, "*.yaml")):
                 for path in _tree(folder, pattern):
                     stat = path.stat()
                     h.update(f"{path.relative_to(folder).as_posix()}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())

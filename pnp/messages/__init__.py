@@ -1,0 +1,64 @@
+"""The message catalogue: the texts pnp prints around a kit's material, in the kit's language.
+
+Contract: `catalogue(language)` returns `(Messages, problem)`: the catalogue of `language` (a file
+`<language>.yaml` of this folder, read strictly once per process), or English with a sentence
+saying why when the language has no file (the caller reports it as a warning). `Messages.text(key,
+**values)` fills a message's `{name}` fields; `Messages.lines(key, **values)` a list message, line by
+line. A key missing from a language's file falls back to English, so a new language is a file,
+complete or not (tests/test_messages.py holds the shipped files to the keys of `en.yaml`).
+`languages()` names the languages that have a file. The kits' own texts never pass through here.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FOLDER = Path(__file__).parent
+DEFAULT = "en"
+
+
+class Messages:
+    def __init__(self, language: str, entries: dict, fallback: "Messages | None" = None):
+        self.language = language
+        self._entries = entries
+        self._fallback = fallback
+
+    def _raw(self, key: str):
+        if key in self._entries:
+            return self._entries[key]
+        if self._fallback is not None:
+            return self._fallback._raw(key)
+        raise KeyError(f"no message {key!r} in {self.language}.yaml")  # a pnp bug, not a kit's
+
+    def text(self, key: str, **values: object) -> str:
+        return str(self._raw(key)).format_map(values)
+
+    def lines(self, key: str, **values: object) -> list[str]:
+        return [str(line).format_map(values) for line in self._raw(key)]
+
+    def keys(self) -> set[str]:
+        return set(self._entries)
+
+
+def languages() -> list[str]:
+    return sorted(p.stem for p in FOLDER.glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def _load(language: str) -> Messages:
+    from ..sources.yamlparse import parse_yaml
+
+    path = FOLDER / f"{language}.yaml"
+    data, _, problems = parse_yaml(path.read_text(encoding="utf-8"), path.name)
+    if problems or not isinstance(data, dict):  # a pnp bug: the shipped files are tested
+        raise ValueError(f"{path}: " + "; ".join(p.render() for p in problems))
+    return Messages(language, data, None if language == DEFAULT else _load(DEFAULT))
+
+
+def catalogue(language: str) -> tuple[Messages, str | None]:
+    """The catalogue of `language`, or English and why not."""
+    if language in languages():
+        return _load(language), None
+    known = ", ".join(languages())
+    return _load(DEFAULT), (f"pnp has no sheet texts in {language!r} (it has {known}: a file "
+                            f"pnp/messages/{language}.yaml adds one); sheet notes print in English")
