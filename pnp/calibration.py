@@ -1,9 +1,11 @@
 """The duplex calibration sheet: two pages that measure a printer's front/back offset.
 
-Contract: `write_calibration(root, out, paper, backs, offset)` writes `calibration-<paper>-<backs>.pdf`
-(atomically, deterministic; what killed runs left of it deleted first) and returns its path; an
-OSError when it cannot be written. The front page carries two millimetre scales
-crossing at the centre of the page and instructions in French; the back page carries a single
+Contract: `write_calibration(root, out, paper, backs, offset, language)` writes
+`calibration-<paper>-<backs>.pdf` (atomically, deterministic; what killed runs left of it deleted
+first) and returns its path; an OSError when it cannot be written. The front page carries two
+millimetre scales crossing at the centre of the page and instructions in `language` (the message
+catalogue's, French by default; everything 20 mm or more inside the paper's edges, clear of any
+printer's margin); the back page carries a single
 pointer line on each axis at the mirrored position of the scales' zero (shifted by the current back
 offset). Printed duplex and held against the light, the pointers show on the front's scales how far
 the back lands from where it should: that reading, with its sign, is the `--back-offset` to use.
@@ -18,31 +20,26 @@ import click
 
 from .errors import errors_only
 from .layout.fonts import FontBook
-from .model.units import MM
+from .messages import catalogue
+from .model.units import MM, paper_points
 from .output import OutputBatch, sweep
-from .model.units import paper_points
 
 SCALE_MM = 10  # the scales read from -10 to +10 mm
 
-INSTRUCTIONS = [
-    "Page de calibrage recto verso",
-    "1. Imprimez ces deux pages en recto verso (bord {edge}), à 100 % (taille réelle).",
-    "2. Regardez la feuille à contre-jour : les traits rouges du verso tombent sur les règles du recto.",
-    "3. Lisez la graduation (en mm, signe compris) sous le trait rouge de chaque règle.",
-    "4. Ajoutez ces lectures au décalage de cette impression (0,0 au départ) et construisez",
-    "   vos cartes avec  pnp build --back-offset DX,DY  (DX : règle horizontale, DY : verticale).",
-    "   Un verso bien aligné se lit 0 sur les deux règles.",
-]
 
-
-def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tuple[float, float]) -> Path:
+def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tuple[float, float],
+                      language: str = "fr") -> Path:
     face = _text_face(Path(root).resolve())
     width, height = paper_points(paper)
     path = out / f"calibration-{paper}-{backs}.pdf"
     sweep(out)
+    messages, _ = catalogue(language)  # the CLI offers the catalogue's languages only
+    edge = messages.text("edge_long" if backs == "long-edge" else "edge_short")
+    lines = [messages.text("calibration_title")] + messages.lines("calibration_steps", edge=edge)
+    duplex = "DuplexFlipLongEdge" if backs == "long-edge" else "DuplexFlipShortEdge"
     with OutputBatch() as batch:
-        canvas = batch.canvas(path, (width, height), face, {"title": "pnp — calibrage recto verso"})
-        _front(canvas, face, width, height, backs)
+        canvas = batch.canvas(path, (width, height), face, {"title": f"pnp — {lines[0]}"}, duplex=duplex)
+        _front(canvas, face, width, height, backs, lines)
         _back(canvas, width, height, backs, offset)
         batch.save(canvas)
         batch.commit()
@@ -60,12 +57,11 @@ def _text_face(root: Path) -> str:
     return fonts.default_face().name
 
 
-def _front(c, face: str, width: float, height: float, backs: str) -> None:
+def _front(c, face: str, width: float, height: float, backs: str, lines: list[str]) -> None:
     cx, cy = width / 2, height / 2
-    edge = "long" if backs == "long-edge" else "court"
-    for i, line in enumerate(INSTRUCTIONS):
+    for i, line in enumerate(lines):
         c.setFont(face, 13 if i == 0 else 9)
-        c.drawString(20 * MM, height - (25 + 7 * i) * MM, line.format(edge=edge))
+        c.drawString(20 * MM, height - (25 + 7 * i) * MM, line)
     sign = 1 if backs == "long-edge" else -1  # so that a reading always adds to the offset
     _scale(c, face, cx, cy + 40 * MM, True, sign)
     _scale(c, face, cx - 40 * MM, cy, False, sign)

@@ -1,10 +1,11 @@
 """How a run makes its PDFs: the options of `pnp build`, and the key the build cache files them under.
 
 Contract: `PAPER_NAMES` and `BACK_MODES` are the papers and back modes a build knows (the CLI's
-choices derive from them). `Options` is a frozen record (paper, backs, orientation, output folder, back offset in mm,
-picture resolution, strictness); the pipeline (`pnp.build`, `pnp.runner`) checks the paper and backs names
-against the ones it knows. `cache_key()` names the value of every option but `out` and `strict` (they change no byte), so a new option
-changes the key by itself: PDFs made with other options are never taken as up to date. Standard
+choices derive from them). `Options` is a frozen record (paper, backs, orientation, output folder,
+back offset in mm, picture resolution, strictness, printer's margin in mm); the pipeline
+(`pnp.build`, `pnp.runner`) checks the paper and backs names against the ones it knows.
+`cache_key()` names the value of every option but `out` and `strict` (they change no byte), so a
+new option changes the key by itself: PDFs made with other options are never taken as up to date. Standard
 library only: `pnp build` derives the key before deciding whether anything needs building.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm, right and down
     image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
     strict: bool = False  # warnings count as errors (`--strict`): nothing is written
+    printer_margin: float = 5.0  # mm along every paper edge where nothing is drawn
 
     def cache_key(self) -> str:
         return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name not in _NOT_KEYED)

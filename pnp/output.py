@@ -19,7 +19,9 @@ page compression, without ASCII85, and with a bundled font as the initial font, 
 gives the same bytes and no base-14 font is referenced; `make_canvas` makes such a canvas on any
 target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
 a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
-pages that changed from those that did not.
+pages that changed from those that did not. Every PDF asks viewers to print at actual size
+(`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
+`DuplexFlipLongEdge` or `DuplexFlipShortEdge`).
 """
 from __future__ import annotations
 
@@ -81,9 +83,10 @@ class OutputBatch:
         with open(pending.temp, "wb") as out:
             out.write(data)
 
-    def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+    def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str],
+               duplex: str = "Simplex") -> Canvas:
         pending = self._temp(final)
-        canvas = make_canvas(str(pending.temp), pagesize, font, meta)
+        canvas = make_canvas(str(pending.temp), pagesize, font, meta, duplex)
         self._open[id(canvas)] = (canvas, pending)
         if self.record_pages:
             digests = self.page_digests.setdefault(final, [])
@@ -134,9 +137,10 @@ class OutputBatch:
         self.discard()
 
 
-def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str, str]) -> Canvas:
+def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str, str],
+                duplex: str = "Simplex") -> Canvas:
     """A deterministic canvas onto `target` (a path or a binary file object) whose fallback font is
-    `font`, a bundled one: never Helvetica."""
+    `font`, a bundled one: never Helvetica; it asks for actual size and names its `duplex` mode."""
     rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font  # svglib's fallback too
     canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
     canvas.setTitle(meta.get("title", ""))
@@ -144,6 +148,8 @@ def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str
     canvas.setSubject(meta.get("subject", ""))
     canvas.setCreator("pnp")
     canvas.setProducer("pnp (ReportLab)")
+    canvas.setViewerPreference("PrintScaling", "None")  # print dialogs default to actual size
+    canvas.setViewerPreference("Duplex", duplex)  # and to the way the sheet turns over
     return canvas
 
 

@@ -26,8 +26,10 @@ from .draw.sheets import SheetPainter
 from .errors import Problem, Ref, errors_only
 from .fileio import FileChanged, cache_folder
 from .layout.face import BuildEnv, FaceBuilder
-from .layout.imposition import SheetSpec, plan_sheet
+from .layout.imposition import SheetPlan, SheetSpec, plan_sheet
 from .layout.lint import lint
+from .layout.notes import NotePage, sheet_notes
+from .messages import catalogue
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
 from .options import Options
@@ -78,6 +80,9 @@ class KitRun:
         icons = self.session.icons.with_kit(kit.root)
         found, skip = lint(kit, self.session.fonts, icons, library.ref)
         self.problems += found
+        self.messages, unknown = catalogue(kit.game.language)
+        if unknown:
+            self.problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", printed.tables,
                             library.element_refs, skip, kit.game.min_text_size, printed.values)
@@ -125,7 +130,8 @@ class KitRun:
         mode = self.options.backs if has_backs else "none"
         w, h = front.card_size()
         spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(self.options.paper),
-                         self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks)
+                         self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks,
+                         printer_margin=self.printer_margin)
         plan = plan_sheet(spec)
         if isinstance(plan, str):
             self.problems.append(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))
@@ -143,14 +149,31 @@ class KitRun:
         if layout.orientation == "landscape":
             width, height = height, width
         margin = layout.margin
+        if margin < self.printer_margin - 1e-6:
+            self.problems.append(Problem(f"the page's margin ({margin / MM:g} mm) is narrower than the printer's "
+                                         f"({self.printer_margin / MM:g} mm): the page would print clipped",
+                                         f"sheet {sheet.name!r}", sheet.ref.child("layout")))
+            return
         builder = self.builder(sheet.spec.layout, (width - 2 * margin, height - 2 * margin), 0.0)
         canvas, painter = self._sheets(sheet.name, (width, height))
-        label = f"{self.kit.game.title} · {sheet.title}"
+        page = NotePage(width, height, (self.printer_margin,) * 2 + (width - self.printer_margin,
+                                                                   height - self.printer_margin))
+        notes = self.notes(page, (margin, margin, width - margin, height - margin), (),
+                           f"{self.kit.game.title} · {sheet.title}")
 
         def draw(face: Face, page: Page) -> None:
             if painter is not None:
-                painter.page(face, width, height, margin, label)
+                painter.page(face, width, height, margin, notes)
         self._sheet_pages(sheet, builder, canvas, 1, draw)
+
+    @property
+    def printer_margin(self) -> float:
+        return self.options.printer_margin * MM
+
+    def notes(self, page: NotePage, content, marks, label: str):
+        """The print note and `label` placed in the page's margins, in the kit's language."""
+        return sheet_notes(page, content, marks, self.messages.text("print_note"), label,
+                           self.session.fonts.default_face())
 
     def _sheet_pages(self, sheet: Sheet, builder: FaceBuilder, canvas, per_copy: int,
                      draw: Callable[[Face, Page], None]) -> None:
@@ -185,7 +208,7 @@ class KitRun:
             self.problems += [Problem(what, where, ref_of(name)) for name, what in found]
         return bound
 
-    def _canvas(self, component: str, pagesize) -> tuple[Canvas, Painter] | tuple[None, None]:
+    def _canvas(self, component: str, pagesize, duplex: str = "Simplex") -> tuple[Canvas, Painter] | tuple[None, None]:
         """The component's canvas from the batch and a Painter on it; (None, None) when not drawing
         (no batch, or the file is already another component's: a problem)."""
         if self.batch is None or self.failed:
@@ -193,7 +216,8 @@ class KitRun:
         game = self.kit.game
         meta = {"title": f"{game.title} — {component}", "author": ", ".join(game.authors), "subject": game.subtitle}
         try:
-            canvas = self.batch.canvas(self._path(component), pagesize, self.session.fonts.default_face().name, meta)
+            canvas = self.batch.canvas(self._path(component), pagesize, self.session.fonts.default_face().name, meta,
+                                       duplex)
         except OutputClash as clash:
             self.problems.append(Problem(f"{clash} (two kits with the same folder name?)", f"kit {self.kit.name!r}"))
             return None, None
@@ -204,9 +228,9 @@ class KitRun:
                           self.session.fonts)
         return canvas, Painter(canvas, forms)
 
-    def _sheets(self, component: str, pagesize) -> tuple[Canvas, SheetPainter] | tuple[None, None]:
+    def _sheets(self, component: str, pagesize, duplex: str = "Simplex") -> tuple[Canvas, SheetPainter] | tuple[None, None]:
         """`_canvas` with a SheetPainter, for imposed decks and full-page sheets."""
-        canvas, painter = self._canvas(component, pagesize)
+        canvas, painter = self._canvas(component, pagesize, duplex)
         if canvas is None or painter is None:
             return None, None
         return canvas, SheetPainter(canvas, painter, self.session.fonts.default_face().name)
@@ -311,7 +335,8 @@ class DeckPages:
         self.run_, self.deck, self.plan = run, deck, plan
         self.canvas: Canvas | None
         self.painter: SheetPainter | None
-        self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height))
+        duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
+        self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height), duplex)
         self.per_sheet = 2 if plan.duplex else 1
 
     def run(self) -> None:
@@ -331,15 +356,25 @@ class DeckPages:
         backs = [self.run_._face(card, self.deck, card.back) if card.back else None for card in chunk] \
             if self.plan.mode != "none" else []
         if self.canvas is not None and not self.run_.failed:
-            self._draw(fronts, backs, f"{self.run_.kit.game.title} · {self.deck.title} · planche {number}/{total}")
+            sheet = self.run_.messages.text("sheet", n=number, total=total)
+            self._draw(fronts, backs, f"{self.run_.kit.game.title} · {self.deck.title} · {sheet}")
         self.run_._tick(self.per_sheet)
 
     def _draw(self, fronts, backs, label: str) -> None:
         if self.painter is None:
             return
-        if self.plan.mode == "fold":
-            self.painter.fold(self.plan, fronts, backs, label=label + " · pliage")
+        text, plan = self.run_.messages.text, self.plan
+        if plan.mode == "fold":
+            self.painter.fold(plan, fronts, backs, self._notes(False, f"{label} · {text('fold')}"))
             return
-        self.painter.cards(self.plan, fronts, back=False, label=label + " · recto")
-        if self.plan.duplex:
-            self.painter.cards(self.plan, backs, back=True, label=label + " · verso")
+        self.painter.cards(plan, fronts, False, self._notes(False, f"{label} · {text('front')}"))
+        if plan.duplex:
+            self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
+
+    def _notes(self, back: bool, label: str):
+        plan: SheetPlan = self.plan
+        vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
+        centre = (plan.fold[0] / 2, plan.height / 2) if vertical_fold else None  # notes off a vertical fold line
+        page = NotePage(plan.width, plan.height, plan.printable, centre)
+        return self.run_.notes(page, plan.back_bleed_box if back else plan.bleed_box,
+                               plan.back_marks if back else plan.marks, label)

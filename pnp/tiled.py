@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from .draw.tiles import TilePainter
 from .errors import Problem
-from .layout.tiling import plan_tiles
+from .layout.notes import NotePage
+from .layout.tiling import REGISTER_ARM, TilePlan, plan_tiles
 from .model.kit import Sheet
 from .model.layout import Layout
 from .model.units import paper_points
@@ -31,7 +32,8 @@ class TiledSheet:
         run, sheet, layout = self.run_, self.sheet, self.layout
         size = layout.page_size()
         paper = paper_points(run.options.paper)
-        plan = plan_tiles(size, paper, layout.margin, layout.overlap, run.options.orientation, layout.orientation)
+        plan = plan_tiles(size, paper, layout.margin, layout.overlap, run.options.orientation, layout.orientation,
+                          run.printer_margin)
         if isinstance(plan, str):
             run.problems.append(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
             return
@@ -39,11 +41,31 @@ class TiledSheet:
         canvas, painter = run._canvas(sheet.name, (plan.width, plan.height))
         tiles = self._painter(canvas, painter) if canvas is not None else None
         label = f"{run.kit.game.title} · {sheet.title}"
+        notes = self._notes(plan, label)
         run._sheet_pages(sheet, builder, canvas, plan.pages,
-                         lambda face, page: tiles.component(face, plan, f"{sheet.name}-{page.index}", label))
+                         lambda face, page: tiles.component(face, plan, f"{sheet.name}-{page.index}", label, notes))
+
+    def _notes(self, plan: TilePlan, label: str) -> list:
+        """Each page's notes, the map's first: the print note and the page's label."""
+        text, run = self.run_.messages.text, self.run_
+        page = NotePage(plan.width, plan.height, plan.printable)
+        out = []
+        if not plan.single:
+            m = plan.margin
+            out.append(run.notes(page, (m, m, plan.width - m, plan.height - m), (), f"{label} · {text('assembly_map')}"))
+        for tile in plan.tiles:
+            name = label if plan.single else f"{label} · {text('tile_sheet', label=tile.label)}"
+            keep = list(tile.crop) + [_register_box(tile.to_page(*r)) for r in tile.registers]
+            out.append(run.notes(page, tile.page_box, keep + ([tile.label_box] if tile.label_box else []), name))
+        return out
 
     def _painter(self, canvas, painter) -> TilePainter:
         fonts = self.run_.session.fonts
         regular = fonts.default_face()
         bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
-        return TilePainter(canvas, painter, regular.name, bold.name)
+        return TilePainter(canvas, painter, regular.name, bold.name, self.run_.messages)
+
+
+def _register_box(point: tuple[float, float]) -> tuple[float, float, float, float]:
+    x, y = point
+    return (x - REGISTER_ARM, y - REGISTER_ARM, x + REGISTER_ARM, y + REGISTER_ARM)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pnp.layout.imposition import EDGE, MARK_OFFSET, SheetSpec, plan_sheet
+from pnp.layout.imposition import SheetSpec, plan_sheet
+from pnp.layout.marks import MARK_GAP, PRINTER_MARGIN
 from pnp.model.units import MM, PAPERS
 
 A4 = tuple(v * MM for v in PAPERS["a4"])
@@ -74,16 +75,17 @@ def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bl
     slots = list(plan.fronts) + (list(plan.backs) if backs == "fold" else [])
     trims = [(s.x, s.y, s.x + w * MM, s.y + h * MM) for s in slots]
     for i, a in enumerate(trims):
-        assert a[0] >= EDGE - 1e-6 and a[1] >= EDGE - 1e-6
-        assert a[2] <= plan.width - EDGE + 1e-6 and a[3] <= plan.height - EDGE + 1e-6
         assert not any(_overlap(a, b) for b in trims[i + 1:])
     clips = [s.clip for s in slots]
+    p = PRINTER_MARGIN
+    for box in clips + [_segment_box(m) for m in plan.marks]:  # nothing in the printer's margin
+        assert box[0] >= p - 0.02 and box[1] >= p - 0.02
+        assert box[2] <= plan.width - p + 0.02 and box[3] <= plan.height - p + 0.02
     for a, b in ((a, b) for i, a in enumerate(clips) for b in clips[i + 1:]):
         assert not _overlap(a, b), "bleeds of two cards overlap"
     for mark in plan.marks:
         box = _segment_box(mark)
         assert not any(_overlap(box, clip) for clip in clips), "a crop mark prints over a card"
-        assert 0 <= box[0] and box[2] <= plan.width and 0 <= box[1] and box[3] <= plan.height
     assert plan.per_page == plan.cols * plan.rows
 
 
@@ -110,4 +112,4 @@ def test_every_cut_line_gets_marks_on_both_sides_of_the_grid(w, h, bleed, gap):
     for mark in plan.marks:
         length = abs(mark[2] - mark[0]) + abs(mark[3] - mark[1])
         assert length >= 2 * MM - 1e-6
-    assert MARK_OFFSET > 0
+    assert MARK_GAP > 0

@@ -48,7 +48,9 @@ def test_crop_marks_stay_in_the_margins(similis_build):
         y0, y1 = height - mark["bottom"], height - mark["top"]
         outside = x1 <= bleed[0] or x0 >= bleed[2] or y1 <= bleed[1] or y0 >= bleed[3]
         assert outside, mark
-        assert max(x1 - x0, y1 - y0) >= 4.0 * MM  # long enough to lay a ruler on
+        assert max(x1 - x0, y1 - y0) >= 3.0 * MM - 0.01  # long enough to lay a ruler on
+        assert min(x0, y0) >= 5 * MM - 0.01 and x1 <= float(first.width) - 5 * MM + 0.01  # printable area
+        assert y1 <= height - 5 * MM + 0.01
     assert abs((trim[2] - trim[0]) / MM - 189) < 0.01 and abs((trim[3] - trim[1]) / MM - 264) < 0.01
 
 
@@ -56,7 +58,7 @@ def test_trim_and_bleed_boxes_frame_the_grid(similis_build):
     found = boxes(pdf(similis_build, "similis", "cartes"), 0)
     trim, bleed = found["trimbox"], found["bleedbox"]
     assert [round(v / MM, 2) for v in trim] == [10.5, 16.5, 199.5, 280.5]
-    assert [round(v / MM, 2) for v in bleed] == [7.5, 13.5, 202.5, 283.5]
+    assert [round(v / MM, 2) for v in bleed] == [8.5, 13.5, 201.5, 283.5]  # 2 mm beside: marks of 3 mm
 
 
 def test_card_texts_lie_in_their_cells(similis_build):

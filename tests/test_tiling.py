@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.layout.tiling import MARK_RADIUS, label, plan_tiles
+from pnp.layout.tiling import REGISTER_ARM, label, plan_tiles
 from pnp.model.units import MM, PAPERS
 
 from conftest import Options, build_ok, make_project
@@ -33,7 +33,7 @@ def test_a_page_that_fits_is_one_centred_tile():
     (tile,) = plan.tiles
     x0, y0, x1, y1 = tile.page_box
     assert (round(x0, 3), round(A3[0] - x1, 3)) == (round((A3[0] - 256 * MM) / 2, 3),) * 2
-    assert tile.strips == () and tile.marks == ()
+    assert tile.strips == () and tile.registers == ()
 
 
 def test_the_board_of_lutins_takes_two_portrait_pages_on_a4_and_letter():
@@ -45,7 +45,8 @@ def test_the_board_of_lutins_takes_two_portrait_pages_on_a4_and_letter():
         assert (a1.label, a2.label) == ("A1", "A2")
         assert a1.neighbours == (("right", "A2"),) and a2.neighbours == (("left", "A1"),)
         assert [s.side for s in a1.strips] == ["right"] and a2.strips == ()
-        assert len(a1.marks) == 3 and a1.marks == a2.marks
+        assert len(a1.registers) == 2 and a1.registers == a2.registers  # both ends of the joint
+        assert {v < 0 or v > 256 * MM for _, v in a1.registers} == {True}  # beyond the board's edges
 
 
 def test_the_orientation_with_fewest_pages_wins():
@@ -77,9 +78,14 @@ def test_tiles_cover_the_component_with_exact_overlaps(w, h, paper, margin, over
         step_u, step_v = plan.step
         for tile in plan.tiles:
             assert abs(tile.region[0] - tile.col * step_u) < 1e-6 and abs(tile.region[1] - tile.row * step_v) < 1e-6
-            for mark in tile.marks:  # every mark lies in the overlap of exactly two tiles
-                holders = [t for t in plan.tiles if _inside(mark, t.region, MARK_RADIUS)]
-                assert len(holders) == 2
+            for mark in tile.registers:  # in a margin, printed by the two tiles of its joint
+                assert not _inside(mark, (0, 0, w * MM, h * MM))
+                assert len([t for t in plan.tiles if mark in t.registers]) == 2
+                x, y = tile.to_page(*mark)
+                p0, q0, p1, q1 = plan.printable
+                assert p0 <= x - REGISTER_ARM and x + REGISTER_ARM <= p1 and q0 <= y - REGISTER_ARM <= y + REGISTER_ARM <= q1
+                assert not _inside((x, y), (tile.page_box[0], tile.page_box[1], tile.page_box[2] - tile.page_box[0],
+                                            tile.page_box[3] - tile.page_box[1]), -REGISTER_ARM)
 
 
 def _inside(point, region, pad=0.0) -> bool:

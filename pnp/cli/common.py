@@ -37,6 +37,8 @@ _PDF_OPTIONS = (
     click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
                  help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N."),
     click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels."),
+    click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
+                 help="The band along every paper edge your printer cannot print: nothing is drawn in it."),
 )
 
 
@@ -48,10 +50,10 @@ def pdf_options(command: Callable) -> Callable:
 
 
 def build_options(paper: str, backs: str, orientation: str, back_offset: str, out: Path, image_dpi: int,
-                  no_downsample: bool, strict: bool = False) -> Options:
+                  no_downsample: bool, printer_margin: float = 5.0, strict: bool = False) -> Options:
     """The build options from the values of `pdf_options` (and `--strict`)."""
     return Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
-                   image_dpi=None if no_downsample else image_dpi, strict=strict)
+                   image_dpi=None if no_downsample else image_dpi, strict=strict, printer_margin=printer_margin)
 
 
 def offset(text: str) -> tuple[float, float]:

@@ -1,24 +1,24 @@
 """Drawing imposed sheets and full pages: cards in their slots, crop marks, margin notes, boxes.
 
 Contract: `SheetPainter(canvas, painter, note_font)` draws one PDF page per call and ends it:
-`cards(plan, faces, back, label)` puts faces (a card side each, or None for an empty slot) in the
-plan's front or back slots, clipped to each slot's bleed; `fold(plan, fronts, backs, label)` puts
+`cards(plan, faces, back, notes)` puts faces (a card side each, or None for an empty slot) in the
+plan's front or back slots, clipped to each slot's bleed; `fold(plan, fronts, backs, notes)` puts
 fronts and backs on one page with the dashed fold line between; `page(face, width, height, margin,
-label)` draws a full-page component. Every page gets its TrimBox and BleedBox, a "print at 100 %"
-note in the bottom margin and its label in the top one where they have room, in French like the
-rest of the printed material. `draw_marks`, `draw_notes` and `end_page` serve the tiled pages too.
+notes)` draws a full-page component. Every page gets its TrimBox and BleedBox and its notes (the
+print note and the label, placed by `layout.notes`, in the kit's language). `draw_marks`,
+`draw_notes` and `end_page` serve the tiled pages and tuck boxes too.
 """
 from __future__ import annotations
 
-import math
+from typing import Sequence
 
 from ..layout.imposition import SheetPlan, Slot
 from ..layout.items import Face
+from ..layout.notes import Note
 from .paint import Painter
 
-NOTE_SIZE = 6.0
 MARK_WIDTH = 0.25
-PRINT_NOTE = "Imprimer à 100\u00a0% (taille réelle, sans ajustement à la page)"
+NOTE_GREY = (0.3, 0.3, 0.3)
 
 
 def draw_marks(c, marks) -> None:
@@ -32,17 +32,22 @@ def draw_marks(c, marks) -> None:
     c.restoreState()
 
 
-def draw_notes(c, font: str, x: float, height: float, bottom: float, top: float, label: str,
-               band: float = math.inf) -> None:
-    """The print note centred on `x` in the bottom margin (`bottom` high) and the label in the top
-    one (`top` high), each where its margin has room; `band` keeps them that near the paper's edge."""
+def draw_notes(c, font: str, notes: Sequence[Note]) -> None:
+    """One-line notes, each centred on its point, turned as placed."""
+    if not notes:
+        return
     c.saveState()
-    c.setFillColorRGB(0.3, 0.3, 0.3)
-    c.setFont(font, NOTE_SIZE)
-    if bottom >= NOTE_SIZE * 1.6:
-        c.drawCentredString(x, min(bottom, band) / 2 - NOTE_SIZE * 0.35, PRINT_NOTE)
-    if top >= NOTE_SIZE * 1.6 and label:
-        c.drawCentredString(x, height - min(top, band) / 2 - NOTE_SIZE * 0.35, label)
+    c.setFillColorRGB(*NOTE_GREY)
+    for note in notes:
+        c.setFont(font, note.size)
+        if note.rotate:
+            c.saveState()
+            c.translate(note.x, note.y)
+            c.rotate(note.rotate)
+            c.drawCentredString(0, 0, note.text)
+            c.restoreState()
+        else:
+            c.drawCentredString(note.x, note.y, note.text)
     c.restoreState()
 
 
@@ -70,22 +75,24 @@ class SheetPainter:
         self.painter = painter
         self.note_font = note_font
 
-    def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, label: str) -> None:
+    def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
         self._slots(plan.backs if back else plan.fronts, faces)
-        self._finish(plan, back, label)
+        self._finish(plan, back, notes)
 
-    def fold(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
+    def fold(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None],
+             notes: Sequence[Note]) -> None:
         self._slots(plan.fronts, fronts)
         self._slots(plan.backs, backs)
         self._fold_line(plan)
-        self._finish(plan, False, label)
+        self._finish(plan, False, notes)
 
     def _slots(self, slots: tuple[Slot, ...], faces: list[Face | None]) -> None:
         for slot, face in zip(slots, faces):
             if face is not None:
-                self._card(slot, face)
+                self.card(slot, face)
 
-    def _card(self, slot: Slot, face: Face) -> None:
+    def card(self, slot: Slot, face: Face) -> None:
+        """One face in its slot, clipped to the slot's box when it would mark beyond it."""
         c = self.c
         clip = _needs_clip(slot, face)
         if not clip and slot.rotate == 0:  # the common case: move there and back, no state to save
@@ -106,13 +113,11 @@ class SheetPainter:
         self.painter.face(face)
         c.restoreState()
 
-    def _finish(self, plan: SheetPlan, back: bool, label: str) -> None:
+    def _finish(self, plan: SheetPlan, back: bool, notes: Sequence[Note]) -> None:
         draw_marks(self.c, plan.back_marks if back else plan.marks)
+        draw_notes(self.c, self.note_font, notes)
         trim = plan.back_trim_box if back else plan.trim_box
         bleed = plan.back_bleed_box if back else plan.bleed_box
-        vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
-        centre = plan.fold[0] / 2 if vertical_fold else plan.width / 2  # keep notes off a vertical fold line
-        draw_notes(self.c, self.note_font, centre, plan.height, bleed[1], plan.height - bleed[3], label)
         end_page(self.c, trim, bleed)
 
     def _fold_line(self, plan: SheetPlan) -> None:
@@ -121,14 +126,19 @@ class SheetPainter:
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0.45, 0.45, 0.45)
         c.setDash([4, 3])
-        c.line(*plan.fold)
+        x0, y0, x1, y1 = plan.fold
+        p = plan.printable
+        if x0 == x1:  # the fold line within the printable area only
+            c.line(x0, p[1], x1, p[3])
+        else:
+            c.line(p[0], y0, p[2], y1)
         c.restoreState()
 
-    def page(self, face: Face, width: float, height: float, margin: float, label: str) -> None:
+    def page(self, face: Face, width: float, height: float, margin: float, notes: Sequence[Note]) -> None:
         c = self.c
         c.saveState()
         c.translate(margin, height - margin)
         self.painter.face(face)
         c.restoreState()
-        draw_notes(c, self.note_font, width / 2, height, margin, margin, label)
+        draw_notes(c, self.note_font, notes)
         end_page(c, (0, 0, width, height))

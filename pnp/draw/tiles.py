@@ -1,59 +1,54 @@
 """Drawing a tiled page component: the assembly map, then one page per tile.
 
-Contract: `TilePainter(canvas, painter, regular, bold).component(face, plan, key, label)` draws one
-copy of a page component laid out at its own size (`face`) following a `layout.tiling.TilePlan`,
-with the fonts named `regular` and `bold`: the face is recorded once as a PDF form (named after
-`key`: one per page of the sheet) and shown, clipped, on every tile at the tile's offset, so the
-content of an overlap is the same on both tiles to the last point. A plan with one tile gives one
-page with the component centred. Otherwise the first page is the assembly map (the whole
-component scaled down, the tile grid, the labels and the steps), then each tile: its glue strips
-(shaded, dashed where the neighbour's edge goes, "zone de collage"), the alignment marks of its
-joints, crop marks, its label and its neighbours in the margins. Every page gets its TrimBox and
-BleedBox (the tile's region) and the "print at 100 %" note (`sheets.draw_notes`, kept within the
-plan's margin of the paper's edge). French like the rest of the print.
+Contract: `TilePainter(canvas, painter, regular, bold, messages).component(face, plan, key, label,
+notes)` draws one copy of a page component laid out at its own size (`face`) following a
+`layout.tiling.TilePlan`, with the fonts named `regular` and `bold` and the sheet texts of
+`messages` (the kit's language): the face is recorded once as a PDF form (named after `key`: one
+per page of the sheet) and shown, clipped, on every tile at the tile's offset, so the content of an
+overlap is the same on both tiles to the last point. A plan with one tile gives one page with the
+component centred. Otherwise the first page is the assembly map (the whole component scaled down,
+the tile grid, the labels and the steps), then each tile: its glue strips (shaded, dashed where the
+neighbour's edge goes, "glue zone" along them), the register marks of its joints in the margins,
+crop marks, its label and its neighbours in the widest margin. `notes` holds each page's notes
+(the print note and the page's label, placed by `layout.notes`), map first. Every page gets its
+TrimBox and BleedBox (the tile's region).
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from ..layout.items import Face
-from ..layout.tiling import MARK_RADIUS, Tile, TilePlan
+from ..layout.notes import NOTE_SIZE, Note
+from ..layout.tiling import REGISTER_ARM, REGISTER_RADIUS, Tile, TilePlan
 from .paint import Painter
-from .sheets import NOTE_SIZE, draw_marks, draw_notes, end_page
+from .sheets import draw_marks, draw_notes, end_page
 
 GLUE_TINT = (0.55, 0.55, 0.55)
 GLUE_ALPHA = 0.35
-MARK_COLOUR = (0.0, 0.0, 0.0)
-MARK_LINE = 0.5
+MARK_LINE = 0.4
 MAP_LINE = (0.80, 0.10, 0.10)
-SIDE_WORDS = {"left": "à gauche", "right": "à droite", "top": "au-dessus", "bottom": "en dessous"}
-STEPS = (
-    "1. Imprimez toutes les feuilles à 100\u00a0% (taille réelle), sans ajustement à la page.",
-    "2. Découpez chaque feuille le long des traits de coupe, aux coins de l’image.",
-    "3. Posez chaque feuille sur la zone de collage grisée de sa voisine de gauche, puis de celle du dessus,",
-    "    en faisant coïncider les croix de repérage et le bord avec le trait pointillé.",
-    "4. Collez (colle en bâton ou ruban adhésif au dos), puis collez le tout sur un carton fin si vous voulez.",
-)
 
 
 class TilePainter:
-    def __init__(self, canvas, painter: Painter, regular: str, bold: str):
+    def __init__(self, canvas, painter: Painter, regular: str, bold: str, messages):
         self.c = canvas
         self.painter = painter
         self.regular, self.bold = regular, bold
+        self.text = messages
 
-    def component(self, face: Face, plan: TilePlan, key: str, label: str) -> None:
+    def component(self, face: Face, plan: TilePlan, key: str, label: str, notes: Sequence[Sequence[Note]]) -> None:
         """Every page of one copy of the component (see the module docstring)."""
         form = self.painter.forms.layer(f"tiled:{key}", (0.0, -face.height, face.width, 0.0),
                                         lambda: self.painter.face(face))
-        if plan.single:
-            self._tile(form, plan, plan.tiles[0], label)
-            return
-        self._map(form, plan, label)
+        pages = iter(notes)
+        if not plan.single:
+            self._map(form, plan, label, next(pages))
         for tile in plan.tiles:
-            self._tile(form, plan, tile, label)
+            self._tile(form, plan, tile, next(pages))
 
     # --- one tile ------------------------------------------------------------------------------
 
-    def _tile(self, form: str, plan: TilePlan, tile: Tile, label: str) -> None:
+    def _tile(self, form: str, plan: TilePlan, tile: Tile, notes: Sequence[Note]) -> None:
         c = self.c
         x0, y0, x1, y1 = tile.page_box
         u, v = tile.region[0], tile.region[1]
@@ -66,12 +61,12 @@ class TilePainter:
         c.restoreState()
         for strip in tile.strips:
             self._strip(tile, strip)
-        for mark in tile.marks:
-            self._mark(*tile.to_page(*mark))
+        for mark in tile.registers:
+            self._register(*tile.to_page(*mark))
         draw_marks(c, tile.crop)
         if not plan.single:
-            self._tile_notes(plan, tile, label)
-        self._notes(plan, label if plan.single else f"{label} · feuille {tile.label}")
+            self._tile_notes(plan, tile)
+        draw_notes(c, self.regular, notes)
         end_page(c, tile.page_box)
 
     def _strip(self, tile: Tile, strip) -> None:
@@ -89,27 +84,23 @@ class TilePainter:
         else:
             c.line(x0, y1, x1, y1)
         c.restoreState()
-        self._strip_words(tile, strip, (x0, y0, x1, y1))
+        self._strip_words(strip, (x0, y0, x1, y1))
 
-    def _strip_words(self, tile: Tile, strip, box) -> None:
-        """"zone de collage" along the strip, between the alignment marks."""
+    def _strip_words(self, strip, box) -> None:
+        """"glue zone" along the strip, repeated every so often."""
         c = self.c
         x0, y0, x1, y1 = box
-        words = f"zone de collage · {strip.neighbour} se pose ici"
-        size = min(7.0, (x1 - x0 if strip.side == "right" else y1 - y0) * 0.45)
+        words = self.text.text("glue_zone", neighbour=strip.neighbour)
         vertical = strip.side == "right"
-        marks = sorted(tile.to_page(*m)[1 if vertical else 0] for m in tile.marks
-                       if _inside(tile.to_page(*m), box))
+        size = min(7.0, (x1 - x0 if vertical else y1 - y0) * 0.45)
+        width = c.stringWidth(words, self.regular, size)
         low, high = (y0, y1) if vertical else (x0, x1)
-        stops = [low] + marks + [high]
+        count = max(1, min(3, int((high - low) // (width * 1.6))))
         c.saveState()
         c.setFillColorRGB(0.1, 0.1, 0.1)
         c.setFont(self.regular, size)
-        width = c.stringWidth(words, self.regular, size)
-        for a, b in zip(stops, stops[1:]):
-            if b - a < width + 4 * MARK_RADIUS:
-                continue
-            middle = (a + b) / 2
+        for i in range(count if high - low >= width + 8 else 0):
+            middle = low + (high - low) * (i + 0.5) / count
             if vertical:
                 c.saveState()
                 c.translate((x0 + x1) / 2 + size * 0.35, middle)
@@ -120,19 +111,17 @@ class TilePainter:
                 c.drawCentredString(middle, (y0 + y1) / 2 - size * 0.35, words)
         c.restoreState()
 
-    def _mark(self, x: float, y: float) -> None:
-        """An alignment mark: a circle and a cross, white under black so it shows on dark ground."""
+    def _register(self, x: float, y: float) -> None:
+        """A register mark in the margin: a circle and a cross, centred on the joint's cut line."""
         c = self.c
-        r, arm = MARK_RADIUS, MARK_RADIUS * 1.5
         c.saveState()
-        for colour, width in (((1.0, 1.0, 1.0), MARK_LINE * 3), (MARK_COLOUR, MARK_LINE)):
-            c.setStrokeColorRGB(*colour)
-            c.setLineWidth(width)
-            c.circle(x, y, r, stroke=1, fill=0)
-            c.lines([(x - arm, y, x + arm, y), (x, y - arm, x, y + arm)])
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setLineWidth(MARK_LINE)
+        c.circle(x, y, REGISTER_RADIUS, stroke=1, fill=0)
+        c.lines([(x - REGISTER_ARM, y, x + REGISTER_ARM, y), (x, y - REGISTER_ARM, x, y + REGISTER_ARM)])
         c.restoreState()
 
-    def _tile_notes(self, plan: TilePlan, tile: Tile, label: str) -> None:
+    def _tile_notes(self, plan: TilePlan, tile: Tile) -> None:
         """The tile's big label in the widest margin, with its neighbours under it."""
         box = tile.label_box
         if box is None:
@@ -146,15 +135,15 @@ class TilePainter:
         c.setFont(self.bold, size)
         c.drawCentredString(cx, cy, tile.label)
         c.setFont(self.regular, NOTE_SIZE + 1)
-        lines = [f"feuille {plan.tiles.index(tile) + 1} sur {len(plan.tiles)}"]
-        lines += [f"{SIDE_WORDS[side]}\u00a0: {name}" for side, name in tile.neighbours]
+        lines = [self.text.text("tile_count", n=plan.tiles.index(tile) + 1, total=len(plan.tiles))]
+        lines += [self.text.text(f"side_{side}", name=name) for side, name in tile.neighbours]
         for i, line in enumerate(lines):
             c.drawCentredString(cx, cy - size * 0.5 - (i + 1) * (NOTE_SIZE + 3), line)
         c.restoreState()
 
     # --- the assembly map ----------------------------------------------------------------------
 
-    def _map(self, form: str, plan: TilePlan, label: str) -> None:
+    def _map(self, form: str, plan: TilePlan, label: str, notes: Sequence[Note]) -> None:
         c = self.c
         view = plan.map
         x0, y0, x1, y1 = view.box
@@ -171,7 +160,7 @@ class TilePainter:
         c.restoreState()
         self._map_tiles(view)
         self._map_text(plan, label)
-        self._notes(plan, f"{label} · plan d’assemblage")
+        draw_notes(c, self.regular, notes)
         end_page(c, (0.0, 0.0, plan.width, plan.height))
 
     def _map_tiles(self, view) -> None:
@@ -202,22 +191,12 @@ class TilePainter:
         c.saveState()
         c.setFillColorRGB(0.1, 0.1, 0.1)
         c.setFont(self.bold, 16)
-        c.drawString(left, view.title_y - 5, f"{label} — plan d’assemblage")
+        c.drawString(left, view.title_y - 5, f"{label} — {self.text.text('assembly_map')}")
         c.setFont(self.regular, 9)
         size = f"{plan.size[0] * 25.4 / 72:.0f} × {plan.size[1] * 25.4 / 72:.0f}\u00a0mm"
-        c.drawString(left, view.notes_top, f"{len(plan.tiles)} feuilles ({plan.rows} × {plan.cols}), "
-                     f"recouvrement {plan.overlap * 25.4 / 72:.0f}\u00a0mm\u00a0; assemblé\u00a0: {size}.")
-        for i, step in enumerate(STEPS):
+        c.drawString(left, view.notes_top, self.text.text(
+            "assembly_summary", tiles=len(plan.tiles), rows=plan.rows, cols=plan.cols,
+            overlap=f"{plan.overlap * 25.4 / 72:.0f}", size=size))
+        for i, step in enumerate(self.text.lines("assembly_steps")):
             c.drawString(left, view.notes_top - (i + 1.6) * 12, step)
         c.restoreState()
-
-    # --- every page ----------------------------------------------------------------------------
-
-    def _notes(self, plan: TilePlan, label: str) -> None:
-        box = plan.tiles[0].page_box
-        draw_notes(self.c, self.regular, plan.width / 2, plan.height, box[1], plan.height - box[3], label,
-                   band=plan.margin)
-
-
-def _inside(point, box) -> bool:
-    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]

@@ -21,6 +21,7 @@ from ..draw.paint import Painter
 from ..draw.sheets import SheetPainter
 from ..errors import Problem, Ref, errors_only
 from ..layout.formtable import FormTable, form_tables
+from ..layout.notes import NotePage
 from ..model.kit import Page, Sheet
 from ..model.units import paper_points
 from ..report import FileReport
@@ -99,12 +100,15 @@ class _Sheet:
                                      {"title": f"{game.title} — {name}", "author": ", ".join(game.authors),
                                       "subject": game.subtitle})
         painter = SheetPainter(canvas, Painter(canvas, FormCache(canvas)), target.font)
+        (w, h), m, p = self.size, self.margin, target.checked.printer_margin
+        notes = target.checked.notes(NotePage(w, h, (p, p, w - p, h - p)), (m, m, w - m, h - m), (),
+                                     f"{game.title} · {self.sheet.title}")
         fields, order, printed = FormFields(canvas), [], 0
         for sheet_page in self.pages:
             for _ in range(sheet_page.page.copies):
                 printed += 1
                 order += self._fields(fields, sheet_page.tables, f"p{printed}-")
-                painter.page(sheet_page.face, *self.size, self.margin, f"{game.title} · {self.sheet.title}")
+                painter.page(sheet_page.face, *self.size, self.margin, notes)
         fields.finish(order, JS_HELPERS)
         target.batch.save(canvas)
         target.files.append(FileReport(path.as_posix(), name, "form", printed))

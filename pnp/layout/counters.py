@@ -17,7 +17,7 @@ from ..model.layout import Counters, DieNets
 from ..model.units import MM
 from .elements import MISSING, ElementContext, compose, count_value, field_value, frame, register_compiler, with_values
 from .figures import ellipse, icon, rect, text
-from .imposition import count_fitting
+from .marks import count_fitting
 from .items import RGB, Item, Shape, shifted
 
 

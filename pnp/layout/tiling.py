@@ -1,9 +1,9 @@
 """Tiling: a page component larger than the paper, cut into overlapping tiles, one tile a page.
 
-Contract: `plan_tiles(size, paper, margin, overlap, orientation)` returns a `TilePlan` (or a str
-saying why the component cannot be tiled, or would take more than `MAX_TILES` pages) for a
-component of `size` (its own page size, from a page layout's `size: [w, h]`) on `paper`. Pure
-geometry, in points; no canvas here.
+Contract: `plan_tiles(size, paper, margin, overlap, orientation, prefer, printer_margin)` returns a
+`TilePlan` (or a str saying why the component cannot be tiled, or would take more than `MAX_TILES`
+pages) for a component of `size` (its own page size, from a page layout's `size: [w, h]`) on
+`paper`. Pure geometry, in points; no canvas here.
 - Board coordinates `(u, v)` are the component's own: origin at its top-left corner, v downwards
   (as every face). Page coordinates are PDF's: origin at the bottom-left of the paper.
 - When the component fits the paper's printable area (paper minus `margin` on every side) in
@@ -13,9 +13,15 @@ geometry, in points; no canvas here.
   (likewise v). The orientation with the fewest pages wins (ties: `prefer`), unless one is forced.
 - Each tile carries: its label (rows are letters, columns numbers: "A1", "A2", "B1"), its
   neighbours, the glue strips it carries (its right and bottom overlaps, which the neighbour covers),
-  the alignment marks inside its overlaps (board coordinates: the same mark is on both tiles of a
-  joint, so they coincide once the tiles are assembled), crop marks in the margins at the corners
-  of its region, and the widest free margin band (for a large label).
+  crop marks in the margins at the corners of its region, and the widest free margin band (for a
+  large label). Nothing of this is drawn on the playing surface: the strips are covered once the
+  board is assembled, and the alignment marks (`registers`) lie in the margins beyond the board's
+  edges, centred on the line where a joint's upper tile is cut (its left or top edge): the tiles
+  on both sides of the joint print them, the upper tile keeps half of each once cut, and the halves
+  meet the lower tile's whole marks when the tiles are laid right; the margins go at the end.
+  A joint whose ends lie inside the board (a middle row of a 3 x 3 board) has none: its tiles are
+  placed by their strips' dashed lines and their neighbours.
+- Nothing lies in the printer's margin (`printer_margin` from the paper's edges).
 - `MapView` places a small view of the whole component on the assembly map page (the first page
   of a tiled component), with each tile's outline and label.
 """
@@ -25,13 +31,13 @@ import math
 from dataclasses import dataclass, replace
 
 from ..model.units import MM
-from .imposition import EDGE, MARK_LEN, MARK_OFFSET, crop_ticks
+from .marks import MARK_LEN, MARK_OFFSET, PRINTER_MARGIN, crop_ticks
 
 Box = tuple[float, float, float, float]  # page: x0, y0, x1, y1 (PDF, y up)
 Region = tuple[float, float, float, float]  # board: u, v, w, h (top-left origin, v down)
 MAX_TILES = 200  # pages a tiled component may take
-MARKS_PER_JOINT = 3
-MARK_RADIUS = 2.5 * MM  # an alignment mark: a circle of this radius and a cross 1.5 times as wide
+REGISTER_RADIUS = 1.2 * MM  # a register mark: a circle of this radius and a cross 1.6 times as wide
+REGISTER_ARM = 1.6 * REGISTER_RADIUS
 MAP_TITLE = 16 * MM  # room above the map for its title
 MAP_NOTES = 42 * MM  # room below the map for the assembly steps
 
@@ -54,7 +60,7 @@ class Tile:
     page_box: Box
     neighbours: tuple[tuple[str, str], ...]  # (side, label)
     strips: tuple[Strip, ...]
-    marks: tuple[tuple[float, float], ...]
+    registers: tuple[tuple[float, float], ...]  # board points, in the margins beyond the board's edges
     crop: tuple[Box, ...]
     label_box: Box | None
 
@@ -92,6 +98,7 @@ class TilePlan:
     cols: int
     tiles: tuple[Tile, ...]
     map: MapView | None
+    printer_margin: float = PRINTER_MARGIN
 
     @property
     def single(self) -> bool:
@@ -108,11 +115,20 @@ class TilePlan:
         first = self.tiles[0].region
         return first[2] - self.overlap, first[3] - self.overlap
 
+    @property
+    def printable(self) -> Box:
+        m = self.printer_margin
+        return (m, m, self.width - m, self.height - m)
+
 
 def plan_tiles(size: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float,
-               orientation: str = "auto", prefer: str = "portrait") -> TilePlan | str:
+               orientation: str = "auto", prefer: str = "portrait",
+               printer_margin: float = PRINTER_MARGIN) -> TilePlan | str:
     """The tiles of a component of `size` on `paper` (see the module docstring)."""
     width, height = size
+    if margin < printer_margin - 1e-6:
+        return (f"the page's margin ({margin / MM:g} mm) is narrower than the printer's "
+                f"({printer_margin / MM:g} mm): the page would print clipped")
     options = _papers(paper, orientation, prefer)
     grids = [(_grid(width, height, pw - 2 * margin, ph - 2 * margin, overlap), pw, ph) for pw, ph in options]
     counts = [(grid, pw, ph) for grid, pw, ph in grids if grid is not None]
@@ -123,7 +139,7 @@ def plan_tiles(size: tuple[float, float], paper: tuple[float, float], margin: fl
     if cols * rows > MAX_TILES:
         return (f"a {width / MM:.0f} × {height / MM:.0f} mm page would need {cols * rows} pages of "
                 f"{paper[0] / MM:.0f} × {paper[1] / MM:.0f} mm paper; at most {MAX_TILES}")
-    return _plan(size, (pw, ph), margin, overlap, cols, rows)
+    return _plan(size, (pw, ph), margin, overlap, cols, rows, printer_margin)
 
 
 def _papers(paper: tuple[float, float], orientation: str, prefer: str) -> list[tuple[float, float]]:
@@ -147,23 +163,24 @@ def _grid(width, height, avail_w, avail_h, overlap) -> tuple[int, int] | None:
     return counts[0], counts[1]
 
 
-def _plan(size, paper, margin, overlap, cols, rows) -> TilePlan:
+def _plan(size, paper, margin, overlap, cols, rows, printer_margin) -> TilePlan:
     width, height = size
     tile_w = (width + (cols - 1) * overlap) / cols
     tile_h = (height + (rows - 1) * overlap) / rows
     pw, ph = paper
     x0, y0 = (pw - tile_w) / 2, (ph - tile_h) / 2
     page_box = (x0, y0, x0 + tile_w, y0 + tile_h)
+    area = (printer_margin, printer_margin, pw - printer_margin, ph - printer_margin)
+    depth = min(x0, y0) - printer_margin  # the margin beyond the region, within the printable area
     tiles = []
     for r in range(rows):
         for c in range(cols):
             region = (c * (tile_w - overlap), r * (tile_h - overlap), tile_w, tile_h)
+            registers = _registers(r, c, rows, cols, (tile_w - overlap, tile_h - overlap), size, depth)
             tiles.append(Tile(r, c, label(r, c), region, page_box, _neighbours(r, c, rows, cols),
-                              _strips(r, c, rows, cols, region, overlap), (), _crop(page_box, paper),
-                              _label_box(page_box, paper, margin)))
-    marks = _marks(tiles, rows, cols, overlap)
-    tiles = [_with_marks(t, marks) for t in tiles]
-    plan = TilePlan(pw, ph, size, margin, overlap, rows, cols, tuple(tiles), None)
+                              _strips(r, c, rows, cols, region, overlap), registers, _crop(page_box, area),
+                              _label_box(page_box, area)))
+    plan = TilePlan(pw, ph, size, margin, overlap, rows, cols, tuple(tiles), None, printer_margin)
     return plan if plan.single else _with_map(plan)
 
 
@@ -192,56 +209,39 @@ def _strips(r, c, rows, cols, region: Region, overlap: float) -> tuple[Strip, ..
     return tuple(out)
 
 
-def _marks(tiles: list[Tile], rows: int, cols: int, overlap: float) -> list[tuple[float, float]]:
-    """Alignment marks along every joint, in board coordinates, clear of the crossing strips."""
-    marks = []
-    for tile in tiles:
-        for strip in tile.strips:
-            u, v, w, h = strip.region
-            if strip.side == "right":
-                low = v + (overlap if tile.row > 0 else 0.0)
-                high = v + h - (overlap if tile.row < rows - 1 else 0.0)
-                marks += [(u + w / 2, p) for p in _spread(low, high)]
-            else:
-                low = u + (overlap if tile.col > 0 else 0.0)
-                high = u + w - (overlap if tile.col < cols - 1 else 0.0)
-                marks += [(p, v + h / 2) for p in _spread(low, high)]
-    return marks
-
-
-def _spread(low: float, high: float) -> list[float]:
-    """MARKS_PER_JOINT points across [low, high], the outer ones a mark's width from the ends."""
-    inset = min(2 * MARK_RADIUS + 2 * MM, (high - low) / 2)
-    a, b = low + inset, high - inset
-    if MARKS_PER_JOINT == 1 or b <= a:
-        return [(low + high) / 2]
-    return [a + (b - a) * i / (MARKS_PER_JOINT - 1) for i in range(MARKS_PER_JOINT)]
-
-
-def _with_marks(tile: Tile, marks: list[tuple[float, float]]) -> Tile:
-    u, v, w, h = tile.region
-    return replace(tile, marks=tuple(m for m in marks if u < m[0] < u + w and v < m[1] < v + h))
-
-
-def _crop(box: Box, paper: tuple[float, float]) -> tuple[Box, ...]:
-    """Crop marks in the margins on the four edges of the tile's region (as imposition draws them)."""
-    x0, y0, x1, y1 = box
-    pw, ph = paper
-    out: list[Box] = []
-    for x in (x0, x1):
-        out += crop_ticks(x, y0, y1, 0.0, ph, vertical=True)
-    for y in (y0, y1):
-        out += crop_ticks(y, x0, x1, 0.0, pw, vertical=False)
+def _registers(r: int, c: int, rows: int, cols: int, step: tuple[float, float], size: tuple[float, float],
+               depth: float) -> tuple[tuple[float, float], ...]:
+    """The register marks a tile prints (board points): at the outer ends of the joints beside it,
+    the joint's line being where its upper tile is cut (`step` apart), `depth` the margin's room."""
+    d = min(depth, MARK_OFFSET + MARK_LEN) / 2  # the mark's centre, beyond the board's edge (with the crop marks)
+    if d < REGISTER_ARM + 0.3 * MM:
+        return ()
+    out = []
+    for j in (c, c + 1):  # vertical joints: the tile's own left edge, the next tile's left edge
+        if 0 < j < cols:
+            out += [(j * step[0], -d)] * (r == 0) + [(j * step[0], size[1] + d)] * (r == rows - 1)
+    for j in (r, r + 1):
+        if 0 < j < rows:
+            out += [(-d, j * step[1])] * (c == 0) + [(size[0] + d, j * step[1])] * (c == cols - 1)
     return tuple(out)
 
 
-def _label_box(box: Box, paper: tuple[float, float], margin: float) -> Box | None:
-    """The widest margin band beside the region, short of the paper's edge and the crop marks."""
+def _crop(box: Box, area: Box) -> tuple[Box, ...]:
+    """Crop marks in the margins on the four edges of the tile's region (as imposition draws them)."""
     x0, y0, x1, y1 = box
-    pw, ph = paper
+    out: list[Box] = []
+    for x in (x0, x1):
+        out += crop_ticks(x, y0, y1, area[1], area[3], vertical=True)
+    for y in (y0, y1):
+        out += crop_ticks(y, x0, x1, area[0], area[2], vertical=False)
+    return tuple(out)
+
+
+def _label_box(box: Box, area: Box) -> Box | None:
+    """The widest margin band beside the region, short of the printable edge and the crop marks."""
+    x0, y0, x1, y1 = box
     gap = MARK_OFFSET + MARK_LEN
-    bands = [((EDGE + margin / 2, y0, x0 - gap, y1), x0 - gap - EDGE - margin / 2),
-             ((x1 + gap, y0, pw - EDGE - margin / 2, y1), pw - EDGE - margin / 2 - x1 - gap)]
+    bands = [((area[0], y0, x0 - gap, y1), x0 - gap - area[0]), ((x1 + gap, y0, area[2], y1), area[2] - x1 - gap)]
     band, room = max(bands, key=lambda b: b[1])
     return band if room >= 12 * MM else None
 
@@ -269,4 +269,4 @@ def _scaled(region: Region, scale: float, left: float, top: float) -> Box:
     return (left + u * scale, top - (v + h) * scale, left + (u + w) * scale, top - v * scale)
 
 
-__all__ = ["TilePlan", "Tile", "Strip", "MapView", "plan_tiles", "label", "MARK_RADIUS"]
+__all__ = ["TilePlan", "Tile", "Strip", "MapView", "plan_tiles", "label", "REGISTER_RADIUS", "REGISTER_ARM"]
