@@ -12,7 +12,9 @@ and are reported once, with the first face. A layout's `{map[field]}` values are
 face (pnp/layout/conditions.py); elements whose definition is broken (`BuildEnv.skip`, reported
 where they are written by pnp/layout/lint.py) are left out, as are problem texts that are `Known`;
 a `Warn` text is a warning. On a card, an element that reaches beyond the bleed box is a warning at
-its definition, once.
+its definition, once. With an `inspect` in the build's environment, each face
+laid out is handed to it as its elements in drawing order, and the warnings it returns are the
+face's too (`layout.inspect`: contrast, edges near the cut).
 """
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ class BuildEnv:
     skip: frozenset = frozenset()  # (layout, element) pairs whose definition is broken (reported there)
     min_text: float = 6.0  # text printed smaller is a warning (game.yaml `min_text_size`)
     rules: dict = field(default_factory=dict)  # the values of `{rules.…}` templates (pnp.rules.printed)
+    inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` filled from the rules values
@@ -75,6 +78,7 @@ class FaceBuilder:
         self._lookup_names = {n for names in self._lookups.values() for n in names}
         self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
+        self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
         self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
         self._static_face: Face | None = None
         self._plan = self._make_plan()
@@ -102,11 +106,13 @@ class FaceBuilder:
 
     def _build(self, values: dict, where, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
+        parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
         for key, names in self._plan:
             if key is not None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
+                parts += self._shared_parts[key]
                 continue
             name = names[0]
             element = self.elements[name]
@@ -118,7 +124,11 @@ class FaceBuilder:
             if fresh:  # laid out anew: where it lands is checked once per distinct layout
                 problems += self._outside_bleed(name, items, f" (first on {where})")
             layers.append((None, items))
-        return Face(self.width, self.height, self.bleed, tuple(layers), self.background), problems
+            parts.append((name, items))
+        face = Face(self.width, self.height, self.bleed, tuple(layers), self.background)
+        if self.env.inspect is not None:
+            problems += self.env.inspect(self.layout, parts, face, where)
+        return face, problems
 
     def _problems(self, found: list[str], where: str, ref: Ref) -> list[Problem]:
         """Problem texts as problems: a `Warn` a warning, a `Known` one left out (reported at its cause)."""
@@ -166,10 +176,12 @@ class FaceBuilder:
     def _shared_layer(self, names: list[str]):
         items: list[Item] = []
         problems: list[Problem] = []
+        parts = self._shared_parts.setdefault(f"{self.layout.name}:{names[0]}..{names[-1]}", [])
         for name in names:
             found_items, found = self._compile(self.elements[name], {})
             items += found_items
             where = f"layout {self.layout.name!r}"
+            parts.append((name, tuple(found_items)))
             if found:
                 ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
                 problems += self._problems(found, f"{where}, element {name!r}", ref)

@@ -1,0 +1,204 @@
+"""Card edges: what a face paints near its cut, for gutters and for the bleed-risk check.
+
+Contract: a cut lands up to a millimetre off, and a duplex back up to a millimetre (or more) off
+its front; what lies within `BLEED_RISK` (2 mm) of the cut, on either side, can show on the card or
+go. So:
+- `edge_profile(face)` samples what the face paints in the band `BLEED_RISK` deep inside its cut,
+  along each side (`paint_at` every 1.5 mm, at three depths). Two butted cards are safe when the
+  facing sides of their profiles look alike (`ground.close`); `edges_differ(profiles)` says, for
+  neighbours side by side and for neighbours one above the other, whether some card's side differs
+  from another's facing one: a gutter is then wanted between columns, or between rows.
+- `edge_problems(parts, bleed, width, height)` names the elements of a face (given as `(element
+  name, items)` in drawing order) with an edge too near the cut: the side of a filled rect whose
+  colour stands out from the ground beside it, within `BLEED_RISK` of the cut on either side
+  (unless it reaches the bleed's edge), a disc or ring coming that near, or a frame (a stroked rect or a line running along a side
+  for a quarter of it or more, standing out from its ground) whose outer edge lies less than
+  `FRAME_RISK` (4 mm) inside the cut (an outline drawn on the cut itself is a cut line, left alone): an offset of 1 mm shows the first as a sliver, and makes the
+  second visibly lopsided (3.2 mm against 1.2 mm on the opposite side...).
+- `edge_elements(layout, width, height)` names the elements that may paint within the risky band
+  (their box padded by `BLEED_RISK`), so that cards whose values for those elements agree need
+  one profile between them.
+Top-down points, origin at the trim's top-left corner (`layout.items`).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..model.units import MM
+from .ground import close, paint_at, shape_box
+from .items import RGB, Face, Item, Shape
+
+BLEED_RISK = 2.0 * MM
+FRAME_RISK = 4.0 * MM
+STEP = 1.5 * MM
+DEPTHS = (0.3 * MM, 1.0 * MM, 1.8 * MM)
+SIDES = ("left", "right", "top", "bottom")
+
+Profile = dict[str, tuple]
+
+
+def edge_profile(face: Face) -> Profile:
+    items = face.items()
+    out = {}
+    for side in SIDES:
+        length = face.height if side in ("left", "right") else face.width
+        count = max(2, int(length // STEP))
+        samples = []
+        for depth in DEPTHS:
+            for i in range(count):
+                along = length * (i + 0.5) / count
+                samples.append(paint_at(items, face.background, *_point(side, depth, along, face.width, face.height)))
+        out[side] = tuple(samples)
+    return out
+
+
+def _point(side: str, depth: float, along: float, width: float, height: float) -> tuple[float, float]:
+    return {"left": (depth, along), "right": (width - depth, along),
+            "top": (along, depth), "bottom": (along, height - depth)}[side]
+
+
+def edges_differ(profiles: Sequence[Profile]) -> tuple[bool, bool]:
+    """(between columns, between rows): whether some side meets a facing side unlike it."""
+    return (_differ(profiles, "right", "left"), _differ(profiles, "bottom", "top"))
+
+
+def _differ(profiles: Sequence[Profile], one: str, other: str) -> bool:
+    sides = _distinct([p[one] for p in profiles] + [p[other] for p in profiles])
+    return any(not all(close(a, b) for a, b in zip(x, y)) for i, x in enumerate(sides) for y in sides[i + 1:])
+
+
+def _distinct(sides: list[tuple]) -> list[tuple]:
+    out: list[tuple] = []
+    for side in sides:
+        if side not in out:
+            out.append(side)
+    return out
+
+
+# --- the bleed-risk check --------------------------------------------------------------------
+
+def edge_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB | None, bleed: float,
+                  width: float, height: float) -> list[tuple[str, str]]:
+    below: list[Item] = []
+    out = []
+    for name, items in parts:
+        found = None
+        for item in items:
+            if isinstance(item, Shape) and found is None:
+                found = _risk(item, below, background, bleed, width, height)
+            below.append(item)
+        if found:
+            out.append((name, found))
+    return out
+
+
+def _risk(s: Shape, below: Sequence[Item], background, bleed: float, width: float, height: float) -> str | None:
+    """What is wrong with one shape's edges, or None."""
+    if s.kind == "ellipse":
+        return _ellipse(s, below, background, bleed, width, height)
+    box = shape_box(s)
+    x0, y0, x1, y1 = box
+    straight = (y1 - y0 - 2 * min(s.radius, (x1 - x0) / 2, (y1 - y0) / 2),
+                x1 - x0 - 2 * min(s.radius, (x1 - x0) / 2, (y1 - y0) / 2))
+    edges = (("left", x0, -1, straight[0], height), ("right", x1, 1, straight[0], height),
+             ("top", y0, -1, straight[1], width), ("bottom", y1, 1, straight[1], width))
+    for side, at, outwards, run, length in edges:
+        vertical = side in ("left", "right")
+        size = width if vertical else height
+        cut, inset = min(((0.0, at), (size, size - at)), key=lambda c: abs(c[1]))  # the nearer parallel cut
+        if _is_frame(s):
+            toward = -1 if cut == 0.0 else 1  # from the frame towards its cut
+            found = _frame(s, box, vertical, at, toward, inset, run, length, bleed, below, background)
+        else:
+            pad = s.width / 2 if s.stroke is not None else 0.0
+            found = _fill_edge(s, box, vertical, at, outwards, inset - pad, run, length, bleed, below, background)
+        if found:
+            return found + f" ({_CUTS[vertical, cut == 0.0]} cut)"
+    return None
+
+
+_CUTS = {(True, True): "left", (True, False): "right", (False, True): "top", (False, False): "bottom"}
+
+
+def _ellipse(s: Shape, below, background, bleed: float, width: float, height: float) -> str | None:
+    """A disc or a ring whose outer edge (its stroke included) comes within `BLEED_RISK` of a cut."""
+    x0, y0, x1, y1 = shape_box(s)
+    pad = s.width / 2 if s.stroke is not None else 0.0
+    insets = {"left": x0 - pad, "right": width - x1 - pad, "top": y0 - pad, "bottom": height - y1 - pad}
+    side, inset = min(insets.items(), key=lambda kv: kv[1])
+    if inset <= -bleed + 0.01 or inset >= BLEED_RISK - 1e-6 or _cut_line(s, inset + pad):
+        return None
+    colour = s.stroke if s.stroke is not None else s.fill
+    outside = {"left": (x0 - pad - 0.3 * MM, (y0 + y1) / 2), "right": (x1 + pad + 0.3 * MM, (y0 + y1) / 2),
+               "top": ((x0 + x1) / 2, y0 - pad - 0.3 * MM), "bottom": ((x0 + x1) / 2, y1 + pad + 0.3 * MM)}[side]
+    if colour is None or close(colour, paint_at(below, background, *outside)):
+        return None
+    return (f"it comes {max(inset, 0.0) / MM:.1f} mm from the cut, within the {BLEED_RISK / MM:g} mm a cut or a "
+            f"duplex back may be off: keep it {BLEED_RISK / MM:g} mm inside ({side} cut)")
+
+
+def _cut_line(s: Shape, inset: float) -> bool:
+    """An outline drawn on the cut itself: the cut line, shown on purpose (round counters)."""
+    return s.fill is None and abs(inset) < 0.1 * MM
+
+
+def _is_frame(s: Shape) -> bool:
+    return s.stroke is not None and s.width > 0 and (s.fill is None or s.kind == "line")
+
+
+def _frame(s: Shape, box, vertical: bool, at: float, toward: int, inset: float, run: float, length: float,
+           bleed: float, below, background) -> str | None:
+    if s.kind == "ellipse" or run < length / 4 or _runs_across(s, vertical):
+        return None
+    outer = inset - s.width / 2  # the frame's outer edge, from the cut
+    if not -(BLEED_RISK + s.width) < outer < FRAME_RISK - 1e-6 or _cut_line(s, inset):
+        return None
+    if _blends(s.stroke, box, vertical, at + toward * (s.width / 2 + 0.3 * MM), below, background):
+        return None
+    return (f"a frame {max(outer, 0.0) / MM:.1f} mm inside the cut: a cut or a duplex back 1 mm off makes it "
+            f"visibly lopsided; keep thin frames {FRAME_RISK / MM:g} mm or more inside the cut")
+
+
+def _runs_across(s: Shape, vertical: bool) -> bool:
+    """A line that does not run along a side parallel to `vertical` (a rule across the card)."""
+    if s.kind != "line":
+        return False
+    return (abs(s.h) > abs(s.w)) != vertical
+
+
+def _fill_edge(s: Shape, box, vertical: bool, at: float, outwards: int, inset: float, run: float, length: float,
+               bleed: float, below, background) -> str | None:
+    if s.fill is None or s.kind != "rect" or s.opacity < 0.5 or run < 1 * MM:
+        return None
+    if inset <= -bleed + 0.01 or not -BLEED_RISK < inset < BLEED_RISK - 1e-6:
+        return None  # bled to the edge of the bleed, or far enough from the cut
+    if _blends(s.fill, box, vertical, at + outwards * 0.3 * MM, below, background):
+        return None
+    where = "inside" if inset >= 0 else "outside"
+    return (f"an edge {abs(inset) / MM:.1f} mm {where} the cut, within the {BLEED_RISK / MM:g} mm a cut or a "
+            f"duplex back may be off: bleed it to the edge of the bleed, or keep it {BLEED_RISK / MM:g} mm inside")
+
+
+def _blends(colour, box, vertical: bool, at: float, below, background) -> bool:
+    """Whether `colour` looks like the ground at `at` (across the axis), beside the middle of `box`."""
+    x0, y0, x1, y1 = box
+    point = (at, (y0 + y1) / 2) if vertical else ((x0 + x1) / 2, at)
+    return close(colour, paint_at(below, background, *point))
+
+
+def edge_elements(layout, width: float, height: float) -> tuple[str, ...]:
+    """The elements of `layout` whose box comes within `BLEED_RISK` (and a stroke) of the cut."""
+    from types import SimpleNamespace
+
+    from .elements import frame
+
+    ctx = SimpleNamespace(layout=layout, width=width, height=height)
+    reach = BLEED_RISK + 1 * MM
+    out = []
+    for name, element in layout.elements.items():
+        x, y, w, h = frame(element, ctx)
+        if element.rotate in (90, 270):
+            x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
+        if x < reach or y < reach or x + w > width - reach or y + h > height - reach:
+            out.append(name)
+    return tuple(out)
