@@ -25,8 +25,10 @@ from .draw.paint import Painter
 from .draw.sheets import SheetPainter
 from .errors import Problem, Ref, errors_only
 from .fileio import FileChanged, cache_folder
+from .gutters import deck_gutters
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetPlan, SheetSpec, plan_sheet
+from .layout.inspect import FaceInspector
 from .layout.lint import lint
 from .layout.notes import NotePage, sheet_notes
 from .messages import catalogue
@@ -85,7 +87,8 @@ class KitRun:
             self.problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", printed.tables,
-                            library.element_refs, skip, kit.game.min_text_size, printed.values)
+                            library.element_refs, skip, kit.game.min_text_size, printed.values,
+                            inspect=FaceInspector(library.element_refs))
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet] = [*kit.decks, *kit.sheets]
@@ -131,7 +134,7 @@ class KitRun:
         w, h = front.card_size()
         spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(self.options.paper),
                          self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks,
-                         printer_margin=self.printer_margin)
+                         deck_gutters(self, deck, mode, front.bleed), self.printer_margin)
         plan = plan_sheet(spec)
         if isinstance(plan, str):
             self.problems.append(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))

@@ -118,9 +118,15 @@ def _collect(resources, found: dict, seen: set) -> None:
 
 
 def card_boxes(path: Path, index: int, card_size: tuple[float, float]) -> dict[tuple[int, int], tuple]:
-    """The slots of the cards butted on page `index`, by (row, col): (x0, top, x1, bottom) in points,
-    top-down as pdfplumber measures. From the page's TrimBox, which is the union of the cards."""
+    """The slots of the cards on page `index`, by (row, col): (x0, top, x1, bottom) in points,
+    top-down as pdfplumber measures. From the crop marks (cards apart, or butted), or from the page's
+    TrimBox (the union of the cards, butted) on a page without crop marks."""
     width, height = card_size
+    xs, ys = crop_marks(path, index)
+    found = cells(xs, ys, (width / MM, height / MM)) if xs and ys else []
+    if found:
+        lefts, tops = sorted({c[0] for c in found}), sorted({c[1] for c in found})
+        return {(tops.index(c[1]), lefts.index(c[0])): c for c in found}
     x0, y0, x1, y1 = boxes(path, index)["trimbox"]
     page_top = boxes(path, index)["mediabox"][3]
     cols, rows = round((x1 - x0) / width), round((y1 - y0) / height)
@@ -166,9 +172,15 @@ def _text(key: tuple, index: int) -> str:
     return _document(key).pages[index].extract_text() or ""
 
 
-def cells(xs: list[float], ys: list[float]) -> list[tuple[float, float, float, float]]:
-    """Card cells (x0, top, x1, bottom) between consecutive cut lines, row by row."""
-    return [(x0, y0, x1, y1) for y0, y1 in zip(ys, ys[1:]) for x0, x1 in zip(xs, xs[1:])]
+def cells(xs: list[float], ys: list[float], size_mm: tuple[float, float] | None = None) -> list[tuple[float, float, float, float]]:
+    """Card cells (x0, top, x1, bottom) between consecutive cut lines, row by row; with the cards'
+    `size_mm`, only those of that size (the gutters between cards are no cells)."""
+    def spans(cuts, size):
+        pairs = list(zip(cuts, cuts[1:]))
+        return pairs if size is None else [(a, b) for a, b in pairs if abs((b - a) / MM - size) < 0.5]
+
+    w, h = size_mm or (None, None)
+    return [(x0, y0, x1, y1) for y0, y1 in spans(ys, h) for x0, x1 in spans(xs, w)]
 
 
 def words_in(cell, found: list[dict], whole: bool = False, tol: float = 0.0) -> str:

@@ -86,7 +86,7 @@ def test_pdf_pages_sizes_boxes_and_embedded_fonts(pdfs):
         assert page_count(pdfs[name]) == pages
         for index, read in enumerate(reader(pdfs[name]).pages):
             size = (round(float(read.mediabox.width), 2), round(float(read.mediabox.height), 2))
-            assert size == (a4_landscape if name in ("piste", "score") else a4)
+            assert size == (a4_landscape if name in ("piste", "score", "lieux") else a4)  # lieux: 8 with gutters
             assert "/TrimBox" in read and "/BleedBox" in read
             programs = font_programs(pdfs[name], index)
             assert programs, name
@@ -133,15 +133,21 @@ def test_recto_and_verso_of_each_place_card_line_up_in_long_edge_duplex(sheets):
     seen = Counter()
     for front, back in (sheets["lieux"][0:2], sheets["lieux"][2:4]):
         fx0, fy0, fx1, fy1 = front.trim
-        assert back.trim == pytest.approx((front.width - fx1, fy0, front.width - fx0, fy1), abs=0.01)
+        across = front.width > front.height  # a landscape sheet turns over its long, horizontal edge
+        flipped = (fx0, front.height - fy1, fx1, front.height - fy0) if across else \
+            (front.width - fx1, fy0, front.width - fx0, fy1)
+        assert back.trim == pytest.approx(flipped, abs=0.01)
         fronts, backs = front.slots, back.slots
-        cols = 1 + max(c for _, c in fronts)
+        rows, cols = 1 + max(r for r, _ in fronts), 1 + max(c for _, c in fronts)
         for (r, c), box in fronts.items():
             recto = text_in(front, box, 0, 14 * MM)  # the name band
             if not recto:
                 continue  # an empty slot of the last sheet
-            mirror = backs[(r, cols - 1 - c)]
-            assert mirror[0] == pytest.approx(front.width - box[2], abs=0.01)
+            mirror = backs[(rows - 1 - r, c) if across else (r, cols - 1 - c)]
+            if across:
+                assert mirror[1] == pytest.approx(front.height - box[3], abs=0.01)
+            else:
+                assert mirror[0] == pytest.approx(front.width - box[2], abs=0.01)
             verso = text_in(back, mirror)
             assert place_of(recto) and place_of(recto) == place_of(verso), (recto, verso)
             order = re.match(r"(\d) ", recto).group(1)
@@ -153,8 +159,7 @@ def test_recto_and_verso_of_each_place_card_line_up_in_long_edge_duplex(sheets):
 def test_place_cards_print_the_numbers_of_their_grid(sheets, kit):
     cards = {card.id: card for card in kit.deck("lieux").cards}
     checked = 0
-    for page_no, ids in ((0, ["eglise-1", "eglise-2", "mairie-1", "mairie-2", None, None, None, None,
-                              "boulodrome-1"]), (2, ["boulodrome-2"])):
+    for page_no, ids in ((0, ["eglise-1", "eglise-2", "mairie-1", "mairie-2"]), (2, ["boulodrome-1", "boulodrome-2"])):
         sheet = sheets["lieux"][page_no]
         slots = sheet.slots
         for key, card_id in zip(sorted(slots), ids):

@@ -248,7 +248,7 @@ def test_pages_and_embedded_fonts(kit_pdfs):
         assert sorted(p.name for p in folder.glob("*.pdf")) == [f"{n}-{paper}.pdf" for n in ("aide", "des", "score")]
         assert page_sizes_mm(folder / f"aide-{paper}.pdf") == [size] * 2  # fronts, then backs
         x0, y0, x1, y1 = boxes(folder / f"aide-{paper}.pdf", 0)["trimbox"]
-        assert (round((x1 - x0) / MM), round((y1 - y0) / MM)) == (140, 240)  # 2 x 2 tarot cards
+        assert (round((x1 - x0) / MM), round((y1 - y0) / MM)) == (140, 246)  # 2 x 2 tarot cards, a gutter between rows
         for name in ("aide", "score", "des"):
             used = fonts(folder / f"{name}-{paper}.pdf")
             assert used and all(used.values()), (name, used)

@@ -19,20 +19,21 @@ def pdf(build_info, kit, name, paper="a4"):
 def test_the_manifest_lists_every_file(similis_build):
     files = {f.component: f for r in similis_build["reports"] for f in r.files if r.kit == "similis"}
     assert set(files) == {"cartes", "aide", "score"}
-    assert (files["cartes"].cards, files["cartes"].pages, files["cartes"].per_page) == (90, 20, 9)
+    # stone and sand backgrounds differ at the cut: gutters, 8 cards a sheet (A4 landscape)
+    assert (files["cartes"].cards, files["cartes"].pages, files["cartes"].per_page) == (90, 24, 8)
     assert files["cartes"].card_size_mm == (63.0, 88.0)
 
 
 def test_pages_are_a4_with_fronts_and_mirrored_backs(similis_build):
     path = pdf(similis_build, "similis", "cartes")
-    assert page_sizes_mm(path) == [(210.0, 297.0)] * 20
+    assert page_sizes_mm(path) == [(297.0, 210.0)] * 24
 
 
 def test_each_card_is_exactly_its_declared_size(similis_build):
     xs, ys = crop_marks(pdf(similis_build, "similis", "cartes"), 0)
-    assert len(xs) == 4 and len(ys) == 4
-    assert all(abs((b - a) / MM - 63.0) < 0.1 for a, b in zip(xs, xs[1:]))
-    assert all(abs((b - a) / MM - 88.0) < 0.1 for a, b in zip(ys, ys[1:]))
+    assert len(xs) == 8 and len(ys) == 4  # each card its own cut lines, a 6 mm gutter between
+    assert [round((b - a) / MM, 1) for a, b in zip(xs, xs[1:])] == [63.0, 6.0] * 3 + [63.0]
+    assert [round((b - a) / MM, 1) for a, b in zip(ys, ys[1:])] == [88.0, 6.0, 88.0]
 
 
 def test_crop_marks_stay_in_the_margins(similis_build):
@@ -42,7 +43,7 @@ def test_crop_marks_stay_in_the_margins(similis_build):
     first = page(path, 0)
     marks = [ln for ln in first.lines if abs(ln["linewidth"] - 0.25) < 0.01]
     height = float(first.height)
-    assert len(marks) == 16
+    assert len(marks) == 24
     for mark in marks:
         x0, x1 = mark["x0"], mark["x1"]
         y0, y1 = height - mark["bottom"], height - mark["top"]
@@ -51,26 +52,28 @@ def test_crop_marks_stay_in_the_margins(similis_build):
         assert max(x1 - x0, y1 - y0) >= 3.0 * MM - 0.01  # long enough to lay a ruler on
         assert min(x0, y0) >= 5 * MM - 0.01 and x1 <= float(first.width) - 5 * MM + 0.01  # printable area
         assert y1 <= height - 5 * MM + 0.01
-    assert abs((trim[2] - trim[0]) / MM - 189) < 0.01 and abs((trim[3] - trim[1]) / MM - 264) < 0.01
+    assert abs((trim[2] - trim[0]) / MM - 270) < 0.01 and abs((trim[3] - trim[1]) / MM - 182) < 0.01
 
 
 def test_trim_and_bleed_boxes_frame_the_grid(similis_build):
     found = boxes(pdf(similis_build, "similis", "cartes"), 0)
     trim, bleed = found["trimbox"], found["bleedbox"]
-    assert [round(v / MM, 2) for v in trim] == [10.5, 16.5, 199.5, 280.5]
-    assert [round(v / MM, 2) for v in bleed] == [8.5, 13.5, 201.5, 283.5]  # 2 mm beside: marks of 3 mm
+    assert [round(v / MM, 2) for v in trim] == [13.5, 14.0, 283.5, 196.0]
+    assert [round(v / MM, 2) for v in bleed] == [10.5, 11.0, 286.5, 199.0]
 
 
 def test_card_texts_lie_in_their_cells(similis_build):
     path = pdf(similis_build, "similis", "cartes")
     xs, ys = crop_marks(path, 0)
     found = words(path, 0)
-    legends = [words_in(cell, found) for cell in cells(xs, ys)]
+    legends = [words_in(cell, found) for cell in cells(xs, ys, (63, 88))]
+    assert len(legends) == 8
     assert legends[0] == "1 Ankh · bleu · pierre 1"
     assert legends[1] == "1 Ankh · bleu · sable 1"
-    assert legends[8] == "1 Scarabée · vert · pierre 1"
-    last = words(path, 18)
-    assert words_in(cells(xs, ys)[-1], last) == "5 Œil · rouge · sable 5"
+    assert legends[6] == "1 Scarabée · bleu · pierre 1"
+    assert words_in(cells(xs, ys, (63, 88))[0], words(path, 2)) == "1 Scarabée · vert · pierre 1"
+    last = words(path, 22)  # the twelfth sheet holds the last two cards
+    assert [words_in(cell, last) for cell in cells(xs, ys, (63, 88))][1:3] == ["5 Œil · rouge · sable 5", ""]
 
 
 def test_every_font_is_a_bundled_embedded_subset(similis_build):
@@ -88,15 +91,15 @@ def test_the_long_edge_back_page_mirrors_the_front_page(similis_build):
     path = pdf(similis_build, "similis", "cartes")
     fx, fy = crop_marks(path, 0)
     bx, by = crop_marks(path, 1)
-    width = 210 * MM
-    assert [round(width - x, 1) for x in reversed(fx)] == [round(x, 1) for x in bx] and fy == by
+    height = 210 * MM  # a landscape sheet turned over its long (horizontal) edge: rows swap
+    assert [round(height - y, 1) for y in reversed(fy)] == [round(y, 1) for y in by] and fx == bx
     front = words(path, 0)
     back = words(path, 1)
-    front_cells = cells(fx, fy)
-    back_cells = cells(bx, by)
-    for i in range(9):
-        row, col = divmod(i, 3)
-        mirrored = back_cells[row * 3 + (2 - col)]
+    front_cells = cells(fx, fy, (63, 88))
+    back_cells = cells(bx, by, (63, 88))
+    for i in range(8):
+        row, col = divmod(i, 4)
+        mirrored = back_cells[(1 - row) * 4 + col]
         assert "SIMILIS" in words_in(mirrored, back)
         assert words_in(front_cells[i], front)
     assert boxes(path, 1)["trimbox"] == boxes(path, 0)["trimbox"]
@@ -149,12 +152,12 @@ def test_the_score_sheet_has_rounds_and_the_50_point_end(similis_build):
 
 def test_reglisse_has_its_liquorice_cards_and_candies(similis_build):
     path = pdf(similis_build, "similis-reglisse", "cartes")
-    assert len(page_sizes_mm(path)) == 16
+    assert len(page_sizes_mm(path)) == 18  # candies of four colours meet at the cut: gutters, 8 a sheet
     xs, ys = crop_marks(path, 14)
-    found = words(path, 14)
-    inside = [words_in(cell, found) for cell in cells(xs, ys)]
-    assert inside[0].split() == ["4", "4", "Sucette", "jaune"]
-    assert all(c.startswith("Réglisse") for c in inside[1:]) and "Bâton" in inside[3]
+    assert words_in(cells(xs, ys, (63, 88))[7], words(path, 14)).split() == ["4", "4", "Sucette", "jaune"]
+    found = words(path, 16)
+    inside = [words_in(cell, found) for cell in cells(xs, ys, (63, 88))]
+    assert len(inside) == 8 and all(c.startswith("Réglisse") for c in inside) and "Bâton" in inside[2]
 
 
 def test_two_builds_give_the_same_bytes(similis_build, tmp_path):
@@ -172,14 +175,13 @@ def test_letter_fold_and_short_edge_builds(similis_build, tmp_path):
     assert result.exit_code == 0, result.output
     manifest = json.loads(result.stdout)
     cartes = next(f for f in manifest["kits"][0]["files"] if f["component"] == "cartes")
-    assert cartes["backs"] == "fold" and cartes["cards_per_page"] == 4 and cartes["pages"] == 23
+    assert cartes["backs"] == "fold" and cartes["cards_per_page"] == 3 and cartes["pages"] == 30  # with gutters
     path = tmp_path / "similis" / "cartes-letter.pdf"
-    assert page_sizes_mm(path)[0] == (279.4, 215.9)
     content = text(path, 0)
-    assert content.count("SIMILIS") == 4 and content.count("Ankh") == 4
+    assert content.count("SILIMIS") == 3 and content.count("Ankh") == 3  # backs turned over a horizontal fold
     result = runner.invoke(main, ["--project", root, "build", "similis", "--backs", "short-edge", "--out",
                                   str(tmp_path / "se")])
     assert result.exit_code == 0
     fx, fy = crop_marks(tmp_path / "se" / "similis" / "cartes-a4.pdf", 0)
     bx, by = crop_marks(tmp_path / "se" / "similis" / "cartes-a4.pdf", 1)
-    assert fx == bx and [round(297 * MM - y, 1) for y in reversed(fy)] == [round(y, 1) for y in by]
+    assert fy == by and [round(297 * MM - x, 1) for x in reversed(fx)] == [round(x, 1) for x in bx]  # landscape

@@ -20,7 +20,7 @@ from ..model.units import MM
 from .marks import Box
 
 NOTE_SIZE = 6.0
-NOTE_BAND = 3.5 * MM  # the depth a line of notes takes at NOTE_SIZE, with its clearance
+NOTE_BAND = 4.0 * MM  # the depth a line of notes takes at NOTE_SIZE, with its clearances
 CLEAR = 1.0 * MM
 SIDES = ("bottom", "top", "left", "right")
 

@@ -73,9 +73,10 @@ class FieldSpec(StrictModel):
 
 
 class Imposition(StrictModel):
-    """How the cards of a deck sit on the sheet: gap between cards, crop marks."""
+    """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks."""
 
     gap: Length = 0.0
+    gutter: Union[bool, Literal["auto"]] = "auto"  # a gap of twice the bleed; auto: where card edges differ
     marks: bool = True
 
 

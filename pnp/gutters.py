@@ -1,0 +1,65 @@
+"""Gutters: whether a deck's cards get a gap of twice their bleed between columns, between rows.
+
+Contract: `deck_gutters(run, deck, backs, bleed)` returns `(between columns, between rows)` for
+`layout.imposition.SheetSpec.gutter`. A deck's `imposition: {gutter: true | false}` decides for
+both; `auto` (the default) gives a gutter where two cards could meet with edges unlike each other:
+the fronts (and the backs, when they are printed) are laid out, one card for each different way
+the elements near its edges are filled (`layout.edges.edge_elements`: the values they read, their
+conditions), and their edge profiles compared (`layout.edges.edges_differ`). Without bleed a
+gutter would be no gap: none is looked for. Problems of the faces laid out here are left to the
+run's own pass over the cards, which reports them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .layout.edges import edge_elements, edge_profile, edges_differ
+from .layout.face import template_fields
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .model.kit import Deck
+    from .runner import KitRun
+
+
+def deck_gutters(run: "KitRun", deck: "Deck", backs: str, bleed: float) -> tuple[bool, bool]:
+    setting = deck.spec.imposition.gutter
+    if setting != "auto":
+        return (bool(setting), bool(setting))
+    if bleed <= 0 or not deck.cards:
+        return (False, False)
+    sides = ("layout", "back") if backs != "none" else ("layout",)
+    found = [edges_differ(_profiles(run, deck, side)) for side in sides]
+    return (any(f[0] for f in found), any(f[1] for f in found))
+
+
+def _profiles(run: "KitRun", deck: "Deck", side: str) -> list:
+    """One edge profile per different way the cards of `deck` fill their edges on `side`."""
+    from .runner import card_values
+
+    seen: set = set()
+    out = []
+    for card in deck.cards:
+        name = getattr(card, side)
+        if not name:
+            continue
+        values = card_values(run.kit, deck, card)
+        key = (name,) + tuple(repr(values.get(f)) for f in _edge_fields(run, name))
+        if key in seen:
+            continue
+        seen.add(key)
+        face, _ = run.builder(name).build(values, f"card {card.id!r}", card.ref)
+        out.append(edge_profile(face))
+    return out
+
+
+def _edge_fields(run: "KitRun", name: str) -> tuple[str, ...]:
+    cache = run.__dict__.setdefault("_edge_fields", {})
+    if name not in cache:
+        layout = run.kit.layouts[name]
+        fields: set[str] = set()
+        for element in edge_elements(layout, *layout.card_size()):
+            found = layout.elements[element]
+            fields.update(template_fields(found))
+            fields.update((found.when or {}).keys(), (found.unless or {}).keys())
+        cache[name] = tuple(sorted(fields))
+    return cache[name]
