@@ -4,7 +4,8 @@ Contract: registers the compiler of the `table` element. Columns expand their `r
 may use `{n}`), may split into `sub` columns under a second header row, and share the width left
 by columns of fixed width; `sub_widths` weighs the sub columns. Rows are explicit labels,
 `row_count` labels from `row_label`, or the rows of a rules table (`data: rules.NAME`), which also
-gives the header. Cell text is fitted like any text (shrinking down to 60 % of the table's size);
+gives the header. Cell text is fitted like any text (shrinking down to 60 % of the table's size) inside the cell
+less its `padding` from the inner edge of its side rules (half of it above and below);
 text that still does not fit is a problem; `uniform` sets every body cell at the one size at which
 they all fit, so a long cell does not print smaller than its neighbours. Cells may hold `:icon:`
 markup, and a column's `icons` map turns whole words of its body cells into icons (dice faces for
@@ -318,7 +319,7 @@ class _Grid:
             return []
         runs, faces, paths = prepared
         fit = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, style.align or self.table.align, "middle", 1.0)
-        pad = self.table.padding
+        pad = self.table.padding + self.table.line_width / 2  # from the inner edge of the rules
         block = fit_text(runs, w - 2 * pad, h - pad, fit)
         if isinstance(block, str):
             problems.append(f"table cell {text!r}: {block}")

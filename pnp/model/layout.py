@@ -168,7 +168,7 @@ class Table(Frame):
     line_width: Length = 0.6
     color: str = "#000000"
     align: Align = "center"
-    padding: Length = 1.2  # points (write "1mm"): space between a cell's text and its side rules
+    padding: Length = 1.0 * MM  # between a cell's text and its side rules (half of it above and below)
     uniform: bool = False  # every body cell at one size, the largest at which they all fit
     formulas: dict[str, str] = {}  # computed cells of a score table's exports (pnp/model/formula.py)
 
