@@ -97,6 +97,10 @@ class KitRun:
                 self._draw(component)
             else:
                 memo.component(self, component, self._draw)
+        for box in kit.tuckboxes:  # a page or two each, drawn every time (a resident build included)
+            from .tuckbox import TuckBoxSheet
+
+            TuckBoxSheet(self, box).run()
 
     def _draw(self, component: Deck | Sheet) -> None:
         if isinstance(component, Deck):

@@ -24,7 +24,7 @@ from pdfread import boxes, card_boxes, font_programs, page, page_count, reader, 
 KIT = Path("decks", "clochemerle")  # in a project root
 CARD_W, CARD_H = 63 * MM, 88 * MM
 PLACES = ["L’église", "La mairie", "Le bar PMU", "Le marché en plein air", "Le boulodrome", "Le médecin"]
-COMPONENTS = {"lieux": 4, "clochemerle": 2, "piste": 1, "score": 1, "jetons": 2}
+COMPONENTS = {"lieux": 4, "clochemerle": 2, "piste": 1, "score": 1, "jetons": 2, "boite-lieux": 1}
 
 
 def squash(text: str | None) -> str:

@@ -196,6 +196,7 @@ class Kit:
     decks: list[Deck] = field(default_factory=list)
     sheets: list[Sheet] = field(default_factory=list)
     layouts: dict[str, Layout] = field(default_factory=dict)
+    tuckboxes: list = field(default_factory=list)  # model.tuckbox.TuckBox
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks if d.name == name), None)

@@ -26,6 +26,7 @@ from .entries import MAX_ENTRIES
 from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
+from .tuckbox import TuckBox, TuckBoxFile
 from .validate import validate
 
 
@@ -126,10 +127,12 @@ class _KitLoader:
             self._deck(kit, document, Ref(display))
         elif kind == "sheet":
             self._sheet(kit, document, Ref(display))
+        elif kind == "tuckbox":
+            self._tuckbox(kit, document, Ref(display))
         else:
-            self.problems.append(Problem("a component file starts with `kind: deck` or `kind: sheet`",
-                                         "component", Ref(display, ("kind",)), got=kind,
-                                         suggestion=suggest(kind, ["deck", "sheet"])))
+            self.problems.append(Problem("a component file starts with `kind: deck`, `kind: sheet` or "
+                                         "`kind: tuckbox`", "component", Ref(display, ("kind",)), got=kind,
+                                         suggestion=suggest(kind, ["deck", "sheet", "tuckbox"])))
 
     def _deck(self, kit: Kit, data: dict, ref: Ref) -> None:
         spec, found = validate(DeckFile, data, ref, "deck")
@@ -159,8 +162,15 @@ class _KitLoader:
         self._unique_name(kit, spec.name, ref)
         kit.sheets.append(Sheet(spec.name, spec.title or spec.name, spec, made, ref))
 
+    def _tuckbox(self, kit: Kit, data: dict, ref: Ref) -> None:
+        spec, found = validate(TuckBoxFile, data, ref, "tuckbox")
+        self.problems += found
+        if spec is not None:
+            self._unique_name(kit, spec.name, ref)
+            kit.tuckboxes.append(TuckBox(spec.name, spec.title or spec.name, spec, ref))
+
     def _unique_name(self, kit: Kit, name: str, ref: Ref) -> None:
-        if kit.deck(name) or kit.sheet(name):
+        if kit.deck(name) or kit.sheet(name) or any(box.name == name for box in kit.tuckboxes):
             self.problems.append(Problem(f"two components are named {name!r}", "component", ref.child("name")))
 
     def _layouts(self, kit: Kit) -> None:

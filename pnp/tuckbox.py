@@ -1,0 +1,127 @@
+"""The pages of a tuck box component: the box for one of the kit's decks, on one sheet or two.
+
+Contract: `TuckBoxSheet(run, box).run()` finds the deck the box holds (a problem at `deck:` if the
+kit has none of that name, with a suggestion) and the card whose face is its art (a problem at
+`art:` for an unknown card id, or `back` for a deck without backs), sizes the box's inside from
+the deck's card size, its number of cards and their thickness (or the given depth) and the
+clearance (`model.tuckbox`), plans its net on the build's paper within the printable area
+(`layout.tuckbox.plan_tuckbox`: one piece, else two; a problem when neither fits) and draws each
+piece on a page (`draw.tuckbox.TuckPainter`) with the sheet's notes: the print note, its label
+(and which part), and how to make it. The file is reported like a sheet's, kind "tuckbox".
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .draw.tuckbox import TuckPainter
+from .errors import Problem, suggest
+from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, NotePage, NoteText, place_notes
+from .layout.tuckbox import TuckPlan, plan_tuckbox
+from .model.kit import Card, Deck
+from .model.tuckbox import TuckBox
+from .model.units import MM, paper_points
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .runner import KitRun
+
+
+class TuckBoxSheet:
+    def __init__(self, run: "KitRun", box: TuckBox):
+        self.run_, self.box = run, box
+
+    def run(self) -> None:
+        run, box = self.run_, self.box
+        deck = self._deck()
+        art = self._art(deck) if deck is not None else None
+        if deck is None or art is None:
+            return
+        plan = self._plan(deck)
+        if plan is None:
+            return
+        card, layout = art
+        face, _ = run._builder(layout).build(run.values(card, deck), f"card {card.id!r}", card.ref)  # the deck reports
+        canvas, painter = run._canvas(box.name, plan.page)
+        run._expect(len(plan.pieces))
+        if canvas is not None and not run.failed:
+            self._draw(TuckPainter(canvas, painter, *self._fonts(), run.messages), plan, face, deck)
+        run._tick(len(plan.pieces))
+        run._save(canvas, box.name, "tuckbox", len(plan.pieces))
+
+    def _deck(self) -> Deck | None:
+        run, spec = self.run_, self.box.spec
+        deck = run.kit.deck(spec.deck)
+        if deck is None:
+            names = [d.name for d in run.kit.decks]
+            run.problems.append(Problem(f"no deck {spec.deck!r} in the kit" + (f" (decks: {', '.join(names)})"
+                                                                               if names else ""),
+                                        f"tuckbox {self.box.name!r}", self.box.ref.child("deck"),
+                                        suggestion=suggest(spec.deck, names)))
+        return deck if deck is not None and deck.cards else None
+
+    def _art(self, deck: Deck) -> tuple[Card, str] | None:
+        """The card and the layout of the face printed on the box's large panels."""
+        art, where = self.box.spec.art, f"tuckbox {self.box.name!r}"
+        if art == "back":
+            card = next((c for c in deck.cards if c.back), None)
+            if card is None:
+                self.run_.problems.append(Problem(f"deck {deck.name!r} has no backs: choose `front` or a card id",
+                                                  where, self.box.ref.child("art")))
+                return None
+            return card, card.back
+        card = deck.cards[0] if art == "front" else next((c for c in deck.cards if c.id == art), None)
+        if card is None:
+            ids = [c.id for c in deck.cards]
+            self.run_.problems.append(Problem(f"no card {art!r} in deck {deck.name!r} (art is `back`, `front` or a "
+                                              f"card id)", where, self.box.ref.child("art"),
+                                              suggestion=suggest(art, ids + ["back", "front"])))
+            return None
+        return card, card.layout
+
+    def inner(self, deck: Deck) -> tuple[float, float, float]:
+        """The box's inside: width, height and depth, in points."""
+        spec = self.box.spec
+        w, h = self.run_.kit.layouts[deck.cards[0].layout].card_size()
+        depth = spec.depth if spec.depth is not None else (spec.cards or deck.total()) * spec.thickness
+        return w + spec.clearance, h + spec.clearance, depth + spec.clearance
+
+    def _plan(self, deck: Deck) -> TuckPlan | None:
+        run = self.run_
+        paper, m = paper_points(run.options.paper), run.printer_margin
+        area = (m, m, paper[0] - m, paper[1] - m)
+        inner = self.inner(deck)
+        plan = plan_tuckbox(inner, paper, area, 2 * NOTE_BAND + 1 * MM)
+        if plan is None:
+            w, h, d = (v / MM for v in inner)
+            run.problems.append(Problem(f"a tuck box of {w:.0f} × {h:.0f} × {d:.0f} mm does not fit on "
+                                        f"{run.options.paper} paper, even in two pieces", f"tuckbox {self.box.name!r}",
+                                        self.box.ref.child("deck")))
+        return plan
+
+    def _draw(self, painter: TuckPainter, plan: TuckPlan, face, deck: Deck) -> None:
+        run = self.run_
+        count = self.box.spec.cards or deck.total()
+        texts = {"title": run.kit.game.title, "contents": run.messages.text("tuck_contents", deck=deck.title,
+                                                                             cards=count)}
+        for i, placed in enumerate(plan.pieces):
+            part = f" · {run.messages.text('tuck_half', n=i + 1)}" if len(plan.pieces) > 1 else ""
+            painter.piece(placed, face, texts, self._notes(plan, placed, f"{run.kit.game.title} · {self.box.title}{part}"))
+
+    def _notes(self, plan: TuckPlan, placed, label: str):
+        """How to make the box just under it, then the print note and the label as on every sheet."""
+        run, m = self.run_, self.run_.printer_margin
+        pw, ph = plan.page
+        w, h = (placed.net.height, placed.net.width) if placed.turned else (placed.net.width, placed.net.height)
+        box = (placed.x, placed.top - h, placed.x + w, placed.top)
+        face = run.session.fonts.default_face()
+        page = NotePage(pw, ph, (m, m, pw - m, ph - m))
+        legend = run.messages.text("tuck_legend")
+        first = place_notes(page, box, (), [NoteText(legend, face.width(legend, NOTE_SIZE), ("bottom",))],
+                            Metrics(face.ascent, face.descent))
+        below = (box[0], box[1] - NOTE_BAND, box[2], box[3]) if first else box
+        return first + run.notes(page, below, (), label)
+
+    def _fonts(self) -> tuple[str, str]:
+        fonts = self.run_.session.fonts
+        regular = fonts.default_face()
+        bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
+        return regular.name, bold.name
