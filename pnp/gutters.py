@@ -6,8 +6,8 @@ both; `auto` (the default) gives a gutter where two cards could meet with edges 
 the fronts (and the backs, when they are printed) are laid out, one card for each different way
 the elements near its edges are filled (`layout.edges.edge_elements`: the values they read, their
 conditions), and their edge profiles compared (`layout.edges.edges_differ`). Without bleed a
-gutter would be no gap: none is looked for. Problems of the faces laid out here are left to the
-run's own pass over the cards, which reports them.
+gutter would be no gap: none is looked for. The faces laid out here are the run's (`run._face`:
+their problems recorded once), kept for the sheet that draws them.
 """
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def _profiles(run: "KitRun", deck: "Deck", side: str) -> list:
         if key in seen:
             continue
         seen.add(key)
-        face, _ = run.builder(name).build(values, f"card {card.id!r}", card.ref)
+        face = run._face(card, deck, name)
+        run.ahead[(deck.name, name, card.index)] = face  # drawn from here: laid out (and its problems told) once
         out.append(edge_profile(face))
     return out
 

@@ -58,6 +58,7 @@ class KitRun:
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
+        self.ahead: dict[tuple, Face] = {}  # faces laid out before their sheet (gutters.py)
 
     def run(self) -> KitReport:
         kit, found = self.session.project.load_kit(self.kit_dir)
@@ -121,6 +122,10 @@ class KitRun:
         return self._builders[key]
 
     def _face(self, card: Card, deck: Deck, layout_name: str):
+        """A card's face, its problems recorded (once: a face laid out ahead, for gutters, is kept)."""
+        key = (deck.name, layout_name, card.index)
+        if key in self.ahead:
+            return self.ahead.pop(key)
         where = f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
         values = card_values(self.kit, deck, card, self._bound(card.fields, card.field_ref, where))
         face, found = self.builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),

@@ -39,7 +39,7 @@ class TuckBoxSheet:
         if plan is None:
             return
         card, layout = art
-        face, _ = run._builder(layout).build(run.values(card, deck), f"card {card.id!r}", card.ref)  # the deck reports
+        face = self._face(card, deck, layout)
         canvas, painter = run._canvas(box.name, plan.page)
         run._expect(len(plan.pieces))
         if canvas is not None and not run.failed:
@@ -76,6 +76,16 @@ class TuckBoxSheet:
                                               suggestion=suggest(art, ids + ["back", "front"])))
             return None
         return card, card.layout
+
+    def _face(self, card: Card, deck: Deck, layout: str):
+        """The art's face; its problems are the deck's (told when its sheets were laid out), unless
+        the build prints no backs and the art is one."""
+        from .runner import card_values
+
+        run = self.run_
+        if layout == card.back and run.options.backs == "none":
+            return run._face(card, deck, layout)
+        return run.builder(layout).build(card_values(run.kit, deck, card), f"card {card.id!r}", card.ref)[0]
 
     def inner(self, deck: Deck) -> tuple[float, float, float]:
         """The box's inside: width, height and depth, in points."""

@@ -5,7 +5,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.layout.imposition import SheetSpec, plan_sheet
-from pnp.layout.marks import MARK_GAP, PRINTER_MARGIN
+from pnp.layout.marks import MARK_GAP
 from pnp.model.units import MM, PAPERS
 
 A4 = tuple(v * MM for v in PAPERS["a4"])
@@ -67,9 +67,13 @@ def _segment_box(mark):
 @settings(max_examples=150, deadline=None)
 @given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), gap=st.floats(0, 10),
        paper=st.sampled_from([A4, LETTER, tuple(v * MM for v in PAPERS["a3"])]),
-       backs=st.sampled_from(["none", "long-edge", "short-edge", "fold"]))
-def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bleed, gap, paper, backs):
-    plan = plan_sheet(spec(w, h, bleed, gap, paper, backs))
+       backs=st.sampled_from(["none", "long-edge", "short-edge", "fold"]),
+       printer=st.sampled_from([0.0, 5.0, 8.0]), gutter=st.tuples(st.booleans(), st.booleans()),
+       offset=st.sampled_from([(0.0, 0.0), (1.0, -1.0), (-3.0, 4.0)]))
+def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bleed, gap, paper, backs, printer,
+                                                                        gutter, offset):
+    plan = plan_sheet(spec(w, h, bleed, gap, paper, backs, printer_margin=printer * MM, gutter=gutter,
+                           back_offset=(offset[0] * MM, offset[1] * MM)))
     if isinstance(plan, str):
         return
     slots = list(plan.fronts) + (list(plan.backs) if backs == "fold" else [])
@@ -77,8 +81,9 @@ def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bl
     for i, a in enumerate(trims):
         assert not any(_overlap(a, b) for b in trims[i + 1:])
     clips = [s.clip for s in slots]
-    p = PRINTER_MARGIN
-    for box in clips + [_segment_box(m) for m in plan.marks]:  # nothing in the printer's margin
+    p = printer * MM
+    for box in clips + [s.clip for s in plan.backs] + [_segment_box(m) for m in plan.marks + plan.back_marks]:
+        # nothing in the printer's margin, fronts or backs (however far the back offset pushes them)
         assert box[0] >= p - 0.02 and box[1] >= p - 0.02
         assert box[2] <= plan.width - p + 0.02 and box[3] <= plan.height - p + 0.02
     for a, b in ((a, b) for i, a in enumerate(clips) for b in clips[i + 1:]):
@@ -87,6 +92,9 @@ def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bl
         box = _segment_box(mark)
         assert not any(_overlap(box, clip) for clip in clips), "a crop mark prints over a card"
     assert plan.per_page == plan.cols * plan.rows
+    for axis, on in enumerate(gutter):  # a gutter leaves every card its whole bleed on that axis
+        if on and backs != "fold":
+            assert plan.gaps[axis] >= 2 * bleed * MM - 1e-6
 
 
 def _lines(xs) -> list[float]:

@@ -97,7 +97,7 @@ class TuckPainter:
 
     def _label(self, box: Box, words: str, colour, size: float = NOTE_SIZE, bold: bool = False,
                turn: bool | None = None) -> None:
-        """`words` centred in `box`, along its longer side, smaller if need be (not under 5 pt), or
+        """`words` centred in `box`, along its longer side, smaller if need be (not under 6 pt), or
         left out when the box is too small."""
         c = self.c
         x0, y0, x1, y1 = box
@@ -106,7 +106,7 @@ class TuckPainter:
         length, thickness = (h, w) if vertical else (w, h)
         font = self.bold if bold else self.regular
         size = min(size, thickness * 0.5, size * (length - 2 * MM) / max(c.stringWidth(words, font, size), 1e-6))
-        if size < 5.0:
+        if size < NOTE_SIZE:
             return
         c.saveState()
         c.setFillColorRGB(*colour)
