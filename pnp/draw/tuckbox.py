@@ -69,12 +69,7 @@ class TuckPainter:
         c.saveState()
         c.setFillColorRGB(*GLUE_GREY)
         for polygon in net.glue:
-            path = c.beginPath()
-            path.moveTo(polygon[0][0], -polygon[0][1])
-            for x, y in polygon[1:]:
-                path.lineTo(x, -y)
-            path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            c.drawPath(self._path(polygon), stroke=0, fill=1)
             xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
             self._label((min(xs), min(ys), max(xs), max(ys)), self.text.text("tuck_glue"), (0.3, 0.3, 0.3))
         c.restoreState()
@@ -130,10 +125,14 @@ class TuckPainter:
         c.setLineWidth(CUT_WIDTH)
         c.setLineJoin(1)
         for outline in net.cuts:
-            path = c.beginPath()
-            path.moveTo(outline[0][0], -outline[0][1])
-            for x, y in outline[1:]:
-                path.lineTo(x, -y)
-            path.close()
-            c.drawPath(path, stroke=1, fill=0)
+            c.drawPath(self._path(outline), stroke=1, fill=0)
         c.restoreState()
+
+    def _path(self, points):
+        """A closed path through top-down points."""
+        path = self.c.beginPath()
+        path.moveTo(points[0][0], -points[0][1])
+        for x, y in points[1:]:
+            path.lineTo(x, -y)
+        path.close()
+        return path
