@@ -18,11 +18,19 @@ SCALE = 1.0  # 72 dpi: a pixel is 0.35 mm, enough to see ink in a 5 mm band
 
 
 @pytest.fixture(scope="module")
-def every_pdf(shipped, tmp_path_factory) -> list[Path]:
+def reports(shipped, tmp_path_factory) -> dict[Path, object]:
+    """Every file of every kit built on A4 and Letter, with its report."""
     out = tmp_path_factory.mktemp("print-quality")
+    found = {}
     for paper in PAPERS:
-        build_ok(shipped, list(shipped_kits()), Options(paper=paper, out=out / paper))
-    return sorted(out.rglob("*.pdf"))
+        for report in build_ok(shipped, list(shipped_kits()), Options(paper=paper, out=out / paper)):
+            found.update({Path(f.path): f for f in report.files})
+    return found
+
+
+@pytest.fixture(scope="module")
+def every_pdf(reports) -> list[Path]:
+    return sorted(reports)
 
 
 def _ink_margins(image: Image.Image) -> tuple[float, float, float, float]:
@@ -49,13 +57,15 @@ def test_no_ink_within_5_mm_of_the_paper_edge_on_any_page(every_pdf):
     assert pages >= 150
 
 
-def test_every_pdf_asks_for_actual_size_and_names_its_duplex(every_pdf):
-    for path in every_pdf:
+def test_every_pdf_asks_for_actual_size_and_names_its_duplex(reports):
+    modes = set()
+    for path, report in reports.items():
         prefs = reader(path).trailer["/Root"]["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", path
-        expected = "/DuplexFlipLongEdge" if path.stem.rsplit("-", 1)[0] in ("cartes", "aide", "lieux",
-                                                                            "clochemerle") else "/Simplex"
+        expected = "/DuplexFlipLongEdge" if report.backs == "long-edge" else "/Simplex"  # the build's default
         assert prefs["/Duplex"] == expected, path
+        modes.add(expected)
+    assert modes == {"/DuplexFlipLongEdge", "/Simplex"}
 
 
 def test_pnps_own_texts_are_6_pt_or_more(every_pdf):
