@@ -16,6 +16,7 @@ a memo (`pnp.resident.ComponentMemo`) decides per component whether it is drawn 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping
@@ -30,7 +31,7 @@ from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetPlan, SheetSpec, plan_sheet
 from .layout.inspect import FaceInspector
 from .layout.lint import lint
-from .layout.notes import NotePage, sheet_notes
+from .layout.notes import NOTE_SIZE, NotePage, sheet_notes
 from .messages import catalogue
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
@@ -83,7 +84,7 @@ class KitRun:
         icons = self.session.icons.with_kit(kit.root)
         found, skip = lint(kit, self.session.fonts, icons, library.ref)
         self.problems += found
-        self.messages, unknown = catalogue(kit.game.language)
+        self.messages, unknown = catalogue(kit.game.language, self.session.project.parse_cache)
         if unknown:
             self.problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
@@ -350,6 +351,7 @@ class DeckPages:
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height), duplex)
         self.per_sheet = 2 if plan.duplex else 1
+        self._placed: dict[tuple, tuple] = {}  # (back, label width): (label, notes)
 
     def run(self) -> None:
         cards = [card for card in self.deck.cards for _ in range(card.copies)]
@@ -384,9 +386,14 @@ class DeckPages:
             self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
 
     def _notes(self, back: bool, label: str):
-        plan: SheetPlan = self.plan
-        vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
-        centre = (plan.fold[0] / 2, plan.height / 2) if vertical_fold else None  # notes off a vertical fold line
-        page = NotePage(plan.width, plan.height, plan.printable, centre)
-        return self.run_.notes(page, plan.back_bleed_box if back else plan.bleed_box,
-                               plan.back_marks if back else plan.marks, label)
+        """The page's notes, placed once per side and width of label (sheet numbers print as wide)."""
+        key = (back, round(self.run_.session.fonts.default_face().width(label, NOTE_SIZE), 2))
+        if key not in self._placed:
+            plan: SheetPlan = self.plan
+            vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
+            centre = (plan.fold[0] / 2, plan.height / 2) if vertical_fold else None  # notes off a vertical fold
+            page = NotePage(plan.width, plan.height, plan.printable, centre)
+            self._placed[key] = (label, self.run_.notes(page, plan.back_bleed_box if back else plan.bleed_box,
+                                                        plan.back_marks if back else plan.marks, label))
+        template, notes = self._placed[key]
+        return tuple(replace(note, text=label) if note.text == template else note for note in notes)

@@ -8,8 +8,9 @@ go. So:
   facing sides of their profiles look alike (`ground.close`); `edges_differ(profiles)` says, for
   neighbours side by side and for neighbours one above the other, whether some card's side differs
   from another's facing one: a gutter is then wanted between columns, or between rows.
-- `edge_problems(parts, bleed, width, height)` names the elements of a face (given as `(element
-  name, items)` in drawing order) with an edge too near the cut: the side of a filled rect whose
+- `edge_problems(parts, background, bleed, width, height)` names the elements of a face (given as
+  `(element name, items)` in drawing order) with an edge too near the cut (`shape_risks`, geometry
+  alone, then `judge`, against what the face paints beside each edge): the side of a filled rect whose
   colour stands out from the ground beside it, within `BLEED_RISK` of the cut on either side
   (unless it reaches the bleed's edge), a disc or ring coming that near, or a frame (a stroked rect or a line running along a side
   for a quarter of it or more, standing out from its ground) whose outer edge lies less than
@@ -78,63 +79,77 @@ def _distinct(sides: list[tuple]) -> list[tuple]:
 # --- the bleed-risk check --------------------------------------------------------------------
 
 def edge_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB | None, bleed: float,
-                  width: float, height: float) -> list[tuple[str, str]]:
-    below: list[Item] = []
+                  width: float, height: float, below: Sequence[Item] = ()) -> list[tuple[str, str]]:
+    """`below`: what the face paints before the first of `parts`."""
+    below = list(below)
     out = []
     for name, items in parts:
-        found = None
-        for item in items:
-            if isinstance(item, Shape) and found is None:
-                found = _risk(item, below, background, bleed, width, height)
-            below.append(item)
+        found = judge(shape_risks(items, bleed, width, height), below, background)
+        below += items
         if found:
             out.append((name, found))
     return out
 
 
-def _risk(s: Shape, below: Sequence[Item], background, bleed: float, width: float, height: float) -> str | None:
-    """What is wrong with one shape's edges, or None."""
+Risk = tuple[str, object, tuple[float, float]]  # what, the colour that stands out, where its ground is
+
+
+def shape_risks(items: Sequence[Item], bleed: float, width: float, height: float) -> list[list[Risk]]:
+    """For each shape of an element, its edges near the cut (geometry only: whether each stands out
+    from its ground is `judge`'s)."""
+    return [found for found in (_risk(i, bleed, width, height) for i in items if isinstance(i, Shape)) if found]
+
+
+def judge(risks: list[list[Risk]], below: Sequence[Item], background) -> str | None:
+    """The first risky edge whose colour stands out from what the face paints beside it."""
+    for shape in risks:
+        for what, colour, point in shape:
+            if not close(colour, paint_at(below, background, *point)):
+                return what
+    return None
+
+
+def _risk(s: Shape, bleed: float, width: float, height: float) -> list[Risk]:
+    """The edges of one shape too near the cut."""
     if s.kind == "ellipse":
-        return _ellipse(s, below, background, bleed, width, height)
+        return _ellipse(s, bleed, width, height)
     box = shape_box(s)
     x0, y0, x1, y1 = box
     straight = (y1 - y0 - 2 * min(s.radius, (x1 - x0) / 2, (y1 - y0) / 2),
                 x1 - x0 - 2 * min(s.radius, (x1 - x0) / 2, (y1 - y0) / 2))
     edges = (("left", x0, -1, straight[0], height), ("right", x1, 1, straight[0], height),
              ("top", y0, -1, straight[1], width), ("bottom", y1, 1, straight[1], width))
+    out = []
     for side, at, outwards, run, length in edges:
         vertical = side in ("left", "right")
         size = width if vertical else height
         cut, inset = min(((0.0, at), (size, size - at)), key=lambda c: abs(c[1]))  # the nearer parallel cut
         if _is_frame(s):
-            toward = -1 if cut == 0.0 else 1  # from the frame towards its cut
-            found = _frame(s, box, vertical, at, toward, inset, run, length, bleed, below, background)
+            found = _frame(s, box, vertical, at, -1 if cut == 0.0 else 1, inset, run, length)
         else:
             pad = s.width / 2 if s.stroke is not None else 0.0
-            found = _fill_edge(s, box, vertical, at, outwards, inset - pad, run, length, bleed, below, background)
+            found = _fill_edge(s, box, vertical, at, outwards, inset - pad, run, bleed)
         if found:
-            return found + f" ({_CUTS[vertical, cut == 0.0]} cut)"
-    return None
+            out.append((found[0] + f" ({_CUTS[vertical, cut == 0.0]} cut)",) + found[1:])
+    return out
 
 
 _CUTS = {(True, True): "left", (True, False): "right", (False, True): "top", (False, False): "bottom"}
 
 
-def _ellipse(s: Shape, below, background, bleed: float, width: float, height: float) -> str | None:
+def _ellipse(s: Shape, bleed: float, width: float, height: float) -> list[Risk]:
     """A disc or a ring whose outer edge (its stroke included) comes within `BLEED_RISK` of a cut."""
     x0, y0, x1, y1 = shape_box(s)
     pad = s.width / 2 if s.stroke is not None else 0.0
     insets = {"left": x0 - pad, "right": width - x1 - pad, "top": y0 - pad, "bottom": height - y1 - pad}
     side, inset = min(insets.items(), key=lambda kv: kv[1])
-    if inset <= -bleed + 0.01 or inset >= BLEED_RISK - 1e-6 or _cut_line(s, inset + pad):
-        return None
     colour = s.stroke if s.stroke is not None else s.fill
+    if colour is None or inset <= -bleed + 0.01 or inset >= BLEED_RISK - 1e-6 or _cut_line(s, inset + pad):
+        return []
     outside = {"left": (x0 - pad - 0.3 * MM, (y0 + y1) / 2), "right": (x1 + pad + 0.3 * MM, (y0 + y1) / 2),
                "top": ((x0 + x1) / 2, y0 - pad - 0.3 * MM), "bottom": ((x0 + x1) / 2, y1 + pad + 0.3 * MM)}[side]
-    if colour is None or close(colour, paint_at(below, background, *outside)):
-        return None
-    return (f"it comes {max(inset, 0.0) / MM:.1f} mm from the cut, within the {BLEED_RISK / MM:g} mm a cut or a "
-            f"duplex back may be off: keep it {BLEED_RISK / MM:g} mm inside ({side} cut)")
+    return [(f"it comes {max(inset, 0.0) / MM:.1f} mm from the cut, within the {BLEED_RISK / MM:g} mm a cut or "
+             f"a duplex back may be off: keep it {BLEED_RISK / MM:g} mm inside ({side} cut)", colour, outside)]
 
 
 def _cut_line(s: Shape, inset: float) -> bool:
@@ -146,17 +161,16 @@ def _is_frame(s: Shape) -> bool:
     return s.stroke is not None and s.width > 0 and (s.fill is None or s.kind == "line")
 
 
-def _frame(s: Shape, box, vertical: bool, at: float, toward: int, inset: float, run: float, length: float,
-           bleed: float, below, background) -> str | None:
+def _frame(s: Shape, box, vertical: bool, at: float, toward: int, inset: float, run: float,
+           length: float) -> Risk | None:
     if s.kind == "ellipse" or run < length / 4 or _runs_across(s, vertical):
         return None
     outer = inset - s.width / 2  # the frame's outer edge, from the cut
     if not -(BLEED_RISK + s.width) < outer < FRAME_RISK - 1e-6 or _cut_line(s, inset):
         return None
-    if _blends(s.stroke, box, vertical, at + toward * (s.width / 2 + 0.3 * MM), below, background):
-        return None
     return (f"a frame {max(outer, 0.0) / MM:.1f} mm inside the cut: a cut or a duplex back 1 mm off makes it "
-            f"visibly lopsided; keep thin frames {FRAME_RISK / MM:g} mm or more inside the cut")
+            f"visibly lopsided; keep thin frames {FRAME_RISK / MM:g} mm or more inside the cut", s.stroke,
+            _beside(box, vertical, at + toward * (s.width / 2 + 0.3 * MM)))
 
 
 def _runs_across(s: Shape, vertical: bool) -> bool:
@@ -166,24 +180,22 @@ def _runs_across(s: Shape, vertical: bool) -> bool:
     return (abs(s.h) > abs(s.w)) != vertical
 
 
-def _fill_edge(s: Shape, box, vertical: bool, at: float, outwards: int, inset: float, run: float, length: float,
-               bleed: float, below, background) -> str | None:
+def _fill_edge(s: Shape, box, vertical: bool, at: float, outwards: int, inset: float, run: float,
+               bleed: float) -> Risk | None:
     if s.fill is None or s.kind != "rect" or s.opacity < 0.5 or run < 1 * MM:
         return None
     if inset <= -bleed + 0.01 or not -BLEED_RISK < inset < BLEED_RISK - 1e-6:
         return None  # bled to the edge of the bleed, or far enough from the cut
-    if _blends(s.fill, box, vertical, at + outwards * 0.3 * MM, below, background):
-        return None
     where = "inside" if inset >= 0 else "outside"
     return (f"an edge {abs(inset) / MM:.1f} mm {where} the cut, within the {BLEED_RISK / MM:g} mm a cut or a "
-            f"duplex back may be off: bleed it to the edge of the bleed, or keep it {BLEED_RISK / MM:g} mm inside")
+            f"duplex back may be off: bleed it to the edge of the bleed, or keep it {BLEED_RISK / MM:g} mm inside",
+            s.fill, _beside(box, vertical, at + outwards * 0.3 * MM))
 
 
-def _blends(colour, box, vertical: bool, at: float, below, background) -> bool:
-    """Whether `colour` looks like the ground at `at` (across the axis), beside the middle of `box`."""
+def _beside(box, vertical: bool, at: float) -> tuple[float, float]:
+    """The point at `at` (across the axis), beside the middle of `box`: where an edge's ground is."""
     x0, y0, x1, y1 = box
-    point = (at, (y0 + y1) / 2) if vertical else ((x0 + x1) / 2, at)
-    return close(colour, paint_at(below, background, *point))
+    return (at, (y0 + y1) / 2) if vertical else ((x0 + x1) / 2, at)
 
 
 def edge_elements(layout, width: float, height: float) -> tuple[str, ...]:

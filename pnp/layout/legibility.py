@@ -11,6 +11,7 @@ known: that part of the ground is not judged (put a fill under such text to have
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from .ground import Box, contrast_ratio, grounds
@@ -19,8 +20,10 @@ from .items import RGB, Item, TextItem
 MIN_CONTRAST = 4.5
 
 
-def contrast_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB | None) -> list[tuple[str, str]]:
-    below: list[Item] = []
+def contrast_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB | None,
+                      below: Sequence[Item] = ()) -> list[tuple[str, str]]:
+    """`below`: what the face paints before the first of `parts`."""
+    below = list(below)
     out = []
     for name, items in parts:
         worst: tuple[float, RGB, RGB] | None = None
@@ -46,12 +49,18 @@ def _worst(item: TextItem, below: Sequence[Item], background: RGB | None) -> tup
     for ground in grounds(box, below, background):
         if ground is None:
             continue
-        ratio = contrast_ratio(item.color, ground)
+        found = ratio(item.color, ground)
         if item.outline is not None:
-            ratio = max(ratio, contrast_ratio(item.outline, ground))
-        if worst is None or ratio < worst[0]:
-            worst = (ratio, item.color, ground)
+            found = max(found, ratio(item.outline, ground))
+        if worst is None or found < worst[0]:
+            worst = (found, item.color, ground)
     return worst
+
+
+@lru_cache(maxsize=4096)
+def ratio(a: RGB, b: RGB) -> float:
+    """`contrast_ratio`, kept: faces repeat their colours."""
+    return contrast_ratio(a, b)
 
 
 def ink_box(item: TextItem) -> Box | None:

@@ -45,20 +45,28 @@ def languages() -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _load(language: str) -> Messages:
-    from ..sources.yamlparse import parse_yaml
-
+def _load(language: str, cache=None) -> Messages:
+    """A catalogue, read strictly, through the project's parse cache when there is one (an unchanged
+    file is not parsed again, and PyYAML stays unloaded)."""
     path = FOLDER / f"{language}.yaml"
-    data, _, problems = parse_yaml(path.read_text(encoding="utf-8"), path.name)
-    if problems or not isinstance(data, dict):  # a pnp bug: the shipped files are tested
-        raise ValueError(f"{path}: " + "; ".join(p.render() for p in problems))
-    return Messages(language, data, None if language == DEFAULT else _load(DEFAULT))
+    text = path.read_text(encoding="utf-8")
+    key = cache.key(text) if cache is not None else ""
+    data = cache.get(key) if cache is not None else None
+    if data is None:
+        from ..sources.yamlparse import parse_yaml
+
+        data, _, problems = parse_yaml(text, path.name)
+        if problems or not isinstance(data, dict):  # a pnp bug: the shipped files are tested
+            raise ValueError(f"{path}: " + "; ".join(p.render() for p in problems))
+        if cache is not None:
+            cache.put(key, data)
+    return Messages(language, data, None if language == DEFAULT else _load(DEFAULT, cache))
 
 
-def catalogue(language: str) -> tuple[Messages, str | None]:
-    """The catalogue of `language`, or English and why not."""
+def catalogue(language: str, cache=None) -> tuple[Messages, str | None]:
+    """The catalogue of `language` (`cache`: a `sources.parsecache.ParseCache`), or English and why not."""
     if language in languages():
-        return _load(language), None
+        return _load(language, cache), None
     known = ", ".join(languages())
-    return _load(DEFAULT), (f"pnp has no sheet texts in {language!r} (it has {known}: a file "
-                            f"pnp/messages/{language}.yaml adds one); sheet notes print in English")
+    return _load(DEFAULT, cache), (f"pnp has no sheet texts in {language!r} (it has {known}: a file "
+                                   f"pnp/messages/{language}.yaml adds one); sheet notes print in English")
