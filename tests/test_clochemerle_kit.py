@@ -177,7 +177,7 @@ def test_place_cards_show_rule_die_slot_and_legend(sheets):
     sheet = sheets["lieux"][0]
     bottom = text_in(sheet, sheet.slots[(0, 0)], 58 * MM)
     assert "dé" in bottom.split() and "Rang au choix" in bottom
-    assert "plusieurs pions" in bottom and "absent : −1" in bottom and "semaines" in bottom
+    assert "plus d’un pion" in bottom and "absent : −1" in bottom and "semaines" in bottom
 
 
 def test_event_cards_print_title_text_and_six_signs(sheets, kit):

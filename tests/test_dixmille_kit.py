@@ -117,12 +117,12 @@ def test_back_of_the_card_is_the_turn_table_and_the_notes(kit_pdfs):
     """The back (long-edge duplex: page 2, mirrored) shows the turn table, then the notes."""
     tables = model_tables(kit_pdfs["root"])
     path = kit_pdfs["a4"] / "aide-a4.pdf"
-    situations = card_text(path, 1, (4, 13, 4 + 62 * 0.29, 92))
-    rules = card_text(path, 1, (4 + 62 * 0.29, 13, 66, 92))
+    situations = card_text(path, 1, (4.5, 11, 4.5 + 61 * 0.25, 96.7))
+    rules = card_text(path, 1, (4.5 + 61 * 0.25, 11, 65.5, 96.7))
     assert situations == " ".join(["Situation"] + [s for s, _ in tables["turn"].rows])
     assert rules == WS.sub(" ", french(" ".join(["Règle"] + [r for _, r in tables["turn"].rows])))
     assert "Retour à 0 pts, ou à 5 000 pts si vous aviez dépassé 5 000 pts." in rules
-    notes = card_text(path, 1, (4, 92, 66, 117))
+    notes = card_text(path, 1, (4, 96.7, 66, 117))
     assert notes == WS.sub(" ", french(" ".join(["À savoir", *tables["scoring"].notes])))
     assert "Variante" not in notes
 
