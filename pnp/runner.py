@@ -38,6 +38,7 @@ from .model.units import MM, paper_points
 from .options import Options
 from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
+from .tuckbox import HeldBox, TuckBoxSheet, held_boxes
 from .rules import run_rules
 from .rules.printed import Printed
 from .sources.files import InputError
@@ -93,20 +94,18 @@ class KitRun:
                             inspect=FaceInspector(library.element_refs))
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
-        components: list[Deck | Sheet] = [*kit.decks, *kit.sheets]
+        components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *held_boxes(kit)]
         for component in components:
             if memo is None:
                 self._draw(component)
             else:
                 memo.component(self, component, self._draw)
-        for box in kit.tuckboxes:  # a page or two each, drawn every time (a resident build included)
-            from .tuckbox import TuckBoxSheet
 
-            TuckBoxSheet(self, box).run()
-
-    def _draw(self, component: Deck | Sheet) -> None:
+    def _draw(self, component: Deck | Sheet | HeldBox) -> None:
         if isinstance(component, Deck):
             self._deck(component)
+        elif isinstance(component, HeldBox):
+            TuckBoxSheet(self, component.box).run()
         else:
             self._sheet(component)
 

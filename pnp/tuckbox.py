@@ -8,9 +8,11 @@ clearance (`model.tuckbox`), plans its net on the build's paper within the print
 (`layout.tuckbox.plan_tuckbox`: one piece, else two; a problem when neither fits) and draws each
 piece on a page (`draw.tuckbox.TuckPainter`) with the sheet's notes: the print note, its label
 (and which part), and how to make it. The file is reported like a sheet's, kind "tuckbox".
+`held_boxes(kit)` gives the run its tuck boxes as components (`HeldBox`: with the cards they hold).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .draw.tuckbox import TuckPainter
@@ -18,11 +20,31 @@ from .errors import Problem, suggest
 from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, NotePage, NoteText, place_notes
 from .layout.tuckbox import TuckPlan, plan_tuckbox
 from .model.kit import Card, Deck
-from .model.tuckbox import TuckBox
+from .model.tuckbox import TuckBox, TuckBoxFile
 from .model.units import MM, paper_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from .runner import KitRun
+
+
+@dataclass(frozen=True)
+class HeldBox:
+    """A tuck box as one of the run's components: its name and spec, and the cards of the deck it
+    holds, which its pages depend on (a resident build redraws it when they change)."""
+
+    name: str
+    spec: TuckBoxFile
+    cards: tuple
+    box: TuckBox
+
+
+def held_boxes(kit) -> list[HeldBox]:
+    """The kit's tuck boxes, each with the cards it holds (none for a deck the kit lacks)."""
+    found = []
+    for box in kit.tuckboxes:
+        deck = kit.deck(box.spec.deck)
+        found.append(HeldBox(box.name, box.spec, deck.cards if deck else (), box))
+    return found
 
 
 class TuckBoxSheet:

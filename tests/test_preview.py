@@ -110,11 +110,11 @@ def test_the_state_names_every_page_with_its_size_and_version(served):
     kit = state["kits"][0]
     assert (kit["kit"], kit["title"], kit["ok"], kit["stale"]) == ("similis", "Similis", True, False)
     files = {f["component"]: f for f in kit["files"]}
-    assert [len(files[c]["pages"]) for c in ("cartes", "aide", "score")] == [20, 2, 1]
+    assert [len(files[c]["pages"]) for c in ("cartes", "aide", "score")] == [24, 2, 1]
     page = files["cartes"]["pages"][0]
-    assert (page["n"], page["w"], page["h"]) == (1, 595.28, 841.89)
+    assert (page["n"], page["w"], page["h"]) == (1, 841.89, 595.28)  # A4 landscape: 8 cards with gutters
     assert page["src"] == f"/pages/similis/cartes-a4/1.png?v={page['version']}"
-    assert files["cartes"]["card_size_mm"] == [63.0, 88.0] and files["cartes"]["per_page"] == 9
+    assert files["cartes"]["card_size_mm"] == [63.0, 88.0] and files["cartes"]["per_page"] == 8
 
 
 def test_a_page_is_a_png_at_twice_its_size_in_points(served):
@@ -124,7 +124,7 @@ def test_a_page_is_a_png_at_twice_its_size_in_points(served):
     assert status == 200 and headers["Content-Type"] == "image/png"
     assert headers["Cache-Control"] == "max-age=31536000, immutable"
     image = Image.open(io.BytesIO(body)).convert("RGB")
-    assert image.size == (round(595.28 * 2), round(841.89 * 2))
+    assert image.size == (round(841.89 * 2), round(595.28 * 2))
     assert len(image.resize((40, 56)).getcolors(40 * 56)) > 20  # cards, not a blank page
 
 
@@ -139,7 +139,7 @@ def test_events_tell_each_build_and_only_changed_pages_get_new_addresses(served)
     assert answer.readline() == b"event: build\n" and answer.readline() == f'data: {{"version": {before["version"]}}}\n'.encode()
     answer.readline()
     pages = before["kits"][0]["files"][0]["pages"]
-    assert all(_get(preview, pages[n]["src"])[0] == 200 for n in (0, 18))
+    assert all(_get(preview, pages[n]["src"])[0] == 200 for n in (0, 22))
     rendered = set(preview.store._rendered)
     edit(root / "decks/similis/cartes.yaml", "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
          "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
@@ -148,10 +148,10 @@ def test_events_tell_each_build_and_only_changed_pages_get_new_addresses(served)
     assert answer.readline() == f'data: {{"version": {before["version"] + 1}}}\n'.encode()
     connection.close()
     after = _state(preview)["kits"][0]["files"][0]["pages"]
-    assert [n for n, (a, b) in enumerate(zip(pages, after)) if a["src"] != b["src"]] == [18]
-    assert _get(preview, pages[18]["src"])[0] == 404  # an older version is not drawn
-    assert all(_get(preview, after[n]["src"])[0] == 200 for n in (0, 18))
-    assert set(preview.store._rendered) - rendered == {("similis", "cartes-a4", 19, after[18]["version"])}
+    assert [n for n, (a, b) in enumerate(zip(pages, after)) if a["src"] != b["src"]] == [22]
+    assert _get(preview, pages[22]["src"])[0] == 404  # an older version is not drawn
+    assert all(_get(preview, after[n]["src"])[0] == 200 for n in (0, 22))
+    assert set(preview.store._rendered) - rendered == {("similis", "cartes-a4", 23, after[22]["version"])}
 
 
 def test_a_page_closed_while_it_loads_is_no_traceback(served, capfd):

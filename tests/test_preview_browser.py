@@ -85,7 +85,7 @@ def test_the_page_follows_the_saves(watched, tmp_path):
     assert browser.evaluate("window.loadedOnce") is True
     browser.evaluate("document.querySelector('[data-zoom=card]').click()")
     width = browser.evaluate(f"document.querySelector({cartes!r} + ' img').getBoundingClientRect().width")
-    assert width == pytest.approx(595.28 * 96 / 72, abs=1)  # A4 at its printed size: 1 in = 96 CSS px
+    assert width == pytest.approx(841.89 * 96 / 72, abs=1)  # A4 (landscape) at its printed size: 1 in = 96 CSS px
     shots = os.environ.get("PNP_SCREENSHOTS")
     if shots:  # for a look: PNP_SCREENSHOTS=/tmp/shots python -m pytest tests/test_preview_browser.py
         browser.screenshot(tmp_path / "card-size.png")

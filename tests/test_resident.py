@@ -44,7 +44,7 @@ def test_an_edit_draws_that_component_alone_and_the_bytes_are_pnp_builds(similis
     edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
     after = resident.build(["similis"], options)
     files = _files(after)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept"}
     now = _stamps(after)
     assert now["cartes"] == stamps["cartes"] and now["score"] == stamps["score"] and now["aide"] != stamps["aide"]
     alone = build_changed(root, ["similis"], Options(out=tmp_path / "alone"))
@@ -56,7 +56,7 @@ def test_page_versions_change_where_the_page_changed(similis):
     root, resident, options = similis
     cartes = _files(resident.build(["similis"], options, force=True))["cartes"]
     pages = resident.pages(cartes)
-    assert len(pages) == 20  # 10 sheets of 9, recto and verso
+    assert len(pages) == 24  # 12 sheets of 8 (gutters: two backgrounds), recto and verso
     cards = root / "decks/similis/cartes.yaml"
     edit(cards, "rows:\n", "rows:  # the whole product\n")
     resident.build(["similis"], options)
@@ -65,7 +65,7 @@ def test_page_versions_change_where_the_page_changed(similis):
          "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
     resident.build(["similis"], options)
     changed = [i for i, (a, b) in enumerate(zip(pages, resident.pages(cartes))) if a != b]
-    assert resident.last[cartes] == "rebuilt" and changed == [18]  # the last recto; the backs are alike
+    assert resident.last[cartes] == "rebuilt" and changed == [22]  # the last recto; the backs are alike
 
 
 def test_an_unchanged_save_draws_nothing(similis, monkeypatch):
@@ -86,7 +86,7 @@ def test_a_picture_edit_draws_the_components_that_show_it(similis):
     art.write_text(art.read_text(encoding="utf-8").replace("</svg>", "<rect width='1' height='1'/></svg>"),
                    encoding="utf-8")
     files = _files(resident.build(["similis"], options))
-    assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept"}
+    assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept", files["boite"]: "kept"}
     assert all(a != b for a, b in zip(pages, resident.pages(cartes)))  # drawn with other art: all new
 
 
@@ -96,7 +96,7 @@ def test_a_layout_edit_opens_the_session_again_and_draws_everything(similis):
     edit(root / "layouts/similis.yaml", "stroke_width: 1.6", "stroke_width: 1.2")
     reports = resident.build(["similis"], options)
     assert resident.session() is not session
-    assert set(resident.last.values()) == {"rebuilt"} and len(resident.last) == 3
+    assert set(resident.last.values()) == {"rebuilt"} and len(resident.last) == 4  # the box too
     assert not [p for r in reports for p in r.errors]
 
 
@@ -114,7 +114,7 @@ def test_a_broken_save_keeps_the_last_good_pdfs_and_mending_it_draws_what_change
     edit(score, "layuot: similis-score", "layout: similis-score")
     edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
     mended = _files(resident.build(["similis"], options))
-    assert resident.last == {mended["cartes"]: "kept", mended["aide"]: "rebuilt", mended["score"]: "kept"}
+    assert resident.last == {mended["cartes"]: "kept", mended["aide"]: "rebuilt", mended["score"]: "kept", mended["boite"]: "kept"}
 
 
 def test_a_pdf_changed_behind_its_back_is_drawn_again(similis):
@@ -122,7 +122,7 @@ def test_a_pdf_changed_behind_its_back_is_drawn_again(similis):
     files = _files(resident.build(["similis"], options, force=True))
     shutil.copyfile(files["score"], files["aide"])
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept"}
 
 
 def test_a_font_file_replaced_under_its_name_is_registered_again(tmp_path):
@@ -150,9 +150,9 @@ def test_the_kit_rules_model_is_loaded_again_and_redraws_what_shows_its_tables(s
     assert set(resident.last.values()) == {"kept"}  # the model changed, not what it prints
     edit(model, '"Points communs"', '"Points en commun"')
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept"}
     assert "Points en" in pdfread.text(files["aide"], 0)  # the new header (on two lines)
     edit(root / "decks/similis/game.yaml", "end_score: 50", "end_score: 60")
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept"}
     assert "60 points" in pdfread.text(files["score"], 0)

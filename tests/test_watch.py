@@ -106,14 +106,15 @@ def test_the_loop_says_what_changed_what_it_drew_and_the_errors_of_a_broken_save
     made, root, lines = loop
     first = made.build(set())
     assert first.ok and re.fullmatch(r"\d\d:\d\d:\d\d  first build · \d+\.\d\d s", lines[0])
-    assert lines[1:] == ["  similis: rebuilt cartes-a4.pdf (20 pages), aide-a4.pdf (2 pages), score-a4.pdf (1 page)"]
+    assert lines[1:] == ["  similis: rebuilt cartes-a4.pdf (24 pages), aide-a4.pdf (2 pages), score-a4.pdf (1 page), "
+                         "boite-a4.pdf (1 page)"]
     assert root / "decks/similis/art/fond-pierre.svg" in made.inputs  # a picture is an input
     aide = root / "decks/similis/aide.yaml"
     edit(aide, "Le plus jeune commence.", "La plus jeune commence.")
     lines.clear()
     made.build({aide, root / "decks/similis/sedXYZ12"})  # a tool's temporary file, gone: not named
     assert lines[0].endswith(" decks/similis/aide.yaml changed · " + lines[0].split(" · ")[-1])
-    assert lines[1:] == ["  similis: rebuilt aide-a4.pdf (2 pages); kept cartes-a4.pdf, score-a4.pdf"]
+    assert lines[1:] == ["  similis: rebuilt aide-a4.pdf (2 pages); kept cartes-a4.pdf, score-a4.pdf, boite-a4.pdf"]
     before = (tmp_path / "out/similis/aide-a4.pdf").read_bytes()
     edit(aide, "titre: text", "titre: txet")
     lines.clear()
