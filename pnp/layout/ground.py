@@ -52,8 +52,8 @@ def blend(top: RGB, under: RGB, alpha: float) -> RGB:
 
 def shape_box(s: Shape) -> Box:
     """The shape's box as drawn (a quarter turn swaps its sides about its centre)."""
-    x0, x1 = sorted((s.x, s.x + s.w))
-    y0, y1 = sorted((s.y, s.y + s.h))
+    x0, x1 = (s.x, s.x + s.w) if s.w >= 0 else (s.x + s.w, s.x)
+    y0, y1 = (s.y, s.y + s.h) if s.h >= 0 else (s.y + s.h, s.y)
     if s.rotate in (90, 270):
         cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (y1 - y0) / 2, (x1 - x0) / 2
         x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh

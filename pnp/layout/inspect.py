@@ -34,18 +34,27 @@ class FaceInspector:
     def __init__(self, layout_refs: Callable[[str], dict]):
         self.layout_refs = layout_refs
         self._refs: dict[str, dict] = {}
-        self._summaries: dict[tuple, _Summary] = {}
-        self._clears: dict[tuple, tuple] = {}
+        self._summaries: dict[bool, dict[int, _Summary]] = {True: {}, False: {}}  # card or page: id(items)
+        self._clears: dict[tuple, bool] = {}  # (inks, grounds): they read
+        self._problems: dict[tuple, Problem] = {}
+        self._judgements: dict[tuple, tuple] = {}
 
     def __call__(self, layout, parts: Sequence[tuple[str, tuple[Item, ...]]], face: Face, where) -> list[Problem]:
         found = self._found(layout.kind == "card", parts, face)
-        if not found:
-            return []
-        refs = self._refs.get(layout.name)
-        if refs is None:
-            refs = self._refs[layout.name] = self.layout_refs(layout.name)
-        return [Problem(what, f"{where}, element {name!r}", refs.get(name, Ref("layouts")), severity="warning")
-                for name, what in found]
+        return [self._problem(layout.name, name, what, where) for name, what in found]
+
+    def _problem(self, layout: str, name: str, what: str, where) -> Problem:
+        """The warning, made once per layout, element and text: the first card it is found on names
+        it, and the run counts the cards it is found on again (`runner.Repeats`)."""
+        key = (layout, name, what)
+        found = self._problems.get(key)
+        if found is None:
+            refs = self._refs.get(layout)
+            if refs is None:
+                refs = self._refs[layout] = self.layout_refs(layout)
+            found = self._problems[key] = Problem(what, f"{where}, element {name!r}", refs.get(name, Ref("layouts")),
+                                                  severity="warning")
+        return found
 
     def _found(self, card: bool, parts, face: Face) -> list[tuple[str, str]]:
         grounds: tuple[frozenset, ...] = (frozenset({face.background or PAPER}),)
@@ -57,22 +66,34 @@ class FaceInspector:
                 return out + contrast_problems(parts[index:], face.background, below) + \
                     self._edges(parts[index:], card, face, below)
             if summary.risks:
-                found = judge(summary.risks, _Under(parts, index), face.background)
+                found = self._judged(summary, parts, index, face)
                 out += [(name, found)] if found else []
             if summary.fills:
                 grounds += (summary.fills,)
         return out
 
+    def _judged(self, summary: _Summary, parts, index: int, face: Face) -> str | None:
+        """`edges.judge` of an element's risky edges over what the face paints before it, kept per
+        those items."""
+        key = (id(summary.items), face.background) + tuple(id(items) for _, items in parts[:index])
+        found = self._judgements.get(key)
+        if found is None:
+            if len(self._judgements) >= CACHE_SIZE:
+                self._judgements.clear()
+            verdict = judge(summary.risks, _Under(parts, index), face.background)
+            found = self._judgements[key] = (tuple(items for _, items in parts[:index + 1]), verdict)  # kept alive
+        return found[1]
+
     def _clear(self, inks: frozenset, grounds: tuple[frozenset, ...]) -> bool:
         """Whether texts of these inks read on every colour that may be under them (None: a picture)."""
-        key = (inks,) + tuple(id(g) for g in grounds)
+        key = (inks, grounds)
         found = self._clears.get(key)
         if found is None:
             if len(self._clears) >= CACHE_SIZE:
                 self._clears.clear()
             colours = frozenset().union(*grounds)
-            found = self._clears[key] = (grounds, all(_reads(ink, colours) for ink in inks))  # grounds kept alive
-        return found[1]
+            found = self._clears[key] = all(_reads(ink, colours) for ink in inks)
+        return found
 
     def _edges(self, parts, card: bool, face: Face, below: list) -> list[tuple[str, str]]:
         """The edge warnings of `parts`, painted over `below` (once contrast has taken the slow way)."""
@@ -86,16 +107,26 @@ class FaceInspector:
         return out
 
     def _summary(self, items: tuple[Item, ...], card: bool, face: Face) -> _Summary:
-        key = (id(items), card)
-        found = self._summaries.get(key)
+        kept = self._summaries[card]
+        found = kept.get(id(items))
         if found is None:
-            if len(self._summaries) >= CACHE_SIZE:
-                self._summaries.clear()
-            fills = {i.fill for i in items if isinstance(i, Shape) and i.fill is not None}
-            fills |= {None} if any(isinstance(i, Picture) and i.kind != "icon" for i in items) else set()
-            inks = frozenset((i.color, i.outline) for i in items if isinstance(i, TextItem))
-            risks = shape_risks(items, face.bleed, face.width, face.height) if card else []
-            found = self._summaries[key] = _Summary(items, frozenset(fills), inks, risks)
+            if len(kept) >= CACHE_SIZE:
+                kept.clear()
+            fills, inks, shapes = set(), set(), False
+            for i in items:  # one pass: elements compiled anew for each card are many
+                kind = type(i)
+                if kind is TextItem:
+                    inks.add((i.color, i.outline))
+                elif kind is Shape:
+                    shapes = True
+                    if i.fill is not None:
+                        fills.add(i.fill)
+                elif kind is Picture and i.kind != "icon":
+                    fills.add(None)
+            risks = shape_risks(items, face.bleed, face.width, face.height) if card and shapes else []
+            found = _Summary(items, frozenset(fills), frozenset(inks), risks)
+            if shapes or fills:  # texts alone are summed up again: they are the cards' own, kept by none
+                kept[id(items)] = found
         return found
 
 
