@@ -64,14 +64,16 @@ def _x(node: Resolved, address: Address) -> str:
         return f"-({_x(node.arg, address)})"
     if isinstance(node, Bin):
         return f"({_x(node.left, address)}{node.op}{_x(node.right, address)})"
-    return _x_call(node, address)
+    if isinstance(node, Call):
+        return _x_call(node, address)
+    return _x_range(node, address)  # (cells stand only in SUM and PREV)
 
 
-def _x_call(node: Call, address: Address) -> str:
+def _x_call(node: Call[Resolved], address: Address) -> str:
     if node.fn == "ISBLANK":
-        return f"LEN({address(node.args[0])})=0"
+        return f"LEN({address(_cell(node))})=0"
     if node.fn == "PREV":
-        cells = node.args[0].cells
+        cells = _cells_above(node)
         if not cells:
             return "0"
         return f"IFERROR(LOOKUP(9.99E+307,{address(cells[-1])}:{address(cells[0])}),0)"
@@ -80,6 +82,22 @@ def _x_call(node: Call, address: Address) -> str:
         return f"SUM({','.join(p for p in parts if p)})" if any(parts) else "0"
     test, then, other = (_x(arg, address) for arg in node.args)
     return f"IF({test},{then},{other})"
+
+
+def _cell(call: Call[Resolved]) -> At:
+    """The cell ISBLANK reads (formtable resolves its column's name to it)."""
+    cell = call.args[0]
+    if not isinstance(cell, At):
+        raise ValueError(f"{call.fn} reads a cell, not {cell!r}")
+    return cell
+
+
+def _cells_above(call: Call[Resolved]) -> tuple[At, ...]:
+    """The cells PREV reads, nearest first (formtable resolves its column's name to them)."""
+    cells = call.args[0]
+    if not isinstance(cells, Cells):
+        raise ValueError(f"{call.fn} reads the cells above, not {cells!r}")
+    return cells.cells
 
 
 def _x_range(node: Resolved, address: Address) -> str:
@@ -119,9 +137,9 @@ def _js(node: Resolved, name: Callable[[At], str]) -> str:
     if isinstance(node, Bin):
         return f"({_js(node.left, name)}{_JS_OPS.get(node.op, node.op)}{_js(node.right, name)})"
     if node.fn == "ISBLANK":
-        return f'pnpE("{name(node.args[0])}")'
+        return f'pnpE("{name(_cell(node))}")'
     if node.fn == "PREV":
-        return f"pnpP([{','.join(chr(34) + name(a) + chr(34) for a in node.args[0].cells)}])"
+        return f"pnpP([{','.join(chr(34) + name(a) + chr(34) for a in _cells_above(node))}])"
     if node.fn == "SUM":
         return "(" + "+".join(_js(arg, name) for arg in node.args) + ")"
     test, then, other = (_js(arg, name) for arg in node.args)

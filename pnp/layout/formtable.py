@@ -42,7 +42,7 @@ class Cells:
     cells: tuple[At, ...]
 
 
-Resolved = Num | At | Cells | Call | Bin | Neg
+Resolved = Num | At | Cells | Call["Resolved"] | Bin["Resolved"] | Neg["Resolved"]
 
 
 @dataclass(frozen=True)
@@ -119,10 +119,11 @@ class _Formulas:
             return Num(0.0) if col is None else At(at.row, col)
         if isinstance(node, Range):
             return Cells(self._range(node.kind, at))
-        if isinstance(node, Call) and node.fn == "PREV":
-            col = self._column(node.args[0].name, at, key)
-            return Call("PREV", (Cells(tuple(a for r in range(at.row - 1, 0, -1)
-                                             if (a := At(r, col)) in self.form.fields)),))
+        if isinstance(node, Call) and node.fn == "PREV" and isinstance(name := node.args[0], Ref):
+            col = self._column(name.name, at, key)
+            above = () if col is None else tuple(a for r in range(at.row - 1, 0, -1)
+                                                 if (a := At(r, col)) in self.form.fields)
+            return Call("PREV", (Cells(above),))
         if isinstance(node, Call):
             return Call(node.fn, tuple(self._resolve(arg, at, key) for arg in node.args))
         if isinstance(node, Bin):
@@ -195,7 +196,7 @@ def reads(node: Resolved, through_prev: bool = True) -> list[At]:
         return [node]
     if isinstance(node, Cells):
         return list(node.cells)
-    if isinstance(node, Call) and node.fn == "PREV" and not through_prev:
+    if isinstance(node, Num) or (isinstance(node, Call) and node.fn == "PREV" and not through_prev):
         return []
     return [cell for child in children(node) for cell in reads(child, through_prev)]
 

@@ -10,13 +10,15 @@ PDF's calculate scripts, a spreadsheet's formulas):
   value written above in that column, 0 if none), `SUM(…)` of names, numbers and the ranges `LEFT`
   (the cells to fill left of this one in its row) and `UP` (the cells to fill above it in its column).
 `FUNCTIONS` names the functions and how many arguments each takes; `children(node)` gives what a
-node works on, for the walks over a tree. Which cell a name means is
-decided where the table is laid out (pnp.layout.formtable). Standard library only.
+call, an operation or a negation works on, for the walks over a tree (parsed, or resolved). Which
+cell a name means is decided where the table is laid out (pnp.layout.formtable). Standard library
+only.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 FUNCTIONS = {"IF": (3, 3), "ISBLANK": (1, 1), "PREV": (1, 1), "SUM": (1, 99)}
 RANGES = ("LEFT", "UP")
@@ -44,32 +46,37 @@ class Range:
     kind: str  # "LEFT" or "UP"
 
 
+# Calls and operations hold nodes of a tree: parsed here (`Node`), or resolved to the cells of a
+# table (pnp.layout.formtable's `Resolved`).
+N = TypeVar("N")
+
+
 @dataclass(frozen=True)
-class Call:
+class Call(Generic[N]):
     fn: str
-    args: tuple["Node", ...]
+    args: tuple[N, ...]
 
 
 @dataclass(frozen=True)
-class Bin:
+class Bin(Generic[N]):
     op: str
-    left: "Node"
-    right: "Node"
+    left: N
+    right: N
 
 
 @dataclass(frozen=True)
-class Neg:
-    arg: "Node"
+class Neg(Generic[N]):
+    arg: N
 
 
-Node = Num | Ref | Range | Call | Bin | Neg
+Node = Num | Ref | Range | Call["Node"] | Bin["Node"] | Neg["Node"]
 
 
 def parse(text: str) -> Node:
     parser = _Parser(_tokens(text))
     node = parser.compare()
-    if parser.peek() is not None:
-        raise FormulaError(f"unexpected {parser.peek()[1]!r} at column {parser.peek()[2]}")
+    if (extra := parser.peek()) is not None:
+        raise FormulaError(f"unexpected {extra[1]!r} at column {extra[2]}")
     if _stray_range(node):
         raise FormulaError("LEFT and UP are ranges: only SUM takes them")
     return node
@@ -79,6 +86,8 @@ def _stray_range(node: Node, in_sum: bool = False) -> bool:
     """Whether a range stands anywhere but as an argument of SUM."""
     if isinstance(node, Range):
         return not in_sum
+    if isinstance(node, (Num, Ref)):
+        return False
     return any(_stray_range(child, isinstance(node, Call) and node.fn == "SUM") for child in children(node))
 
 
@@ -175,10 +184,10 @@ def _name(token: tuple[str, str, int]) -> Node:
     return Ref(token[1])
 
 
-def children(node) -> tuple:
-    """The nodes a function call, an operation or a negation works on (none for the others)."""
+def children(node: Call[N] | Bin[N] | Neg[N]) -> tuple[N, ...]:
+    """The nodes a function call, an operation or a negation works on."""
     if isinstance(node, Call):
         return node.args
     if isinstance(node, Bin):
         return (node.left, node.right)
-    return (node.arg,) if isinstance(node, Neg) else ()
+    return (node.arg,)
