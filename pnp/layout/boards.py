@@ -14,8 +14,9 @@ crash; a board that does not fit its box is a problem, never clipped; so is a bo
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from ..model.frame import Frame
 from ..model.layout import Board, BoardLayer, Svg
 from ..model.units import MM, parse_dim
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler
@@ -23,6 +24,7 @@ from .figures import box, ellipse, icon, rect, text
 from .items import Item, shifted
 
 Square = tuple[int, int]
+T = TypeVar("T")
 MAX_SQUARES = 10_000  # squares a board draws, all layers together
 
 
@@ -35,7 +37,7 @@ def data_at(data: Any, path: str) -> Any:
     return data
 
 
-def _number(value, data, where: str, problems: list[str]) -> int | None:
+def _number(value: int | str, data: Any, where: str, problems: list[str]) -> int | None:
     found = data_at(data, value) if isinstance(value, str) else value
     if isinstance(found, bool) or not isinstance(found, int):
         problems.append(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
@@ -44,11 +46,22 @@ def _number(value, data, where: str, problems: list[str]) -> int | None:
     return found
 
 
+def _complete(found: list[T | None]) -> list[T] | None:
+    """`found` when it holds no None (each None stands for a problem reported), else None."""
+    kept = [value for value in found if value is not None]
+    return kept if len(kept) == len(found) else None
+
+
+def _numbers(values: list[int | str], data: Any, where: str, problems: list[str]) -> list[int] | None:
+    """Each value read by `_number`, every problem reported; None after one."""
+    return _complete([_number(v, data, where, problems) for v in values])
+
+
 def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str]) -> list[Square] | None:
     """The squares a layer draws on, in order."""
     if layer.area is not None:
-        nums = [_number(v, data, where, problems) for v in layer.area]
-        if None in nums:
+        nums = _numbers(layer.area, data, where, problems)
+        if nums is None:
             return None
         col, row, cols, rows = nums
         if max(cols, 0) * max(rows, 0) > MAX_SQUARES:
@@ -61,16 +74,17 @@ def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str])
         return None
     out = []
     for pair in cells:
-        nums = [_number(v, data, where, problems) for v in pair] if isinstance(pair, list) and len(pair) == 2 else None
-        if nums is None or None in nums:
-            if nums is None:
-                problems.append(f"{where}: a square is a [col, row] pair (got {pair!r})")
+        if not (isinstance(pair, list) and len(pair) == 2):
+            problems.append(f"{where}: a square is a [col, row] pair (got {pair!r})")
+            return None
+        nums = _numbers(pair, data, where, problems)
+        if nums is None:
             return None
         out.append((nums[0], nums[1]))
     return out
 
 
-def _cell_size(el: Board, data, w: float, h: float, cols: int, rows: int, problems: list[str]) -> float | None:
+def _cell_size(el: Board, data: Any, w: float, h: float, cols: int, rows: int, problems: list[str]) -> float | None:
     if el.cell is None:
         return min(w / cols, h / rows)
     if isinstance(el.cell, str):
@@ -93,27 +107,28 @@ def _cell_size(el: Board, data, w: float, h: float, cols: int, rows: int, proble
     return side
 
 
-def _extent(el: Board, data, squares: list[list[Square]], spans: list[tuple[int, int]], problems: list[str]):
+def _extent(el: Board, data: Any, squares: list[list[Square]], spans: list[tuple[int, int]],
+            problems: list[str]) -> tuple[int, int, int, int] | None:
     if el.bounds is not None:
         return _bounds(el.bounds, data, problems)
-    spans = [(sq, span) for found, span in zip(squares, spans) for sq in found]
-    if not spans:
+    placed = [(sq, span) for found, span in zip(squares, spans) for sq in found]
+    if not placed:
         problems.append("the board's layers name no square")
         return None
-    c0 = min(sq[0] for sq, _ in spans)
-    r0 = min(sq[1] for sq, _ in spans)
-    c1 = max(sq[0] + span[0] for sq, span in spans)
-    r1 = max(sq[1] + span[1] for sq, span in spans)
+    c0 = min(sq[0] for sq, _ in placed)
+    r0 = min(sq[1] for sq, _ in placed)
+    c1 = max(sq[0] + span[0] for sq, span in placed)
+    r1 = max(sq[1] + span[1] for sq, span in placed)
     return c0, r0, c1 - c0, r1 - r0
 
 
-def _bounds(bounds: list, data, problems: list[str]) -> tuple[int, int, int, int] | None:
+def _bounds(bounds: list[int | str], data: Any, problems: list[str]) -> tuple[int, int, int, int] | None:
     """`bounds` ([col, row, cols, rows], numbers or data keys), checked."""
     if len(bounds) != 4:
         problems.append(f"`bounds` is [col, row, cols, rows] (got {bounds!r})")
         return None
-    nums = [_number(v, data, "bounds", problems) for v in bounds]
-    if None in nums:
+    nums = _numbers(bounds, data, "bounds", problems)
+    if nums is None:
         return None
     if min(nums[2:]) < 1:
         problems.append(f"`bounds`: the board is 1 square or more wide and high (got {nums[2]} × {nums[3]})")
@@ -126,9 +141,9 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
     data = field_value(el.data, ctx, problems, dict, f"the board data {el.data!r}")
     if data is MISSING:
         return []
-    squares = [layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
-    spans = [_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)]
-    if any(found is None for found in squares + spans):
+    squares = _complete([layer_squares(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)])
+    spans = _complete([_span(layer, data, f"layer {i + 1}", problems) for i, layer in enumerate(el.layers)])
+    if squares is None or spans is None:
         return []
     if sum(len(found) for found in squares) > MAX_SQUARES:
         problems.append(f"the board's layers name {sum(len(found) for found in squares):,} squares; "
@@ -166,9 +181,9 @@ def _layer(layer: BoardLayer, found: list[Square], span: tuple[int, int], ctx: E
     return items
 
 
-def _span(layer: BoardLayer, data, where: str, problems: list[str]) -> tuple[int, int] | None:
-    nums = [_number(v, data, where, problems) for v in layer.span]
-    if None in nums:
+def _span(layer: BoardLayer, data: Any, where: str, problems: list[str]) -> tuple[int, int] | None:
+    nums = _numbers(layer.span, data, where, problems)
+    if nums is None:
         return None
     if min(nums) < 1:
         problems.append(f"{where}: `span` must be 1 square or more (got {nums})")
@@ -182,7 +197,7 @@ def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, probl
     its corner; `span` squares)."""
     bx, by, bw, bh = layer.box
     x, y, w, h = bx * side, by * side, bw * side * span[0], bh * side * span[1]
-    parts = []
+    parts: list[Frame] = []
     fill = layer.alternate if odd else layer.fill
     if layer.shape != "none" and (fill or layer.stroke):
         make = ellipse if layer.shape == "circle" else rect
@@ -191,8 +206,10 @@ def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, probl
     if layer.icon or layer.svg:
         s = min(w, h) * layer.icon_scale
         ix, iy = x + (w - s) / 2, y + (h - s) / 2
-        parts.append(icon(ix, iy, s, s, layer.icon, layer.icon_color) if layer.icon
-                     else Svg(type="svg", src=layer.svg, **box(ix, iy, s, s)))
+        if layer.icon:
+            parts.append(icon(ix, iy, s, s, layer.icon, layer.icon_color))
+        elif layer.svg:
+            parts.append(Svg(type="svg", src=layer.svg, **box(ix, iy, s, s)))
     if layer.text:
         parts.append(text(x, y, w, h, layer.text, font=layer.font, style=layer.style, size=layer.size,
                           color=layer.color, align="center", valign="middle", rotate=layer.rotate))

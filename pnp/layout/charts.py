@@ -52,25 +52,29 @@ class Label:
     colour: str = INK
 
 
+Shape = Box | Stroke | Label
+
+
 @dataclass(frozen=True)
 class ChartPage:
     width: float
     height: float
-    shapes: tuple
+    shapes: tuple[Shape, ...]
 
 
 def report_pages(document: dict) -> list[ChartPage]:
     return [ChartPage(*PAGE, tuple(_page(document, run))) for run in document["runs"]]
 
 
-def _page(document: dict, run: dict) -> list:
+def _page(document: dict, run: dict) -> list[Shape]:
     width, height = PAGE
     speed = run["timing"]["games_per_second"]
-    shapes: list = [Label(MARGIN, height - MARGIN - 14, f"{document['title']} · {run['players']} players · "
-                          f"{run['agent']} agent", 18, bold=True),
-                    Label(MARGIN, height - MARGIN - 32, f"{run['games']:,} games (seed {document['seed']}), "
-                          f"{run['ended']:,} ended, {run['shared_wins']:,} shared wins · "
-                          f"{speed:,.0f} games/s" if speed else "", 10, colour=GREY)]
+    shapes: list[Shape] = [
+        Label(MARGIN, height - MARGIN - 14, f"{document['title']} · {run['players']} players · "
+              f"{run['agent']} agent", 18, bold=True),
+        Label(MARGIN, height - MARGIN - 32, f"{run['games']:,} games (seed {document['seed']}), "
+              f"{run['ended']:,} ended, {run['shared_wins']:,} shared wins · "
+              f"{speed:,.0f} games/s" if speed else "", 10, colour=GREY)]
     top = height - MARGIN - 60
     half = (width - 2 * MARGIN - 30) / 2
     shapes += seat_chart(run, MARGIN, top - 250, half, 250)
@@ -79,11 +83,11 @@ def _page(document: dict, run: dict) -> list:
     return shapes
 
 
-def _frame(x: float, y: float, w: float, h: float, title: str) -> list:
+def _frame(x: float, y: float, w: float, h: float, title: str) -> list[Shape]:
     return [Label(x, y + h - 12, title, 12, bold=True), Stroke(x, y + 18, x + w, y + 18, GREY)]
 
 
-def seat_chart(run: dict, x: float, y: float, w: float, h: float) -> list:
+def seat_chart(run: dict, x: float, y: float, w: float, h: float) -> list[Shape]:
     """Win rate by seat: bars, 95 % whiskers, the fair share dashed; flagged seats coloured."""
     seats, fair = run["seats"], run["fair_share"]
     shapes = _frame(x, y, w, h, "Win rate by seat, with 95 % intervals")
@@ -115,7 +119,7 @@ def _flag_note(seats: list[dict], x: float, y: float) -> Label:
     return Label(x, y, text, 10, bold=bool(parts), colour=ABOVE if parts else GREY)
 
 
-def length_chart(run: dict, x: float, y: float, w: float, h: float) -> list:
+def length_chart(run: dict, x: float, y: float, w: float, h: float) -> list[Shape]:
     """The histogram of game lengths in turns, its median and 90th percentile marked."""
     turns = run["length"]["turns"]
     bins = turns.get("histogram", [])
@@ -142,10 +146,11 @@ def length_chart(run: dict, x: float, y: float, w: float, h: float) -> list:
     return shapes
 
 
-def situation_chart(run: dict, x: float, y: float, w: float, h: float) -> list:
+def situation_chart(run: dict, x: float, y: float, w: float, h: float) -> list[Shape]:
     """Mean count per game of each rule situation, and the share of games that met it."""
     rows = list(run["situations"].items())
-    shapes = [Label(x, y + h - 12, "Rule situations per game (share of games that met each)", 12, bold=True)]
+    shapes: list[Shape] = [Label(x, y + h - 12, "Rule situations per game (share of games that met each)", 12,
+                                 bold=True)]
     if not rows:
         return shapes + [Label(x, y + h - 32, "the model counts none", 10, colour=GREY)]
     step = min(22.0, (h - 30) / len(rows))

@@ -75,11 +75,13 @@ def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[
     """`values` with the value of each `{map[field]}` of `names` added, and a problem text for each
     name it could not fill (a value missing from the map; an unknown map or field is the layout
     check's to report)."""
-    added, missing = {}, {}
+    added: dict[str, object] = {}
+    missing: dict[str, str] = {}
     for name in names:
-        table, field = lookup(name)  # type: ignore[misc]
-        if table not in maps or field not in values:
+        parts = lookup(name)
+        if parts is None or parts[0] not in maps or parts[1] not in values:
             continue
+        table, field = parts
         key = key_text(values[field])
         if key in maps[table]:
             added[name] = maps[table][key]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..model.frame import Frame
 from ..model.layout import Counters, DieNets
 from ..model.units import MM
 from .elements import MISSING, ElementContext, compose, count_value, field_value, frame, register_compiler, with_values
@@ -25,7 +26,7 @@ from .items import RGB, Item, Shape, shifted
 
 def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
-    groups = [None]
+    groups: list = [None]
     if el.each is not None:
         groups = field_value(el.each, ctx, problems, list, "the field of `each`")
         if groups is MISSING:
@@ -51,7 +52,8 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
     return items
 
 
-def _group(el: Counters, ctx, problems, count: int, per_row: int, corner, label_w: float) -> list[Item]:
+def _group(el: Counters, ctx: ElementContext, problems: list[str], count: int, per_row: int,
+           corner: tuple[float, float], label_w: float) -> list[Item]:
     """A group's label and its `count` counters in rows of `per_row` from `corner`: one counter laid
     out once and moved to each place."""
     x, top = corner
@@ -64,11 +66,11 @@ def _group(el: Counters, ctx, problems, count: int, per_row: int, corner, label_
     return items
 
 
-def _counter(el: Counters, ctx, problems) -> list[Item]:
+def _counter(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Item]:
     """One counter, its top-left corner at the origin."""
     s = el.side
     shape = ellipse if el.shape == "circle" else rect
-    parts = [shape(0.0, 0.0, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
+    parts: list[Frame] = [shape(0.0, 0.0, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
     if el.ring:
         inset = s * 0.08
         parts.append(shape(inset, inset, s - 2 * inset, s - 2 * inset, stroke=el.ring, stroke_width=0.7))
@@ -98,6 +100,7 @@ EDGES = (
     ((1, 2), (1, 3), (-1, 0), False), ((2, 2), (2, 3), (1, 0), False), ((1, 3), (2, 3), (0, 1), False),
 )
 FOLDS = (((1, 1), (2, 1)), ((1, 2), (2, 2)), ((1, 1), (1, 2)), ((2, 1), (2, 2)), ((3, 1), (3, 2)))
+Point = tuple[float, float]
 _LO, _MID, _HI = 0.26, 0.5, 0.74
 PIPS = {1: [(_MID, _MID)], 2: [(_LO, _LO), (_HI, _HI)], 3: [(_LO, _LO), (_MID, _MID), (_HI, _HI)],
         4: [(_LO, _LO), (_HI, _LO), (_LO, _HI), (_HI, _HI)],
@@ -128,7 +131,7 @@ def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> l
     return items
 
 
-def _net(el: DieNets, ctx, problems) -> list[Item]:
+def _net(el: DieNets, ctx: ElementContext, problems: list[str]) -> list[Item]:
     """One die net, its top-left face corner at the origin."""
     e = el.edge
     fill, pip = ctx.rgb(el.fill, problems), ctx.rgb(el.pips, problems)
@@ -156,14 +159,14 @@ class _NetLines:
     dash: tuple[float, ...]
     width: float
 
-    def cut_line(self, a, b) -> Shape:
+    def cut_line(self, a: Point, b: Point) -> Shape:
         return Shape("line", a[0], a[1], b[0] - a[0], b[1] - a[1], stroke=self.cut, width=self.width)
 
-    def fold_line(self, x, y, w, h) -> Shape:
+    def fold_line(self, x: float, y: float, w: float, h: float) -> Shape:
         return Shape("line", x, y, w, h, stroke=self.fold, width=self.width, dash=self.dash)
 
 
-def _edge(el: DieNets, start, end, normal, tab, lines: _NetLines) -> list[Item]:
+def _edge(el: DieNets, start: Point, end: Point, normal: Point, tab: bool, lines: _NetLines) -> list[Item]:
     e, t = el.edge, el.tab
     p0, p1 = (start[0] * e, start[1] * e), (end[0] * e, end[1] * e)
     if not tab:

@@ -19,7 +19,7 @@ structured value a `{field}` names, or `MISSING`), `count_value`, `with_values` 
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -51,9 +51,9 @@ class ElementContext:
     min_text: float = 6.0  # text printed smaller is a warning
 
     def text(self, template: str, problems: list[str]) -> str:
-        values = ChainMap(self.values, self.rules) if "{rules." in template else self.values
+        values: Mapping[str, object] = ChainMap(self.values, self.rules) if "{rules." in template else self.values
         if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
-            values = ChainMap(values, _Lookups(values, self.layout.maps))
+            values = _Lookups(values, self.layout.maps)
         value, missing, unprintable = fill(template, values, self.french)
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
@@ -73,30 +73,25 @@ class ElementContext:
                                  "(enlarge its box or its size, or set min_text_size in game.yaml)"))
 
 
-class _Lookups(Mapping):
-    """`{map[name]}` looked up on demand in the layout's maps, from `values`."""
+class _Lookups(Mapping[str, object]):
+    """`fields`, and beyond them `{map[name]}` looked up on demand in the layout's maps."""
 
-    def __init__(self, values, maps: dict):
-        self.values, self.maps = values, maps
+    def __init__(self, fields: Mapping[str, object], maps: dict[str, dict[str, object]]):
+        self.fields, self.maps = fields, maps
 
-    def __getitem__(self, name: str):
+    def __getitem__(self, name: str) -> object:
+        if name in self.fields:
+            return self.fields[name]
         parts = lookup(name)
-        if parts is None or parts[0] not in self.maps or parts[1] not in self.values:
+        if parts is None or parts[0] not in self.maps or parts[1] not in self.fields:
             raise KeyError(name)
-        return self.maps[parts[0]][key_text(self.values[parts[1]])]
+        return self.maps[parts[0]][key_text(self.fields[parts[1]])]
 
-    def __contains__(self, name: object) -> bool:
-        try:
-            self[name]  # type: ignore[index]
-        except KeyError:
-            return False
-        return True
-
-    def __iter__(self):
-        return iter(())
+    def __iter__(self) -> Iterator[str]:  # the fields only: the lookups are endless
+        return iter(self.fields)
 
     def __len__(self) -> int:
-        return 0
+        return len(self.fields)
 
 
 def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
@@ -117,7 +112,7 @@ def field_value(template: str, ctx: ElementContext, problems: list[str], kind: t
     return value
 
 
-_KIND_WORDS = {dict: "mapping", list: "list"}
+_KIND_WORDS: dict[type, str] = {dict: "mapping", list: "list"}
 
 
 def with_values(ctx: ElementContext, **values) -> ElementContext:
@@ -242,7 +237,7 @@ def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: Ele
     found = [font_problem] if font_problem else []
     if not found:
         runs, found = _glyphs(runs, faces)
-    paths: dict[str, str] = {}
+    paths: dict[str, str | None] = {}  # None: the icon's problem is in `found`
     for run in runs if not found else ():
         if run.icon and run.icon not in paths:
             paths[run.icon], problem = ctx.icons.resolve(run.icon, ctx.layout.icons)

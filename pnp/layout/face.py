@@ -51,12 +51,12 @@ class BuildEnv:
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` filled from the rules values
         (its other `{…}` left as written); the problems, as (field name, what)."""
-        names = [name for name, value in fields.items() if isinstance(value, str) and "{rules." in value]
-        if not names:
+        texts = {name: value for name, value in fields.items() if isinstance(value, str) and "{rules." in value}
+        if not texts:
             return fields, []
         out, problems = dict(fields), []
-        for name in names:
-            out[name], missing, unprintable = fill(out[name], self.rules, self.french, only="rules.")
+        for name, text in texts.items():
+            out[name], missing, unprintable = fill(text, self.rules, self.french, only="rules.")
             problems += [(name, f"unknown rules value {{{m}}}" + _hint(m, self.rules)) for m in missing]
             problems += [(name, what) for what in unprintable]
         return out, problems

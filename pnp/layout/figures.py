@@ -12,7 +12,9 @@ element builders (`box`, `text`, `icon`, `rect`, `ellipse`) serve counters.py an
 from __future__ import annotations
 
 import math
+from typing import Any, TypeGuard, TypedDict
 
+from ..model.frame import Frame
 from ..model.layout import Ellipse, Grid, Icon, Rect, Symbols, Text, Track
 from ..model.units import Dim, MM
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler, with_values
@@ -25,40 +27,51 @@ def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def box(x: float, y: float, w: float, h: float) -> dict:
+class Box(TypedDict):
+    """An element's box, as the keywords of its model."""
+
+    x: Dim
+    y: Dim
+    w: Dim
+    h: Dim
+
+
+def box(x: float, y: float, w: float, h: float) -> Box:
     return {"x": Dim(x), "y": Dim(y), "w": Dim(max(w, 0.01)), "h": Dim(max(h, 0.01))}
 
 
-def text(x, y, w, h, content: str, **style) -> Text:
+def text(x: float, y: float, w: float, h: float, content: str, **style: Any) -> Text:
     style.setdefault("min_size", style.get("size", 9.0) * 0.5)
     return Text(type="text", text=content, **box(x, y, w, h), **style)
 
 
-def icon(x, y, w, h, name: str, color: str) -> Icon:
+def icon(x: float, y: float, w: float, h: float, name: str, color: str) -> Icon:
     return Icon(type="icon", name=name, color=color, **box(x, y, w, h))
 
 
-def _points(style: dict) -> dict:
+def _points(style: dict[str, Any]) -> dict[str, Any]:
     """Lengths computed here are points; a bare number in a layout model would read as mm."""
     return {k: f"{v:.4f}pt" if k in ("stroke_width", "radius") and isinstance(v, (int, float)) else v
             for k, v in style.items()}
 
 
-def rect(x, y, w, h, **style) -> Rect:
+def rect(x: float, y: float, w: float, h: float, **style: Any) -> Rect:
     return Rect(type="rect", **box(x, y, w, h), **_points(style))
 
 
-def ellipse(x, y, w, h, **style) -> Ellipse:
+def ellipse(x: float, y: float, w: float, h: float, **style: Any) -> Ellipse:
     return Ellipse(type="ellipse", **box(x, y, w, h), **_points(style))
 
 
 # --- grid -------------------------------------------------------------------------------------
 
-def _grid_rows(value, problems: list[str]) -> list[list] | None:
+def _grid_rows(value: object, problems: list[str]) -> list[list] | None:
     if value is MISSING:
         return None
-    rows = value if isinstance(value, list) and all(isinstance(r, list) for r in value) else [value]
-    if not isinstance(value, list) or not rows or not any(rows):
+    rows: list[list] = []
+    if isinstance(value, list):
+        rows = value if all(isinstance(r, list) for r in value) else [value]
+    if not rows or not any(rows):
         problems.append(f"grid cells must be a list of rows of cells (got {value!r})")
         return None
     for r, row in enumerate(rows):
@@ -70,11 +83,11 @@ def _grid_rows(value, problems: list[str]) -> list[list] | None:
     return rows
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_cell(cell) -> bool:
+def _is_cell(cell: object) -> bool:
     if cell is None or _is_int(cell):
         return True
     return (isinstance(cell, dict) and set(cell) <= {"weeks", "points"}
@@ -109,11 +122,14 @@ def _compile_grid(el: Grid, ctx: ElementContext, problems: list[str]) -> list[It
     return items
 
 
-def _cell(el: Grid, ctx, problems, cell, n: int, x, y, w, h) -> list[Item]:
-    cell = {"points": cell} if _is_int(cell) else cell
-    parts = [(el.weeks_icon, cell.get("weeks"), el.weeks_color), (el.points_icon, cell.get("points"), el.points_color)]
-    parts = [p for p in parts if p[1] is not None]
-    out = [rect(x, y, w, h, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
+def _cell(el: Grid, ctx: ElementContext, problems: list[str], cell: int | dict[str, int | None], n: int,
+          x: float, y: float, w: float, h: float) -> list[Item]:
+    found = cell if isinstance(cell, dict) else {"points": cell}
+    parts = [(name, value, colour) for name, value, colour in ((el.weeks_icon, found.get("weeks"), el.weeks_color),
+                                                              (el.points_icon, found.get("points"), el.points_color))
+             if value is not None]
+    out: list[Frame] = [rect(x, y, w, h, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width,
+                             radius=el.radius)]
     pad = min(w, h) * 0.08
     line_h = (h - 2 * pad) / max(len(parts), 1)
     for i, (name, value, colour) in enumerate(parts):
@@ -134,7 +150,7 @@ def _cell(el: Grid, ctx, problems, cell, n: int, x, y, w, h) -> list[Item]:
 
 # --- symbols ----------------------------------------------------------------------------------
 
-def _entries(el: Symbols, value, problems: list[str]) -> list[tuple[str, object]] | None:
+def _entries(el: Symbols, value: object, problems: list[str]) -> list[tuple[str, object]] | None:
     if isinstance(value, dict):
         keys = el.keys if el.keys is not None else [str(k) for k in value]
         return [(key, value.get(key)) for key in keys]
@@ -158,7 +174,8 @@ def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> l
     items: list[Item] = []
     for i, (key, val) in enumerate(entries):
         sx = x + i * (slot + el.gap)
-        parts = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key), el.colors.get(key, el.color))]
+        parts: list[Frame] = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key),
+                                   el.colors.get(key, el.color))]
         if key in el.captions:
             parts.append(text(sx - el.gap / 2, y + side, slot + el.gap, cap_h, el.captions[key], font=el.font,
                               size=el.size, align="center", valign="middle", color=el.color))
@@ -167,7 +184,8 @@ def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> l
     return items
 
 
-def _badge(el: Symbols, ctx, problems, value, x, y, side) -> list[Item]:
+def _badge(el: Symbols, ctx: ElementContext, problems: list[str], value: object, x: float, y: float,
+           side: float) -> list[Item]:
     if not el.badges or value is None:
         return []
     style = el.badges.get(str(value))
@@ -181,12 +199,11 @@ def _badge(el: Symbols, ctx, problems, value, x, y, side) -> list[Item]:
 
 # --- track ------------------------------------------------------------------------------------
 
-def _segments(value, problems: list[str]) -> list[tuple[str, int]] | None:
+def _segments(value: object, problems: list[str]) -> list[tuple[str, int]] | None:
     if value is MISSING:
         return None
-    ok = isinstance(value, list) and value and all(
-        isinstance(s, dict) and _is_int(s.get("weeks")) and s["weeks"] > 0 for s in value)
-    if not ok:
+    if not isinstance(value, list) or not value or not all(
+            isinstance(s, dict) and _is_int(s.get("weeks")) and s["weeks"] > 0 for s in value):
         problems.append(f"track segments must be a list of {{label, weeks}} with weeks > 0 (got {value!r})")
         return None
     return [(str(s.get("label", "")), s["weeks"]) for s in value]
@@ -223,7 +240,8 @@ def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[
     return items
 
 
-def _band(el: Track, ctx, problems, i: int, label: str, before: int, weeks: int, x, y, w, h) -> list[Item]:
+def _band(el: Track, ctx: ElementContext, problems: list[str], i: int, label: str, before: int, weeks: int,
+          x: float, y: float, w: float, h: float) -> list[Item]:
     content = el.band_text.replace("{label}", label).replace("{first}", str(before + 1)) \
         .replace("{last}", str(before + weeks))
     return compose(ctx, problems, rect(x, y, w, h, fill=el.band_fills[i % len(el.band_fills)], radius=MM),
@@ -234,14 +252,16 @@ def _band(el: Track, ctx, problems, i: int, label: str, before: int, weeks: int,
 class _TrackCell:
     """One cell of the track: its week number, the start or end name and icon, the segment marks."""
 
-    def __init__(self, x, y, w, h, fill, label: str = "", name: str = "", icon=None, first=False, last=False):
+    def __init__(self, x: float, y: float, w: float, h: float, fill: str | None, label: str = "", name: str = "",
+                 icon: str | None = None, first: bool = False, last: bool = False):
         self.x, self.y, self.w, self.h, self.fill = x, y, w, h, fill
         self.label, self.name, self.icon, self.first, self.last = label, name, icon, first, last
 
-    def items(self, el: Track, ctx, problems) -> list[Item]:
+    def items(self, el: Track, ctx: ElementContext, problems: list[str]) -> list[Item]:
         x, y, w, h = self.x, self.y, self.w, self.h
         pad = 1.2 * MM
-        parts = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width, radius=el.radius)]
+        parts: list[Frame] = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width,
+                                   radius=el.radius)]
         if self.label:
             parts.append(text(x + pad, y + pad * 0.6, w * 0.62, h * 0.3, self.label, font=el.font, size=el.size,
                               style="bold", color=el.color))
@@ -264,4 +284,4 @@ class _TrackCell:
 register_compiler(Grid, _compile_grid, local=("n",))
 register_compiler(Symbols, _compile_symbols)
 register_compiler(Track, _compile_track, local=("label", "first", "last"))
-__all__ = ["number", "box", "text", "icon", "rect", "ellipse"]
+__all__ = ["number", "Box", "box", "text", "icon", "rect", "ellipse"]

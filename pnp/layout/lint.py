@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from ..errors import Problem, Ref, suggest
+from ..errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Layout
 from .assets import IconLibrary, Known, colour, key_text, lookup, palette_entry
@@ -86,7 +86,7 @@ class Linter:
             self._map_keys(name, layout)
         return [self._with_context(f) for f in self.found.values()], frozenset(self.skip)
 
-    def report(self, layout: str, path: tuple, what: str, severity: str = "error",
+    def report(self, layout: str, path: tuple, what: str, severity: Severity = "error",
                suggestion: str | None = None, element: str | None = None) -> None:
         ref = self.ref(layout, *path)
         key = (ref, what)

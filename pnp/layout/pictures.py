@@ -25,12 +25,12 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
     path, problem = ctx.icons.resolve(name, ctx.layout.icons)
     if element.at is not None:
         points = _points(element, ctx, problems)
-        if problem or points is None:
+        if problem or points is None or path is None:  # (a path, or a problem)
             return _fail(problems, problem) if problem else []
         return _at_points(element, ctx, path, points, problems)
     x, y, w, h = frame(element, ctx)
     count = count_value(element.repeat, ctx, problems)
-    if problem or count is None:
+    if problem or count is None or path is None:
         return _fail(problems, problem) if problem else []
     color = ctx.rgb(element.color, problems)
     per_row = element.per_row or max(count, 1)
@@ -45,6 +45,8 @@ def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tup
         raw = field_value(raw, ctx, problems, list, "`at`")
         if raw is MISSING:
             return None
+    if raw is None:  # (an icon without `at` has no points)
+        return None
     out = []
     for point in raw:
         parsed = _point(point, ctx)

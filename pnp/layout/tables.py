@@ -130,6 +130,8 @@ def _content(table: Table, ctx: ElementContext, problems: list[str]):
 def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[list[tuple[str, _Style]]]:
     """The body's rows as (text, style) cells: written in the layout, or held by a `{field}`."""
     body = table.body
+    if body is None:  # rows from `data` or `rows`: none typed
+        return []
     if isinstance(body, str):
         body = field_value(body, ctx, problems, list, "a table's `body`")
         if body is MISSING:
@@ -300,13 +302,13 @@ class _Grid:
                 x += w
         return out
 
-    def _body_cell(self, cell, fixed: float | None) -> tuple[list[Item], list[str]]:
+    def _body_cell(self, cell, fixed: float | None) -> tuple[list[TextItem], list[str]]:
         text, x, y, w, style = cell
         problems: list[str] = []
         return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed, style=style), problems
 
     def _cell(self, text: str, x, y, w, h, problems: list[str], bold=False, small=False, fixed=None,
-              style: _Style = PLAIN) -> list[Item]:
+              style: _Style = PLAIN) -> list[TextItem]:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)
@@ -334,7 +336,7 @@ class _Grid:
     def _rules(self, n_rows: int) -> list[Item]:
         lw, top = self.table.line_width, self.y
         bottom = self.y + self.head_h + self.sub_h + n_rows * self.row_h
-        out = [Shape("rect", self.x, top, self.width, bottom - top, stroke=self.line, width=lw * 1.5)]
+        out: list[Item] = [Shape("rect", self.x, top, self.width, bottom - top, stroke=self.line, width=lw * 1.5)]
         ys = [top + self.head_h + self.sub_h + r * self.row_h for r in range(n_rows)]
         out += [Shape("line", self.x, yy, self.width, 0.0, stroke=self.line, width=lw) for yy in ys]
         x = self.x
