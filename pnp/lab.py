@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Problem, errors_only
+from .model.kit import Kit
 from .model.load import Project
 from .report import KitReport
 
@@ -62,29 +63,32 @@ def playtest(root: Path, name: str, players: list[int], games: int, seed: int, a
 
     project = Project.open(root)
     kit_dir, problem = project.find_kit(name)
-    kit, problems = project.load_kit(kit_dir) if kit_dir else (None, [problem])
+    kit: Kit | None = None
+    problems = [problem] if problem else []
+    if kit_dir is not None:
+        kit, problems = project.load_kit(kit_dir)
     if kit is not None and not errors_only(problems):
         problems += run_rules(kit, playouts=False)[1]
     document = None
     if kit is not None and not errors_only(problems):
         counts = player_counts(kit, players)
-        document, found = _play(project, kit, kit_dir, counts, games, seed, agents, jobs)
+        document, found = _play(project, kit, counts, games, seed, agents, jobs)
         problems += found
     located = [project.locators.resolve(p) for p in problems]
     report = KitReport(Path(name).name, kit.game.title if kit else "", name, [], located)
     return (document if not errors_only(located) else None), report
 
 
-def _play(project: Project, kit, kit_dir: Path, counts: list[int], games: int, seed: int, agents: list[str],
+def _play(project: Project, kit: Kit, counts: list[int], games: int, seed: int, agents: list[str],
           jobs: int) -> tuple[dict | None, list[Problem]]:
     from .rules import guarded, load_playout
     from .rules.balance import summarize
     from .rules.harness import Runner
 
     playout, problems = load_playout(kit)
-    if playout is None:
+    if playout is None or kit.game.rules is None:  # (play-outs come from a rules model)
         return None, problems
-    source = KitPlayout(str(project.root), str(kit_dir)) if jobs > 1 else playout
+    source = KitPlayout(str(project.root), str(kit.root)) if jobs > 1 else playout
     runs, start = [], time.perf_counter()
     with Runner(source, jobs) as runner:
         for agent in agents:

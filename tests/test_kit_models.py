@@ -195,3 +195,14 @@ def test_pnp_list_does_not_run_the_model(root):
     result = CliRunner().invoke(main, ["--project", str(root), "list"])
     assert result.exit_code == 0 and "[rules.py]" in result.output and not marker.exists()
     assert errors(root) == [] and marker.exists()
+
+
+def test_tables_that_return_none_print_none_without_a_traceback(root):
+    """A model's `tables` that returns None is read as no tables, as `check` returning None is no
+    problem: the layouts that print a table are then told it is not there."""
+    edit(root / KIT / "rules.py", '    return {"points": Table(("Combinaison", "Points"), rows, "les points")}',
+         "    return None")
+    result = CliRunner().invoke(main, ["--project", str(root), "check", "lanternes"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # not a crash
+    assert result.output.splitlines()[1].endswith("element 'points': no rules table 'points' "
+                                                  "(the kit's rules model prints none)")

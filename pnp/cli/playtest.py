@@ -52,7 +52,8 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
     except BadPlayers as error:
         raise click.BadParameter(str(error), param_hint="--players")
     if kit_report.errors or document is None:
-        finish([kit_report], False, wrote=False)
+        finish([kit_report], False, wrote=False)  # exits 1 on an error
+        return
     for problem in kit_report.problems:
         click.echo(problem.render(), err=True)
     if report is not None:

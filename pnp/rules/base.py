@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal, overload
 
 from ..errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
@@ -89,6 +89,12 @@ class RulesModel:
         return material, problems + (self.check(material, params) if material is not None else [])
 
 
+@overload
+def component(kit: "Kit", kind: Literal["deck"], name: str, param: str,
+              what: str) -> tuple["Deck | None", list[Problem]]: ...
+@overload
+def component(kit: "Kit", kind: Literal["sheet"], name: str, param: str,
+              what: str) -> tuple["Sheet | None", list[Problem]]: ...
 def component(kit: "Kit", kind: Literal["deck", "sheet"], name: str, param: str,
               what: str) -> tuple["Deck | Sheet | None", list[Problem]]:
     """The kit's deck or sheet `name` (named by `rules.params.<param>`, holding `what`), or the problem

@@ -152,7 +152,9 @@ def _named(problems: list[Problem], kind: str) -> list[Problem]:
 # product ---------------------------------------------------------------------------------------
 
 def _product(scope: _Scope, wanted: Wanted) -> None:
-    domains = _domains(scope, scope.check.product, scope.ref.child("product"))
+    raw = scope.check.product
+    assert raw is not None  # _RUN runs a check by its kind: this one is a product
+    domains = _domains(scope, raw, scope.ref.child("product"))
     if domains is None:
         return
     domains = {name: [v for v in values if v in wanted[name]] if name in wanted else values
@@ -181,19 +183,22 @@ def _sorted(scope: _Scope, cards: list[Card], domains: Values) -> tuple[dict[tup
 
 def _domains(scope: _Scope, raw: dict | list, ref: Ref) -> Values | None:
     """Field -> its domain, converted; None after a problem. A list names fields whose declared values are their domain."""
-    read: dict[str, Domain | list | None] = {}
+    read: dict[str, Domain | list] = {}
     for i, name in enumerate(raw):
         at = ref.child(name) if isinstance(raw, dict) else ref.child(i)
         if scope.known(name, at, at_key=isinstance(raw, dict)):
-            read[name] = _domain(scope, name, raw[name], at) if isinstance(raw, dict) else _declared(scope, name, at)
-    if len(read) < len(raw) or None in read.values():
+            found = _domain(scope, name, raw[name], at) if isinstance(raw, dict) else _declared(scope, name, at)
+            if found is not None:
+                read[name] = found
+    if len(read) < len(raw):
         return None
     size = math.prod(len(d) for d in read.values())
     if size > MAX_COMBINATIONS:
         scope.problem(f"the product has {size} combinations; a check takes at most {MAX_COMBINATIONS}", ref)
         return None
     out = {name: _converted(scope, name, d) if isinstance(d, Domain) else d for name, d in read.items()}
-    return out if None not in out.values() else None
+    usable = {name: values for name, values in out.items() if values is not None}
+    return usable if len(usable) == len(out) else None
 
 
 def _domain(scope: _Scope, name: str, raw: object, ref: Ref) -> Domain | None:
@@ -297,14 +302,20 @@ def _count(scope: _Scope, wanted: Wanted) -> None:
 
 def _sum(scope: _Scope, wanted: Wanted) -> None:
     name = scope.check.sum
+    assert name is not None  # _RUN runs a check by its kind: this one is a sum
     if not scope.known(name, scope.ref.child("sum"), at_key=False):
         return
     if scope.types[name] not in ("int", "number"):
         scope.problem(f"field {name!r} holds {_WORDS[scope.types[name]]}; a sum needs a number field",
                       scope.ref.child("sum"))
         return
-    _tally(scope, wanted, [], lambda card: (card.fields.get(name) or 0) * card.copies,
+    _tally(scope, wanted, [], lambda card: _number(card.fields.get(name)) * card.copies,
            lambda total, group: f"the sum of {name} over the cards{group} is {shown(total)}")
+
+
+def _number(value: object) -> float:
+    """A number field's value on a card; a card without one adds 0."""
+    return value if isinstance(value, (int, float)) else 0
 
 
 def _tally(scope: _Scope, wanted: Wanted, per: list[str] | None, amount: Callable[[Card], float],
@@ -335,8 +346,9 @@ def _with(names: list[str], key: tuple) -> str:
 def _per_values(scope: _Scope, name: str, wanted: Wanted, cards: list[Card]) -> list:
     if name in wanted:
         return wanted[name]
-    if scope.declared[name] is not None:
-        return scope.declared[name]
+    declared = scope.declared[name]
+    if declared is not None:
+        return declared
     return [v for v in dict.fromkeys(c.fields.get(name) for c in cards) if v is not None]
 
 
@@ -357,5 +369,5 @@ def _bound(check: Check) -> str:
     return " and ".join(parts)
 
 
-_RUN: dict[str, Callable[[_Scope, dict[str, set]], None]] = {
+_RUN: dict[str, Callable[[_Scope, Wanted], None]] = {
     "product": _product, "unique": _unique, "count": _count, "sum": _sum}

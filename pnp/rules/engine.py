@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 from typing import Callable, TypeVar
 
 from ..errors import Problem, errors_only
-from ..model.kit import Kit
+from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .balance import summarize
 from .base import Params, RulesModel, where_path
@@ -41,8 +41,8 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
         return Printed(), problems + player_problems(kit, column_seats(kit))
-    model, params, found = _model_and_params(kit)
-    if params is None:
+    model, params, found = _model_and_params(kit, kit.game.rules)
+    if model is None or params is None:
         return None, problems + found + player_problems(kit, column_seats(kit))
     material, found, crash = _checked(kit, model, params)
     problems += [_locate(p, kit) for p in found] + crash
@@ -52,11 +52,11 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     if crash:
         return None, problems
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
-        problems += _check_playouts(kit, model, material, params)
+        problems += _check_playouts(kit, model.playout, material, params)
     tables, crash = _guarded(kit, "the rules model's tables", model.tables, material, params)
     if crash:
         return None, problems + crash
-    made, clashes = printed(params, tables, kit.game_ref.child("rules", "model"))
+    made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
     return made, problems + clashes
 
 
@@ -81,13 +81,13 @@ def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[
     return material, found + (checked or []), crash
 
 
-def _model_and_params(kit: Kit) -> tuple[RulesModel | None, Params | None, list[Problem]]:
-    """The model the kit names and its validated parameters, or the problems that prevent them."""
+def _model_and_params(kit: Kit, rules: RulesRef) -> tuple[RulesModel | None, Params | None, list[Problem]]:
+    """The model the kit names (`rules`, its game's) and its validated parameters, or the problems
+    that prevent them."""
     model, problems = load_model(kit)
     if model is None:
         return None, None, problems
-    params, found = validate(model.params, kit.game.rules.params, kit.game_ref.child("rules", "params"),
-                             "rules.params")
+    params, found = validate(model.params, rules.params, kit.game_ref.child("rules", "params"), "rules.params")
     return model, params, found
 
 
@@ -112,7 +112,7 @@ def _locate(problem: Problem, kit: Kit) -> Problem:
 def load_playout(kit: Kit) -> tuple[Playout | None, list[Problem]]:
     """The kit's model's `Playout` for the kit's material, or the problems that prevent play-outs.
     The kit's checks are the caller's (`run_rules`); this reads the material the play-outs need."""
-    model, params, found = _model_and_params(kit) if kit.game.rules else (None, None, [])
+    model, params, found = _model_and_params(kit, kit.game.rules) if kit.game.rules else (None, None, [])
     if model is None or model.playout is None:
         name = kit.game.rules.model if kit.game.rules else "none"
         return None, found or [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
@@ -130,9 +130,11 @@ def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tupl
     return _guarded(kit, doing, call, *args)
 
 
-def _check_playouts(kit: Kit, model: RulesModel, material: object, params: Params) -> list[Problem]:
-    """A short seeded play-out for every player count of the kit: its findings (findings.py)."""
-    playout, crash = _guarded(kit, "the rules model's play-outs", model.playout, material, params)
+def _check_playouts(kit: Kit, make: Callable[[object, Params], Playout], material: object,
+                    params: Params) -> list[Problem]:
+    """A short seeded play-out (the model's `make`) for every player count of the kit: its findings
+    (findings.py)."""
+    playout, crash = _guarded(kit, "the rules model's play-outs", make, material, params)
     if playout is None:
         return crash
     problems: list[Problem] = []

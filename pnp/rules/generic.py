@@ -58,8 +58,8 @@ def _one_size(kit: Kit, deck: Deck) -> list[Problem]:
             sizes.setdefault(tuple(round(v, 2) for v in layout.card_size()), name)
     if len(sizes) <= 1:
         return []
-    names = ", ".join(f"{n} ({w / MM:.0f} × {h / MM:.0f} mm)" for (w, h), n in sizes.items())
-    return [Problem(f"the layouts of one deck must share one card size; found {names}",
+    found = ", ".join(f"{n} ({w / MM:.0f} × {h / MM:.0f} mm)" for (w, h), n in sizes.items())
+    return [Problem(f"the layouts of one deck must share one card size; found {found}",
                     f"deck {deck.name!r}", deck.ref.child("layout"))]
 
 

@@ -19,9 +19,12 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .playout import AGENTS, GameRecord, Playout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from multiprocessing.pool import Pool
 
 CHUNKS_PER_JOB = 4  # several chunks a worker, so that a slow chunk does not leave the others idle
 
@@ -54,14 +57,16 @@ class Runner:
 
     def __init__(self, source: PlayoutSource | Playout, jobs: int = 1):
         self.source, self.jobs = source, jobs
-        self.playout = source if isinstance(source, Playout) else None
-        self.pool = None
+        self.playout: Playout | None = source if isinstance(source, Playout) else None  # played in this process
+        self.pool: Pool | None = None  # or by workers (jobs > 1), from entering the block
 
     def __enter__(self) -> "Runner":
-        if self.jobs > 1 and self.playout is None:
+        if isinstance(self.source, Playout) or self.playout is not None:
+            return self
+        if self.jobs > 1:
             self.pool = multiprocessing.get_context().Pool(self.jobs, _init_worker, (self.source,))
             self.pool.map(_settle, range(self.jobs), chunksize=1)  # the workers up and loaded
-        elif self.playout is None:
+        else:
             self.playout = self.source.load()
         return self
 
@@ -75,11 +80,13 @@ class Runner:
         if agent not in AGENTS:
             raise ValueError(f"no agent {agent!r} (agents: {', '.join(AGENTS)})")
         start = time.perf_counter()
-        if self.pool is None:
-            records = play_range(self.playout, players, agent, seed, 0, games)
-        else:
+        if self.pool is not None:
             tasks = [(players, agent, seed, a, b) for a, b in _chunks(games, self.jobs * CHUNKS_PER_JOB)]
             records = [record for part in self.pool.map(_work, tasks, chunksize=1) for record in part]
+        elif self.playout is not None:
+            records = play_range(self.playout, players, agent, seed, 0, games)
+        else:
+            raise RuntimeError("Runner.games() plays inside `with Runner(...) as runner:`")
         return records, time.perf_counter() - start
 
 

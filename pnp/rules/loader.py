@@ -1,6 +1,7 @@
 """Loading a kit's own rules model: a Python file, or a package folder, inside the kit, by path.
 
-Contract: `load_model(kit)` returns `(RulesModel or None, problems)` for `rules: {model: PATH}`;
+Contract: `load_model(kit)` returns `(RulesModel or None, problems)` for `rules: {model: PATH}`
+(None and no problem for a kit without one);
 `load_module(root, path, ref)` returns the imported module for a kit folder and PATH (`ref`, the
 `model` value in game.yaml, locates problems and names the kit folder as reports show it).
 PATH, relative to the kit folder, names a `.py` file or a folder holding `__init__.py`; it, and
@@ -72,6 +73,8 @@ class ModelSource:
 
 
 def load_model(kit: "Kit") -> tuple[RulesModel | None, list[Problem]]:
+    if kit.game.rules is None:  # a kit without a model
+        return None, []
     ref = kit.game_ref.child("rules", "model")
     module, problems = load_module(kit.root, kit.game.rules.model, ref)
     if module is None:
@@ -173,7 +176,7 @@ def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Pro
     problems = [p for _, found in parsed.values() for p in found]
     if problems:
         return None, problems
-    _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items()}
+    _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items() if tree is not None}
     try:
         return importlib.import_module(name), []
     except Exception as exc:  # the kit's code, not pnp's: reported at its line
@@ -191,15 +194,17 @@ def _parsed(path: Path, text: bytes, source: ModelSource) -> tuple[ast.Module | 
         return None, [Problem(f"syntax error: {getattr(exc, 'msg', exc)}", "rules model", loc=loc)]
     return tree, [Problem(f"imports {module}, which is not pnp's rules interface: import from {' or '.join(INTERFACE)}",
                     "rules model", loc=Loc(source.show(path), node.lineno, node.col_offset + 1))
-            for node in ast.walk(tree) for module in _pnp_imports(node) if not _allowed(module)]
+            for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+            for module in _pnp_imports(node) if not _allowed(module)]
 
 
-def _pnp_imports(node: ast.AST) -> list[str]:
+def _pnp_imports(node: ast.Import | ast.ImportFrom) -> list[str]:
     """The pnp modules an import statement names ("pnp.rules", "pnp.layout"...)."""
     if isinstance(node, ast.Import):
         return [alias.name for alias in node.names if alias.name.split(".")[0] == "pnp"]
-    if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "pnp":
-        return [f"{node.module}.{alias.name}" if node.module == "pnp" else node.module for alias in node.names]
+    module = node.module
+    if node.level == 0 and module and module.split(".")[0] == "pnp":
+        return [f"{module}.{alias.name}" if module == "pnp" else module for alias in node.names]
     return []
 
 

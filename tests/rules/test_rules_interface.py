@@ -6,7 +6,7 @@ import re
 from conftest import check, edit
 from kitmodels import kit_model
 from pnp.model.load import Project
-from pnp.rules import run_rules
+from pnp.rules import load_model, run_rules
 from pnp.rules import where_path
 
 
@@ -33,6 +33,10 @@ def _kit(root, name: str):
     kit, problems = Project.open(root).load_kit(root / "decks" / name)
     assert kit is not None and problems == []
     return kit
+
+
+def test_a_kit_without_a_rules_model_loads_none_and_no_problem(shipped):
+    assert load_model(_kit(shipped, "belote")) == (None, [])
 
 
 def test_a_build_reads_the_kit_once(monkeypatch, shipped):

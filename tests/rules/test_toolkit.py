@@ -5,13 +5,16 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
+
 from pnp.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
 from pnp.rules import Seats
 from pnp.rules.toolkit.products import Product, complete_product, domain_problems
 from pnp.rules.toolkit.series import shared_groups
 from pnp.rules import AGENTS, Seats
-from pnp.rules.harness import play_range
+from pnp.rules.harness import Runner, play_range
+from pnp.rules.playout import Playout
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats
 from pnp.rules.toolkit.shedplay import Game, Kind, Shedding, Tables, Tabletop, playout, thresholds
 
@@ -64,6 +67,23 @@ def test_the_default_loop_deals_turns_up_the_market_from_the_pile_and_ends():
     records = play_range(playout(cards, rules), 3, "random", 5, 0, 20)
     assert all(r.ended and r.winners and r.turns < 100 for r in records)
     assert records == play_range(playout(cards, rules), 3, "random", 5, 0, 20)
+
+
+@dataclass(frozen=True)
+class SmallGame:
+    """A picklable way to the shedding loop's Playout, as pnp.lab's KitPlayout is to a kit's."""
+
+    def load(self) -> Playout:
+        return playout([(n, c, s) for n in range(1, 6) for c in "xyz" for s in "pq"], Shedding(KINDS, hand=4, market=2))
+
+
+def test_a_runner_loads_its_source_on_entering_and_plays_only_there():
+    runner = Runner(SmallGame())
+    with pytest.raises(RuntimeError, match=r"Runner.games\(\) plays inside `with Runner"):
+        runner.games(3, "random", 5, 1)
+    with runner:
+        records, _ = runner.games(3, "random", 5, 1)
+    assert records == play_range(SmallGame().load(), 3, "random", 1, 0, 5)
 
 
 @dataclass(frozen=True)

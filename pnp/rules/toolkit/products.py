@@ -77,7 +77,8 @@ def describe(key: tuple, attributes: dict[str, list]) -> str:
 def complete_product(deck: Deck, attributes: dict[str, list],
                      belongs: Callable[[Card], bool]) -> tuple[list[Problem], list[Card]]:
     """Problems of the product part of `deck`; `belongs(card)` says whether a card is meant to be in it."""
-    members, others = [], []
+    members: list[Card] = []
+    others: list[Card] = []
     for card in deck.cards:
         (members if belongs(card) else others).append(card)
     where = f"deck {deck.name!r}"

@@ -129,7 +129,9 @@ class Tabletop:
     __slots__ = ("hands", "market", "pile", "unusable", "counts", "extra", "tables", "held", "ready", "low")
 
     def __init__(self, players: int, tables: Tables, low: list[int]):
-        self.hands, self.market, self.pile = [0] * players, [], []
+        self.hands = [0] * players
+        self.market: list[int] = []  # one-bit ints, as the pile's
+        self.pile: list[int] = []
         self.unusable = 0
         self.counts = dict.fromkeys(SITUATIONS, 0)
         self.extra: dict[str, int] = {}
