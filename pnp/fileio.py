@@ -31,15 +31,16 @@ import glob
 import hashlib
 import os
 import secrets
+import sys
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
-try:
+if sys.platform == "win32":  # pragma: no cover - no fcntl: parts are then swept by age
+    fcntl = None
+else:
     import fcntl
-except ImportError:  # pragma: no cover - not on Windows: parts are then swept by age
-    fcntl = None  # type: ignore[assignment]
 
 _READS: ContextVar[tuple[dict[Path, str], ...]] = ContextVar("pnp_reads", default=())
 _WRITABLE: ContextVar[bool] = ContextVar("pnp_cache_writable", default=True)

@@ -37,8 +37,9 @@ def new_kit(root: Path, name: str, source: str | None = None) -> tuple[list[Path
     if problems:
         return [], problems
     target = root / "decks" / name
-    if source is not None:
-        _place(target, lambda temp: shutil.copytree(locate_kit(root, source), temp, symlinks=True,
+    origin = locate_kit(root, source) if source is not None else None  # (found: _check said so)
+    if origin is not None:
+        _place(target, lambda temp: shutil.copytree(origin, temp, symlinks=True,
                                                     ignore=shutil.ignore_patterns("__pycache__")))
         return sorted(p for p in target.rglob("*") if p.is_file()), []
     values = {"kit": name, "title": name.replace("-", " ").capitalize()}

@@ -8,6 +8,8 @@ font; its inline icons take its colour.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ..layout.items import Face, Picture, Shape, TextItem
 from .forms import FormCache
 
@@ -69,7 +71,7 @@ class Painter:
                 pending = []
                 b = face.bleed
                 box = (-b, -face.height - b, face.width + b, b)
-                name = self.forms.layer(key, box, lambda items=items: self.items(items))
+                name = self.forms.layer(key, box, partial(self.items, items))
                 self.c.doForm(name)
         self.items(pending)
 
@@ -132,9 +134,9 @@ class Painter:
         isolated = bool(s.dash) or s.opacity < 1.0  # state that must not leak to later items
         if isolated:
             c.saveState()
-        if fill:
+        if s.fill is not None:
             c.setFillColorRGB(*s.fill)
-        if stroke:
+        if stroke and s.stroke is not None:
             c.setStrokeColorRGB(*s.stroke)
             c.setLineWidth(s.width)
             if s.dash:

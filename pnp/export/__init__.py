@@ -14,12 +14,18 @@ one did not write (a deck that lost cards must not upload stale faces).
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..cache import BuildCache
 from ..discover import find_kits
 from ..report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..build import Session
+    from ..output import OutputBatch
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
 
@@ -40,12 +46,11 @@ def export(root: Path, names: list[str], options: ExportOptions, force: bool = F
 def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
     from ..output import OutputBatch
-    from .run import ExportRun
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
     with OutputBatch() as batch:
-        reports = [recorded_run(session, lambda d=d: ExportRun(session, d, options, batch).run()) for d in dirs]
+        reports = [recorded_run(session, partial(_export_kit, session, d, options, batch)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
@@ -57,6 +62,12 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
                     cache.record(Path(root) / report.path, report.as_json(), report.inputs)
             cache.save()
     return reports
+
+
+def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch) -> KitReport:
+    from .run import ExportRun
+
+    return ExportRun(session, kit_dir, options, batch).run()
 
 
 def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:

@@ -68,7 +68,8 @@ class PictureFit:
     @property
     def page(self) -> tuple[float, float]:
         """The picture's size in points, the page it is rendered from."""
-        return tuple(px * POINTS_PER_INCH / self.dpi for px in self.pixels)
+        width, height = self.pixels
+        return width * POINTS_PER_INCH / self.dpi, height * POINTS_PER_INCH / self.dpi
 
     def art_box(self, size: tuple[float, float], bleed: float) -> tuple[int, int, int, int]:
         """The pixels (left, top, right, bottom) that a card's bleed box covers, centred and scaled."""

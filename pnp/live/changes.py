@@ -21,6 +21,10 @@ from abc import ABC, abstractmethod
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from watchdog.observers.api import ObservedWatch
 
 POLL_INTERVAL = 0.25  # seconds between two looks at every watched file
 QUIET = 0.03  # seconds without a new event that end a burst of events (one save)
@@ -104,7 +108,7 @@ class EventWatcher(Watcher):
         self._observer = Observer()
         self._observer.daemon = True
         self._observer.start()
-        self._watches: dict[tuple[Path, bool], object] = {}
+        self._watches: dict[tuple[Path, bool], ObservedWatch] = {}
 
     def describe(self) -> str:
         return "file events (watchdog)"

@@ -33,6 +33,8 @@ from urllib.parse import quote
 from ..report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pypdfium2 import PdfDocument  # (no type hints: Any to mypy)
+
     from .loop import Outcome
 
 SCALE = 2.0  # pixels per point: 144 dpi, sharp at the page's "card size" (1 inch = 96 CSS pixels)
@@ -65,13 +67,13 @@ class PageStore:
         self.scale = scale
         self._lock = threading.Lock()
         self._kits: dict[str, list[FileView]] = {}
-        self._documents: dict[tuple[str, str], object] = {}
+        self._documents: dict[tuple[str, str], PdfDocument] = {}
         self._rendered: OrderedDict[tuple, bytes] = OrderedDict()
 
     def update(self, outcome: "Outcome") -> None:
         if outcome.failure is not None:
             return
-        opened: dict[tuple[str, str], object] = {}
+        opened: dict[tuple[str, str], PdfDocument] = {}
         kits = {report.kit: self._views(report, outcome, opened) for report in outcome.reports if report.kit}
         with self._lock:
             for key, document in opened.items():

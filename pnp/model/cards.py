@@ -15,6 +15,7 @@ reported once, with the number of cards.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..errors import Problem, Ref, collapse, suggest
@@ -34,7 +35,8 @@ def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None) -> tuple
     problems: list[Problem] = []
     fields = _deck_fields(spec, ref, problems)
     known = frozenset(fields) | frozenset(RESERVED_CARD_KEYS)
-    group, lacking = None, frozenset()
+    group: Group | None = None
+    lacking: frozenset[str] = frozenset()
     for entry in deck_entries(spec, ref, table, problems):
         if entry.group is not group:
             group, lacking = entry.group, _lacking(entry.group, fields, spec.name, problems)
@@ -150,17 +152,18 @@ class _Where:
         return f"deck {self.deck!r}, card {self.card!r}"
 
 
-def _back(values: dict, spec: DeckFile) -> str | None:
+def _back(values: Mapping[str, object], spec: DeckFile) -> str | None:
     back = values.get("back", spec.back)
     return None if back is None else str(back)
 
 
-def _unknown_keys(values: dict, refs, known: frozenset, where: str) -> list[Problem]:
+def _unknown_keys(values: Mapping[str, object], refs: Mapping[str, Ref], known: frozenset, where: str) -> list[Problem]:
     return [Problem(f"unknown field {key!r}", where, refs.get(key), suggestion=suggest(str(key), sorted(known)),
                     at_key=True) for key in values if key not in known]
 
 
-def _field_value(field: _Field, values: dict, refs, card_ref: Ref, where: _Where) -> tuple[object, Problem | None]:
+def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str, Ref], card_ref: Ref,
+                 where: _Where) -> tuple[object, Problem | None]:
     value = values.get(field.name)
     if value is None:
         if field.optional:

@@ -47,8 +47,7 @@ def domain(raw: object, ref: Ref, what: str, where: str) -> tuple[Domain | None,
     `where` says whose it is ("deck 'cartes', generate[0]")."""
     if isinstance(raw, list):
         return _listed(raw, ref, what, where)
-    match = _RANGE.match(raw) if isinstance(raw, str) else None
-    if match is None:
+    if not isinstance(raw, str) or (match := _RANGE.match(raw)) is None:
         return None, [Problem(f"a {what} is {FORMS}", where, ref, got=raw)]
     low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
     if step == 0 or low > high:

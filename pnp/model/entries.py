@@ -82,7 +82,7 @@ def _entries(spec: DeckFile, ref: Ref, table: "Table | None", header: dict | Non
 _CARDS = Group(Ref(""), None)
 
 
-def _plans(spec: DeckFile, ref: Ref, types: dict[str, str], rows: int, problems: list[Problem]) -> list:
+def _plans(spec: DeckFile, ref: Ref, types: Mapping[str, str], rows: int, problems: list[Problem]) -> list:
     """The deck's generators, checked and measured: none is kept once the deck would pass MAX_ENTRIES."""
     total = rows + len(spec.rows or []) + len(spec.cards or [])
     plans = []

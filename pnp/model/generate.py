@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from itertools import product
 from typing import Iterator, Union
 
@@ -47,7 +48,7 @@ class Plan:
     """A checked generator, ready to make its combinations."""
 
     def __init__(self, gen: Generator, ref: Ref, domains: dict[str, Domain], matches: list[dict[str, set] | None],
-                 types: dict[str, str], templates: bool):
+                 types: Mapping[str, str], templates: bool):
         self.gen, self.ref, self.domains, self.matches, self.types = gen, ref, domains, matches, types
         self.templates = templates
         self.size = math.prod(len(d) for d in domains.values())
@@ -105,7 +106,7 @@ class _Template(str):
         return _TOKEN.sub(part, self)
 
 
-def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
+def plan(gen: Generator, ref: Ref, types: Mapping[str, str], where: str,
          limit: int) -> tuple[Plan | None, list[Problem]]:
     """The generator's plan, or None when its domains cannot be read. An override that matches no
     card is left out, and after a template naming an unknown key the generator's text is kept as
@@ -125,26 +126,27 @@ def plan(gen: Generator, ref: Ref, types: dict[str, str], where: str,
     return Plan(gen, ref, domains, matches, types, templates=not bad), problems + bad
 
 
-def _domains(gen: Generator, ref: Ref, types: dict[str, str],
+def _domains(gen: Generator, ref: Ref, types: Mapping[str, str],
              where: str) -> tuple[dict[str, Domain] | None, list[Problem]]:
     """The domains of `each` (None when a key is no field or a domain cannot be read), and the problems."""
     problems = _unknown_fields(gen, ref, types, where)
-    domains = {}
+    domains: dict[str, Domain] = {}
     for key, raw in gen.each.items():
         found, bad = domain(raw, ref.child("each", key), f"domain of {key!r}", where)
         problems += bad
-        domains[key] = found
-    usable = None not in domains.values() and not gen.each.keys() - types.keys()
+        if found is not None:
+            domains[key] = found
+    usable = len(domains) == len(gen.each) and not gen.each.keys() - types.keys()
     return (domains if usable else None), problems
 
 
-def _unknown_fields(gen: Generator, ref: Ref, types: dict[str, str], where: str) -> list[Problem]:
+def _unknown_fields(gen: Generator, ref: Ref, types: Mapping[str, str], where: str) -> list[Problem]:
     return [Problem(f"{key!r} is not a field of the deck; a generator enumerates fields", where,
                     ref.child("each", key), suggestion=suggest(key, sorted(types)), at_key=True)
             for key in gen.each if key not in types]
 
 
-def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: dict[str, str], where: str,
+def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: Mapping[str, str], where: str,
            problems: list[Problem]) -> dict[str, set] | None:
     """The converted values an override wants, per key (None when it names a key or value that no
     combination has: a problem)."""

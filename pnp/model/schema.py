@@ -96,12 +96,20 @@ def model_validator(*, mode: Literal["after"] = "after") -> Callable[[Callable],
     return lambda fn: _Validator(fn, (), mode)
 
 
+class _ModelFieldsDescriptor:
+    """`Cls.model_fields`: the field names and their `FieldInfo` (annotation resolved)."""
+
+    def __get__(self, obj: Any, owner: type[Model]) -> dict[str, FieldInfo]:
+        return owner._fields()
+
+
 @typing.dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field, FieldInfo))
 class Model:
     """Base of every validated model: frozen, unknown keys refused, errors collected, not raised one by one.
     (`dataclass_transform`: type checkers read each model's fields as its constructor's keywords.)"""
 
     model_config: ClassVar[dict] = {}
+    model_fields = _ModelFieldsDescriptor()
 
     def __init__(self, **data: Any):
         errors: list[dict] = []
@@ -150,16 +158,6 @@ class Model:
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
         return f"{type(self).__name__}({inner})"
-
-
-class _ModelFieldsDescriptor:
-    """`Cls.model_fields`: the field names and their `FieldInfo` (annotation resolved)."""
-
-    def __get__(self, obj: Any, owner: type[Model]) -> dict[str, FieldInfo]:
-        return owner._fields()
-
-
-Model.model_fields = _ModelFieldsDescriptor()  # type: ignore[attr-defined]
 
 
 def _dump(value: Any) -> Any:

@@ -149,4 +149,5 @@ def hex_to_rgb(text: str) -> tuple[float, float, float]:
     digits = text[1:]
     if len(digits) == 3:
         digits = "".join(c * 2 for c in digits)
-    return tuple(int(digits[i:i + 2], 16) / 255.0 for i in (0, 2, 4))  # type: ignore[return-value]
+    red, green, blue = (int(digits[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return red, green, blue

@@ -53,7 +53,8 @@ class _Reader:
         if self.i < len(self.text) and self.text[self.i] == '"':
             return self._quoted()
         start = self.i
-        self.i = self.plain.match(self.text, start).end()
+        plain = self.plain.match(self.text, start)  # `[^...]*` matches everywhere, if only emptily
+        self.i = plain.end() if plain else start
         self.col += self.i - start
         return self.text[start:self.i]
 
