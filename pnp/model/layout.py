@@ -11,7 +11,7 @@ turn a field's value into another value (`{pips[rank]}`: the entry of map `pips`
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
@@ -116,7 +116,7 @@ class Column(StrictModel):
     align: Align | None = None
 
     @model_validator(mode="after")
-    def _sub_weights(self):
+    def _sub_weights(self) -> Self:
         if self.sub_widths is not None and (len(self.sub_widths) != len(self.sub)
                                             or any(w <= 0 for w in self.sub_widths)):
             raise ValueError(f"sub_widths needs one positive weight per sub column ({len(self.sub)})")
@@ -137,7 +137,7 @@ class Cell(StrictModel):
     align: Align | None = None
 
     @model_validator(mode="after")
-    def _one_kind(self):
+    def _one_kind(self) -> Self:
         if sum(v is not None for v in (self.text, self.number, self.icon)) > 1:
             raise ValueError("a cell holds one of `text`, `number` or `icon`")
         return self
@@ -183,6 +183,12 @@ class Table(Frame):
                 raise ValueError(f"formula {key!r}: {error} (got {text!r})") from None
         return value
 
+    @model_validator(mode="after")
+    def _one_body(self) -> Self:
+        if self.body is not None and (self.data or self.rows is not None or self.row_count is not None):
+            raise ValueError("a table takes its rows from one of `body`, `data`, or `rows` / `row_count`")
+        return self
+
 
 def formula_key(key: str) -> tuple[str | None, int | None]:
     """`column`, `column@N` or `@N` (N: a body row, from 1) as (column, row); ValueError otherwise."""
@@ -190,12 +196,6 @@ def formula_key(key: str) -> tuple[str | None, int | None]:
     if (at and not row.isdigit()) or (at and int(row) < 1) or not (column or at):
         raise ValueError(f"formula key {key!r}: write a column's name, `name@N` or `@N` (N: a row, from 1)")
     return column or None, int(row) if at else None
-
-    @model_validator(mode="after")
-    def _one_body(self):
-        if self.body is not None and (self.data or self.rows is not None or self.row_count is not None):
-            raise ValueError("a table takes its rows from one of `body`, `data`, or `rows` / `row_count`")
-        return self
 
 
 # --- Elements drawn from structured data (compiled in pnp/layout/figures.py and counters.py) ---
@@ -227,7 +227,7 @@ class Layout(StrictModel):
 
     @field_validator("size")
     @classmethod
-    def _size(cls, value):
+    def _size(cls, value: str | list[Dim]) -> str | list[Dim]:
         if isinstance(value, str):
             if value not in CARD_PRESETS and value != "page":
                 raise ValueError(f"unknown size preset; use one of {', '.join(CARD_PRESETS)}, "
