@@ -90,7 +90,8 @@ class BuildCache:
         for name, digest in entry["outputs"].items():
             if not Path(name).is_file() or file_hash(name) != digest:
                 return None
-        return entry["manifest"]
+        manifest: dict = entry["manifest"]
+        return manifest
 
     def inputs(self, kit_dir: Path) -> dict[str, str]:
         """The files the kit's last recorded build read (project-relative), with their digests."""

@@ -17,11 +17,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import Problem, errors_only
 from .model.kit import Kit
 from .model.load import Project
 from .report import KitReport
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules.playout import Playout
 
 
 class BadPlayers(ValueError):
@@ -35,7 +39,7 @@ class KitPlayout:
     root: str
     kit_dir: str
 
-    def load(self):
+    def load(self) -> Playout:
         from .rules import load_playout
 
         project = Project.open(Path(self.root))
@@ -47,7 +51,7 @@ class KitPlayout:
         return playout
 
 
-def player_counts(kit, asked: list[int]) -> list[int]:
+def player_counts(kit: Kit, asked: list[int]) -> list[int]:
     """The counts asked (in the order given, once each), or every count of the kit's range."""
     low, high = kit.game.players.min, kit.game.players.max
     wrong = [count for count in asked if not low <= count <= high]

@@ -30,6 +30,8 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import TracebackType
+from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -133,11 +135,12 @@ class OutputBatch:
     def __enter__(self) -> "OutputBatch":
         return self
 
-    def __exit__(self, kind, value, traceback) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         self.discard()
 
 
-def make_canvas(target, pagesize: tuple[float, float], font: str, meta: dict[str, str],
+def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], font: str, meta: dict[str, str],
                 duplex: str = "Simplex") -> Canvas:
     """A deterministic canvas onto `target` (a path or a binary file object) whose fallback font is
     `font`, a bundled one: never Helvetica; it asks for actual size and names its `duplex` mode."""

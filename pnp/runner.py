@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .draw.forms import FormCache
 from .draw.paint import Painter
@@ -113,7 +113,8 @@ class KitRun:
     def failed(self) -> bool:
         return bool(errors_only(self.problems))
 
-    def builder(self, layout_name: str, size=None, bleed=None) -> FaceBuilder:
+    def builder(self, layout_name: str, size: tuple[float, float] | None = None,
+                bleed: float | None = None) -> FaceBuilder:
         layout = self.kit.layouts[layout_name]
         key = (layout_name, size)
         if key not in self._builders:
@@ -121,7 +122,7 @@ class KitRun:
                                               layout.bleed if bleed is None else bleed)
         return self._builders[key]
 
-    def _face(self, card: Card, deck: Deck, layout_name: str):
+    def _face(self, card: Card, deck: Deck, layout_name: str) -> Face:
         """A card's face, its problems recorded (once: a face laid out ahead, for gutters, is kept)."""
         key = (deck.name, layout_name, card.index)
         if key in self.ahead:
@@ -187,7 +188,7 @@ class KitRun:
         return sheet_notes(page, content, marks, self.messages.text("print_note"), label,
                            self.session.fonts.default_face())
 
-    def _sheet_pages(self, sheet: Sheet, builder: FaceBuilder, canvas, per_copy: int,
+    def _sheet_pages(self, sheet: Sheet, builder: FaceBuilder, canvas: Canvas | None, per_copy: int,
                      draw: Callable[[Face, Page], None]) -> None:
         """Each page of a sheet laid out, and each copy drawn (`draw`, `per_copy` pages; nothing
         once the kit has an error) and counted; then the file saved."""
@@ -202,7 +203,7 @@ class KitRun:
                 self._tick(per_copy)
         self._save(canvas, sheet.name, "sheet", pages)
 
-    def _page_face(self, builder: FaceBuilder, sheet: Sheet, page):
+    def _page_face(self, builder: FaceBuilder, sheet: Sheet, page: Page) -> Face:
         """One page of a sheet laid out, its problems recorded."""
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
         values = page_values(self.kit, page, self._bound(page.fields, partial(_page_field_ref, sheet, page.index),
@@ -211,7 +212,7 @@ class KitRun:
         self.problems += self._repeats.first_of(found, (sheet.name,))
         return face
 
-    def _bound(self, fields, ref_of: Callable[[str], Ref], where: str):
+    def _bound(self, fields: Mapping[str, object], ref_of: Callable[[str], Ref], where: str) -> Mapping[str, object]:
         """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces)."""
         bound, found = self.env.bound(fields)
         key = id(fields)
@@ -220,7 +221,8 @@ class KitRun:
             self.problems += [Problem(what, where, ref_of(name)) for name, what in found]
         return bound
 
-    def _canvas(self, component: str, pagesize, duplex: str = "Simplex") -> tuple[Canvas, Painter] | tuple[None, None]:
+    def _canvas(self, component: str, pagesize: tuple[float, float],
+                duplex: str = "Simplex") -> tuple[Canvas, Painter] | tuple[None, None]:
         """The component's canvas from the batch and a Painter on it; (None, None) when not drawing
         (no batch, or the file is already another component's: a problem)."""
         if self.batch is None or self.failed:
@@ -240,7 +242,8 @@ class KitRun:
                           self.session.fonts)
         return canvas, Painter(canvas, forms)
 
-    def _sheets(self, component: str, pagesize, duplex: str = "Simplex") -> tuple[Canvas, SheetPainter] | tuple[None, None]:
+    def _sheets(self, component: str, pagesize: tuple[float, float],
+                duplex: str = "Simplex") -> tuple[Canvas, SheetPainter] | tuple[None, None]:
         """`_canvas` with a SheetPainter, for imposed decks and full-page sheets."""
         canvas, painter = self._canvas(component, pagesize, duplex)
         if canvas is None or painter is None:
@@ -250,7 +253,7 @@ class KitRun:
     def _path(self, component: str) -> Path:
         return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
 
-    def _save(self, canvas, component: str, kind: str, pages: int, **extra) -> None:
+    def _save(self, canvas: Canvas | None, component: str, kind: str, pages: int, **extra: Any) -> None:
         if canvas is not None and self.batch is not None and not self.failed:
             try:
                 self.batch.save(canvas)
@@ -305,7 +308,7 @@ LAYOUTS = "layouts/"
 class Repeats:
     """The same layout problem on many cards is reported once, with the number of other cards."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._seen: dict[tuple, list] = {}
 
     def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
@@ -343,7 +346,7 @@ def _offset(mm: tuple[float, float]) -> tuple[float, float]:
 class DeckPages:
     """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
 
-    def __init__(self, run: KitRun, deck: Deck, plan):
+    def __init__(self, run: KitRun, deck: Deck, plan: SheetPlan):
         self.run_, self.deck, self.plan = run, deck, plan
         self.canvas: Canvas | None
         self.painter: SheetPainter | None
@@ -365,7 +368,7 @@ class DeckPages:
 
     def _sheet(self, chunk: list[Card], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
-        fronts = [self.run_._face(card, self.deck, card.layout) for card in chunk]
+        fronts: list[Face | None] = [self.run_._face(card, self.deck, card.layout) for card in chunk]
         backs = [self.run_._face(card, self.deck, card.back) if card.back else None for card in chunk] \
             if self.plan.mode != "none" else []
         if self.canvas is not None and not self.run_.failed:
@@ -373,7 +376,7 @@ class DeckPages:
             self._draw(fronts, backs, f"{self.run_.kit.game.title} · {self.deck.title} · {sheet}")
         self.run_._tick(self.per_sheet)
 
-    def _draw(self, fronts, backs, label: str) -> None:
+    def _draw(self, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
         if self.painter is None:
             return
         text, plan = self.run_.messages.text, self.plan

@@ -9,10 +9,14 @@ prints each kit with its components and rules model, writing nothing either. All
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .common import Progress, build_options, finish, pdf_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.load import Project
 
 STRICT_HELP = "Count warnings (a condition that never holds, text below the minimum size...) as errors."
 
@@ -24,7 +28,7 @@ STRICT_HELP = "Count warnings (a condition that never holds, text below the mini
 @click.option("--force", is_flag=True, help="Rebuild kits even when nothing they depend on changed.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, strict: bool, **shape) -> None:
+def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, strict: bool, **shape: Any) -> None:
     """Check KITS (default: every kit under decks/) and write their PDFs.
 
     A kit whose files (wherever they lie in the project), layouts, fonts and icons did not change
@@ -74,7 +78,7 @@ def list_kits(project: Path) -> None:
         _list(Project.open(project))
 
 
-def _list(opened) -> None:
+def _list(opened: Project) -> None:
     for kit_dir in opened.kit_dirs():
         kit, _ = opened.load_kit(kit_dir)
         if kit is None:

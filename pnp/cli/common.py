@@ -70,7 +70,7 @@ def offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
-def finish(reports: list, as_json: bool, wrote: bool, summary=None) -> None:
+def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], None] | None = None) -> None:
     from ..errors import errors_only
 
     problems = [p for r in reports for p in r.problems]

@@ -10,10 +10,14 @@ pypdfium2, a port already taken.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .common import build_options, pdf_options
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..live.server import Preview
 
 
 @click.command()
@@ -25,7 +29,7 @@ from .common import build_options, pdf_options
 @click.option("--poll", is_flag=True, help="Look at the files every 0.25 s instead of waiting for file "
                                             "events (for network drives; the default without watchdog).")
 @click.pass_obj
-def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bool, **shape) -> None:
+def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bool, **shape: Any) -> None:
     """Build KITS (default: every kit under decks/) now and again on every save.
 
     Every file a kit's build reads is watched (its YAML, data files, pictures), with the project's
@@ -59,7 +63,7 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bo
             preview.close()
 
 
-def _preview(port: int, kits: list[str]):
+def _preview(port: int, kits: list[str]) -> Preview:
     try:
         from ..live.server import Preview
 

@@ -6,11 +6,16 @@ named fonts (bundled faces the caller registered), and ends the page. No other p
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.lib.colors import HexColor
 
 from ..layout.charts import Box, ChartPage, Label, Stroke
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
 
 
 def drawing(page: ChartPage, regular: str, bold: str) -> Drawing:
@@ -21,7 +26,7 @@ def drawing(page: ChartPage, regular: str, bold: str) -> Drawing:
     return out
 
 
-def _shape(shape: Box | Stroke | Label, regular: str, bold: str):
+def _shape(shape: Box | Stroke | Label, regular: str, bold: str) -> Rect | Line | String:
     if isinstance(shape, Box):
         return Rect(shape.x, shape.y, shape.w, shape.h, fillColor=HexColor(shape.fill),
                     strokeColor=HexColor(shape.stroke) if shape.stroke else None, strokeWidth=0.5 if shape.stroke else 0)
@@ -32,6 +37,6 @@ def _shape(shape: Box | Stroke | Label, regular: str, bold: str):
                   fillColor=HexColor(shape.colour), textAnchor=shape.anchor)
 
 
-def paint_page(canvas, page: ChartPage, regular: str, bold: str) -> None:
+def paint_page(canvas: Canvas, page: ChartPage, regular: str, bold: str) -> None:
     renderPDF.draw(drawing(page, regular, bold), canvas, 0, 0)
     canvas.showPage()

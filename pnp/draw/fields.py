@@ -14,9 +14,13 @@ keeps its embedded fonts.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.acroform import PDFFromString
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
 
 CENTRED = 1  # /Q: quadding
 PRINT = 4  # /F: the annotation prints
@@ -34,7 +38,7 @@ class FieldBox:
 
 
 class FormFields:
-    def __init__(self, canvas):
+    def __init__(self, canvas: Canvas):
         self.c = canvas
         self.refs: dict[str, object] = {}
 

@@ -17,17 +17,22 @@ and bytes. A file that changed since it was laid out raises `pnp.sources.files.I
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from reportlab.lib.colors import Color
 
 from ..sources.files import read_input
 from ..sources.pictures import picture_info
+from ..layout.items import RGB
 from .images import ImageStore, draw_unit, target_size
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.pdfgen.canvas import Canvas
 
 
 class FormCache:
-    def __init__(self, canvas, image_dpi: int | None = 300, image_cache: Path | None = None,
+    def __init__(self, canvas: Canvas, image_dpi: int | None = 300, image_cache: Path | None = None,
                  root: Path | None = None, fonts: Any = None):
         self.canvas = canvas
         self.image_dpi = image_dpi
@@ -44,7 +49,7 @@ class FormCache:
             make(name)
         return name
 
-    def icon(self, path: str, rgb) -> str:
+    def icon(self, path: str, rgb: RGB) -> str:
         return self._name(("icon", path, rgb), "Ic", lambda n: self._svg_form(n, path, rgb))
 
     def svg(self, path: str) -> str:
@@ -64,7 +69,7 @@ class FormCache:
     def layer(self, key: str, box: tuple[float, float, float, float], draw: Callable[[], None]) -> str:
         return self._name(("layer", key), "Ly", lambda n: self._layer_form(n, box, draw))
 
-    def _svg_form(self, name: str, path: str, rgb) -> None:
+    def _svg_form(self, name: str, path: str, rgb: RGB | None) -> None:
         from reportlab.graphics import renderPDF
 
         drawing = self.drawing(path)
@@ -76,7 +81,7 @@ class FormCache:
         renderPDF.draw(drawing, c, 0, 0)
         c.endForm()
 
-    def drawing(self, path: str):
+    def drawing(self, path: str) -> Drawing:
         """A fresh svglib drawing of the SVG at `path` (sanitized; its size checked): `svgart.drawing`."""
         from .svgart import drawing
 
@@ -98,14 +103,14 @@ class FormCache:
             draw_unit(c, f"{name}.px", encoded)
         c.endForm()
 
-    def _layer_form(self, name: str, box, draw: Callable[[], None]) -> None:
+    def _layer_form(self, name: str, box: tuple[float, float, float, float], draw: Callable[[], None]) -> None:
         c = self.canvas
         c.beginForm(name, *box)
         draw()
         c.endForm()
 
 
-def _paint(node, colour: Color) -> None:
+def _paint(node: Any, colour: Color) -> None:  # a node of a ReportLab drawing
     for child in getattr(node, "contents", []):
         _paint(child, colour)
     if getattr(node, "fillColor", None) is not None:

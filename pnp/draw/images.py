@@ -34,10 +34,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from reportlab.pdfbase import pdfdoc
 
 from ..fileio import write_atomic, writes_allowed
 from ..sources.pictures import PictureInfo
+
+if TYPE_CHECKING:  # pragma: no cover
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
 
 ENCODER_VERSION = 1  # part of every cache name: bump when the bytes `_decoded` makes would change
 PNG_LEVEL = 1  # zlib level of the Flate data: as fast as ReportLab's level 6 on raw pixels and, with the
@@ -154,14 +160,14 @@ def _decoded(data: bytes, size: tuple[int, int]) -> Encoded | None:
     return replace(_flate(img), smask=None if alpha is None else _flate(alpha))
 
 
-def _jpeg(img) -> Encoded:
+def _jpeg(img: Image.Image) -> Encoded:
     out = io.BytesIO()
     img.save(out, "JPEG", quality=JPEG_QUALITY, subsampling=0)  # 4:4:4: sharp coloured edges in print
     grey = img.mode == "L"
     return Encoded(img.width, img.height, "DeviceGray" if grey else "DeviceRGB", 8, ("DCTDecode",), out.getvalue())
 
 
-def _flate(img) -> Encoded:
+def _flate(img: Image.Image) -> Encoded:
     """Grey or RGB pixels as Flate data with PNG row filters (Pillow's PNG encoder, in C)."""
     img.info.pop("transparency", None)  # no tRNS chunk: transparency is the soft mask's job
     out = io.BytesIO()
@@ -246,7 +252,7 @@ def _part(p: dict, data: bytes) -> Encoded:
     return Encoded(p["width"], p["height"], p["colour_space"], 8, tuple(p["filters"]), data, p["predictor_colours"])
 
 
-def draw_unit(canvas, name: str, enc: Encoded) -> None:
+def draw_unit(canvas: Canvas, name: str, enc: Encoded) -> None:
     """Paint `enc` over the unit square at the origin of `canvas`, registering it as the image
     XObject `name` (its mask as `name.mask`) in the canvas's document on first use.
 
@@ -275,10 +281,10 @@ class _ImageXObject(pdfdoc.PDFObject):
     """An image XObject stream of `Encoded` data, written as they are. (`pdfdoc.PDFImageXObject`
     reads files itself and cannot carry /DecodeParms, which the PNG predictor needs.)"""
 
-    def __init__(self, enc: Encoded, smask):
+    def __init__(self, enc: Encoded, smask: pdfdoc.PDFObjectReference | None):
         self.enc, self.smask = enc, smask
 
-    def format(self, document):
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
         enc = self.enc
         stream = pdfdoc.PDFStream(content=enc.data)
         d = stream.dictionary
@@ -293,4 +299,5 @@ class _ImageXObject(pdfdoc.PDFObject):
             d["DecodeParms"] = pdfdoc.PDFArray([parms])  # one per filter, as /Filter is an array
         if self.smask is not None:
             d["SMask"] = self.smask
-        return stream.format(document)  # adds /Length
+        formatted: bytes = stream.format(document)  # adds /Length
+        return formatted

@@ -9,14 +9,22 @@ font; its inline icons take its colour.
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING, Any, Iterable
 
-from ..layout.items import Face, Picture, Shape, TextItem
+from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..layout.textfit import Line
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.textobject import PDFTextObject
+
+Icon = tuple[float, float, float, str]  # an inline icon met in a line: x, y, side, path
 
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
 
 
-def _line(text, line, x0: float, y: float, icons: list, state: dict) -> None:
+def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon], state: dict[str, Any]) -> None:
     """One line of text: words are joined by real space characters (so the PDF's text reads and
     copies right); the position is set again only where the layout put a word elsewhere (justified
     lines, icons). `state` remembers the text object's font across lines and items."""
@@ -25,7 +33,10 @@ def _line(text, line, x0: float, y: float, icons: list, state: dict) -> None:
         if frag.icon is not None:
             icons.append((x0 + frag.x, y - ICON_DROP * frag.size, frag.size, frag.icon))
             continue
-        font = (frag.face.name, frag.size)
+        face = frag.face
+        if face is None:  # (a fragment that is no icon has its face)
+            continue
+        font = (face.name, frag.size)
         if font != state.get("font"):
             state["font"] = font
             text.setFont(*font)
@@ -34,18 +45,18 @@ def _line(text, line, x0: float, y: float, icons: list, state: dict) -> None:
         if cursor is None or abs(text.getX() - (x0 + frag.x)) > 0.01:
             text.setTextOrigin(x0 + frag.x, y)
         text.textOut(frag.text)
-        cursor = frag.x + frag.face.width(frag.text, frag.size)
+        cursor = frag.x + face.width(frag.text, frag.size)
 
 
-def _set_texts(text, items: list[TextItem]) -> list:
+def _set_texts(text: PDFTextObject, items: list[TextItem]) -> list[tuple[float, float, float, str, RGB]]:
     """Every line of `items` into the text object; returns the inline icons met, to paint after it."""
-    icons: list = []
-    state: dict = {}
+    icons: list[tuple[float, float, float, str, RGB]] = []
+    state: dict[str, Any] = {}
     for t in items:
         if state.get("color") != t.color:
             state["color"] = t.color
             text.setFillColorRGB(*t.color)
-        found: list = []
+        found: list[Icon] = []
         for line in t.block.lines:
             _line(text, line, t.x, -(t.y + line.baseline), found, state)
         icons += [(x, y, side, path, t.color) for x, y, side, path in found]
@@ -53,7 +64,7 @@ def _set_texts(text, items: list[TextItem]) -> list:
 
 
 class Painter:
-    def __init__(self, canvas, forms: FormCache):
+    def __init__(self, canvas: Canvas, forms: FormCache):
         self.c = canvas
         self.forms = forms
 
@@ -62,7 +73,7 @@ class Painter:
             b = face.bleed
             self.c.setFillColorRGB(*face.background)
             self.c.rect(-b, -face.height - b, face.width + b * 2, face.height + b * 2, stroke=0, fill=1)
-        pending: list = []  # the face's own items between shared layers, painted together
+        pending: list[Item] = []  # the face's own items between shared layers, painted together
         for key, items in face.layers:
             if key is None:
                 pending.extend(items)
@@ -75,7 +86,7 @@ class Painter:
                 self.c.doForm(name)
         self.items(pending)
 
-    def items(self, items) -> None:
+    def items(self, items: Iterable[Item]) -> None:
         texts: list[TextItem] = []  # consecutive plain texts share one PDF text object
         for item in items:
             if isinstance(item, TextItem) and not item.rotate and item.outline is None:
@@ -89,7 +100,7 @@ class Painter:
                 self._item(item)
         self._texts(texts)
 
-    def _texts(self, items: list[TextItem], outline=None) -> None:
+    def _texts(self, items: list[TextItem], outline: RGB | None = None) -> None:
         """Texts in one PDF text object, their icons after it; `outline`: stroked in that colour too."""
         if not items:
             return
@@ -108,7 +119,7 @@ class Painter:
         for x, y, side, path, colour in icons:
             self._form(self.forms.icon(path, colour), x, y, side, side)
 
-    def _rotated(self, item) -> None:
+    def _rotated(self, item: Item) -> None:
         c = self.c
         cx, cy = item.x + item.w / 2, -(item.y + item.h / 2)
         c.saveState()
@@ -118,7 +129,7 @@ class Painter:
         self._item(item)
         c.restoreState()
 
-    def _item(self, item) -> None:
+    def _item(self, item: Item) -> None:
         if isinstance(item, Shape):
             self._shape(item)
         elif isinstance(item, TextItem):

@@ -18,14 +18,14 @@ import math
 from pathlib import Path
 from typing import Any
 
-from reportlab.graphics.shapes import DirectDraw, Group, Image
+from reportlab.graphics.shapes import DirectDraw, Drawing, Group, Image
 
 from ..sources.svg import SvgError, load_svg
 
 _BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
 
-def drawing(path: Path, root: Path, fonts: Any = None):
+def drawing(path: Path, root: Path, fonts: Any = None) -> Drawing:
     from svglib.svglib import SvgRenderer
 
     safe = load_svg(root, path)
@@ -64,7 +64,7 @@ class _Raster(DirectDraw):
     def __init__(self, image: Image):
         self.image = image
 
-    def drawDirectly(self, renderer) -> None:  # noqa: N802 (ReportLab's name)
+    def drawDirectly(self, renderer: Any) -> None:  # noqa: N802 (ReportLab's name; its renderPDF._PDFRenderer)
         from reportlab.lib.utils import ImageReader
 
         i = self.image
@@ -75,7 +75,7 @@ class _Raster(DirectDraw):
         return _Raster(self.image)
 
 
-def _rasters(node) -> None:
+def _rasters(node: object) -> None:
     """Replace svglib's raster images by `_Raster` nodes, throughout the drawing."""
     contents = getattr(node, "contents", None)
     if not contents:

@@ -14,7 +14,10 @@ from __future__ import annotations
 import io
 import math
 from functools import lru_cache
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
+
+if TYPE_CHECKING:  # pragma: no cover
+    from PIL import Image
 
 MISSING_RASTER = "pictures need PDFium: pip install 'pnp[export]' (the pypdfium2 wheel)"
 POINTS_PER_INCH = 72.0
@@ -56,7 +59,7 @@ def srgb_profile() -> bytes:
     return bytes(data)
 
 
-def extend_edges(image, box: tuple[int, int, int, int]):
+def extend_edges(image: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
     """The picture with the pixels outside `box` (left, top, right, bottom) repeating the box's edge
     rows and columns: bleed art carried out to the picture's edge."""
     left, top, right, bottom = max(box[0], 0), max(box[1], 0), min(box[2], image.width), min(box[3], image.height)
@@ -67,7 +70,7 @@ def extend_edges(image, box: tuple[int, int, int, int]):
     return out
 
 
-def _spread(out, inner, left: int, top: int) -> None:
+def _spread(out: Image.Image, inner: Image.Image, left: int, top: int) -> None:
     """Stretch the edge rows and columns of `inner` (at left, top of `out`) out to the edges of
     `out`, and its corner pixels over the corners."""
     (w, h), (iw, ih) = out.size, inner.size
@@ -80,11 +83,12 @@ def _spread(out, inner, left: int, top: int) -> None:
     corners = {(0, 0): (0, 0, left, top), (iw - 1, 0): (right, 0, w, top), (0, ih - 1): (0, bottom, left, h),
                (iw - 1, ih - 1): (right, bottom, w, h)}
     for corner, (x0, y0, x1, y1) in corners.items():
-        if x1 > x0 and y1 > y0:
-            out.paste(inner.getpixel(corner), (x0, y0, x1, y1))
+        colour = inner.getpixel(corner) if x1 > x0 and y1 > y0 else None  # (None too from an image without bands)
+        if colour is not None:
+            out.paste(colour, (x0, y0, x1, y1))
 
 
-def png_bytes(image, dpi: float) -> bytes:
+def png_bytes(image: Image.Image, dpi: float) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), compress_level=6)
     return buffer.getvalue()

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
-from ..errors import Problem, errors_only
+from ..errors import Problem, Ref, errors_only
 from ..layout.face import FaceBuilder
 from ..model.kit import Card, Deck, Kit
 from ..options import Options
@@ -70,7 +70,7 @@ class Target:
         self.problems += found
         return face
 
-    def warn(self, what: str, where: str, ref=None) -> None:
+    def warn(self, what: str, where: str, ref: Ref | None = None) -> None:
         self.problems.append(Problem(what, where, ref, severity="warning"))
 
 
@@ -94,12 +94,13 @@ class ExportRun:
         return report
 
 
-def _writer(name: str):
+def _writer(name: str) -> Callable[[Target], None]:
     """The function that writes format `name` (imported when asked: each format its own module)."""
     from importlib import import_module
 
     module = import_module(f".{_MODULES[name]}", __package__)
-    return getattr(module, f"export_{name}")
+    writer: Callable[[Target], None] = getattr(module, f"export_{name}")
+    return writer
 
 
 _MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets"}

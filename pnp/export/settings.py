@@ -97,7 +97,8 @@ def _custom(card: tuple[float, float], bleed: float, options: ExportOptions) -> 
     return _fit(card, trim, pixels, options.dpi, "custom")
 
 
-def _fit(card, trim, pixels, dpi, name) -> PictureFit | str:
+def _fit(card: tuple[float, float], trim: tuple[float, ...], pixels: tuple[int, ...], dpi: float,
+         name: str) -> PictureFit | str:
     ratios = [t / c for t, c in zip(trim, card)]
     off = max(abs(r - 1) for r in ratios)
     if off > TOLERANCE:
@@ -106,8 +107,8 @@ def _fit(card, trim, pixels, dpi, name) -> PictureFit | str:
     scale = max(ratios)  # covers the trim; the side a little over goes into the bleed
     note = "" if math.isclose(scale, 1.0, abs_tol=1e-4) else \
         f"cards of {_mm(card)} scaled by {scale:.3f} to the {_mm(trim)} trim of preset {name!r}"
-    return PictureFit(tuple(pixels), dpi, scale, note)
+    return PictureFit((pixels[0], pixels[1]), dpi, scale, note)
 
 
-def _mm(size) -> str:
+def _mm(size: tuple[float, ...]) -> str:
     return " × ".join(f"{side / MM:.1f}".rstrip("0").rstrip(".") for side in size) + " mm"

@@ -13,15 +13,16 @@ the formulas point at the table's element in its layout file.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..draw.fields import FieldBox, FormFields
 from ..draw.forms import FormCache
 from ..draw.paint import Painter
 from ..draw.sheets import SheetPainter
 from ..errors import Problem, Ref, errors_only
-from ..layout.formtable import FormTable, form_tables
+from ..layout.formtable import At, FormTable, form_tables
 from ..layout.notes import NotePage
+from ..layout.tables import GridCell
 from ..model.kit import Page, Sheet
 from ..model.units import paper_points
 from ..report import FileReport
@@ -116,10 +117,9 @@ class _Sheet:
     def _fields(self, fields: FormFields, tables: list[FormTable], prefix: str) -> list[str]:
         """The page's fields; the names of its computed ones, in calculation order."""
         height = self.size[1]
-        order = []
+        order: list[str] = []
         for table in tables:
-            def named(at, table=table):
-                return prefix + table.fields[at].name
+            named = _namer(prefix, table)
             for at, field in table.fields.items():
                 c = field.cell
                 script = calculate_script(field.formula, named) if field.formula is not None else None
@@ -134,5 +134,10 @@ def _ref(element: Ref, key: str | None) -> Ref:
     return element.child("formulas", key) if key and element.path else element
 
 
-def _tip(cell) -> str:
+def _namer(prefix: str, table: FormTable) -> Callable[[At], str]:
+    """The name of each field of `table`, as the page (`prefix`) holds it."""
+    return lambda at: prefix + table.fields[at].name
+
+
+def _tip(cell: GridCell) -> str:
     return f"{cell.name} · {cell.row}" if cell.row else cell.name or "nom"

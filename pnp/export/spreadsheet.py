@@ -17,10 +17,14 @@ import datetime
 import io
 import re
 import zipfile
+from typing import TYPE_CHECKING
 
 from ..layout.formtable import At, FormTable
 from ..model.units import MM
 from .formulas import excel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from openpyxl.worksheet.worksheet import Worksheet
 
 MISSING_XLSX = "spreadsheets need openpyxl: pip install 'pnp[export]'"
 FIXED = datetime.datetime(2000, 1, 1)
@@ -45,9 +49,9 @@ class _Grid:
     def row(self, row: int) -> int:
         return 1 if row == 0 else self.head_rows + row
 
-    def rows(self, formulas: bool) -> list[list]:
+    def rows(self, formulas: bool) -> list[list[int | str]]:
         """The grid's values: header, sub names, body; computed cells as formulas or empty."""
-        out = [[""] * self.table.leaves for _ in range(self.head_rows + max(c.row for c in self.table.cells))]
+        out: list[list[int | str]] = [[""] * self.table.leaves for _ in range(self.head_rows + max(c.row for c in self.table.cells))]
         for cell in self.table.cells:
             field = self.table.fields.get(At(cell.row, cell.col))
             value = _value(cell.text)
@@ -59,7 +63,7 @@ class _Grid:
         return out
 
 
-def _value(text: str):
+def _value(text: str) -> int | str:
     return int(text) if text.isdigit() else text
 
 
@@ -72,7 +76,8 @@ def xlsx_workbook(pages: list[tuple[int, list[FormTable]]], title: str) -> bytes
     from openpyxl import Workbook
 
     book = Workbook()
-    book.remove(book.active)
+    if book.active is not None:  # (a new workbook has one sheet)
+        book.remove(book.active)
     several = len(pages) > 1
     for number, tables in pages:
         for table in tables:
@@ -86,24 +91,24 @@ def xlsx_workbook(pages: list[tuple[int, list[FormTable]]], title: str) -> bytes
     return _fixed_zip(buffer.getvalue())
 
 
-def _worksheet(sheet, grid: _Grid) -> None:
+def _worksheet(sheet: Worksheet, grid: _Grid) -> None:
     from openpyxl.styles import Alignment, Border, Font, Side
 
     thin = Side(style="thin", color="808080")
     for values in grid.rows(formulas=True):
         sheet.append([v if v != "" else None for v in values])
-    for row in sheet.iter_rows(min_row=1, max_row=sheet.max_row, max_col=grid.table.leaves):
+    for number, row in enumerate(sheet.iter_rows(min_row=1, max_row=sheet.max_row, max_col=grid.table.leaves), 1):
         for cell in row:
             cell.border = Border(left=thin, right=thin, top=thin, bottom=thin)
             cell.alignment = Alignment(horizontal="center", vertical="center")
-            if cell.row <= grid.head_rows:
+            if number <= grid.head_rows:
                 cell.font = Font(bold=True)
     _merge_heads(sheet, grid)
     _widths(sheet, grid)
-    sheet.freeze_panes = sheet.cell(row=grid.head_rows + 1, column=2)
+    sheet.freeze_panes = sheet.cell(row=grid.head_rows + 1, column=2).coordinate
 
 
-def _merge_heads(sheet, grid: _Grid) -> None:
+def _merge_heads(sheet: Worksheet, grid: _Grid) -> None:
     leaves: dict[int, list[int]] = {}
     for cell in grid.table.cells:
         if cell.row > 0:
@@ -114,7 +119,7 @@ def _merge_heads(sheet, grid: _Grid) -> None:
             sheet.merge_cells(start_row=1, start_column=first, end_row=1, end_column=last)
 
 
-def _widths(sheet, grid: _Grid) -> None:
+def _widths(sheet: Worksheet, grid: _Grid) -> None:
     from openpyxl.utils import get_column_letter
 
     widths = {c.col: c.w for c in grid.table.cells if c.row > 0}

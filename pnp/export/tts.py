@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from ..draw.facepages import Placement, face_pages
 from ..errors import Problem
@@ -26,6 +26,9 @@ from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, png_bytes, rasterise
 
 if TYPE_CHECKING:  # pragma: no cover
+    from PIL import Image
+
+    from ..layout.items import Face
     from .run import Target
 
 COLUMNS, ROWS, SIDE = 10, 7, 4096
@@ -85,7 +88,7 @@ class _Deck:
             self.target.write(f"tts/{self.deck.name}-back.png", png_bytes(back, DPI), self.deck.name, "tts")
         self._json(entries)
 
-    def _pictures(self, faces: list) -> list:
+    def _pictures(self, faces: Sequence[Face | None]) -> list[Image.Image]:
         """Each face as a cell-sized picture (a missing back: a white card)."""
         from PIL import Image
 
@@ -96,7 +99,7 @@ class _Deck:
             images = dict(zip(map(id, drawn), rasterise(pdf, [self.cell] * len(drawn))))
         return [images[id(f)] if f is not None else Image.new("RGB", self.cell, "white") for f in faces]
 
-    def _sheet(self, n: int, faces: list, hidden, kind: str) -> str:
+    def _sheet(self, n: int, faces: Sequence[Face | None], hidden: Image.Image, kind: str) -> str:
         from PIL import Image
 
         cols, rows = grid(len(faces))

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ..model.frame import Frame
-from ..model.layout import Board, BoardLayer, Svg
+from ..model.layout import Board, BoardLayer, Element, Svg
 from ..model.units import MM, parse_dim
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler
 from .figures import box, ellipse, icon, rect, text
@@ -197,7 +196,7 @@ def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, probl
     its corner; `span` squares)."""
     bx, by, bw, bh = layer.box
     x, y, w, h = bx * side, by * side, bw * side * span[0], bh * side * span[1]
-    parts: list[Frame] = []
+    parts: list[Element] = []
     fill = layer.alternate if odd else layer.fill
     if layer.shape != "none" and (fill or layer.stroke):
         make = ellipse if layer.shape == "circle" else rect

@@ -13,17 +13,20 @@ their values to a face's values, with one problem text per value a map lacks.
 """
 from __future__ import annotations
 
-from ..model.layout import Layout
+from collections.abc import Mapping
+
+from ..model.frame import Frame
+from ..model.layout import Element, Layout
 from .assets import Known, field_names, key_text, lookup
 from .elements import local_fields
 
 
-def is_static(element) -> bool:
+def is_static(element: Element) -> bool:
     """True when the element draws the same on every face: no condition, no field of the face."""
     return not (element.when or element.unless) and not template_fields(element)
 
 
-def template_fields(element) -> tuple[str, ...]:
+def template_fields(element: Element) -> tuple[str, ...]:
     """The fields of the face that an element reads: the names of its `{...}` templates, at any
     depth, less those its compiler fills itself. A table's `data: rules.NAME` counts as reading
     `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache)."""
@@ -35,7 +38,7 @@ def template_fields(element) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _collect_fields(value, found: set[str]) -> None:
+def _collect_fields(value: object, found: set[str]) -> None:
     if isinstance(value, str):
         found.update(field_names(value))
     elif isinstance(value, dict):
@@ -51,7 +54,7 @@ def condition_values(expected: object) -> list[str]:
     return [key_text(v) for v in expected] if isinstance(expected, list) else [key_text(expected)]
 
 
-def shown(element, values: dict) -> bool:
+def shown(element: Frame, values: Mapping[str, object]) -> bool:
     for field, expected in (element.when or {}).items():
         if field not in values or key_text(values[field]) not in condition_values(expected):
             return False

@@ -13,8 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..model.frame import Frame
-from ..model.layout import Counters, DieNets
+from ..model.layout import Counters, DieNets, Element
 from ..model.units import MM
 from .elements import MISSING, ElementContext, compose, count_value, field_value, frame, register_compiler, with_values
 from .figures import ellipse, icon, rect, text
@@ -70,7 +69,7 @@ def _counter(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Ite
     """One counter, its top-left corner at the origin."""
     s = el.side
     shape = ellipse if el.shape == "circle" else rect
-    parts: list[Frame] = [shape(0.0, 0.0, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
+    parts: list[Element] = [shape(0.0, 0.0, s, s, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width)]
     if el.ring:
         inset = s * 0.08
         parts.append(shape(inset, inset, s - 2 * inset, s - 2 * inset, stroke=el.ring, stroke_width=0.7))

@@ -22,16 +22,27 @@ from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from ..errors import suggest
-from ..model.layout import Ellipse, Layout, Line, Rect, Text
+from ..model.frame import Frame
+from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
 from .assets import IconLibrary, Known, Warn, colour, fill, key_text, lookup, single_field
-from .fonts import FontBook
-from .items import Item, Shape, TextItem
-from .textfit import TextStyle, fit_text
-from .typography import NBSP, NNBSP, french, parse
+from .fonts import Face, FontBook
+from .items import RGB, Item, Shape, TextItem
+from .textfit import TextBlock, TextStyle, fit_text
+from .typography import NBSP, NNBSP, Run, french, parse
 
 BLACK = (0.0, 0.0, 0.0)
+class Sized(Protocol):
+    """What prints at a size: a text block (or a table's smallest cell)."""
+
+    @property
+    def size(self) -> float: ...
+
+
+# Compiles an element of the type it is registered for (an element, its context, its problems).
+Compiler = Callable[[Any, "ElementContext", list[str]], list[Item]]
 MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 
 
@@ -58,7 +69,7 @@ class ElementContext:
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
 
-    def rgb(self, template: str | None, problems: list[str]):
+    def rgb(self, template: str | None, problems: list[str]) -> RGB | None:
         if template is None:
             return None
         found, problem = colour(self.text(template, problems), self.layout.palette)
@@ -66,7 +77,7 @@ class ElementContext:
             problems.append(problem if "{" in template else Known(problem))
         return found
 
-    def small_text(self, block, problems: list[str], what: str = "text") -> None:
+    def small_text(self, block: Sized, problems: list[str], what: str = "text") -> None:
         """A warning when `block` prints below the kit's minimum text size."""
         if block.size < self.min_text - 0.01:
             problems.append(Warn(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
@@ -95,7 +106,7 @@ class _Lookups(Mapping[str, object]):
 
 
 def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
-                what: str = ""):
+                what: str = "") -> Any:
     """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
     with `kind`, a value of another type is a problem too (`what` names it in the message)."""
     name = single_field(template)
@@ -115,11 +126,11 @@ def field_value(template: str, ctx: ElementContext, problems: list[str], kind: t
 _KIND_WORDS: dict[type, str] = {dict: "mapping", list: "list"}
 
 
-def with_values(ctx: ElementContext, **values) -> ElementContext:
+def with_values(ctx: ElementContext, **values: object) -> ElementContext:
     return replace(ctx, values={**ctx.values, **values})
 
 
-def compose(ctx: ElementContext, problems: list[str], *elements) -> list[Item]:
+def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> list[Item]:
     """Compile plain elements built in points (see figures.box); each problem reported once."""
     items: list[Item] = []
     for element in elements:
@@ -147,7 +158,7 @@ def _choices(values: dict) -> str:
     return f" (fields: {', '.join(names)})" if names else ""
 
 
-def frame(element, ctx: ElementContext) -> tuple[float, float, float, float]:
+def frame(element: Frame, ctx: ElementContext) -> tuple[float, float, float, float]:
     """The element's box (x, y, w, h) in points."""
     if element.box == "bleed":
         b = ctx.layout.bleed
@@ -163,7 +174,7 @@ def frame(element, ctx: ElementContext) -> tuple[float, float, float, float]:
     return x, y, w, h
 
 
-def compile_element(element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
+def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
     problems: list[str] = []
     compiler = _COMPILERS.get(type(element)) or _load_compiler(element)
     return compiler(element, ctx, problems), problems
@@ -175,14 +186,14 @@ _PROVIDERS = {"icon": "pictures", "image": "pictures", "svg": "pictures", "table
               "board": "boards"}
 
 
-def _load_compiler(element):
+def _load_compiler(element: Element) -> Compiler:
     import importlib
 
     importlib.import_module(f"{__package__}.{_PROVIDERS[element.type]}")
     return _COMPILERS[type(element)]
 
 
-def _shape(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     dash = tuple(element.dash) if element.dash else None
     return [Shape(element.type, x, y, w, h, ctx.rgb(element.fill, problems), ctx.rgb(element.stroke, problems),
@@ -224,7 +235,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
 
 
 def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
-                 problems: list[str]):
+                 problems: list[str]) -> tuple[list[Run], dict[str, Face], dict[str, str | None]] | None:
     """Markup runs of `content`, their faces and their icons' paths, with every character checked
     against its font and every icon against the library; None (and problems) when one fails.
     All text that pnp lays out from a kit goes through here."""
@@ -259,14 +270,15 @@ def _fail(problems: list[str], *found: str) -> list[Item]:
     return []
 
 
-def _faces(family: str, runs, fonts: FontBook):
+def _faces(family: str, runs: list[Run], fonts: FontBook) -> tuple[dict[str, Face], str | None]:
     return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
 
 
-def _glyphs(runs, faces):
+def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[str]]:
     """Replace U+202F by U+00A0 where a font lacks it, and a game symbol (♠ ♥ ♦ ♣ ★ ⚀…⚅) the font
     lacks by its bundled icon; report any other missing character."""
-    out, problems = [], []
+    out: list[Run] = []
+    problems: list[str] = []
     for run in runs:
         face = faces.get(run.style)
         text = run.text
@@ -274,8 +286,9 @@ def _glyphs(runs, faces):
             text = text.replace(NNBSP, NBSP)
         missing = set(text) - face.charset if face else set()
         symbols = {ch for ch in missing if ch in SYMBOL_ICONS}
-        for ch in sorted(missing - symbols - {"\n"}):
-            problems.append(f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}")
+        if face is not None:
+            problems += [f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}"
+                         for ch in sorted(missing - symbols - {"\n"})]
         out += _symbol_runs(type(run), text, run, symbols)
     return out, problems
 
@@ -287,7 +300,7 @@ SYMBOL_ICONS = {"♠": "spades", "♤": "spades", "♥": "hearts", "♡": "heart
                 "⚃": "dice-six-faces-four", "⚄": "dice-six-faces-five", "⚅": "dice-six-faces-six"}
 
 
-def _symbol_runs(kind, text: str, run, symbols: set[str]) -> list:
+def _symbol_runs(kind: type[Run], text: str, run: Run, symbols: set[str]) -> list[Run]:
     """`run` with `text`, cut around each symbol of `symbols`, which becomes an icon run."""
     if not symbols:
         return [kind(text, run.bold, run.italic, run.icon)]
@@ -303,13 +316,13 @@ def _symbol_runs(kind, text: str, run, symbols: set[str]) -> list:
     return out
 
 
-def _resolve_icons(block, paths):
+def _resolve_icons(block: TextBlock, paths: Mapping[str, str | None]) -> TextBlock:
     lines = tuple(replace(line, frags=tuple(replace(f, icon=paths.get(f.icon)) if f.icon else f
                                             for f in line.frags)) for line in block.lines)
     return replace(block, lines=lines)
 
 
-def count_value(value, ctx: ElementContext, problems: list[str], what: str = "repeat", most: int = 50) -> int | None:
+def count_value(value: object, ctx: ElementContext, problems: list[str], what: str = "repeat", most: int = 50) -> int | None:
     """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
     try:
@@ -323,18 +336,18 @@ def count_value(value, ctx: ElementContext, problems: list[str], what: str = "re
     return count
 
 
-_COMPILERS = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text}
+_COMPILERS: dict[type, Compiler] = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text}
 _LOCAL_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def register_compiler(kind, function, local: tuple[str, ...] = ()) -> None:
+def register_compiler(kind: type, function: Compiler, local: tuple[str, ...] = ()) -> None:
     """`function` compiles elements of model class `kind`; `local` names the `{names}` it fills
     itself (a table's `{n}`), which are not fields of the card."""
     _COMPILERS[kind] = function
     _LOCAL_FIELDS[kind] = frozenset(local)
 
 
-def local_fields(element) -> frozenset[str]:
+def local_fields(element: Element) -> frozenset[str]:
     """The `{names}` that the element's compiler fills itself."""
     if type(element) not in _COMPILERS:
         _load_compiler(element)

@@ -19,11 +19,11 @@ face's too (`layout.inspect`: contrast, edges near the cut).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 from pathlib import Path
 
 from ..errors import Problem, Ref
-from ..model.layout import Layout
+from ..model.layout import Element, Layout
 from ..model.units import MM
 from .assets import IconLibrary, Known, Warn, colour, fill
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
@@ -104,7 +104,7 @@ class FaceBuilder:
         own = [r for r in refs if r.path[0] == self.layout.name] or refs
         return Ref(own[0].file, (own[0].path[0], key)) if own else Ref("layouts")
 
-    def _build(self, values: dict, where, ref: Ref) -> tuple[Face, list[Problem]]:
+    def _build(self, values: dict, where: object, ref: Ref) -> tuple[Face, list[Problem]]:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
         parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
@@ -135,7 +135,7 @@ class FaceBuilder:
         return [Problem(p, where, ref, severity="warning" if isinstance(p, Warn) else "error")
                 for p in found if not isinstance(p, Known)]
 
-    def _outside_bleed(self, name: str, items, first: str = "") -> list[Problem]:
+    def _outside_bleed(self, name: str, items: Sequence[Item], first: str = "") -> list[Problem]:
         """A warning, once per element of a card layout, when what it draws reaches beyond the bleed."""
         if self.layout.kind != "card" or name in self._outside or not items:
             return []
@@ -173,7 +173,7 @@ class FaceBuilder:
             problems += self._shared[key][1]
         return self._shared[key][0]
 
-    def _shared_layer(self, names: list[str]):
+    def _shared_layer(self, names: list[str]) -> tuple[tuple[Item, ...], list[Problem]]:
         items: list[Item] = []
         problems: list[Problem] = []
         parts = self._shared_parts.setdefault(f"{self.layout.name}:{names[0]}..{names[-1]}", [])
@@ -188,7 +188,7 @@ class FaceBuilder:
             problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
-    def _dynamic(self, name: str, element, values: dict) -> tuple[tuple[Item, ...], list[str], bool]:
+    def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[str], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
         key = (name,) + tuple(_key(values[f]) if f in values else _ABSENT for f in self._fields[name])
@@ -202,7 +202,7 @@ class FaceBuilder:
         self._compiled[key] = found
         return found + (True,)
 
-    def _compile(self, element, values: dict):
+    def _compile(self, element: Element, values: dict) -> tuple[list[Item], list[str]]:
         return compile_element(element, self.context(values))
 
     def context(self, values: dict) -> ElementContext:
@@ -212,14 +212,14 @@ class FaceBuilder:
                               env.kit_dir, env.french, env.tables, env.rules, env.min_text)
 
 
-def _span(items) -> tuple[float, float, float, float]:
+def _span(items: Sequence[Item]) -> tuple[float, float, float, float]:
     """The box (x0, y0, x1, y1) that items mark."""
     bounds = [item_bounds(item) for item in items]
     return (min(b[0] for b in bounds), min(b[1] for b in bounds), max(b[2] for b in bounds),
             max(b[3] for b in bounds))
 
 
-def _mm_box(box) -> str:
+def _mm_box(box: tuple[float, float, float, float]) -> str:
     x0, y0, x1, y1 = (v / MM for v in box)
     return f"{x0:.1f}..{x1:.1f} × {y0:.1f}..{y1:.1f}"
 
@@ -227,7 +227,7 @@ def _mm_box(box) -> str:
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
 
 
-def _key(value):
+def _key(value: object) -> tuple[object, object]:
     """`value` as a cache key that tells apart values printed differently: True from 1 (and 1.0),
     a mapping from the same mapping in another order."""
     if isinstance(value, dict):

@@ -14,8 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any, TypeGuard, TypedDict
 
-from ..model.frame import Frame
-from ..model.layout import Ellipse, Grid, Icon, Rect, Symbols, Text, Track
+from ..model.layout import Element, Ellipse, Grid, Icon, Rect, Symbols, Text, Track
 from ..model.units import Dim, MM
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler, with_values
 from .items import Item
@@ -128,7 +127,7 @@ def _cell(el: Grid, ctx: ElementContext, problems: list[str], cell: int | dict[s
     parts = [(name, value, colour) for name, value, colour in ((el.weeks_icon, found.get("weeks"), el.weeks_color),
                                                               (el.points_icon, found.get("points"), el.points_color))
              if value is not None]
-    out: list[Frame] = [rect(x, y, w, h, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width,
+    out: list[Element] = [rect(x, y, w, h, fill=el.fill, stroke=el.stroke, stroke_width=el.stroke_width,
                              radius=el.radius)]
     pad = min(w, h) * 0.08
     line_h = (h - 2 * pad) / max(len(parts), 1)
@@ -174,7 +173,7 @@ def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> l
     items: list[Item] = []
     for i, (key, val) in enumerate(entries):
         sx = x + i * (slot + el.gap)
-        parts: list[Frame] = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key),
+        parts: list[Element] = [icon(sx + (slot - side) / 2, y, side, side, el.icons.get(key, key),
                                    el.colors.get(key, el.color))]
         if key in el.captions:
             parts.append(text(sx - el.gap / 2, y + side, slot + el.gap, cap_h, el.captions[key], font=el.font,
@@ -260,7 +259,7 @@ class _TrackCell:
     def items(self, el: Track, ctx: ElementContext, problems: list[str]) -> list[Item]:
         x, y, w, h = self.x, self.y, self.w, self.h
         pad = 1.2 * MM
-        parts: list[Frame] = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width,
+        parts: list[Element] = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width,
                                    radius=el.radius)]
         if self.label:
             parts.append(text(x + pad, y + pad * 0.6, w * 0.62, h * 0.3, self.label, font=el.font, size=el.size,

@@ -58,7 +58,8 @@ class Face:
 
 @lru_cache(maxsize=200_000)
 def _unit_width(font: str, text: str) -> float:
-    return pdfmetrics.stringWidth(text, font, 1.0)
+    width: float = pdfmetrics.stringWidth(text, font, 1.0)
+    return width
 
 
 def _forget(name: str) -> None:

@@ -21,7 +21,7 @@ from typing import Callable, Iterator
 
 from ..errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
-from ..model.layout import Layout
+from ..model.layout import Element, Layout
 from .assets import IconLibrary, Known, colour, key_text, lookup, palette_entry
 from .conditions import condition_values, shown, template_fields
 from .elements import local_fields
@@ -134,7 +134,7 @@ class Linter:
             if problem:
                 self.report(name, ("icons", alias), problem)
 
-    def _literals(self, name: str, elem: str, element) -> None:
+    def _literals(self, name: str, elem: str, element: Element) -> None:
         for path, key, value in _walk(element.model_dump(), ()):
             if not isinstance(value, str) or "{" in value:
                 continue
@@ -142,7 +142,7 @@ class Linter:
             if problem:
                 self.report(name, ("elements", elem) + path, problem, element=elem)
 
-    def _literal(self, key, value: str, element, path: tuple, layout: Layout) -> str | None:
+    def _literal(self, key: object, value: str, element: Element, path: tuple, layout: Layout) -> str | None:
         parent = path[-2] if len(path) > 1 else None
         if key in COLOUR_KEYS or parent in COLOUR_LISTS or parent in COLOUR_MAPS:
             if value in layout.palette:
@@ -157,7 +157,7 @@ class Linter:
             return None if isinstance(problem, Known) else problem  # a broken alias: reported at the alias
         return None
 
-    def _fields(self, name: str, elem: str, element) -> None:
+    def _fields(self, name: str, elem: str, element: Element) -> None:
         """A `{field}` that no card (or page) drawn with the layout has: an error at the element."""
         use = self.uses.get(name)
         if use is None or not use.values:
@@ -169,7 +169,7 @@ class Linter:
                             (f" (fields: {', '.join(sorted(known))})" if len(known) < 20 else ""),
                             suggestion=suggest(used, sorted(known)), element=elem)
 
-    def _conditions(self, name: str, elem: str, element) -> None:
+    def _conditions(self, name: str, elem: str, element: Element) -> None:
         use = self.uses.get(name)
         if use is None or not use.values:
             return
@@ -183,7 +183,7 @@ class Linter:
                     continue
                 self._condition_values(name, elem, rule, fname, expected, use)
 
-    def _condition_values(self, name: str, elem: str, rule: str, fname: str, expected, use: _Use) -> None:
+    def _condition_values(self, name: str, elem: str, rule: str, fname: str, expected: object, use: _Use) -> None:
         path = ("elements", elem, rule, fname)
         had = use.had(fname)
         declared = use.declared.get(fname)
@@ -197,7 +197,7 @@ class Linter:
                 self.report(name, at, f"no card has {fname} {value!r}: the condition never {never}", "warning",
                             element=elem)
 
-    def _lookups(self, name: str, elem: str, element) -> None:
+    def _lookups(self, name: str, elem: str, element: Element) -> None:
         layout = self.kit.layouts[name]
         use = self.uses.get(name, _Use())
         known = use.known
@@ -261,7 +261,7 @@ def _lookups_of(layout: Layout) -> dict[tuple[str, str], list]:
     return found
 
 
-def _walk(value, path: tuple) -> Iterator[tuple[tuple, object, object]]:
+def _walk(value: object, path: tuple) -> Iterator[tuple[tuple, object, object]]:
     """(path, key, value) of every scalar in a dumped element (lists give index keys)."""
     if isinstance(value, dict):
         for key, item in value.items():

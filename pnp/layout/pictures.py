@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..model.frame import Fit
 from ..model.layout import Icon, Image, Svg
 from ..model.load import safe_path
 from ..model.units import MM, parse_dim
@@ -57,7 +58,7 @@ def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tup
     return out
 
 
-def _point(point, ctx: ElementContext) -> tuple[float, float, int] | None:
+def _point(point: object, ctx: ElementContext) -> tuple[float, float, int] | None:
     if not isinstance(point, list) or len(point) not in (2, 3):
         return None
     turn = point[2] if len(point) == 3 else 0
@@ -69,7 +70,8 @@ def _point(point, ctx: ElementContext) -> tuple[float, float, int] | None:
         return None
 
 
-def _at_points(element: Icon, ctx: ElementContext, path: str, points, problems: list[str]) -> list[Item]:
+def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, int]],
+               problems: list[str]) -> list[Item]:
     """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
     w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
     h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
@@ -81,7 +83,8 @@ def _at_points(element: Icon, ctx: ElementContext, path: str, points, problems: 
 AT_SIDE = 10 * MM
 
 
-def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
+def _grid_cells(x: float, y: float, w: float, h: float, count: int, per_row: int, fixed_rows: int | None,
+                gap: float) -> list[tuple[float, float, float]]:
     """Square cells for `count` icons, `per_row` a row, each row centred, the block centred.
 
     Icons are sized for a grid of `per_row` columns and `fixed_rows` rows when given (so that
@@ -101,7 +104,7 @@ def _grid_cells(x, y, w, h, count, per_row, fixed_rows, gap):
     return cells
 
 
-def _picture(element, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _picture(element: Image | Svg, ctx: ElementContext, problems: list[str]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     relative = ctx.text(element.src, problems)
     path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
@@ -133,7 +136,8 @@ def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | 
         return str(exc)
 
 
-def _fitted(x, y, w, h, natural, fit):
+def _fitted(x: float, y: float, w: float, h: float, natural: tuple[float, float],
+            fit: Fit) -> tuple[float, float, float, float]:
     nw, nh = natural
     if fit == "stretch":
         return x, y, w, h

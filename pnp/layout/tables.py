@@ -39,6 +39,7 @@ class _Style:
 
 
 PLAIN = _Style()
+Row = list[tuple[str, _Style]]  # a body row: each cell's text and style
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Ite
     return planned[0].items(planned[1]) if planned else []
 
 
-def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Grid", list] | None:
+def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Grid", list[Row]] | None:
     """The table's grid and body rows, or None (a problem says why)."""
     x, y, w, h = frame(table, ctx)
     header, rows = _content(table, ctx, problems)
@@ -112,7 +113,7 @@ def table_cells(table: Table, ctx: ElementContext) -> tuple[list[GridCell], list
     return (planned[0].cells(planned[1]) if planned else []), problems
 
 
-def _content(table: Table, ctx: ElementContext, problems: list[str]):
+def _content(table: Table, ctx: ElementContext, problems: list[str]) -> tuple[list[str] | None, list[Row]]:
     if table.data:
         name = table.data.removeprefix("rules.")
         found = ctx.tables.get(name)
@@ -127,7 +128,7 @@ def _content(table: Table, ctx: ElementContext, problems: list[str]):
     return [], [[(ctx.text(label, problems), PLAIN)] for label in labels]
 
 
-def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[list[tuple[str, _Style]]]:
+def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[Row]:
     """The body's rows as (text, style) cells: written in the layout, or held by a `{field}`."""
     body = table.body
     if body is None:  # rows from `data` or `rows`: none typed
@@ -163,7 +164,7 @@ def _cell_at(loc: tuple) -> str:
     return (", " + ", ".join(words) if words else "") + (f".{rest}" if rest else "")
 
 
-def _typed(cell, spec: str | None, ctx: ElementContext, problems: list[str]) -> tuple[str, _Style]:
+def _typed(cell: CellValue, spec: str | None, ctx: ElementContext, problems: list[str]) -> tuple[str, _Style]:
     if cell is None:
         return "", PLAIN
     if not isinstance(cell, Cell):
@@ -177,7 +178,7 @@ def _typed(cell, spec: str | None, ctx: ElementContext, problems: list[str]) -> 
     return ctx.text(cell.text or "", problems), style
 
 
-def _number(value, spec: str | None, problems: list[str]) -> str:
+def _number(value: object, spec: str | None, problems: list[str]) -> str:
     """`value` written with the format spec `spec` (a number written as text is read first)."""
     try:
         number = float(value) if isinstance(value, str) else value
@@ -189,7 +190,8 @@ def _number(value, spec: str | None, problems: list[str]) -> str:
         return str(value)
 
 
-def _columns(table: Table, header: list[str], width: float, ctx, problems):
+def _columns(table: Table, header: list[str], width: float, ctx: ElementContext,
+             problems: list[str]) -> list[tuple[_Col, float]] | None:
     cols = [_Col(ctx.text(c.header.replace("{n}", str(i + 1)), problems), tuple(c.sub),
                  c.width.pt(width) if c.width else None, c.fill,
                  tuple(c.sub_widths) if c.sub_widths else None, tuple(c.icons.items()), c.format, c.align)
@@ -206,15 +208,19 @@ def _columns(table: Table, header: list[str], width: float, ctx, problems):
     return [(c, c.width or rest) for c in cols]
 
 
+_Placed = tuple[str, float, float, float, _Style]  # a body cell's text, x, y, width and style
+
+
 class _Grid:
-    def __init__(self, x, y, head_h, sub_h, row_h, cols, table, ctx, problems):
+    def __init__(self, x: float, y: float, head_h: float, sub_h: float, row_h: float, cols: list[tuple[_Col, float]],
+                 table: Table, ctx: ElementContext, problems: list[str]):
         self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
         self.line = ctx.rgb(table.color, problems) or BLACK
         self.head = _Style(color=table.header_color)
 
-    def items(self, rows) -> list[Item]:
+    def items(self, rows: list[Row]) -> list[Item]:
         self._placed = self._cells(rows)
         self.smallest: tuple[float, str] | None = None  # the smallest size a cell prints at, and its text
         out = self._fills(len(rows)) + self._header() + self._body() + self._rules(len(rows))
@@ -223,7 +229,7 @@ class _Grid:
             self.ctx.small_text(_Sized(size), self.problems, f"table cell {text!r} (the smallest)")
         return out
 
-    def cells(self, rows) -> list[GridCell]:
+    def cells(self, rows: list[Row]) -> list[GridCell]:
         out: list[GridCell] = []
         x, leaf = self.x, 0
         for group, (col, w) in enumerate(self.cols):
@@ -289,7 +295,7 @@ class _Grid:
             self.problems += problems
         return out
 
-    def _cells(self, rows) -> list[tuple[str, float, float, float, _Style]]:
+    def _cells(self, rows: list[Row]) -> list[_Placed]:
         """(text, x, y, width, style) of every body cell, row by row; a cell's alignment is its
         own, else its column's."""
         out = []
@@ -302,13 +308,13 @@ class _Grid:
                 x += w
         return out
 
-    def _body_cell(self, cell, fixed: float | None) -> tuple[list[TextItem], list[str]]:
+    def _body_cell(self, cell: _Placed, fixed: float | None) -> tuple[list[TextItem], list[str]]:
         text, x, y, w, style = cell
         problems: list[str] = []
         return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed, style=style), problems
 
-    def _cell(self, text: str, x, y, w, h, problems: list[str], bold=False, small=False, fixed=None,
-              style: _Style = PLAIN) -> list[TextItem]:
+    def _cell(self, text: str, x: float, y: float, w: float, h: float, problems: list[str], bold: bool = False,
+              small: bool = False, fixed: float | None = None, style: _Style = PLAIN) -> list[TextItem]:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)

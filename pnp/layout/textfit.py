@@ -47,7 +47,7 @@ class TextBlock:
 
 @dataclass(frozen=True)
 class TextStyle:
-    faces: dict  # style name -> Face
+    faces: dict[str, Face]  # style name -> Face
     size: float
     min_size: float
     leading: float
@@ -63,7 +63,8 @@ class _Piece:
     icon: str | None
 
 
-_Word = tuple  # tuple[_Piece, ...]
+_Word = tuple[_Piece, ...]
+_Wrapped = tuple[list[tuple[_Word, float]], bool]  # a line's words with their widths; whether it ends a paragraph
 
 
 def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | str:
@@ -119,12 +120,14 @@ def _sizes(size: float, min_size: float) -> list[float]:
     return out
 
 
-def _search(paragraphs, sizes, box_w, box_h, style):
+def _search(paragraphs: list[list[_Word]], sizes: list[float], box_w: float, box_h: float,
+            style: TextStyle) -> tuple[float, list[_Wrapped]] | None:
     """The largest size that fits: try the full size, then bisect the steps below it."""
     first = _try(paragraphs, sizes[0], box_w, box_h, style)
     if first is not None:
         return sizes[0], first
-    lo, hi, found = 1, len(sizes) - 1, None
+    found: tuple[float, list[_Wrapped]] | None = None
+    lo, hi = 1, len(sizes) - 1
     while lo <= hi:
         mid = (lo + hi) // 2
         lines = _try(paragraphs, sizes[mid], box_w, box_h, style)
@@ -135,20 +138,21 @@ def _search(paragraphs, sizes, box_w, box_h, style):
     return found
 
 
-def _try(paragraphs, size, box_w, box_h, style):
+def _try(paragraphs: list[list[_Word]], size: float, box_w: float, box_h: float,
+         style: TextStyle) -> list[_Wrapped] | None:
     lines = _wrap(paragraphs, size, box_w, style)
     if lines is None or _height(lines, size, style) > box_h + EPS:
         return None
     return lines
 
 
-def _height(lines, size, style) -> float:
+def _height(lines: list[_Wrapped], size: float, style: TextStyle) -> float:
     pitch = size * style.leading
     gaps = sum(1 for _, end in lines[:-1] if end)
     return pitch * (len(lines) + PARAGRAPH_GAP * gaps)
 
 
-def _why(paragraphs, size, box_w, box_h, style) -> str:
+def _why(paragraphs: list[list[_Word]], size: float, box_w: float, box_h: float, style: TextStyle) -> str:
     lines = _wrap(paragraphs, size, box_w, style)
     dims = f"{box_w / MM:.1f} × {box_h / MM:.1f} mm"
     if lines is None:
@@ -197,9 +201,9 @@ def _word_width(word: _Word, size: float, style: TextStyle) -> float:
     return sum(_piece_width(p, size, style) for p in word)
 
 
-def _wrap(paragraphs, size, box_w, style):
+def _wrap(paragraphs: list[list[_Word]], size: float, box_w: float, style: TextStyle) -> list[_Wrapped] | None:
     """Greedy line breaking into lines of (word, width); None when a word is wider than the box."""
-    lines: list[tuple[list[tuple[_Word, float]], bool]] = []
+    lines: list[_Wrapped] = []
     space = style.faces["regular"].width(" ", size)
     for words in paragraphs:
         current: list[tuple[_Word, float]] = []
@@ -217,13 +221,13 @@ def _wrap(paragraphs, size, box_w, style):
     return lines
 
 
-def _place(lines, size, box_w, box_h, style) -> TextBlock:
+def _place(lines: list[_Wrapped], size: float, box_w: float, box_h: float, style: TextStyle) -> TextBlock:
     pitch = size * style.leading
     height = _height(lines, size, style)
     top = _start(box_h - height, style.valign)
     offset = _first_baseline(pitch, size, style)
     space = style.faces["regular"].width(" ", size)
-    placed = []
+    placed: list[Line] = []
     y = top
     for words, paragraph_end in lines:
         placed.append(_line(words, y + offset, size, box_w, space, style, paragraph_end))
@@ -231,7 +235,8 @@ def _place(lines, size, box_w, box_h, style) -> TextBlock:
     return TextBlock(tuple(placed), size, height)
 
 
-def _line(words, baseline, size, box_w, space, style, last) -> Line:
+def _line(words: list[tuple[_Word, float]], baseline: float, size: float, box_w: float, space: float,
+          style: TextStyle, last: bool) -> Line:
     natural = sum(width for _, width in words) + space * max(len(words) - 1, 0)
     gap = space
     if style.align == "justify" and not last and len(words) > 1:
@@ -255,7 +260,7 @@ def _line(words, baseline, size, box_w, space, style, last) -> Line:
 def _frags(word: _Word, x: float, size: float, style: TextStyle) -> list[Frag]:
     if len(word) == 1 and not word[0].icon:
         return [Frag(x, word[0].text, style.faces[word[0].style], size)]
-    out = []
+    out: list[Frag] = []
     for piece in word:
         if piece.icon:  # an icon's `size` is its side
             out.append(Frag(x, "", None, size * style.icon_scale, piece.icon))

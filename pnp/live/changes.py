@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
+    from watchdog.events import FileSystemEvent
     from watchdog.observers.api import ObservedWatch
 
 POLL_INTERVAL = 0.25  # seconds between two looks at every watched file
@@ -97,7 +98,7 @@ class EventWatcher(Watcher):
         outer = self
 
         class Handler(FileSystemEventHandler):
-            def on_any_event(self, event) -> None:
+            def on_any_event(self, event: FileSystemEvent) -> None:
                 if event.event_type in ("opened", "closed_no_write") or event.is_directory:
                     return
                 ends = event.event_type in ("closed", "moved", "deleted")

@@ -63,7 +63,7 @@ def _build(tp: Any, strict: bool) -> Checker:
 
 
 def _simple(accepts: Callable[[Any], bool], words: str) -> Checker:
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if accepts(value):
             return value
         errors.append(_error("type_error", loc, f"must be {words}", value))
@@ -73,7 +73,7 @@ def _simple(accepts: Callable[[Any], bool], words: str) -> Checker:
 
 def _exact(kind: type, convert: Callable[[Any], Any], words: str) -> Checker:
     """Values of exactly `kind` (a bool is no int), or what `convert` makes of others (None: refused)."""
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if type(value) is kind:
             return value
         out = convert(value)
@@ -110,7 +110,7 @@ def _literal(choices: tuple) -> Checker:
     allowed = {(type(c), c) for c in choices}
     shown = ", ".join(str(c) for c in choices)
 
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if _hashable(value) and (type(value), value) in allowed:
             return value
         errors.append({**_error("literal_error", loc, f"must be one of: {shown}", value),
@@ -124,7 +124,7 @@ def _hashable(value: Any) -> bool:
 
 
 def _list(item: Checker) -> Checker:
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if not isinstance(value, (list, tuple)):
             errors.append(_error("type_error", loc, "must be a list", value))
             return _BAD
@@ -134,7 +134,7 @@ def _list(item: Checker) -> Checker:
 
 
 def _dict(key: Checker, item: Checker) -> Checker:
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if not isinstance(value, dict):
             errors.append(_error("type_error", loc, "must be a mapping of keys to values", value))
             return _BAD
@@ -152,7 +152,7 @@ def _union(members: tuple, strict: bool) -> Checker:
     lax = exact if strict else [_compile(m, False) for m in members]
     tries = exact if strict else exact + [c for c in lax if c not in exact]
 
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         found: list[dict] = []
         for checker in tries:
             out = checker(value, loc, found)
@@ -215,7 +215,7 @@ def _annotated(tp: Any, strict: bool) -> Checker:
     if not befores:
         return checker
 
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         raw = value
         try:
             for fn in befores:
@@ -231,7 +231,7 @@ def _tagged(members: tuple, tag: str) -> Checker:
     """A union of models told apart by the value of their `tag` key (each declares it a Literal)."""
     by_tag: dict = {}
 
-    def check(value, loc, errors):
+    def check(value: Any, loc: tuple, errors: list) -> Any:
         if isinstance(value, members):
             return value
         if not isinstance(value, dict):
@@ -281,7 +281,7 @@ def _constrained(checker: Checker, info: FieldInfo) -> Checker:
     if not bounds and least is None:
         return checker
 
-    def check(raw, loc, errors):
+    def check(raw: Any, loc: tuple, errors: list) -> Any:
         value = checker(raw, loc, errors)
         if value is _BAD or value is None:
             return value

@@ -15,7 +15,7 @@ fields and values against the kit, and the cards against the checks.
 """
 from __future__ import annotations
 
-from typing import Union
+from typing import Self, Union
 
 from .frame import Scalar
 from .schema import Field, model_validator
@@ -41,7 +41,7 @@ class Check(StrictModel):
     at_most: Number | None = None
 
     @model_validator(mode="after")
-    def _one_kind(self):
+    def _one_kind(self) -> Self:
         kinds = [k for k in KINDS if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValueError(f"a check is one of {', '.join(KINDS)} (found {', '.join(kinds) or 'none'})")

@@ -147,7 +147,7 @@ def _table_rows(table: "Table", header: dict[str, int], where: str, problems: li
         yield values, RowRefs(table.ref(number), header), table.ref(number), group, unread
 
 
-class RowRefs(Mapping):
+class RowRefs(Mapping[str, Ref]):
     """The refs of a row's values, made on demand (a deck of thousands of rows needs few)."""
 
     __slots__ = ("card_ref", "positions")
@@ -158,7 +158,7 @@ class RowRefs(Mapping):
     def __getitem__(self, name: str) -> Ref:
         return self.card_ref.child(self.positions[name])
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.positions)
 
     def __len__(self) -> int:

@@ -8,7 +8,7 @@ y down, lengths in `Dim`.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
 from .schema import Field, model_validator
 
@@ -184,7 +184,7 @@ class BoardLayer(StrictModel):
     rotate: Literal[0, 90, 180, 270] = 0
 
     @model_validator(mode="after")
-    def _which(self):
+    def _which(self) -> Self:
         if (self.cells is None) == (self.area is None):
             raise ValueError("a board layer names its squares with `cells` or with `area`, not both")
         if self.area is not None and len(self.area) != 4:

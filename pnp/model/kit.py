@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Mapping, Union
+from typing import Literal, Mapping, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
@@ -38,7 +38,7 @@ class Players(StrictModel):
     max: int = Field(ge=1, le=20)
 
     @model_validator(mode="after")
-    def _order(self):
+    def _order(self) -> Self:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         return self
@@ -106,14 +106,14 @@ class DeckFile(StrictModel):
 
     @field_validator("fields")
     @classmethod
-    def _no_reserved(cls, value):
+    def _no_reserved(cls, value: dict[str, object]) -> dict[str, object]:
         clash = [k for k in value if k in RESERVED_CARD_KEYS]
         if clash:
             raise ValueError(f"{clash[0]!r} is a reserved card key, not a field")
         return value
 
     @model_validator(mode="after")
-    def _one_source(self):
+    def _one_source(self) -> Self:
         if self.cards is None and self.rows is None and self.generate is None and self.data is None:
             raise ValueError("a deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` or `data:`")
         if (self.rows is None) != (self.columns is None):

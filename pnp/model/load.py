@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from ..discover import GAME_FILE, all_kits, locate_kit
 from ..errors import Problem, Ref, suggest
@@ -186,7 +187,7 @@ class _KitLoader:
                                              f"this needs a {kind} layout", "layout", ref))
 
 
-def _layout_uses(kit: Kit):
+def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:
     """(layout name, where it is named, kind it must be) for every layout the kit uses, once."""
     seen: set[tuple[str, str]] = set()
     for deck in kit.decks:

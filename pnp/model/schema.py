@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import typing
-from typing import Any, Callable, ClassVar, Literal
+from typing import Any, Callable, ClassVar, Literal, Self
 
 _MISSING: Any = type("_Missing", (), {"__repr__": lambda self: "<missing>"})()
 _BAD: Any = type("_Bad", (), {"__repr__": lambda self: "<invalid>"})()
@@ -119,11 +119,11 @@ class Model:
         self.__dict__.update(value.__dict__)
 
     @classmethod
-    def model_validate(cls, data: Any):
+    def model_validate(cls, data: Any) -> Self:
         if isinstance(data, cls):
             return data
         errors: list[dict] = []
-        value = cls._schema().check(data, (), errors)
+        value: Self = cls._schema().check(data, (), errors)  # an instance of cls, or _BAD
         if value is _BAD:
             raise ValidationError(cls.__name__, errors)
         return value

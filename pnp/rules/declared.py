@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import Problem, Ref, collapse, suggest
 from ..model.checks import Check
@@ -51,7 +51,7 @@ class _Scope:
         self.declared = {name: None if spec.values is None else [convert(spec.type, v) for v in spec.values]
                          for name, spec in specs.items()}
 
-    def problem(self, what: str, ref: Ref, **extra) -> None:
+    def problem(self, what: str, ref: Ref, **extra: Any) -> None:
         self.problems.append(Problem(what, self.label, ref, **extra))
 
     def known(self, name: str, ref: Ref, at_key: bool = True) -> bool:

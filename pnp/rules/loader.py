@@ -31,9 +31,10 @@ import os
 import sys
 import traceback
 from dataclasses import dataclass
+from importlib.machinery import ModuleSpec
 from pathlib import Path, PurePosixPath
-from types import ModuleType
-from typing import TYPE_CHECKING
+from types import CodeType, ModuleType
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from ..errors import Loc, Problem, Ref, suggest
 from ..sources.files import read_input
@@ -251,7 +252,7 @@ class _SourceLoader(importlib.machinery.SourceFileLoader):
     def get_data(self, path: str) -> bytes:
         return self.texts[Path(path)]
 
-    def get_code(self, fullname: str):
+    def get_code(self, fullname: str) -> CodeType:
         return compile(self.trees[Path(self.path)], self.path, "exec", dont_inherit=True)
 
 
@@ -261,7 +262,8 @@ class _KitFinder(importlib.abc.MetaPathFinder):
     def __init__(self) -> None:
         self.sources: dict[str, tuple[ModelSource, dict[Path, ast.Module]]] = {}
 
-    def find_spec(self, fullname: str, path=None, target=None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         top, _, rest = fullname.partition(".")
         if top not in self.sources:
             return None
@@ -277,13 +279,13 @@ class _KitFinder(importlib.abc.MetaPathFinder):
 
     @staticmethod
     def _spec(fullname: str, file: Path, source: ModelSource, trees: dict[Path, ast.Module],
-              package: Path | None = None):
+              package: Path | None = None) -> ModuleSpec | None:
         loader = _SourceLoader(fullname, str(file), source.texts, trees)
         return importlib.util.spec_from_file_location(
             fullname, str(file), loader=loader, submodule_search_locations=[str(package)] if package else None)
 
     @staticmethod
-    def _missing(fullname: str):
+    def _missing(fullname: str) -> NoReturn:
         raise ModuleNotFoundError(f"No module named {fullname.split('.', 1)[-1]!r} in the kit's rules model",
                                   name=fullname)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Loc, Problem, Ref
+from ..errors import Loc, PathPart, Problem, Ref
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
@@ -58,7 +58,7 @@ class Locator:
         return node, key
 
 
-def _step(node: yaml.Node | None, part,
+def _step(node: yaml.Node | None, part: PathPart,
           seen: frozenset = frozenset()) -> tuple[yaml.Node | None, yaml.Node | None]:
     """The child `part` of `node`, looked up in its `<<` merges too (`seen`: the mappings whose merges
     are being searched, so an anchor merged into itself ends the search)."""

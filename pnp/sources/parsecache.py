@@ -102,7 +102,7 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} in a cache entry")
 
 
-def _decode(value: Any) -> Any:
+def _decode(value: Any) -> object:
     if isinstance(value, list):
         return [_decode(v) for v in value]
     if isinstance(value, dict):
@@ -112,7 +112,7 @@ def _decode(value: Any) -> Any:
     return value
 
 
-def _key(key: Any) -> str | int:
-    if type(key) not in (str, int):
-        raise TypeError("a cached key is text or a whole number")
-    return key
+def _key(key: object) -> str | int:
+    if type(key) is str or type(key) is int:
+        return key
+    raise TypeError("a cached key is text or a whole number")

@@ -244,7 +244,7 @@ def _data_uri(data: bytes, kind: str) -> str:
 
 def _prefix_ids(tree: Any, prefix: str) -> None:
     """Every id of a copied document, and every `#id` and `url(#id)` pointing at one, prefixed."""
-    def url(match: re.Match) -> str:
+    def url(match: re.Match[str]) -> str:
         return match.group(0).replace("#", "#" + prefix, 1)
 
     for element in tree.iter():

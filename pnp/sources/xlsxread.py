@@ -17,10 +17,13 @@ from __future__ import annotations
 import datetime
 import io
 import zipfile
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..errors import Problem, Ref, suggest
 from .tables import CellText
+
+if TYPE_CHECKING:  # pragma: no cover
+    from openpyxl import Workbook
 
 _WHERE = "data file"
 MAX_UNPACKED = 256 * 1024 * 1024  # a workbook larger once unpacked is refused before openpyxl opens it
@@ -59,7 +62,8 @@ def _unpacked_size(data: bytes) -> int:
         return 0
 
 
-def _sheet(values, formulas, display: str, sheet: str | None, sheet_ref: Ref) -> tuple[list | None, str | None, list]:
+def _sheet(values: Workbook, formulas: Workbook, display: str, sheet: str | None,
+           sheet_ref: Ref) -> tuple[list | None, str | None, list]:
     names = [ws.title for ws in values.worksheets]  # sheets of cells, not charts
     if not names:
         return None, None, [Problem("the workbook has no sheet of cells", _WHERE, Ref(display))]

@@ -37,6 +37,9 @@ from math import comb
 from ..playout import Agent, GameRecord, Playout
 
 MAX_TURNS = 3000
+# A group of series to draw from, (weight, kind index, cards, how many of them, market card or 0),
+# or a special series, (1, decision).
+Occurrence = tuple[int, int, int, int, int] | tuple[int, tuple[int, int, int]]
 SITUATIONS = ("pile exhausted", "market card used", "cards given", "passed", "set aside at set-up")
 
 
@@ -219,14 +222,14 @@ class Game:
             else:
                 table.market.append(card)
 
-    def occurrences(self, seat: int) -> list[tuple]:
+    def occurrences(self, seat: int) -> list[Occurrence]:
         """The seat's series as groups to draw from: (weight, kind index, cards, how many of them,
         market card or 0), weight the number of ways to draw them; a special series is (1, decision).
         A series whose cards share more attributes than its kind asks lies in several groups."""
         table, rules, tables = self.table, self.rules, self.tables
         hand, held, masks = table.hands[seat], table.held[seat], tables.masks
         usable = hand & ~table.unusable
-        out: list[tuple] = []
+        out: list[Occurrence] = []
         for index, kind in enumerate(rules.kinds):
             if kind.special:
                 out += [(1, decision) for decision in rules.specials(table, seat, index, kind)]
@@ -251,7 +254,7 @@ class Game:
                 _add(found, index, laid, k, market)
         return sorted(found)
 
-    def sample(self, entries: list[tuple]) -> tuple[int, int, int]:
+    def sample(self, entries: list[Occurrence]) -> tuple[int, int, int]:
         """One legal series, uniformly among the distinct ones, without listing them: a group drawn
         by its weight, cards drawn in it, and the draw kept with probability 1 / the number of
         groups of its level that hold the same series (so that every series weighs the same)."""
