@@ -12,7 +12,7 @@ from pnp.model.kit import Card, Deck, DeckFile
 from pnp.rules import Seats
 from pnp.rules.toolkit.products import Product, complete_product, domain_problems
 from pnp.rules.toolkit.series import shared_groups
-from pnp.rules import AGENTS, Seats
+from pnp.rules import AGENTS
 from pnp.rules.harness import Runner, play_range
 from pnp.rules.playout import Playout
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats
