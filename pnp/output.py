@@ -140,8 +140,8 @@ class OutputBatch:
         self.discard()
 
 
-def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], font: str, meta: dict[str, str],
-                duplex: str = "Simplex") -> Canvas:
+def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], font: str,
+                meta: dict[str, str], duplex: str = "Simplex") -> Canvas:
     """A deterministic canvas onto `target` (a path or a binary file object) whose fallback font is
     `font`, a bundled one: never Helvetica; it asks for actual size and names its `duplex` mode."""
     rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font  # svglib's fallback too

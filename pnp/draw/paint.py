@@ -15,9 +15,10 @@ from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..layout.textfit import Line
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfgen.textobject import PDFTextObject
+
+    from ..layout.textfit import Line
 
 Icon = tuple[float, float, float, str]  # an inline icon met in a line: x, y, side, path
 

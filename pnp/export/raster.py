@@ -83,7 +83,7 @@ def _spread(out: Image.Image, inner: Image.Image, left: int, top: int) -> None:
     corners = {(0, 0): (0, 0, left, top), (iw - 1, 0): (right, 0, w, top), (0, ih - 1): (0, bottom, left, h),
                (iw - 1, ih - 1): (right, bottom, w, h)}
     for corner, (x0, y0, x1, y1) in corners.items():
-        colour = inner.getpixel(corner) if x1 > x0 and y1 > y0 else None  # (None too from an image without bands)
+        colour = inner.getpixel(corner) if x1 > x0 and y1 > y0 else None  # (Pillow's None: an image without bands)
         if colour is not None:
             out.paste(colour, (x0, y0, x1, y1))
 

@@ -51,7 +51,8 @@ class _Grid:
 
     def rows(self, formulas: bool) -> list[list[int | str]]:
         """The grid's values: header, sub names, body; computed cells as formulas or empty."""
-        out: list[list[int | str]] = [[""] * self.table.leaves for _ in range(self.head_rows + max(c.row for c in self.table.cells))]
+        body_rows = max(c.row for c in self.table.cells)
+        out: list[list[int | str]] = [[""] * self.table.leaves for _ in range(self.head_rows + body_rows)]
         for cell in self.table.cells:
             field = self.table.fields.get(At(cell.row, cell.col))
             value = _value(cell.text)

@@ -14,7 +14,7 @@ crash; a board that does not fit its box is a problem, never clipped; so is a bo
 """
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from ..model.layout import Board, BoardLayer, Element, Svg
 from ..model.units import MM, parse_dim
@@ -36,7 +36,7 @@ def data_at(data: Any, path: str) -> Any:
     return data
 
 
-def _number(value: int | str, data: Any, where: str, problems: list[str]) -> int | None:
+def _number(value: object, data: Any, where: str, problems: list[str]) -> int | None:
     found = data_at(data, value) if isinstance(value, str) else value
     if isinstance(found, bool) or not isinstance(found, int):
         problems.append(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
@@ -51,7 +51,7 @@ def _complete(found: list[T | None]) -> list[T] | None:
     return kept if len(kept) == len(found) else None
 
 
-def _numbers(values: list[int | str], data: Any, where: str, problems: list[str]) -> list[int] | None:
+def _numbers(values: Sequence[object], data: Any, where: str, problems: list[str]) -> list[int] | None:
     """Each value read by `_number`, every problem reported; None after one."""
     return _complete([_number(v, data, where, problems) for v in values])
 

@@ -34,16 +34,16 @@ from .textfit import TextBlock, TextStyle, fit_text
 from .typography import NBSP, NNBSP, Run, french, parse
 
 BLACK = (0.0, 0.0, 0.0)
+MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
+# Compiles an element of the type it is registered for (an element, its context, its problems).
+Compiler = Callable[[Any, "ElementContext", list[str]], list[Item]]
+
+
 class Sized(Protocol):
     """What prints at a size: a text block (or a table's smallest cell)."""
 
     @property
     def size(self) -> float: ...
-
-
-# Compiles an element of the type it is registered for (an element, its context, its problems).
-Compiler = Callable[[Any, "ElementContext", list[str]], list[Item]]
-MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 
 
 @dataclass
@@ -322,7 +322,8 @@ def _resolve_icons(block: TextBlock, paths: Mapping[str, str | None]) -> TextBlo
     return replace(block, lines=lines)
 
 
-def count_value(value: object, ctx: ElementContext, problems: list[str], what: str = "repeat", most: int = 50) -> int | None:
+def count_value(value: object, ctx: ElementContext, problems: list[str], what: str = "repeat",
+                most: int = 50) -> int | None:
     """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
     try:
