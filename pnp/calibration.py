@@ -15,6 +15,7 @@ A project whose fonts cannot give the text face (no `fonts/fonts.yaml`, or a bro
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,6 +24,9 @@ from .layout.fonts import FontBook
 from .messages import catalogue
 from .model.units import MM, paper_points
 from .output import OutputBatch, sweep
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
 
 SCALE_MM = 10  # the scales read from -10 to +10 mm
 
@@ -57,7 +61,7 @@ def _text_face(root: Path) -> str:
     return fonts.default_face().name
 
 
-def _front(c, face: str, width: float, height: float, backs: str, lines: list[str]) -> None:
+def _front(c: Canvas, face: str, width: float, height: float, backs: str, lines: list[str]) -> None:
     cx, cy = width / 2, height / 2
     for i, line in enumerate(lines):
         c.setFont(face, 13 if i == 0 else 9)
@@ -74,7 +78,7 @@ def _front(c, face: str, width: float, height: float, backs: str, lines: list[st
     c.showPage()
 
 
-def _scale(c, face: str, x: float, y: float, horizontal: bool, sign: int) -> None:
+def _scale(c: Canvas, face: str, x: float, y: float, horizontal: bool, sign: int) -> None:
     """A millimetre ruler centred on (x, y): a tick every mm, longer and numbered every 5 mm.
 
     Graduations grow rightwards (horizontal) or upwards (vertical) for long-edge duplex and the
@@ -94,7 +98,7 @@ def _scale(c, face: str, x: float, y: float, horizontal: bool, sign: int) -> Non
                 c.drawString(x + length + 1.2 * MM, y + at - 2, label)
 
 
-def _back(c, width: float, height: float, backs: str, offset: tuple[float, float]) -> None:
+def _back(c: Canvas, width: float, height: float, backs: str, offset: tuple[float, float]) -> None:
     """Pointers at the mirror image of the front's zeros, where a perfect duplex puts them."""
     cx, cy = width / 2, height / 2
     dx, dy = offset[0] * MM, offset[1] * MM

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .layout.edges import edge_elements, edge_profile, edges_differ
+from .layout.edges import Profile, edge_elements, edge_profile, edges_differ
 from .layout.face import template_fields
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,12 +32,12 @@ def deck_gutters(run: "KitRun", deck: "Deck", backs: str, bleed: float) -> tuple
     return (any(f[0] for f in found), any(f[1] for f in found))
 
 
-def _profiles(run: "KitRun", deck: "Deck", side: str) -> list:
+def _profiles(run: "KitRun", deck: "Deck", side: str) -> list[Profile]:
     """One edge profile per different way the cards of `deck` fill their edges on `side`."""
     from .runner import card_values
 
-    seen: set = set()
-    out = []
+    seen: set[tuple[str, ...]] = set()
+    out: list[Profile] = []
     for card in deck.cards:
         name = getattr(card, side)
         if not name:
@@ -54,7 +54,7 @@ def _profiles(run: "KitRun", deck: "Deck", side: str) -> list:
 
 
 def _edge_fields(run: "KitRun", name: str) -> tuple[str, ...]:
-    cache = run.__dict__.setdefault("_edge_fields", {})
+    cache: dict[str, tuple[str, ...]] = run.__dict__.setdefault("_edge_fields", {})
     if name not in cache:
         layout = run.kit.layouts[name]
         fields: set[str] = set()

@@ -34,14 +34,16 @@ from .cache import shared_files
 from .errors import Problem
 from .fileio import file_hash, note_read, reads_recorded
 from .incremental import build_changed
+from .model.kit import Sheet
 from .options import Options
 from .report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import Session
-    from .model.kit import Deck, Sheet
+    from .model.kit import Deck
     from .output import OutputBatch
     from .runner import KitRun
+    from .tuckbox import HeldBox
 
 Key = tuple[str, str]  # (kit folder, component name)
 _NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)
@@ -82,7 +84,7 @@ class ComponentMemo:
         self._kept.clear()
         self._rules_readers.clear()
 
-    def component(self, run: "KitRun", component: "Deck | Sheet", draw: Callable) -> None:
+    def component(self, run: "KitRun", component: "Deck | Sheet | HeldBox", draw: Callable) -> None:
         key = (str(run.kit_dir), component.name)
         fingerprint = self._fingerprint(run, component)
         entry = self._kept.get(key)
@@ -139,13 +141,9 @@ class ComponentMemo:
                 return entry.pages or None
         return None
 
-    def _fingerprint(self, run: "KitRun", component: "Deck | Sheet") -> str:
-        cards = getattr(component, "cards", None)
-        content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards] \
-            if cards is not None else getattr(component, "pages", ())
+    def _fingerprint(self, run: "KitRun", component: "Deck | Sheet | HeldBox") -> str:
+        content, layouts = _drawn_from(component)
         game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
-        layouts = sorted({c.layout for c in cards} | {c.back for c in cards if c.back}) \
-            if cards is not None else [component.spec.layout]
         reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content)
         tables = (run.env.tables, run.env.rules) if reads else None  # a field's text may name rules values too
         return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
@@ -238,3 +236,12 @@ def _stamp(root: Path) -> tuple:
             continue
         found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns))
     return tuple(found)
+
+
+def _drawn_from(component: "Deck | Sheet | HeldBox") -> tuple[object, list[str]]:
+    """What a component's pages show of its own model (its pages, or its cards), and its layouts."""
+    if isinstance(component, Sheet):
+        return component.pages, [component.spec.layout]
+    cards = component.cards
+    content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards]
+    return content, sorted({c.layout for c in cards} | {c.back for c in cards if c.back})

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .draw.forms import FormCache
 from .draw.paint import Painter
@@ -31,7 +31,8 @@ from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetPlan, SheetSpec, plan_sheet
 from .layout.inspect import FaceInspector
 from .layout.lint import lint
-from .layout.notes import NOTE_SIZE, NotePage, sheet_notes
+from .layout.marks import Box
+from .layout.notes import NOTE_SIZE, Note, NotePage, sheet_notes
 from .messages import catalogue
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
@@ -153,10 +154,11 @@ class KitRun:
 
     def _sheet(self, sheet: Sheet) -> None:
         layout = self.kit.layouts[sheet.spec.layout]
-        if layout.page_size() is not None:  # a page of its own size: one page or tiles (tiled.py)
+        size = layout.page_size()
+        if size is not None:  # a page of its own size: one page or tiles (tiled.py)
             from .tiled import TiledSheet
 
-            TiledSheet(self, sheet, layout).run()
+            TiledSheet(self, sheet, layout, size).run()
             return
         width, height = paper_points(self.options.paper)
         if layout.orientation == "landscape":
@@ -183,7 +185,7 @@ class KitRun:
     def printer_margin(self) -> float:
         return self.options.printer_margin * MM
 
-    def notes(self, page: NotePage, content, marks, label: str):
+    def notes(self, page: NotePage, content: Box, marks: Sequence[Box], label: str) -> tuple[Note, ...]:
         """The print note and `label` placed in the page's margins, in the kit's language."""
         return sheet_notes(page, content, marks, self.messages.text("print_note"), label,
                            self.session.fonts.default_face())
@@ -353,7 +355,7 @@ class DeckPages:
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.canvas, self.painter = run._sheets(deck.name, (plan.width, plan.height), duplex)
         self.per_sheet = 2 if plan.duplex else 1
-        self._placed: dict[tuple, tuple] = {}  # (back, label width): (label, notes)
+        self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
 
     def run(self) -> None:
         cards = [card for card in self.deck.cards for _ in range(card.copies)]
@@ -387,13 +389,13 @@ class DeckPages:
         if plan.duplex:
             self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
 
-    def _notes(self, back: bool, label: str):
+    def _notes(self, back: bool, label: str) -> tuple[Note, ...]:
         """The page's notes, placed once per side and width of label (sheet numbers print as wide)."""
         key = (back, round(self.run_.session.fonts.default_face().width(label, NOTE_SIZE), 2))
         if key not in self._placed:
             plan: SheetPlan = self.plan
-            vertical_fold = plan.fold is not None and plan.fold[0] == plan.fold[2]
-            centre = (plan.fold[0] / 2, plan.height / 2) if vertical_fold else None  # notes off a vertical fold
+            fold = plan.fold  # notes off a vertical fold
+            centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
             page = NotePage(plan.width, plan.height, plan.printable, centre)
             self._placed[key] = (label, self.run_.notes(page, plan.back_bleed_box if back else plan.bleed_box,
                                                         plan.back_marks if back else plan.marks, label))

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 from .draw.tuckbox import TuckPainter
 from .errors import Problem, suggest
-from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, NotePage, NoteText, place_notes
-from .layout.tuckbox import TuckPlan, plan_tuckbox
-from .model.kit import Card, Deck
+from .layout.items import Face
+from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes
+from .layout.tuckbox import Placed, TuckPlan, plan_tuckbox
+from .model.kit import Card, Deck, Kit
 from .model.tuckbox import TuckBox, TuckBoxFile
 from .model.units import MM, paper_points
 
@@ -34,13 +35,13 @@ class HeldBox:
 
     name: str
     spec: TuckBoxFile
-    cards: tuple
+    cards: tuple[Card, ...]
     box: TuckBox
 
 
-def held_boxes(kit) -> list[HeldBox]:
+def held_boxes(kit: Kit) -> list[HeldBox]:
     """The kit's tuck boxes, each with the cards it holds (none for a deck the kit lacks)."""
-    found = []
+    found: list[HeldBox] = []
     for box in kit.tuckboxes:
         deck = kit.deck(box.spec.deck)
         found.append(HeldBox(box.name, box.spec, deck.cards if deck else (), box))
@@ -64,7 +65,7 @@ class TuckBoxSheet:
         face = self._face(card, deck, layout)
         canvas, painter = run._canvas(box.name, plan.page)
         run._expect(len(plan.pieces))
-        if canvas is not None and not run.failed:
+        if canvas is not None and painter is not None and not run.failed:
             self._draw(TuckPainter(canvas, painter, *self._fonts(), run.messages), plan, face, deck)
         run._tick(len(plan.pieces))
         run._save(canvas, box.name, "tuckbox", len(plan.pieces))
@@ -84,12 +85,11 @@ class TuckBoxSheet:
         """The card and the layout of the face printed on the box's large panels."""
         art, where = self.box.spec.art, f"tuckbox {self.box.name!r}"
         if art == "back":
-            card = next((c for c in deck.cards if c.back), None)
-            if card is None:
+            backed = next(((c, c.back) for c in deck.cards if c.back), None)
+            if backed is None:
                 self.run_.problems.append(Problem(f"deck {deck.name!r} has no backs: choose `front` or a card id",
                                                   where, self.box.ref.child("art")))
-                return None
-            return card, card.back
+            return backed
         card = deck.cards[0] if art == "front" else next((c for c in deck.cards if c.id == art), None)
         if card is None:
             ids = [c.id for c in deck.cards]
@@ -99,7 +99,7 @@ class TuckBoxSheet:
             return None
         return card, card.layout
 
-    def _face(self, card: Card, deck: Deck, layout: str):
+    def _face(self, card: Card, deck: Deck, layout: str) -> Face:
         """The art's face; its problems are the deck's (told when its sheets were laid out), unless
         the build prints no backs and the art is one."""
         from .runner import card_values
@@ -129,7 +129,7 @@ class TuckBoxSheet:
                                         self.box.ref.child("deck")))
         return plan
 
-    def _draw(self, painter: TuckPainter, plan: TuckPlan, face, deck: Deck) -> None:
+    def _draw(self, painter: TuckPainter, plan: TuckPlan, face: Face, deck: Deck) -> None:
         run = self.run_
         count = self.box.spec.cards or deck.total()
         texts = {"title": run.kit.game.title, "contents": run.messages.text("tuck_contents", deck=deck.title,
@@ -138,7 +138,7 @@ class TuckBoxSheet:
             part = f" · {run.messages.text('tuck_half', n=i + 1)}" if len(plan.pieces) > 1 else ""
             painter.piece(placed, face, texts, self._notes(plan, placed, f"{run.kit.game.title} · {self.box.title}{part}"))
 
-    def _notes(self, plan: TuckPlan, placed, label: str):
+    def _notes(self, plan: TuckPlan, placed: Placed, label: str) -> tuple[Note, ...]:
         """How to make the box just under it, then the print note and the label as on every sheet."""
         run, m = self.run_, self.run_.printer_margin
         pw, ph = plan.page

@@ -8,7 +8,7 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.messages import catalogue, languages
+from pnp.messages import Messages, catalogue, languages
 
 from conftest import BENCH_KIT, Options, build_ok, check, edit, line_of
 from pdfread import page, text
@@ -28,6 +28,15 @@ def test_every_language_has_the_keys_and_placeholders_of_english():
         for key in english.keys():
             assert _fields(messages._raw(key)) == _fields(english._raw(key)), (language, key)
             assert type(messages._raw(key)) is type(english._raw(key)), (language, key)
+
+
+def test_a_list_message_written_as_one_string_is_one_line():
+    """`lines` reads a list message line by line; one written as a plain string is one line (it was
+    read character by character)."""
+    english = Messages("en", {"steps": ["cut {n}", "fold"]})
+    one = Messages("xx", {"steps": "cut {n} and fold"}, english)
+    assert english.lines("steps", n=2) == ["cut 2", "fold"]
+    assert one.lines("steps", n=2) == ["cut 2 and fold"]
 
 
 def test_the_bench_kit_prints_english_sheet_notes(shipped, tmp_path):

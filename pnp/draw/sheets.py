@@ -10,18 +10,22 @@ print note and the label, placed by `layout.notes`, in the kit's language). `dra
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..layout.imposition import SheetPlan, Slot
 from ..layout.items import Face
+from ..layout.marks import Box
 from ..layout.notes import Note
 from .paint import Painter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
 
 MARK_WIDTH = 0.25
 NOTE_GREY = (0.3, 0.3, 0.3)
 
 
-def draw_marks(c, marks) -> None:
+def draw_marks(c: Canvas, marks: Iterable[Box]) -> None:
     """Crop marks: thin black segments (x0, y0, x1, y1)."""
     if not marks:
         return
@@ -32,7 +36,7 @@ def draw_marks(c, marks) -> None:
     c.restoreState()
 
 
-def draw_notes(c, font: str, notes: Sequence[Note]) -> None:
+def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
     """One-line notes, each centred on its point, turned as placed."""
     if not notes:
         return
@@ -51,7 +55,7 @@ def draw_notes(c, font: str, notes: Sequence[Note]) -> None:
     c.restoreState()
 
 
-def end_page(c, trim, bleed=None) -> None:
+def end_page(c: Canvas, trim: Box, bleed: Box | None = None) -> None:
     """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page."""
     c.setTrimBox(tuple(round(v, 3) for v in trim))
     c.setBleedBox(tuple(round(v, 3) for v in (trim if bleed is None else bleed)))
@@ -70,7 +74,7 @@ def _needs_clip(slot: Slot, face: Face) -> bool:
 
 
 class SheetPainter:
-    def __init__(self, canvas, painter: Painter, note_font: str):
+    def __init__(self, canvas: Canvas, painter: Painter, note_font: str):
         self.c = canvas
         self.painter = painter
         self.note_font = note_font
@@ -83,7 +87,8 @@ class SheetPainter:
              notes: Sequence[Note]) -> None:
         self._slots(plan.fronts, fronts)
         self._slots(plan.backs, backs)
-        self._fold_line(plan)
+        if plan.fold is not None:  # (a folded sheet's plan has its fold line)
+            self._fold_line(plan.fold, plan.printable)
         self._finish(plan, False, notes)
 
     def _slots(self, slots: tuple[Slot, ...], faces: list[Face | None]) -> None:
@@ -120,15 +125,15 @@ class SheetPainter:
         bleed = plan.back_bleed_box if back else plan.bleed_box
         end_page(self.c, trim, bleed)
 
-    def _fold_line(self, plan: SheetPlan) -> None:
+    def _fold_line(self, fold: Box, p: Box) -> None:
+        """The dashed fold line, within the printable area `p` only."""
         c = self.c
         c.saveState()
         c.setLineWidth(0.5)
         c.setStrokeColorRGB(0.45, 0.45, 0.45)
         c.setDash([4, 3])
-        x0, y0, x1, y1 = plan.fold
-        p = plan.printable
-        if x0 == x1:  # the fold line within the printable area only
+        x0, y0, x1, y1 = fold
+        if x0 == x1:
             c.line(x0, p[1], x1, p[3])
         else:
             c.line(p[0], y0, p[2], y1)

@@ -15,13 +15,18 @@ TrimBox and BleedBox (the tile's region).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..layout.items import Face
 from ..layout.notes import NOTE_SIZE, Note
-from ..layout.tiling import REGISTER_ARM, REGISTER_RADIUS, Tile, TilePlan
+from ..layout.tiling import REGISTER_ARM, REGISTER_RADIUS, Box, MapView, Strip, Tile, TilePlan
 from .paint import Painter
 from .sheets import draw_marks, draw_notes, end_page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..messages import Messages
 
 GLUE_TINT = (0.55, 0.55, 0.55)
 GLUE_ALPHA = 0.35
@@ -30,7 +35,7 @@ MAP_LINE = (0.80, 0.10, 0.10)
 
 
 class TilePainter:
-    def __init__(self, canvas, painter: Painter, regular: str, bold: str, messages):
+    def __init__(self, canvas: Canvas, painter: Painter, regular: str, bold: str, messages: Messages):
         self.c = canvas
         self.painter = painter
         self.regular, self.bold = regular, bold
@@ -41,8 +46,8 @@ class TilePainter:
         form = self.painter.forms.layer(f"tiled:{key}", (0.0, -face.height, face.width, 0.0),
                                         lambda: self.painter.face(face))
         pages = iter(notes)
-        if not plan.single:
-            self._map(form, plan, label, next(pages))
+        if plan.map is not None:  # several tiles: the assembly map first
+            self._map(form, plan, plan.map, label, next(pages))
         for tile in plan.tiles:
             self._tile(form, plan, tile, next(pages))
 
@@ -69,7 +74,7 @@ class TilePainter:
         draw_notes(c, self.regular, notes)
         end_page(c, tile.page_box)
 
-    def _strip(self, tile: Tile, strip) -> None:
+    def _strip(self, tile: Tile, strip: Strip) -> None:
         c = self.c
         x0, y0, x1, y1 = tile.page_rect(strip.region)
         c.saveState()
@@ -86,7 +91,7 @@ class TilePainter:
         c.restoreState()
         self._strip_words(strip, (x0, y0, x1, y1))
 
-    def _strip_words(self, strip, box) -> None:
+    def _strip_words(self, strip: Strip, box: Box) -> None:
         """"glue zone" along the strip, repeated every so often."""
         c = self.c
         x0, y0, x1, y1 = box
@@ -143,9 +148,8 @@ class TilePainter:
 
     # --- the assembly map ----------------------------------------------------------------------
 
-    def _map(self, form: str, plan: TilePlan, label: str, notes: Sequence[Note]) -> None:
+    def _map(self, form: str, plan: TilePlan, view: MapView, label: str, notes: Sequence[Note]) -> None:
         c = self.c
-        view = plan.map
         x0, y0, x1, y1 = view.box
         c.saveState()
         c.translate(x0, y1)
@@ -159,11 +163,11 @@ class TilePainter:
             c.rect(bx0, by0, bx1 - bx0, by1 - by0, stroke=0, fill=1)
         c.restoreState()
         self._map_tiles(view)
-        self._map_text(plan, label)
+        self._map_text(plan, view, label)
         draw_notes(c, self.regular, notes)
         end_page(c, (0.0, 0.0, plan.width, plan.height))
 
-    def _map_tiles(self, view) -> None:
+    def _map_tiles(self, view: MapView) -> None:
         c = self.c
         c.saveState()
         c.setStrokeColorRGB(*MAP_LINE)
@@ -184,9 +188,8 @@ class TilePainter:
             c.drawCentredString(cx, cy - size * 0.35, name)
         c.restoreState()
 
-    def _map_text(self, plan: TilePlan, label: str) -> None:
+    def _map_text(self, plan: TilePlan, view: MapView, label: str) -> None:
         c = self.c
-        view = plan.map
         left = plan.margin
         c.saveState()
         c.setFillColorRGB(0.1, 0.1, 0.1)

@@ -10,14 +10,20 @@ The page's TrimBox and BleedBox are the piece's box.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from ..layout.items import Face
+from ..layout.items import RGB, Face
 from ..layout.notes import NOTE_SIZE, Note
-from ..layout.tuckbox import Box, Net, Placed
+from ..layout.tuckbox import Box, Net, Placed, Point
 from ..model.units import MM
 from .paint import Painter
 from .sheets import draw_notes, end_page
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from ..messages import Messages
 
 CUT_WIDTH = 0.6
 FOLD_WIDTH = 0.5
@@ -27,7 +33,7 @@ FLAP_WORDS = {"tuck": "tuck_flap", "dust": "tuck_dust"}
 
 
 class TuckPainter:
-    def __init__(self, canvas, painter: Painter, regular: str, bold: str, messages):
+    def __init__(self, canvas: Canvas, painter: Painter, regular: str, bold: str, messages: Messages):
         self.c = canvas
         self.painter = painter
         self.regular, self.bold = regular, bold
@@ -90,7 +96,7 @@ class TuckPainter:
             lid = (back[0], lids[0][3], back[2], top)  # between the tuck flap's hinge and the back's top
             self._label(lid, texts["title"], (0.1, 0.1, 0.1), size=9.0, bold=True, turn=False)
 
-    def _label(self, box: Box, words: str, colour, size: float = NOTE_SIZE, bold: bool = False,
+    def _label(self, box: Box, words: str, colour: RGB, size: float = NOTE_SIZE, bold: bool = False,
                turn: bool | None = None) -> None:
         """`words` centred in `box`, along its longer side, smaller if need be (not under 6 pt), or
         left out when the box is too small."""
@@ -128,7 +134,7 @@ class TuckPainter:
             c.drawPath(self._path(outline), stroke=1, fill=0)
         c.restoreState()
 
-    def _path(self, points):
+    def _path(self, points: list[Point]) -> PDFPathObject:
         """A closed path through top-down points."""
         path = self.c.beginPath()
         path.moveTo(points[0][0], -points[0][1])

@@ -23,11 +23,14 @@ Top-down points, origin at the trim's top-left corner (`layout.items`).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Reversible, Sequence
 
 from ..model.units import MM
-from .ground import close, paint_at, shape_box
+from .ground import Box, Paint, close, paint_at, shape_box
 from .items import RGB, Face, Item, Shape
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.layout import Layout
 
 BLEED_RISK = 2.0 * MM
 FRAME_RISK = 4.0 * MM
@@ -35,16 +38,16 @@ STEP = 1.5 * MM
 DEPTHS = (0.3 * MM, 1.0 * MM, 1.8 * MM)
 SIDES = ("left", "right", "top", "bottom")
 
-Profile = dict[str, tuple]
+Profile = dict[str, tuple[Paint, ...]]  # a side: what shows at each of its samples
 
 
 def edge_profile(face: Face) -> Profile:
     items = face.items()
-    out = {}
+    out: Profile = {}
     for side in SIDES:
         length = face.height if side in ("left", "right") else face.width
         count = max(2, int(length // STEP))
-        samples = []
+        samples: list[Paint] = []
         for depth in DEPTHS:
             for i in range(count):
                 along = length * (i + 0.5) / count
@@ -68,8 +71,8 @@ def _differ(profiles: Sequence[Profile], one: str, other: str) -> bool:
     return any(not all(close(a, b) for a, b in zip(x, y)) for i, x in enumerate(sides) for y in sides[i + 1:])
 
 
-def _distinct(sides: list[tuple]) -> list[tuple]:
-    out: list[tuple] = []
+def _distinct(sides: list[tuple[Paint, ...]]) -> list[tuple[Paint, ...]]:
+    out: list[tuple[Paint, ...]] = []
     for side in sides:
         if side not in out:
             out.append(side)
@@ -82,7 +85,7 @@ def edge_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB |
                   width: float, height: float, below: Sequence[Item] = ()) -> list[tuple[str, str]]:
     """`below`: what the face paints before the first of `parts`."""
     below = list(below)
-    out = []
+    out: list[tuple[str, str]] = []
     for name, items in parts:
         found = judge(shape_risks(items, bleed, width, height), below, background)
         below += items
@@ -91,7 +94,7 @@ def edge_problems(parts: Sequence[tuple[str, Sequence[Item]]], background: RGB |
     return out
 
 
-Risk = tuple[str, object, tuple[float, float]]  # what, the colour that stands out, where its ground is
+Risk = tuple[str, RGB, tuple[float, float]]  # what, the colour that stands out, where its ground is
 
 
 def shape_risks(items: Sequence[Item], bleed: float, width: float, height: float) -> list[list[Risk]]:
@@ -100,7 +103,7 @@ def shape_risks(items: Sequence[Item], bleed: float, width: float, height: float
     return [found for found in (_risk(i, bleed, width, height) for i in items if isinstance(i, Shape)) if found]
 
 
-def judge(risks: list[list[Risk]], below: Sequence[Item], background) -> str | None:
+def judge(risks: list[list[Risk]], below: Reversible[Item], background: RGB | None) -> str | None:
     """The first risky edge whose colour stands out from what the face paints beside it."""
     for shape in risks:
         for what, colour, point in shape:
@@ -119,7 +122,7 @@ def _risk(s: Shape, bleed: float, width: float, height: float) -> list[Risk]:
                 x1 - x0 - 2 * min(s.radius, (x1 - x0) / 2, (y1 - y0) / 2))
     edges = (("left", x0, -1, straight[0], height), ("right", x1, 1, straight[0], height),
              ("top", y0, -1, straight[1], width), ("bottom", y1, 1, straight[1], width))
-    out = []
+    out: list[Risk] = []
     for side, at, outwards, run, length in edges:
         vertical = side in ("left", "right")
         size = width if vertical else height
@@ -161,9 +164,9 @@ def _is_frame(s: Shape) -> bool:
     return s.stroke is not None and s.width > 0 and (s.fill is None or s.kind == "line")
 
 
-def _frame(s: Shape, box, vertical: bool, at: float, toward: int, inset: float, run: float,
+def _frame(s: Shape, box: Box, vertical: bool, at: float, toward: int, inset: float, run: float,
            length: float) -> Risk | None:
-    if s.kind == "ellipse" or run < length / 4 or _runs_across(s, vertical):
+    if s.stroke is None or s.kind == "ellipse" or run < length / 4 or _runs_across(s, vertical):
         return None
     outer = inset - s.width / 2  # the frame's outer edge, from the cut
     if not -(BLEED_RISK + s.width) < outer < FRAME_RISK - 1e-6 or _cut_line(s, inset):
@@ -180,7 +183,7 @@ def _runs_across(s: Shape, vertical: bool) -> bool:
     return (abs(s.h) > abs(s.w)) != vertical
 
 
-def _fill_edge(s: Shape, box, vertical: bool, at: float, outwards: int, inset: float, run: float,
+def _fill_edge(s: Shape, box: Box, vertical: bool, at: float, outwards: int, inset: float, run: float,
                bleed: float) -> Risk | None:
     if s.fill is None or s.kind != "rect" or s.opacity < 0.5 or run < 1 * MM:
         return None
@@ -192,23 +195,20 @@ def _fill_edge(s: Shape, box, vertical: bool, at: float, outwards: int, inset: f
             s.fill, _beside(box, vertical, at + outwards * 0.3 * MM))
 
 
-def _beside(box, vertical: bool, at: float) -> tuple[float, float]:
+def _beside(box: Box, vertical: bool, at: float) -> tuple[float, float]:
     """The point at `at` (across the axis), beside the middle of `box`: where an edge's ground is."""
     x0, y0, x1, y1 = box
     return (at, (y0 + y1) / 2) if vertical else ((x0 + x1) / 2, at)
 
 
-def edge_elements(layout, width: float, height: float) -> tuple[str, ...]:
+def edge_elements(layout: Layout, width: float, height: float) -> tuple[str, ...]:
     """The elements of `layout` whose box comes within `BLEED_RISK` (and a stroke) of the cut."""
-    from types import SimpleNamespace
+    from .elements import element_box
 
-    from .elements import frame
-
-    ctx = SimpleNamespace(layout=layout, width=width, height=height)
     reach = BLEED_RISK + 1 * MM
-    out = []
+    out: list[str] = []
     for name, element in layout.elements.items():
-        x, y, w, h = frame(element, ctx)
+        x, y, w, h = element_box(element, layout, width, height)
         if element.rotate in (90, 270):
             x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
         if x < reach or y < reach or x + w > width - reach or y + h > height - reach:

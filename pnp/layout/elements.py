@@ -160,17 +160,22 @@ def _choices(values: dict) -> str:
 
 def frame(element: Frame, ctx: ElementContext) -> tuple[float, float, float, float]:
     """The element's box (x, y, w, h) in points."""
+    return element_box(element, ctx.layout, ctx.width, ctx.height)
+
+
+def element_box(element: Frame, layout: Layout, width: float, height: float) -> tuple[float, float, float, float]:
+    """`frame` on a face of `layout` sized `width` x `height`, before any context is made."""
     if element.box == "bleed":
-        b = ctx.layout.bleed
-        return -b, -b, ctx.width + 2 * b, ctx.height + 2 * b
+        b = layout.bleed
+        return -b, -b, width + 2 * b, height + 2 * b
     if element.box == "safe":
-        s = ctx.layout.safe
-        return s, s, ctx.width - 2 * s, ctx.height - 2 * s
+        s = layout.safe
+        return s, s, width - 2 * s, height - 2 * s
     if element.box == "trim":
-        return 0.0, 0.0, ctx.width, ctx.height
-    x, y = element.x.pt(ctx.width), element.y.pt(ctx.height)
-    w = element.w.pt(ctx.width) if element.w is not None else ctx.width - x
-    h = element.h.pt(ctx.height) if element.h is not None else ctx.height - y
+        return 0.0, 0.0, width, height
+    x, y = element.x.pt(width), element.y.pt(height)
+    w = element.w.pt(width) if element.w is not None else width - x
+    h = element.h.pt(height) if element.h is not None else height - y
     return x, y, w, h
 
 

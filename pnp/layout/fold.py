@@ -48,11 +48,12 @@ def _plan(spec: SheetSpec, width: float, height: float, vertical: bool) -> Sheet
     all_marks = front_marks + [mirror_box(m, width, height, vertical) for m in front_marks]
     trim, bleed = boxes(spec, g)
     fold = (width / 2, 0.0, width / 2, height) if vertical else (0.0, height / 2, width, height / 2)
-    return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(all_marks), (), _union(trim, width, height, vertical),
-                     _union(bleed, width, height, vertical), (), (), fold, "fold", g.cols, g.rows, area, spec.gaps)
+    page_trim, page_bleed = _union(trim, width, height, vertical), _union(bleed, width, height, vertical)
+    return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(all_marks), (), page_trim, page_bleed,
+                     page_trim, page_bleed, fold, "fold", g.cols, g.rows, area, spec.gaps)
 
 
-def _grid(spec: SheetSpec, width, height, hw, hh, vertical: bool) -> _Grid:
+def _grid(spec: SheetSpec, width: float, height: float, hw: float, hh: float, vertical: bool) -> _Grid:
     """The front half's grid, pushed against the fold (fronts left of, or above, the fold)."""
     g = grid(spec, 0.0, 0.0, hw, hh) if vertical else grid(spec, 0.0, height - hh, hw, hh)
     grid_w = g.cols * g.pitch_x - (g.pitch_x - spec.card_w)
@@ -71,13 +72,13 @@ def _short_of_fold(clip: Box, width: float, height: float, vertical: bool) -> Bo
     return (x0, max(y0, height / 2 + MARK_GAP), x1, y1)
 
 
-def _union(box: Box, width, height, vertical: bool) -> Box:
+def _union(box: Box, width: float, height: float, vertical: bool) -> Box:
     """A box and its mirror image across the fold, as one box."""
     m = mirror_box(box, width, height, vertical)
     return (min(box[0], m[0]), min(box[1], m[1]), max(box[2], m[2]), max(box[3], m[3]))
 
 
-def _back(slot: Slot, spec: SheetSpec, width, height, vertical: bool) -> Slot:
+def _back(slot: Slot, spec: SheetSpec, width: float, height: float, vertical: bool) -> Slot:
     clip = mirror_box(slot.clip, width, height, vertical)
     if vertical:
         return Slot(width - slot.x - spec.card_w, slot.y, 0, clip)

@@ -13,23 +13,24 @@ are looked through. `close(a, b)` says whether two colours are too near to tell 
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Reversible, Sequence, TypeGuard, Union
 
 from .items import RGB, Item, Picture, Shape
 
 PAPER: RGB = (1.0, 1.0, 1.0)
 Box = tuple[float, float, float, float]
+Paint = Union[RGB, tuple[str, str]]  # what shows at a point: a colour, or ("picture", path)
 CLOSE = 0.1  # colours whose channels all differ by at most this much look alike at a cut
 
 
-def close(a, b) -> bool:
+def close(a: Paint, b: Paint) -> bool:
     """Two things `paint_at` found: colours near enough, or the same picture."""
     if _is_rgb(a) and _is_rgb(b):
         return max(abs(x - y) for x, y in zip(a, b)) <= CLOSE
     return a == b
 
 
-def _is_rgb(value) -> bool:
+def _is_rgb(value: Paint) -> TypeGuard[RGB]:
     return isinstance(value, tuple) and len(value) == 3 and not isinstance(value[0], str)
 
 
@@ -47,7 +48,8 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
 
 
 def blend(top: RGB, under: RGB, alpha: float) -> RGB:
-    return tuple(alpha * t + (1 - alpha) * u for t, u in zip(top, under))  # type: ignore[return-value]
+    r, g, b = (alpha * t + (1 - alpha) * u for t, u in zip(top, under))
+    return r, g, b
 
 
 def shape_box(s: Shape) -> Box:
@@ -90,7 +92,7 @@ def _stroke_at(s: Shape, box: Box, x: float, y: float) -> bool:
     return _inside_shape(s, grown, x, y) and not _inside_shape(s, grown, x, y, s.width)
 
 
-def paint_at(items: Sequence[Item], background: RGB | None, x: float, y: float):
+def paint_at(items: Reversible[Item], background: RGB | None, x: float, y: float) -> Paint:
     """What shows at (x, y): a colour, or ("picture", path)."""
     for item in reversed(items):
         if isinstance(item, Shape):
@@ -113,9 +115,9 @@ def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def grounds(box: Box, items: Sequence[Item], background: RGB | None) -> set:
+def grounds(box: Box, items: Sequence[Item], background: RGB | None) -> set[RGB | None]:
     """Every colour that may show under `box` (None for a picture's)."""
-    found: set = set()
+    found: set[RGB | None] = set()
     for i in range(len(items) - 1, -1, -1):
         item = items[i]
         if isinstance(item, Picture) and item.kind != "icon" and _meets(box, (item.x, item.y, item.x + item.w,

@@ -56,7 +56,9 @@ class SheetSpec:
     @property
     def gaps(self) -> tuple[float, float]:
         """The gap between columns and between rows: `gap`, widened to a gutter where asked."""
-        return tuple(max(self.gap, 2 * self.bleed) if on else self.gap for on in self.gutter)
+        wide = max(self.gap, 2 * self.bleed)
+        across, down = self.gutter
+        return (wide if across else self.gap, wide if down else self.gap)
 
     @property
     def reserve(self) -> float:
@@ -74,8 +76,8 @@ class SheetPlan:
     back_marks: tuple[Box, ...]
     trim_box: Box
     bleed_box: Box
-    back_trim_box: Box | tuple
-    back_bleed_box: Box | tuple
+    back_trim_box: Box  # (a folded sheet's backs lie on its one page: the page's boxes)
+    back_bleed_box: Box
     fold: Box | None
     mode: str
     cols: int
@@ -161,7 +163,7 @@ def outer_bleed(spec: SheetSpec, margin: float) -> float:
 
 
 def slots(spec: SheetSpec, g: _Grid) -> list[Slot]:
-    out = []
+    out: list[Slot] = []
     for r in range(g.rows):  # top row first
         for c in range(g.cols):
             x = g.x0 + c * g.pitch_x
@@ -242,7 +244,7 @@ class _Flip:
         return Slot(slot.x + self.dx, self.height - slot.y - spec.card_h - self.dy, slot.rotate, clip)
 
 
-def mirror_box(box: Box, width, height, mirror_x: bool, dx: float = 0.0, dy: float = 0.0) -> Box:
+def mirror_box(box: Box, width: float, height: float, mirror_x: bool, dx: float = 0.0, dy: float = 0.0) -> Box:
     x0, y0, x1, y1 = box
     if mirror_x:
         return (width - x1 + dx, y0 - dy, width - x0 + dx, y1 - dy)

@@ -12,38 +12,45 @@ judged against what the face paints beside it only when it is near the cut.
 """
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Iterator, Reversible
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 from ..errors import Problem, Ref
-from .edges import judge, shape_risks
+from .edges import Risk, judge, shape_risks
 from .ground import PAPER
-from .items import Face, Item, Picture, Shape, TextItem
+from .items import RGB, Face, Item, Picture, Shape, TextItem
 from .legibility import MIN_CONTRAST, contrast_problems, ratio
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.layout import Layout
+
 CACHE_SIZE = 4096
+Part = tuple[str, tuple[Item, ...]]  # an element of a face: its name and its items
+Ink = tuple[RGB, RGB | None]  # a text's colour and outline
+Grounds = frozenset[RGB | None]  # colours filled (None: a picture, its colours unknown)
 
 
 class _Summary(NamedTuple):
-    items: tuple  # kept alive, so that the id the summary is filed under stays theirs
-    fills: frozenset  # colours filled (None: a picture, its colours unknown)
-    inks: frozenset  # (colour, outline) of each text
-    risks: list  # edges near the cut (card layouts)
+    items: tuple[Item, ...]  # kept alive, so that the id the summary is filed under stays theirs
+    fills: Grounds
+    inks: frozenset[Ink]  # of each text
+    risks: list[list[Risk]]  # edges near the cut (card layouts)
 
 
 class FaceInspector:
-    def __init__(self, layout_refs: Callable[[str], dict]):
+    def __init__(self, layout_refs: Callable[[str], dict[str, Ref]]):
         self.layout_refs = layout_refs
-        self._refs: dict[str, dict] = {}
+        self._refs: dict[str, dict[str, Ref]] = {}
         self._summaries: dict[bool, dict[int, _Summary]] = {True: {}, False: {}}  # card or page: id(items)
-        self._clears: dict[tuple, bool] = {}  # (inks, grounds): they read
-        self._problems: dict[tuple, Problem] = {}
-        self._judgements: dict[tuple, tuple] = {}
+        self._clears: dict[tuple[frozenset[Ink], tuple[Grounds, ...]], bool] = {}  # (inks, grounds): they read
+        self._problems: dict[tuple[str, str, str], Problem] = {}
+        self._judgements: dict[tuple[object, ...], tuple[tuple[tuple[Item, ...], ...], str | None]] = {}
 
-    def __call__(self, layout, parts: Sequence[tuple[str, tuple[Item, ...]]], face: Face, where) -> list[Problem]:
+    def __call__(self, layout: Layout, parts: Sequence[Part], face: Face, where: object) -> list[Problem]:
         found = self._found(layout.kind == "card", parts, face)
         return [self._problem(layout.name, name, what, where) for name, what in found]
 
-    def _problem(self, layout: str, name: str, what: str, where) -> Problem:
+    def _problem(self, layout: str, name: str, what: str, where: object) -> Problem:
         """The warning, made once per layout, element and text: the first card it is found on names
         it, and the run counts the cards it is found on again (`runner.Repeats`)."""
         key = (layout, name, what)
@@ -56,8 +63,8 @@ class FaceInspector:
                                                   severity="warning")
         return found
 
-    def _found(self, card: bool, parts, face: Face) -> list[tuple[str, str]]:
-        grounds: tuple[frozenset, ...] = (frozenset({face.background or PAPER}),)
+    def _found(self, card: bool, parts: Sequence[Part], face: Face) -> list[tuple[str, str]]:
+        grounds: tuple[Grounds, ...] = (frozenset({face.background or PAPER}),)
         out: list[tuple[str, str]] = []
         for index, (name, items) in enumerate(parts):
             summary = self._summary(items, card, face)
@@ -72,10 +79,10 @@ class FaceInspector:
                 grounds += (summary.fills,)
         return out
 
-    def _judged(self, summary: _Summary, parts, index: int, face: Face) -> str | None:
+    def _judged(self, summary: _Summary, parts: Sequence[Part], index: int, face: Face) -> str | None:
         """`edges.judge` of an element's risky edges over what the face paints before it, kept per
         those items."""
-        key = (id(summary.items), face.background) + tuple(id(items) for _, items in parts[:index])
+        key: tuple[object, ...] = (id(summary.items), face.background) + tuple(id(items) for _, items in parts[:index])
         found = self._judgements.get(key)
         if found is None:
             if len(self._judgements) >= CACHE_SIZE:
@@ -84,20 +91,20 @@ class FaceInspector:
             found = self._judgements[key] = (tuple(items for _, items in parts[:index + 1]), verdict)  # kept alive
         return found[1]
 
-    def _clear(self, inks: frozenset, grounds: tuple[frozenset, ...]) -> bool:
+    def _clear(self, inks: frozenset[Ink], grounds: tuple[Grounds, ...]) -> bool:
         """Whether texts of these inks read on every colour that may be under them (None: a picture)."""
         key = (inks, grounds)
         found = self._clears.get(key)
         if found is None:
             if len(self._clears) >= CACHE_SIZE:
                 self._clears.clear()
-            colours = frozenset().union(*grounds)
+            colours: Grounds = frozenset().union(*grounds)
             found = self._clears[key] = all(_reads(ink, colours) for ink in inks)
         return found
 
-    def _edges(self, parts, card: bool, face: Face, below: list) -> list[tuple[str, str]]:
+    def _edges(self, parts: Sequence[Part], card: bool, face: Face, below: list[Item]) -> list[tuple[str, str]]:
         """The edge warnings of `parts`, painted over `below` (once contrast has taken the slow way)."""
-        out = []
+        out: list[tuple[str, str]] = []
         below = list(below)
         for name, items in parts:
             risks = self._summary(items, card, face).risks
@@ -112,16 +119,17 @@ class FaceInspector:
         if found is None:
             if len(kept) >= CACHE_SIZE:
                 kept.clear()
-            fills, inks, shapes = set(), set(), False
+            fills: set[RGB | None] = set()
+            inks: set[Ink] = set()
+            shapes = False
             for i in items:  # one pass: elements compiled anew for each card are many
-                kind = type(i)
-                if kind is TextItem:
+                if type(i) is TextItem:
                     inks.add((i.color, i.outline))
-                elif kind is Shape:
+                elif type(i) is Shape:
                     shapes = True
                     if i.fill is not None:
                         fills.add(i.fill)
-                elif kind is Picture and i.kind != "icon":
+                elif type(i) is Picture and i.kind != "icon":
                     fills.add(None)
             risks = shape_risks(items, face.bleed, face.width, face.height) if card and shapes else []
             found = _Summary(items, frozenset(fills), frozenset(inks), risks)
@@ -130,29 +138,24 @@ class FaceInspector:
         return found
 
 
-def _reads(ink, grounds: frozenset) -> bool:
+def _reads(ink: Ink, grounds: Grounds) -> bool:
     """Whether a text of this ink reads on every colour of `grounds` (None: a picture, not known)."""
     colour, outline = ink
     return all(g is not None and max(ratio(colour, g), ratio(outline, g) if outline else 0.0) >= MIN_CONTRAST
                for g in grounds)
 
 
-class _Under(Sequence):
-    """The items of the parts before `index`, in drawing order, without copying them."""
+class _Under(Reversible[Item]):
+    """The items of the parts before `index`, in drawing order (or reversed: what `ground.paint_at`
+    reads), without copying them."""
 
-    def __init__(self, parts, index: int):
+    def __init__(self, parts: Sequence[Part], index: int):
         self.parts, self.index = parts, index
 
-    def __reversed__(self):
+    def __reversed__(self) -> Iterator[Item]:
         for _, items in reversed(self.parts[:self.index]):
             yield from reversed(items)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Item]:
         for _, items in self.parts[:self.index]:
             yield from items
-
-    def __len__(self) -> int:
-        return sum(len(items) for _, items in self.parts[:self.index])
-
-    def __getitem__(self, i):
-        return list(self)[i]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model.units import MM
+from .fonts import Face
 from .marks import Box
 
 NOTE_SIZE = 6.0
@@ -62,7 +63,7 @@ class Metrics:
 def place_notes(page: NotePage, content: Box, marks: Sequence[Box], texts: Sequence[NoteText],
                 metrics: Metrics) -> tuple[Note, ...]:
     used: set[str] = set()
-    out = []
+    out: list[Note] = []
     for text in texts:
         for side in text.sides:
             if side in used:
@@ -146,9 +147,9 @@ class _Band:
 
 
 def sheet_notes(page: NotePage, content: Box, marks: Sequence[Box], print_note: str, label: str,
-                face) -> tuple[Note, ...]:
+                face: Face) -> tuple[Note, ...]:
     """A sheet's two notes: the print note (bottom margin first) and its label (top margin first),
-    measured in `face` (a `layout.fonts.Face`)."""
+    measured in `face`."""
     texts = [NoteText(print_note, face.width(print_note, NOTE_SIZE), ("bottom", "right", "left", "top")),
              NoteText(label, face.width(label, NOTE_SIZE), ("top", "left", "right", "bottom"))]
     return place_notes(page, content, marks, [t for t in texts if t.text], Metrics(face.ascent, face.descent))

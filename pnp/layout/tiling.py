@@ -150,9 +150,9 @@ def _papers(paper: tuple[float, float], orientation: str, prefer: str) -> list[t
     return [landscape, portrait] if prefer == "landscape" else [portrait, landscape]
 
 
-def _grid(width, height, avail_w, avail_h, overlap) -> tuple[int, int] | None:
+def _grid(width: float, height: float, avail_w: float, avail_h: float, overlap: float) -> tuple[int, int] | None:
     """(cols, rows) of tiles, or None when a tile could not hold more than its overlaps."""
-    counts = []
+    counts: list[int] = []
     for length, avail in ((width, avail_w), (height, avail_h)):
         if length <= avail + 1e-6:
             counts.append(1)
@@ -163,7 +163,8 @@ def _grid(width, height, avail_w, avail_h, overlap) -> tuple[int, int] | None:
     return counts[0], counts[1]
 
 
-def _plan(size, paper, margin, overlap, cols, rows, printer_margin) -> TilePlan:
+def _plan(size: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float, cols: int, rows: int,
+          printer_margin: float) -> TilePlan:
     width, height = size
     tile_w = (width + (cols - 1) * overlap) / cols
     tile_h = (height + (rows - 1) * overlap) / rows
@@ -172,7 +173,7 @@ def _plan(size, paper, margin, overlap, cols, rows, printer_margin) -> TilePlan:
     page_box = (x0, y0, x0 + tile_w, y0 + tile_h)
     area = (printer_margin, printer_margin, pw - printer_margin, ph - printer_margin)
     depth = min(x0, y0) - printer_margin  # the margin beyond the region, within the printable area
-    tiles = []
+    tiles: list[Tile] = []
     for r in range(rows):
         for c in range(cols):
             region = (c * (tile_w - overlap), r * (tile_h - overlap), tile_w, tile_h)
@@ -194,14 +195,14 @@ def label(row: int, col: int) -> str:
     return f"{letters}{col + 1}"
 
 
-def _neighbours(r, c, rows, cols) -> tuple[tuple[str, str], ...]:
+def _neighbours(r: int, c: int, rows: int, cols: int) -> tuple[tuple[str, str], ...]:
     found = {"left": (r, c - 1), "right": (r, c + 1), "top": (r - 1, c), "bottom": (r + 1, c)}
     return tuple((side, label(rr, cc)) for side, (rr, cc) in found.items() if 0 <= rr < rows and 0 <= cc < cols)
 
 
-def _strips(r, c, rows, cols, region: Region, overlap: float) -> tuple[Strip, ...]:
+def _strips(r: int, c: int, rows: int, cols: int, region: Region, overlap: float) -> tuple[Strip, ...]:
     u, v, w, h = region
-    out = []
+    out: list[Strip] = []
     if c < cols - 1:
         out.append(Strip("right", (u + w - overlap, v, overlap, h), label(r, c + 1)))
     if r < rows - 1:
@@ -216,7 +217,7 @@ def _registers(r: int, c: int, rows: int, cols: int, step: tuple[float, float], 
     d = min(depth, MARK_OFFSET + MARK_LEN) / 2  # the mark's centre, beyond the board's edge (with the crop marks)
     if d < REGISTER_ARM + 0.3 * MM:
         return ()
-    out = []
+    out: list[tuple[float, float]] = []
     for j in (c, c + 1):  # vertical joints: the tile's own left edge, the next tile's left edge
         if 0 < j < cols:
             out += [(j * step[0], -d)] * (r == 0) + [(j * step[0], size[1] + d)] * (r == rows - 1)

@@ -21,6 +21,7 @@ from ..model.units import MM
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1, top-down
 Point = tuple[float, float]
+Inner = tuple[float, float, float]  # the box's inside: width, height, depth
 GLUE = 10 * MM
 NOTCH = 9 * MM  # the thumb notch's radius, at most
 ARC_STEPS = 24
@@ -51,10 +52,10 @@ class Placed:
 class TuckPlan:
     page: tuple[float, float]
     pieces: tuple[Placed, ...]
-    inner: tuple[float, float, float]
+    inner: Inner
 
 
-def sizes(inner: tuple[float, float, float]) -> tuple[float, float, float, float]:
+def sizes(inner: Inner) -> tuple[float, float, float, float]:
     """The lengths of the flaps: glue, tuck, dust flap height, notch radius."""
     w, h, d = inner
     tuck = min(max(0.6 * d + 6 * MM, 8 * MM), 15 * MM)
@@ -62,13 +63,13 @@ def sizes(inner: tuple[float, float, float]) -> tuple[float, float, float, float
     return min(GLUE, w / 3), tuck, dust, min(NOTCH, w / 5)
 
 
-def tuck_net(inner: tuple[float, float, float], two_pieces: bool = False) -> list[Net]:
+def tuck_net(inner: Inner, two_pieces: bool = False) -> list[Net]:
     if two_pieces:
         return [_piece(inner, ["back", "side"], lid=True), _piece(inner, ["front", "side"], lid=False)]
     return [_piece(inner, ["back", "side", "front", "side"], lid=True)]
 
 
-def _piece(inner, names: list[str], lid: bool) -> Net:
+def _piece(inner: Inner, names: list[str], lid: bool) -> Net:
     w, h, d = inner
     glue, tuck, dust, notch = sizes(inner)
     top = tuck + d if lid else dust
@@ -107,7 +108,7 @@ class _Outline:
             self.line(p)
 
 
-def _top_edge(net: Net, out: _Outline, name: str, x0: float, x1: float, y: float, inner, lid: bool) -> None:
+def _top_edge(net: Net, out: _Outline, name: str, x0: float, x1: float, y: float, inner: Inner, lid: bool) -> None:
     """The outline along the top of one panel, left to right, and its flaps and folds."""
     w, h, d = inner
     _, tuck, dust, notch = sizes(inner)
@@ -125,7 +126,7 @@ def _top_edge(net: Net, out: _Outline, name: str, x0: float, x1: float, y: float
         out.extend([(x0, y), (x1, y)])
 
 
-def _bottom_edge(net: Net, out: _Outline, name: str, x1: float, x0: float, y: float, inner, lid: bool) -> None:
+def _bottom_edge(net: Net, out: _Outline, name: str, x1: float, x0: float, y: float, inner: Inner, lid: bool) -> None:
     """The outline along the bottom of one panel, right to left, and its flaps and folds."""
     w, h, d = inner
     _, tuck, dust, _ = sizes(inner)
@@ -191,8 +192,9 @@ def place_nets(nets: list[Net], paper: tuple[float, float], area: Box, reserve: 
     short, long = sorted(paper)
     for page in ((short, long), (long, short)):
         placed = [_fit(net, page, area if page == (short, long) else _turn_area(area, paper), reserve) for net in nets]
-        if all(p is not None for p in placed):
-            return TuckPlan(page, tuple(placed), (0.0, 0.0, 0.0))  # type: ignore[arg-type]
+        fitted = tuple(p for p in placed if p is not None)
+        if len(fitted) == len(nets):
+            return TuckPlan(page, fitted, (0.0, 0.0, 0.0))
     return None
 
 
@@ -213,7 +215,7 @@ def _fit(net: Net, page: tuple[float, float], area: Box, reserve: float) -> Plac
     return None
 
 
-def plan_tuckbox(inner: tuple[float, float, float], paper: tuple[float, float], area: Box,
+def plan_tuckbox(inner: Inner, paper: tuple[float, float], area: Box,
                  reserve: float) -> TuckPlan | None:
     """The box in one piece if it fits a sheet, else in two; None if neither fits."""
     for two in (False, True):

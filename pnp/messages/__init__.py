@@ -12,18 +12,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..sources.parsecache import ParseCache
 
 FOLDER = Path(__file__).parent
 DEFAULT = "en"
 
 
 class Messages:
-    def __init__(self, language: str, entries: dict, fallback: "Messages | None" = None):
+    def __init__(self, language: str, entries: dict[str, object], fallback: "Messages | None" = None):
         self.language = language
         self._entries = entries
         self._fallback = fallback
 
-    def _raw(self, key: str):
+    def _raw(self, key: str) -> object:
         if key in self._entries:
             return self._entries[key]
         if self._fallback is not None:
@@ -34,7 +38,8 @@ class Messages:
         return str(self._raw(key)).format_map(values)
 
     def lines(self, key: str, **values: object) -> list[str]:
-        return [str(line).format_map(values) for line in self._raw(key)]
+        raw = self._raw(key)
+        return [str(line).format_map(values) for line in (raw if isinstance(raw, list) else [raw])]
 
     def keys(self) -> set[str]:
         return set(self._entries)
@@ -45,14 +50,14 @@ def languages() -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _load(language: str, cache=None) -> Messages:
+def _load(language: str, cache: ParseCache | None = None) -> Messages:
     """A catalogue, read strictly, through the project's parse cache when there is one (an unchanged
     file is not parsed again, and PyYAML stays unloaded)."""
     path = FOLDER / f"{language}.yaml"
     text = path.read_text(encoding="utf-8")
     key = cache.key(text) if cache is not None else ""
     data = cache.get(key) if cache is not None else None
-    if data is None:
+    if not isinstance(data, dict):
         from ..sources.yamlparse import parse_yaml
 
         data, _, problems = parse_yaml(text, path.name)
@@ -63,7 +68,7 @@ def _load(language: str, cache=None) -> Messages:
     return Messages(language, data, None if language == DEFAULT else _load(DEFAULT, cache))
 
 
-def catalogue(language: str, cache=None) -> tuple[Messages, str | None]:
+def catalogue(language: str, cache: ParseCache | None = None) -> tuple[Messages, str | None]:
     """The catalogue of `language` (`cache`: a `sources.parsecache.ParseCache`), or English and why not."""
     if language in languages():
         return _load(language, cache), None

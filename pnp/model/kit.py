@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Mapping, Self, Union
+from typing import TYPE_CHECKING, Literal, Mapping, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
@@ -26,6 +26,9 @@ from .generate import Generator
 from .layout import Layout
 from .units import FontSize, Length
 from .validate import StrictModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .tuckbox import TuckBox
 
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
 RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
@@ -196,7 +199,7 @@ class Kit:
     decks: list[Deck] = field(default_factory=list)
     sheets: list[Sheet] = field(default_factory=list)
     layouts: dict[str, Layout] = field(default_factory=dict)
-    tuckboxes: list = field(default_factory=list)  # model.tuckbox.TuckBox
+    tuckboxes: list[TuckBox] = field(default_factory=list)
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks if d.name == name), None)

@@ -39,14 +39,14 @@ class TuckBoxFile(StrictModel):
 
     @field_validator("thickness", "depth")
     @classmethod
-    def _positive(cls, value):
+    def _positive(cls, value: float | None) -> float | None:
         if value is not None and not 0.05 * MM <= value <= 200 * MM:
             raise ValueError("must be between 0.05 mm and 200 mm")
         return value
 
     @field_validator("clearance")
     @classmethod
-    def _clearance(cls, value):
+    def _clearance(cls, value: float) -> float:
         if not 0 <= value <= 10 * MM:
             raise ValueError("must be between 0 and 10 mm")
         return value
