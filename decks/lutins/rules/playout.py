@@ -1,9 +1,12 @@
 """Play-outs of "Les aventures dans la forêt des lutins" for the harness: every decision an agent's.
 
-Contract: `choose_turn(state, rng, agent)` is one turn's decisions (greedy by default);
-`play(board, players, agent, rng, bound, young, seats)` plays one game from the set-up
-and returns its `GameRecord` (the winning seat; none when the game reached `bound` turns, one turn
-being one player's tree move and elf move); `playout(material, params)` is the model's `Playout`.
+Contract: `choose_turn(state, rng, agent)` is one turn's decisions (greedy by default) and
+`play(board, players, agent, rng, bound, young, seats)` plays one game from the set-up and returns
+its `GameRecord` (the winning seat; none when the game reached `bound` turns, one turn being one
+player's tree move and elf move): the reference loop, on `State`s, every legal move listed by
+moves.py. `playout(material, params)` is the model's `Playout`: it plays the same games on int
+tables (grid.py, fastpos.py, fastplay.py): the greedy agent's are `play`'s move for move, the
+random agent's have the same law but are drawn without listing the moves (other games for one seed).
 A turn is two decisions and, after a chase, a third (decision: OPTIONAL_PHASES, RELOCATION):
 1. a tree move, or none: `random` takes one uniformly among no move and every legal tree move;
 2. an elf move, or none, after that tree move: `random` takes one uniformly;
@@ -22,11 +25,10 @@ from functools import lru_cache
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .board import Board, Square
+from .fastplay import SITUATIONS, TREE_TRIES, play as fast_play
+from .grid import Grid
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
 from .state import State, initial_state, movable_elves, winner
-
-TREE_TRIES = 8  # tree moves the greedy agent tries when no elf move progresses
-SITUATIONS = ("chases", "trees moved", "elves arrived", "turns without an elf move")
 
 
 def open_arrivals(state: State, colour: str) -> tuple[Square, ...]:
@@ -119,9 +121,10 @@ def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: in
 
 def playout(board: Board, bound: int, young: bool = False, seats=None, players_seated: int = 0) -> Playout:
     """The Playout of a board; `seats` apply to the count `players_seated` (the kit's own seating)."""
+    grid = Grid(board)
 
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
-        return play(board, players, agent, rng, bound, young, seats if players == players_seated else None)
+        return fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None)
 
     # random games last 500 to 1 200 turns: `pnp check` plays the greedy agent's (about 70)
     return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy")

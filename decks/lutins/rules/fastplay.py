@@ -1,0 +1,127 @@
+"""The lutins' play-outs on a `Position` (fastpos.py): the game loop and both agents' turns.
+
+Contract: `play(grid, players, agent, rng, bound, young, seats)` plays one game from the set-up
+(state.initial_state) and returns the same `GameRecord` as the reference loop `playout.play`
+would with the same agent: the greedy agent's games are the reference's, move for move, for one
+rng (same lists in the same order, same gains, same draws: tests compare them); the random
+agent's decisions have the same law as the reference's (uniform among no move and the legal
+moves, at each of the turn's decisions) but are drawn without listing the moves (fastpos.py), so
+its games differ from the reference's for one seed. `random_turn(position, rng)` and
+`greedy_turn(position, agent, rng)` play one turn on the position and return the tree move (or
+None), the elf move (or None) and whether the elf arrived.
+"""
+from __future__ import annotations
+
+import random
+
+from pnp.rules import Agent, GameRecord
+from .fastpos import NONE, ElfTuple, Position
+from .grid import Grid
+from .state import initial_state
+
+TREE_TRIES = 8  # tree moves the greedy agent tries when no elf move progresses
+SITUATIONS = ("chases", "trees moved", "elves arrived", "turns without an elf move")
+Turn = tuple[tuple[int, int] | None, ElfTuple | None, bool]
+
+
+def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
+         seats=None) -> GameRecord:
+    position = Position.of(grid, initial_state(grid.board, players, seats, young))
+    counts = dict.fromkeys(SITUATIONS, 0)
+    greedy = agent.greedy
+    for turn in range(1, bound + 1):
+        tree, elf, arrived = greedy_turn(position, agent, rng) if greedy else random_turn(position, rng)
+        counts["chases"] += elf is not None and elf[3] != NONE
+        counts["trees moved"] += tree is not None
+        counts["turns without an elf move"] += elf is None
+        counts["elves arrived"] += arrived
+        if position.winner != NONE:
+            return GameRecord((position.winner,), turn, counts, {"rounds": -(-turn // players)}, "all elves across")
+    return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
+
+
+def random_turn(position: Position, rng: random.Random) -> Turn:
+    """A tree move or none, then an elf move or none, then the chased elf's square: each drawn
+    uniformly among the legal ones (playout._random_turn's law)."""
+    draw = rng.random
+    tree = position.sample_tree(draw)
+    position.move_tree(tree)
+    elf = position.sample_elf(draw)
+    arrived = False
+    if elf is not None:
+        e, to, _, chased = elf
+        arrived = position.move_elf(e, to)
+        if chased != NONE:
+            position.relocate(chased, position.sample_relocation(chased, draw))
+    position.end_turn(tree)
+    return tree, elf, arrived
+
+
+def _move(position: Position, elf: ElfTuple, where) -> bool:
+    """The elf move made, a chased elf put on the square `where(chased)` gives; True if it arrived."""
+    e, to, _, chased = elf
+    arrived = position.move_elf(e, to)
+    if chased != NONE:
+        position.relocate(chased, where(chased))
+    return arrived
+
+
+def greedy_turn(position: Position, agent: Agent, rng: random.Random) -> Turn:
+    """playout._greedy_turn and playout._relocate, on the position."""
+    moves = position.elf_moves()
+    gains = progress(position, moves)
+    if moves and max(gains) > 0:
+        tree, elf = None, moves[agent.choose(range(len(moves)), rng, gains.__getitem__)]
+    else:
+        tree, elf = _with_tree(position, moves, gains, agent, rng)
+    position.move_tree(tree)
+    arrived = elf is not None and _move(position, elf, lambda chased: _farthest(position, chased, agent, rng))
+    position.end_turn(tree)
+    return tree, elf, arrived
+
+
+def open_mask(position: Position, colour: int) -> int:
+    """The bits (arrival_list order) of `colour`'s arrival squares not taken by its own elves."""
+    pieces, colours, mask = position.pieces, position.colour, 0
+    for bit, square in enumerate(position.grid.arrival_list[colour]):
+        piece = pieces[square]
+        if piece < 0 or colours[piece] != colour:
+            mask |= 1 << bit
+    return mask
+
+
+def progress(position: Position, moves: list[ElfTuple]) -> list[int]:
+    """playout.progress for moves of one colour: how much nearer an open arrival square each brings its elf."""
+    if not moves:
+        return []
+    colour = position.colour[moves[0][0]]
+    near, squares = position.grid.nearness(colour, open_mask(position, colour)), position.squares
+    return [near[squares[e]] - near[to] for e, to, _, _ in moves]
+
+
+def _with_tree(position: Position, moves: list[ElfTuple], gains: list[int], agent: Agent,
+               rng: random.Random) -> tuple[tuple[int, int] | None, ElfTuple | None]:
+    """No elf move progresses: try tree moves next to the movable elves, keep the pairs that progress most."""
+    around = frozenset().union(*(position.grid.around[position.squares[e]] for e in position.movable()))
+    trees = position._tree_moves(t for t, square in enumerate(position.trees) if t != position.locked
+                                 and square in around)
+    top = max(gains, default=-10**6)
+    best = [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
+    for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
+        back = (tree[0], position.trees[tree[0]])
+        position.move_tree(tree)
+        after = position.elf_moves()
+        for move, value in zip(after, progress(position, after)):
+            if value > top:
+                top, best = value, [(tree, move)]
+            elif value == top:
+                best.append((tree, move))
+        position.move_tree(back)
+    return agent.choose(best, rng, None)
+
+
+def _farthest(position: Position, chased: int, agent: Agent, rng: random.Random) -> int:
+    """Where the greedy agent puts a chased elf: the free square farthest from its open arrival squares."""
+    colour = position.colour[chased]
+    distance = position.grid.distance(colour, open_mask(position, colour))
+    return agent.choose(position.relocations(chased), rng, distance.__getitem__)

@@ -1,0 +1,136 @@
+"""The board of the lutins as tables of ints, made once per board, for fast play-outs (fastplay.py).
+
+Contract: `Grid(board)` numbers the squares of a padded grid (the forest and one ring of start
+squares around it: `index(square)`, `square(index)`) and precomputes what a move needs to know,
+so that a play-out reads tables instead of walking the board's dicts:
+- `rays[c][i * 8 + d]`: the forest squares an elf of colour number `c` crosses from square `i`
+  in direction `d` (DIRECTIONS order) before leaving its zone (decision: EDGE), and `ends[c][i * 8
+  + d]` the arrival square that ray enters last (-1: none; decision: ARRIVAL_ENDS_MOVE);
+  `firsts[c][i]` the directions whose ray is not empty (the only first slides worth trying),
+  `heads[c][i * 8 + d]` the ray's first forest square (-1: none);
+- `neighbours[i * 8 + d]`: the forest square next to `i` (-1: none), for tree moves;
+- `homes[i]` the colour number whose start square `i` is (-1: none), `arrivals[c]` a colour's arrival
+  flags by square and `arrival_list[c]` its arrival squares in the board's order, `relocations[c]`
+  where a chased elf of colour `c` may go (its start squares, then the forest: decision RELOCATION);
+- `seconds(young)[d]`: the directions of a second slide after a first one along `d` (moves.py);
+- `distance(c, mask)`: king-move distances by square to the arrival squares of `c` picked by the
+  bits of `mask` (0 everywhere for no square), and `nearness(c, mask)` the greedy agent's measure
+  (playout.progress: the distance, less the board's size on a target), both made on first use;
+- `around[i]`: the forest squares within two king moves of `i`; `column_major[i]` a sort key
+  giving the reference order of trees ((col, row) order).
+Nothing here changes during a game: positions live in fastplay.py. Pure data, no randomness.
+"""
+from __future__ import annotations
+
+from .board import ARRIVAL, DIRECTIONS, FOREST, Board, Square
+from .moves import second_directions
+
+NONE = -1
+
+
+class Grid:
+    """Tables of one board (see the module docstring)."""
+
+    def __init__(self, board: Board):
+        self.board, self.size = board, board.size
+        self.width = board.size + 2
+        self.count = self.width * self.width
+        self.colours = board.colours
+        self.forest = [self.index(square) for square in board.forest]
+        self.homes = self._homes()
+        self.neighbours = self._neighbours()
+        self.rays, self.ends, self.firsts, self.heads = [], [], [], []
+        for colour in self.colours:
+            self._colour_rays(colour)
+        self.arrival_list = [[self.index(sq) for sq in board.arrival(colour)] for colour in self.colours]
+        self.arrivals = [self._flags(squares) for squares in self.arrival_list]
+        self.relocations = [[self.index(sq) for sq in board.starts(colour)] + self.forest for colour in self.colours]
+        self.around = [self._around(i) for i in range(self.count)]
+        self.column_major = [(i % self.width) * self.width + i // self.width for i in range(self.count)]
+        self._seconds = {young: [second_directions(step, young) for step in DIRECTIONS] for young in (False, True)}
+        self._tables: dict[tuple[int, int, bool], list[int]] = {}
+
+    def index(self, square: Square) -> int:
+        return (square[1] + 1) * self.width + square[0] + 1
+
+    def square(self, index: int) -> Square:
+        return index % self.width - 1, index // self.width - 1
+
+    def within(self, square: Square) -> bool:
+        return -1 <= square[0] <= self.size and -1 <= square[1] <= self.size
+
+    def seconds(self, young: bool) -> list[tuple[int, ...]]:
+        """Direction numbers of a second slide after a first one along each direction."""
+        return [tuple(DIRECTIONS.index(step) for step in steps) for steps in self._seconds[young]]
+
+    def distance(self, colour: int, mask: int) -> list[int]:
+        return self._table(colour, mask, False)
+
+    def nearness(self, colour: int, mask: int) -> list[int]:
+        return self._table(colour, mask, True)
+
+    def _table(self, colour: int, mask: int, near: bool) -> list[int]:
+        key = (colour, mask, near)
+        if key not in self._tables:
+            targets = [self.square(sq) for bit, sq in enumerate(self.arrival_list[colour]) if mask >> bit & 1]
+            self._tables[key] = [self._measure(targets, self.square(i), near) for i in range(self.count)]
+        return self._tables[key]
+
+    def _measure(self, targets: list[Square], square: Square, near: bool) -> int:
+        found = min((max(abs(square[0] - c), abs(square[1] - r)) for c, r in targets), default=0)
+        return found - (self.size if near and square in targets else 0)
+
+    def _homes(self) -> list[int]:
+        homes = [NONE] * self.count
+        for number, colour in enumerate(self.colours):
+            for square in self.board.starts(colour):
+                if self.within(square):
+                    homes[self.index(square)] = number
+        return homes
+
+    def _flags(self, squares: list[int]) -> bytes:
+        flags = bytearray(self.count)
+        for square in squares:
+            flags[square] = 1
+        return bytes(flags)
+
+    def _neighbours(self) -> list[int]:
+        out = [NONE] * (self.count * 8)
+        for i in range(self.count):
+            col, row = self.square(i)
+            for d, (dx, dy) in enumerate(DIRECTIONS):
+                if self.board.in_forest((col + dx, row + dy)):
+                    out[i * 8 + d] = self.index((col + dx, row + dy))
+        return out
+
+    def _colour_rays(self, colour: str) -> None:
+        zone = self.board.zone(colour)
+        rays: list[tuple[int, ...]] = []
+        ends: list[int] = []
+        for i in range(self.count):
+            for step in DIRECTIONS:
+                ray, end = self._ray(zone, self.square(i), step)
+                rays.append(ray)
+                ends.append(end)
+        self.rays.append(rays)
+        self.ends.append(ends)
+        self.firsts.append([tuple(d for d in range(8) if rays[i * 8 + d] or ends[i * 8 + d] != NONE)
+                            for i in range(self.count)])
+        self.heads.append([ray[0] if ray else NONE for ray in rays])
+
+    def _ray(self, zone: dict, square: Square, step: Square) -> tuple[tuple[int, ...], int]:
+        """The forest squares of a slide's path from `square` and the arrival square ending it."""
+        path, (col, row) = [], square
+        while True:
+            col, row = col + step[0], row + step[1]
+            kind = zone.get((col, row))
+            if kind == ARRIVAL:
+                return tuple(path), self.index((col, row))
+            if kind != FOREST:
+                return tuple(path), NONE
+            path.append(self.index((col, row)))
+
+    def _around(self, i: int) -> frozenset[int]:
+        col, row = self.square(i)
+        return frozenset(self.index((col + dx, row + dy)) for dx in range(-2, 3) for dy in range(-2, 3)
+                         if self.board.in_forest((col + dx, row + dy)))
