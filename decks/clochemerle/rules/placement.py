@@ -4,8 +4,9 @@ Contract: a `CardState` is a place card with the pawns on it (cell position -> p
 `legal_placements(state, player)` lists every legal `Placement` of one pawn by `player`, with its
 cost in weeks; `place(state, placement)` returns the new state (raising `IllegalPlacement` for a
 placement not in that list). For play-outs, `decisions(state, player)` lists them with one decision
-per expulsion (its destination chosen afterwards among `destinations(state)`), and `apply`
-places without checking again. Pure functions: states are never mutated. Costs only count what the
+per expulsion (its destination chosen afterwards among `destinations(state)`; `expels(state,
+decision)` tells such a decision: only the boulodrome expels, the église pushes pawns up and the
+médecin's queue steps back), and `apply` places without checking again. Pure functions: states are never mutated. Costs only count what the
 card asks; whether the player has the time and a pawn left is the game's business (playout.py).
 
 Conventions: positions are (row, col) from the top left of the grid; "reading order" is rows top
@@ -95,6 +96,12 @@ def decisions(state: CardState, player: str) -> list[Placement]:
     expels = [Placement(player, cell.pos, cell.weeks + EXPEL_EXTRA_WEEKS) for cell in state.card.cells()
               if state.pawns.get(cell.pos) not in (None, player) and cell.weeks is not None]
     return _any_empty(state, player) + (expels if state.empty_cells() else [])
+
+
+def expels(state: CardState, decision: Placement) -> bool:
+    """True for a decision of `decisions` that expels a pawn, whose destination is still to choose."""
+    return (state.card.place == "boulodrome" and decision.expel_to is None
+            and state.pawns.get(decision.pos) not in (None, decision.player))
 
 
 def destinations(state: CardState) -> list:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pnp.rules import Agent, GameRecord, Playout
 from .material import Material
 from .params import Params
-from .placement import CardState, Placement, apply, decisions, destinations
+from .placement import CardState, Placement, apply, decisions, destinations, expels
 from .places import EventCard
 from .scoring import card_score, mairie_majority, missing_weeks, quarter_factor, row_score, time_penalty
 
@@ -93,7 +93,7 @@ class Year:
         greedy = self.agent.greedy
         row, i, offer = self.agent.choose(options, self.rng, self._gain(seat) if greedy else None)
         state = row.states[i]
-        if offer.expel_to is None and state.pawns.get(offer.pos) not in (None, offer.player):
+        if expels(state, offer):
             offer = Placement(offer.player, offer.pos, offer.weeks, self._destination(row, i, offer))
             self.counts["expulsions"] += 1
         row.states[i] = apply(state, offer)
