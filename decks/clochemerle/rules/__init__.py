@@ -4,7 +4,8 @@ Contract: the pure model of the game from the French rules v1.0 (L. et J.-B. Jou
 the printed material as frozen dataclasses read from plain YAML data (places.py, material.py,
 designed numbers in data.py), the placement rules (placement.py), the scoring (scoring.py), the
 checks of a kit's material (check.py, check_cards.py, supply.py), the printed tables (tables.py)
-and random play-outs (playout.py). `Params` holds the rules' numbers that a kit may set.
+and play-outs (playout.py, the reference game; fastyear.py and fastcards.py, the same games on
+tuples). `Params` holds the rules' numbers that a kit may set.
 Every ambiguity of the rules is decided once, in decisions.py (`DECISIONS`).
 
 `model` is kit.py's `RulesModel`, the kit's model (`rules: {model: rules/}` in game.yaml), which
@@ -20,7 +21,8 @@ from .material import Material, Quarter, ScoreSheet, SheetLine, Tokens, Track, d
 from .params import Params
 from .placement import CardState, IllegalPlacement, Placement, cheapest, legal_placements, place
 from .places import ICONS, PLACE_KEYS, PLACES, Cell, EventCard, PlaceCard
-from .playout import play, playout
+from .fastyear import playout
+from .playout import play
 from .scoring import (CardScore, RowScore, card_score, mairie_majority, missing_weeks, place_points,
                       quarter_factor, row_score, time_penalty)
 from .shape import DataError

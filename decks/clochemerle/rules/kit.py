@@ -12,14 +12,14 @@ the kit's data, every card and sheet value keeping the `Ref` of its YAML line:
   of grids its layout prints (tables bound to `rules.score_sheet`).
 An absent component is reported once, here (the material then lacks it). `model` is the
 kit's rules model: its check is the model's `check_material` on that material (with
-its tables `rule_tables`, its play-outs `playout.playout` (the harness plays them), its seats the
+its tables `rule_tables`, its play-outs `fastyear.playout` (the harness plays them), its seats the
 players the rules allow and the pawn colours printed.
 """
 from __future__ import annotations
 
 from pnp.rules import Problem, RulesModel, Seats, component, sheet_fields
 from .check import check_material
-from .playout import playout
+from .fastyear import playout
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
 from .params import Params
 from .places import EventCard, PlaceCard

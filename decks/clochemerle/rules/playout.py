@@ -1,10 +1,11 @@
 """Play-outs of the placement game for the harness: one year at a time, every decision an agent's.
 
-Contract: `playout(material, params)` returns the model's `Playout` (pnp.rules): `play(players,
-agent, rng)` plays one game with the kit's place and event cards and returns its `GameRecord`:
-the seats with the best reputation (a tie shares the win), the turns, the weeks the year took
-(52, more when a last action overshot "fin"), and the situations met. `play(material, players,
-rng, params, agent)` does the same from the rules' numbers alone (tests).
+Contract: `Year(...).play()` plays one game with the kit's place and event cards and returns its
+`GameRecord`: the seats with the best reputation (a tie shares the win), the turns, the weeks the
+year took (52, more when a last action overshot "fin"), and the situations met; `play(material,
+players, rng, params, agent)` plays one from the material. This is the reference game, on
+`CardState`s; the model's `Playout` (fastyear.playout) plays the same games, draw for draw, with
+the cards' states as tuples.
 
 Flow implemented (rules: Principe des gestion de l'évolution du plateau et des décomptes): the
 player furthest behind plays, the top of a stack first (the last to arrive); the first player to
@@ -28,7 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.rules import Agent, GameRecord, Playout
+from pnp.rules import Agent, GameRecord
 from .material import Material
 from .params import Params
 from .placement import CardState, Placement, apply, decisions, destinations, expels
@@ -153,10 +154,12 @@ class Year:
                                "table: an action is longer than a quarter")
         self.turned_up = quarter
         self.counts["quarters turned"] += 1
-        cards = self.rows[side]
-        dice = [self.rng.randint(1, 6) for _ in cards]  # rules: "Lancer 6 dés un par un"
-        self.active.append(Row(quarter, side, [CardState.of(card) for card in cards], dice,
-                               self.events[quarter - 1]))
+        dice = [self.rng.randint(1, 6) for _ in self.rows[side]]  # rules: "Lancer 6 dés un par un"
+        self.active.append(Row(quarter, side, self._fresh(side), dice, self.events[quarter - 1]))
+
+    def _fresh(self, side: int) -> list:
+        """The states of a row's cards, turned up with no pawn."""
+        return [CardState.of(card) for card in self.rows[side]]
 
     def _score(self, row: Row) -> None:
         factor = quarter_factor(row.quarter, self.params.quarters)
@@ -203,11 +206,3 @@ def play(material: Material, players: int, rng: random.Random, params: Params | 
     return Year(set_up_rows(material), material.events, players, supply_of(material, params), params,
                 agent or AGENTS["random"], rng).play()
 
-
-def playout(material: Material, params: Params) -> Playout:
-    rows, supply = set_up_rows(material), supply_of(material, params)
-
-    def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
-        return Year(rows, material.events, players, supply, params, agent, rng).play()
-
-    return Playout(play_one, SITUATIONS, ("weeks",), {}, ("no pawn left",))

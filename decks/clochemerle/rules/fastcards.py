@@ -1,0 +1,181 @@
+"""Place cards as numbers for fast play-outs (fastyear.py): decisions, effects and values on tuples.
+
+Contract: `FastCard(card)` numbers a `PlaceCard`'s cells in reading order (placement.py's
+conventions); a card's state is then a tuple of seats by cell (-1: empty), `FastCard.state(pawns,
+seats)` converts a `CardState`'s pawns, `pawns(own, names)` converts back. On such tuples:
+- `decisions(own, seat)`: placement.decisions as (cell, weeks) pairs, same ones, same order;
+  `expels(own, cell, seat)` placement.expels (only the boulodrome expels);
+- `apply(own, cell, seat, to)`: placement.apply (the expelled pawn, if any, to cell `to`, -1: left off);
+- `value(own, seat, die, sign)`: what scoring.card_score would give the seat, before the quarter's
+  factor: the signed points of its place (scoring.place_points) or the malus of an absent player;
+  `points(own, seat)` the unsigned points as `(a, b)`, `a * die + b` whatever the die (None: absent),
+  and `worth(points, die, sign)` the value from them; `points_after(own, seat, decisions)` the
+  seat's points after each of its decisions (an expelled pawn left off the card).
+Pure functions of their arguments (tests compare each with placement.py and scoring.py).
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
+from .places import PlaceCard, Pos
+from .scoring import MAIRIE_BONUS, crowd_value
+
+EMPTY = -1
+Decision = tuple[int, int]  # (cell, weeks)
+
+
+class FastCard:
+    """One place card's cells as lists (see the module docstring)."""
+
+    def __init__(self, card: PlaceCard):
+        cells = card.cells()
+        self.card, self.place, self.size = card, card.place, len(cells)
+        self.positions: list[Pos] = [cell.pos for cell in cells]
+        self.index = {pos: i for i, pos in enumerate(self.positions)}
+        self.weeks = [cell.weeks for cell in cells]
+        self.bonus = [cell.points or 0 for cell in cells]
+        self.rows = [cell.pos[0] for cell in cells]
+        self.height = len(card.grid)
+        self.columns = [tuple(self.index[cell.pos] for cell in column) for column in card.columns()]
+        self.one_pawn = card.one_pawn
+        self.malus = -abs(card.malus) if card.malus else 0
+        self.crowd = card.crowd
+        self.empty = (EMPTY,) * self.size
+
+    def state(self, pawns: Mapping[Pos, str], seats: Mapping[str, int]) -> tuple[int, ...]:
+        return tuple(seats[pawns[pos]] if pos in pawns else EMPTY for pos in self.positions)
+
+    def pawns(self, own: Sequence[int], names: Sequence[str]) -> dict[Pos, str]:
+        return {self.positions[i]: names[seat] for i, seat in enumerate(own) if seat != EMPTY}
+
+    def decisions(self, own: tuple[int, ...], seat: int) -> list[Decision]:
+        if self.one_pawn and seat in own:
+            return []
+        return _DECISIONS[self.place](self, own, seat)
+
+    def expels(self, own: tuple[int, ...], cell: int, seat: int) -> bool:
+        return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
+
+    def apply(self, own: tuple[int, ...], cell: int, seat: int, to: int = EMPTY) -> tuple[int, ...]:
+        return _EFFECTS.get(self.place, _put)(self, own, cell, seat, to)
+
+    def value(self, own: tuple[int, ...], seat: int, die: int, sign: int) -> int:
+        return self.worth(self.points(own, seat), die, sign)
+
+    def points(self, own: tuple[int, ...], seat: int) -> tuple[int, int] | None:
+        return _POINTS[self.place](self, own, seat) if seat in own else None
+
+    def points_after(self, own: tuple[int, ...], seat: int, decisions: list[Decision]) -> list[tuple[int, int] | None]:
+        if self.place in ("marche", "medecin", "boulodrome"):  # die + the bonus of the seat's cells
+            mine = 0 if seat not in own else _cells_points(self, own, seat)[1]
+            return [(1, mine + self.bonus[cell]) for cell, _ in decisions]
+        if self.place == "bar":  # every decision fills an empty cell
+            return [(1, crowd_value(self.crowd, self.size - own.count(EMPTY) + 1))] * len(decisions)
+        if self.place == "mairie":  # every decision adds a pawn: most pawns decide unless tied
+            most = max((own.count(p) for p in set(own) if p not in (EMPTY, seat)), default=0)
+            if own.count(seat) + 1 != most:
+                return [(1, MAIRIE_BONUS) if own.count(seat) + 1 > most else (0, 0)] * len(decisions)
+        return [self.points(self.apply(own, cell, seat), seat) for cell, _ in decisions]
+
+    def worth(self, points: tuple[int, int] | None, die: int, sign: int) -> int:
+        return self.malus if points is None else sign * (points[0] * die + points[1])
+
+
+def _any_empty(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
+    weeks = card.weeks
+    return [(i, weeks[i]) for i in range(card.size) if own[i] == EMPTY and weeks[i] is not None]
+
+
+def _eglise(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
+    weeks = card.weeks
+    return [(column[-1], weeks[column[-1]]) for column in card.columns
+            if weeks[column[-1]] is not None and any(own[i] == EMPTY for i in column)]
+
+
+def _marche(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
+    first = next((i for i in range(card.size) if own[i] == EMPTY), None)
+    return [] if first is None or card.weeks[first] is None else [(first, card.weeks[first])]
+
+
+def _boulodrome(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
+    if EMPTY not in own:
+        return []
+    weeks = card.weeks
+    expels = [(i, weeks[i] + EXPEL_EXTRA_WEEKS) for i in range(card.size)
+              if own[i] not in (EMPTY, seat) and weeks[i] is not None]
+    return _any_empty(card, own, seat) + expels
+
+
+def _medecin(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
+    waiting = card.size - own.count(EMPTY)
+    if waiting >= card.size:
+        return []
+    return [(i, DOCTOR_WEEKS + JUMP_WEEKS * (waiting - i)) for i in range(waiting + 1)]
+
+
+def _put(card: FastCard, own: tuple[int, ...], cell: int, seat: int, to: int) -> tuple[int, ...]:
+    return own[:cell] + (seat,) + own[cell + 1:]
+
+
+def _push_up(card: FastCard, own: tuple[int, ...], cell: int, seat: int, to: int) -> tuple[int, ...]:
+    column = next(column for column in card.columns if column[-1] == cell)
+    owners = [own[i] for i in column if own[i] != EMPTY] + [seat]
+    out = list(own)
+    for i in column:
+        out[i] = EMPTY
+    for i, owner in zip(column[len(column) - len(owners):], owners):
+        out[i] = owner
+    return tuple(out)
+
+
+def _expel(card: FastCard, own: tuple[int, ...], cell: int, seat: int, to: int) -> tuple[int, ...]:
+    out = list(own)
+    if to != EMPTY:
+        out[to] = own[cell]
+    out[cell] = seat
+    return tuple(out)
+
+
+def _jump_queue(card: FastCard, own: tuple[int, ...], cell: int, seat: int, to: int) -> tuple[int, ...]:
+    owners = [owner for owner in own if owner != EMPTY]
+    owners.insert(cell, seat)
+    return tuple(owners) + (EMPTY,) * (card.size - len(owners))
+
+
+def _cells_points(card: FastCard, own: tuple[int, ...], seat: int) -> tuple[int, int]:
+    bonus = card.bonus
+    return 1, sum(bonus[i] for i, owner in enumerate(own) if owner == seat)
+
+
+def _eglise_points(card: FastCard, own: tuple[int, ...], seat: int) -> tuple[int, int]:
+    pawns = own.count(seat)
+    return pawns, _cells_points(card, own, seat)[1] * pawns
+
+
+def _bar_points(card: FastCard, own: tuple[int, ...], seat: int) -> tuple[int, int]:
+    return 1, crowd_value(card.crowd, card.size - own.count(EMPTY))
+
+
+def _mairie_points(card: FastCard, own: tuple[int, ...], seat: int) -> tuple[int, int]:
+    counts = {player: own.count(player) for player in set(own) if player != EMPTY}
+    most = max(counts.values())
+    tied = [player for player, count in counts.items() if count == most]
+    if seat in tied and len(tied) > 1:  # the same number of pawns: the keys decide
+        keys = {player: _mairie_key(card, own, player) for player in tied}
+        tied = [player for player, key in keys.items() if key == max(keys.values())]
+    return (1, MAIRIE_BONUS) if seat in tied else (0, 0)
+
+
+def _mairie_key(card: FastCard, own: tuple[int, ...], player: int) -> tuple[int, ...]:
+    """scoring._mairie_key: pawns, minus the row of the highest pawn, pawns in each row below it."""
+    rows = [card.rows[i] for i, owner in enumerate(own) if owner == player]
+    top = min(rows)
+    return (len(rows), -top) + tuple(rows.count(row) for row in range(top + 1, card.height))
+
+
+_DECISIONS = {"eglise": _eglise, "mairie": _any_empty, "bar": _any_empty, "marche": _marche,
+              "boulodrome": _boulodrome, "medecin": _medecin}
+_EFFECTS = {"eglise": _push_up, "boulodrome": _expel, "medecin": _jump_queue}
+_POINTS = {"eglise": _eglise_points, "mairie": _mairie_points, "bar": _bar_points, "marche": _cells_points,
+           "boulodrome": _cells_points, "medecin": _cells_points}

@@ -1,0 +1,174 @@
+"""Fast play-outs of Clochemerle: playout.Year with its cards as tuples (fastcards.py).
+
+Contract: `FastYear(rows, events, players, supply, params, agent, rng, memo)` is a `playout.Year`
+whose cards' states are tuples of seats by cell; it plays the same game as `Year` for the same
+arguments (same decisions, listed in the same order, same gains, same draws: tests compare the
+records): only the turn's options, the greedy agent's gains and the expelled pawn's destination
+are computed on tuples, and a row is turned back into `CardState`s to be scored by scoring.py.
+`Memo` keeps what depends only on a card, its state and a seat (its decisions, the seat's points
+now and after each, the change of its value each makes for a die and a sign) across the games of
+a play-out, for the other seats' numbering too (`canonical`); a table forgets all past
+`Memo.LIMIT` entries. `FastYear.play()` returns the `GameRecord`. `playout(material,
+params)` is the model's `Playout` (pnp.rules), its games `FastYear`s sharing one `Memo`.
+"""
+from __future__ import annotations
+
+import random
+
+from pnp.rules import Agent, GameRecord, Playout
+from .fastcards import EMPTY, Decision, FastCard
+from .params import Params
+from .placement import CardState
+from .places import EventCard, PlaceCard
+from .material import Material
+from .playout import SITUATIONS, Row, Year, set_up_rows, supply_of
+from .scoring import quarter_factor, time_penalty
+
+
+class Memo:
+    """Decisions and value changes by (card, state, seat[, die, sign]), shared by a play-out's games.
+    What a state gives a seat does not depend on who the other seats are, only on which pawns are
+    whose: a state is computed once in its `canonical` form (the seat 0, the others numbered from
+    1 in the order of their first pawn) and remembered under both keys."""
+
+    LIMIT = 200_000
+
+    def __init__(self, rows: list[list[PlaceCard]]):
+        self.cards = [[FastCard(card) for card in row] for row in rows]
+        self.decided: dict[tuple, list[Decision]] = {}
+        self.changes: dict[tuple, list[int]] = {}
+        self.shapes: dict[tuple, list[Decision]] = {}
+        self.points: dict[tuple, tuple] = {}
+
+    def decisions(self, side: int, i: int, own: tuple[int, ...], seat: int) -> list[Decision]:
+        key = (side, i, own, seat)
+        found = self.decided.get(key)
+        if found is None:
+            found = self.decided[key] = self._shape(side, i, canonical(own, seat))
+            self._bound(self.decided)
+        return found
+
+    def changes_of(self, side: int, i: int, own: tuple[int, ...], seat: int, die: int, sign: int) -> list[int]:
+        """What each decision changes in the seat's value of the card (before the quarter's factor;
+        an expelled pawn left off the card, as the greedy agent weighs an expulsion)."""
+        key = (side, i, own, seat, die, sign)
+        found = self.changes.get(key)
+        if found is None:
+            worth = self.cards[side][i].worth
+            before, after = self._points(side, i, canonical(own, seat))
+            before = worth(before, die, sign)
+            found = self.changes[key] = [worth(points, die, sign) - before for points in after]
+            self._bound(self.changes)
+        return found
+
+    def _shape(self, side: int, i: int, own: tuple[int, ...]) -> list[Decision]:
+        """The decisions of seat 0 in a canonical state."""
+        key = (side, i, own)
+        found = self.shapes.get(key)
+        if found is None:
+            found = self.shapes[key] = self.cards[side][i].decisions(own, 0)
+            self._bound(self.shapes)
+        return found
+
+    def _points(self, side: int, i: int, own: tuple[int, ...]) -> tuple:
+        """Seat 0's points on the card (FastCard.points) in a canonical state, and after each of its decisions."""
+        key = (side, i, own)
+        found = self.points.get(key)
+        if found is None:
+            card = self.cards[side][i]
+            found = self.points[key] = (card.points(own, 0), card.points_after(own, 0, self._shape(side, i, own)))
+            self._bound(self.points)
+        return found
+
+    def _bound(self, table: dict) -> None:
+        if len(table) > self.LIMIT:
+            table.clear()
+
+
+def canonical(own: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The state with `seat` numbered 0 and the other seats 1, 2 ... in the order of their first pawn."""
+    labels = {seat: 0, EMPTY: EMPTY}
+    return tuple([labels.setdefault(owner, len(labels) - 1) for owner in own])
+
+
+class FastYear(Year):
+    """playout.Year on tuples (see the module docstring)."""
+
+    def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
+                 params: Params, agent: Agent, rng: random.Random, memo: Memo):
+        self.memo = memo
+        super().__init__(rows, events, players, supply, params, agent, rng)
+
+    def _fresh(self, side: int) -> list:
+        return [card.empty for card in self.memo.cards[side]]
+
+    def options(self, seat: int, gains: list[int] | None = None) -> list[tuple[Row, int, int, int]]:
+        """Year.options as (row, card, cell, weeks); with `gains`, Year._gain of each appended to it."""
+        if self.out[seat] >= self.supply:
+            self.counts["no pawn left"] += 1
+            return []
+        decided, out = self.memo.decisions, []
+        for row in self.active:
+            for i, own in enumerate(row.states):
+                decisions = decided(row.side, i, own, seat)
+                if decisions:
+                    out += [(row, i, cell, weeks) for cell, weeks in decisions]
+                    if gains is not None:
+                        gains += self._gains(seat, row, i, decisions)
+        return out
+
+    def _gains(self, seat: int, row: Row, i: int, decisions: list[Decision]) -> list[int]:
+        """What each decision on a card gains the seat: its value change times the quarter's factor,
+        plus the time penalty of the action (Year._gain)."""
+        sign = row.event.sign(self.memo.cards[row.side][i].place)
+        changes = self.memo.changes_of(row.side, i, row.states[i], seat, row.dice[i], sign)
+        factor, late = quarter_factor(row.quarter, self.params.quarters), self.end - self.position[seat]
+        return [factor * change + (time_penalty(weeks - late) if weeks > late else 0)
+                for (_, weeks), change in zip(decisions, changes)]
+
+    def turn(self, seat: int) -> None:
+        self.turns += 1
+        gains: list[int] | None = [] if self.agent.greedy else None
+        options = self.options(seat, gains)
+        if not options:
+            self.counts["no legal move"] += 1
+            self.move(seat, 1)  # decision: no_move
+            return
+        if gains is not None:
+            row, i, cell, weeks = options[self.agent.choose(range(len(options)), self.rng, gains.__getitem__)]
+        else:
+            row, i, cell, weeks = self.agent.choose(options, self.rng)
+        card, own, to = self.memo.cards[row.side][i], row.states[i], EMPTY
+        if card.expels(own, cell, seat):
+            to = self._to(row, i, cell, seat)
+            self.counts["expulsions"] += 1
+        row.states[i] = card.apply(own, cell, seat, to)
+        self.out[seat] += 1
+        self.move(seat, weeks)
+
+    def _to(self, row: Row, i: int, cell: int, seat: int) -> int:
+        """Year._destination: an empty cell for the expelled pawn (greedy: the fewest points left to it)."""
+        card, own = self.memo.cards[row.side][i], row.states[i]
+        empty = [j for j in range(card.size) if own[j] == EMPTY]
+        if not self.agent.greedy:
+            return self.agent.choose(empty, self.rng)
+        expelled, factor = own[cell], quarter_factor(row.quarter, self.params.quarters)
+        sign = row.event.sign(card.place)
+        left = [-factor * card.value(card.apply(own, cell, seat, j), expelled, row.dice[i], sign) for j in empty]
+        return empty[self.agent.choose(range(len(empty)), self.rng, left.__getitem__)]
+
+    def _score(self, row: Row) -> None:
+        """Year._score on the row turned back into CardStates."""
+        cards, names = self.memo.cards[row.side], self.names
+        row.states = [CardState.of(card.card, card.pawns(own, names)) for card, own in zip(cards, row.states)]
+        super()._score(row)
+
+
+def playout(material: Material, params: Params) -> Playout:
+    rows, supply = set_up_rows(material), supply_of(material, params)
+    memo = Memo(rows)
+
+    def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
+        return FastYear(rows, material.events, players, supply, params, agent, rng, memo).play()
+
+    return Playout(play_one, SITUATIONS, ("weeks",), {}, ("no pawn left",))
