@@ -166,7 +166,7 @@ class Position:
         """No move or a legal tree move, each as likely (drawn again until legal)."""
         pieces, neighbours, trees, locked = self.pieces, self.grid.neighbours, self.trees, self.locked
         count = 1 + 8 * len(trees)
-        while True:
+        while self.winner == NONE:
             r = int(random() * count)
             if not r:
                 return None
@@ -175,6 +175,7 @@ class Position:
                 to = neighbours[trees[t] * 8 + ((r - 1) & 7)]
                 if to != NONE and pieces[to] == EMPTY:
                     return t, to
+        return None
 
     def sample_elf(self, random) -> ElfTuple | None:
         """No move or a legal elf move, each as likely: a triple (movable elf, first direction,
