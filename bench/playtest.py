@@ -2,6 +2,7 @@
 
 Usage: python bench/playtest.py [--kits similis,dix-mille] [--agents random,greedy] [--scale 1.0]
                                 [--jobs N] [--json results.json]
+       python bench/playtest.py --check [--rounds 5] [--root CHECKOUT] [--kits ...]
 
 Run from the repository root. For each kit under decks/, each agent and the kit's smallest and
 largest player counts, it loads the model's Playout once (as `pnp playtest` does) and plays a fixed
@@ -9,14 +10,19 @@ number of seeded games (`GAMES`, times `--scale`) in this process, timing them t
 the process (`time.process_time`: what one core does, whatever else the shared machine runs) and
 wall time. Then, with `--jobs N` (default: every core), the same games through the harness's
 worker pool (`pnp.rules.harness.Runner`): wall time, the workers loaded before the clock starts.
-It prints one row a kit, agent and player count, and the targets: Similis at least 2 000 games a
-second on one core, every model at least 200. Not a test: nothing here asserts.
+It prints one row a kit, agent and player count, and the targets, for both agents: Similis at
+least 2 000 games a second on one core, every model at least 200. With `--check` it times `pnp
+check KIT` instead (its short play-outs included): the CPU time of each run, a child process,
+`--rounds` runs a kit, median; `--root` runs another checkout's pnp on its own kits (`git archive
+main | tar -x -C DIR`: the figures before a change). Not a test: nothing here asserts.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,8 +34,7 @@ from pnp.lab import KitPlayout  # noqa: E402
 from pnp.model.load import Project  # noqa: E402
 from pnp.rules.harness import Runner, play_range  # noqa: E402
 
-GAMES = {"similis": 3000, "similis-reglisse": 3000, "dix-mille": 600, "clochemerle": 400, "lutins": 200}
-RANDOM_LUTINS = 16  # a random game of the lutins lasts 500 to 1 200 turns
+GAMES = {"similis": 3000, "similis-reglisse": 3000, "dix-mille": 600, "clochemerle": 400, "lutins": 400}
 TARGET = {"similis": 2000}
 FLOOR = 200
 
@@ -53,6 +58,24 @@ def measure(kit: str, agent: str, players: int, games: int, jobs: int) -> dict:
             "jobs": jobs, "all_cores_wall_games_per_second": round(games / pooled, 1)}
 
 
+def check_seconds(root: Path, kit: str, rounds: int) -> float:
+    """The median CPU time (user + system) of `pnp check KIT` run by `root`'s pnp, in a child process."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    times = []
+    for _ in range(rounds):
+        child = subprocess.Popen([sys.executable, "-m", "pnp", "--project", str(root), "check", kit], cwd=root,
+                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(child.pid, 0)
+        times.append(usage.ru_utime + usage.ru_stime)
+    return statistics.median(times)
+
+
+def checks(root: Path, kits: list[str], rounds: int) -> None:
+    print(f"{'kit':18} {'pnp check, CPU s (median of ' + str(rounds) + ')':>34}")
+    for kit in kits:
+        print(f"{kit:18} {check_seconds(root, kit, rounds):>34.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kits", default=",".join(GAMES))
@@ -60,13 +83,18 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--check", action="store_true", help="time pnp check of each kit instead")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--root", type=Path, default=ROOT)
     args = parser.parse_args()
+    if args.check:
+        return checks(args.root.resolve(), args.kits.split(","), args.rounds)
     rows = []
     print(f"{'kit':18} {'agent':7} {'players':>7} {'games':>6} {'1 core (cpu)':>13} {'1 core (wall)':>14} "
           f"{'all cores':>10}")
     for kit in args.kits.split(","):
         for agent in args.agents.split(","):
-            games = RANDOM_LUTINS if (kit, agent) == ("lutins", "random") else GAMES[kit]
+            games = GAMES[kit]
             for players in sorted(set(kit_counts(kit))):
                 row = measure(kit, agent, players, max(2, int(games * args.scale)), args.jobs)
                 rows.append(row)
@@ -75,7 +103,7 @@ def main() -> None:
                       flush=True)
     for row in rows:
         need = TARGET.get(row["kit"], FLOOR)
-        if row["agent"] == "random" and row["one_core_cpu_games_per_second"] < need:
+        if row["one_core_cpu_games_per_second"] < need:
             print(f"below target: {row['kit']} {row['agent']} {row['players']} players "
                   f"{row['one_core_cpu_games_per_second']:,.0f} < {need} games/s")
     if args.json:

@@ -33,7 +33,8 @@ class LutinsParams(Params):
     players: int = Field(4, ge=2, le=4)
     young_variant: bool = False  # rules: "Variante: ... renoncer ... à la règle de l'angle de 90 degres"
     seats: list[list[str]] | None = None  # colours per player, clockwise from the youngest
-    turn_bound: int = Field(3000, ge=1)  # a play-out stops there: a game that did not end (random games last 500-1 200 turns)
+    # a play-out stops there: a game that did not end (random games last 500-1 000 turns, rarely 2 000)
+    turn_bound: int = Field(3000, ge=1)
 
 
 def _problem(what: str, where: str, ref: Ref | None, path: tuple, got: Any = None) -> Problem:

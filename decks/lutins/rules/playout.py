@@ -126,5 +126,5 @@ def playout(board: Board, bound: int, young: bool = False, seats=None, players_s
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None)
 
-    # random games last 500 to 1 200 turns: `pnp check` plays the greedy agent's (about 70)
+    # random games last 500 to 1 000 turns: `pnp check` plays the greedy agent's (about 70), cheaper
     return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy")
