@@ -44,10 +44,11 @@ def assert_same(card: FastCard, state: CardState, seat: int, memo: Memo, where: 
     assert card.pawns(own, NAMES) == dict(state.pawns)
     found = card.decisions(own, seat)
     assert found == reference_decisions(card, state, seat) == memo.decisions(*where, own, seat)
+    assert all(weeks <= card.longest for _, weeks in found)
     for die, sign in ((1, 1), (6, -1)):
         value = card.value(own, seat, die, sign)
         assert value == card_score(state, die, sign, NAMES).total(name)
-        changes = memo.changes_of(*where, own, seat, die, sign)
+        changes = memo.changes_of(*where, own, seat, die, sign, 1)
         for (cell, weeks), change in zip(found, changes, strict=True):
             after = apply(state, Placement(name, card.positions[cell], weeks))  # an expelled pawn left off
             assert change == card_score(after, die, sign, NAMES).total(name) - value
@@ -74,8 +75,8 @@ def test_a_state_is_computed_once_whoever_the_other_seats_are():
     memo = Memo([list(MATERIAL.places)])
     mairie = next(i for i, card in enumerate(memo.cards[0]) if card.place == "mairie")
     size = memo.cards[0][mairie].size
-    first = memo.changes_of(0, mairie, (2, 2, 4) + (EMPTY,) * (size - 3), 4, 5, 1)
-    assert memo.changes_of(0, mairie, (0, 0, 1) + (EMPTY,) * (size - 3), 1, 5, 1) == first
+    first = memo.changes_of(0, mairie, (2, 2, 4) + (EMPTY,) * (size - 3), 4, 5, 1, 2)
+    assert memo.changes_of(0, mairie, (0, 0, 1) + (EMPTY,) * (size - 3), 1, 5, 1, 2) == first
     assert len(memo.points) == 1
 
 

@@ -2,7 +2,8 @@
 
 Contract: `FastCard(card)` numbers a `PlaceCard`'s cells in reading order (placement.py's
 conventions); a card's state is then a tuple of seats by cell (-1: empty), `FastCard.state(pawns,
-seats)` converts a `CardState`'s pawns, `pawns(own, names)` converts back. On such tuples:
+seats)` converts a `CardState`'s pawns, `pawns(own, names)` converts back; `longest` is the most
+weeks a decision on the card may cost. On such tuples:
 - `decisions(own, seat)`: placement.decisions as (cell, weeks) pairs, same ones, same order;
   `expels(own, cell, seat)` placement.expels (only the boulodrome expels);
 - `apply(own, cell, seat, to)`: placement.apply (the expelled pawn, if any, to cell `to`, -1: left off);
@@ -42,6 +43,14 @@ class FastCard:
         self.malus = -abs(card.malus) if card.malus else 0
         self.crowd = card.crowd
         self.empty = (EMPTY,) * self.size
+        self.longest = self._longest()
+
+    def _longest(self) -> int:
+        """The most weeks a decision on this card may cost."""
+        if self.place == "medecin":
+            return DOCTOR_WEEKS + JUMP_WEEKS * (self.size - 1)
+        extra = EXPEL_EXTRA_WEEKS if self.place == "boulodrome" else 0
+        return max((weeks + extra for weeks in self.weeks if weeks is not None), default=0)
 
     def state(self, pawns: Mapping[Pos, str], seats: Mapping[str, int]) -> tuple[int, ...]:
         return tuple(seats[pawns[pos]] if pos in pawns else EMPTY for pos in self.positions)

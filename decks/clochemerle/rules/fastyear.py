@@ -35,6 +35,7 @@ class Memo:
 
     def __init__(self, rows: list[list[PlaceCard]]):
         self.cards = [[FastCard(card) for card in row] for row in rows]
+        self.longest = max(card.longest for row in self.cards for card in row)
         self.decided: dict[tuple, list[Decision]] = {}
         self.changes: dict[tuple, list[int]] = {}
         self.shapes: dict[tuple, list[Decision]] = {}
@@ -48,16 +49,17 @@ class Memo:
             self._bound(self.decided)
         return found
 
-    def changes_of(self, side: int, i: int, own: tuple[int, ...], seat: int, die: int, sign: int) -> list[int]:
-        """What each decision changes in the seat's value of the card (before the quarter's factor;
-        an expelled pawn left off the card, as the greedy agent weighs an expulsion)."""
-        key = (side, i, own, seat, die, sign)
+    def changes_of(self, side: int, i: int, own: tuple[int, ...], seat: int, die: int, sign: int,
+                   factor: int) -> list[int]:
+        """What each decision changes in the seat's value of the card, times the quarter's factor
+        (an expelled pawn left off the card, as the greedy agent weighs an expulsion)."""
+        key = (side, i, own, seat, die, sign, factor)
         found = self.changes.get(key)
         if found is None:
             worth = self.cards[side][i].worth
             before, after = self._points(side, i, canonical(own, seat))
             before = worth(before, die, sign)
-            found = self.changes[key] = [worth(points, die, sign) - before for points in after]
+            found = self.changes[key] = [factor * (worth(points, die, sign) - before) for points in after]
             self._bound(self.changes)
         return found
 
@@ -96,11 +98,18 @@ class FastYear(Year):
 
     def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
                  params: Params, agent: Agent, rng: random.Random, memo: Memo):
-        self.memo = memo
+        self.memo, self.weights = memo, {}
         super().__init__(rows, events, players, supply, params, agent, rng)
 
     def _fresh(self, side: int) -> list:
         return [card.empty for card in self.memo.cards[side]]
+
+    def _turn_up(self, quarter: int) -> None:
+        """Year._turn_up, and the signs and factor of the row's scoring, once (`weights[side]`)."""
+        super()._turn_up(quarter)
+        row = self.active[-1]
+        self.weights[row.side] = ([row.event.sign(card.place) for card in self.memo.cards[row.side]],
+                                  quarter_factor(quarter, self.params.quarters))
 
     def options(self, seat: int, gains: list[int] | None = None) -> list[tuple[Row, int, int, int]]:
         """Year.options as (row, card, cell, weeks); with `gains`, Year._gain of each appended to it."""
@@ -120,10 +129,12 @@ class FastYear(Year):
     def _gains(self, seat: int, row: Row, i: int, decisions: list[Decision]) -> list[int]:
         """What each decision on a card gains the seat: its value change times the quarter's factor,
         plus the time penalty of the action (Year._gain)."""
-        sign = row.event.sign(self.memo.cards[row.side][i].place)
-        changes = self.memo.changes_of(row.side, i, row.states[i], seat, row.dice[i], sign)
-        factor, late = quarter_factor(row.quarter, self.params.quarters), self.end - self.position[seat]
-        return [factor * change + (time_penalty(weeks - late) if weeks > late else 0)
+        signs, factor = self.weights[row.side]
+        changes = self.memo.changes_of(row.side, i, row.states[i], seat, row.dice[i], signs[i], factor)
+        late = self.end - self.position[seat]
+        if late >= self.memo.longest:
+            return changes
+        return [change + (time_penalty(weeks - late) if weeks > late else 0)
                 for (_, weeks), change in zip(decisions, changes)]
 
     def turn(self, seat: int) -> None:
