@@ -40,7 +40,7 @@ def draws(sample, count):
     out = []
     for r in range(count):
         values = iter([(r + 0.5) / count, 0.0])
-        out.append(sample(lambda: next(values)))
+        out.append(sample(lambda values=values: next(values)))
     return out
 
 
