@@ -87,3 +87,18 @@ def test_greedy_lays_the_series_that_puts_most_cards_out_now():
     for seed in range(5):
         chosen = AGENTS["greedy"].choose(options, random.Random(seed), g.gain)
         assert gains[chosen] == max(gains.values())
+
+
+def test_greedy_expands_only_the_series_of_the_top_gain():
+    # `best` reckons a gain per kind, size and market card and expands only the top groups: the
+    # same series as all of them filtered by gain, in the same order (so the same games)
+    for seed in range(30):
+        for rules in (SimilisPlay(KINDS, hand=10, market=3), SimilisPlay(KINDS, hand=7, market=1, ban_draw=(1, 2))):
+            g = game(rules, seed=seed, players=3 + seed % 4, agent="greedy")
+            for seat in range(g.players):
+                g._seat = seat
+                entries, options = g.occurrences(seat), g.decisions(seat)
+                if not options:
+                    continue
+                top = max(map(g.gain, options))
+                assert g.best(entries) == [d for d in options if g.gain(d) == top]

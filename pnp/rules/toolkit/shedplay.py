@@ -123,6 +123,18 @@ def _add(found: set, index: int, laid: int, k: int, market: int) -> None:
         found.update((index, cards, market) for cards in map(sum, combinations(bits_of(laid), k)))
 
 
+def _expand(entries: list[Occurrence]) -> list[tuple[int, int, int]]:
+    """The distinct series of `entries` (see `Game.occurrences`), sorted."""
+    found: set[tuple[int, int, int]] = set()
+    for entry in entries:
+        if len(entry) == 2:
+            found.add(entry[1])
+        else:
+            _, index, laid, k, market = entry
+            _add(found, index, laid, k, market)
+    return sorted(found)
+
+
 class Tabletop:
     """One game: the hands, the market, the pile, what may not be laid, and what happened. Hands
     change only through `put` and `take`, which keep, per seat, how many of its usable cards each
@@ -245,14 +257,24 @@ class Game:
 
     def decisions(self, seat: int) -> list[tuple[int, int, int]]:
         """Every legal series of the seat, once each: (kind index, hand cards laid, market card or 0)."""
-        found: set[tuple[int, int, int]] = set()
-        for entry in self.occurrences(seat):
+        return _expand(self.occurrences(seat))
+
+    def best(self, entries: list[Occurrence]) -> list[tuple[int, int, int]]:
+        """The legal series that gain most (`gain`), once each and in `decisions`' order: a series's
+        gain depends on its kind, its size and whether it takes a market card, so it is reckoned once
+        per such triple and only the groups of the top gain are expanded."""
+        known: dict[tuple[int, int, bool], int] = {}
+        gains = []
+        for entry in entries:
             if len(entry) == 2:
-                found.add(entry[1])
-            else:
-                _, index, laid, k, market = entry
-                _add(found, index, laid, k, market)
-        return sorted(found)
+                gains.append(self.gain(entry[1]))
+                continue
+            key = (entry[1], entry[3], entry[4] != 0)
+            if key not in known:
+                known[key] = self._gain(entry[1], entry[3], entry[4])
+            gains.append(known[key])
+        top = max(gains)
+        return _expand([entry for entry, value in zip(entries, gains) if value == top])
 
     def sample(self, entries: list[Occurrence]) -> tuple[int, int, int]:
         """One legal series, uniformly among the distinct ones, without listing them: a group drawn
@@ -281,9 +303,12 @@ class Game:
         return usable.bit_count() >= kind.cards or hand.bit_count() - kind.cards + 1 <= kind.give
 
     def gain(self, decision: tuple[int, int, int]) -> int:
+        """Cards out of the seat's hand plus cards to its opponents, and the game's extra gain."""
         index, cards, market = decision
+        return self._gain(index, cards.bit_count(), market)
+
+    def _gain(self, index: int, laid: int, market: int) -> int:
         kind, size = self.rules.kinds[index], self.table.hands[self._seat].bit_count()
-        laid = cards.bit_count()
         given = min(size - laid, kind.give)
         out = min(size, laid + given + (1 if market else 0))
         return out + given + self.rules.extra_gain(kind, self.players)
@@ -299,7 +324,8 @@ class Game:
             table.counts["passed"] += not card
             return False
         if self.agent.greedy:
-            self.lay(seat, self.agent.choose(self.decisions(seat), self.rng, self.gain))
+            # every series `best` gives gains the same: the agent breaks the tie
+            self.lay(seat, self.agent.choose(self.best(entries), self.rng))
         else:  # the random agent: uniform among the legal series (`sample`)
             self.lay(seat, self.sample(entries))
         return True
