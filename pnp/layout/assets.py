@@ -5,7 +5,9 @@ escape braces), written through the template's filters (`{name|thousands}`, form
 reports unknown names and values that cannot be printed; `field_names(text)` lists the names a template reads and
 `single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
 that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
-(`lookup(name)` splits it). `colour(value, palette)` gives an RGB tuple, None for `none`, or a
+(`lookup(name)` splits it). `PRINTED` are the prefixes of the names a build fills from the kit rather
+than from the face (`{rules.…}`, `{players.min}`: pnp.rules.printed), and `names_printed(text)` tells
+a text that reads one. `colour(value, palette)` gives an RGB tuple, None for `none`, or a
 problem text; `palette_entry(name, palette)` follows a palette entry to its colour, or says which
 link is broken, once, where the palette is defined (a use of a broken entry is then a `Known`
 problem). "Did you mean" never offers the name that was typed. `IconLibrary` knows the vendored
@@ -30,6 +32,12 @@ from .items import RGB
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
+PRINTED = ("rules.", "players.")  # names filled from the kit's rules values (pnp.rules.printed), not the face
+
+
+def names_printed(text: str) -> bool:
+    """Whether `text` has a template that reads a `PRINTED` name."""
+    return any("{" + prefix in text for prefix in PRINTED)
 
 
 class Warn(str):
@@ -70,10 +78,10 @@ def single_field(text: str) -> str | None:
 
 
 def fill(template: str, context: Mapping, french: bool = False,
-         only: str = "") -> tuple[str, list[str], list[str]]:
+         only: str | tuple[str, ...] = "") -> tuple[str, list[str], list[str]]:
     """`template` with `{name}` (and `{name|filter:arg}`) replaced: the text, the names that are
     not in `context` (left as written), and the problems of values that cannot be printed. With
-    `only`, names that do not start with it are left as written, braces and all, and not reported."""
+    `only` (a prefix or a tuple of them), names that do not start with it are left as written, braces and all, and not reported."""
     if "{" not in template and "}" not in template:
         return template, [], []
     out: list[str] = []
@@ -90,7 +98,7 @@ def fill(template: str, context: Mapping, french: bool = False,
             missing.append(name)
             out.append("{" + name + "}")
             continue
-        text, problem = shown(context[name], filters, french, strict=name.startswith("rules."))
+        text, problem = shown(context[name], filters, french, strict=name.startswith(PRINTED))
         out.append(text)
         problems += [f"{{{name}}}: {problem}"] if problem else []
     return "".join(out), missing, problems

@@ -8,7 +8,8 @@ the layout (palette, icon aliases, size), the fonts, icons, project and kit fold
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
 `{rules.NAME}`, a table's title and notes `{rules.NAME.title}`, `{rules.NAME.notes}`, its texts,
-so that printed rules follow the parameters as the tables do; values are written through the
+so that printed rules follow the parameters as the tables do, and the kit's `{players.min}` and
+`{players.max}`; values are written through the
 template's filters (`{rules.target|thousands}`, formats.py). `register_compiler(kind, function, local)`
 adds an element type (pictures.py: icons, images and SVG art; tables.py, figures.py, counters.py,
 boards.py), naming the `{names}` that
@@ -27,7 +28,7 @@ from typing import Any, Callable, Protocol
 from ..errors import suggest
 from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
-from .assets import IconLibrary, Known, Warn, colour, fill, key_text, lookup, single_field
+from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, key_text, lookup, names_printed, single_field
 from .fonts import Face, FontBook
 from .items import RGB, Item, Shape, TextItem
 from .textfit import TextBlock, TextStyle, fit_text
@@ -62,7 +63,7 @@ class ElementContext:
     min_text: float = 6.0  # text printed smaller is a warning
 
     def text(self, template: str, problems: list[str]) -> str:
-        values: Mapping[str, object] = ChainMap(self.values, self.rules) if "{rules." in template else self.values
+        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
         if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
             values = _Lookups(values, self.layout.maps)
         value, missing, unprintable = fill(template, values, self.french)
@@ -142,15 +143,21 @@ def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> lis
 
 def _unknown(name: str, values: dict, rules: dict) -> str:
     """The problem of a template naming an unknown field (a `rules.` name: unknown rules value)."""
-    if not name.startswith("rules."):
+    if not name.startswith(PRINTED):
         return f"unknown field {{{name}}}" + _choices(values)
-    return f"unknown rules value {{{name}}}" + _hint(name, rules)
+    return unknown_printed(name, rules)
+
+
+def unknown_printed(name: str, rules: dict) -> str:
+    """The problem of a template naming a `rules.` (or `players.`) value the kit does not print."""
+    return f"unknown {'rules ' if name.startswith('rules.') else ''}value {{{name}}}" + _hint(name, rules)
 
 
 def _hint(name: str, rules: dict) -> str:
     """" (did you mean {rules.x}?)" for an unknown rules value, or what the kit lacks."""
     hint = suggest(name, rules)
-    return f" (did you mean {{{hint}}}?)" if hint else " (the kit's rules model prints none)" if not rules else ""
+    none = name.startswith("rules.") and not any(key.startswith("rules.") for key in rules)
+    return f" (did you mean {{{hint}}}?)" if hint else " (the kit's rules model prints none)" if none else ""
 
 
 def _choices(values: dict) -> str:

@@ -25,9 +25,9 @@ from pathlib import Path
 from ..errors import Problem, Ref
 from ..model.layout import Element, Layout
 from ..model.units import MM
-from .assets import IconLibrary, Known, Warn, colour, fill
+from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, names_printed
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
-from .elements import ElementContext, _hint, compile_element
+from .elements import ElementContext, compile_element, unknown_printed
 from .fonts import FontBook
 from .items import Face, Item, item_bounds
 
@@ -49,15 +49,15 @@ class BuildEnv:
     inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
-        """A card's or page's fields, each text that names `{rules.…}` filled from the rules values
+        """A card's or page's fields, each text that names `{rules.…}` (or `{players.…}`) filled from the rules values
         (its other `{…}` left as written); the problems, as (field name, what)."""
-        texts = {name: value for name, value in fields.items() if isinstance(value, str) and "{rules." in value}
+        texts = {name: value for name, value in fields.items() if isinstance(value, str) and names_printed(value)}
         if not texts:
             return fields, []
         out, problems = dict(fields), []
         for name, text in texts.items():
-            out[name], missing, unprintable = fill(text, self.rules, self.french, only="rules.")
-            problems += [(name, f"unknown rules value {{{m}}}" + _hint(m, self.rules)) for m in missing]
+            out[name], missing, unprintable = fill(text, self.rules, self.french, only=PRINTED)
+            problems += [(name, unknown_printed(m, self.rules)) for m in missing]
             problems += [(name, what) for what in unprintable]
         return out, problems
 

@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 from ..errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
-from .assets import IconLibrary, Known, colour, key_text, lookup, palette_entry
+from .assets import PRINTED, IconLibrary, Known, colour, key_text, lookup, palette_entry
 from .conditions import condition_values, shown, template_fields
 from .elements import local_fields
 from .fonts import FontBook
@@ -164,7 +164,7 @@ class Linter:
             return
         known = use.known
         for used in template_fields(element):
-            if used not in known and not lookup(used) and not used.startswith("rules."):
+            if used not in known and not lookup(used) and not used.startswith(PRINTED):
                 self.report(name, ("elements", elem), f"unknown field {{{used}}}" +
                             (f" (fields: {', '.join(sorted(known))})" if len(known) < 20 else ""),
                             suggestion=suggest(used, sorted(known)), element=elem)

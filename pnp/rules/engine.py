@@ -5,7 +5,8 @@ Contract: `run_rules(kit)` returns `(printed, problems)`: the generic and declar
 {model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
 validation, its reading of the kit (once), its checks, the kit's `players` range held to the seats
 of its material and model (generic.py), and what it prints: a `Printed` (printed.py),
-its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts); None when
+its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts) and of
+`{players.min}` / `{players.max}` (the kit's range, also for a kit without a model); None when
 the model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
 and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
 problem without a `ref` whose `where` names a parameter ("rules.seats[0]") points at that
@@ -29,7 +30,7 @@ from .generic import column_seats, generic_checks, player_problems
 from .harness import play_range
 from .loader import load_model, raised
 from .playout import Playout
-from .printed import Printed, printed
+from .printed import Printed, printed, with_players
 
 T = TypeVar("T")
 
@@ -40,7 +41,8 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     `playouts` is False: `pnp playtest` plays its own) get what it read."""
     problems = generic_checks(kit) + declared_checks(kit)
     if kit.game.rules is None:
-        return Printed(), problems + player_problems(kit, column_seats(kit))
+        return Printed.of_players(kit.game.players.min, kit.game.players.max), \
+            problems + player_problems(kit, column_seats(kit))
     model, params, found = _model_and_params(kit, kit.game.rules)
     if model is None or params is None:
         return None, problems + found + player_problems(kit, column_seats(kit))
@@ -57,7 +59,7 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     if crash:
         return None, problems + crash
     made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
-    return made, problems + clashes
+    return with_players(made, kit.game.players.min, kit.game.players.max), problems + clashes
 
 
 def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tuple[list[Problem], list[Problem]]:

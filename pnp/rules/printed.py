@@ -12,6 +12,8 @@ Contract: `printed(params, tables, ref)` returns a `Printed` and the problems of
 A path that is both a parameter's and a table's or a text's is a clash, reported at the game.yaml's
 `rules.model` (the model's author renames one); the model's value is kept. The values are plain
 data: the layout stage formats them (pnp.layout.formats).
+`with_players(printed, low, high)` adds the kit's `players` range, `players.min` and `players.max`,
+which every kit prints from, with a rules model or without (`Printed.of_players`).
 """
 from __future__ import annotations
 
@@ -28,6 +30,16 @@ class Printed:
 
     tables: dict[str, Table] = field(default_factory=dict)
     values: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of_players(cls, low: int, high: int) -> Printed:
+        """What a kit without a rules model prints from: its players range only."""
+        return with_players(cls(), low, high)
+
+
+def with_players(made: Printed, low: int, high: int) -> Printed:
+    """`made` with the kit's players range as `{players.min}` and `{players.max}`."""
+    return Printed(made.tables, {**made.values, "players.min": low, "players.max": high})
 
 
 def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref) -> tuple[Printed, list[Problem]]:
