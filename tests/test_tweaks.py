@@ -178,15 +178,12 @@ CASES: dict[str, dict[str, Tweak]] = {
                                      ("score_sheet", "scores", "sheet"))},
     },
     "lutins": {
-        "players": added("    tokens: pions", "    players: 2", prints=(
-            ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt (plusieurs seulement après avoir été chassé).",
-             "À deux Chacun joue deux couleurs à angle droit et change de couleur à chaque tour."),)),
         "young_variant": added("    tokens: pions", "    young_variant: true", prints=(
             ("aide", "il tourne à 90° et glisse de nouveau jusqu’au prochain obstacle ou une case d’arrivée.",
              "dans n’importe quelle direction, jusqu’au prochain obstacle ou une case d’arrivée (variante jeunes "
              "joueurs)."),)),
-        "seats": added("    tokens: pions", "    seats: [[bleu], [rouge], [violet]]", **refused(
-            "game.yaml", "seats:", "4 players need 4 seats, found 3")),
+        "seats": added("    tokens: pions", "    seats: [[bleu], [rouge], [violet], [jaune], [bleu]]", **refused(
+            "game.yaml", "seats:", "the seats seat 5 players, but the kit is played by 2 to 4 players")),
         "turn_bound": added("    tokens: pions", "    turn_bound: 500"),  # play-outs only (pnp check)
         "board": Tweak("board: plateau", "board: plateaux", **refused("game.yaml", "- plateau.yaml",
                                                                       "the kit has no sheet named 'plateaux'")),

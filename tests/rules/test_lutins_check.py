@@ -5,7 +5,7 @@ from pnp.model.schema import ValidationError
 from pnp.errors import KitError, Ref
 from kits.lutins import (
     Board, LutinsParams, check_board, check_board_data, check_rules, default_board, default_board_data,
-    empty_board, initial_state, reachability_problems, rules_summary, slide_targets,
+    empty_board, initial_state, reachability_problems, rules_summary, slide_targets, tables,
 )
 
 REF = Ref("decks/lutins/board.yaml", ("board",))
@@ -138,11 +138,11 @@ def test_bad_shape_is_reported_not_raised():
 
 
 def test_params_are_strict():
-    assert LutinsParams() == LutinsParams(players=4, young_variant=False)
-    for bad in ({"players": "3"}, {"players": 5}, {"young": True}, {"young_variant": "yes"}):
-        with pytest.raises(ValidationError):
+    assert LutinsParams() == LutinsParams(young_variant=False)
+    for bad in ({"players": 3}, {"young": True}, {"young_variant": "yes"}, {"turn_bound": "9"}):
+        with pytest.raises(ValidationError):  # the player count is the kit's range, not a parameter
             LutinsParams.model_validate(bad)
-    assert LutinsParams.model_validate({"players": 2, "seats": [["bleu", "rouge"], ["violet", "jaune"]]})
+    assert LutinsParams.model_validate({"seats": [["bleu", "rouge"], ["violet", "jaune"]]})
 
 
 def test_check_rules_passes_a_sound_board_and_names_a_broken_one():
@@ -157,5 +157,17 @@ def test_rules_summary_is_french_and_follows_the_variant():
     table = rules_summary()
     assert table.header == ("Phase", "Règle")
     assert "90°" in table.as_text() and "À 3 ou 4" in table.as_text()
-    young = rules_summary(LutinsParams(young_variant=True, players=2)).as_text()
-    assert "n'importe quelle direction" in young and "À deux" in young
+    young = rules_summary(LutinsParams(young_variant=True), (2, 2)).as_text()
+    assert "n'importe quelle direction" in young and "À deux" in young and "À 3" not in young
+
+
+@pytest.mark.parametrize("players, label", [((2, 4), "À 3 ou 4"), ((3, 4), "À 3 ou 4"), ((2, 3), "À 3"),
+                                            ((4, 4), "À 4"), ((2, 2), "À deux")])
+def test_the_players_row_follows_the_kit_range(players, label):
+    rows = dict(rules_summary(LutinsParams(), players).rows)
+    assert [phase for phase in rows if phase.startswith("À ")] == [label]
+
+
+def test_the_two_player_paragraph_prints_only_when_the_range_has_two():
+    assert tables(LutinsParams(), (2, 4))["two_players"].startswith("**À deux :**")
+    assert tables(LutinsParams(), (3, 4))["two_players"] == ""

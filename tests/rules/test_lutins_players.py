@@ -87,16 +87,16 @@ def test_no_move_once_the_game_is_won():
 
 def test_params_refuse_two_players_with_opposite_colours():
     board = default_board()
-    params = LutinsParams(players=2, seats=[["bleu", "violet"], ["rouge", "jaune"]])
+    params = LutinsParams(seats=[["bleu", "violet"], ["rouge", "jaune"]])
     problems = check_params(params, board)
     assert [p.where for p in problems] == ["rules.seats[0]", "rules.seats[1]"]
     assert "right angles" in problems[0].what
-    good = LutinsParams(players=2, seats=[["bleu", "jaune"], ["violet", "rouge"]])
+    good = LutinsParams(seats=[["bleu", "jaune"], ["violet", "rouge"]])
     assert check_params(good, board) == []
 
 
 def test_params_seats_one_colour_each_with_three_players():
-    params = LutinsParams(players=3, seats=[["bleu"], ["rouge", "jaune"], ["vert"]])
+    params = LutinsParams(seats=[["bleu"], ["rouge", "jaune"], ["vert"]])
     whats = [p.what for p in check_params(params, default_board())]
     assert whats == ["each player plays 1 colour(s), found 2", "unknown colour 'vert'"]
 

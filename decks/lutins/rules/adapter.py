@@ -5,9 +5,10 @@ are `KitParams`: the model's `LutinsParams` plus the names of two of the kit's c
 a sheet whose field `board` holds the board as the model's plain data (board.py), and `tokens`, a
 deck of counters whose cards have the fields `sorte` (`arbre` or `lutin`) and `couleur` (`tokens:
 null` skips it). `read` builds the board once (its shape problems point at the line of the value in
-the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`. `check_rules(board, params, ref)`
+the sheet's file: `board.dots[3]` at that dot) as a `LutinsKit`, with the kit's `players` range (the
+one source of the player count: the rules card's rows follow it, and `seats` must seat a count of it). `check_rules(board, params, ref)`
 is the whole check of a board: its invariants (check.py) and the seats against the board; then the inventory of counters: one tree for each dot, one elf for each start square of its colour
-(the model's check). Its tables are the model's (`rules.resume`); its play-outs `playout.playout` on
+(the model's check). Its tables are the model's (`rules.resume`, for the kit's range); its play-outs `playout.playout` on
 the kit's board, played by the harness (`pnp playtest`, `pnp check`); its seats the board's sides
 and the 2 to 4 players the rules allow.
 """
@@ -35,11 +36,13 @@ class KitParams(LutinsParams):
 
 @dataclass(frozen=True)
 class LutinsKit:
-    """What the model reads from a kit: the board, the `Ref` of its data, the counters (None: skipped)."""
+    """What the model reads from a kit: the board, the `Ref` of its data, the counters (None: skipped),
+    the kit's players range (min, max)."""
 
     board: Board
     ref: Ref
     tokens: Deck | None
+    players: tuple[int, int] = (2, 4)
 
 
 def read(kit, params: KitParams) -> tuple[LutinsKit | None, list[Problem]]:
@@ -47,7 +50,8 @@ def read(kit, params: KitParams) -> tuple[LutinsKit | None, list[Problem]]:
     deck, problems = (component(kit, "deck", params.tokens, "tokens", "the counters") if params.tokens
                       else (None, []))
     board, ref, found = _board(kit, params)
-    return (LutinsKit(board, ref, deck) if board is not None else None), found + problems
+    players = (kit.game.players.min, kit.game.players.max)
+    return (LutinsKit(board, ref, deck, players) if board is not None else None), found + problems
 
 
 def _board(kit, params: KitParams) -> tuple[Board | None, Ref | None, list[Problem]]:
@@ -73,8 +77,17 @@ def check_rules(board: Board, params: LutinsParams | None = None, ref: Ref | Non
 
 
 def check(material: LutinsKit, params: KitParams) -> list[Problem]:
-    problems = check_rules(material.board, params, material.ref)
+    problems = check_rules(material.board, params, material.ref) + _seated_count(material, params)
     return problems + (token_problems(material.tokens, material.board) if material.tokens else [])
+
+
+def _seated_count(material: LutinsKit, params: KitParams) -> list[Problem]:
+    """`seats` seat `len(seats)` players: a count the kit is played by, else they would never be used."""
+    low, high = material.players
+    if params.seats is None or low <= len(params.seats) <= high:
+        return []
+    return [Problem(f"the seats seat {len(params.seats)} players, but the kit is played by {low} to {high} "
+                    "players (game.yaml players)", "rules.seats", got=len(params.seats))]
 
 
 def token_problems(deck: Deck, board: Board) -> list[Problem]:
@@ -106,7 +119,8 @@ def _inventory(key: tuple, found: int, want: int) -> str:
 
 def playout(material: LutinsKit, params: KitParams):
     """Games on the kit's board (playout.py), the kit's seats for its own player count."""
-    return board_playout(material.board, params.turn_bound, params.young_variant, params.seats, params.players)
+    seated = len(params.seats) if params.seats else 0
+    return board_playout(material.board, params.turn_bound, params.young_variant, params.seats, seated)
 
 
 def seats(material: LutinsKit, params: KitParams) -> list[Seats]:
@@ -116,6 +130,7 @@ def seats(material: LutinsKit, params: KitParams) -> list[Seats]:
             Seats("the rules model plays 2 to 4 players", low=2, high=4)]
 
 
-model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params), playout, read, seats)
+model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params, material.players),
+                   playout, read, seats)
 
 __all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "playout", "read", "seats", "token_problems"]

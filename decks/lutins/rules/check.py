@@ -8,8 +8,9 @@ raises for bad input. `where` names the value in the kit ("board.dots", "board.s
 (base.where_path). Checked: 34 dots inside the forest, no duplicate, none on a start square; 4
 colours, one a side, 6 start squares each, each colour's arrival squares opposite; every start
 square reaches its arrival side (decision: REACHABILITY).
-`LutinsParams` is the strict model of the rule parameters a kit may set;
-`check_params(params, board)` checks them against the board.
+`LutinsParams` is the strict model of the rule parameters a kit may set (the player count is the
+kit's `players` range, not a parameter); `check_params(params, board)` checks them against the board:
+`seats` seat `len(seats)` players, one colour each, or two at right angles with 2 players.
 """
 from __future__ import annotations
 
@@ -30,9 +31,9 @@ COLOURS = 4
 class LutinsParams(Params):
     """Rule parameters a kit may set under `rules:` (strict: no coercion, no unknown key)."""
 
-    players: int = Field(4, ge=2, le=4)
     young_variant: bool = False  # rules: "Variante: ... renoncer ... à la règle de l'angle de 90 degres"
-    seats: list[list[str]] | None = None  # colours per player, clockwise from the youngest
+    # colours per player, clockwise from the youngest: the seating of len(seats) players (others: the default)
+    seats: list[list[str]] | None = None
     # a play-out stops there: a game that did not end (random games last 500-1 000 turns, rarely 2 000)
     turn_bound: int = Field(3000, ge=1)
 
@@ -194,10 +195,7 @@ def check_params(params: LutinsParams, board: Board, where: str = "rules") -> li
     if params.seats is None:
         return []
     problems = []
-    if len(params.seats) != params.players:
-        problems.append(Problem(f"{params.players} players need {params.players} seats, found "
-                                f"{len(params.seats)}", f"{where}.seats", got=len(params.seats)))
-    want = 2 if params.players == 2 else 1
+    want = 2 if len(params.seats) == 2 else 1
     for i, seat in enumerate(params.seats):
         problems += _seat_problems(board, seat, want, f"{where}.seats[{i}]")
     used = [colour for seat in params.seats for colour in seat]

@@ -1,9 +1,12 @@
 """The French summary table of the rules card of "Les aventures dans la forêt des lutins".
 
-Contract: `rules_summary(params)` returns a `pnp.rules.base.Table` ("Phase", "Règle") in
+Contract: `rules_summary(params, players)` returns a `pnp.rules.base.Table` ("Phase", "Règle") in
 French, as printed on the rules card; the wording follows the source and this model's
-decisions (decisions.py), the young-player variant and the player count change the rows.
-`tables(params)` gives every table by name (`rules.resume` in layouts).
+decisions (decisions.py), the young-player variant and the kit's players range (min, max) change
+the rows: the one-elf rule for the counts of 3 and more the range holds, the two-colour game when 2
+is its only count. `tables(params, players)` gives every table by name (`rules.resume` in layouts)
+and the texts the rules card prints: `rules.two_players`, the two-player paragraph of its back
+(ending its paragraph; empty when the range has no 2).
 """
 from __future__ import annotations
 
@@ -18,8 +21,13 @@ _TURN_YOUNG = ("Second déplacement", "Facultatif, seulement là où le lutin s'
                "quelle direction, jusqu'au prochain obstacle ou une case d'arrivée (variante jeunes joueurs).")
 
 
-def rules_summary(params: LutinsParams | None = None) -> Table:
-    """The rules card's summary table for these parameters."""
+_TWO = "Chacun joue deux couleurs à angle droit et change de couleur à chaque tour."
+_TWO_PARAGRAPH = ("**À deux :** chacun joue deux couleurs à angle droit (par exemple bleu et rouge) et change de "
+                  "couleur à chaque tour.\n")  # a paragraph of its own: the text goes on after it
+
+
+def rules_summary(params: LutinsParams | None = None, players: tuple[int, int] = (2, 4)) -> Table:
+    """The rules card's summary table for these parameters and players range."""
     params = params or LutinsParams()
     rows = [
         ("Mise en place", "Un arbre sur chaque case à point ; vos 6 lutins sur vos cases de départ."),
@@ -33,18 +41,22 @@ def rules_summary(params: LutinsParams | None = None) -> Table:
         ("Chasser", "Un lutin qui atteint une case d'arrivée occupée par un lutin adverse pas encore parti "
                     "le chasse : sur une autre case de départ de sa couleur ou une case libre de la forêt. "
                     "On ne chasse pas ses propres lutins."),
-        _players_row(params.players),
+        _players_row(*players),
         ("Fin", "Le premier qui a amené tous ses lutins sur le côté opposé gagne. Un lutin arrivé ne "
                 "bouge plus."),
     ]
     return Table(("Phase", "Règle"), tuple(rows), title="La forêt des lutins — résumé")
 
 
-def _players_row(players: int) -> tuple[str, str]:
-    if players == 2:
-        return ("À deux", "Chacun joue deux couleurs à angle droit et change de couleur à chaque tour.")
-    return ("À 3 ou 4", "Un seul lutin à la fois dans la forêt (plusieurs seulement après avoir été chassé).")
+def _players_row(low: int, high: int) -> tuple[str, str]:
+    """rules: "chaque joueur ne met en jeu qu'un seul lutin à la fois" (decision: ONE_ELF), for the
+    range's counts of 3 and more; the two-colour game when the range is 2 players only."""
+    counts = [str(n) for n in range(max(low, 3), high + 1)]
+    if not counts:
+        return ("À deux", _TWO)
+    label = "À " + (" ou ".join(counts) if len(counts) <= 2 else f"{counts[0]} à {counts[-1]}")
+    return (label, "Un seul lutin à la fois dans la forêt (plusieurs seulement après avoir été chassé).")
 
 
-def tables(params: LutinsParams | None = None) -> dict[str, Table]:
-    return {"resume": rules_summary(params)}
+def tables(params: LutinsParams | None = None, players: tuple[int, int] = (2, 4)) -> dict[str, Table | str]:
+    return {"resume": rules_summary(params, players), "two_players": _TWO_PARAGRAPH if players[0] == 2 else ""}
