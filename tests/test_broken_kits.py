@@ -59,7 +59,7 @@ def _path_out(root: Path) -> None:
 
 
 def _missing_glyph(root: Path) -> None:
-    edit(root / AIDE, 'titre: "Fin, score et variante"', 'titre: "Fin, score et variante 漢"')
+    edit(root / AIDE, 'titre: "Similis — la règle"', 'titre: "Similis — la règle 漢"')
 
 
 def _unknown_colour(root: Path) -> None:
@@ -96,7 +96,7 @@ CASES = {
         r"decks/similis/game\.yaml:\d+:5: game\.components: the path '\.\./\.\./\.\./secret\.yaml' leaves "
         r"the project folder"]),
     "a glyph missing from its font": (_missing_glyph, [
-        r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '2', element 'titre': character '漢' "
+        r"decks/similis/aide\.yaml:\d+:5: kit 'similis', deck 'aide', card '1', element 'titre': character '漢' "
         r"\(U\+6F22\) is missing from font 'Bree Serif' regular"]),
     "unknown colour": (_unknown_colour, [
         r"stray card for checks\[0\]: couleur 'verte' is not in the product's domain \(bleu, vert, rouge\)",

@@ -86,7 +86,8 @@ CASES: dict[str, dict[str, Tweak]] = {
                                  ("aide", "Une série coûte toujours 4 cartes de ta main",
                                   "Une série coûte les cartes posées et les cartes données"))),
         "banned_pair": Tweak("banned_pair: {first: forme, second: couleur}", "banned_pair: null",
-                             prints=(("aide", f"ensemble). {VARIANT}", "ensemble)."),)),
+                             prints=(("aide", f"ensemble). {VARIANT}", "ensemble)."),
+                                     ("aide", "Fin, score et variante", "Fin et score"))),
         "banned_pair.first": Tweak("first: forme", "first: valeur", prints=(
             ("aide", "la forme de la 1re", "la valeur de la 1re"),
             ("aide", "(par ex. les ankhs verts)", "(par ex. 1 et vert)"))),

@@ -146,7 +146,7 @@ def tables(product: Product | None, params: SimilisParams) -> dict[str, Table | 
             "score": Table((), (), "Score", (_score_rule(params.end_score),)),
             "shared": _listed([the_attribute(name)[0] for name in params.attributes]),
             "market_rule": _market_rule(params.market), "series_cost": _series_cost(params.series),
-            "variant": _variant(params)}
+            "variant": _variant(params), "end_title": _end_title(params)}
 
 
 def _score_rule(end_score: int) -> str:
@@ -196,6 +196,11 @@ def _series_cost(series: list[Series]) -> str:
     if len(costs) == 1:
         return f"Une série coûte toujours {costs.pop()} cartes de ta main"
     return "Une série coûte les cartes posées et les cartes données"
+
+
+def _end_title(params: SimilisParams) -> str:
+    """The title of the rules card that ends with the variant: it announces one only when it is on."""
+    return "Fin, score et variante" if params.banned_pair else "Fin et score"
 
 
 def _variant(params: SimilisParams) -> str:
