@@ -1,6 +1,6 @@
 """`{rules.…}` templates: a model's parameters, tables and texts as template values, the filters
 that write them (thousands, plural, ordinal, count, and/or), card and sheet texts that name them,
-and clashes between a parameter and a printed value."""
+clashes between a parameter and a printed value, and the kit's `{players.min}` / `{players.max}`."""
 from __future__ import annotations
 
 import pytest
@@ -106,3 +106,28 @@ def test_an_unknown_rules_value_in_a_card_text_is_at_its_line(project):
     problems = [p.render() for r in check(root, ["similis"]) for p in r.errors]
     assert problems == [f"decks/similis/aide.yaml:{line}:12: kit 'similis', deck 'aide', card '1': "
                         "unknown rules value {rules.hnad} (did you mean {rules.hand}?)"]
+
+
+def test_a_kit_without_a_rules_model_prints_its_player_range(project, tmp_path):
+    root = project("belote")  # no rules model: its range is the only printed value
+    edit(root / "decks/belote/game.yaml", "players: {min: 4, max: 4}", "players: {min: 3, max: 4}")
+    edit(root / "decks/belote/score.yaml", "Une ligne par donne", "De {players.min} à {players.max} joueurs. Une ligne par donne")
+    reports = build(root, ["belote"], Options(out=tmp_path / "out"))
+    assert not [p for r in reports for p in r.errors]
+    assert "De 3 à 4 joueurs. Une ligne par donne" in " ".join(pdfread.text(tmp_path / "out/belote/score-a4.pdf", 0).split())
+
+
+def test_an_unknown_player_value_is_named_with_the_closest(tmp_path):
+    rules = {**VALUES, "players.min": 2, "players.max": 4}
+    faces = Faces(tmp_path, "card:\n  elements:\n    t: {type: text, text: '{players.min} à {players.mx}'}\n", rules=rules)
+    _, problems = faces.build("card")
+    assert [p.what for p in problems] == ["unknown value {players.mx} (did you mean {players.max}?)"]
+
+
+def test_a_rules_value_in_a_kit_without_a_rules_model_says_so(project):
+    root = project("belote")
+    score = root / "decks/belote/score.yaml"
+    edit(score, "Une ligne par donne", "{rules.hand} cartes. Une ligne par donne")
+    problems = [p.render() for r in check(root, ["belote"]) for p in r.errors]
+    assert problems == [f"decks/belote/score.yaml:{line_of(score, 'consigne:')}:13: kit 'belote', sheet 'score', page 1: "
+                        "unknown rules value {rules.hand} (the kit's rules model prints none)"]

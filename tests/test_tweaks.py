@@ -3,7 +3,9 @@ and its PDFs read back, and each place that printed the old value prints the new
 else changed — or `pnp check` refuses the new value at the line to mend, saying why — or, for a
 parameter that prints nothing (play-outs, a component's name that stays valid), nothing printed
 changes. The parameters are enumerated from each model's `Params` (nested ones as `a.b`): a new
-parameter without a case here fails `test_every_parameter_has_a_tweak_case`.
+parameter without a case here fails `test_every_parameter_has_a_tweak_case`. Every kit's `players`
+range is changed the same way (`PLAYER_CASES`; a kit without a case fails
+`test_every_kit_has_a_player_range_case`).
 
 A component whose PDF has the first build's bytes prints the same; the others are read as the
 stream of their words in drawing order (pdfplumber, text flow), so a phrase stays whole when its
@@ -195,6 +197,40 @@ CASES: dict[str, dict[str, Tweak]] = {
 }
 
 
+# The kit's `players` range (game.yaml), printed through `{players.min}` / `{players.max}` and what
+# the models read of it: each kit narrowed (what prints the range reprints; a kit that prints no
+# count keeps its bytes) and widened beyond what it prints or plays (refused at the players line).
+TWO_PLAYERS = ("ne bouge plus. À deux : chacun joue deux couleurs à angle droit (par exemple bleu et rouge) et "
+               "change de couleur à chaque tour. Variante")
+PLAYER_CASES: dict[str, dict[str, Tweak]] = {
+    "similis": {"narrowed": Tweak("players: {min: 3, max: 6}", "players: {min: 4, max: 5}"),
+                "widened": Tweak("players: {min: 3, max: 6}", "players: {min: 3, max: 7}", **refused(
+                    "game.yaml", "players:", "but the sheet 'score' prints 6 player columns"))},
+    "similis-reglisse": {"narrowed": Tweak("players: {min: 3, max: 6}", "players: {min: 4, max: 6}"),
+                         "widened": Tweak("players: {min: 3, max: 6}", "players: {min: 3, max: 7}", **refused(
+                             "game.yaml", "players:", "deals 10 cards to at most 6 players"))},
+    "dix-mille": {"narrowed": Tweak("players: {min: 2, max: 7}", "players: {min: 3, max: 6}", prints=(
+                      ("score", "(2 à 7 joueurs)", "(3 à 6 joueurs)"),)),
+                  "widened": Tweak("players: {min: 2, max: 7}", "players: {min: 2, max: 8}", **refused(
+                      "game.yaml", "players:", "but the sheet 'score' prints 7 player columns"))},
+    "clochemerle": {"narrowed": Tweak("players: {min: 3, max: 6}", "players: {min: 4, max: 6}"),
+                    "widened": Tweak("players: {min: 3, max: 6}", "players: {min: 3, max: 7}", **refused(
+                        "game.yaml", "players:", "but the sheet 'jetons' prints pawns of 6 colours"))},
+    "lutins": {"no two": Tweak("players: {min: 2, max: 4}", "players: {min: 3, max: 4}", prints=(
+                   ("aide", "2 à 4 joueurs", "3 à 4 joueurs"), ("aide", TWO_PLAYERS, "ne bouge plus. Variante"))),
+               "no four": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 3}", prints=(
+                   ("aide", "2 à 4 joueurs", "2 à 3 joueurs"), ("aide", "À 3 ou 4 Un seul lutin", "À 3 Un seul lutin"))),
+               "two only": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 2}", prints=(
+                   ("aide", "2 à 4 joueurs", "2 à 2 joueurs"), ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt "
+                    "(plusieurs seulement après avoir été chassé).", "À deux Chacun joue deux couleurs à angle droit et "
+                    "change de couleur à chaque tour."))),
+               "widened": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 5}", **refused(
+                   "game.yaml", "players:", "but the board has 4 start sides"))},
+    "belote": {"narrowed": Tweak("players: {min: 4, max: 4}", "players: {min: 3, max: 4}")},
+    "bateliers": {"narrowed": Tweak("players: {min: 2, max: 4}", "players: {min: 3, max: 4}")},
+}
+
+
 def parameter_names(params: type[Params], prefix: str = "") -> set[str]:
     """Every field of a model's params, and the fields of those that are params themselves (`a.b`)."""
     out = set()
@@ -229,7 +265,7 @@ def first_builds(tmp_path_factory) -> dict[str, Path]:
     """Each kit as shipped, built once: the folder of its PDFs."""
     base = tmp_path_factory.mktemp("tweaks")
     out: dict[str, Path] = {}
-    for kit in CASES:
+    for kit in {**CASES, **PLAYER_CASES}:
         root = _copy(base, kit, kit)
         reports = build(root, [kit], Options(out=base / f"{kit}-out"))
         assert not [p.render() for r in reports for p in r.errors]
@@ -240,9 +276,25 @@ def first_builds(tmp_path_factory) -> dict[str, Path]:
 CASE_IDS = [(kit, name) for kit in sorted(CASES) for name in sorted(CASES[kit])]
 
 
+PLAYER_IDS = [(kit, name) for kit in sorted(PLAYER_CASES) for name in sorted(PLAYER_CASES[kit])]
+
+
+def test_every_kit_has_a_player_range_case():
+    assert set(PLAYER_CASES) == {path.parent.name for path in (Path(__file__).parents[1] / "decks").glob("*/game.yaml")}
+
+
 @pytest.mark.parametrize("kit, name", CASE_IDS, ids=[f"{kit}:{name}" for kit, name in CASE_IDS])
 def test_a_tweaked_parameter_reprints_or_is_refused(tmp_path, first_builds, kit, name):
-    tweak = CASES[kit][name]
+    _assert_reprinted_or_refused(tmp_path, first_builds, kit, CASES[kit][name])
+
+
+@pytest.mark.parametrize("kit, name", PLAYER_IDS, ids=[f"{kit}:{name}" for kit, name in PLAYER_IDS])
+def test_a_changed_player_range_reprints_or_is_refused(tmp_path, first_builds, kit, name):
+    _assert_reprinted_or_refused(tmp_path, first_builds, kit, PLAYER_CASES[kit][name])
+
+
+def _assert_reprinted_or_refused(tmp_path: Path, first_builds: dict[str, Path], kit: str, tweak: Tweak) -> None:
+    """The kit rebuilt with `tweak`: each of its phrases reprinted and nothing else changed, or refused."""
     root = _copy(tmp_path, kit, "project", tweak)
     if tweak.refused:
         _assert_refused(root, kit, *tweak.refused)
