@@ -159,3 +159,18 @@ def test_a_board_too_big_for_its_box_is_an_error_not_clipped(project):
     errors = _errors(root)
     assert any("the board (12 × 12 squares of 22.0 mm = 264 × 264 mm) does not fit its box (240 × 240 mm)" in e
                for e in errors), errors
+
+
+def test_playtest_at_five_players_is_a_usage_error_naming_the_kit_range(shipped):
+    """The player count is the kit's range (no model parameter holds another): 5 is refused, not
+    played as 4."""
+    result = CliRunner().invoke(main, ["--project", str(shipped), "playtest", "lutins", "--players", "5", "--games", "1"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "La forêt des lutins is played by 2 to 4 players (game.yaml players); got 5" in result.output
+
+
+def test_seats_for_two_players_are_played_at_two(project):
+    """`seats` seat len(seats) players: two seats of two colours at right angles pass the check."""
+    root = project("lutins")
+    edit(root / "decks/lutins/game.yaml", "    tokens: pions", "    tokens: pions\n    seats: [[bleu, rouge], [violet, jaune]]")
+    assert [p.render() for r in check(root, ["lutins"]) for p in r.errors] == []
