@@ -273,28 +273,20 @@ def first_builds(tmp_path_factory) -> dict[str, Path]:
     return out
 
 
-CASE_IDS = [(kit, name) for kit in sorted(CASES) for name in sorted(CASES[kit])]
-
-
-PLAYER_IDS = [(kit, name) for kit in sorted(PLAYER_CASES) for name in sorted(PLAYER_CASES[kit])]
+# every case by its id: a parameter's ("similis:hand") and a players range's ("lutins:players no two")
+ALL_CASES = {**{f"{kit}:{name}": (kit, tweak) for kit, named in CASES.items() for name, tweak in named.items()},
+             **{f"{kit}:players {name}": (kit, tweak) for kit, named in PLAYER_CASES.items()
+                for name, tweak in named.items()}}
 
 
 def test_every_kit_has_a_player_range_case():
     assert set(PLAYER_CASES) == {path.parent.name for path in (Path(__file__).parents[1] / "decks").glob("*/game.yaml")}
 
 
-@pytest.mark.parametrize("kit, name", CASE_IDS, ids=[f"{kit}:{name}" for kit, name in CASE_IDS])
-def test_a_tweaked_parameter_reprints_or_is_refused(tmp_path, first_builds, kit, name):
-    _assert_reprinted_or_refused(tmp_path, first_builds, kit, CASES[kit][name])
-
-
-@pytest.mark.parametrize("kit, name", PLAYER_IDS, ids=[f"{kit}:{name}" for kit, name in PLAYER_IDS])
-def test_a_changed_player_range_reprints_or_is_refused(tmp_path, first_builds, kit, name):
-    _assert_reprinted_or_refused(tmp_path, first_builds, kit, PLAYER_CASES[kit][name])
-
-
-def _assert_reprinted_or_refused(tmp_path: Path, first_builds: dict[str, Path], kit: str, tweak: Tweak) -> None:
-    """The kit rebuilt with `tweak`: each of its phrases reprinted and nothing else changed, or refused."""
+@pytest.mark.parametrize("case", sorted(ALL_CASES))
+def test_a_tweak_reprints_or_is_refused(tmp_path, first_builds, case):
+    """The kit rebuilt with the case's tweak: each of its phrases reprinted and nothing else changed, or refused."""
+    kit, tweak = ALL_CASES[case]
     root = _copy(tmp_path, kit, "project", tweak)
     if tweak.refused:
         _assert_refused(root, kit, *tweak.refused)
