@@ -20,7 +20,7 @@ def test_where_path_reads_keys_indexes_and_integer_keys():
 def test_a_problem_about_one_seat_points_at_that_seat(project):
     root = project("lutins")
     game = root / "decks/lutins/game.yaml"
-    edit(game, "    tokens: pions\n", "    tokens: pions\n    players: 2\n    seats:\n      - [bleu, violet]\n"
+    edit(game, "    tokens: pions\n", "    tokens: pions\n    seats:\n      - [bleu, violet]\n"
                                      "      - [rouge, jaune]\n")
     line = next(i + 1 for i, text in enumerate(game.read_text(encoding="utf-8").splitlines())
                 if "[bleu, violet]" in text)
