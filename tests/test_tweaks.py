@@ -130,10 +130,10 @@ CASES: dict[str, dict[str, Tweak]] = {
     },
     "dix-mille": {
         "single_one": Tweak("single_one: 100", "single_one: 200", prints=(
-            ("aide", points(*POINTS), points(200, *POINTS[1:])), ("des", "du 1 (100 pts)", "du 1 (200 pts)"))),
+            ("aide", points(*POINTS), points(200, *POINTS[1:])), ("des", "Le 1 (100 pts)", "Le 1 (200 pts)"))),
         "single_five": Tweak("single_five: 50", "single_five: 60", prints=(
             ("aide", points(*POINTS), points(100, 60, *POINTS[2:])), ("aide", "au lieu de 100 pts", "au lieu de 120 pts"),
-            ("des", "du 5 (50 pts)", "du 5 (60 pts)"))),
+            ("des", "le 5 (50 pts)", "le 5 (60 pts)"))),
         "three_of_a_kind": Tweak("      2: 200", "      2: 250", prints=(("aide", points(*POINTS), points(
             100, 50, 1000, 250, 300, 400, 500, 600, 5000, 500, 600, 800, 1000, 1200, 10000, 1000, 1200, 1600, 2000, 2400,
             1500, 1500)),)),
