@@ -44,7 +44,7 @@ def test_a_broken_component_outside_the_kit_folder_is_rebuilt_and_reported(proje
     edit(shared, "layout: similis-score", "layout: similis-scor")
     result = _run(root, out)
     assert result.exit_code == 1
-    assert "shared/score.yaml:4:9: layout: unknown layout 'similis-scor'" in result.stderr
+    assert "shared/score.yaml:4:9: sheet.layout: unknown layout (got 'similis-scor'; did you mean 'similis-score'?)" in result.stderr
     assert "up to date" not in result.stdout
 
 

@@ -64,7 +64,8 @@ poker-card: {size: poker}
     assert "layouts extend each other in a cycle: a -> b -> c -> a" in problems[0].what
     assert str(locators.locate(problems[0].ref)) == "layouts/l.yaml:4:14"
     _, problems = lib.get("d", Ref("x"))
-    assert problems[0].what == "extends an unknown layout 'poker-crad'" and problems[0].suggestion == "poker-card"
+    assert problems[0].render() == ("layouts/l.yaml: layout 'd': extends an unknown layout (got 'poker-crad'; "
+                                     "did you mean 'poker-card'?)")
 
 
 def test_an_error_in_a_parent_points_at_the_parent(tmp_path):

@@ -147,7 +147,7 @@ def _union(members: tuple, strict: bool) -> Checker:
     """The first member that takes the value as it is, else the first that converts it; failing
     both, the errors of the one member of the value's shape, or, for a scalar, the first error a
     member gave about the value itself (out of range: `-2pt` for a font size), or one error naming
-    them all."""
+    them all, with the choices of its literal members (for a "did you mean")."""
     exact = [_compile(m, True) for m in members]
     lax = exact if strict else [_compile(m, False) for m in members]
     tries = exact if strict else exact + [c for c in lax if c not in exact]
@@ -167,7 +167,8 @@ def _union(members: tuple, strict: bool) -> Checker:
         if len(fitting) == 1:
             return fitting[0](value, loc, errors)
         words = " or ".join(dict.fromkeys(_words(m) for m in members))
-        errors.append(_error("type_error", loc, f"must be {words}", value))
+        choices = [c for e in found for c in e.get("choices", ())]
+        errors.append(_error("type_error", loc, f"must be {words}", value) | ({"choices": choices} if choices else {}))
         return _BAD
     return check
 

@@ -93,16 +93,24 @@ class LayoutLibrary:
         else:
             self.add(name, body, ref)
 
-    def get(self, name: str, ref: Ref) -> tuple[Layout | None, list[Problem]]:
-        """The resolved layout `name`, or the problems that prevent it."""
+    def get(self, name: str, ref: Ref, where: str = "layout") -> tuple[Layout | None, list[Problem]]:
+        """The resolved layout `name`, or the problems that prevent it (`where` names the key that
+        names it, `deck.back`)."""
         if name not in self._raw:
-            return None, [Problem(f"unknown layout {name!r}", "layout", ref, suggestion=suggest(name, self._raw))]
+            return None, [self.unknown("unknown layout", name, where, ref)]
         problems: list[Problem] = []
         merged = self._merge(name, (), problems)
         if merged is None or problems:
             return None, problems
         layout, errors = validate(Layout, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
         return layout, [self._relocate(p, merged, name) for p in errors]
+
+    def unknown(self, what: str, name: str, where: str, ref: Ref) -> Problem:
+        """The problem of a layout name no `layouts/*.yaml` defines: the closest name, else how many
+        layouts were looked through."""
+        hint = suggest(name, sorted(self._raw))
+        what = what if hint else f"{what}: none of the {len(self._raw)} layouts of layouts/*.yaml is named so"
+        return Problem(what, where, ref, got=name, suggestion=hint)
 
     def element_refs(self, name: str) -> dict[str, Ref]:
         """Where each element of layout `name` (extends resolved) was last defined."""
@@ -162,8 +170,7 @@ class LayoutLibrary:
             problems.append(Problem(f"layouts extend each other in a cycle: {cycle}", f"layout {name!r}", ref))
             return None
         if parent not in self._raw:
-            problems.append(Problem(f"extends an unknown layout {parent!r}", f"layout {name!r}", ref,
-                                    suggestion=suggest(parent, self._raw)))
+            problems.append(self.unknown("extends an unknown layout", parent, f"layout {name!r}", ref))
             return None
         if len(chain) > MAX_EXTENDS:  # (reported where the chain first grew too long)
             return None

@@ -28,7 +28,7 @@ from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
 from .tuckbox import TuckBox, TuckBoxFile
-from .validate import validate
+from .validate import key_path, validate
 
 
 MAX_DECK_CARDS = 20_000  # copies included: a deck of more is a typo (`copies: 1000000`), not a game
@@ -177,7 +177,7 @@ class _KitLoader:
     def _layouts(self, kit: Kit) -> None:
         for name, ref, kind in _layout_uses(kit):
             if name not in kit.layouts:
-                layout, found = self.project.library.get(name, ref)
+                layout, found = self.project.library.get(name, ref, key_path("deck" if kind == "card" else "sheet", ref.path))
                 self.problems += found
                 if layout is None:
                     continue

@@ -41,16 +41,17 @@ def _problem(err: dict, ref: Ref, where: str) -> Problem:
     loc = tuple(err["loc"])
     if err["type"] == "extra_forbidden":
         key = loc[-1]
-        return Problem(f"unknown key {key!r}", _join(where, loc), ref.child(*loc),
+        return Problem(f"unknown key {key!r}", key_path(where, loc), ref.child(*loc),
                        suggestion=suggest(key, err["fields"]), at_key=True)
     if err["type"] == "missing":
-        return Problem(err["msg"], _join(where, loc[:-1]), ref.child(*loc[:-1]))
+        return Problem(err["msg"], key_path(where, loc[:-1]), ref.child(*loc[:-1]))
     got = err["input"]
-    return Problem(err["msg"], _join(where, loc), ref.child(*loc), got=None if isinstance(got, (dict, list)) else got,
+    return Problem(err["msg"], key_path(where, loc), ref.child(*loc), got=None if isinstance(got, (dict, list)) else got,
                    suggestion=suggest(got, err.get("choices", ())))
 
 
-def _join(where: str, loc: tuple) -> str:
+def key_path(where: str, loc: tuple) -> str:
+    """`where` followed by the keys and indexes of `loc`: `deck.fields.rank`, `deck.cards[2].back`."""
     text = where
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
