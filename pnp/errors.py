@@ -4,7 +4,7 @@ Contract: every stage of the pipeline reports bad input as `Problem` values, nev
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
 the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
 `cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`, X cut
-short (`short`).
+short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it.
 `Problem.from_rendered(text)` reads that text back (a cached report's warnings) as a problem that
 renders the same. `collapse(problems)` reports a problem repeated at one place once, with a count.
 `KitError` carries problems out of an API that returns a value or raises (a kit's rules model may
@@ -95,6 +95,12 @@ class Problem:
         return data | ({"cell": self.loc.cell} if self.loc and self.loc.cell else {})
 
 
+def counted(count: int, noun: str, nouns: str = "") -> str:
+    """`count` and the noun that agrees with it: "1 page", "0 pages", "2 shared wins" (`nouns` for a
+    plural that is not the noun and an s)."""
+    return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def _show(value: object) -> str:
     return short(value)
 
@@ -152,7 +158,7 @@ def collapse(problems: Iterable[Problem]) -> list[Problem]:
     first: dict[tuple, list] = {}
     for problem in problems:
         first.setdefault((problem.ref, problem.at_key, problem.what), [problem, 0])[1] += 1
-    return [p if n == 1 else p.with_what(f"{p.what} (and on {n - 1} more card{'s' if n > 2 else ''})")
+    return [p if n == 1 else p.with_what(f"{p.what} (and on {counted(n - 1, 'more card')})")
             for p, n in first.values()]
 
 

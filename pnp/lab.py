@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import Problem, errors_only
+from .errors import Problem, counted, errors_only
 from .model.kit import Kit
 from .model.load import Project
 from .report import KitReport
@@ -113,8 +113,8 @@ def render(document: dict) -> str:
 
 def _block(title: str, run: dict) -> str:
     speed = run["timing"]["games_per_second"]
-    lines = [f"{title}: {run['players']} players, {run['agent']} agent, {run['games']} games "
-             f"({run['ended']} ended, {run['shared_wins']} shared wins), {speed:,.0f} games/s",
+    lines = [f"{title}: {counted(run['players'], 'player')}, {run['agent']} agent, {counted(run['games'], 'game')} "
+             f"({run['ended']:,} ended, {counted(run['shared_wins'], 'shared win')}), {speed:,.0f} games/s",
              f"  seat  wins  win rate  95 % interval   (fair share {run['fair_share']:.1%})"]
     for seat in run["seats"]:
         flag = f"  {seat['flag'].upper()} the fair share" if seat["flag"] else ""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from .draw.forms import FormCache
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
-from .errors import Problem, Ref, errors_only
+from .errors import Problem, Ref, counted, errors_only
 from .fileio import FileChanged, cache_folder
 from .gutters import deck_gutters
 from .layout.face import BuildEnv, FaceBuilder
@@ -331,7 +331,7 @@ class Repeats:
 
     def annotate(self, problems: list[Problem]) -> list[Problem]:
         counts = {id(first): more for first, more in self._seen.values() if more}
-        return [p.with_what(f"{p.what} (and on {counts[id(p)]} more card{'s' if counts[id(p)] > 1 else ''})")
+        return [p.with_what(f"{p.what} (and on {counted(counts[id(p)], 'more card')})")
                 if id(p) in counts else p for p in problems]
 
 

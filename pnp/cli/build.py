@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..errors import counted
 from .common import Progress, build_options, finish, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,5 +86,5 @@ def _list(opened: Project) -> None:
             click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
             continue
         model = kit.game.rules.model if kit.game.rules else "generic checks"
-        parts = [f"{d.name} ({d.total()} cards)" for d in kit.decks] + [s.name for s in kit.sheets]
+        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets]
         click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")

@@ -20,6 +20,7 @@ from typing import Callable
 
 import click
 
+from ..errors import counted
 from ..options import BACK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
@@ -84,7 +85,7 @@ def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], 
         summary(reports) if summary else _summary(reports, wrote)
     if errors:
         tail = ", nothing written" if wrote else ""
-        click.echo(f"{len(errors)} error{'s' if len(errors) > 1 else ''}{tail}.", err=True)
+        click.echo(f"{counted(len(errors), 'error')}{tail}.", err=True)
         sys.exit(1)
 
 
@@ -97,8 +98,8 @@ def _summary(reports: list, wrote: bool) -> None:
             continue
         verb = "up to date" if report.up_to_date else "wrote"
         for f in report.files:
-            extra = f", {f.cards} cards" if f.kind == "deck" else ""
-            click.echo(f"{verb} {f.path}  ({f.pages} pages{extra})")
+            extra = f", {counted(f.cards, 'card')}" if f.kind == "deck" else ""
+            click.echo(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
 
 
 class Progress:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import counted
 from .common import PAPER, finish
 
 PRESETS = ("poker-bleed", "poker-mpc", "custom")  # pnp.export.settings.PRESET_NAMES (not imported: light CLI)
@@ -88,4 +89,4 @@ def _summary(reports: list) -> None:
         verb = "up to date" if report.up_to_date else "wrote"
         counts = Counter((f.component, f.kind, str(Path(f.path).parent)) for f in report.files)
         for (component, kind, folder), n in counts.items():
-            click.echo(f"{verb} {folder}/  {component}: {n} {kind} file{'s' if n > 1 else ''}")
+            click.echo(f"{verb} {folder}/  {component}: {counted(n, kind + ' file')}")

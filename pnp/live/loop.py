@@ -22,6 +22,7 @@ from typing import Callable
 
 from ..cache import SHARED_TREES
 from ..discover import find_kits
+from ..errors import counted
 from ..options import Options
 from ..report import KitReport
 from ..resident import Resident
@@ -126,14 +127,14 @@ def report_lines(outcome: Outcome, out: Path) -> list[str]:
 def _kit_line(report: KitReport, outcome: Outcome, out: Path) -> str:
     if report.errors:
         count = len(report.errors)
-        return (f"{report.kit}: {count} error{'s' if count > 1 else ''}; the last good PDFs stay in "
+        return (f"{report.kit}: {counted(count, 'error')}; the last good PDFs stay in "
                 f"{(Path(out) / report.kit).as_posix()}/")
     if report.up_to_date:
         return f"{report.kit}: up to date"
     if not outcome.ok:  # a run writes all its kits or none
         return f"{report.kit}: no error; nothing written while another kit has errors"
     last = outcome.last
-    rebuilt = [f"{Path(f.path).name} ({f.pages} page{'s' if f.pages != 1 else ''})"
+    rebuilt = [f"{Path(f.path).name} ({counted(f.pages, 'page')})"
                for f in report.files if last.get(f.path) != "kept"]
     kept = [Path(f.path).name for f in report.files if last.get(f.path) == "kept"]
     parts = ([f"rebuilt {', '.join(rebuilt)}"] if rebuilt else []) + ([f"kept {', '.join(kept)}"] if kept else [])

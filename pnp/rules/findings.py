@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .balance import wilson
 from .playout import Playout
-from ..errors import Problem, Ref
+from ..errors import Problem, Ref, counted
 
 CHECK_GAMES = 40
 CHECK_SEED = 0
@@ -24,9 +24,9 @@ MOST = 0.5
 
 
 def findings(run: dict, playout: Playout, ref: Ref) -> list[Problem]:
-    where = f"play-outs, {run['players']} players"
+    where = f"play-outs, {counted(run['players'], 'player')}"
     games = run["games"]
-    told = f"{games} seeded {run['agent']} games"
+    told = f"{counted(games, 'seeded ' + run['agent'] + ' game')}"
     problems = []
     if run["ended"] < games:
         problems.append(Problem(f"{games - run['ended']} of {told} did not end within the model's bound", where, ref,
