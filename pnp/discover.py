@@ -1,11 +1,15 @@
 """Finding kits in a project: the one place that knows a kit is a folder holding a game.yaml.
 
-Contract: `all_kits(root)` lists the kit folders under `root/decks/`, sorted; `locate_kit(root,
-name)` finds a kit given as a folder path, a path from the project root, or a name under decks/
-(an absolute path, symbolic links not followed: the loader refuses a kit that leads out of the
-project), or returns None; `find_kits(root, names)` answers the folders of `names` (every kit under decks/
-when there is none), each once, and the names that are no kit. Standard library only: `pnp build`
-uses it before deciding whether anything needs building at all.
+Contract: `find_project(start)` is the project a command run in `start` works on: the nearest of
+`start` and its parents holding `decks/` or `layouts/`, else `start` itself. `all_kits(root)` lists
+the kit folders under `root/decks/`, sorted; `kit_candidates(root, name)` are the folders a kit
+named `name` is looked for in, in order: as a path from the current folder, from the project root,
+then as a name under the project's decks/ (absolute paths, symbolic links not followed: the loader
+refuses a kit that leads out of the project); `locate_kit(root, name)` is the first of them that
+holds a game.yaml and lies inside the project, else the first outside it, else None;
+`find_kits(root, names)` answers the folders of `names` (every kit under decks/ when there is none),
+each once, and the names that are no kit. Standard library only: `pnp build` uses it before
+deciding whether anything needs building at all.
 """
 from __future__ import annotations
 
@@ -13,6 +17,16 @@ import os
 from pathlib import Path
 
 GAME_FILE = "game.yaml"
+PROJECT_MARKERS = ("decks", "layouts")  # the folders that make a folder a project
+
+
+def find_project(start: Path) -> Path:
+    """The nearest of `start` and its parents holding decks/ or layouts/, else `start`."""
+    start = _absolute(start)
+    for folder in (start, *start.parents):
+        if any((folder / marker).is_dir() for marker in PROJECT_MARKERS):
+            return folder
+    return start
 
 
 def all_kits(root: Path) -> list[Path]:
@@ -20,11 +34,29 @@ def all_kits(root: Path) -> list[Path]:
     return sorted(p for p in decks.iterdir() if (p / GAME_FILE).is_file()) if decks.is_dir() else []
 
 
-def locate_kit(root: Path, name: str) -> Path | None:
+def kit_candidates(root: Path, name: str) -> list[Path]:
+    """Where kit `name` is looked for, in order, each folder once."""
+    found: list[Path] = []
     for candidate in (Path(name), Path(root) / name, Path(root) / "decks" / name):
-        if (candidate / GAME_FILE).is_file():
-            return Path(os.path.normpath(candidate.absolute()))  # (links kept: the loader judges them)
-    return None
+        if _absolute(candidate) not in found:
+            found.append(_absolute(candidate))
+    return found
+
+
+def locate_kit(root: Path, name: str) -> Path | None:
+    """The first candidate holding a game.yaml inside the project, else the first outside it (which
+    the loader refuses, naming it)."""
+    found = [c for c in kit_candidates(root, name) if (c / GAME_FILE).is_file()]
+    inside = [c for c in found if _inside(c, Path(root))]
+    return (inside or found)[0] if found else None
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path.is_relative_to(_absolute(root)) or path.resolve().is_relative_to(root.resolve())
+
+
+def _absolute(path: Path) -> Path:
+    return Path(os.path.normpath(Path(path).absolute()))  # (links kept: the loader judges them)
 
 
 def find_kits(root: Path, names: list[str]) -> tuple[list[Path], list[str]]:

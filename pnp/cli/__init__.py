@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
+from ..discover import find_project
 from .build import build, check, list_kits
 from .calibrate import calibrate
 from .export import export
@@ -25,10 +26,11 @@ from .watch import watch
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
-@click.option("--project", type=click.Path(file_okay=False, path_type=Path), default=".",
-              help="Project folder holding decks/, layouts/, fonts/ and icons/ (default: here).")
+@click.option("--project", type=click.Path(file_okay=False, path_type=Path),
+              help="Project folder holding decks/, layouts/, fonts/ and icons/ (default: the nearest "
+                   "folder holding decks/ or layouts/, from here up).")
 @click.pass_context
-def main(ctx: click.Context, project: Path) -> None:
+def main(ctx: click.Context, project: Path | None) -> None:
     """Print-and-play material from YAML kits, checked against the game's rules.
 
     \b
@@ -42,7 +44,7 @@ def main(ctx: click.Context, project: Path) -> None:
       pnp watch decks/my-game --serve    rebuild on every save, pages in the browser
       pnp new my-game                    a starter kit in decks/my-game
     """
-    ctx.obj = project
+    ctx.obj = project if project is not None else find_project(Path.cwd())
 
 
 for _command in (build, check, list_kits, playtest, calibrate, export, watch, new):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from ..discover import GAME_FILE, all_kits, locate_kit
+from ..discover import GAME_FILE, all_kits, kit_candidates, locate_kit
 from ..errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside
@@ -76,8 +76,10 @@ class Project:
         return (found, None) if found is not None else (None, self.no_kit(name))
 
     def no_kit(self, name: str) -> Problem:
+        """Why `name` is no kit: the folders looked in, and the closest kit name under decks/."""
         known = [p.name for p in self.kit_dirs()]
-        return Problem(f"no kit {name!r} (a kit is a folder with a {GAME_FILE})", "kit", Ref(name),
+        tried = ", ".join(_shown(path) for path in kit_candidates(self.root, name))
+        return Problem(f"no kit {name!r}: no {GAME_FILE} in {tried}", "kit", Ref(name),
                        suggestion=suggest(Path(name).name, known))
 
     def load_kit(self, kit_dir: Path) -> tuple[Kit | None, list[Problem]]:
@@ -185,6 +187,14 @@ class _KitLoader:
             if kit.layouts[name].kind != kind:
                 self.problems.append(Problem(f"layout {name!r} is a {kit.layouts[name].kind} layout; "
                                              f"this needs a {kind} layout", "layout", ref))
+
+
+def _shown(path: Path) -> str:
+    """`path` from the current folder when it lies under it (`decks/x/`), else absolute."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix() + "/"
+    except ValueError:
+        return path.as_posix() + "/"
 
 
 def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:

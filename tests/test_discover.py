@@ -1,0 +1,72 @@
+"""Which kit and project a command works on when the kit is named relative to where it runs.
+
+Without --project, the project is the nearest folder holding decks/ or layouts/ from the current
+folder up; a kit is looked for from the current folder, then from the project root, then under the
+project's decks/; a name that is no kit is reported with every folder looked in."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.discover import find_project, kit_candidates, locate_kit
+
+from conftest import ROOT
+
+BASE = Path(__file__).parent / "data" / "invalid" / "_base"  # a project of one small kit, 'case'
+
+
+def small_project(folder: Path) -> Path:
+    shutil.copytree(BASE, folder)
+    for part in ("fonts", "icons"):
+        shutil.copytree(ROOT / part, folder / part)
+    return folder
+
+
+def check(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", *args])
+    return result.exit_code, result.output
+
+
+def test_a_kit_checks_from_its_own_folder_and_from_decks(tmp_path, monkeypatch):
+    root = small_project(tmp_path / "p")
+    for here, name in ((root / "decks/case", "."), (root / "decks", "case"), (root / "layouts", "case"),
+                       (root, "decks/case"), (root, "case")):
+        monkeypatch.chdir(here)
+        assert find_project(Path.cwd()) == root
+        assert check(name) == (0, "ok  decks/case  Cas\n"), here
+
+
+def test_the_current_folder_comes_before_the_project_root_and_decks(tmp_path, monkeypatch):
+    root = small_project(tmp_path / "p")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert kit_candidates(root, "case") == [elsewhere / "case", root / "case", root / "decks/case"]
+    shutil.copytree(root / "decks/case", root / "case")
+    (root / "case/game.yaml").write_text((root / "case/game.yaml").read_text().replace("Cas", "Autre"))
+    monkeypatch.chdir(root)
+    assert locate_kit(root, "case") == root / "case" and check("case") == (0, "ok  case  Autre\n")
+    monkeypatch.chdir(root / "decks")
+    assert locate_kit(root, "case") == root / "decks/case" and check("case") == (0, "ok  decks/case  Cas\n")
+
+
+def test_an_explicit_project_is_kept(tmp_path, monkeypatch):
+    first, second = small_project(tmp_path / "a"), small_project(tmp_path / "b")
+    (second / "decks/case/game.yaml").write_text((second / "decks/case/game.yaml").read_text().replace("Cas", "Bis"))
+    monkeypatch.chdir(first / "decks")
+    assert check("case") == (0, "ok  decks/case  Cas\n")
+    assert CliRunner().invoke(main, ["--project", str(second), "check", "case"]).output == "ok  decks/case  Bis\n"
+
+
+def test_no_kit_names_every_folder_looked_in(tmp_path, monkeypatch):
+    root = small_project(tmp_path / "p")
+    monkeypatch.chdir(root / "decks")
+    code, output = check("cass")
+    assert code == 1 and output.splitlines() == [
+        f"cass: kit: no kit 'cass': no game.yaml in cass/, {root.as_posix()}/cass/ (did you mean 'case'?)",
+        "1 error."]
+    monkeypatch.chdir(root)
+    assert check("cass")[1].startswith("cass: kit: no kit 'cass': no game.yaml in cass/, decks/cass/ (did you")
