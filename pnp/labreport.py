@@ -26,8 +26,9 @@ def write_report(document: dict, out: Path, root: Path) -> list[Path]:
 
     fonts = FontBook.open(root)
     regular = fonts.default_face()
-    bold = fonts.face(regular.family, "bold").name if fonts.problem(regular.family, "bold") is None else regular.name
-    pages = report_pages(document)
+    heavy = fonts.face(regular.family, "bold") if fonts.problem(regular.family, "bold") is None else regular
+    bold = heavy.name
+    pages = report_pages(document, lambda text, size, strong: (heavy if strong else regular).width(text, size))
     pdf = out / f"{document['kit']}-playtest.pdf"
     with OutputBatch() as batch:
         meta = {"title": f"{document['title']} — play-test", "author": "pnp", "subject": "pnp playtest"}

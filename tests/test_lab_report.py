@@ -1,6 +1,7 @@
 """`pnp playtest --report DIR`: a PDF page a run, drawn with reportlab.graphics, and a PNG a page."""
 from __future__ import annotations
 
+import pdfplumber
 import pypdfium2
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -40,3 +41,54 @@ def test_the_same_document_gives_the_same_bytes_and_the_cli_writes_it(shipped, t
                                        "--agent", "greedy", "--report", str(tmp_path / "c")])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "c").iterdir()) == ["lutins-playtest-1.png", "lutins-playtest.pdf"]
+
+
+def _run(seats: list[tuple[float, float, float]], fair: float, bins: list[list[int]], median: float,
+         p90: float) -> dict:
+    """A run of a play-test document, made up: (win rate, low, high) a seat, the length histogram."""
+    return {"players": len(seats), "agent": "random", "games": 1, "ended": 1, "shared_wins": 1, "fair_share": fair,
+            "seats": [{"seat": i, "win_rate": r, "low": lo, "high": hi, "flag": None, "wins": 0}
+                      for i, (r, lo, hi) in enumerate(seats, 1)],
+            "length": {"turns": {"mean": median, "median": median, "p90": p90, "max": bins[-1][1],
+                                 "histogram": bins}},
+            "situations": {"a situation whose name is rather long for its column": {"per_game": 123.45, "games": 1.0},
+                           "rare": {"per_game": 0.0, "games": 0.0}},
+            "endings": {}, "timing": {"games_per_second": 0}}
+
+
+def _boxes_that_meet(page) -> list[tuple[str, str]]:
+    """Pairs of (word, word or 'line'/'rect') whose boxes meet on a report page, and words off the
+    page's margins."""
+    words = page.extract_words()
+    found = [(a["text"], b["text"]) for i, a in enumerate(words) for b in words[i + 1:] if _meet(a, b)]
+    for word in words:
+        found += [(word["text"], "line") for line in page.lines if _meet(word, _thick(line))]
+        found += [(word["text"], "rect") for rect in page.rects if _meet(word, rect)]
+        if not (36 - 1 <= word["x0"] and word["x1"] <= page.width - 36 + 1):
+            found.append((word["text"], "margin"))
+    return found
+
+
+def _thick(line: dict) -> dict:
+    half = line.get("linewidth", 1) / 2
+    return {"x0": line["x0"] - half, "x1": line["x1"] + half, "top": line["top"] - half, "bottom": line["bottom"] + half}
+
+
+def _meet(a: dict, b: dict) -> bool:
+    return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def test_no_label_of_the_report_meets_another_label_a_line_or_a_bar(shipped, tmp_path):
+    """The median label once sat on the 'tallest bar' caption, a seat's percentage on the fair-share
+    line; labels close to each other stack, clear of the strokes."""
+    made_up = {"kit": "made-up", "title": "Made up", "seed": 0, "runs": [
+        _run([(0.3, 0.25, 0.329), (0.2, 0.1, 0.3), (0.5, 0.45, 0.55)], 0.333,
+             [[10, 11, 5], [11, 12, 40], [12, 13, 9]], 11, 12),  # marks near the right edge, side by side
+        _run([(0.1, 0.05, 0.245), (0.3, 0.2, 0.4)], 0.25, [[k, k + 1, 50 - k] for k in range(40)], 2, 3)]}
+    documents = [made_up, playtest(shipped, "similis", [6], 400, 1, ["random"])[0],
+                 playtest(shipped, "clochemerle", [5], 400, 1, ["random"])[0]]
+    for document in documents:
+        pdf = write_report(document, tmp_path / document["kit"], shipped)[0]
+        with pdfplumber.open(pdf) as opened:
+            for page in opened.pages:
+                assert _boxes_that_meet(page) == [], (document["kit"], page.page_number)
