@@ -1,9 +1,10 @@
 """Checks every kit gets, with or without a rules model of its game.
 
 Contract: `generic_checks(kit)` returns problems about what a designer declares and can get wrong
-in any game: a deck's declared `count` against the cards it lists (copies included), card ids
-unique within a deck, every layout of a deck sharing one card size, and a game's player range.
-Files that layouts name (pictures, SVGs, icons) are checked when faces are laid out.
+in any game: a deck's declared `count` against the cards it lists (copies included), every layout
+of a deck sharing one card size, and a game's player range. (Two cards with one id are refused when
+the deck is read, pnp.model.cards, before any rules run.) Files that layouts name (pictures, SVGs,
+icons) are checked when faces are laid out.
 
 The player range: `column_seats(kit)` gives a `Seats` for each component whose layout prints a
 table with player columns (a column marked `per_player: true`, repeated once per player): the
@@ -23,7 +24,7 @@ from .base import Seats
 def generic_checks(kit: Kit) -> list[Problem]:
     problems: list[Problem] = []
     for deck in kit.decks:
-        problems += _count(deck) + _unique_ids(deck) + _one_size(kit, deck)
+        problems += _count(deck) + _one_size(kit, deck)
     return problems
 
 
@@ -35,18 +36,6 @@ def _count(deck: Deck) -> list[Problem]:
     listed = "card" if total == 1 else "cards"
     return [Problem(f"the deck declares {declared} cards but lists {total} {listed} (copies included)",
                     f"deck {deck.name!r}", deck.ref.child("count"))]
-
-
-def _unique_ids(deck: Deck) -> list[Problem]:
-    seen: dict[str, object] = {}
-    problems = []
-    for card in deck.cards:
-        if card.id in seen:
-            problems.append(Problem(f"duplicate card id {card.id!r} (the first is card {seen[card.id]})",
-                                    f"deck {deck.name!r}", card.field_ref("id")))
-        else:
-            seen[card.id] = card.index + 1
-    return problems
 
 
 def _one_size(kit: Kit, deck: Deck) -> list[Problem]:
