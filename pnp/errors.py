@@ -76,22 +76,22 @@ class Problem:
 
     def render(self) -> str:
         head = str(self.loc) if self.loc else (self.ref.file if self.ref else "pnp")
-        text = f"{head}: {self.where}: {self.what}" if self.where else f"{head}: {self.what}"
+        return ("warning: " if self.severity == "warning" else "") + f"{head}: {self.text()}"
+
+    def text(self) -> str:
+        """The message without its location: `where: what (got X; did you mean Y?)`."""
+        text = f"{self.where}: {self.what}" if self.where else self.what
         extra = []
         if self.got is not None:
             extra.append(f"got {_show(self.got)}")
         if self.suggestion:
             extra.append(f"did you mean {self.suggestion!r}?")
-        if extra:
-            text += f" ({'; '.join(extra)})"
-        if self.severity == "warning":
-            text = "warning: " + text
-        return text
+        return text + (f" ({'; '.join(extra)})" if extra else "")
 
     def as_json(self) -> dict:
         data = {"severity": self.severity, "file": self.loc.file if self.loc else None,
                 "line": self.loc.line if self.loc else None, "col": self.loc.col if self.loc else None,
-                "where": self.where, "what": self.what, "message": self.render()}
+                "where": self.where, "what": self.what, "text": self.text(), "message": self.render()}
         return data | ({"cell": self.loc.cell} if self.loc and self.loc.cell else {})
 
 

@@ -45,8 +45,7 @@ function fileMeta(file) {
 
 function problemItem(problem) {
   const where = problem.file ? `${problem.file}:${problem.line}:${problem.col}` : "";
-  const text = problem.where ? `${problem.where}: ${problem.what}` : problem.what;
-  return el("li", { class: problem.severity }, el("code", { text: where }), el("span", { text: " " + text }));
+  return el("li", { class: problem.severity }, el("code", { text: where }), el("span", { text: " " + problem.text }));
 }
 
 function sizeFigure(img, page) {
