@@ -92,7 +92,7 @@ class KitRun:
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", printed.tables,
                             library.element_refs, skip, kit.game.min_text_size, printed.values,
-                            inspect=FaceInspector(library.element_refs))
+                            inspect=FaceInspector(library.element_refs), paper=self.options.paper)
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *held_boxes(kit)]

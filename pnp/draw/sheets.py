@@ -4,9 +4,10 @@ Contract: `SheetPainter(canvas, painter, note_font)` draws one PDF page per call
 `cards(plan, faces, back, notes)` puts faces (a card side each, or None for an empty slot) in the
 plan's front or back slots, clipped to each slot's bleed; `fold(plan, fronts, backs, notes)` puts
 fronts and backs on one page with the dashed fold line between; `page(face, width, height, margin,
-notes)` draws a full-page component. Every page gets its TrimBox and BleedBox and its notes (the
-print note and the label, placed by `layout.notes`, in the kit's language). `draw_marks`,
-`draw_notes` and `end_page` serve the tiled pages and tuck boxes too.
+notes)` draws a full-page component, clipped to its content box when something runs past it (a
+warning of the layout stage, `layout.overrun`). Every page gets its TrimBox and BleedBox and its
+notes (the print note and the label, placed by `layout.notes`, in the kit's language).
+`draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..layout.imposition import SheetPlan, Slot
 from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note
+from ..layout.overrun import page_clip
 from .paint import Painter
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,6 +145,12 @@ class SheetPainter:
         c = self.c
         c.saveState()
         c.translate(margin, height - margin)
+        clip = page_clip(face)  # what runs past the content box (a warning) is cut there, never in the margin
+        if clip is not None:
+            x0, y0, x1, y1 = clip
+            path = c.beginPath()
+            path.rect(x0, -y1, x1 - x0, y1 - y0)
+            c.clipPath(path, stroke=0, fill=0)
         self.painter.face(face)
         c.restoreState()
         draw_notes(c, self.note_font, notes)

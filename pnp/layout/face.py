@@ -11,10 +11,12 @@ a shared layer and of the layout itself (an unknown `background` colour) point a
 and are reported once, with the first face. A layout's `{map[field]}` values are looked up once per
 face (pnp/layout/conditions.py); elements whose definition is broken (`BuildEnv.skip`, reported
 where they are written by pnp/layout/lint.py) are left out, as are problem texts that are `Known`;
-a `Warn` text is a warning. On a card, an element that reaches beyond the bleed box is a warning at
-its definition, once. With an `inspect` in the build's environment, each face
-laid out is handed to it as its elements in drawing order, and the warnings it returns are the
-face's too (`layout.inspect`: contrast, edges near the cut).
+a `Warn` text is a warning. An element that runs past the box it is clipped to (a card's bleed
+box; a page's content box on the build's paper, `BuildEnv.paper`, or its own size) is a warning at
+its definition, once per builder (pnp/layout/overrun.py says how far, on which side). With an
+`inspect` in the build's environment, each face laid out is handed to it as its elements in drawing
+order, and the warnings it returns are the face's too (`layout.inspect`: contrast, edges near the
+cut).
 """
 from __future__ import annotations
 
@@ -24,12 +26,12 @@ from pathlib import Path
 
 from ..errors import Problem, Ref
 from ..model.layout import Element, Layout
-from ..model.units import MM
 from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, names_printed
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
 from .elements import ElementContext, compile_element, unknown_printed
 from .fonts import FontBook
-from .items import Face, Item, item_bounds
+from .items import Face, Item
+from .overrun import card_overrun, extent, page_box_words, page_overrun
 
 
 @dataclass
@@ -47,6 +49,7 @@ class BuildEnv:
     min_text: float = 6.0  # text printed smaller is a warning (game.yaml `min_text_size`)
     rules: dict = field(default_factory=dict)  # the values of `{rules.…}` templates (pnp.rules.printed)
     inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
+    paper: str = "a4"  # the build's paper, named when a page's element runs past its content box
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` (or `{players.…}`) filled from the rules values
@@ -62,7 +65,6 @@ class BuildEnv:
         return out, problems
 
 
-SLACK = 0.75  # points an element may stray past the bleed (half a thick stroke)
 CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
 
 
@@ -136,20 +138,27 @@ class FaceBuilder:
                 for p in found if not isinstance(p, Known)]
 
     def _outside_bleed(self, name: str, items: Sequence[Item], first: str = "") -> list[Problem]:
-        """A warning, once per element of a card layout, when what it draws reaches beyond the bleed."""
-        if self.layout.kind != "card" or name in self._outside or not items:
+        """A warning, once per element, when what it draws runs past the box it is clipped to: a
+        card's bleed box, a page's content box (its text counted by its lines)."""
+        if name in self._outside or not items:
             return []
-        box = _span(items)
+        card = self.layout.kind == "card"
+        span = extent(items, ink=not card)
+        if span is None:
+            return []
         b, w, h = self.bleed, self.width, self.height
-        if box[0] >= -b - SLACK and box[1] >= -b - SLACK and box[2] <= w + b + SLACK and box[3] <= h + b + SLACK:
+        what = card_overrun(span, (-b, -b, w + b, h + b)) if card else page_overrun(span, (w, h), self._box_words())
+        if what is None:
             return []
         self._outside.add(name)
-        wholly = box[2] <= -b or box[3] <= -b or box[0] >= w + b or box[1] >= h + b
-        what = ("lies wholly outside the card's bleed: it never prints" if wholly else
-                "reaches beyond the card's bleed: it is cut off")
-        what += f" (it spans {_mm_box(box)} mm; the bleed box is {_mm_box((-b, -b, w + b, h + b))} mm)"
         ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
         return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{first}", ref, severity="warning")]
+
+    def _box_words(self) -> str:
+        """The page's box in words: its content box on the build's paper, or its own size."""
+        own = self.layout.page_size() is not None
+        return page_box_words((self.width, self.height), None if own else self.env.paper, self.layout.margin,
+                              self.layout.orientation == "landscape")
 
     def _make_plan(self) -> list[tuple[str | None, tuple[str, ...]]]:
         """Runs of static elements (keyed shared layers) and single dynamic elements, in order."""
@@ -210,18 +219,6 @@ class FaceBuilder:
         env = self.env
         return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
                               env.kit_dir, env.french, env.tables, env.rules, env.min_text)
-
-
-def _span(items: Sequence[Item]) -> tuple[float, float, float, float]:
-    """The box (x0, y0, x1, y1) that items mark."""
-    bounds = [item_bounds(item) for item in items]
-    return (min(b[0] for b in bounds), min(b[1] for b in bounds), max(b[2] for b in bounds),
-            max(b[3] for b in bounds))
-
-
-def _mm_box(box: tuple[float, float, float, float]) -> str:
-    x0, y0, x1, y1 = (v / MM for v in box)
-    return f"{x0:.1f}..{x1:.1f} × {y0:.1f}..{y1:.1f}"
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
