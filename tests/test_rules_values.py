@@ -12,7 +12,7 @@ from faces import Faces
 from pnp.errors import Ref
 from pnp.layout.assets import fill
 from pnp.rules import Params, Table
-from pnp.rules.printed import printed
+from pnp.rules.printed import printed, with_players
 
 
 class Rules(Params):
@@ -131,3 +131,31 @@ def test_a_rules_value_in_a_kit_without_a_rules_model_says_so(project):
     problems = [p.render() for r in check(root, ["belote"]) for p in r.errors]
     assert problems == [f"decks/belote/score.yaml:{line_of(score, 'consigne:')}:13: kit 'belote', sheet 'score', page 1: "
                         "unknown rules value {rules.hand} (the kit's rules model prints none)"]
+
+
+@pytest.mark.parametrize("template, low, high, french, written", [
+    ("{players.range|plural:joueur:joueurs}", 2, 4, True, "2 à 4 joueurs"),
+    ("{players.range|plural:joueur:joueurs}", 2, 2, True, "2 joueurs"),
+    ("{players.range|plural:joueur:joueurs}", 1, 1, True, "1 joueur"),
+    ("{players.range|plural:joueur:joueurs}", 1, 4, True, "1 à 4 joueurs"),
+    ("{players.range|plural:player:players}", 2, 4, False, "2 to 4 players"),
+    ("{players.range|plural:player:players}", 1, 1, False, "1 player"),
+    ("({players.range} joueurs)", 3, 6, True, "(3 à 6 joueurs)"),
+    ("({players.range} joueurs)", 4, 4, True, "(4 joueurs)"),
+])
+def test_the_players_range_is_written_as_one_expression(template, low, high, french, written):
+    values = printed(None, {}, Ref("game.yaml"))[0]
+    assert fill(template, with_players(values, low, high).values, french) == (written, [], [])
+
+
+def test_a_range_a_filter_cannot_take_is_named_as_a_range():
+    values = {"players.range": range(2, 5)}
+    assert fill("{players.range|thousands}", values, True)[2] == ["{players.range}: filter 'thousands': needs a number (got 2..4)"]
+
+
+def test_a_kit_of_one_player_count_prints_it_once(project, tmp_path):
+    root = project("belote")  # players: {min: 4, max: 4}
+    edit(root / "decks/belote/score.yaml", "Une ligne par donne", "À {players.range|plural:joueur:joueurs}. Une ligne par donne")
+    reports = build(root, ["belote"], Options(out=tmp_path / "out"))
+    assert not [p for r in reports for p in r.errors]
+    assert "À 4 joueurs. Une ligne par donne" in " ".join(pdfread.text(tmp_path / "out/belote/score-a4.pdf", 0).split())

@@ -221,7 +221,7 @@ PLAYER_CASES: dict[str, dict[str, Tweak]] = {
                "no four": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 3}", prints=(
                    ("aide", "2 à 4 joueurs", "2 à 3 joueurs"), ("aide", "À 3 ou 4 Un seul lutin", "À 3 Un seul lutin"))),
                "two only": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 2}", prints=(
-                   ("aide", "2 à 4 joueurs", "2 à 2 joueurs"), ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt "
+                   ("aide", "2 à 4 joueurs", "2 joueurs"), ("aide", "À 3 ou 4 Un seul lutin à la fois dans la forêt "
                     "(plusieurs seulement après avoir été chassé).", "À deux Chacun joue deux couleurs à angle droit et "
                     "change de couleur à chaque tour."))),
                "widened": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 5}", **refused(

@@ -5,11 +5,14 @@ a card shows it, after the filters of the template, left to right (`problem` Non
 well, else the text is empty). A value alone: text as it is, a whole number without ".0", a list
 of plain values joined with ", "; a mapping or a list of mappings is a problem naming what to write
 instead — for rules values and filtered values (`strict`); a card's own field without a filter is
-written as before, as Python writes it. A filter is `|name` or `|name:arg:arg`:
+written as before, as Python writes it. A `range` of whole numbers (the kit's `players.range`) is
+written "2 à 4" ("2 to 4" in English), or "2" when it holds one number. A filter is `|name` or
+`|name:arg:arg`:
 - `thousands`: a number with its thousands grouped, "10 000" in French (a narrow no-break space),
   "10,000" otherwise;
 - `plural:SINGULAR:PLURAL`: the number and the word that agrees with it, "1 carte", "10 cartes"
-  (French takes the singular below 2, as in "0 carte"; English for 1 only);
+  (French takes the singular below 2, as in "0 carte"; English for 1 only); a range, "2 à 4
+  joueurs" or "2 joueurs", the word agreeing with its largest number;
 - `ordinal`: "1er", "2e", "4e" in French; "1st", "2nd", "4th" otherwise;
 - `count`: the number of items of a list or mapping;
 - `and`, `or`: a list as words, "a, b et c" ("a, b and c" in English), "a, b ou c".
@@ -43,9 +46,20 @@ def shown(value: object, filters: tuple[tuple[str, tuple[str, ...]], ...], frenc
         except FilterError as exc:
             return "", f"filter {name!r}: {exc}"
     try:
-        return plain(value), None
+        return (span(value, french) if isinstance(value, range) else plain(value)), None
     except FilterError as exc:
         return "", str(exc)
+
+
+def span(value: range, french: bool) -> str:
+    """A range of whole numbers as words: "2" for one number, "2 à 4" ("2 to 4" in English)."""
+    low, high = value[0], value[-1]
+    return str(low) if low == high else f"{low} {'à' if french else 'to'} {high}"
+
+
+def _got(value: object) -> str:
+    """A value as a message quotes it (a range as `2..4`)."""
+    return f"{value[0]}..{value[-1]}" if isinstance(value, range) and value else repr(value)
 
 
 def plain_or_repr(value: object) -> str:
@@ -70,7 +84,7 @@ def plain(value: object) -> str:
 
 def _number(value: object) -> int | float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FilterError(f"needs a number (got {value!r})")
+        raise FilterError(f"needs a number (got {_got(value)})")
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
@@ -88,9 +102,15 @@ def thousands(value: object, args: tuple[str, ...], french: bool) -> str:
 
 def plural(value: object, args: tuple[str, ...], french: bool) -> str:
     _args(args, 2, "|plural:SINGULAR:PLURAL, as in |plural:carte:cartes")
+    if isinstance(value, range) and value:  # "2 à 4 joueurs", "2 joueurs": the word agrees with the most
+        return f"{span(value, french)} {args[0] if _one(value[-1], french) else args[1]}"
     number = _number(value)
-    one = -2 < number < 2 if french else number == 1
-    return f"{plain(number)} {args[0] if one else args[1]}"
+    return f"{plain(number)} {args[0] if _one(number, french) else args[1]}"
+
+
+def _one(number: int | float, french: bool) -> bool:
+    """Whether a word agreeing with `number` is singular (French: below 2, as in "0 carte")."""
+    return -2 < number < 2 if french else number == 1
 
 
 def ordinal(value: object, args: tuple[str, ...], french: bool) -> str:
@@ -107,7 +127,7 @@ def ordinal(value: object, args: tuple[str, ...], french: bool) -> str:
 def count(value: object, args: tuple[str, ...], french: bool) -> int:
     _args(args, 0, "|count")
     if not isinstance(value, (list, tuple, dict)):
-        raise FilterError(f"needs a list or a mapping (got {value!r})")
+        raise FilterError(f"needs a list or a mapping (got {_got(value)})")
     return len(value)
 
 
@@ -115,7 +135,7 @@ def _joined(last: str, last_en: str) -> Callable[[object, tuple[str, ...], bool]
     def join(value: object, args: tuple[str, ...], french: bool) -> str:
         _args(args, 0, f"|{last_en}")
         if not isinstance(value, (list, tuple)):
-            raise FilterError(f"needs a list (got {value!r})")
+            raise FilterError(f"needs a list (got {_got(value)})")
         words = [plain(item) for item in value]
         if len(words) < 2:
             return "".join(words)

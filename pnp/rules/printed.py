@@ -13,6 +13,7 @@ A path that is both a parameter's and a table's or a text's is a clash, reported
 `rules.model` (the model's author renames one); the model's value is kept. The values are plain
 data: the layout stage formats them (pnp.layout.formats).
 `with_players(printed, low, high)` adds the kit's `players` range, `players.min` and `players.max`,
+and the range itself, `players.range` (a `range`, written "2 à 4" or "2" by pnp.layout.formats),
 which every kit prints from, with a rules model or without (`Printed.of_players`).
 """
 from __future__ import annotations
@@ -38,8 +39,9 @@ class Printed:
 
 
 def with_players(made: Printed, low: int, high: int) -> Printed:
-    """`made` with the kit's players range as `{players.min}` and `{players.max}`."""
-    return Printed(made.tables, {**made.values, "players.min": low, "players.max": high})
+    """`made` with the kit's players range as `{players.min}`, `{players.max}` and `{players.range}`."""
+    return Printed(made.tables, {**made.values, "players.min": low, "players.max": high,
+                                 "players.range": range(low, high + 1)})
 
 
 def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref) -> tuple[Printed, list[Problem]]:
