@@ -11,6 +11,7 @@ from pnp.layout.face import BuildEnv, FaceBuilder
 from pnp.layout.fonts import FontBook
 from pnp.layout.items import Picture, Shape, TextItem
 from pnp.model.layouts import LayoutLibrary
+from pnp.model.units import paper_points
 from pnp.sources import LocatorRegistry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +38,7 @@ class Faces:
         if name not in self.builders:
             layout, problems = self.library.get(name, Ref("x"))
             assert problems == [], problems
-            self.builders[name] = FaceBuilder(self.env, layout, layout.card_size(), layout.bleed)
+            self.builders[name] = FaceBuilder(self.env, layout, *_box(layout))
         return self.builders[name]
 
     def build(self, name: str, **values):
@@ -47,6 +48,15 @@ class Faces:
     def located(self, problem) -> tuple[str, int | None]:
         loc = self.locators.resolve(problem).loc
         return loc.file, loc.line
+
+
+def _box(layout) -> tuple[tuple[float, float], float]:
+    """The size and bleed a layout's faces are laid out at: a card's, or a page's content box on
+    A4 (or its own size), as a build lays them out."""
+    if layout.kind != "page":
+        return layout.card_size(), layout.bleed
+    width, height = paper_points("a4")
+    return layout.page_size() or (width - 2 * layout.margin, height - 2 * layout.margin), 0.0
 
 
 def whats(problems) -> list[str]:

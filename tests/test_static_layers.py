@@ -21,7 +21,7 @@ sheet:
     track: {type: track, segments: "{segs}", y: 130, h: 60}
     grid: {type: grid, cells: "{grid}", caption: "Action {n}", y: 200, h: 40}
     pawns: {type: counters, each: "{colours}", count: 2, text: "{item}", fill: "{item}", y: 250, h: 20}
-    literal: {type: text, text: "{{x}} and {{y}}", y: 275, h: 8}
+    literal: {type: text, text: "{{x}} and {{y}}", y: 265, h: 8}
 """
 
 
