@@ -38,6 +38,24 @@ def test_a_table_laid_out_for_a4_warns_on_letter_at_its_line(project):
     assert overruns(check(root, [], Options(paper="a4"))) == []
 
 
+def test_pnp_check_lays_out_on_the_paper_asked(project):
+    from click.testing import CliRunner
+    from pnp.cli import main
+
+    root = project("similis")
+    score_sheet_for_a4_only(root)
+    line = line_of(root / "layouts/similis.yaml", "<<: *score-table")
+    runs = {paper: CliRunner().invoke(main, ["--project", str(root), "check", "decks/similis", "--paper", paper])
+            for paper in ("a4", "Letter")}
+    assert runs["a4"].exit_code == runs["Letter"].exit_code == 0
+    assert "past the" not in runs["a4"].output
+    assert f"layouts/similis.yaml:{line}:7: layout 'similis-score', element 'table-2': {PAST_LETTER}" in \
+        runs["Letter"].output
+    strict = CliRunner().invoke(main, ["--project", str(root), "check", "decks/similis", "--paper", "letter",
+                                       "--strict"])
+    assert strict.exit_code == 1 and f"layouts/similis.yaml:{line}:7: layout 'similis-score'" in strict.output
+
+
 def test_strict_refuses_the_sheet_and_writes_nothing(project, tmp_path):
     root = project("similis")
     score_sheet_for_a4_only(root)

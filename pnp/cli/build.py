@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import counted
-from .common import Progress, build_options, finish, pdf_options
+from .common import PAPER, Progress, build_options, finish, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -51,21 +51,27 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
 
 @click.command()
 @click.argument("kits", nargs=-1)
+@click.option("--paper", type=PAPER, default="a4", show_default=True,
+              help="Lay out on this paper: what fits A4 may run past a Letter page.")
+@click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
+              help="The band along every paper edge your printer cannot print.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def check(project: Path, kits: tuple[str, ...], as_json: bool, strict: bool) -> None:
-    """Check KITS against their rules and layouts; write nothing.
+def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, as_json: bool,
+          strict: bool) -> None:
+    """Check KITS against their rules and layouts, laid out on --paper; write nothing.
 
     \b
     Examples:
       pnp check
-      pnp check decks/my-game --json
+      pnp check decks/my-game --paper letter --json
     """
     from ..build import check as run_check
     from ..options import Options
 
-    finish(run_check(project, list(kits), Options(strict=strict)), as_json, wrote=False)
+    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin)
+    finish(run_check(project, list(kits), options), as_json, wrote=False)
 
 
 @click.command(name="list")
