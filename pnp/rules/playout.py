@@ -58,8 +58,10 @@ class GreedyAgent(Agent):
     def choose(self, options: Sequence[T], rng: random.Random, gain: Callable[[T], float] | None = None) -> T:
         if len(options) == 1 or gain is None:
             return options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
-        gains = [gain(option) for option in options]
+        gains = list(map(gain, options))
         top = max(gains)
+        if gains.count(top) == 1:
+            return options[gains.index(top)]
         best = [option for option, value in zip(options, gains) if value == top]
         return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
 

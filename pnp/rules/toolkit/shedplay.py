@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import partial
+from typing import Callable
 from itertools import combinations
 from math import comb
 
@@ -121,6 +123,10 @@ def _add(found: set, index: int, laid: int, k: int, market: int) -> None:
         found.add((index, laid, market))
     else:
         found.update((index, cards, market) for cards in map(sum, combinations(bits_of(laid), k)))
+
+
+def _special(decision: tuple[int, int, int]) -> list[Occurrence]:
+    return [(1, decision)]
 
 
 def _expand(entries: list[Occurrence]) -> list[tuple[int, int, int]]:
@@ -214,6 +220,7 @@ class Game:
                  rng: random.Random):
         self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
         self._seat = 0  # the seat whose decisions `gain` scores
+        self._others = [[s for s in range(players) if s != seat] for seat in range(players)]
         self.table = table = Tabletop(players, tables, low)
         table.unusable = rules.unusable(table, tables, rng)
         deck = rng.sample(tables.bits, len(tables.bits))
@@ -238,43 +245,58 @@ class Game:
         """The seat's series as groups to draw from: (weight, kind index, cards, how many of them,
         market card or 0), weight the number of ways to draw them; a special series is (1, decision).
         A series whose cards share more attributes than its kind asks lies in several groups."""
-        table, rules, tables = self.table, self.rules, self.tables
-        hand, held, masks = table.hands[seat], table.held[seat], tables.masks
-        usable = hand & ~table.unusable
         out: list[Occurrence] = []
-        for index, kind in enumerate(rules.kinds):
+        for index, kind in enumerate(self.rules.kinds):
             if kind.special:
-                out += [(1, decision) for decision in rules.specials(table, seat, index, kind)]
-                continue
-            k, level = kind.cards, kind.shared
-            out += [(comb(held[gid], k), index, usable & masks[gid], k, 0)
-                    for gid in table.ready[seat] if tables.level[gid] == level and held[gid] >= k]
-            if table.market and self._can_refill(hand, usable, kind):
-                gids = tables.gids[level]
-                out += [(comb(held[gid], k - 1), index, usable & masks[gid], k - 1, card)
-                        for card in table.market for gid in gids[card] if held[gid] >= k - 1]
+                out += [(1, decision) for decision in self.rules.specials(self.table, seat, index, kind)]
+            else:
+                out += self._plain(seat, index, kind) + self._with_market(seat, index, kind)
         return out
+
+    def _plain(self, seat: int, index: int, kind: Kind) -> list[Occurrence]:
+        """The groups of `kind`'s series laid from the hand alone."""
+        table, tables, k = self.table, self.tables, kind.cards
+        held, usable, level = table.held[seat], table.hands[seat] & ~table.unusable, kind.shared
+        return [(comb(held[gid], k), index, usable & tables.masks[gid], k, 0)
+                for gid in table.ready[seat] if tables.level[gid] == level and held[gid] >= k]
+
+    def _with_market(self, seat: int, index: int, kind: Kind) -> list[Occurrence]:
+        """The groups of `kind`'s series that take a market card (k - 1 cards from the hand)."""
+        table, tables, k = self.table, self.tables, kind.cards
+        hand = table.hands[seat]
+        usable = hand & ~table.unusable
+        if not table.market or not self._can_refill(hand, usable, kind):
+            return []
+        held, gids, masks = table.held[seat], tables.gids[kind.shared], tables.masks
+        return [(comb(held[gid], k - 1), index, usable & masks[gid], k - 1, card)
+                for card in table.market for gid in gids[card] if held[gid] >= k - 1]
 
     def decisions(self, seat: int) -> list[tuple[int, int, int]]:
         """Every legal series of the seat, once each: (kind index, hand cards laid, market card or 0)."""
         return _expand(self.occurrences(seat))
 
-    def best(self, entries: list[Occurrence]) -> list[tuple[int, int, int]]:
-        """The legal series that gain most (`gain`), once each and in `decisions`' order: a series's
-        gain depends on its kind, its size and whether it takes a market card, so it is reckoned once
-        per such triple and only the groups of the top gain are expanded."""
-        known: dict[tuple[int, int, bool], int] = {}
-        gains = []
-        for entry in entries:
-            if len(entry) == 2:
-                gains.append(self.gain(entry[1]))
+    def best(self, seat: int) -> list[tuple[int, int, int]]:
+        """The seat's legal series that gain most (`gain`), once each and in `decisions`' order. A
+        series's gain depends on its kind, its size and whether it takes a market card: each such
+        block of groups is scored once, and only the blocks of the top gain that hold a series are
+        listed. Empty when the seat has no series. The greedy agent's choice among them is its
+        choice among all series."""
+        blocks: list[tuple[int, Callable[[], list[Occurrence]]]] = []
+        for index, kind in enumerate(self.rules.kinds):
+            if kind.special:
+                blocks += [(self.gain(d), partial(_special, d)) for d in self.rules.specials(self.table, seat, index, kind)]
                 continue
-            key = (entry[1], entry[3], entry[4] != 0)
-            if key not in known:
-                known[key] = self._gain(entry[1], entry[3], entry[4])
-            gains.append(known[key])
-        top = max(gains)
-        return _expand([entry for entry, value in zip(entries, gains) if value == top])
+            blocks.append((self._gain(index, kind.cards, 0), partial(self._plain, seat, index, kind)))
+            blocks.append((self._gain(index, kind.cards - 1, 1), partial(self._with_market, seat, index, kind)))
+        top: int | None = None
+        chosen: list[Occurrence] = []
+        for gain, entries in sorted(blocks, key=lambda block: -block[0]):
+            if top is not None and gain < top:
+                break
+            found = entries()
+            if found:
+                top, chosen = gain, chosen + found
+        return _expand(chosen)
 
     def sample(self, entries: list[Occurrence]) -> tuple[int, int, int]:
         """One legal series, uniformly among the distinct ones, without listing them: a group drawn
@@ -316,18 +338,17 @@ class Game:
     def turn(self, seat: int) -> bool:
         """One turn; True when the seat laid a series."""
         self._seat = seat
-        entries = self.occurrences(seat)
-        table = self.table
-        if not entries:
-            card = table.draw()
-            table.put(seat, card)
-            table.counts["passed"] += not card
+        greedy = self.agent.greedy
+        found = self.best(seat) if greedy else self.occurrences(seat)
+        if not found:
+            card = self.table.draw()
+            self.table.put(seat, card)
+            self.table.counts["passed"] += not card
             return False
-        if self.agent.greedy:
-            # every series `best` gives gains the same: the agent breaks the tie
-            self.lay(seat, self.agent.choose(self.best(entries), self.rng))
+        if greedy:  # every series `best` gives gains the same: the agent breaks the tie
+            self.lay(seat, self.agent.choose(found, self.rng))  # type: ignore[arg-type]
         else:  # the random agent: uniform among the legal series (`sample`)
-            self.lay(seat, self.sample(entries))
+            self.lay(seat, self.sample(found))  # type: ignore[arg-type]
         return True
 
     def lay(self, seat: int, decision: tuple[int, int, int]) -> None:
@@ -355,9 +376,8 @@ class Game:
         return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
 
     def opponent(self, seat: int) -> int:
-        others = [s for s in range(self.players) if s != seat]
         hands = self.table.hands
-        return self.agent.choose(others, self.rng, lambda s: -hands[s].bit_count())
+        return self.agent.choose(self._others[seat], self.rng, lambda s: -hands[s].bit_count())
 
     def give(self, seat: int, card: int) -> None:
         table = self.table
