@@ -58,12 +58,17 @@ class GreedyAgent(Agent):
     def choose(self, options: Sequence[T], rng: random.Random, gain: Callable[[T], float] | None = None) -> T:
         if len(options) == 1 or gain is None:
             return options[0] if len(options) == 1 else options[int(rng.random() * len(options))]
-        gains = list(map(gain, options))
-        top = max(gains)
-        if gains.count(top) == 1:
-            return options[gains.index(top)]
-        best = [option for option, value in zip(options, gains) if value == top]
-        return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
+        return pick_top(options, list(map(gain, options)), rng)
+
+
+def pick_top(options: Sequence[T], gains: Sequence[float], rng: random.Random) -> T:
+    """The greedy agent's rule: the option of the top gain (`gains[i]` is option i's), ties broken by
+    one draw of `rng` (none when the top is alone). A play-out that scores its options itself calls it."""
+    top = max(gains)
+    if gains.count(top) == 1:
+        return options[gains.index(top)]
+    best = [option for option, value in zip(options, gains) if value == top]
+    return best[int(rng.random() * len(best))]
 
 
 AGENTS: dict[str, Agent] = {"random": RandomAgent(), "greedy": GreedyAgent()}

@@ -36,7 +36,7 @@ from typing import Callable
 from itertools import combinations
 from math import comb
 
-from ..playout import Agent, GameRecord, Playout
+from ..playout import Agent, GameRecord, Playout, pick_top
 
 MAX_TURNS = 3000
 # A group of series to draw from, (weight, kind index, cards, how many of them, market card or 0),
@@ -370,14 +370,23 @@ class Game:
             table.market.append(refill)
 
     def pick_card(self, seat: int, among: int) -> int:
-        """A card of the seat's hand (in `among`) to give or to put into the market."""
+        """A card of the seat's hand (in `among`) to give or to put into the market; the greedy agent
+        keeps the cards that share most with the rest of its hand (a card that may be in no series
+        goes first)."""
         options = bits_of(among)
+        if len(options) == 1:
+            return options[0]
         hand, near, unusable = self.table.hands[seat], self.tables.near, self.table.unusable
+        if self.agent.greedy:  # scored here, without a call per card: pick_top is the agent's rule
+            return pick_top(options, [99 if c & unusable else -(hand & near[c]).bit_count() for c in options], self.rng)
         return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
 
     def opponent(self, seat: int) -> int:
-        hands = self.table.hands
-        return self.agent.choose(self._others[seat], self.rng, lambda s: -hands[s].bit_count())
+        """The opponent a gift goes to; the greedy agent's is the one with the fewest cards."""
+        hands, others = self.table.hands, self._others[seat]
+        if self.agent.greedy and len(others) > 1:
+            return pick_top(others, [-hands[s].bit_count() for s in others], self.rng)
+        return self.agent.choose(others, self.rng, lambda s: -hands[s].bit_count())
 
     def give(self, seat: int, card: int) -> None:
         table = self.table
