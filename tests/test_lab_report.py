@@ -92,3 +92,5 @@ def test_no_label_of_the_report_meets_another_label_a_line_or_a_bar(shipped, tmp
         with pdfplumber.open(pdf) as opened:
             for page in opened.pages:
                 assert _boxes_that_meet(page) == [], (document["kit"], page.page_number)
+                # a model's own length measure gets its histogram, beside the situations
+                assert ("Game length in weeks" in page.extract_text()) == (document["kit"] == "clochemerle")

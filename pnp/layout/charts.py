@@ -7,8 +7,9 @@ reportlab.graphics). A page holds, readable at a glance: a title line (kit, play
 how many ended, games per second); the win rate of each seat as a bar with its 95 % interval as a
 whisker and the fair share as a dashed line, a seat whose interval excludes it drawn in a colour of
 its own (above: red, below: blue) and named in words under the chart; the histogram of the game
-lengths in turns with its median and 90th percentile marked; and the rule situations, mean count per
-game as bars, with the share of games that met each. Colours are hex strings.
+lengths in turns with its median and 90th percentile marked; the rule situations, mean count per
+game as bars, with the share of games that met each; and, for a model that measures lengths of its
+own (Clochemerle's weeks), their histograms beside the situations. Colours are hex strings.
 
 Labels are placed from their measured extent (`measure(text, size, bold)`, the width in points of
 the face that will print them), never nudged by hand: a seat's percentage sits above its whisker, or
@@ -98,7 +99,14 @@ def _page(document: dict, run: dict, measure: Measure) -> list[Shape]:
     half = (width - 2 * MARGIN - 30) / 2
     shapes += seat_chart(run, MARGIN, top - 250, half, 250, measure)
     shapes += length_chart(run, MARGIN + half + 30, top - 250, half, 250, measure)
-    shapes += situation_chart(run, MARGIN, MARGIN, width - 2 * MARGIN, top - 250 - MARGIN - 40, measure)
+    lower = top - 250 - MARGIN - 40
+    others = [key for key in run["length"] if key != "turns"]  # the model's own measures (weeks…)
+    if not others:
+        return shapes + situation_chart(run, MARGIN, MARGIN, width - 2 * MARGIN, lower, measure)
+    shapes += situation_chart(run, MARGIN, MARGIN, half, lower, measure)
+    each = (half + 30) / len(others) - 30
+    for i, key in enumerate(others):
+        shapes += length_chart(run, MARGIN + half + 30 + i * (each + 30), MARGIN, each, lower, measure, key)
     return shapes
 
 
@@ -144,14 +152,15 @@ def _flag_note(seats: list[dict], x: float, y: float) -> Label:
     return Label(x, y, text, 10, bold=bool(parts), colour=ABOVE if parts else GREY)
 
 
-def length_chart(run: dict, x: float, y: float, w: float, h: float, measure: Measure) -> list[Shape]:
-    """The histogram of game lengths in turns, its median and 90th percentile marked, their labels
-    in lanes between the histogram and the caption."""
-    turns = run["length"]["turns"]
+def length_chart(run: dict, x: float, y: float, w: float, h: float, measure: Measure,
+                 key: str = "turns") -> list[Shape]:
+    """The histogram of game lengths in `key` (turns, or a measure of the model's own: weeks), its
+    median and 90th percentile marked, their labels in lanes between the histogram and the caption."""
+    turns = run["length"][key]
     bins = turns.get("histogram", [])
     caption = Label(x, y + h - 28, f"tallest bar: {counted(max((c for _, _, c in bins), default=0), 'game')}", 9,
                     colour=GREY)
-    shapes = _frame(x, y, w, h, f"Game length in turns (mean {turns['mean']:g}, max {turns['max']:g})") + [caption]
+    shapes = _frame(x, y, w, h, f"Game length in {key} (mean {turns['mean']:g}, max {turns['max']:g})") + [caption]
     if not bins:
         return shapes
     low, high = bins[0][0], bins[-1][1]
@@ -168,7 +177,8 @@ def length_chart(run: dict, x: float, y: float, w: float, h: float, measure: Mea
     for at, label, lane in placed:
         baseline = top + 4 + 0.25 * size + lane * LANE
         shapes += [Stroke(at, base, at, baseline + 0.75 * size, MARK, 1.2, (4, 2)), replace(label, y=baseline)]
-    ticks = sorted({low + round(k * (high - low) / 4) for k in range(5)})
+    step = max(1, round((high - low) / 4))  # about five ticks, evenly spaced, whole numbers
+    ticks = [low + k * step for k in range(int((high - low) // step) + 1)]
     return shapes + [_within(Label(x + w * (tick - low) / span, base - 12, f"{tick:g}", 9, "middle"), x, x + w, measure)
                      for tick in ticks]
 
