@@ -128,8 +128,8 @@ class KitRun:
         key = (deck.name, layout_name, card.index)
         if key in self.ahead:
             return self.ahead.pop(key)
-        where = f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
-        values = card_values(self.kit, deck, card, self._bound(card.fields, card.field_ref, where))
+        values = card_values(self.kit, deck, card, self._bound(
+            card.fields, card.field_ref, lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"))
         face, found = self.builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
                                                        card.ref)
         if found:
@@ -209,18 +209,20 @@ class KitRun:
         """One page of a sheet laid out, its problems recorded."""
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
         values = page_values(self.kit, page, self._bound(page.fields, partial(_page_field_ref, sheet, page.index),
-                                                          where))
+                                                          lambda: where))
         face, found = builder.build(values, where, sheet.ref)
         self.problems += self._repeats.first_of(found, (sheet.name,))
         return face
 
-    def _bound(self, fields: Mapping[str, object], ref_of: Callable[[str], Ref], where: str) -> Mapping[str, object]:
-        """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces)."""
+    def _bound(self, fields: Mapping[str, object], ref_of: Callable[[str], Ref],
+               where: Callable[[], str]) -> Mapping[str, object]:
+        """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces),
+        at `where()` (made only then)."""
         bound, found = self.env.bound(fields)
         key = id(fields)
         if found and key not in self._reported:
             self._reported.add(key)
-            self.problems += [Problem(what, where, ref_of(name)) for name, what in found]
+            self.problems += [Problem(what, where(), ref_of(name)) for name, what in found]
         return bound
 
     def _canvas(self, component: str, pagesize: tuple[float, float],

@@ -33,11 +33,13 @@ from .items import RGB
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
 PRINTED = ("rules.", "players.")  # names filled from the kit's rules values (pnp.rules.printed), not the face
+_PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
 
 
 def names_printed(text: str) -> bool:
-    """Whether `text` has a template that reads a `PRINTED` name."""
-    return any("{" + prefix in text for prefix in PRINTED)
+    """Whether `text` has a template that reads a `PRINTED` name (asked of every field of every face:
+    one search, none in a text without a brace)."""
+    return "{" in text and _PRINTED_NAME.search(text) is not None
 
 
 class Warn(str):

@@ -120,9 +120,10 @@ class FaceBuilder:
             element = self.elements[name]
             if (element.when or element.unless) and not shown(element, values):
                 continue
-            gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing]
+            gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing] if missing else None
             items, found, fresh = ((), gaps, False) if gaps else self._dynamic(name, element, values)
-            problems += self._problems(found, f"{where}, element {name!r}", ref)
+            if found:
+                problems += self._problems(found, f"{where}, element {name!r}", ref)
             if fresh:  # laid out anew: where it lands is checked once per distinct layout
                 problems += self._outside_bleed(name, items, f" (first on {where})")
             layers.append((None, items))
@@ -200,7 +201,7 @@ class FaceBuilder:
     def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[str], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
-        key = (name,) + tuple(_key(values[f]) if f in values else _ABSENT for f in self._fields[name])
+        key = _values_key(name, self._fields[name], values)
         found = self._compiled.get(key)
         if found is not None:
             return found + (False,)
@@ -222,6 +223,20 @@ class FaceBuilder:
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # values that are their own key, with their type
+
+
+def _values_key(name: str, fields: Sequence[str], values: Mapping[str, object]) -> tuple:
+    """The cache key of element `name` for `values`: `_key` of each field it reads, `_ABSENT` for
+    one the face lacks (a loop rather than a generator: it runs for every element of every face)."""
+    out: list[object] = [name]
+    for f in fields:
+        value = values.get(f, _ABSENT)
+        kind = type(value)
+        out.append((kind, value) if kind in _PLAIN else value if value is _ABSENT else _key(value))
+    return tuple(out)
 
 
 def _key(value: object) -> tuple[object, object]:

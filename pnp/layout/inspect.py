@@ -44,6 +44,7 @@ class FaceInspector:
         self._summaries: dict[bool, dict[int, _Summary]] = {True: {}, False: {}}  # card or page: id(items)
         self._clears: dict[tuple[frozenset[Ink], tuple[Grounds, ...]], bool] = {}  # (inks, grounds): they read
         self._problems: dict[tuple[str, str, str], Problem] = {}
+        self._inks: dict[Ink, _Summary] = {}  # the summary of a single text, by its ink
         self._judgements: dict[tuple[object, ...], tuple[tuple[tuple[Item, ...], ...], str | None]] = {}
 
     def __call__(self, layout: Layout, parts: Sequence[Part], face: Face, where: object) -> list[Problem]:
@@ -116,6 +117,11 @@ class FaceInspector:
     def _summary(self, items: tuple[Item, ...], card: bool, face: Face) -> _Summary:
         kept = self._summaries[card]
         found = kept.get(id(items))
+        if found is None and len(items) == 1 and type(items[0]) is TextItem:  # a text alone: its ink is all
+            ink = (items[0].color, items[0].outline)
+            found = self._inks.get(ink)
+            if found is None:
+                found = self._inks[ink] = _Summary((), frozenset(), frozenset((ink,)), [])
         if found is None:
             if len(kept) >= CACHE_SIZE:
                 kept.clear()

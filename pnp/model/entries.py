@@ -112,7 +112,8 @@ def _rows(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
             problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
                                     f"({', '.join(columns)})", f"row {i + 1}", card_ref))
             continue
-        values = {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
+        values = dict(zip(columns, row)) if None not in row else \
+            {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
         yield values, RowRefs(card_ref, positions), card_ref, group
 
 

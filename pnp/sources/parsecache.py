@@ -28,6 +28,7 @@ from ..fileio import cache_folder, write_atomic, writes_allowed
 FORMAT = 1
 KEEP = 512
 PAIRS = "\0pairs"  # a mapping whose keys are not all text: {PAIRS: [[key, value], ...]}
+_PAIRS_JSON = json.dumps(PAIRS).strip('"').encode()  # how PAIRS reads in an entry's JSON
 _TRIMMED: set[Path] = set()  # the folders trimmed by this process
 
 
@@ -54,7 +55,8 @@ class ParseCache:
             entry = json.loads(head)
             if entry != {"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}:
                 return None
-            return _decode(json.loads(body, parse_constant=_no_constant))
+            data = json.loads(body, parse_constant=_no_constant)
+            return _decode(data) if _PAIRS_JSON in body else data  # without pairs, the JSON is the data
         except (OSError, ValueError, KeyError, TypeError, RecursionError):  # absent or damaged: a miss
             return None
 
