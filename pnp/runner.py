@@ -39,7 +39,6 @@ from .model.units import MM, paper_points
 from .options import Options
 from .output import OutputBatch, OutputClash
 from .report import FileReport, KitReport
-from .tuckbox import HeldBox, TuckBoxSheet, held_boxes
 from .rules import run_rules
 from .rules.printed import Printed
 from .sources.files import InputError
@@ -49,6 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .build import Session
     from .layout.items import Face
+    from .tuckbox import HeldBox
 
 
 class KitRun:
@@ -95,7 +95,7 @@ class KitRun:
                             inspect=FaceInspector(library.element_refs), paper=self.options.paper)
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
-        components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *held_boxes(kit)]
+        components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
         for component in components:
             if memo is None:
                 self._draw(component)
@@ -105,10 +105,12 @@ class KitRun:
     def _draw(self, component: Deck | Sheet | HeldBox) -> None:
         if isinstance(component, Deck):
             self._deck(component)
-        elif isinstance(component, HeldBox):
-            TuckBoxSheet(self, component.box).run()
-        else:
+        elif isinstance(component, Sheet):
             self._sheet(component)
+        else:  # a tuck box (pnp.tuckbox: imported for the kits that have one)
+            from .tuckbox import TuckBoxSheet
+
+            TuckBoxSheet(self, component.box).run()
 
     @property
     def failed(self) -> bool:
@@ -274,6 +276,16 @@ class KitRun:
         """Tell the progress display how many more pages are coming."""
         if self.progress and hasattr(self.progress, "expect"):
             self.progress.expect(pages)
+
+
+def _held_boxes(kit: Kit) -> list[HeldBox]:
+    """The kit's tuck boxes with their cards; pnp.tuckbox (its drawing too) is imported only for a
+    kit that has one."""
+    if not kit.tuckboxes:
+        return []
+    from .tuckbox import held_boxes
+
+    return held_boxes(kit)
 
 
 def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:

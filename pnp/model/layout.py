@@ -19,7 +19,6 @@ from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, SizeField,
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
-from .formula import FormulaError, parse
 from .frame import Align, Fit, Frame, Stroke, VAlign
 
 
@@ -175,6 +174,8 @@ class Table(Frame):
     @field_validator("formulas")
     @classmethod
     def _formulas(cls, value: dict[str, str]) -> dict[str, str]:
+        from .formula import FormulaError, parse  # only score tables have formulas: imported for them
+
         for key, text in value.items():
             formula_key(key)
             try:

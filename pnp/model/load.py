@@ -27,7 +27,6 @@ from .entries import MAX_ENTRIES
 from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
-from .tuckbox import TuckBox, TuckBoxFile
 from .validate import key_path, validate
 
 
@@ -166,6 +165,8 @@ class _KitLoader:
         kit.sheets.append(Sheet(spec.name, spec.title or spec.name, spec, made, ref))
 
     def _tuckbox(self, kit: Kit, data: dict, ref: Ref) -> None:
+        from .tuckbox import TuckBox, TuckBoxFile  # only kits with a tuck box need its model
+
         spec, found = validate(TuckBoxFile, data, ref, "tuckbox")
         self.problems += found
         if spec is not None:

@@ -13,13 +13,21 @@ summarizes with balance.py.
 """
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from ..errors import KitError, Problem, Ref, errors_only, suggest
 from ..model.kit import Card, Deck, Kit, Page, Sheet
 from ..model.schema import Field, ValidationError, field_validator, model_validator
 from .base import Params, RulesModel, Seats, Table, component, sheet_fields, where_path
 from .engine import guarded, load_playout, run_rules
-from .loader import load_model
-from .playout import AGENTS, Agent, GameRecord, Playout
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .loader import load_model
+    from .playout import AGENTS, Agent, GameRecord, Playout
+
+_LAZY = {"load_model": "loader", "Playout": "playout", "GameRecord": "playout", "Agent": "playout",
+         "AGENTS": "playout"}  # imported on first use: a build of a kit without rules needs none of them
 
 __all__ = [
     "RulesModel", "Params", "Table", "Seats", "component", "sheet_fields", "where_path",
@@ -29,3 +37,12 @@ __all__ = [
     "Playout", "GameRecord", "Agent", "AGENTS",
     "run_rules", "load_playout", "guarded", "load_model",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`load_model` and the play-out interface, imported when a model or the harness first asks."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value

@@ -17,20 +17,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import PurePosixPath
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
-from .balance import summarize
 from .base import Params, RulesModel, where_path
-from .declared import declared_checks
-from .findings import CHECK_GAMES, CHECK_SEED, findings
 from .generic import column_seats, generic_checks, player_problems
-from .harness import play_range
-from .loader import load_model, raised
-from .playout import Playout
 from .printed import Printed, printed, with_players
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .playout import Playout
+
+# Only a kit with a rules model loads one (loader.py) and plays its check play-outs (harness.py,
+# findings.py, balance.py), only one with `checks` runs declared.py: those modules (and
+# multiprocessing) are imported where they are used, so that a build of a kit without them does not
+# pay for their import.
 
 T = TypeVar("T")
 
@@ -39,7 +41,7 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     """What the model prints (None when the kit's model or its parameters are unusable) and
     problems. The model reads the kit once; its checks, seats, tables and check play-outs (unless
     `playouts` is False: `pnp playtest` plays its own) get what it read."""
-    problems = generic_checks(kit) + declared_checks(kit)
+    problems = generic_checks(kit) + _declared(kit)
     if kit.game.rules is None:
         return Printed.of_players(kit.game.players.min, kit.game.players.max), \
             problems + player_problems(kit, column_seats(kit))
@@ -60,6 +62,15 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
         return None, problems + crash
     made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
     return with_players(made, kit.game.players.min, kit.game.players.max), problems + clashes
+
+
+def _declared(kit: Kit) -> list[Problem]:
+    """The problems of the kit's declared checks (declared.py, imported for a kit that has some)."""
+    if not kit.game.checks:
+        return []
+    from .declared import declared_checks
+
+    return declared_checks(kit)
 
 
 def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tuple[list[Problem], list[Problem]]:
@@ -86,6 +97,8 @@ def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[
 def _model_and_params(kit: Kit, rules: RulesRef) -> tuple[RulesModel | None, Params | None, list[Problem]]:
     """The model the kit names (`rules`, its game's) and its validated parameters, or the problems
     that prevent them."""
+    from .loader import load_model
+
     model, problems = load_model(kit)
     if model is None:
         return None, None, problems
@@ -98,6 +111,8 @@ def _guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tup
     try:
         return call(*args), []
     except Exception as exc:  # the kit's code: reported at its line, never a traceback
+        from .loader import raised
+
         return None, [raised(exc, kit.root, PurePosixPath(kit.game_ref.file).parent, doing)]
 
 
@@ -136,6 +151,10 @@ def _check_playouts(kit: Kit, make: Callable[[object, Params], Playout], materia
                     params: Params) -> list[Problem]:
     """A short seeded play-out (the model's `make`) for every player count of the kit: its findings
     (findings.py)."""
+    from .balance import summarize
+    from .findings import CHECK_GAMES, CHECK_SEED, findings
+    from .harness import play_range
+
     playout, crash = _guarded(kit, "the rules model's play-outs", make, material, params)
     if playout is None:
         return crash
