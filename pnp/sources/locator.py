@@ -6,7 +6,7 @@ closest ancestor that exists, so a problem about a missing key points at the map
 `key_loc(path)` answers the position of the key naming the value (for unknown or misspelt keys).
 Positions are looked up only when a problem is reported, so loading costs nothing for them; a
 locator made for data from the parse cache keeps the text, composed (by `yamlparse.compose`) on
-the first lookup.
+the first lookup that the answers kept for that text (`positions`, pnp.sources.parsecache) lack.
 `CsvLocator` and `SheetLocator` locate the cells of a data file (pnp.sources.tables): a path
 `(row, column)` (0-based, in the file's own rows and columns; `(row,)` for a whole row) answers the
 line:col where the CSV cell starts (the end of its record when the row is shorter), or the cell
@@ -22,21 +22,33 @@ from ..errors import Loc, PathPart, Problem, Ref
 if TYPE_CHECKING:  # pragma: no cover
     import yaml
 
+    from .parsecache import Positions
+
 
 class Locator:
     def __init__(self, display: str, root: yaml.Node | None = None):
         self.display = display
         self.root = root
         self.text: str | None = None  # set when the data came from the parse cache
+        self.positions: Positions | None = None  # and the answers kept for that text
 
     def loc(self, path: tuple) -> Loc:
         """Position of the value at `path`, or of its closest existing ancestor."""
-        node, _ = self._walk(path)
-        return self._at(node)
+        return self._find(path, False)
 
     def key_loc(self, path: tuple) -> Loc:
+        return self._find(path, True)
+
+    def _find(self, path: tuple, at_key: bool) -> Loc:
+        """The answer kept for a cached text, else the one found by walking the tree (then kept)."""
+        kept = self.positions.get(at_key, path) if self.positions is not None and self.root is None else None
+        if kept is not None:
+            return Loc(self.display, *kept)
         node, key = self._walk(path)
-        return self._at(key if key is not None else node)
+        found = self._at(key if at_key and key is not None else node)
+        if self.positions is not None:
+            self.positions.put(at_key, path, (found.line, found.col) if found.line is not None else ())
+        return found
 
     def _at(self, node: yaml.Node | None) -> Loc:
         if node is None:

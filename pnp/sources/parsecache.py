@@ -11,14 +11,17 @@ that does not parse, has another shape or another checksum is a miss, made again
 `put`. Data whose JSON would hold more values than `put`'s budget (aliases shared many times) is
 not cached. Every file is cached, small ones too: a
 build whose files all come from the cache does not even import PyYAML (10 ms). The first `put` of
-a process trims the folder to the newest `KEEP` entries. Positions are not cached: the locator
-parses the text again in the rare run that reports a problem in such a file.
+a process trims the folder to the newest `KEEP` entries (and position files). Positions are not
+parsed ahead: the locator composes the text in a run that reports a problem in such a file, and
+keeps its answers (`positions(key)`: `Positions`), so that the next run reporting the same problems
+(a warning on every build) reads them back instead.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import math
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +30,8 @@ from ..fileio import cache_folder, write_atomic, writes_allowed
 
 FORMAT = 1
 KEEP = 512
+POSITIONS = ".loc.json"  # beside an entry: positions looked up in its file (`Positions`)
+MAX_POSITIONS = 64
 PAIRS = "\0pairs"  # a mapping whose keys are not all text: {PAIRS: [[key, value], ...]}
 _PAIRS_JSON = json.dumps(PAIRS).strip('"').encode()  # how PAIRS reads in an entry's JSON
 _TRIMMED: set[Path] = set()  # the folders trimmed by this process
@@ -79,6 +84,10 @@ class ParseCache:
         except OSError:
             pass  # a cache that cannot be written only makes the next run slower
 
+    def positions(self, key: str) -> "Positions":
+        """The positions already looked up in the file whose text has `key` (see `Positions`)."""
+        return Positions(self.folder / f"{key}{POSITIONS}", key)
+
     def _trim(self) -> None:
         entries = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
         for old in entries[:-KEEP]:
@@ -118,3 +127,53 @@ def _key(key: object) -> str | int:
     if type(key) is str or type(key) is int:
         return key
     raise TypeError("a cached key is text or a whole number")
+
+
+class Positions:
+    """The line:col answers a `Locator` gave for a cached file's text, kept beside its entry
+    (`<key>.loc.json`), so that a later run reporting the same problem in the unchanged file finds
+    its position without importing PyYAML and composing the text. An answer is `(line, col)`, or
+    `()` for the file alone; at most `MAX_POSITIONS` are kept a file (a run reporting a problem on
+    every card composes the text instead). The entry is read once, on the first lookup; a damaged
+    one is ignored and written again."""
+
+    def __init__(self, path: Path, key: str):
+        self.path, self.key = path, key
+        self._known: dict[str, list[int]] | None = None
+
+    def get(self, at_key: bool, path: tuple) -> tuple[int, ...] | None:
+        found = self._read().get(_position_name(at_key, path)) if _plain(path) else None
+        return tuple(found) if found is not None else None
+
+    def put(self, at_key: bool, path: tuple, answer: tuple[int, ...]) -> None:
+        if not _plain(path) or not writes_allowed():
+            return
+        known = self._read()
+        name = _position_name(at_key, path)
+        if name in known or len(known) >= MAX_POSITIONS:
+            return
+        known[name] = list(answer)
+        body = json.dumps({"format": FORMAT, "key": self.key, "positions": known}, sort_keys=True).encode()
+        with suppress(OSError):  # not kept: the next run composes the text again
+            write_atomic(self.path, body)
+
+    def _read(self) -> dict[str, list[int]]:
+        if self._known is None:
+            self._known = {}
+            with suppress(OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                entry = json.loads(self.path.read_bytes())
+                if entry["format"] == FORMAT and entry["key"] == self.key:
+                    self._known = {name: found for name, found in entry["positions"].items()
+                                   if isinstance(found, list) and len(found) in (0, 2)
+                                   and all(type(n) is int and n > 0 for n in found)}
+        return self._known
+
+
+def _plain(path: tuple) -> bool:
+    """Whether a path is keys and indexes only (the lookups kept)."""
+    return all(type(part) is str or type(part) is int for part in path)
+
+
+def _position_name(at_key: bool, path: tuple) -> str:
+    """A lookup as text: whether the key's position is asked, and the path (keys and indexes)."""
+    return json.dumps([at_key, list(path)])

@@ -4,7 +4,8 @@ Contract: `load_yaml(path, display, cache)` returns `(data, locator, problems)` 
 `yamlparse.parse_yaml` does (strict YAML: see there). `path` is a file pnp may read (found through
 `pnp.sources.files`, which reads it and notes it as an input of the run). A file that parsed
 cleanly before, with the same text, comes from the cache: its locator then composes the text again
-only if a problem is reported in it. Text that is not UTF-8, a file larger than `MAX_YAML_BYTES`
+only if a problem is reported in it whose position no earlier run kept (the positions a run
+locates in a file it parsed or composed are kept for the next: `ParseCache.positions`). Text that is not UTF-8, a file larger than `MAX_YAML_BYTES`
 and a file that cannot be read are one problem each.
 """
 from __future__ import annotations
@@ -34,11 +35,12 @@ def load_yaml(path: Path, display: str, cache: ParseCache | None = None) -> tupl
     key = cache.key(text) if cache else ""
     cached = cache.get(key) if cache else None
     if cached is not None:
-        locator.text = text
+        locator.text, locator.positions = text, cache.positions(key)
         return cached, locator, []
     from .yamlparse import parse_yaml
 
     data, locator, problems = parse_yaml(text, display, locator)
     if cache and data is not None and not problems:
         cache.put(key, data, budget=EXPANSION * len(text) + 64)
+        locator.positions = cache.positions(key)  # what this run locates, the next finds kept
     return data, locator, problems
