@@ -11,9 +11,11 @@ an output folder that cannot be made (`--out` under a file) or written (read-onl
 problem, never a traceback. With no names, every kit under `decks/` is taken. Each report names the
 files its kit's run read, with the digests of the bytes read (`inputs`, through `recorded_run`),
 which the build cache fingerprints. `kit_dirs` finds the kits of a run (the exports share it).
+Importing this module freezes the objects loaded so far out of the garbage collector's way.
 """
 from __future__ import annotations
 
+import gc
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +38,12 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
 
 from .report import FileReport, KitReport  # noqa: E402
+
+# The pipeline is loaded now, for the life of the process: its modules, classes and functions are
+# moved out of the cyclic garbage collector's way (gc.freeze, once, on this module's first import),
+# so that the full collections a large build sets off do not walk them every time (a third of the
+# collector's time at 5 400 cards).
+gc.freeze()
 
 
 @dataclass

@@ -45,11 +45,35 @@ class FaceInspector:
         self._clears: dict[tuple[frozenset[Ink], tuple[Grounds, ...]], bool] = {}  # (inks, grounds): they read
         self._problems: dict[tuple[str, str, str], Problem] = {}
         self._inks: dict[Ink, _Summary] = {}  # the summary of a single text, by its ink
+        self._faces: dict[tuple[object, ...], tuple[tuple[tuple[Item, ...], ...], list[tuple[str, str]]]] = {}
         self._judgements: dict[tuple[object, ...], tuple[tuple[tuple[Item, ...], ...], str | None]] = {}
 
     def __call__(self, layout: Layout, parts: Sequence[Part], face: Face, where: object) -> list[Problem]:
-        found = self._found(layout.kind == "card", parts, face)
-        return [self._problem(layout.name, name, what, where) for name, what in found]
+        found = self._memo(layout.kind == "card", parts, face)
+        return [self._problem(layout.name, name, what, where) for name, what in found] if found else []
+
+    def _memo(self, card: bool, parts: Sequence[Part], face: Face) -> list[tuple[str, str]]:
+        """`_found`, kept per face shape: the background, the geometry, and each element's name with
+        its ink when it is a text alone, else its items. That is all the verdict reads when every
+        text reads on its ground (a text alone is summed up by its ink, and edges are judged against
+        shapes and pictures, never texts); a face whose contrast takes the slow way is looked over
+        anew each time."""
+        shape: list[object] = [card, face.background, face.bleed, face.width, face.height]
+        for name, items in parts:
+            if len(items) == 1 and type(items[0]) is TextItem:
+                shape += (name, items[0].color, items[0].outline)
+            else:
+                shape += (name, id(items))
+        key = tuple(shape)
+        kept = self._faces.get(key)
+        if kept is not None:
+            return kept[1]
+        found, slow = self._found(card, parts, face)
+        if not slow:
+            if len(self._faces) >= CACHE_SIZE:
+                self._faces.clear()
+            self._faces[key] = (tuple(items for _, items in parts), found)  # kept alive: their ids stay theirs
+        return found
 
     def _problem(self, layout: str, name: str, what: str, where: object) -> Problem:
         """The warning, made once per layout, element and text: the first card it is found on names
@@ -64,7 +88,8 @@ class FaceInspector:
                                                   severity="warning")
         return found
 
-    def _found(self, card: bool, parts: Sequence[Part], face: Face) -> list[tuple[str, str]]:
+    def _found(self, card: bool, parts: Sequence[Part], face: Face) -> tuple[list[tuple[str, str]], bool]:
+        """The warnings of a face, and whether a text's contrast had to be measured on its ground."""
         grounds: tuple[Grounds, ...] = (frozenset({face.background or PAPER}),)
         out: list[tuple[str, str]] = []
         for index, (name, items) in enumerate(parts):
@@ -72,13 +97,13 @@ class FaceInspector:
             if summary.inks and not self._clear(summary.inks, grounds):
                 below = [i for _, its in parts[:index] for i in its]
                 return out + contrast_problems(parts[index:], face.background, below) + \
-                    self._edges(parts[index:], card, face, below)
+                    self._edges(parts[index:], card, face, below), True
             if summary.risks:
                 found = self._judged(summary, parts, index, face)
                 out += [(name, found)] if found else []
             if summary.fills:
                 grounds += (summary.fills,)
-        return out
+        return out, False
 
     def _judged(self, summary: _Summary, parts: Sequence[Part], index: int, face: Face) -> str | None:
         """`edges.judge` of an element's risky edges over what the face paints before it, kept per
