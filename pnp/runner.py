@@ -61,6 +61,7 @@ class KitRun:
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
+        self._last_bound: tuple[object, Mapping[str, object]] = (None, {})  # the last fields bound, and how
         self.ahead: dict[tuple, Face] = {}  # faces laid out before their sheet (gutters.py)
 
     def run(self) -> KitReport:
@@ -127,15 +128,17 @@ class KitRun:
 
     def _face(self, card: Card, deck: Deck, layout_name: str) -> Face:
         """A card's face, its problems recorded (once: a face laid out ahead, for gutters, is kept)."""
-        key = (deck.name, layout_name, card.index)
-        if key in self.ahead:
-            return self.ahead.pop(key)
-        values = card_values(self.kit, deck, card, self._bound(
-            card.fields, card.field_ref, lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"))
-        face, found = self.builder(layout_name).build(values, CardWhere(self.kit.name, deck.name, card.id),
-                                                       card.ref)
-        if found:
-            self.problems += self._repeats.first_of(found, (deck.name, layout_name))
+        if self.ahead and (deck.name, layout_name, card.index) in self.ahead:
+            return self.ahead.pop((deck.name, layout_name, card.index))
+        bound = self._bound(card.fields, card.field_ref,
+                            lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+        builder = self.builder(layout_name)
+        face = builder.fixed()  # a layout that reads no field (a shared back), laid out already
+        if face is None:
+            face, found = builder.build(card_values(self.kit, deck, card, bound),
+                                        CardWhere(self.kit.name, deck.name, card.id), card.ref)
+            if found:
+                self.problems += self._repeats.first_of(found, (deck.name, layout_name))
         return face
 
     def _deck(self, deck: Deck) -> None:
@@ -220,7 +223,10 @@ class KitRun:
                where: Callable[[], str]) -> Mapping[str, object]:
         """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces),
         at `where()` (made only then)."""
+        if fields is self._last_bound[0]:  # a card's other face
+            return self._last_bound[1]
         bound, found = self.env.bound(fields)
+        self._last_bound = (fields, bound)
         key = id(fields)
         if found and key not in self._reported:
             self._reported.add(key)

@@ -99,6 +99,11 @@ class FaceBuilder:
         problems, self._pending = self._pending + problems, []
         return face, problems
 
+    def fixed(self) -> Face | None:
+        """The face of a layout that reads no value, once laid out and its problems told (what
+        `build` would answer for any values), else None."""
+        return self._static_face if not self._fields and not self._pending else None
+
     def _layout_ref(self, key: str) -> Ref:
         """Where the layout's `key` is written, as near as its elements' refs tell: the layout's
         own file (or a parent's, when it has no element of its own)."""
