@@ -61,7 +61,7 @@ class KitRun:
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
-        self._last_bound: tuple[object, Mapping[str, object]] = (None, {})  # the last fields bound, and how
+        self._bound_kept: dict[int, tuple[object, Mapping[str, object]]] = {}  # recent fields (kept), bound
         self.ahead: dict[tuple, Face] = {}  # faces laid out before their sheet (gutters.py)
 
     def run(self) -> KitReport:
@@ -223,11 +223,14 @@ class KitRun:
                where: Callable[[], str]) -> Mapping[str, object]:
         """Fields with their `{rules.…}` texts filled; each problem reported once (a card has two faces),
         at `where()` (made only then)."""
-        if fields is self._last_bound[0]:  # a card's other face
-            return self._last_bound[1]
-        bound, found = self.env.bound(fields)
-        self._last_bound = (fields, bound)
         key = id(fields)
+        kept = self._bound_kept.get(key)
+        if kept is not None and kept[0] is fields:  # a card's other face (a sheet's backs follow its fronts)
+            return kept[1]
+        bound, found = self.env.bound(fields)
+        if len(self._bound_kept) >= 64:
+            self._bound_kept.clear()
+        self._bound_kept[key] = (fields, bound)
         if found and key not in self._reported:
             self._reported.add(key)
             self.problems += [Problem(what, where(), ref_of(name)) for name, what in found]
