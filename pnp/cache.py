@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from . import __version__
@@ -34,9 +36,22 @@ SHARED_TREES = (("layouts", "*.yaml"), ("fonts", "*"), ("icons", "*.svg"))  # wh
 
 
 def _tree(folder: Path, pattern: str = "*") -> list[Path]:
-    if not folder.is_dir():
+    """The files under `folder` whose name matches `pattern`, sorted, as `folder.rglob(pattern)` finds
+    them (symbolic links to folders not followed), `__pycache__` left out; read with `os.scandir`,
+    whose entries know their kind without a `stat` each (every build walks pnp's own sources)."""
+    if not folder.is_dir() or "__pycache__" in folder.parts:
         return []
-    return sorted(p for p in folder.rglob(pattern) if p.is_file() and "__pycache__" not in p.parts)
+    found: list[Path] = []
+    folders = [str(folder)]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append(entry.path)
+                elif entry.is_file() and fnmatchcase(entry.name, pattern):
+                    found.append(Path(entry.path))
+    return sorted(found)
 
 
 def shared_files(root: Path) -> list[Path]:
