@@ -61,6 +61,7 @@ class ElementContext:
     tables: dict
     rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
     min_text: float = 6.0  # text printed smaller is a warning
+    colours: dict[str, tuple[RGB | None, str | None]] | None = None  # the layout's literal colours, read once
 
     def text(self, template: str, problems: list[str]) -> str:
         values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
@@ -73,7 +74,13 @@ class ElementContext:
     def rgb(self, template: str | None, problems: list[str]) -> RGB | None:
         if template is None:
             return None
-        found, problem = colour(self.text(template, problems), self.layout.palette)
+        literal = self.colours is not None and "{" not in template and "}" not in template
+        known = self.colours.get(template) if literal and self.colours is not None else None
+        if known is None:
+            known = colour(self.text(template, problems), self.layout.palette)
+            if literal and self.colours is not None:  # the same on every face: read once a layout
+                self.colours[template] = known
+        found, problem = known
         if problem:  # a literal colour is checked where it is written (lint.py): not again per face
             problems.append(problem if "{" in template else Known(problem))
         return found

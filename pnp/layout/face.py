@@ -83,6 +83,7 @@ class FaceBuilder:
         self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
         self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
         self._static_face: Face | None = None
+        self._colours: dict[str, tuple[tuple[float, float, float] | None, str | None]] = {}  # literal colours
         self._plan = self._make_plan()
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = [Problem(problem, f"layout {layout.name!r}, background", self._layout_ref("background"))
@@ -224,7 +225,7 @@ class FaceBuilder:
         """What an element of this layout is compiled with, for a face of `values`."""
         env = self.env
         return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                              env.kit_dir, env.french, env.tables, env.rules, env.min_text)
+                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours)
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
