@@ -14,6 +14,7 @@ until something must be built: an up-to-date run imports neither ReportLab nor t
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -59,8 +60,13 @@ def _cached(manifest: dict, inputs: dict[str, str]) -> KitReport:
 
 def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
            progress: Callable[[int], None] | None, session: "Session | None") -> list[KitReport]:
-    from .build import build
-
+    collecting = gc.isenabled()
+    gc.disable()  # loading the pipeline makes only objects that live as long as the process: no collection
+    try:
+        from .build import build  # (which freezes them out of the collector's way)
+    finally:
+        if collecting:
+            gc.enable()
     reports = build(root, names, options, progress, session)
     if not any(r.errors for r in reports):
         for report in reports:

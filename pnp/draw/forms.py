@@ -22,12 +22,15 @@ from typing import TYPE_CHECKING, Any, Callable
 from reportlab.lib.colors import Color
 
 from ..sources.files import read_input
-from ..sources.pictures import picture_info
 from ..layout.items import RGB
-from .images import ImageStore, draw_unit, target_size
+
+# Pictures (pnp.sources.pictures, .images) are imported by the first image drawn: a deck of shapes
+# and text does not load them.
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.graphics.shapes import Drawing
+
+    from .images import ImageStore
     from reportlab.pdfgen.canvas import Canvas
 
 
@@ -38,7 +41,8 @@ class FormCache:
         self.image_dpi = image_dpi
         self.root, self.fonts = root, fonts
         self._names: dict[tuple, str] = {}
-        self._images = ImageStore(image_cache)
+        self._image_cache = image_cache
+        self._images: ImageStore | None = None  # made on the first image
         self._image_sizes: dict[str, list[tuple[int, int, str]]] = {}  # digest -> forms made (w, h, name)
 
     def _name(self, key: tuple, prefix: str, make: Callable[[str], None]) -> str:
@@ -56,6 +60,9 @@ class FormCache:
         return self._name(("svg", path), "Sv", lambda n: self._svg_form(n, path, None))
 
     def image(self, path: str, w: float | None = None, h: float | None = None) -> str:
+        from ..sources.pictures import picture_info
+        from .images import target_size
+
         info, digest = picture_info(Path(path))
         size = target_size((info.width, info.height), w, h, self.image_dpi)
         made = self._image_sizes.setdefault(digest, [])
@@ -88,8 +95,13 @@ class FormCache:
         return drawing(Path(path), self.root or Path(path).parent, self.fonts)
 
     def _image_form(self, name: str, path: str, digest: str, size: tuple[int, int]) -> None:
+        from ..sources.pictures import picture_info
+        from .images import ImageStore, draw_unit
+
         data = read_input(Path(path))  # the bytes whose digest `image` took, or FileChanged
         info, _ = picture_info(Path(path))
+        if self._images is None:
+            self._images = ImageStore(self._image_cache)
         encoded = self._images.get(data, digest, size, info)
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
