@@ -43,11 +43,12 @@ class Locator:
         """The answer kept for a cached text, else the one found by walking the tree (then kept)."""
         kept = self.positions.get(at_key, path) if self.positions is not None and self.root is None else None
         if kept is not None:
-            return Loc(self.display, *kept)
+            return Loc(self.display, kept[0], kept[1]) if kept else Loc(self.display)
         node, key = self._walk(path)
         found = self._at(key if at_key and key is not None else node)
         if self.positions is not None:
-            self.positions.put(at_key, path, (found.line, found.col) if found.line is not None else ())
+            answer = (found.line, found.col) if found.line is not None and found.col is not None else ()
+            self.positions.put(at_key, path, answer)
         return found
 
     def _at(self, node: yaml.Node | None) -> Loc:

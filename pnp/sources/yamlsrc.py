@@ -34,7 +34,7 @@ def load_yaml(path: Path, display: str, cache: ParseCache | None = None) -> tupl
                                        "YAML", Ref(display))]
     key = cache.key(text) if cache else ""
     cached = cache.get(key) if cache else None
-    if cached is not None:
+    if cache and cached is not None:
         locator.text, locator.positions = text, cache.positions(key)
         return cached, locator, []
     from .yamlparse import parse_yaml
