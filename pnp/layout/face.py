@@ -30,8 +30,8 @@ from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, names_print
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
 from .elements import ElementContext, compile_element, unknown_printed
 from .fonts import FontBook
-from .items import Face, Item
-from .overrun import card_overrun, extent, page_box_words, page_overrun
+from .items import Face, Item, item_bounds
+from .overrun import SLACK, card_overrun, extent, page_box_words, page_overrun
 
 
 @dataclass
@@ -150,10 +150,12 @@ class FaceBuilder:
         if name in self._outside or not items:
             return []
         card = self.layout.kind == "card"
-        span = extent(items, ink=not card)
+        span = item_bounds(items[0]) if card and len(items) == 1 else extent(items, ink=not card)  # (the same)
         if span is None:
             return []
         b, w, h = self.bleed, self.width, self.height
+        if card and max(-b - span[1], span[3] - (h + b), -b - span[0], span[2] - (w + b)) <= SLACK:
+            return []  # inside the bleed box (overrun.sides_past finds no side): checked on every fresh compile
         what = card_overrun(span, (-b, -b, w + b, h + b)) if card else page_overrun(span, (w, h), self._box_words())
         if what is None:
             return []
