@@ -150,8 +150,10 @@ def unchanged_save(watch: Watch, cards: Path, version: int) -> tuple[float, bool
     start = time.perf_counter()
     cards.write_bytes(cards.read_bytes())
     event = watch.next_event(version) - start
-    said = [watch.lines.get(timeout=10) for _ in range(2)]
-    return event, pages(watch.state()) == before and said[-1].endswith(": up to date")
+    said = watch.lines.get(timeout=10)  # the build's head line, its problems (the kit warns), then the kit's line
+    while not said.startswith(f"  {cards.parent.name}: "):
+        said = watch.lines.get(timeout=10)
+    return event, pages(watch.state()) == before and said.endswith(": up to date")
 
 
 def plain_time(cards: int, out: Path) -> float:
