@@ -31,12 +31,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import partial
 from math import comb
-from typing import Callable
 
 from ..playout import Agent, GameRecord, Playout, pick_top
-from .shedtable import SITUATIONS, Occurrence, Tables, Tabletop, bits_of, expand, special  # noqa: F401 (re-exported)
+from .shedtable import SITUATIONS, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
 
 MAX_TURNS = 3000
 
@@ -82,6 +80,7 @@ class Game:
         self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
         self._seat = 0  # the seat whose decisions `gain` scores
         self._others = [[s for s in range(players) if s != seat] for seat in range(players)]
+        self._extra = [rules.extra_gain(kind, players) for kind in rules.kinds]  # a kind's gain beyond its cards
         self.table = table = Tabletop(players, tables, low)
         table.unusable = rules.unusable(table, tables, rng)
         deck = rng.sample(tables.bits, len(tables.bits))
@@ -142,19 +141,24 @@ class Game:
         block of groups is scored once, and only the blocks of the top gain that hold a series are
         listed. Empty when the seat has no series. The greedy agent's choice among them is its
         choice among all series."""
-        blocks: list[tuple[int, Callable[[], list[Occurrence]]]] = []
-        for index, kind in enumerate(self.rules.kinds):
-            if kind.special:
-                blocks += [(self.gain(d), partial(special, d)) for d in self.rules.specials(self.table, seat, index, kind)]
+        kinds, table = self.rules.kinds, self.table
+        blocks: list[tuple[int, int, int]] = []  # (gain, kind index, 0 from the hand / 1 with a market card / 2 special)
+        specials: dict[int, list[Occurrence]] = {}
+        for index, kind in enumerate(kinds):
+            if not kind.special:
+                blocks += [(self._gain(index, kind.cards, 0), index, 0), (self._gain(index, kind.cards - 1, 1), index, 1)]
                 continue
-            blocks.append((self._gain(index, kind.cards, 0), partial(self._plain, seat, index, kind)))
-            blocks.append((self._gain(index, kind.cards - 1, 1), partial(self._with_market, seat, index, kind)))
+            for decision in self.rules.specials(table, seat, index, kind):
+                specials.setdefault(len(blocks), []).append((1, decision))
+                blocks.append((self.gain(decision), len(blocks), 2))
+        blocks.sort(key=_first, reverse=True)  # stable: equal gains keep their order
         top: int | None = None
         chosen: list[Occurrence] = []
-        for gain, entries in sorted(blocks, key=lambda block: -block[0]):
+        for gain, what, how in blocks:
             if top is not None and gain < top:
                 break
-            found = entries()
+            found = specials[what] if how == 2 else \
+                self._with_market(seat, what, kinds[what]) if how else self._plain(seat, what, kinds[what])
             if found:
                 top, chosen = gain, chosen + found
         return expand(chosen)
@@ -191,10 +195,9 @@ class Game:
         return self._gain(index, cards.bit_count(), market)
 
     def _gain(self, index: int, laid: int, market: int) -> int:
-        kind, size = self.rules.kinds[index], self.table.hands[self._seat].bit_count()
-        given = min(size - laid, kind.give)
-        out = min(size, laid + given + (1 if market else 0))
-        return out + given + self.rules.extra_gain(kind, self.players)
+        size = self.table.hands[self._seat].bit_count()
+        given = min(size - laid, self.rules.kinds[index].give)
+        return min(size, laid + given + (1 if market else 0)) + given + self._extra[index]
 
     def turn(self, seat: int) -> bool:
         """One turn; True when the seat laid a series."""
@@ -279,6 +282,10 @@ def thresholds(rules: Shedding, tables: Tables) -> list[int]:
     plain = [kind for kind in rules.kinds if not kind.special]
     fewest = {level: min(k.cards for k in plain if k.shared == level) for level in tables.gids}
     return [fewest[level] for level in tables.level]
+
+
+def _first(block: tuple[int, int, int]) -> int:
+    return block[0]
 
 
 def playout(cards: list[tuple], rules: Shedding, open_endings: dict[str, str] | None = None) -> Playout:

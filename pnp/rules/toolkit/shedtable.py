@@ -79,16 +79,17 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
+def _bits(mask: int) -> tuple[int, ...] | list[int]:
+    """`bits_of(mask)`, a lone card (most moves: a draw, a gift) without the loop."""
+    return (mask,) if mask & (mask - 1) == 0 and mask else bits_of(mask)
+
+
 def _add(found: set, index: int, laid: int, k: int, market: int) -> None:
     """The series of `k` cards among `laid` (with the market card `market`, or 0) into `found`."""
     if laid.bit_count() == k:
         found.add((index, laid, market))
     else:
         found.update((index, cards, market) for cards in map(sum, combinations(bits_of(laid), k)))
-
-
-def special(decision: tuple[int, int, int]) -> list[Occurrence]:
-    return [(1, decision)]
 
 
 def expand(entries: list[Occurrence]) -> list[tuple[int, int, int]]:
@@ -125,7 +126,7 @@ class Tabletop:
     def put(self, seat: int, cards: int) -> None:
         self.hands[seat] |= cards
         held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
-        for bit in bits_of(cards & ~self.unusable):
+        for bit in _bits(cards & ~self.unusable):
             for gid in gids[bit]:
                 held[gid] += 1
                 if held[gid] == low[gid]:
@@ -134,7 +135,7 @@ class Tabletop:
     def take(self, seat: int, cards: int) -> None:
         self.hands[seat] &= ~cards
         held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
-        for bit in bits_of(cards & ~self.unusable):
+        for bit in _bits(cards & ~self.unusable):
             for gid in gids[bit]:
                 if held[gid] == low[gid]:
                     ready.discard(gid)
