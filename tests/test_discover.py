@@ -70,3 +70,21 @@ def test_no_kit_names_every_folder_looked_in(tmp_path, monkeypatch):
         "1 error."]
     monkeypatch.chdir(root)
     assert check("cass")[1].startswith("cass: kit: no kit 'cass': no game.yaml in cass/, decks/cass/ (did you")
+
+
+def test_a_kit_named_by_its_path_from_outside_its_project_brings_its_project(tmp_path, monkeypatch):
+    """`pnp check ~/proto/decks/case` run from elsewhere works on ~/proto, not on the current folder
+    (where the kit would lie outside the project and be refused); --project still wins."""
+    root = small_project(tmp_path / "p")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert check(str(root / "decks/case")) == (0, "ok  decks/case  Cas\n")
+    assert check(str(Path("..") / "p" / "decks" / "case")) == (0, "ok  decks/case  Cas\n")
+    code, output = check("--json", str(root / "decks/case"))
+    assert code == 0
+    given = CliRunner().invoke(main, ["--project", str(elsewhere), "check", str(root / "decks/case")])
+    assert given.exit_code == 1 and "leaves the project folder" in given.output
+    out = tmp_path / "out"
+    built = CliRunner().invoke(main, ["build", str(root / "decks/case"), "--out", str(out)])
+    assert built.exit_code == 0 and any(out.rglob("*.pdf")), built.output

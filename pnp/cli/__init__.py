@@ -44,6 +44,7 @@ def main(ctx: click.Context, project: Path | None) -> None:
       pnp watch decks/my-game --serve    rebuild on every save, pages in the browser
       pnp new my-game                    a starter kit in decks/my-game
     """
+    ctx.meta["pnp.project_given"] = project is not None  # else the kits named may move it (common.kit_project)
     ctx.obj = project if project is not None else find_project(Path.cwd())
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import counted
-from .common import PAPER, Progress, build_options, finish, pdf_options
+from .common import PAPER, Progress, build_options, finish, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -42,6 +42,7 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
       pnp build decks/my-game decks/my-other-game --paper letter
       pnp build my-game --backs none --json
     """
+    project = kit_project(project, kits)
     from ..incremental import build_changed
 
     with Progress() as progress:
@@ -67,6 +68,7 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
       pnp check
       pnp check decks/my-game --paper letter --json
     """
+    project = kit_project(project, kits)
     from ..build import check as run_check
     from ..options import Options
 

@@ -43,6 +43,17 @@ _PDF_OPTIONS = (
 )
 
 
+def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:
+    """The project a command on `kits` works on: --project as given; else the one found from the
+    current folder, unless the kits named belong to another (`pnp build ~/proto/decks/jeu`, run from
+    anywhere: pnp.discover.project_for)."""
+    if click.get_current_context().meta.get("pnp.project_given"):
+        return project
+    from ..discover import project_for
+
+    return project_for(project, list(kits))
+
+
 def pdf_options(command: Callable) -> Callable:
     """The options that shape the PDFs (paper, backs, output folder…), shared by build and watch."""
     for option in reversed(_PDF_OPTIONS):

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from ..errors import counted
-from .common import PAPER, finish
+from .common import PAPER, finish, kit_project
 
 PRESETS = ("poker-bleed", "poker-mpc", "custom")  # pnp.export.settings.PRESET_NAMES (not imported: light CLI)
 
@@ -70,6 +70,7 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
       pnp export my-game --tts --tts-base https://example.org/my-game/
       pnp export my-game --sheets                   fillable PDF, XLSX and CSV score sheets
     """
+    project = kit_project(project, kits)
     from ..export import ExportOptions
     from ..export import export as run_export
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from .common import finish
+from .common import finish, kit_project
 
 AGENT = click.Choice(("random", "greedy"), case_sensitive=False)
 
@@ -44,6 +44,7 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
       pnp playtest decks/my-game --players 4 --games 2000 --agent greedy --jobs 2
       pnp playtest my-game --json --report out/lab
     """
+    project = kit_project(project, (kit,))
     from ..lab import BadPlayers, playtest as run_playtest, render
 
     try:

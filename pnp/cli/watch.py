@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .common import build_options, pdf_options
+from .common import build_options, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..live.server import Preview
@@ -43,6 +43,7 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bo
       pnp watch my-game other-game --paper letter
       pnp watch decks/my-game --serve --port 8765 --backs fold
     """
+    project = kit_project(project, kits)
     from ..live.changes import watcher
     from ..live.loop import Loop
 
