@@ -9,9 +9,9 @@ refuses a kit that leads out of the project); `locate_kit(root, name)` is the fi
 holds a game.yaml and lies inside the project, else the first outside it, else None;
 `find_kits(root, names)` answers the folders of `names` (every kit under decks/ when there is none),
 each once, and the names that are no kit. `project_for(root, names)` is the project a command without
---project works on: `root` (found from the current folder), unless the kits named lie in none of its
-candidates but are folders of another project (`pnp build ~/proto/decks/jeu` run from elsewhere): then
-that project, when all the kits named that exist share it. Standard library only: `pnp build` uses it before
+--project works on: the nearest project of the kits named by a path from the current folder when
+they all share one (`pnp build ~/proto/decks/jeu`, run from anywhere, even from inside another
+project), else `root` (found from the current folder). Standard library only: `pnp build` uses it before
 deciding whether anything needs building at all.
 """
 from __future__ import annotations
@@ -63,10 +63,7 @@ def _absolute(path: Path) -> Path:
 
 
 def project_for(root: Path, names: list[str]) -> Path:
-    """The project of the kits `names` when `root` holds none of them (see the module docstring)."""
-    located = [locate_kit(root, name) for name in names]
-    if not names or any(kit is not None and _inside(kit, Path(root)) for kit in located):
-        return root
+    """The project of the kits `names` named by their paths (see the module docstring)."""
     found = {find_project(_absolute(Path(name)).parent) for name in names if (Path(name) / GAME_FILE).is_file()}
     return found.pop() if len(found) == 1 else root
 
