@@ -93,7 +93,7 @@ def test_a_kit_named_by_its_path_from_outside_its_project_brings_its_project(tmp
 def test_a_kit_of_a_project_nested_in_another_works_on_its_own(tmp_path, monkeypatch):
     outer = tmp_path / "outer"
     (outer / "layouts").mkdir(parents=True)  # a project of its own, holding the other one somewhere below
-    root = small_project(outer / "games" / "p")
+    small_project(outer / "games" / "p")
     monkeypatch.chdir(outer)
     assert find_project(Path.cwd()) == outer
     assert check("games/p/decks/case") == (0, "ok  decks/case  Cas\n")
