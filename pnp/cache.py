@@ -73,8 +73,9 @@ class BuildCache:
         """Layouts (by content), fonts, icons and pnp itself (by size and time): shared by every kit."""
         if self._shared is None:
             h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
-            for path in _tree(self.root / "layouts", "*.yaml"):
-                h.update(f"{path.relative_to(self.root).as_posix()}|{file_hash(path)}\n".encode())
+            for path in _tree(self.root / "layouts", "*.yaml"):  # (a link out of the project: not read)
+                name = path.relative_to(self.root).as_posix()
+                h.update(f"{name}|{self._digest(name)}\n".encode())
             for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg"), (_PACKAGE, "*.py"),
                                     (_PACKAGE, "*.yaml")):
                 for path in _tree(folder, pattern):

@@ -154,3 +154,21 @@ def test_caches_follow_the_umask(project, tmp_path, monkeypatch):
         os.umask(old)
     modes = {p.stat().st_mode & 0o777 for p in (tmp_path / "cache").rglob("*") if p.is_file()}
     assert modes == {0o640}
+
+
+def test_a_layout_linked_out_of_the_project_is_not_read_by_the_build_cache(tmp_path):
+    """The build cache fingerprints the project's layouts by content, but never reads a file that a
+    symbolic link under layouts/ points at outside the project (the loader refuses that layout)."""
+    root, outside = tmp_path / "proj", tmp_path / "secret.yaml"
+    (root / "layouts").mkdir(parents=True)
+    (root / "layouts/own.yaml").write_text("own: {}\n", encoding="utf-8")
+    (root / "layouts/out.yaml").symlink_to(outside)
+
+    def shared(text: str) -> str:
+        outside.write_text(text, encoding="utf-8")
+        return BuildCache(root, tmp_path / "out", Options().cache_key())._shared_digest()
+
+    before = shared("a: 1\n")
+    assert shared("b: 2\n") == before
+    (root / "layouts/own.yaml").write_text("own: {size: poker}\n", encoding="utf-8")
+    assert shared("b: 2\n") != before  # (while the project's own layouts count by content)
