@@ -83,7 +83,7 @@ class Problem:
         text = f"{self.where}: {self.what}" if self.where else self.what
         extra = []
         if self.got is not None:
-            extra.append(f"got {_show(self.got)}")
+            extra.append(f"got {short(self.got)}")
         if self.suggestion:
             extra.append(f"did you mean {self.suggestion!r}?")
         return text + (f" ({'; '.join(extra)})" if extra else "")
@@ -99,10 +99,6 @@ def counted(count: int, noun: str, nouns: str = "") -> str:
     """`count` and the noun that agrees with it: "1 page", "0 pages", "2 shared wins" (`nouns` for a
     plural that is not the noun and an s)."""
     return f"{count:,} {noun if count == 1 else nouns or noun + 's'}"
-
-
-def _show(value: object) -> str:
-    return short(value)
 
 
 def short(value: object, limit: int = 60) -> str:
