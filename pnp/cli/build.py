@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import counted
-from .common import PAPER, Progress, build_options, finish, kit_project, pdf_options
+from .common import PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -52,10 +52,8 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
 
 @click.command()
 @click.argument("kits", nargs=-1)
-@click.option("--paper", type=PAPER, default="a4", show_default=True,
-              help="Lay out on this paper: what fits A4 may run past a Letter page.")
-@click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
-              help="The band along every paper edge your printer cannot print.")
+@PAPER_OPTION
+@PRINTER_MARGIN_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj

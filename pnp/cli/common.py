@@ -41,6 +41,7 @@ _PDF_OPTIONS = (
     click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
                  help="The band along every paper edge your printer cannot print: nothing is drawn in it."),
 )
+PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[-1]  # what `check` lays out with
 
 
 def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:
