@@ -67,9 +67,7 @@ class TiledSheet:
 
     def _painter(self, canvas: Canvas, painter: Painter) -> TilePainter:
         fonts = self.run_.session.fonts
-        regular = fonts.default_face()
-        bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
-        return TilePainter(canvas, painter, regular.name, bold.name, self.run_.messages)
+        return TilePainter(canvas, painter, fonts.default_face().name, fonts.default_bold().name, self.run_.messages)
 
 
 def _register_box(point: tuple[float, float]) -> Box:

@@ -154,6 +154,4 @@ class TuckBoxSheet:
 
     def _fonts(self) -> tuple[str, str]:
         fonts = self.run_.session.fonts
-        regular = fonts.default_face()
-        bold = fonts.face(regular.family, "bold") if not fonts.problem(regular.family, "bold") else regular
-        return regular.name, bold.name
+        return fonts.default_face().name, fonts.default_bold().name

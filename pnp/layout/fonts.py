@@ -10,6 +10,7 @@ the file's bytes changed, which a resident process sees) and returns a `Face`: i
 file's stem; with the start of its digest when two files of fonts.yaml share a stem), metrics
 (ascent, descent, cap height as fractions of the size), `width(text, size)` and `covers(ch)`; a file
 that fails raises `FontError`, which `faces()` reports as a problem of the text that needs it.
+`default_bold()` is the default family's bold (its default face without one: titles on sheets).
 Unknown families or styles are reported by `problem()` with a suggestion. Measuring text is pure
 geometry; drawing happens in draw/.
 """
@@ -161,6 +162,12 @@ class FontBook:
 
     def default_face(self) -> Face:
         return self.face(*self._default_key())
+
+    def default_bold(self) -> Face:
+        """The default family's bold face, or its default face when it has no bold it can use."""
+        regular = self.default_face()
+        faces, problem = self.faces(regular.family, frozenset({"bold"}))
+        return regular if problem else faces["bold"]
 
 
 def _families(data: object) -> tuple[dict[str, dict[str, str]], list[Problem]]:
