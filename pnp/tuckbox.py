@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from .draw.tuckbox import TuckPainter
 from .errors import Problem, suggest
 from .layout.items import Face
+from .layout.marks import printable_box
 from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes
 from .layout.tuckbox import Placed, TuckPlan, plan_tuckbox
 from .model.kit import Card, Deck, Kit
@@ -118,10 +119,8 @@ class TuckBoxSheet:
 
     def _plan(self, deck: Deck) -> TuckPlan | None:
         run = self.run_
-        paper, m = paper_points(run.options.paper), run.printer_margin
-        area = (m, m, paper[0] - m, paper[1] - m)
         inner = self.inner(deck)
-        plan = plan_tuckbox(inner, paper, area, 2 * NOTE_BAND + 1 * MM)
+        plan = plan_tuckbox(inner, paper_points(run.options.paper), run.printer_margin, 2 * NOTE_BAND + 1 * MM)
         if plan is None:
             w, h, d = (v / MM for v in inner)
             run.problems.append(Problem(f"a tuck box of {w:.0f} × {h:.0f} × {d:.0f} mm does not fit on "
@@ -145,7 +144,7 @@ class TuckBoxSheet:
         w, h = (placed.net.height, placed.net.width) if placed.turned else (placed.net.width, placed.net.height)
         box = (placed.x, placed.top - h, placed.x + w, placed.top)
         face = run.session.fonts.default_face()
-        page = NotePage(pw, ph, (m, m, pw - m, ph - m))
+        page = NotePage(pw, ph, printable_box(pw, ph, m))
         legend = run.messages.text("tuck_legend")
         first = place_notes(page, box, (), [NoteText(legend, face.width(legend, NOTE_SIZE), ("bottom",))],
                             Metrics(face.ascent, face.descent))

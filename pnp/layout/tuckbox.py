@@ -8,9 +8,9 @@ a side and a glue flap glued inside the other piece's large panel. The back carr
 each end (hinged on the back's top and bottom edges) and its tuck flap; the sides carry dust
 flaps; the front's top edge has a thumb notch. `Net` gives the panels by name (boxes), the cut
 outline (closed polylines: arcs are made of short segments), the fold lines, the glue flaps and
-the other flaps (to label them), and its size. `place_nets(nets, paper, area)` puts one net a page
-(two for two pieces) in the paper's printable area, turned a quarter if that is what fits, or
-returns None; `plan_tuckbox(inner, paper, area)` tries one piece, then two.
+the other flaps (to label them), and its size. `place_nets(nets, paper, margin, reserve)` puts one
+net a page (two for two pieces) in the paper's printable area, turned a quarter if that is what
+fits, or returns None; `plan_tuckbox(inner, paper, margin, reserve)` tries one piece, then two.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 
 from ..model.units import MM
+from .marks import printable_box
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1, top-down
 Point = tuple[float, float]
@@ -52,7 +53,6 @@ class Placed:
 class TuckPlan:
     page: tuple[float, float]
     pieces: tuple[Placed, ...]
-    inner: Inner
 
 
 def sizes(inner: Inner) -> tuple[float, float, float, float]:
@@ -185,23 +185,18 @@ def _arc(centre: Point, r: float, start: float, end: float, clockwise: bool = Fa
 
 # --- on the page ----------------------------------------------------------------------------
 
-def place_nets(nets: list[Net], paper: tuple[float, float], area: Box, reserve: float) -> TuckPlan | None:
-    """Each net on a page of its own, centred in the printable `area` (PDF box) less `reserve` at
-    its top and bottom (for notes), in the orientation that fits (portrait first, then a quarter
-    turn of the net, then landscape paper)."""
+def place_nets(nets: list[Net], paper: tuple[float, float], margin: float, reserve: float) -> TuckPlan | None:
+    """Each net on a page of its own, centred in the printable area (the page less the printer's
+    `margin`) less `reserve` at its top and bottom (for notes), in the orientation that fits
+    (portrait first, then a quarter turn of the net, then landscape paper)."""
     short, long = sorted(paper)
     for page in ((short, long), (long, short)):
-        placed = [_fit(net, page, area if page == (short, long) else _turn_area(area, paper), reserve) for net in nets]
+        area = printable_box(*page, margin)
+        placed = [_fit(net, page, area, reserve) for net in nets]
         fitted = tuple(p for p in placed if p is not None)
         if len(fitted) == len(nets):
-            return TuckPlan(page, fitted, (0.0, 0.0, 0.0))
+            return TuckPlan(page, fitted)
     return None
-
-
-def _turn_area(area: Box, paper: tuple[float, float]) -> Box:
-    m = area[0]
-    short, long = sorted(paper)
-    return (m, m, long - m, short - m)
 
 
 def _fit(net: Net, page: tuple[float, float], area: Box, reserve: float) -> Placed | None:
@@ -215,11 +210,10 @@ def _fit(net: Net, page: tuple[float, float], area: Box, reserve: float) -> Plac
     return None
 
 
-def plan_tuckbox(inner: Inner, paper: tuple[float, float], area: Box,
-                 reserve: float) -> TuckPlan | None:
+def plan_tuckbox(inner: Inner, paper: tuple[float, float], margin: float, reserve: float) -> TuckPlan | None:
     """The box in one piece if it fits a sheet, else in two; None if neither fits."""
     for two in (False, True):
-        plan = place_nets(tuck_net(inner, two), paper, area, reserve)
+        plan = place_nets(tuck_net(inner, two), paper, margin, reserve)
         if plan is not None:
-            return TuckPlan(plan.page, plan.pieces, inner)
+            return plan
     return None
