@@ -18,6 +18,7 @@ from .layout.face import template_fields
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model.kit import Deck
+    from .model.layout import Layout
     from .runner import KitRun
 
 
@@ -37,13 +38,16 @@ def _profiles(run: "KitRun", deck: "Deck", side: str) -> list[Profile]:
     from .runner import card_values
 
     seen: set[tuple[str, ...]] = set()
+    fields: dict[str, tuple[str, ...]] = {}  # layout name -> the values its edge elements read
     out: list[Profile] = []
     for card in deck.cards:
         name = getattr(card, side)
         if not name:
             continue
+        if name not in fields:
+            fields[name] = _edge_fields(run.kit.layouts[name])
         values = card_values(run.kit, deck, card)
-        key = (name,) + tuple(repr(values.get(f)) for f in _edge_fields(run, name))
+        key = (name,) + tuple(repr(values.get(f)) for f in fields[name])
         if key in seen:
             continue
         seen.add(key)
@@ -53,14 +57,11 @@ def _profiles(run: "KitRun", deck: "Deck", side: str) -> list[Profile]:
     return out
 
 
-def _edge_fields(run: "KitRun", name: str) -> tuple[str, ...]:
-    cache: dict[str, tuple[str, ...]] = run.__dict__.setdefault("_edge_fields", {})
-    if name not in cache:
-        layout = run.kit.layouts[name]
-        fields: set[str] = set()
-        for element in edge_elements(layout, *layout.card_size()):
-            found = layout.elements[element]
-            fields.update(template_fields(found))
-            fields.update((found.when or {}).keys(), (found.unless or {}).keys())
-        cache[name] = tuple(sorted(fields))
-    return cache[name]
+def _edge_fields(layout: "Layout") -> tuple[str, ...]:
+    """The values the elements near the layout's edges read, in their templates and conditions."""
+    fields: set[str] = set()
+    for element in edge_elements(layout, *layout.card_size()):
+        found = layout.elements[element]
+        fields.update(template_fields(found))
+        fields.update((found.when or {}).keys(), (found.unless or {}).keys())
+    return tuple(sorted(fields))
