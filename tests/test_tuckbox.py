@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import Options, build_ok, check, edit, line_of
-from pdfread import MM, page, page_count, page_sizes_mm, words_in
+from hostile import tiny_kit
+from pdfread import MM, fonts, page, page_count, page_sizes_mm, words_in
 
 CARD = (63.0, 88.0)
 
@@ -90,6 +91,20 @@ def test_a_deep_box_is_split_over_two_sheets(project, tmp_path):
         words = " ".join(w["text"] for w in page(path, index).extract_words())
         assert f"partie {index + 1}/2" in words
         assert _spans(xs) == pytest.approx([61.0], abs=0.02)  # a large panel | side of 60 + 1 mm | glue
+
+
+def test_a_broken_bold_font_no_text_needs_leaves_the_box_in_the_regular_face(project, tmp_path):
+    """The box's titles are bold when the default family's bold can be used, else regular: a bold
+    file that is no font (and that no card's text uses) is no traceback."""
+    root = project()
+    kit = tiny_kit(root, '    t: {type: text, text: "{a}", font: Bree Serif, x: 5, y: 5, w: 50, h: 10}\n')
+    (kit / "boite.yaml").write_text("kind: tuckbox\nname: boite\ntitle: box\ndeck: cards\nart: front\n",
+                                    encoding="utf-8")
+    edit(kit / "game.yaml", "[cards.yaml]", "[cards.yaml, boite.yaml]")
+    (root / "fonts" / "NotoSans-Bold.ttf").write_bytes(b"this is no font" * 100)
+    build_ok(root, ["k"], Options(out=tmp_path))
+    used = {name.split("+")[-1] for name in fonts(tmp_path / "k" / "boite-a4.pdf")}
+    assert "NotoSans-Regular" in used and "NotoSans-Bold" not in used
 
 
 @pytest.mark.parametrize("old, new, key, message", [
