@@ -71,3 +71,14 @@ def test_the_calibration_sheet_speaks_the_language_asked_for(shipped, tmp_path):
     assert result.exit_code == 0, result.output
     words = " ".join(w["text"] for w in page(tmp_path / "calibration-a4-short-edge.pdf", 0).extract_words())
     assert "Duplex calibration page" in words and "(short edge)" in words and "calibrage" not in words
+
+
+def test_a_catalogue_is_read_once_per_cache_folder_however_often_a_project_opens(tmp_path):
+    """A resident process (pnp watch) opens the project again on every save: the catalogues it keeps
+    do not grow with it."""
+    from pnp.messages import _load
+    from pnp.sources.parsecache import ParseCache
+
+    _load.cache_clear()
+    first = [_load("fr", ParseCache(tmp_path)) for _ in range(5)]
+    assert all(m is first[0] for m in first) and _load.cache_info().currsize == 2  # fr, and en under it
