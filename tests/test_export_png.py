@@ -125,3 +125,16 @@ def test_an_unchanged_kit_is_up_to_date_and_stale_pictures_go(project, tmp_path)
     stale.write_bytes(b"left by an older export")
     export(root, [], ExportOptions(png=True, out=out), force=True)
     assert not stale.exists() and (out / "similis-reglisse/png/cartes-001-front.png").exists()
+
+
+def test_stale_pictures_are_never_deleted_through_a_link(project, tmp_path):
+    """A shared project's output folder may link `png/` to a folder of the user's: its files stay."""
+    root = project("similis-reglisse")
+    out, own = tmp_path / "out", tmp_path / "photos"
+    own.mkdir()
+    (own / "holiday.png").write_bytes(b"the user's own picture")
+    (out / "similis-reglisse").mkdir(parents=True)
+    (out / "similis-reglisse/png").symlink_to(own, target_is_directory=True)
+    reports, errors, _ = _export(root, out, [])
+    assert not errors and reports[0].files
+    assert (own / "holiday.png").read_bytes() == b"the user's own picture"

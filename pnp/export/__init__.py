@@ -10,7 +10,8 @@ formulas). Exports are incremental like builds: the build cache (`pnp.cache.Buil
 output folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
 each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
-one did not write (a deck that lost cards must not upload stale faces).
+one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
+leads the folder out of the output folder.
 """
 from __future__ import annotations
 
@@ -71,10 +72,15 @@ def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: 
 
 
 def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:
-    """Files an earlier export left in the folders this one writes, and that it does not write."""
+    """Files an earlier export left in the folders this one writes, and that it does not write; never
+    through a symbolic link below the output folder (a shared project's `output/<kit>/png` linked to
+    a folder of the user's own)."""
     written = {Path(f.path).resolve() for r in reports for f in r.files}
+    out = Path(options.out).resolve()
     for report in reports:
         for folder in {Path(f.path).parent for f in report.files if Path(f.path).parent.name in FOLDERS}:
+            if folder.resolve() != out / folder.parent.name / folder.name:
+                continue
             for path in folder.iterdir() if folder.is_dir() else ():
                 if path.is_file() and not path.name.startswith(".") and path.resolve() not in written:
                     path.unlink()
