@@ -178,3 +178,13 @@ def test_a_formula_that_does_not_parse_fails_the_check(project):
     assert errors == [f"layouts/similis.yaml:{line}:17: layout 'similis-score'.elements.{table}.formulas: "
                       "formula 'total': the formula ends too early (got 'PREV(total) + ')"
                       for table in ("table-1", "table-2")]  # one layout line, merged into both tables
+
+
+def test_printed_text_is_text_in_the_workbook_even_when_it_reads_like_a_formula(project, tmp_path):
+    """A kit's header "=1+1" (or a planted =WEBSERVICE(…)) is text to read, not a formula to run."""
+    root = project("dix-mille")
+    edit(root / "layouts/dix-mille.yaml", 'header: "Tour"', 'header: "=1+1"')
+    _sheets(root, tmp_path, ["dix-mille"])
+    sheet = load_workbook(tmp_path / "dix-mille/sheets/score.xlsx")["grille"]
+    assert (sheet["A1"].value, sheet["A1"].data_type) == ("=1+1", "s")
+    assert sheet["D3"].data_type == "f" and sheet["A3"].value == 1  # formulas and numbers as they were

@@ -4,8 +4,9 @@ Contract: `xlsx_workbook(pages, title)` returns the bytes of a workbook with one
 score table (named by its element, with the page number when the sheet has several pages): the
 header row (a player's header cell merged over their sub columns, empty for their name), the sub
 column names under it, then one row per body row, the printed text in its cells (row numbers as
-numbers), computed cells holding their formulas (formulas.py; spreadsheets compute them on
-opening), the cells to fill empty, with borders, bold headers and the printed column widths.
+numbers; printed text stays text, even "=…"), computed cells holding their formulas (formulas.py;
+spreadsheets compute them on opening), the cells to fill empty, with borders, bold headers and the
+printed column widths.
 `csv_tables(pages)` returns (name, bytes) per table: the same grid in UTF-8 CSV, computed cells
 empty. `pages` are (page number, tables) pairs. The same tables give the same bytes (fixed dates
 in the workbook's properties and zip entries). openpyxl comes with the `export` extra.
@@ -98,6 +99,11 @@ def _worksheet(sheet: Worksheet, grid: _Grid) -> None:
     thin = Side(style="thin", color="808080")
     for values in grid.rows(formulas=True):
         sheet.append([v if v != "" else None for v in values])
+    for printed in grid.table.cells:  # printed text is text, even "=…": only the table's formulas compute
+        field = grid.table.fields.get(At(printed.row, printed.col))
+        written = sheet.cell(grid.row(printed.row), printed.col + 1)
+        if isinstance(written.value, str) and (field is None or field.formula is None):
+            written.data_type = "s"
     for number, row in enumerate(sheet.iter_rows(min_row=1, max_row=sheet.max_row, max_col=grid.table.leaves), 1):
         for cell in row:
             cell.border = Border(left=thin, right=thin, top=thin, bottom=thin)
