@@ -32,7 +32,7 @@ def test_a_save_is_seen_once_and_hidden_or_ignored_files_are_not(files, tmp_path
     kit, out = tmp_path / "kit", tmp_path / "kit" / "out"
     out.mkdir(parents=True)
     (kit / "cards.yaml").write_text("a: 1\n")
-    files.watch(set(), {kit}, set(), {out})
+    files.watch({kit}, set(), {out})
     time.sleep(0.1)
     (kit / ".cards.yaml.swp").write_text("x")
     (out / "cards-a4.pdf").write_text("x")
@@ -50,7 +50,7 @@ def test_a_save_through_a_temporary_file_renamed_onto_the_file_is_one_change(tmp
         kit.mkdir()
         cards, temp = kit / "cards.yaml", kit / "sedAb12"  # as `sed -i` and many editors save
         cards.write_text("a: 1\n")
-        files.watch(set(), {kit}, {cards}, set())
+        files.watch({kit}, {cards}, set())
         time.sleep(0.1)
         temp.write_text("a: 2\n")
         time.sleep(0.01)  # closed, then renamed a moment later
@@ -66,7 +66,7 @@ def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
     picture, other = tmp_path / "art" / "fond.svg", tmp_path / "art" / "other.svg"
     picture.write_text("<svg/>")
     other.write_text("<svg/>")
-    files.watch(set(), set(), {picture}, set())
+    files.watch(set(), {picture}, set())
     time.sleep(0.1)
     picture.write_text("<svg></svg>")
     assert picture in files.wait(timeout=3)

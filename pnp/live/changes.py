@@ -4,12 +4,12 @@ Contract: `watcher(poll=False, interval=POLL_INTERVAL)` answers an `EventWatcher
 observer: inotify, FSEvents, ReadDirectoryChangesW) when watchdog is installed and `poll` is False,
 else a `PollingWatcher` that compares the size and time of every watched file each `interval`
 seconds (a file still changing `QUIET` seconds later waits for the next look). Both take
-`watch(folders, recursive, files, ignored)`: the folders to watch (recursive ones with everything
-under them), single files elsewhere, and folders whose changes are ignored (the output, pnp's
-caches). `wait(timeout)` blocks until a change arrives, then gathers the changes that follow within
-`QUIET` seconds of each other (an editor's save is several events), or only those already queued
-once the write of a watched file has ended, at most `SETTLE` seconds, and answers
-the changed paths (an empty set after `timeout` without any). Hidden files and editor backups
+`watch(recursive, files, ignored)`: the folders to watch with everything under them, single files
+elsewhere, and folders whose changes are ignored (the output, pnp's caches). `wait(timeout)` blocks
+until a change arrives, then gathers the changes that follow within `QUIET` seconds of each other
+(an editor's save is several events), or only those already queued once the write of a watched
+file has ended, at most `SETTLE` seconds, and answers the changed paths (an empty set after
+`timeout` without any). Hidden files and editor backups
 (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which kind of watcher
 it is, for the start-up line.
 """
@@ -58,7 +58,7 @@ class Watcher(ABC):
     def describe(self) -> str: ...
 
     @abstractmethod
-    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None: ...
+    def watch(self, recursive: set[Path], files: set[Path], ignored: set[Path]) -> None: ...
 
     @abstractmethod
     def close(self) -> None: ...
@@ -114,11 +114,11 @@ class EventWatcher(Watcher):
     def describe(self) -> str:
         return "file events (watchdog)"
 
-    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
+    def watch(self, recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
         self._ignored, self._files = tuple(ignored), frozenset(files)
         recursive = {f for f in recursive if not any(r in f.parents for r in recursive)}  # each once
         wanted = {(f, True) for f in recursive if f.is_dir()}
-        wanted |= {(f, False) for f in folders | {p.parent for p in files}
+        wanted |= {(f, False) for f in {p.parent for p in files}
                    if f.is_dir() and not any(f == r or r in f.parents for r in recursive)}
         for key in set(self._watches) - wanted:
             self._observer.unschedule(self._watches.pop(key))
@@ -137,7 +137,7 @@ class PollingWatcher(Watcher):
         super().__init__()
         self.interval = interval
         self._lock = threading.Lock()
-        self._targets: tuple[set[Path], set[Path], set[Path]] = (set(), set(), set())
+        self._targets: tuple[set[Path], set[Path]] = (set(), set())
         self._seen: dict[Path, tuple[int, int]] = {}
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="pnp-poll", daemon=True)
@@ -146,18 +146,16 @@ class PollingWatcher(Watcher):
     def describe(self) -> str:
         return f"polling every {self.interval:g} s"
 
-    def watch(self, folders: set[Path], recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
+    def watch(self, recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
         with self._lock:
             self._ignored = tuple(ignored)
-            self._targets = (set(folders), set(recursive), set(files))
+            self._targets = (set(recursive), set(files))
             for path, stamp in self._look().items():  # a change made meanwhile is still seen
                 self._seen.setdefault(path, stamp)
 
     def _look(self) -> dict[Path, tuple[int, int]]:
-        folders, recursive, files = self._targets
+        recursive, files = self._targets
         found = set(files)
-        for folder in folders:
-            found.update(p for p in folder.glob("*") if p.is_file())
         for folder in recursive:
             found.update(p for p in folder.rglob("*") if p.is_file())
         stamps = {}

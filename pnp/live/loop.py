@@ -108,7 +108,7 @@ class Loop:
             recursive.add(self.root / "decks")
         self.inputs = {(self.root / name).resolve() for report in reports for name in report.inputs}
         ignored = {Path(self.options.out).resolve(), cache_root()}
-        self.watcher.watch(set(), {d for d in recursive if d.is_dir()}, self.inputs, ignored)
+        self.watcher.watch({d for d in recursive if d.is_dir()}, self.inputs, ignored)
 
 
 def report_lines(outcome: Outcome, out: Path) -> list[str]:
