@@ -87,7 +87,7 @@ class PageStore:
                 del self._rendered[key]
 
     def _views(self, report: KitReport, outcome: "Outcome", opened: dict) -> list[FileView]:
-        if report.errors or not (outcome.ok or report.up_to_date):  # nothing of it was written
+        if _stale(report, outcome.ok):
             return self._kits.get(report.kit, [])
         views = (self._view(report.kit, f, outcome, opened) for f in report.files)
         return [view for view in views if view is not None]
@@ -141,10 +141,14 @@ def snapshot(outcome: "Outcome", store: PageStore, watching: list[str]) -> dict:
             "kits": [_kit(report, store, outcome.ok) for report in outcome.reports if report.kit]}
 
 
+def _stale(report: KitReport, run_ok: bool) -> bool:
+    """Nothing of the kit was written this time: its last good PDFs are shown."""
+    return bool(report.errors) or not (run_ok or report.up_to_date)
+
+
 def _kit(report: KitReport, store: PageStore, run_ok: bool) -> dict:
-    stale = bool(report.errors) or not (run_ok or report.up_to_date)
     return {"kit": report.kit, "title": report.title, "path": report.path, "ok": not report.errors,
-            "up_to_date": report.up_to_date, "stale": stale,
+            "up_to_date": report.up_to_date, "stale": _stale(report, run_ok),
             "errors": [p.as_json() for p in report.errors],
             "warnings": [p.as_json() for p in report.warnings],
             "files": [_file(view) for view in store.files(report.kit)]}
