@@ -7,7 +7,7 @@ error anywhere writes nothing (the batch is committed only when every kit is fre
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
 formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
-output folder, under the export's own options key) reports a kit whose inputs and files did not
+user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
 each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
 one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
