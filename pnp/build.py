@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -100,7 +101,7 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     session = session or open_project(root)
     dirs, problems = kit_dirs(session, names)
     if draw:
-        problems += out_problems(options.out)
+        problems += out_problems(options.out) + [p for d in dirs for p in kit_out_problems(options.out / d.name)]
         for kit_dir in dirs:
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
@@ -135,6 +136,15 @@ def out_problems(out: Path) -> list[Problem]:
             what = "is a file, not a folder" if folder == out else f"lies under {folder.as_posix()}, which is a file"
             return [Problem(f"the output folder {out.as_posix()} {what}", "--out")]
     return []
+
+
+def kit_out_problems(folder: Path) -> list[Problem]:
+    """A kit's output folder that is a symbolic link is refused: a shared project could carry
+    `output/<kit>` leading anywhere, and the build would write (and replace files) there."""
+    if not folder.is_symlink():
+        return []
+    return [Problem(f"the output folder {folder.as_posix()} is a symbolic link (to {os.readlink(folder)}): "
+                    "pnp writes only into real folders; remove the link", "--out")]
 
 
 def _commit(batch: OutputBatch, session: Session) -> list[Problem]:

@@ -129,7 +129,10 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 
 def sweep_parts(folder: Path, name: str = "*") -> None:
-    """Delete the temporary files (of final files matching `name`) whose writer is no longer alive."""
+    """Delete the temporary files (of final files matching `name`) whose writer is no longer alive;
+    never through a folder that is a symbolic link (pnp writes into none: build.kit_out_problems)."""
+    if Path(folder).is_symlink():
+        return
     for found in glob.glob(os.path.join(glob.escape(str(folder)), f".{name}.*.part")):
         with suppress(OSError):
             _sweep_one(Path(found))

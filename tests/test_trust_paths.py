@@ -171,3 +171,22 @@ def test_a_file_edited_after_the_first_build_read_it_is_found_changed(project, t
     monkeypatch.setattr(pipeline, "build", real)
     result = pnp(root, "build", "--out", str(out), "--json")
     assert json.loads(result.stdout)["kits"][0]["up_to_date"] is False
+
+
+def test_a_kit_output_folder_that_is_a_symbolic_link_is_refused(project, tmp_path):
+    """A shared project carrying output/<kit> as a link to one of the user's folders: the build
+    would write its PDFs there, replacing files of the same name. It writes nothing."""
+    root = project()
+    tiny_kit(root, '    i: {type: icon, name: ankh, x: 5, y: 5, w: 20, h: 20}\n')
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "cards-a4.pdf").write_bytes(b"the user's own file")
+    (mine / ".cards-a4.pdf.1.part").write_bytes(b"a user's file that looks like a temporary one")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "k").symlink_to(mine, target_is_directory=True)
+    result = pnp(root, "build", "decks/k", "--out", str(out))
+    assert result.exit_code == 1
+    assert f"--out: the output folder {(out / 'k').as_posix()} is a symbolic link" in result.output
+    assert sorted(p.name for p in mine.iterdir()) == [".cards-a4.pdf.1.part", "cards-a4.pdf"]
+    assert (mine / "cards-a4.pdf").read_bytes() == b"the user's own file"
