@@ -7,10 +7,10 @@ validation, its reading of the kit (once), its checks, the kit's `players` range
 of its material and model (generic.py), and what it prints: a `Printed` (printed.py),
 its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts) and of
 `{players.min}` / `{players.max}` (the kit's range, also for a kit without a model); None when
-the model or its parameters are unusable. `playtest(kit, players, games, seed)` reads the kit's material
-and plays the model's play-outs: a line of statistics, or the problems that prevent them. A rules
-problem without a `ref` whose `where` names a parameter ("rules.seats[0]") points at that
-parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
+the model or its parameters are unusable. `load_playout(kit)` reads the kit's material and returns
+the model's `Playout` (pnp.lab plays it), or the problems that prevent it; `guarded(kit, doing,
+call, *args)` runs a call into the model's code. A rules problem without a `ref` whose `where`
+names a parameter ("rules.seats[0]") points at that parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
 at the kit's line it came from (`loader.raised`), never a traceback.
 """
 from __future__ import annotations
@@ -57,7 +57,7 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
         return None, problems
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
         problems += _check_playouts(kit, model.playout, material, params)
-    tables, crash = _guarded(kit, "the rules model's tables", model.tables, material, params)
+    tables, crash = guarded(kit, "the rules model's tables", model.tables, material, params)
     if crash:
         return None, problems + crash
     made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
@@ -76,7 +76,7 @@ def _declared(kit: Kit) -> list[Problem]:
 def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tuple[list[Problem], list[Problem]]:
     """The kit's players range held to its player columns and the model's seats (generic.py), and
     the problem of an exception the model's `seats` raised."""
-    seats, crash = _guarded(kit, "the rules model's seats", model.seats, material, params) \
+    seats, crash = guarded(kit, "the rules model's seats", model.seats, material, params) \
         if material is not None else ([], [])
     return player_problems(kit, column_seats(kit) + (seats or [])), crash
 
@@ -84,13 +84,13 @@ def _seated(kit: Kit, model: RulesModel, material: object, params: Params) -> tu
 def _checked(kit: Kit, model: RulesModel, params: Params) -> tuple[object, list[Problem], list[Problem]]:
     """What the model read from the kit (None when unusable), the problems of reading and checking
     it, and the problem of an exception its code raised."""
-    read, crash = _guarded(kit, "the rules model's read", model.read, kit, params)
+    read, crash = guarded(kit, "the rules model's read", model.read, kit, params)
     if read is None:
         return None, [], crash
     material, found = read
     if material is None:
         return None, found, []
-    checked, crash = _guarded(kit, "the rules model's check", model.check, material, params)
+    checked, crash = guarded(kit, "the rules model's check", model.check, material, params)
     return material, found + (checked or []), crash
 
 
@@ -106,7 +106,7 @@ def _model_and_params(kit: Kit, rules: RulesRef) -> tuple[RulesModel | None, Par
     return model, params, found
 
 
-def _guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
+def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
     """`call(*args)`, or the problem of the exception the model's code raised."""
     try:
         return call(*args), []
@@ -135,16 +135,11 @@ def load_playout(kit: Kit) -> tuple[Playout | None, list[Problem]]:
         return None, found or [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
     if params is None:
         return None, found
-    read, crash = _guarded(kit, "the rules model's read", model.read, kit, params)
+    read, crash = guarded(kit, "the rules model's read", model.read, kit, params)
     material, found = read if read is not None else (None, crash)
     if material is None or errors_only(found):
         return None, [_locate(p, kit) for p in found]
-    return _guarded(kit, "the rules model's play-outs", model.playout, material, params)
-
-
-def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
-    """`call(*args)` with the kit's model code in it, or the problem of the exception it raised."""
-    return _guarded(kit, doing, call, *args)
+    return guarded(kit, "the rules model's play-outs", model.playout, material, params)
 
 
 def _check_playouts(kit: Kit, make: Callable[[object, Params], Playout], material: object,
@@ -155,14 +150,14 @@ def _check_playouts(kit: Kit, make: Callable[[object, Params], Playout], materia
     from .findings import CHECK_GAMES, CHECK_SEED, findings
     from .harness import play_range
 
-    playout, crash = _guarded(kit, "the rules model's play-outs", make, material, params)
+    playout, crash = guarded(kit, "the rules model's play-outs", make, material, params)
     if playout is None:
         return crash
     problems: list[Problem] = []
     ref = kit.game_ref.child("rules", "model")
     for players in range(kit.game.players.min, kit.game.players.max + 1):
         agent = playout.check_agent
-        records, crash = _guarded(kit, "the rules model's play-outs", play_range, playout, players, agent,
+        records, crash = guarded(kit, "the rules model's play-outs", play_range, playout, players, agent,
                                   CHECK_SEED, 0, CHECK_GAMES)
         if records is None:
             return problems + crash
