@@ -40,8 +40,7 @@ def _count(deck: Deck) -> list[Problem]:
 
 def _one_size(kit: Kit, deck: Deck) -> list[Problem]:
     sizes: dict[tuple, str] = {}
-    names = {name for card in deck.cards for name in (card.layout, card.back) if name}
-    for name in sorted(names):
+    for name in _layout_names(deck):
         layout = kit.layouts.get(name)
         if layout is not None:
             sizes.setdefault(tuple(round(v, 2) for v in layout.card_size()), name)
@@ -69,10 +68,12 @@ def column_seats(kit: Kit) -> list[Seats]:
 def _components(kit: Kit) -> list[tuple[str, str, list[str]]]:
     """(kind, name, the layouts it is drawn with) of every sheet and deck of the kit."""
     out = [("sheet", sheet.name, [sheet.spec.layout]) for sheet in kit.sheets]
-    for deck in kit.decks:
-        names = {name for card in deck.cards for name in (card.layout, card.back) if name}
-        out.append(("deck", deck.name, sorted(names)))
-    return out
+    return out + [("deck", deck.name, _layout_names(deck)) for deck in kit.decks]
+
+
+def _layout_names(deck: Deck) -> list[str]:
+    """The layouts a deck's cards are drawn with, faces and backs, sorted."""
+    return sorted({name for card in deck.cards for name in (card.layout, card.back) if name})
 
 
 def player_problems(kit: Kit, seats: list[Seats]) -> list[Problem]:
