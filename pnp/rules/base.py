@@ -17,7 +17,8 @@ playtest`, and the short play-outs of `pnp check`).
 pawn colours, the deal, the player counts the model plays); the engine holds the kit's `players`
 range to them (generic.py), with the player columns of its score sheets.
 Helpers shared by the models: `component(kit, kind, name, param, what)` finds a deck or sheet the
-params name (or the problem that it is absent, with a suggestion), `sheet_fields(sheet, keys)` reads
+params name (or the problem that it is absent, with a suggestion), `cards_ref(deck)` is where a
+deck's cards are written (for a problem about cards that are missing), `sheet_fields(sheet, keys)` reads
 values of a sheet's first page with their `Ref`, `where_path(where)` turns a problem's `where`
 ("rules.seats[0]") into the key path of a `Ref`.
 Rules code cites the rule it implements in a comment: `# rules: <section>`.
@@ -106,6 +107,14 @@ def component(kit: "Kit", kind: Literal["deck", "sheet"], name: str, param: str,
     return None, [Problem(f"the kit has no {kind} named {name!r} for {what} (list its file in components, or "
                           f"set rules.params.{param})", f"rules.{param}", kit.game_ref.child("components"),
                           got=name, suggestion=suggest(name, known))]
+
+
+def cards_ref(deck: "Deck") -> Ref:
+    """Where a deck's cards are written: its data file, rows, generators or entries (the first it has)."""
+    spec = deck.spec
+    key = next(k for k, v in (("data", spec.data), ("rows", spec.rows), ("generate", spec.generate),
+                              ("cards", spec.cards)) if v is not None)
+    return deck.ref.child(key)
 
 
 def sheet_fields(sheet: "Sheet", keys: tuple[str, ...]) -> tuple[dict[str, object], Ref]:

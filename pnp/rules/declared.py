@@ -28,6 +28,7 @@ from ..model.checks import Check
 from ..model.domains import Domain, domain
 from ..model.kit import Card, Deck, Kit
 from ..model.values import convert, quoted, shown
+from .base import cards_ref
 
 MAX_NAMED = 25
 MAX_COMBINATIONS = 100_000
@@ -249,18 +250,10 @@ def _times(n: int) -> str:
 
 
 def _missing(scope: _Scope, domains: Values, found: dict[tuple, list[Card]]) -> list[Problem]:
-    ref = _cards_ref(scope.deck)
+    ref = cards_ref(scope.deck)
     names = list(domains)
     return [Problem(f"missing card for {scope.label}: {_describe(names, key)}", f"deck {scope.deck.name!r}", ref)
             for key in product(*domains.values()) if key not in found]
-
-
-def _cards_ref(deck: Deck) -> Ref:
-    """Where a deck's cards are written: its data file, rows, generators or entries (the first it has)."""
-    spec = deck.spec
-    key = next(k for k, v in (("data", spec.data), ("rows", spec.rows), ("generate", spec.generate),
-                              ("cards", spec.cards)) if v is not None)
-    return deck.ref.child(key)
 
 
 # unique ----------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ repeats a value or has fewer than two. `card_key` is a card as its tuple of attr
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from itertools import product
@@ -20,7 +21,7 @@ from typing import Callable
 
 from ...errors import Problem, Ref, suggest
 from ...model.kit import Card, Deck, Kit
-from ..base import Params, component
+from ..base import Params, cards_ref, component
 
 MAX_NAMED = 25  # past this many missing cards, the rest are summarised
 
@@ -118,19 +119,12 @@ def _duplicates(cards: list[Card], attributes: dict[str, list], where: str) -> l
 def _missing(deck: Deck, cards: list[Card], attributes: dict[str, list], where: str) -> list[Problem]:
     present = {card_key(c, attributes) for c in cards if c.copies > 0}
     missing = [key for key in product(*attributes.values()) if key not in present]
-    ref = deck.ref.child("rows" if deck.spec.rows is not None else "cards")
+    ref = cards_ref(deck)
     out = [Problem(f"missing card: {describe(key, attributes)}", where, ref) for key in missing[:MAX_NAMED]]
     if len(missing) > MAX_NAMED:
         out.append(Problem(f"... and {len(missing) - MAX_NAMED} more missing cards "
-                           f"({len(missing)} of {_product_size(attributes)} combinations are absent)", where, ref))
+                           f"({len(missing)} of {math.prod(map(len, attributes.values()))} combinations are absent)", where, ref))
     return out
-
-
-def _product_size(attributes: dict[str, list]) -> int:
-    size = 1
-    for domain in attributes.values():
-        size *= len(domain)
-    return size
 
 
 def domain_problems(attributes: dict[str, list], where: str, ref: Ref) -> list[Problem]:
