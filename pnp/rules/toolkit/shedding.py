@@ -7,7 +7,7 @@ their defaults. `deal_seats` (a model's `seats`) is the most players the deck de
 `product_problems(product, params, belongs)` checks the product part of a deck for such a game:
 its domains, each combination once, a series of each kind. `kinds_of(series)` gives the
 play-outs' kinds; the play-outs themselves (the loop, its hooks, agents' decisions) are
-`shedplay.py`, re-exported here (`Kind`, `Shedding`, `playout`).
+`shedplay.py`.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ...model.schema import Field
 from ..base import Seats
 from .products import Product, ProductParams, complete_product, domain_problems
 from .series import Series, series_problems
-from .shedplay import Kind, Shedding, playout  # noqa: F401  (re-exported)
+from .shedplay import Kind
 
 
 class SheddingParams(ProductParams):
