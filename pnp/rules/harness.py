@@ -61,7 +61,7 @@ class Runner:
         self.pool: Pool | None = None  # or by workers (jobs > 1), from entering the block
 
     def __enter__(self) -> "Runner":
-        if isinstance(self.source, Playout) or self.playout is not None:
+        if isinstance(self.source, Playout):
             return self
         if self.jobs > 1:
             self.pool = multiprocessing.get_context().Pool(self.jobs, _init_worker, (self.source,))
