@@ -7,9 +7,9 @@ that interface: `RulesModel`, `Params`, `Table` and `Seats` (base.py); the helpe
 `errors_only`); the validation core for parameters (`Field`, `field_validator`,
 `model_validator`, `ValidationError`); and the kit as a model reads it (`Kit`, `Deck`, `Card`,
 `Sheet`, `Page`); the play-out interface (`Playout`, `GameRecord`, `Agent`, `AGENTS`: playout.py).
-The build calls `run_rules(kit)` and `load_playout(kit)` (engine.py), which load the kit's model
-through `load_model` (loader.py); `pnp playtest` plays through the harness (harness.py) and
-summarizes with balance.py.
+The build and `pnp check` call `run_rules(kit)` (engine.py), which loads the kit's model through
+`load_model` (loader.py); `pnp playtest` (pnp.lab) gets the model's play-outs from `load_playout(kit)`,
+plays them through the harness (harness.py) inside `guarded` and summarizes with balance.py.
 """
 from __future__ import annotations
 
