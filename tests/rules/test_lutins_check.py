@@ -171,3 +171,18 @@ def test_the_players_row_follows_the_kit_range(players, label):
 def test_the_two_player_paragraph_prints_only_when_the_range_has_two():
     assert tables(LutinsParams(), (2, 4))["two_players"].startswith("**À deux :**")
     assert tables(LutinsParams(), (3, 4))["two_players"] == ""
+
+
+def test_a_board_the_model_cannot_read_is_its_problem_not_a_crash_of_the_tables(project):
+    """`tables` gets no material when the board is unusable (the contract of RulesModel): the kit's
+    problem is the board's value, and the model's tables still print (for the rules' 2 to 4 players)."""
+    from conftest import edit, line_of
+    from pnp.build import check
+
+    root = project("lutins")
+    edit(root / "decks/lutins/plateau.yaml", "    size: 10 ", "    size: dix ")
+    rendered = [p.render() for r in check(root, ["lutins"]) for p in r.problems]
+    line = line_of(root / "decks/lutins/plateau.yaml", "size: dix")
+    assert f"decks/lutins/plateau.yaml:{line}:11: board.size: size must be a whole number of squares (got 'dix')" \
+        in rendered
+    assert not [p for p in rendered if "rules model" in p], rendered

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.rules import Deck, Problem, Ref, RulesModel, Seats, component, errors_only, sheet_fields
+from pnp.rules import Deck, Problem, Ref, RulesModel, Seats, Table, component, errors_only, sheet_fields
 from .board import Board
 from .check import LutinsParams, check_board, check_params, read_board_data
 from .playout import playout as board_playout
@@ -130,7 +130,12 @@ def seats(material: LutinsKit, params: KitParams) -> list[Seats]:
             Seats("the rules model plays 2 to 4 players", low=2, high=4)]
 
 
-model = RulesModel("lutins", SUMMARY, KitParams, check, lambda material, params: tables(params, material.players),
-                   playout, read, seats)
+def kit_tables(material: LutinsKit | None, params: KitParams) -> dict[str, Table | str]:
+    """The model's tables for the kit's players range; the rules' 2 to 4 when the board is unusable
+    (None: `tables` must accept it, after the problems of reading the board)."""
+    return tables(params, material.players if material is not None else LutinsKit.players)
+
+
+model = RulesModel("lutins", SUMMARY, KitParams, check, kit_tables, playout, read, seats)
 
 __all__ = ["KitParams", "LutinsKit", "model", "check", "check_rules", "playout", "read", "seats", "token_problems"]
