@@ -22,7 +22,7 @@ def product_of(rows: list[dict]) -> Product:
     spec = DeckFile(kind="deck", name="cartes", layout="x", fields={f: "text" for f in ATTRS}, cards=rows)
     cards = tuple(Card(i, str(i + 1), r, 1, "x", None, Ref("d.yaml", ("cards", i)), {}) for i, r in enumerate(rows))
     deck = Deck(name="cartes", title="cartes", spec=spec, cards=cards, ref=Ref("d.yaml"))
-    return Product(deck, ATTRS, 3, Ref("game.yaml"))
+    return Product(deck, ATTRS, Ref("game.yaml"))
 
 
 def full_deck() -> list[tuple]:

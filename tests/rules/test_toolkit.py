@@ -49,7 +49,7 @@ def test_shared_groups_group_cards_by_each_choice_of_attributes():
 
 def test_the_deal_needs_every_hand_the_market_and_a_pile():
     deck = type("D", (), {"name": "d", "total": lambda self: 10})()
-    product = Product(deck, {}, 3, Ref("d.yaml"))
+    product = Product(deck, {}, Ref("d.yaml"))
     params = [SheddingParams(deck="d", attributes={}, hand=3, market=market, series=[]) for market in (0, 1)]
     assert deal_seats(product, params[0]) == [
         Seats("the deck 'd' of 10 cards deals 3 cards to at most 3 players, with a 0-card market and a draw pile", 3)]

@@ -42,11 +42,10 @@ def attribute_named(name: str, attributes: dict, what: str) -> None:
 
 @dataclass(frozen=True)
 class Product:
-    """A kit's deck read as a product of attribute domains, and the most players it must deal to."""
+    """A kit's deck read as a product of attribute domains."""
 
     deck: Deck
     attributes: dict[str, list]
-    players: int
     ref: Ref  # the kit's rules.params.attributes
 
     def keys(self) -> list[tuple]:
@@ -64,7 +63,7 @@ def read_product(kit: Kit, params: ProductParams) -> tuple[Product | None, list[
         return None, [Problem(f"attribute {missing[0]!r} is not a field of deck {deck.name!r}",
                               f"rules.attributes.{missing[0]}", suggestion=suggest(missing[0], deck.spec.fields))]
     attributes = {name: list(domain) for name, domain in params.attributes.items()}
-    return Product(deck, attributes, kit.game.players.max, kit.game_ref.child("rules", "params", "attributes")), []
+    return Product(deck, attributes, kit.game_ref.child("rules", "params", "attributes")), []
 
 
 def card_key(card: Card, attributes: dict[str, list]) -> tuple:
