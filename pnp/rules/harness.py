@@ -4,8 +4,8 @@ Contract: `Runner(source, jobs)` (a context manager) plays runs of games: `runne
 agent, games, seed)` plays `games` games of the `Playout` that `source.load()` returns, with
 `players` seats, every seat played by the agent named `agent` (playout.AGENTS), and returns their
 `GameRecord`s in game order with the seconds the games took (wall time, games only, not the
-loading); `play_games(...)` is one run, `play_range(playout, players, agent, seed, start, stop)`
-games `start` to `stop - 1` in this process. Game `i` draws all its chance from a
+loading); `play_range(playout, players, agent, seed, start, stop)` plays games `start` to
+`stop - 1` in this process. Game `i` draws all its chance from a
 `random.Random` seeded with `game_seed(seed, players, i)`, so a game is the same whichever
 process plays it: the records, hence every statistic, are the same for one seed whatever `jobs`
 is. With `jobs` > 1 the games are cut into contiguous chunks handed to a pool of worker
@@ -88,13 +88,6 @@ class Runner:
         else:
             raise RuntimeError("Runner.games() plays inside `with Runner(...) as runner:`")
         return records, time.perf_counter() - start
-
-
-def play_games(source: PlayoutSource | Playout, players: int, agent: str, games: int, seed: int,
-               jobs: int = 1) -> tuple[list[GameRecord], float]:
-    """One run of games (a `Runner` for one run)."""
-    with Runner(source, jobs) as runner:
-        return runner.games(players, agent, games, seed)
 
 
 def _chunks(games: int, parts: int) -> list[tuple[int, int]]:
