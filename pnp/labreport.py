@@ -26,7 +26,7 @@ def write_report(document: dict, out: Path, root: Path) -> list[Path]:
 
     fonts = FontBook.open(root)
     regular = fonts.default_face()
-    heavy = fonts.face(regular.family, "bold") if fonts.problem(regular.family, "bold") is None else regular
+    heavy = fonts.default_bold()
     bold = heavy.name
     pages = report_pages(document, lambda text, size, strong: (heavy if strong else regular).width(text, size))
     pdf = out / f"{document['kit']}-playtest.pdf"
