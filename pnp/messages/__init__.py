@@ -49,7 +49,7 @@ def languages() -> list[str]:
     return sorted(p.stem for p in FOLDER.glob("*.yaml"))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8)  # per language and project opening: bounded, as a resident process reopens projects
 def _load(language: str, cache: ParseCache | None = None) -> Messages:
     """A catalogue, read strictly, through the project's parse cache when there is one (an unchanged
     file is not parsed again, and PyYAML stays unloaded)."""

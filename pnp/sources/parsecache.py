@@ -45,12 +45,6 @@ class ParseCache:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
 
-    def __eq__(self, other: object) -> bool:  # one cache a folder (what is kept per cache is kept once)
-        return isinstance(other, ParseCache) and other.folder == self.folder
-
-    def __hash__(self) -> int:
-        return hash(self.folder)
-
     @classmethod
     def of(cls, project: Path | None = None) -> "ParseCache":
         """The parse cache for a project's files: the user's cache, whatever the project."""
