@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .discover import find_kits
-from .errors import Problem, errors_only
-from .fileio import read_only, reads_recorded
+from .core.discover import find_kits
+from .core.errors import Problem, errors_only
+from .core.fileio import read_only, reads_recorded
 from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
 from .model.load import Project
 from .model.units import PAPERS
-from .options import BACK_MODES, Options
+from .core.options import BACK_MODES, Options
 from .output import OutputBatch, sweep
 from .runner import KitRun, cannot_write
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
 
-from .report import FileReport, KitReport  # noqa: E402
+from .core.report import FileReport, KitReport  # noqa: E402
 
 # The pipeline is loaded now, for the life of the process: its modules, classes and functions are
 # moved out of the cyclic garbage collector's way (gc.freeze, once, on this module's first import),

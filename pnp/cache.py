@@ -2,7 +2,7 @@
 
 Contract: `BuildCache(root, out, options_key)` is the build state of one project (its resolved
 path) building into one output folder (resolved), kept in the user's cache folder
-(`<cache>/builds/<digest of both paths>.json`, `pnp.fileio`), never in the project or its
+(`<cache>/builds/<digest of both paths>.json`, `pnp.core.fileio`), never in the project or its
 output folder: a shared project that carries PDFs and a planted state is built, not reported up to
 date. A kit's entry holds the digest of every file its last successful build read (`KitReport.inputs`:
 the digests of the bytes actually read, so a file edited while the build ran is found changed next
@@ -25,8 +25,8 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from . import __version__
-from .fileio import cache_folder, file_hash, write_atomic, writes_allowed
-from .report import KitReport
+from .core.fileio import cache_folder, file_hash, write_atomic, writes_allowed
+from .core.report import KitReport
 from .sources.files import InputError, inside
 
 _PACKAGE = Path(__file__).resolve().parent

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .errors import errors_only
+from .core.errors import errors_only
 from .layout.fonts import FontBook
 from .messages import catalogue
 from .model.units import MM, paper_points

@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .cache import BuildCache
-from .discover import find_kits
-from .fileio import sweep_parts
-from .options import Options
-from .report import KitReport
+from .core.discover import find_kits
+from .core.fileio import sweep_parts
+from .core.options import Options
+from .core.report import KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import Session

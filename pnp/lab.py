@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import Problem, counted, errors_only
+from .core.errors import Problem, counted, errors_only
 from .model.kit import Kit
 from .model.load import Project
-from .report import KitReport
+from .core.report import KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules.playout import Playout

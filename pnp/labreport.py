@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from .fileio import write_atomic
+from .core.fileio import write_atomic
 
 PNG_SCALE = 2.0
 

@@ -22,9 +22,9 @@ from pathlib import Path
 from string import Template
 from typing import Callable
 
-from .discover import locate_kit
-from .errors import Problem, Ref
-from .fileio import write_atomic
+from .core.discover import locate_kit
+from .core.errors import Problem, Ref
+from .core.fileio import write_atomic
 
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 KIT_FILES = ("game.yaml", "cartes.yaml", "score.yaml")

@@ -36,7 +36,7 @@ from typing import BinaryIO
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .fileio import PartFile, sweep_parts
+from .core.fileio import PartFile, sweep_parts
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 

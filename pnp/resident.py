@@ -31,12 +31,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from .cache import shared_files
-from .errors import Problem
-from .fileio import file_hash, note_read, reads_recorded
+from .core.errors import Problem
+from .core.fileio import file_hash, note_read, reads_recorded
 from .incremental import build_changed
 from .model.kit import Sheet
-from .options import Options
-from .report import FileReport, KitReport
+from .core.options import Options
+from .core.report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import Session

@@ -24,8 +24,8 @@ from .draw.forms import FormCache
 from .deckpages import DeckPages
 from .draw.paint import Painter
 from .draw.sheets import SheetPainter
-from .errors import Problem, Ref, counted, errors_only
-from .fileio import FileChanged, cache_folder
+from .core.errors import Problem, Ref, counted, errors_only
+from .core.fileio import FileChanged, cache_folder
 from .gutters import deck_gutters
 from .layout.face import BuildEnv, FaceBuilder
 from .layout.imposition import SheetSpec, plan_sheet
@@ -36,9 +36,9 @@ from .layout.notes import Note, NotePage, sheet_notes
 from .messages import catalogue
 from .model.kit import Card, Deck, Kit, Page, Sheet
 from .model.units import MM, paper_points
-from .options import Options
+from .core.options import Options
 from .output import OutputBatch, OutputClash
-from .report import FileReport, KitReport
+from .core.report import FileReport, KitReport
 from .rules import run_rules
 from .rules.printed import Printed
 from .sources.files import InputError

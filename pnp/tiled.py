@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .draw.tiles import TilePainter
-from .errors import Problem
+from .core.errors import Problem
 from .layout.items import Face
 from .layout.notes import Note, NotePage
 from .layout.tiling import REGISTER_ARM, Box, TilePlan, plan_tiles

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .draw.tuckbox import TuckPainter
-from .errors import Problem, suggest
+from .core.errors import Problem, suggest
 from .layout.items import Face
 from .layout.marks import printable_box
 from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes

@@ -21,7 +21,7 @@ from hypothesis.configuration import set_hypothesis_home_dir
 import kitmodels  # noqa: F401  (tests import the kits' models as `kits.<kit>`)
 import pdfread
 from pnp.build import build, check
-from pnp.options import Options
+from pnp.core.options import Options
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_PARTS = ("layouts", "fonts", "icons")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.layout.assets import IconLibrary
 from pnp.layout.face import BuildEnv, FaceBuilder
 from pnp.layout.fonts import FontBook

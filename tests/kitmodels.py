@@ -18,7 +18,7 @@ from types import ModuleType
 
 import yaml
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.rules.loader import load_module
 
 ROOT = Path(__file__).resolve().parents[1]

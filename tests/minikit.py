@@ -36,7 +36,7 @@ def found(root: Path) -> list[str]:
 
 def build_deck(**spec) -> tuple[list, list]:
     """`build_cards` of a deck file named d.yaml holding `spec` (kind, name and layout given)."""
-    from pnp.errors import Ref
+    from pnp.core.errors import Ref
     from pnp.model.cards import build_cards
     from pnp.model.kit import DeckFile
 

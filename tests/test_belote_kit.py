@@ -11,7 +11,7 @@ import pytest
 import pdfread
 from pnp.build import check
 from pnp.model.units import MM
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import ROOT, build_ok, make_project
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import ROOT, build_ok
 from pdfread import MM, cells, page_sizes_mm, text, words, words_in

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.cache import BuildCache
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import edit
 

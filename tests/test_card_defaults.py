@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 
 from conftest import check
 from minikit import build_deck as _deck

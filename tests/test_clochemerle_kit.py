@@ -16,7 +16,7 @@ from pnp.cli import main
 from pnp.layout.typography import french
 from pnp.model.load import Project
 from pnp.model.units import MM
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import ROOT, build_ok, edit, line_of
 from pdfread import boxes, card_boxes, font_programs, page, page_count, reader, text, words_in

@@ -6,7 +6,7 @@ import re
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.errors import counted
+from pnp.core.errors import counted
 
 ONE_PLURAL = re.compile(r"(?<![\d.,/])1 (pages|cards|games|errors|players|shared wins|files)\b")
 

@@ -7,7 +7,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.sources.csvread import parse_csv, sniff
 from pnp.sources.locator import CsvLocator, LocatorRegistry, SheetLocator, column_name
 

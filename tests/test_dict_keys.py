@@ -1,7 +1,7 @@
 """A mapping keyed by text takes YAML's whole-number keys (`1: dice-one`) as their text, in lax mode only."""
 from __future__ import annotations
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.layout import Column, Layout
 from pnp.model.schema import Model
 from pnp.model.validate import validate

@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.discover import find_project, kit_candidates, locate_kit
+from pnp.core.discover import find_project, kit_candidates, locate_kit
 
 from conftest import ROOT
 

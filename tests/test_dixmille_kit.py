@@ -15,7 +15,7 @@ from pnp.cli import main
 from pnp.layout.typography import french
 from pnp.model.load import Project
 from pnp.rules import run_rules
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import build_ok, edit, line_of, make_project
 from pdfread import MM, boxes, card_boxes, fonts, page, page_sizes_mm, text

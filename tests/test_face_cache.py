@@ -89,7 +89,7 @@ def test_a_known_background_colour_is_the_faces_background(tmp_path):
 def test_the_rules_values_are_the_models_printed_values(tmp_path):
     from pnp.rules import Params, Table
     from pnp.rules.printed import printed
-    from pnp.errors import Ref
+    from pnp.core.errors import Ref
 
     class Rules(Params):
         end: int = 50

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.entries import MAX_ENTRIES
 
 from minikit import build_deck as _deck

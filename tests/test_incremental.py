@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from pnp.build import build, check
 from pnp.cli import main
-from pnp.options import Options
+from pnp.core.options import Options
 from pnp.sources.parsecache import ParseCache
 
 from conftest import edit, line_of

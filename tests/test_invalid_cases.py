@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build import check
-from pnp.options import Options
+from pnp.core.options import Options
 
 from conftest import ROOT
 

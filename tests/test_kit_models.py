@@ -13,7 +13,7 @@ from conftest import check, edit, line_of
 from kitmodels import kit_model
 from pnp.cli import main
 from pnp.cache import BuildCache
-from pnp.options import Options
+from pnp.core.options import Options
 from test_rules_example import example_project
 
 KIT = "decks/lanternes"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.build import check
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.layouts import LayoutLibrary
 from pnp.model.units import MM
 from pnp.sources import LocatorRegistry

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pnp.fileio import read_only
+from pnp.core.fileio import read_only
 from pnp.sources import parse_yaml
 from pnp.sources.parsecache import POSITIONS, ParseCache
 from pnp.sources.yamlsrc import load_yaml

@@ -9,7 +9,7 @@ import pytest
 
 import pdfread
 from conftest import ROOT, build_ok, check, edit, line_of, make_project
-from pnp.options import Options
+from pnp.core.options import Options
 
 DOC = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
 BLOCK = re.compile(r"```(?:yaml|python)\n# ((?:decks|layouts)/[^\n]+)\n(.*?)```", re.S)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import product
 
 from conftest import check, edit, line_of
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile, GameFile, Kit
 from kits.similis_reglisse import model as REGLISSE_MODEL
 from kits.similis_reglisse import ReglisseParams

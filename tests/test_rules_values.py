@@ -9,7 +9,7 @@ import pdfread
 
 from conftest import Options, build, check, edit, line_of
 from faces import Faces
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.layout.assets import fill
 from pnp.rules import Params, Table
 from pnp.rules.printed import printed, with_players

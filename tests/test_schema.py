@@ -5,7 +5,7 @@ from typing import Annotated, Literal, Union
 
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.layout import Layout
 from pnp.model.schema import Before, Field, Model, ValidationError, field_validator, model_validator
 from pnp.model.validate import validate

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from pnp.build import build
 from pnp.cli import main
-from pnp.options import Options
+from pnp.core.options import Options
 
 from pdfread import MM, boxes, cells, crop_marks, fonts, page, page_sizes_mm, text, words, words_in
 

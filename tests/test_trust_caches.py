@@ -14,8 +14,8 @@ import pytest
 
 from pnp import __version__
 from pnp.cache import BuildCache
-from pnp.fileio import cache_root
-from pnp.options import Options
+from pnp.core.fileio import cache_root
+from pnp.core.options import Options
 
 from hostile import pnp, snapshot, tiny_kit
 

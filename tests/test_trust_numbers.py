@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.errors import short
+from pnp.core.errors import short
 from pnp.sources import parse_yaml
 
 from conftest import make_project

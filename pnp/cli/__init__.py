@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from .. import __version__
-from ..discover import find_project
+from ..core.discover import find_project
 from .build import build, check, list_kits
 from .calibrate import calibrate
 from .export import export

@@ -1,6 +1,6 @@
 """`pnp build`, `pnp check` and `pnp list`: the commands that check kits and write their PDFs.
 
-Contract: `build` reads its options into `pnp.options.Options` and calls
+Contract: `build` reads its options into `pnp.core.options.Options` and calls
 `pnp.incremental.build_changed` (kits whose inputs did not change are reported up to date);
 `check` calls `pnp.build.check` and writes nothing; `--strict` makes warnings errors in both; `list`
 prints each kit with its components and rules model, writing nothing either. All report through
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import counted
+from ..core.errors import counted
 from .common import PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,7 +68,7 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
     """
     project = kit_project(project, kits)
     from ..build import check as run_check
-    from ..options import Options
+    from ..core.options import Options
 
     options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin)
     finish(run_check(project, list(kits), options), as_json, wrote=False)
@@ -78,7 +78,7 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
 @click.pass_obj
 def list_kits(project: Path) -> None:
     """List the kits under decks/ with their components and rules models (named, never run)."""
-    from ..fileio import read_only
+    from ..core.fileio import read_only
     from ..model.load import Project
 
     with read_only():

@@ -1,7 +1,7 @@
 """What the commands share: option types derived from the pipeline's names, the options that shape
 the PDFs, the report printer, the back-offset parser and the progress bar.
 
-Contract: `PAPER` and `BACKS` are Click choices built from `pnp.options`; `pdf_options` adds the
+Contract: `PAPER` and `BACKS` are Click choices built from `pnp.core.options`; `pdf_options` adds the
 options that shape the PDFs to a command (build and watch) and `build_options(**values)` makes the
 `Options` of their values (a `click.BadParameter` for a bad back offset); `finish(reports, as_json,
 wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
@@ -20,8 +20,8 @@ from typing import Callable
 
 import click
 
-from ..errors import counted
-from ..options import BACK_MODES, PAPER_NAMES, Options
+from ..core.errors import counted
+from ..core.options import BACK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
 BACKS = click.Choice(BACK_MODES, case_sensitive=False)
@@ -47,10 +47,10 @@ PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[-1]  # what 
 def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:
     """The project a command on `kits` works on: --project as given; else the one found from the
     current folder, unless the kits named belong to another (`pnp build ~/proto/decks/jeu`, run from
-    anywhere: pnp.discover.project_for)."""
+    anywhere: pnp.core.discover.project_for)."""
     if click.get_current_context().meta.get("pnp.project_given"):
         return project
-    from ..discover import project_for
+    from ..core.discover import project_for
 
     return project_for(project, list(kits))
 
@@ -84,7 +84,7 @@ def offset(text: str) -> tuple[float, float]:
 
 
 def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], None] | None = None) -> None:
-    from ..errors import errors_only
+    from ..core.errors import errors_only
 
     problems = [p for r in reports for p in r.problems]
     for problem in problems:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import counted
+from ..core.errors import counted
 from .common import PAPER, finish, kit_project
 
 PRESETS = ("poker-bleed", "poker-mpc", "custom")  # pnp.export.settings.PRESET_NAMES (not imported: light CLI)

@@ -13,7 +13,7 @@ Contract:
   resized if needed (Lanczos), and stored as RGB or grey pixels, Flate-compressed with PNG row
   filters (Pillow's PNG encoder), alpha as an /SMask image; a downsampled JPEG is stored as a JPEG
   again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache; the
-  user's cache folder in a build, `pnp.fileio`), one file per picture, size and encoder
+  user's cache folder in a build, `pnp.core.fileio`), one file per picture, size and encoder
   (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`): a line of JSON describing the parts
   and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again.
   Nothing is written when caches are read-only. Pass-through images are not stored: they cost
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfdoc
 
-from ..fileio import write_atomic, writes_allowed
+from ..core.fileio import write_atomic, writes_allowed
 from ..sources.pictures import PictureInfo
 
 if TYPE_CHECKING:  # pragma: no cover

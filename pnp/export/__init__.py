@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..cache import BuildCache
-from ..discover import find_kits
-from ..report import KitReport
+from ..core.discover import find_kits
+from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover

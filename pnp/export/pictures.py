@@ -17,7 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..draw.facepages import Placement, face_pages
-from ..errors import Problem
+from ..core.errors import Problem
 from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, extend_edges, png_bytes, rasterise
 from .settings import PictureFit, picture_fit

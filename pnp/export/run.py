@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from ..errors import Problem, Ref, errors_only
+from ..core.errors import Problem, Ref, errors_only
 from ..layout.face import FaceBuilder
 from ..model.kit import Card, Deck, Kit
-from ..options import Options
+from ..core.options import Options
 from ..output import OutputBatch
-from ..report import FileReport, KitReport
+from ..core.report import FileReport, KitReport
 from ..runner import CardWhere, KitRun, card_values
 from .settings import ExportOptions
 

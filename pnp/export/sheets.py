@@ -19,13 +19,13 @@ from ..draw.fields import FieldBox, FormFields
 from ..draw.forms import FormCache
 from ..draw.paint import Painter
 from ..draw.sheets import SheetPainter
-from ..errors import Problem, Ref, errors_only
+from ..core.errors import Problem, Ref, errors_only
 from ..layout.formtable import At, FormTable, form_tables
 from ..layout.notes import NotePage
 from ..layout.tables import GridCell
 from ..model.kit import Page, Sheet
 from ..model.units import paper_points
-from ..report import FileReport
+from ..core.report import FileReport
 from ..runner import page_values
 from .formulas import JS_HELPERS, calculate_script
 from .spreadsheet import MISSING_XLSX, csv_tables, xlsx_workbook

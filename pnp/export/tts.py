@@ -21,7 +21,7 @@ import math
 from typing import TYPE_CHECKING, Sequence
 
 from ..draw.facepages import Placement, face_pages
-from ..errors import Problem
+from ..core.errors import Problem
 from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, png_bytes, rasterise
 

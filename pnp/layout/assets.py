@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from ..errors import suggest
+from ..core.errors import suggest
 from ..sources.files import InputError, input_digest, inside
 from ..model.units import hex_to_rgb, is_hex_colour
 from .formats import shown

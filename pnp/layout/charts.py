@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from ..errors import counted
+from ..core.errors import counted
 
 PAGE = (841.89, 595.28)  # A4 landscape
 MARGIN = 36.0

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from ..errors import suggest
+from ..core.errors import suggest
 from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
 from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, key_text, lookup, names_printed, single_field

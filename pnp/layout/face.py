@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 from pathlib import Path
 
-from ..errors import Problem, Ref
+from ..core.errors import Problem, Ref
 from ..model.layout import Element, Layout
 from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, names_printed
 from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401

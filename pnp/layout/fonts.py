@@ -24,8 +24,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..errors import Problem, Ref, short, suggest
-from ..fileio import digest
+from ..core.errors import Problem, Ref, short, suggest
+from ..core.fileio import digest
 from ..sources import Locator, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
 from ..sources.parsecache import ParseCache

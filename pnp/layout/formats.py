@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import suggest
+from ..core.errors import suggest
 
 NNBSP = "\u202f"  # the French thousands separator
 

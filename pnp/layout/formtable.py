@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import suggest
+from ..core.errors import suggest
 from ..model.formula import Bin, Call, Neg, Node, Num, Range, Ref, children, parse
 from ..model.layout import Table, formula_key
 from .tables import GridCell, table_cells

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Reversible
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
-from ..errors import Problem, Ref
+from ..core.errors import Problem, Ref
 from .edges import Risk, judge, shape_risks
 from .ground import PAPER
 from .items import RGB, Face, Item, Picture, Shape, TextItem

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
-from ..errors import Problem, Ref, Severity, suggest
+from ..core.errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
 from .assets import PRINTED, IconLibrary, Known, colour, key_text, lookup, palette_entry

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Callable
 
 from ..cache import SHARED_TREES
-from ..discover import find_kits
-from ..errors import counted
-from ..options import Options
-from ..report import KitReport
+from ..core.discover import find_kits
+from ..core.errors import counted
+from ..core.options import Options
+from ..core.report import KitReport
 from ..resident import Resident
-from ..fileio import cache_root
+from ..core.fileio import cache_root
 from .changes import Watcher
 
 SHOWN = 4  # changed files named on the report line; more are counted

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from ..report import FileReport, KitReport
+from ..core.report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from pypdfium2 import PdfDocument  # (no type hints: Any to mypy)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..errors import Problem, Ref, collapse, suggest
+from ..core.errors import Problem, Ref, collapse, suggest
 from .entries import Entry, Group, deck_entries
 from .kit import RESERVED_CARD_KEYS, Card, DeckFile, FieldSpec
 from .values import TYPE_WORDS, convert

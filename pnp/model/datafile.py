@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Literal
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry
 from ..sources.tables import Table, read_table
 from .validate import StrictModel

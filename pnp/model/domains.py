@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import Problem, Ref
+from ..core.errors import Problem, Ref
 from .values import quoted, shown
 
 _RANGE = re.compile(r"^\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)(?:\s+step\s+(\d+))?\s*$")

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from .generate import plan
 from .kit import RESERVED_CARD_KEYS, DeckFile
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Iterator, Union
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from .domains import Domain, domain
 from .frame import Scalar
 from .schema import Field

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal, Mapping, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
-from ..errors import Ref
+from ..core.errors import Ref
 from .checks import Check
 from .datafile import DataFile
 from .frame import Scalar

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..discover import GAME_FILE
-from ..errors import Problem, Ref
+from ..core.discover import GAME_FILE
+from ..core.errors import Problem, Ref
 
 SUFFIXES = (".yaml", ".yml")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from ..discover import GAME_FILE, all_kits, kit_candidates, locate_kit
-from ..errors import Problem, Ref, suggest
+from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
+from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside
 from ..sources.parsecache import ParseCache

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import Ref
+from ..core.errors import Ref
 from .schema import Field, field_validator
 from .units import MM, Length
 from .validate import StrictModel

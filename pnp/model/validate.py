@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from .schema import Model, ValidationError
 
 M = TypeVar("M", bound=Model)

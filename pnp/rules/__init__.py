@@ -16,7 +16,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from ..errors import KitError, Problem, Ref, errors_only, suggest
+from ..core.errors import KitError, Problem, Ref, errors_only, suggest
 from ..model.kit import Card, Deck, Kit, Page, Sheet
 from ..model.schema import Field, ValidationError, field_validator, model_validator
 from .base import Params, RulesModel, Seats, Table, component, sheet_fields, where_path

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, overload
 
-from ..errors import PathPart, Problem, Ref, suggest
+from ..core.errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
 
 if TYPE_CHECKING:  # pragma: no cover

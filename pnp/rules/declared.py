@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Callable, Iterable
 
-from ..errors import Problem, Ref, collapse, suggest
+from ..core.errors import Problem, Ref, collapse, suggest
 from ..model.checks import Check
 from ..model.domains import Domain, domain
 from ..model.kit import Card, Deck, Kit

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Callable, TypeVar
 
-from ..errors import Problem, errors_only
+from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .base import Params, RulesModel, where_path

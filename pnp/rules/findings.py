@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .balance import wilson
 from .playout import Playout
-from ..errors import Problem, Ref, counted
+from ..core.errors import Problem, Ref, counted
 
 CHECK_GAMES = 40
 CHECK_SEED = 0

@@ -15,7 +15,7 @@ one's `low` at `players.min`, each naming what limits it and proposing the bound
 """
 from __future__ import annotations
 
-from ..errors import Problem
+from ..core.errors import Problem
 from ..model.kit import Deck, Kit
 from ..model.units import MM
 from .base import Seats

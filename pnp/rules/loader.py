@@ -36,7 +36,7 @@ from pathlib import Path, PurePosixPath
 from types import CodeType, ModuleType
 from typing import TYPE_CHECKING, NoReturn, Sequence
 
-from ..errors import Loc, Problem, Ref, suggest
+from ..core.errors import Loc, Problem, Ref, suggest
 from ..sources.files import read_input
 from .base import Params, RulesModel
 

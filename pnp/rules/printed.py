@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from ..errors import Problem, Ref
+from ..core.errors import Problem, Ref
 from .base import Params, Table
 
 

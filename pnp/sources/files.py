@@ -24,7 +24,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..fileio import digest, note_read
+from ..core.fileio import digest, note_read
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger input (a picture?) is refused rather than read
 _DIGESTS: dict[tuple, str] = {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Loc, PathPart, Problem, Ref
+from ..core.errors import Loc, PathPart, Problem, Ref
 
 if TYPE_CHECKING:  # pragma: no cover
     import yaml

@@ -1,7 +1,7 @@
 """A cache of parsed YAML, so that an unchanged file is not parsed again on the next build.
 
 Contract: `ParseCache.of(project)` is the cache of parsed YAML in the user's cache folder
-(`pnp.fileio`: `<cache>/yaml/`), never in the project: a shared project cannot plant an entry.
+(`pnp.core.fileio`: `<cache>/yaml/`), never in the project: a shared project cannot plant an entry.
 It keeps the plain data of files that parsed without any problem, keyed by the hash of their text
 (and pnp's version): `key(text)` is that hash, `get(key)` answers the data or None, `put(key,
 data)` stores it atomically (`fileio.write_atomic`), unless caches are read-only (`pnp check`).
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..fileio import cache_folder, write_atomic, writes_allowed
+from ..core.fileio import cache_folder, write_atomic, writes_allowed
 
 FORMAT = 1
 KEEP = 512

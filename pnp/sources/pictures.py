@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..fileio import cache_folder, digest, write_atomic, writes_allowed
+from ..core.fileio import cache_folder, digest, write_atomic, writes_allowed
 from .files import InputError, input_digest, read_input
 
 FORMATS = ("PNG", "JPEG")

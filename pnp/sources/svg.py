@@ -28,8 +28,8 @@ from urllib.parse import unquote
 
 from lxml import etree
 
-from ..errors import short
-from ..fileio import digest
+from ..core.errors import short
+from ..core.fileio import digest
 from .files import InputError, confine, input_digest, read_input
 from .pictures import PictureError, probe_bytes
 

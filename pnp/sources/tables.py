@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..errors import Problem, Ref
+from ..core.errors import Problem, Ref
 from .files import InputError, read_input
 from .csvread import parse_csv, sniff
 from .locator import CsvLocator, SheetLocator

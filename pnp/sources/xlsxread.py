@@ -19,7 +19,7 @@ import io
 import zipfile
 from typing import TYPE_CHECKING, Iterator
 
-from ..errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, suggest
 from .tables import CellText
 
 if TYPE_CHECKING:  # pragma: no cover

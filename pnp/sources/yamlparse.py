@@ -21,7 +21,7 @@ import math
 import yaml
 from yaml import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..errors import Loc, Problem, Ref, short
+from ..core.errors import Loc, Problem, Ref, short
 from .locator import Locator
 
 # The C composer, where the PyYAML wheel has it, is ten times faster on big decks; positions are the same.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import Loc, Problem, Ref
+from ..core.errors import Loc, Problem, Ref
 from .files import InputError, read_input
 from .locator import Locator
 from .parsecache import ParseCache

@@ -1,7 +1,7 @@
 """Inventory and invariants of the Clochemerle material: the default passes, broken copies fail precisely."""
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from kits.clochemerle import (Params, check_material, default_events_data, default_material,
                               default_places_data, default_score_sheet_data, default_tokens_data,
                               default_track_data, pawn_bound, read_material)

@@ -4,7 +4,7 @@ import random
 from pnp.model.schema import ValidationError
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.rules import AGENTS
 from kits.clochemerle import model as RULES_MODEL
 from kits.clochemerle import (DataError, EventCard, KitParams, Params, PlaceCard,

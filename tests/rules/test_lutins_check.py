@@ -2,7 +2,7 @@
 import pytest
 from pnp.model.schema import ValidationError
 
-from pnp.errors import KitError, Ref
+from pnp.core.errors import KitError, Ref
 from kits.lutins import (
     Board, LutinsParams, check_board, check_board_data, check_rules, default_board, default_board_data,
     empty_board, initial_state, reachability_problems, rules_summary, slide_targets, tables,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
 from pnp.rules import AGENTS
 from pnp.rules.harness import play_range

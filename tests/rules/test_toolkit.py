@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from pnp.errors import Ref
+from pnp.core.errors import Ref
 from pnp.model.kit import Card, Deck, DeckFile
 from pnp.rules import Seats
 from pnp.rules.toolkit.products import Product, complete_product, domain_problems

@@ -1,6 +1,6 @@
 """Is a Clochemerle kit complete and playable? Inventory and derived invariants of the material.
 
-Contract: `check_material(material, params)` returns every problem found (`pnp.errors.Problem`,
+Contract: `check_material(material, params)` returns every problem found (`pnp.core.errors.Problem`,
 English `what`, `where` like "place card 'eglise' #2" or "event card 'La fête du cassoulet'", and
 the `ref` the data object carries). Errors make the kit unplayable; warnings are worth a look.
 It never raises on bad material. A sheet that is None (absent or unreadable) gets no problem here:

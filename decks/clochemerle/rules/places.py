@@ -2,7 +2,7 @@
 
 Contract: `PlaceCard.from_data(data, ref=None)` and `EventCard.from_data(data, ref=None)` take the
 plain data of one card entry of the kit (dicts, lists, ints, strings, as YAML gives them) and
-return a frozen card carrying `ref` (a `pnp.errors.Ref`, for file:line in messages), or raise
+return a frozen card carrying `ref` (a `pnp.core.errors.Ref`, for file:line in messages), or raise
 `DataError` when the *shape* is wrong (missing key, wrong type, unknown place). They never judge
 the numbers: `check.py` does. The designed numbers of the shipped cards are in `data.py`.
 

@@ -1,7 +1,7 @@
 """The board of "Les aventures dans la forêt des lutins" as data.
 
 Contract: `Board.from_data(data)` builds a frozen `Board` from plain data as it appears in a kit
-(YAML), raising `pnp.errors.KitError` only when the *shape* is wrong (wrong types, unknown keys);
+(YAML), raising `pnp.core.errors.KitError` only when the *shape* is wrong (wrong types, unknown keys);
 `read_board(data, where)` returns `(Board | None, shape problems)` instead of raising;
 whether the board obeys the rules (34 dots, 6 start squares a side, reachability) is `check.py`'s
 job, so a `Board` may hold a broken layout. `Board.to_data()` gives the plain data back.

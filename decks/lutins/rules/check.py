@@ -1,6 +1,6 @@
 """Board invariants and rule parameters of "Les aventures dans la forêt des lutins".
 
-Contract: `check_board(board, ref)` returns a list of `pnp.errors.Problem` (empty when the board is
+Contract: `check_board(board, ref)` returns a list of `pnp.core.errors.Problem` (empty when the board is
 playable); `check_board_data(data, ref)` returns the `Board` it built from plain data (None when the
 shape is wrong) and the problems; `read_board_data(data, ref)` only reads (shape problems). None
 raises for bad input. `where` names the value in the kit ("board.dots", "board.start.rouge[2]");

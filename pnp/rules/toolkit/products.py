@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Callable
 
-from ...errors import Problem, Ref, suggest
+from ...core.errors import Problem, Ref, suggest
 from ...model.kit import Card, Deck, Kit
 from ..base import Params, cards_ref, component
 

@@ -14,7 +14,7 @@ from collections import defaultdict
 from itertools import combinations
 from typing import Iterable, Iterator
 
-from ...errors import Problem
+from ...core.errors import Problem
 from ...model.kit import Card, Deck
 from ...model.schema import Field
 from ..base import Params

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...errors import Problem
+from ...core.errors import Problem
 from ...model.kit import Card
 from ...model.schema import Field
 from ..base import Seats
