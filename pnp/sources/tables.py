@@ -18,7 +18,7 @@ a file that cannot be read is one problem).
 Limits (docs/SECURITY.md), applied as the file is read, so that no file makes pnp run away: a data
 file of at most `MAX_DATA_BYTES` (as a YAML file); reading stops at the first row past `limit`
 rows of values (that row is the problem), at `MAX_RECORDS` rows at all (blank ones included) and
-at `MAX_CELLS` cells; a value past column `MAX_COLUMNS` is a problem at its cell, and so is a cell
+at `MAX_CELLS` cells in rows of values; a value past column `MAX_COLUMNS` is a problem at its cell, and so is a cell
 of more than `MAX_CELL_CHARS` characters (a spreadsheet's own limit). `Limits` counts them.
 """
 from __future__ import annotations
@@ -63,20 +63,22 @@ class Limits:
     records: int = 0
     cells: int = 0
 
-    def record(self, number: int, cells: int) -> None:
-        """One more row of the file (`cells` cells written out in it); TooMuch past a limit."""
-        self.records, self.cells = self.records + 1, self.cells + cells
+    def record(self, number: int, at: Loc | None = None) -> None:
+        """One more row of the file, blank or not (`at`: where it starts, when the locator will not
+        know); TooMuch past the limit."""
+        self.records += 1
         if self.records > MAX_RECORDS:
-            self._stop(f"the data file has more than {MAX_RECORDS:,} rows", Ref(self.display, (number,)))
-        if self.cells > MAX_CELLS:
-            self._stop(f"the data file has more than {MAX_CELLS:,} cells", Ref(self.display, (number,)))
+            self._stop(f"the data file has more than {MAX_RECORDS:,} rows", Ref(self.display, (number,)), at)
 
-    def valued_row(self, number: int) -> None:
-        """One more row holding a value (the first is the header); TooMuch past `rows` after it."""
-        self.valued += 1
+    def valued_row(self, number: int, cells: int) -> None:
+        """One more row holding a value (the first is the header), of `cells` cells; TooMuch past
+        `rows` rows after the header, or past `MAX_CELLS` cells in such rows."""
+        self.valued, self.cells = self.valued + 1, self.cells + cells
         if self.valued > self.rows + 1:
             self._stop(f"the data file has more than {self.rows} rows; a deck holds at most {self.rows} card "
                        "entries", Ref(self.display, (number,)))
+        if self.cells > MAX_CELLS:
+            self._stop(f"the data file has more than {MAX_CELLS:,} cells", Ref(self.display, (number,)))
 
     def column(self, at: Ref | Loc, column: int) -> bool:
         """Whether a value in `column` (0-based) may be kept; a problem at it when it may not."""
@@ -95,8 +97,8 @@ class Limits:
                                      f"{MAX_CELL_CHARS:,}", _WHERE, ref))
         return None
 
-    def _stop(self, what: str, ref: Ref) -> None:
-        self.problems.append(Problem(what, _WHERE, ref))
+    def _stop(self, what: str, ref: Ref, at: Loc | None = None) -> None:
+        self.problems.append(Problem(what, _WHERE, ref, loc=at))
         raise TooMuch
 
 
@@ -158,7 +160,7 @@ def _read_csv(data: bytes, display: str, delimiter: str | None,
 def _csv_record(record: Record, rows: Rows, locator: CsvLocator, limits: Limits) -> None:
     """Keep `record` (and where its cells lie) when it holds a value; its problems (past a limit, a
     quoted cell never closed) recorded."""
-    limits.record(record.number, len(record.cells))
+    limits.record(record.number, Loc(limits.display, *record.starts[0]))
     if record.beyond is not None:
         limits.column(Loc(limits.display, *record.beyond), MAX_COLUMNS)
     cells: list[object] = [_cell(text, Ref(limits.display, (record.number, j)), limits)
@@ -169,7 +171,7 @@ def _csv_record(record: Record, rows: Rows, locator: CsvLocator, limits: Limits)
         limits.problems.append(Problem("this quoted cell is never closed (a \" is missing)", _WHERE,
                                        Ref(limits.display, (record.number, len(cells) - 1))))
     if any(v is not None for v in cells):
-        limits.valued_row(record.number)
+        limits.valued_row(record.number, len(cells))
         rows.append((record.number, cells))
 
 

@@ -85,7 +85,7 @@ class _Book:
         except TooMuch:
             pass
         reader.shared.fill(self._strings(reader.shared.wanted), self.limits)
-        return [(number, row) for number, row in reader.rows if any(v is not None for v in row)]
+        return [(number, _trimmed(row)) for number, row in reader.rows if any(v is not None for v in row)]
 
     def _kinds(self) -> Callable[[int], str | None]:
         """Style index -> "date", "duration" or None, as its number format says."""
@@ -122,3 +122,10 @@ class _Book:
 
     def _part(self, kind: str) -> str | None:
         return next((t for k, t in self.parts.values() if k.endswith(kind) and self.package.has(t)), None)
+
+
+def _trimmed(row: list[object]) -> list[object]:
+    """A row without the empty cells after its last value (a shared string that was empty, or none)."""
+    while row and row[-1] is None:
+        row.pop()
+    return row

@@ -126,7 +126,7 @@ class SheetPart:
             cell.texts.add(data)
 
     def _row(self) -> None:
-        self.limits.record(self.row, self.cells)
+        self.limits.record(self.row)
         if not self.values:
             return
         row: list[object] = [None] * (max(self.values) + 1)
@@ -134,7 +134,7 @@ class SheetPart:
             row[col] = value
         for col, index, ref in self.pending:
             self.shared.add(row, col, index, ref)
-        self.limits.valued_row(self.row)
+        self.limits.valued_row(self.row, self.cells)
         self.rows.append((self.row, row))
 
     def _value(self, cell: _Cell) -> None:
