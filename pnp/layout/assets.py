@@ -2,7 +2,8 @@
 
 Contract: `fill(template, context, french)` substitutes `{name}` from the context (`{{` and `}}`
 escape braces), written through the template's filters (`{name|thousands}`, formats.py), and
-reports unknown names and values that cannot be printed; `field_names(text)` lists the names a template reads and
+reports unknown names, values that cannot be printed and braces that are no template (`{a!r}`, a
+`{` never closed), which would print as written; `field_names(text)` lists the names a template reads and
 `single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
 that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
 (`lookup(name)` splits it). `PRINTED` are the prefixes of the names a build fills from the kit rather
@@ -88,7 +89,7 @@ def fill(template: str, context: Mapping, french: bool = False,
         return template, [], []
     out: list[str] = []
     missing: list[str] = []
-    problems: list[str] = []
+    problems: list[str] = [] if only else _stray(template)
     for literal, name, filters in _parts(template):
         out.append(literal)
         if name is None:
@@ -121,6 +122,22 @@ def _parts(template: str) -> tuple[tuple[str, str | None, Filters], ...]:
         last = match.end()
     parts.append((template[last:], None, ()))
     return tuple(parts)
+
+
+@lru_cache(maxsize=4096)
+def _stray(template: str) -> list[str]:
+    """The problem of a brace that is no `{name}`, `{{` or `}}` (Python's `{name!r}` or `{name:>9}`,
+    a brace never closed), which would print as written; [] when there is none."""
+    rest = _FIELD.sub("", template)
+    group = re.search(r"\{[^{}]*\}", rest)
+    if group:
+        return [f"{group[0]!r} is not a template pnp fills: write {{name}}, with filters after a bar "
+                "({name|thousands}); {{ and }} print braces"]
+    if "{" in rest:
+        return ["a '{' is never closed (write {{ for a brace that prints)"]
+    if "}" in rest:
+        return ["a '}' closes nothing (write }} for a brace that prints)"]
+    return []
 
 
 def _written(name: str, filters: Filters) -> str:
