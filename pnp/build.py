@@ -30,6 +30,7 @@ from .layout.fonts import FontBook
 from .model.load import Project
 from .model.units import PAPERS
 from .core.options import BACK_MODES, Options
+from .journal import complete
 from .output import OutputBatch, sweep
 from .runner import KitRun, cannot_write
 
@@ -102,11 +103,12 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     dirs, problems = kit_dirs(session, names)
     if draw:
         problems += out_problems(options.out) + [p for d in dirs for p in kit_out_problems(options.out / d.name)]
+        complete(options.out)  # a commit a killed run left half done, finished before any sweep (pnp.journal)
         for kit_dir in dirs:
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
     reports = []
-    with OutputBatch(record_pages=session.memo is not None) as batch:
+    with OutputBatch(record_pages=session.memo is not None, out=options.out if draw else None) as batch:
         for kit_dir in dirs:
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)

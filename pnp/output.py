@@ -9,7 +9,10 @@ handed out in the batch raises `OutputClash`, so two parts of a run never write 
 (its document is freed when the caller drops it too). `commit()` refuses a batch with a canvas
 still unsaved and a final path that is a folder, then renames every temporary file onto its final
 path (an atomic replace per file, done only once every file is saved, when the whole run has
-succeeded) and deletes what dead runs left of those files. `discard()` (or leaving the `with`
+succeeded) and deletes what dead runs left of those files. A batch given its output folder (`out`)
+journals the renames of a commit (`pnp.journal`): a run killed between two of them leaves a journal
+that the next run writing there completes first (the batch does on creation), so a kit's files are
+all new or all old as that run sees them. Two runs may make the same new folder at once. `discard()` (or leaving the `with`
 block) deletes the temporary files and the folders the batch made, so a failed build leaves the
 previous files untouched and no new empty folder. The temporary files of killed runs are deleted
 by `sweep(folder)` too (the build runs it before writing): a dead run's lock is gone, a live one's
@@ -37,6 +40,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .core.fileio import PartFile, sweep_parts
+from .journal import Journal, below, complete
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 
@@ -61,7 +65,12 @@ class OutputBatch:
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
+    out: Path | None = None  # the output folder: its commits are journaled (pnp.journal)
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
+
+    def __post_init__(self) -> None:
+        if self.out is not None:
+            complete(self.out)  # what a killed run left half-renamed there, finished first
 
     def _temp(self, final: Path) -> _Pending:
         """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
@@ -69,14 +78,25 @@ class OutputBatch:
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         self._folder(final.parent)
-        self.pending.append(_Pending(final, PartFile.next_to(final)))
+        try:
+            part = PartFile.next_to(final)
+        except FileNotFoundError:  # a run beside this one removed the empty folder it had made: again
+            self._folder(final.parent)
+            part = PartFile.next_to(final)
+        self.pending.append(_Pending(final, part))
         return self.pending[-1]
 
     def _folder(self, folder: Path) -> None:
-        """Make `folder` and its missing parents, remembering them (an OSError if it cannot be)."""
+        """Make `folder` and its missing parents, remembering those this batch made (an OSError if
+        one cannot be made); a folder another run makes meanwhile is used, not remembered."""
         missing = [p for p in (folder, *folder.parents) if not p.exists()]
         for made in reversed(missing):
-            made.mkdir()
+            try:
+                made.mkdir()
+            except FileExistsError:
+                if not made.is_dir():
+                    raise
+                continue
             self._made.append(made)
 
     def write(self, final: Path, data: bytes) -> None:
@@ -108,16 +128,28 @@ class OutputBatch:
         folder = next((p.final for p in self.pending if p.final.is_dir()), None)
         if folder is not None:
             raise IsADirectoryError(21, "a folder stands where the file goes", str(folder))
+        journal = self._journal()
         done = []
-        for item in self.pending:
-            os.replace(item.temp, item.final)
-            item.part.close()
-            done.append(item.final)
+        try:
+            for item in self.pending:
+                os.replace(item.temp, item.final)
+                item.part.close()
+                done.append(item.final)
+        finally:
+            if journal is not None:
+                journal.close()
         for final in done:
             sweep_parts(final.parent, glob.escape(final.name))
         self.pending.clear()
         self._made.clear()
         return done
+
+    def _journal(self) -> Journal | None:
+        """The journal of this commit's renames, written before the first (several files below `out`)."""
+        finals = [item.final for item in self.pending]
+        if self.out is None or len(finals) < 2 or not below(self.out, finals):
+            return None
+        return Journal.open(self.out, [(item.temp, item.final) for item in self.pending])
 
     def discard(self) -> None:
         for item in self.pending:
