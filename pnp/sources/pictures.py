@@ -7,7 +7,8 @@ embedded `data:` picture). Anything else raises `PictureError`, a message naming
 or JPEG, truncated or damaged (Pillow cannot decode every pixel), no pixels, or more than
 `MAX_PIXELS`, refused before decoding (Pillow's own decompression-bomb warning is never printed). Verdicts are kept by digest in memory and, outside
 read-only runs, in the user's cache (`<cache>/pictures/<digest>.json`: plain JSON, checked when
-read, a damaged entry decoded again), so a picture is decoded in full once, not at every build.
+read and against the picture's header, a damaged or crafted entry decoded again), so a picture is
+decoded in full once, not at every build.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.fileio import cache_folder, digest, write_atomic, writes_allowed
+from ..core.fileio import cache_folder, digest, read_cached, write_atomic, writes_allowed
 from .files import InputError, input_digest, read_input
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,7 +44,10 @@ class PictureInfo:
 
 def picture_info(path: Path) -> tuple[PictureInfo, str]:
     sha = input_digest(path)  # (the file read once per version of it, not at every use)
-    found = _KNOWN.get(sha) or _cached(sha)
+    found = _KNOWN.get(sha)
+    if found is None:
+        found = _cached(sha)
+        found = found if found is not None and _header(path) == found else None  # a crafted verdict: decoded
     if found is None:
         data = read_input(path)
         sha = digest(data)
@@ -81,6 +85,20 @@ def _probe(opened: Image.Image, name: str) -> PictureInfo:
     return PictureInfo(kind, mode, width, height)
 
 
+def _header(path: Path) -> PictureInfo | None:
+    """What the picture's header says (format, mode, size: read without decoding), to check a cached
+    verdict against; None when it cannot be read."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as img:
+                return PictureInfo(img.format or "", img.mode, img.width, img.height)
+    except Exception:  # any reason: the picture is then decoded whole, and its problem reported
+        return None
+
+
 def _reason(exc: Exception) -> str:
     text = str(exc)
     if "truncated" in text:
@@ -94,9 +112,9 @@ def _entry(sha: str) -> Path:
 
 def _cached(sha: str) -> PictureInfo | None:
     try:
-        data = json.loads(_entry(sha).read_bytes())
+        data = json.loads(read_cached(_entry(sha), 4096))
         info = PictureInfo(**data)
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, RecursionError):
         return None
     ok = info.format in FORMATS and isinstance(info.mode, str) and all(
         type(v) is int and 0 < v for v in (info.width, info.height)) and info.width * info.height <= MAX_PIXELS
