@@ -8,10 +8,11 @@ files get the user's umask). Formats, one module each: `pictures.py` (`--png`), 
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
 formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
-change as up to date without loading the drawing pipeline. Before a commit, the export folders of
-each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
-one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
-leads the folder out of the output folder.
+change as up to date without loading the drawing pipeline. Once its files are in place, the export
+folders of each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there
+that this one did not write (a deck that lost cards must not upload stale faces), unless a symbolic
+link leads the folder out of the output folder. A read-only folder or a full disk is one problem
+(exit 1, the previous files intact), never a traceback.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..cache import BuildCache
 from ..core.discover import find_kits
+from ..core.errors import Problem
 from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
@@ -50,19 +52,34 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
-    with OutputBatch() as batch:
+    with OutputBatch(out=options.out) as batch:
         reports = [recorded_run(session, partial(_export_kit, session, d, options, batch)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
         if not any(r.errors for r in reports):
-            _forget_stale(options, reports)
-            batch.commit()
-            for report in reports:
-                if report.kit:
-                    cache.record(Path(root) / report.path, report.as_json(), report.inputs)
-            cache.save()
+            failed = _commit(batch, options, reports, cache, Path(root))
+            if failed:
+                reports.insert(0, KitReport("", "", "", [], failed))
     return reports
+
+
+def _commit(batch: OutputBatch, options: ExportOptions, reports: list[KitReport], cache: BuildCache,
+            root: Path) -> list[Problem]:
+    """Rename the files into place, then delete what earlier exports left (never before: a commit
+    that fails loses nothing), and record the kits; an OS error is one problem, no traceback."""
+    from ..runner import cannot_write
+
+    try:
+        batch.commit()
+        _forget_stale(options, reports)
+        for report in reports:
+            if report.kit:
+                cache.record(root / report.path, report.as_json(), report.inputs)
+        cache.save()
+    except OSError as exc:
+        return [Problem(cannot_write(exc, Path(exc.filename or options.out)), "output")]
+    return []
 
 
 def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch) -> KitReport:

@@ -5,7 +5,7 @@ kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp c
 export's paper: loading, rules, every face laid out); a kit with an error exports nothing. Then
 each format (`png`, `tts`, `sheets`) writes its files through the `Target`: bytes into the batch
 (renamed into place only when the whole run succeeded), one `FileReport` each, problems located
-like a build's. `Target.card_face` and `Target.builder` lay out faces as the build does.
+like a build's; a file that cannot be written (a read-only folder, a full disk) is the kit's error. `Target.card_face` and `Target.builder` lay out faces as the build does.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
 from ..output import OutputBatch
 from ..core.report import FileReport, KitReport
-from ..runner import CardWhere, KitRun, card_values
+from ..runner import CardWhere, KitRun, card_values, cannot_write
 from .settings import ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,7 +54,11 @@ class Target:
         return self.folder / relative
 
     def write(self, relative: str, data: bytes, component: str, kind: str, pages: int = 1) -> None:
-        self.batch.write(self.path(relative), data)
+        try:
+            self.batch.write(self.path(relative), data)
+        except OSError as exc:  # a read-only folder, a full disk: the kit's error, nothing written
+            self.problems.append(Problem(cannot_write(exc, self.path(relative)), "output"))
+            return
         self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
 
     def builder(self, layout_name: str, size: tuple[float, float] | None = None, bleed: float | None = None
@@ -86,7 +90,10 @@ class ExportRun:
             return report
         target = Target(self.session, checked, self.options, self.batch)
         for name in self.options.formats:
-            _writer(name)(target)
+            try:
+                _writer(name)(target)
+            except OSError as exc:  # a canvas or file a format opens itself: the kit's error, nothing written
+                target.problems.append(Problem(cannot_write(exc, target.folder), "output"))
             if errors_only(target.problems):
                 break
         report.files = [] if errors_only(target.problems) else target.files
