@@ -6,7 +6,7 @@ is each chunk repeated that many times, deflated once per distinct megabyte (aft
 same bytes deflate to the same bytes, so a repeat costs a copy of them, not a compression).
 `workbook(sheet, strings=(), dimension=...)` is an XLSX file of one sheet `Feuil1` whose
 `<sheetData>` holds `sheet` and whose shared strings hold `strings` (members as above, without
-their envelope). `ROW` is a row of one inline text and one number, without a row number (each is
+their envelope), as openpyxl reads it too (so the same file ran away in pnp's reader of before). `ROW` is a row of one inline text and one number, without a row number (each is
 the next row), for repeating.
 """
 from __future__ import annotations
@@ -21,6 +21,15 @@ RELS = b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
 TYPE = b"http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 ROW = b'<row><c t="inlineStr"><is><t>x</t></is></c><c><v>1</v></c></row>'
 HEADER = b'<row r="1"><c r="A1" t="inlineStr"><is><t>nom</t></is></c><c r="B1" t="inlineStr"><is><t>valeur</t></is></c></row>'
+
+
+_SHEETML = b"application/vnd.openxmlformats-officedocument.spreadsheetml."
+CONTENT_TYPES = (b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" '
+                 b'ContentType="application/xml"/><Default Extension="rels" ContentType="application/vnd.openxmlformats-'
+                 b'package.relationships+xml"/><Override PartName="/xl/workbook.xml" ContentType="' + _SHEETML
+                 + b'sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="' + _SHEETML
+                 + b'worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="' + _SHEETML
+                 + b'sharedStrings+xml"/></Types>')
 
 
 def _deflated(pieces: list[tuple[bytes, int]]) -> tuple[bytes, int, int]:
@@ -67,8 +76,7 @@ def workbook(sheet: Member, strings: Member = b"", dimension: str = "A1:B2") -> 
     sheet_rels = (b'<Relationship Id="rId1" Type="' + TYPE + b'worksheet" Target="worksheets/sheet1.xml"/>'
                   b'<Relationship Id="rId2" Type="' + TYPE + b'sharedStrings" Target="sharedStrings.xml"/>')
     return zip_bytes({
-        "[Content_Types].xml": b'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
-                               b'content-types"/>',
+        "[Content_Types].xml": CONTENT_TYPES,
         "_rels/.rels": b"<Relationships " + RELS + b'><Relationship Id="rId1" Type="' + TYPE
                        + b'officeDocument" Target="xl/workbook.xml"/></Relationships>',
         "xl/workbook.xml": b"<workbook " + MAIN + b' xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
