@@ -1,0 +1,88 @@
+"""Names a kit chooses stay names, and pnp writes only below its output folder (issue 26, the export
+hole): a score table's name that is a path, a NUL, 300 characters or JavaScript is refused at its
+line (by `pnp check` too); a symbolic link anywhere under the output folder (the folder itself,
+`<kit>/`, `png/`, `tts/`, `sheets/`, a file) is refused by build and export before anything is
+written or deleted; `pnp new` writes through no `decks/` or `layouts/` link out of the project; CSV
+cells that a spreadsheet would run as a formula are neutralised. Each refused case checks the exit
+code, the message, and that no file changed anywhere in the test's folder (output included)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from hostile import GAME, pnp, snapshot
+
+TABLE = ('{{type: table, x: 0, y: {y}mm, w: 80mm, h: 30mm, columns: [{{header: Tour}}, {{header: points}}, {{header: total}}], '
+         'row_count: 2, formulas: {{total: "PREV(total) + points"}}}}')
+USER = b"the user's own file"
+NAME_RULE = ("layout 'tiny-score'.elements: a table's name names its spreadsheet files and its form's fields: "
+             "a name is lowercase letters, digits and dashes (at most 64), like 'cartes-lieu'")
+
+
+def sheet_kit(root: Path, *names: str, components: str = "score.yaml") -> Path:
+    """Kit `k` holding a score sheet whose page layout `tiny-score` (layouts/sheet.yaml) has a table
+    per name (YAML keys, as written), one under the other."""
+    kit = root / "decks" / "k"
+    kit.mkdir(parents=True, exist_ok=True)
+    elements = "".join(f"    {name}: {TABLE.format(y=40 * i)}\n" for i, name in enumerate(names))
+    (root / "layouts" / "sheet.yaml").write_text(f"tiny-score:\n  kind: page\n  elements:\n{elements}",
+                                                 encoding="utf-8")
+    (kit / "game.yaml").write_text(GAME.replace("[cards.yaml]", f"[{components}]"), encoding="utf-8")
+    (kit / "score.yaml").write_text("kind: sheet\nname: score\nlayout: tiny-score\n", encoding="utf-8")
+    return kit
+
+
+def refused(tmp_path: Path, root: Path, *args: str) -> Result:
+    """`pnp *args` on `root` exits 1 and changes no file under tmp_path (the project, the user's
+    folders and the output folder alike); its result."""
+    before = snapshot(tmp_path)
+    result = pnp(root, *args)
+    assert result.exit_code == 1, result.output
+    after = snapshot(tmp_path)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    assert not changed, changed
+    return result
+
+
+def test_plain_table_names_export(project, tmp_path):
+    """The kit the hostile cases start from exports its CSV, XLSX and form: they fail for their names alone."""
+    root = project()
+    sheet_kit(root, "grille", "bonus")
+    result = pnp(root, "export", "k", "--sheets", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out/k/sheets").iterdir()) == [
+        "score-a4-form.pdf", "score-bonus.csv", "score-grille.csv", "score.xlsx"]
+
+
+def test_table_names_that_are_paths_write_nothing_outside(project, tmp_path):
+    """The hostile case: `/a` made the folder `sheets/score-/`, through which the second name climbed
+    out and replaced a .csv of the user's (exit 0, `pnp check` ok). Both are refused at their lines,
+    by check and by export."""
+    root = project()
+    sheet_kit(root, '"/a"', '"/../../../../../victim"')
+    out = tmp_path / "deep" / "out"
+    out.mkdir(parents=True)
+    (tmp_path / "victim.csv").write_bytes(USER)  # out/k/sheets/score-/../../../../../victim.csv
+    messages = [f"layouts/sheet.yaml:{line}:5: {NAME_RULE} (got {name!r}; did you mean {hint!r}?)"
+                for line, name, hint in ((4, "/a", "a"), (5, "/../../../../../victim", "victim"))]
+    assert refused(tmp_path, root, "check", "k").output.splitlines()[:2] == messages
+    assert refused(tmp_path, root, "export", "k", "--sheets", "--out", str(out)).output.splitlines()[:2] == messages
+
+
+@pytest.mark.parametrize("name, shown", [('"a\\0b"', "'a\\x00b'"), ("x" * 300, "'xxxxxxxxxxxxxxxxxxxxxxx")])
+def test_a_nul_or_a_300_character_table_name_is_refused_without_a_traceback(project, tmp_path, name, shown):
+    root = project()
+    sheet_kit(root, name)
+    result = refused(tmp_path, root, "export", "k", "--sheets", "--out", str(tmp_path / "out"))
+    assert result.output.startswith(f"layouts/sheet.yaml:4:5: {NAME_RULE} (got {shown}"), result.output
+
+
+def test_a_table_name_is_no_javascript(project, tmp_path):
+    """`t"+app.alert(1)+"` put a call of the kit's choosing into every total's calculate script."""
+    root = project()
+    sheet_kit(root, "'t\"+app.alert(1)+\"'")
+    result = refused(tmp_path, root, "export", "k", "--sheets", "--out", str(tmp_path / "out"))
+    assert result.output.startswith(f"layouts/sheet.yaml:4:5: {NAME_RULE} (got 't\"+app.alert(1)+\"'; "
+                                    "did you mean 't-app-alert-1'?)"), result.output
