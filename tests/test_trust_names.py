@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import json
+
 import pytest
 from click.testing import Result
 
@@ -86,3 +88,17 @@ def test_a_table_name_is_no_javascript(project, tmp_path):
     result = refused(tmp_path, root, "export", "k", "--sheets", "--out", str(tmp_path / "out"))
     assert result.output.startswith(f"layouts/sheet.yaml:4:5: {NAME_RULE} (got 't\"+app.alert(1)+\"'; "
                                     "did you mean 't-app-alert-1'?)"), result.output
+
+
+def test_field_names_in_calculate_scripts_are_json_strings():
+    """Whatever a field is named, a calculate script names it as a JavaScript string (JSON, ASCII:
+    U+2028 escaped too), never as code."""
+    from pnp.export.formulas import calculate_script
+    from pnp.layout.formtable import At
+    from pnp.model.formula import Bin
+
+    hostile = 't"+app.alert(1)+"\\\u2028'
+    script = calculate_script(Bin("+", At(1, 0), At(1, 1)), lambda at: f"{hostile}{at.col}")
+    literal = json.dumps(f"{hostile}0")
+    assert f"pnpE({literal})" in script and f"pnpV({literal})" in script and script.isascii()
+    assert "app.alert" not in script.replace(literal, "").replace(json.dumps(f"{hostile}1"), "")
