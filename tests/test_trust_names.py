@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import csv
+import io
 import json
 
 import pytest
 from click.testing import Result
 
+from conftest import edit
 from hostile import GAME, pnp, snapshot
 
 TABLE = ('{{type: table, x: 0, y: {y}mm, w: 80mm, h: 30mm, columns: [{{header: Tour}}, {{header: points}}, {{header: total}}], '
@@ -102,3 +105,37 @@ def test_field_names_in_calculate_scripts_are_json_strings():
     literal = json.dumps(f"{hostile}0")
     assert f"pnpE({literal})" in script and f"pnpV({literal})" in script and script.isascii()
     assert "app.alert" not in script.replace(literal, "").replace(json.dumps(f"{hostile}1"), "")
+
+
+# --- formulas in CSV --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, cell", [
+    ("=1+1", "'=1+1"), ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"), ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"),
+    ("@SUM(A1:A2)", "'@SUM(A1:A2)"), ("\t=1+1", "'\t=1+1"), ("\r=1+1", "'\r=1+1"), ("-", "'-"),
+    ("-3", "-3"), ("-2.5", "-2.5"), ("+4", "+4"), ("−3", "−3"), ("Tour", "Tour"), ("", ""), (12, 12),
+])
+def test_a_csv_cell_is_never_a_formula(text, cell):
+    """OWASP's advice: a cell beginning with = + - @, a tab or a CR gets a leading apostrophe; a
+    plain signed number stays the number it reads as."""
+    from pnp.export.spreadsheet import csv_cell
+
+    assert csv_cell(text) == cell
+
+
+def test_exported_csv_neutralises_formulas_as_the_xlsx_does(project, tmp_path):
+    """A header "=HYPERLINK(…)" (or "@SUM", "+…", "-…") was written as is: a spreadsheet opening the
+    CSV runs it."""
+    root = project()
+    sheet_kit(root, "grille")
+    headers = ['"=HYPERLINK(\\"http://x\\")"', '"@SUM(A1)"', '"+1+1"', '"-1+1"', '"-3"', '""']
+    columns = "[" + ", ".join(f"{{header: {h}}}" for h in headers) + "]"
+    layout = root / "layouts/sheet.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "[{header: Tour}, {header: points}, {header: total}]", columns).replace(', formulas: {total: "PREV(total) + points"}', ""),
+        encoding="utf-8")
+    edit(layout, "w: 80mm", "w: 170mm")
+    result = pnp(root, "export", "k", "--sheets", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO((tmp_path / "out/k/sheets/score-grille.csv").read_text(encoding="utf-8"))))
+    assert rows[0] == ["'=HYPERLINK(\"http://x\")", "'@SUM(A1)", "'+1+1", "'-1+1", "-3", ""]
