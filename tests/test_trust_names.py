@@ -17,7 +17,7 @@ import pytest
 from click.testing import Result
 
 from conftest import edit
-from hostile import GAME, pnp, snapshot
+from hostile import GAME, pnp, snapshot, tiny_kit
 
 TABLE = ('{{type: table, x: 0, y: {y}mm, w: 80mm, h: 30mm, columns: [{{header: Tour}}, {{header: points}}, {{header: total}}], '
          'row_count: 2, formulas: {{total: "PREV(total) + points"}}}}')
@@ -105,6 +105,83 @@ def test_field_names_in_calculate_scripts_are_json_strings():
     literal = json.dumps(f"{hostile}0")
     assert f"pnpE({literal})" in script and f"pnpV({literal})" in script and script.isascii()
     assert "app.alert" not in script.replace(literal, "").replace(json.dumps(f"{hostile}1"), "")
+
+
+# --- symbolic links under the output folder ---------------------------------------------------------
+
+
+def linked(root: Path, tmp_path: Path, link: str, files: tuple[str, ...]) -> tuple[Path, Path]:
+    """The project's `output/<link>` a symbolic link to a folder of the user's holding `files`
+    (`link` "": output/ itself); the output folder and the user's."""
+    out, mine = root / "output", tmp_path / "mine"
+    for name in files:
+        (mine / name).parent.mkdir(parents=True, exist_ok=True)
+        (mine / name).write_bytes(USER)
+    mine.mkdir(exist_ok=True)
+    (out / link).parent.mkdir(parents=True, exist_ok=True)
+    (out / link).symlink_to(mine, target_is_directory=True)
+    return out, mine
+
+
+def said_link(result: Result, link: Path, target: Path, what: str = "folder") -> None:
+    assert (f"--out: the output {what} {link.as_posix()} is a symbolic link (to {target}): pnp writes only "
+            f"into real folders and files; remove the link") in result.output, result.output
+
+
+@pytest.mark.parametrize("link, files", [
+    ("", ("k/cards-a4.pdf", "k/.cards-a4.pdf.1.part")),  # the project's own output/ itself
+    ("k", ("cards-a4.pdf", ".cards-a4.pdf.1.part")),
+])
+def test_build_writes_and_sweeps_nothing_through_an_output_link(project, tmp_path, link, files):
+    """A shared project's output/ (or output/<kit>) leading to a folder of the user's: the build
+    replaced its PDFs there and swept its part files."""
+    root = project()
+    tiny_kit(root, '    i: {type: icon, name: ankh, x: 5, y: 5, w: 20, h: 20}\n')
+    out, mine = linked(root, tmp_path, link, files)
+    result = refused(tmp_path, root, "build", "decks/k", "--out", str(out))
+    said_link(result, (out / link) if link else out, mine)
+
+
+def test_build_replaces_no_output_file_that_is_a_link(project, tmp_path):
+    """A PDF's place holding a link: the rename would replace the link, not what it leads to, but
+    the rule is one: no symbolic link under a kit's output folder, a file's neither."""
+    root = project()
+    tiny_kit(root, '    i: {type: icon, name: ankh, x: 5, y: 5, w: 20, h: 20}\n')
+    (tmp_path / "mine.pdf").write_bytes(USER)
+    (root / "output/k").mkdir(parents=True)
+    (root / "output/k/cards-a4.pdf").symlink_to(tmp_path / "mine.pdf")
+    result = refused(tmp_path, root, "build", "decks/k", "--out", str(root / "output"))
+    said_link(result, root / "output/k/cards-a4.pdf", tmp_path / "mine.pdf", "file")
+
+
+@pytest.mark.parametrize("link, files", [
+    ("", ("k/png/cards-001-front.png", "k/png/holiday.png", "k/sheets/score.xlsx")),
+    ("k", ("png/cards-001-front.png", "png/holiday.png", "tts/cards.json")),
+    ("k/png", ("cards-001-front.png", "holiday.png")),
+    ("k/tts", ("cards.json", "cards-back.png", "holiday.png")),
+    ("k/sheets", ("score.xlsx", "score-grille.csv", "holiday.png")),
+])
+def test_export_writes_and_deletes_nothing_through_an_output_link(project, tmp_path, link, files):
+    """Export replaced the user's files of the same names through such a link, and deleted the
+    others as stale when the link was output/ itself."""
+    root = project()
+    tiny_kit(root, '    i: {type: icon, name: ankh, x: 5, y: 5, w: 20, h: 20}\n')
+    sheet_kit(root, "grille", components="cards.yaml, score.yaml")
+    out, mine = linked(root, tmp_path, link, files)
+    result = refused(tmp_path, root, "export", "k", "--png", "--tts", "--sheets", "--out", str(out))
+    said_link(result, (out / link) if link else out, mine)
+
+
+@pytest.mark.parametrize("folder", ["decks", "layouts"])
+def test_new_writes_through_no_link_out_of_the_project(project, tmp_path, folder):
+    root = project()
+    (tmp_path / "mine").mkdir()
+    if (root / folder).exists():
+        (root / folder).rename(tmp_path / "moved")
+    (root / folder).symlink_to(tmp_path / "mine", target_is_directory=True)
+    result = refused(tmp_path, root, "new", "demo")
+    assert result.output == (f"{folder}: pnp new: leaves the project folder through a symbolic link (to "
+                             f"{tmp_path / 'mine'}): pnp new writes only inside the project\n"), result.output
 
 
 # --- formulas in CSV --------------------------------------------------------------------------------
