@@ -6,7 +6,8 @@ export's paper: loading, rules, every face laid out); a kit with an error, or ru
 exports nothing. Then each format (`png`, `tts`, `sheets`) writes its files through the `Target`:
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
 problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
-link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay out faces as the build does.
+link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay
+out faces as the build does.
 """
 from __future__ import annotations
 

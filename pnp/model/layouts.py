@@ -5,10 +5,10 @@ layout name to layout) and records problems (duplicate names across files, non-m
 `get(name, ref)` resolves `extends` — one parent or a list, merged left to right, then the child;
 `palette`, `icons` and `maps` merge key by key; `elements` merge by element name, keeping the
 parent's order, a child's element overriding only the keys it gives, `null` removing it — and
-validates the result as a `Layout` (a `table` element's name follows pnp.model.names's rule). Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are
-problems located at the `extends` value; each layout is merged once (a diamond of parents costs no
-more than a chain). Every merged value keeps the `Ref` of the file it came from, so errors point at
-the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
+validates the result as a `Layout` (a `table` element's name follows pnp.model.names's rule).
+Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are problems located at the
+`extends` value; each layout is merged once (a diamond of parents costs no more than a chain).
+Every merged value keeps the `Ref` of the file it came from, so errors point at the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
 a symbolic link is a problem).
 """
 from __future__ import annotations
