@@ -16,8 +16,8 @@ at the kit's line it came from (`loader.raised`), never a traceback.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Callable, TypeVar
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
@@ -37,14 +37,27 @@ if TYPE_CHECKING:  # pragma: no cover
 T = TypeVar("T")
 
 
-def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Problem]]:
+def run_rules(kit: Kit, playouts: bool = True, code: bool = True,
+              writable: Sequence[Path] = ()) -> tuple[Printed | None, list[Problem]]:
     """What the model prints (None when the kit's model or its parameters are unusable) and
     problems. The model reads the kit once; its checks, seats, tables and check play-outs (unless
-    `playouts` is False: `pnp playtest` plays its own) get what it read."""
+    `playouts` is False: `pnp playtest` plays its own) get what it read, inside the guard
+    (guard.py; it may also write into `writable`, a build's kit output folder). With `code` False
+    (`pnp check --no-code`) the model is neither loaded nor run: the checks that need no code run,
+    and the printed values are the kit's own (`Printed.without_code`)."""
+    from .guard import allowing
+
     problems = generic_checks(kit) + _declared(kit)
-    if kit.game.rules is None:
-        return Printed.of_players(kit.game.players.min, kit.game.players.max), \
-            problems + player_problems(kit, column_seats(kit))
+    if kit.game.rules is None or not code:
+        made = Printed.of_players(kit.game.players.min, kit.game.players.max) if kit.game.rules is None else \
+            Printed.without_code(kit.game.rules.params, kit.game.players.min, kit.game.players.max)
+        return made, problems + player_problems(kit, column_seats(kit))
+    with allowing(writable):
+        return _run_model(kit, playouts, problems)
+
+
+def _run_model(kit: Kit, playouts: bool, problems: list[Problem]) -> tuple[Printed | None, list[Problem]]:
+    assert kit.game.rules is not None
     model, params, found = _model_and_params(kit, kit.game.rules)
     if model is None or params is None:
         return None, problems + found + player_problems(kit, column_seats(kit))
@@ -107,13 +120,28 @@ def _model_and_params(kit: Kit, rules: RulesRef) -> tuple[RulesModel | None, Par
 
 
 def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
-    """`call(*args)`, or the problem of the exception the model's code raised."""
-    try:
-        return call(*args), []
-    except Exception as exc:  # the kit's code: reported at its line, never a traceback
-        from .loader import raised
+    """`call(*args)` inside the guard (guard.py), or the problem of the exception the model's code
+    raised, or of what the guard refused (even when the model caught it)."""
+    from .guard import running
+    from .loader import raised, refusal
 
-        return None, [raised(exc, kit.root, PurePosixPath(kit.game_ref.file).parent, doing)]
+    shown = PurePosixPath(kit.game_ref.file).parent
+    try:
+        with running() as block:
+            result = call(*args)
+    except Exception as exc:  # the kit's code: reported at its line, never a traceback
+        return None, [_placed(raised(exc, kit.root, shown, doing), kit)]
+    if block.refused:
+        return None, [refusal(block.refused, shown, doing)]
+    return result, []
+
+
+def _placed(problem: Problem, kit: Kit) -> Problem:
+    """An exception that passed through no line of the kit's own code (raised in pnp's toolkit, which
+    the model's functions handed the work to) is a problem at the kit's `rules.model` line."""
+    if problem.loc is not None and problem.loc.line:
+        return problem
+    return replace(problem, loc=None, ref=kit.game_ref.child("rules", "model"))
 
 
 def _locate(problem: Problem, kit: Kit) -> Problem:
