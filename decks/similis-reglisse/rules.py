@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from pnp.rules import Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
+from pnp.rules import Seats, Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
@@ -45,6 +45,10 @@ DECISIONS: dict[str, str] = {
                         "turned up. Rejected: a liquorice turned up into the market staying there for good (a "
                         "dead slot in about half the turns under the pile reading), and a player putting one "
                         "there (a free discard of the card the game is about getting rid of the hard way).",
+    "players": "Same game as Similis ('pour 3 à 6 joueurs'): players.min below 3 is refused (the seats' low "
+               "bound); the most players is the deal's. Rejected: 2 players (the penalty 'chaque joueur tire "
+               "une carte' and the gift 'à un adversaire au choix' suppose a choice of opponents) and a range "
+               "of its own (the 2016 text gives none: it is Similis).",
     "penalty": "'Si on n'a pas de réglisse, chaque joueur tire une carte du paquet en pénalité' is read as "
                "every *other* player drawing one card. Rejected: every player, the one who laid included "
                "(the penalty rewards laying 2 cards sharing 2: 'Quel intérêt a-t-on d'en défausser deux'; "
@@ -193,5 +197,15 @@ def playout(product: Product, params: ReglisseParams) -> Playout:
 
 SITUATIONS = ("liquorice given", "liquorice penalty")
 
+def seats(product: Product, params: ReglisseParams) -> list[Seats]:
+    """The most players the deck deals to (toolkit.shedding), and the fewest the rules play with
+    (decision: players)."""
+    # rules: "Similis Réglisse est le même jeu que Similis" — "pour 3 à 6 joueurs" (decision: players)
+    return deal_seats(product, params) + [Seats("the rules of Similis Réglisse are for 3 to 6 players "
+                                                "(decision: players)", low=PLAYERS_MIN)]
+
+
+PLAYERS_MIN = 3
+
 model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                   ReglisseParams, check, tables, playout, read_product, deal_seats)
+                   ReglisseParams, check, tables, playout, read_product, seats)

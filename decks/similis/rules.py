@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from itertools import product as product_of
 
-from pnp.rules import Field, Params, Playout, Problem, RulesModel, Table, model_validator
+from pnp.rules import Seats, Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of
@@ -61,6 +61,12 @@ DECISIONS: dict[str, str] = {
                  "(each deal is already a 'manche' that ends when a hand is empty; 'Est déclaré vainqueur le "
                  "joueur qui totalise le moins de points à ce moment' closes the whole game) and 50 included "
                  "('plus de 50' is strict).",
+    "players": "'pour 3 à 6 joueurs': a kit's players.min below 3 is refused (the model's seats give the low "
+               "bound 3; the play-outs and `pnp check` never play fewer); the most players is the deal's "
+               "(deal_size), 6 with the kit's 90 cards. Rejected: accepting 2 players (a series' gifts go to "
+               "'un adversaire' or split between 'deux adversaires', a choice two players never have) or 1 "
+               "(nobody to give to: the play-outs failed on it), and holding the kit to 6 at most whatever its "
+               "deck (a designer who adds cards may deal to more; the deal is the physical bound).",
     "deal_size": "The deck must deal 10 cards to each of the most players the game allows, plus the "
                  "3-card market, and leave at least one card in the pile. Rejected: an empty pile at the deal "
                  "('il ne reste plus qu'à tirer une carte' supposes a pile to draw from).",
@@ -254,5 +260,15 @@ def playout(product: Product, params: SimilisParams) -> Playout:
     return shedding_playout(product.keys(), rules, {"empty pile": "empty_pile"})
 
 
+def seats(product: Product, params: SimilisParams) -> list[Seats]:
+    """The most players the deck deals to (toolkit.shedding), and the fewest the rules play with
+    (decision: players)."""
+    # rules: "pour 3 à 6 joueurs" (decision: players)
+    return deal_seats(product, params) + [Seats("the rules of Similis are for 3 to 6 players (decision: players)",
+                                                low=PLAYERS_MIN)]
+
+
+PLAYERS_MIN = 3
+
 model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                   SimilisParams, check, tables, playout, read_product, deal_seats)
+                   SimilisParams, check, tables, playout, read_product, seats)

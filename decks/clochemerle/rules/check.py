@@ -224,7 +224,7 @@ def _quarter_row(sheet: ScoreSheet, row, quarter: int, params: Params) -> list[P
 
 def check_supply(places: tuple[PlaceCard, ...], params: Params) -> list[Problem]:
     """The placement pawns cover the most pawns a player can have out at once (supply.py)."""
-    bound = pawn_bound(places, params.weeks_per_quarter)
+    bound = pawn_bound(places, params.weeks_per_quarter, params.players_max)
     if bound.pawns <= params.placement_pawns:
         return []
     return [Problem(f"a player may have {bound.pawns} pawns out at once ({bound.explain()}), but has only "

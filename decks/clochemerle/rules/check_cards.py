@@ -17,7 +17,7 @@ from .params import Params
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, CardState, cheapest, place
 from .places import PLACES, Cell, PlaceCard
 from .shape import at
-from .supply import longest_action
+from .supply import longest_action, queue_jump
 
 RULE_TEXT_MAX = 120
 _NO_POINTS = {"mairie": "scores dé + 10 for the majority", "bar": "scores dé + the value of the crowd"}
@@ -138,11 +138,13 @@ def quarter_fit(card: PlaceCard, where: str, params: Params) -> list[Problem]:
     quarter: the two set-up rows alternate by quarter, so with a longer action the first player
     could enter quarter q + 2 while the last is still in quarter q, and the row of quarter q,
     still on the table, would have to be turned up again (decision: quarter_fit)."""
-    longest, quarter = longest_action(card), params.weeks_per_quarter
+    longest, quarter = longest_action(card, params.players_max), params.weeks_per_quarter
     if longest <= quarter:
         return []
-    if card.place == "medecin":
-        how, path = f"jumping the whole queue costs {DOCTOR_WEEKS} + {longest - DOCTOR_WEEKS}", ("grid",)
+    if card.place == "medecin":  # decision: medecin_queue — at most players_max - 1 patients to jump
+        jumped = queue_jump(card, params.players_max)
+        how, path = (f"jumping the longest queue that can wait ({jumped} patients, one pawn per other player) costs "
+                     f"{DOCTOR_WEEKS} + {longest - DOCTOR_WEEKS}"), ("grid",)
     else:
         cell = max((c for c in card.cells() if c.weeks), key=lambda c: c.weeks)
         extra = EXPEL_EXTRA_WEEKS if card.place == "boulodrome" else 0

@@ -1,7 +1,9 @@
 """Play-outs of the placement game for the harness: one year at a time, every decision an agent's.
 
 Contract: `Year(...).play()` plays one game with the kit's place and event cards and returns its
-`GameRecord`: the seats with the best reputation (a tie shares the win), the turns, the weeks the
+`GameRecord`: the seats with the best reputation (a tie shares the win: decision `end_tie`), numbered
+in playing order (seat 0 is the pawn drawn to the top of the stack, who plays first: decision
+`seat_order`; the pawns are P1, P2 ... inside a game, a colour each), the turns, the weeks the
 year took (52, more when a last action overshot "fin"), and the situations met; `play(material,
 players, rng, params, agent)` plays one from the material. This is the reference game, on
 `CardState`s; the model's `Playout` (fastyear.playout) plays the same games, draw for draw, with
@@ -60,7 +62,10 @@ class Year:
         self.end, self.q = params.weeks, params.weeks_per_quarter
         self.events = rng.sample(list(events), len(events))
         self.position, self.scores, self.out = [0] * players, [0] * players, [0] * players
-        order = rng.sample(range(players), players)  # rules: "empilés dans un ordre tiré aléatoirement"
+        # rules: "Les pions sont empilés dans un ordre tiré aléatoirement. Le pion au sommet de la pile
+        # jouera en premier": the pawns (P1, P2 ...: colours, which the rules do not tell apart) are
+        # stacked in a drawn order; `order[k]` is the pawn that plays k-th (decision: seat_order)
+        order = self.order = rng.sample(range(players), players)
         self.arrival = [0] * players
         for rank, seat in enumerate(order):
             self.arrival[seat] = -rank
@@ -176,8 +181,10 @@ class Year:
     def play(self) -> GameRecord:
         while any(at < self.end for at in self.position):
             self.turn(self.next_seat())
+        # rules: Fin de la partie — "Le joueur avec le plus de points de réputation est élevé [...] au
+        # rang de citoyen d'honneur"; tied, they share it (decision: end_tie)
         best = max(self.scores)
-        winners = tuple(seat for seat, score in enumerate(self.scores) if score == best)
+        winners = tuple(rank for rank, seat in enumerate(self.order) if self.scores[seat] == best)
         return GameRecord(winners, self.turns, dict(self.counts), {"weeks": self.end + self.overshoot}, "fin reached")
 
 

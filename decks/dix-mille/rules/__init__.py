@@ -10,12 +10,12 @@ strategies; the play-outs of `pnp playtest` and `pnp check` (`playout`, playout.
 """
 from __future__ import annotations
 
-from pnp.rules import RulesModel
+from pnp.rules import RulesModel, Seats
 
 from .check import check_params, combination_step, reachable
 from .game import (Fall, Game, GameResult, PlayoutStats, Situation, Strategy, TurnReport, play_game,
                    playout_stats, scripted_strategy, threshold_strategy, write_score)
-from .params import DECISIONS, DICE, FACES, DixMilleParams
+from .params import DECISIONS, DICE, FACES, PLAYERS_MIN, DixMilleParams
 from .playout import playout
 from .scoring import Group, Score, ThrowScore, combinations, score, score_without, throw_score
 from .tables import fr_number, reference_tables, scoring_table, turn_table
@@ -29,6 +29,9 @@ model = RulesModel(
     check=lambda kit, params: check_params(params),
     tables=lambda kit, params: reference_tables(params),
     playout=lambda kit, params: playout(params),
+    # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: players): no upper bound, the score sheet's columns give one
+    seats=lambda kit, params: [Seats("the rules of Le 10 000 are for 2 players or more (decision: players)",
+                                     low=PLAYERS_MIN)],
 )
 
 __all__ = [
