@@ -171,10 +171,14 @@ class ReglissePlay(Shedding):
         if black:
             card = game.pick_card(seat, black)
             table.take(seat, card)
-            table.put(game.opponent(seat), card)
+            other = game.opponent(seat)
+            table.put(other, card)
             table.note("liquorice given")
+            if game.log is not None:  # a traced game (`pnp playtest --trace`)
+                game.say(seat, f"donne la réglisse {game.words(card)} au joueur {other + 1}")
             return
         table.note("liquorice penalty")
+        game.say(seat, "n'a pas de réglisse : chaque autre joueur pioche une carte")
         for other in range(game.players):
             if other != seat:
                 table.put(other, table.draw())

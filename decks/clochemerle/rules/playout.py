@@ -72,6 +72,8 @@ class Year:
         self.active: list[Row] = []
         self.turned_up, self.clock, self.turns, self.overshoot = 0, 0, 0, 0
         self.counts = dict.fromkeys(SITUATIONS, 0)
+        self.log: list[str] | None = None  # the moves in words, when the game is traced (`trace`)
+        self.colours: tuple[str, ...] = ()  # the kit's pawn colours, for the trace
         self._turn_up(1)  # rules: "Au début du jeu [...] tirer la carte clochemerle du dessus du talon"
 
     def next_seat(self) -> int:
@@ -161,6 +163,21 @@ class Year:
         self.counts["quarters turned"] += 1
         dice = [self.rng.randint(1, 6) for _ in self.rows[side]]  # rules: "Lancer 6 dés un par un"
         self.active.append(Row(quarter, side, self._fresh(side), dice, self.events[quarter - 1]))
+        if self.log is not None:
+            self.log.append(self.row_said(self.active[-1]))
+
+    def row_said(self, row: Row) -> str:
+        return (f"trimestre {row.quarter} : la ligne {row.side + 1} est retournée, carte clochemerle "
+                f"« {row.event.title} », dés {' '.join(map(str, row.dice))}")
+
+    def who(self, pawn: int) -> str:
+        """A seat as the trace names it: "joueur 2 (bleu)", numbered in playing order (decision: seat_order)."""
+        colour = self.colours[pawn] if pawn < len(self.colours) else self.names[pawn]
+        return f"joueur {self.order.index(pawn) + 1} ({colour})"
+
+    def say(self, pawn: int, what: str) -> None:
+        if self.log is not None:
+            self.log.append(f"semaine {self.position[pawn]} : {self.who(pawn)} {what}")
 
     def _fresh(self, side: int) -> list:
         """The states of a row's cards, turned up with no pawn."""
@@ -171,6 +188,9 @@ class Year:
         score = row_score(row.states, row.dice, row.event, self.names, factor)
         for seat, name in enumerate(self.names):
             self.scores[seat] += score.total(name)
+        if self.log is not None:
+            gained = ", ".join(f"{self.who(pawn)} {score.total(self.names[pawn]):+d}" for pawn in self.order)
+            self.log.append(f"décompte du trimestre {row.quarter}{' (doublé)' if factor > 1 else ''} : {gained}")
         for state in row.states:
             if state.card.place == "mairie" and len(mairie_majority(state)) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
@@ -185,6 +205,9 @@ class Year:
         # rang de citoyen d'honneur"; tied, they share it (decision: end_tie)
         best = max(self.scores)
         winners = tuple(rank for rank, seat in enumerate(self.order) if self.scores[seat] == best)
+        if self.log is not None:
+            self.log.append("fin : " + ", ".join(f"{self.who(pawn)} {self.scores[pawn]}" for pawn in self.order) +
+                            f" ; {'ex aequo, ils gagnent ensemble' if len(winners) > 1 else 'le meilleur gagne'}")
         return GameRecord(winners, self.turns, dict(self.counts), {"weeks": self.end + self.overshoot}, "fin reached")
 
 

@@ -126,5 +126,20 @@ def playout(board: Board, bound: int, young: bool = False, seats=None, players_s
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None)
 
+    def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
+        log: list[str] = []
+        record = fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None, log)
+        return record, log
+
     # random games last 500 to 1 000 turns: `pnp check` plays the greedy agent's (about 70), cheaper
-    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy")
+    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy", trace=trace, agents=AGENTS_CHOOSE)
+
+
+AGENTS_CHOOSE = {
+    "random": "draws its tree move (or none) and its elf move (or none) uniformly among the legal ones: its "
+              "elves wander, so games last 500 to 1 000 turns and the seat figures measure luck more than "
+              "the board",
+    "greedy": "moves the elf that gets nearest an open arrival square now (arriving counts most), trying a few "
+              "tree moves next to its elves only when no elf move progresses: a race, with no blocking of "
+              "the others",
+}
