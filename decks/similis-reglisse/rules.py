@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from pnp.rules import Seats, Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
+from pnp.rules import Feature, Seats, Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
@@ -129,7 +129,42 @@ def tables(product: Product | None, params: ReglisseParams) -> dict[str, Table |
     rows.append((f"{params.liquorice.series} réglisses", "—"))
     words = [ATTRIBUTE_WORDS.get(name, f"l'attribut « {name} »") for name in params.attributes]
     shared = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} ou {words[-1]}"
-    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons"), "shared": shared}
+    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons"), "shared": shared,
+            "market_setup": _market_setup(params.market), "market_use": _market_use(params.market),
+            "end_note": " Inutile de remplir le marché." if params.market else "",
+            "gift_rule": _gift_rule(params), "end_title": "Réglisses et fin" if _has_gift(params) else "Fin"}
+
+
+def _market_setup(market: int) -> str:
+    # decision: same_as_similis — "On dispose 3 cartes au centre de la table, c'est le marché."
+    if market == 0:
+        return ""
+    return f"{market} carte{'s' if market > 1 else ''} au centre (le marché), "
+
+
+def _market_use(market: int) -> str:
+    # decision: same_as_similis, liquorice_market — the market card, replaced from the hand, never by a réglisse
+    if market == 0:
+        return ""
+    return " (tu peux prendre 1 carte du marché, remplacée à la fin de ton tour par une carte de ta main, jamais un réglisse)"
+
+
+def _has_gift(params: ReglisseParams) -> bool:
+    """rules: the gift follows "deux cartes avec deux points communs": a kit without that series has none."""
+    return any((kind.cards, kind.shared) == GIFT for kind in params.series)
+
+
+def _gift_rule(params: ReglisseParams) -> str:
+    """rules: "Si on se défausse de deux cartes avec deux points communs, alors on peut donner un de ses
+    réglisses à un adversaire au choix. Si on n'a pas de réglisse, chaque joueur tire une carte du paquet
+    en pénalité" (decision: penalty); none without that series (feature has_gift)."""
+    if not _has_gift(params):
+        return ""
+    return ("**2 cartes avec 2 points communs :** tu donnes un de tes réglisses à l'adversaire de ton choix. Si tu "
+            "n'as pas de réglisse, chaque autre joueur pioche une carte de pénalité.\n")  # a paragraph of its own
+
+
+GIFT = (2, 2)  # rules: "deux cartes avec deux points communs"
 
 
 # The words of the rules cards for the kit's attributes; any other is named as the kit names it.
@@ -164,7 +199,7 @@ class ReglissePlay(Shedding):
         """rules: "Si on se défausse de deux cartes avec deux points communs, alors on peut donner un de ses
         réglisses à un adversaire au choix. Si on n'a pas de réglisse, chaque joueur tire une carte du
         paquet en pénalité" (decision: penalty — every other player)."""
-        if kind.special or (kind.cards, kind.shared) != (2, 2):
+        if kind.special or (kind.cards, kind.shared) != GIFT:
             return
         table = game.table
         black = table.hands[seat] & table.unusable
@@ -211,5 +246,15 @@ def seats(product: Product, params: ReglisseParams) -> list[Seats]:
 
 PLAYERS_MIN = 3
 
+# What the parameters can turn off, and the printed words that depend on it (pnp check warns of them
+# where the rule is off; the kit prints the model's texts for them).
+FEATURES = (
+    Feature("has_market", lambda product, params: params.market > 0, words=("du marché", "au marché", "le marché"),
+            values=("rules.market",), what="a market: rules.market is 0"),
+    Feature("has_gift", lambda product, params: _has_gift(params),
+            words=("2 cartes avec 2 points communs", "de tes réglisses", "carte de pénalité"),
+            what="the liquorice gift: no series of 2 cards sharing 2 in rules.series"),
+)
+
 model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                   ReglisseParams, check, tables, playout, read_product, seats)
+                   ReglisseParams, check, tables, playout, read_product, seats, features=FEATURES)

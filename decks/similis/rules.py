@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from itertools import product as product_of
 
-from pnp.rules import Seats, Field, Params, Playout, Problem, RulesModel, Table, model_validator
+from pnp.rules import Feature, Seats, Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of
@@ -151,7 +151,8 @@ def tables(product: Product | None, params: SimilisParams) -> dict[str, Table | 
     return {"series": Table(("Série", "Points communs", "Cartes à donner"), rows, "Les séries"),
             "score": Table((), (), "Score", (_score_rule(params.end_score),)),
             "shared": _listed([the_attribute(name)[0] for name in params.attributes]),
-            "market_rule": _market_rule(params.market), "series_cost": _series_cost(params.series),
+            "market_rule": _market_rule(params.market), "market_use": _market_use(params.market),
+            "series_cost": _series_cost(params.series), "end_note": _end_note(params.market),
             "variant": _variant(params), "end_title": _end_title(params)}
 
 
@@ -196,6 +197,22 @@ def _market_rule(market: int) -> str:
     return f"{market} carte{'s' if market > 1 else ''} face visible au centre {verb} le marché"
 
 
+def _market_use(market: int) -> str:
+    """The turn's sentence on the market card (none without a market: feature has_market)."""
+    # rules: "On peut élaborer une série en utilisant une des trois cartes du marché, mais dans ce cas, il
+    # faudra la remplacer par une autre à la fin du tour" (decision: market_refill)
+    if market == 0:
+        return ""
+    return " ; tu peux y mettre 1 carte du marché, remplacée à la fin de ton tour par une carte de ta main"
+
+
+def _end_note(market: int) -> str:
+    # rules: "Il n'est pas nécessaire de remplacer la carte prise sur le marché, ni d'avoir suffisamment de
+    # cartes à donner"
+    return ("Inutile de remplir le marché ou d'avoir assez de cartes à donner." if market else
+            "Inutile d'avoir assez de cartes à donner.")
+
+
 def _series_cost(series: list[Series]) -> str:
     # rules: "Donc, dans tous les cas, on pose 4 cartes de sa main." (decision: series_cost)
     costs = {kind.cards + kind.give for kind in series}
@@ -215,9 +232,10 @@ def _variant(params: SimilisParams) -> str:
     if pair is None:
         return ""
     (first, f1), (second, f2) = the_attribute(pair.first), the_attribute(pair.second)
+    where = "ni dans une série, ni au marché" if params.market else "dans aucune série"
     return (f"**Variante :** en début de partie, tirez 2 cartes ; {first} de la 1re et {second} de la 2e sont "
-            f"interdit{'es' if f1 and f2 else 's'} ensemble (par ex. {_example(params)}) : ni dans une série, ni "
-            "au marché, mais on peut les donner.")
+            f"interdit{'es' if f1 and f2 else 's'} ensemble (par ex. {_example(params)}) : {where}, mais on peut "
+            "les donner.")
 
 
 def _example(params: SimilisParams) -> str:
@@ -270,5 +288,11 @@ def seats(product: Product, params: SimilisParams) -> list[Seats]:
 
 PLAYERS_MIN = 3
 
+# What a parameter can turn off, and the printed words that depend on it (pnp check warns of them
+# where the rule is off; the kit prints the model's texts for them: rules.market_use, rules.end_note).
+FEATURES = (Feature("has_market", lambda product, params: params.market > 0,
+                    words=("du marché", "au marché", "le marché"), values=("rules.market",),
+                    what="a market: rules.market is 0"),)
+
 model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                   SimilisParams, check, tables, playout, read_product, seats)
+                   SimilisParams, check, tables, playout, read_product, seats, features=FEATURES)

@@ -34,6 +34,7 @@ from ..model.schema import Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Deck, Kit, Sheet
+    from .drift import Feature
     from .playout import Playout
 
 
@@ -83,6 +84,8 @@ class RulesModel:
     playout: Callable[[object, Params], "Playout"] | None = None
     read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
     seats: Callable[[object, Params], list[Seats]] = lambda material, params: []
+    # rules that the material or params may turn off, and the printed words that depend on them (drift.py)
+    features: tuple["Feature", ...] = ()
 
     def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:
         """The material read from `kit` (None when unusable) and every problem: reading's, then checks'."""

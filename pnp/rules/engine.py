@@ -23,6 +23,7 @@ from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .base import Params, RulesModel, where_path
+from .drift import Bound, feature_states, kit_texts
 from .generic import column_seats, generic_checks, player_problems
 from .printed import Printed, printed, with_players
 
@@ -51,7 +52,8 @@ def run_rules(kit: Kit, playouts: bool = True, code: bool = True,
     if kit.game.rules is None or not code:
         made = Printed.of_players(kit.game.players.min, kit.game.players.max) if kit.game.rules is None else \
             Printed.without_code(kit.game.rules.params, kit.game.players.min, kit.game.players.max)
-        return made, problems + player_problems(kit, column_seats(kit))
+        made = replace(made, drift=Bound.of(made.values, {}, kit.game.literal))
+        return made, problems + player_problems(kit, column_seats(kit)) + made.drift.scan(kit_texts(kit))
     with allowing(writable):
         return _run_model(kit, playouts, problems)
 
@@ -71,10 +73,13 @@ def _run_model(kit: Kit, playouts: bool, problems: list[Problem]) -> tuple[Print
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
         problems += _check_playouts(kit, model.playout, material, params)
     tables, crash = guarded(kit, "the rules model's tables", model.tables, material, params)
-    if crash:
-        return None, problems + crash
-    made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
-    return with_players(made, kit.game.players.min, kit.game.players.max), problems + clashes
+    states, broken = guarded(kit, "the rules model's features", feature_states, model.features, material, params) \
+        if model.features and material is not None else ({}, [])
+    if crash or broken:
+        return None, problems + crash + broken
+    made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"), states or {}, kit.game.literal)
+    made = with_players(made, kit.game.players.min, kit.game.players.max)
+    return made, problems + clashes + made.drift.scan(kit_texts(kit))
 
 
 def _declared(kit: Kit) -> list[Problem]:

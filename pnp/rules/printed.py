@@ -22,10 +22,11 @@ which every kit prints from, with a rules model or without (`Printed.of_players`
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Iterable, Iterator, Mapping
 
 from ..core.errors import Problem, Ref
 from .base import Params, Table
+from .drift import Bound, Feature
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class Printed:
     values: dict[str, object] = field(default_factory=dict)
 
     unrun: bool = False  # the model did not run (`pnp check --no-code`): its own values are unknown
+    drift: Bound = field(default_factory=Bound)  # what printed prose must follow (drift.py: `drift.scan(pairs)`)
 
     @classmethod
     def of_players(cls, low: int, high: int) -> Printed:
@@ -52,8 +54,8 @@ class Printed:
 
 def with_players(made: Printed, low: int, high: int) -> Printed:
     """`made` with the kit's players range as `{players.min}`, `{players.max}` and `{players.range}`."""
-    return Printed(made.tables, {**made.values, "players.min": low, "players.max": high,
-                                 "players.range": range(low, high + 1)}, made.unrun)
+    values = {**made.values, "players.min": low, "players.max": high, "players.range": range(low, high + 1)}
+    return Printed(made.tables, values, made.unrun, replace(made.drift, numbers=Bound.of(values, {}).numbers))
 
 
 UNRUN_MARKS = ("unknown rules value {rules.", "no rules table ")
@@ -65,19 +67,24 @@ def unrun_problem(problem: Problem) -> bool:
     return any(mark in problem.what for mark in UNRUN_MARKS)
 
 
-def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref) -> tuple[Printed, list[Problem]]:
-    """The tables and template values of a model's output; the problems of clashing names."""
+def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref,
+            features: Mapping[str, tuple[Feature, bool]] | None = None,
+            literal: Iterable[str] = ()) -> tuple[Printed, list[Problem]]:
+    """The tables and template values of a model's output (its features' states among them, as
+    `rules.NAME`: True or False); the problems of clashing names."""
     values = {path: value for path, value in _paths("rules", params.model_dump()) if path != "rules"} \
         if params is not None else {}
     made: dict[str, object] = {}
     for name, value in tables.items():
         made.update(_table_values(name, value))
+    for name, (_, on) in (features or {}).items():
+        made[f"rules.{name}"] = on
     clashes = sorted(set(values) & set(made))
     problems = [Problem(f"the model prints {{{path}}} and has a parameter of that name: templates could not tell "
                         "them apart (rename the parameter or the printed value)", "rules.model", ref)
                 for path in clashes]
     kept = {name: value for name, value in tables.items() if isinstance(value, Table)}
-    return Printed(kept, {**values, **made}), problems
+    return Printed(kept, {**values, **made}, drift=Bound.of({**values, **made}, features or {}, literal)), problems
 
 
 def _table_values(name: str, value: Table | str) -> dict[str, object]:
