@@ -18,6 +18,7 @@ players the rules allow and the pawn colours printed.
 from __future__ import annotations
 
 from pnp.rules import Problem, RulesModel, Seats, component, sheet_fields
+from pnp.rules.toolkit.dice import net_problems
 from .check import check_material
 from .fastyear import playout
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
@@ -54,6 +55,8 @@ def kit_material(kit, params: KitParams) -> tuple[Material, list[Problem]]:
     decks = {key: _cards(kit, getattr(params, key), key, problems) for key in DECKS}
     sheets = {key: _sheet(kit, getattr(params, key), key, problems) for key in SHEETS}
     problems += _printed_blocks(kit, params, sheets["score_sheet"])
+    # rules: Matériel — "12 petits dés à 6 faces": the fold-up nets the kit prints are that many
+    problems += net_problems(kit, params.dice, rule="rules: Matériel — 12 petits dés")
     return Material(**decks, **sheets), problems
 
 
