@@ -65,8 +65,8 @@ def test_player_columns_hold_a_kit_without_a_rules_model(project):
 MINIMUMS = {  # the seeds' ranges (../shared/seeds): the fewest players each model's seats allow
     "similis": ("{min: 3, max: 6}", 3, "the rules of Similis are for 3 to 6 players (decision: players)"),
     "similis-reglisse": ("{min: 3, max: 6}", 3,
-                         "the rules of Similis Réglisse are for 3 to 6 players (decision: players)"),
-    "dix-mille": ("{min: 2, max: 7}", 2, "the rules of Le 10 000 are for 2 players or more (decision: players)"),
+                         "the rules of Similis Réglisse are for 3 to 6 players (decision: players_as_similis)"),
+    "dix-mille": ("{min: 2, max: 7}", 2, "the rules of Le 10 000 are for 2 players or more (decision: two_or_more)"),
     "clochemerle": ("{min: 3, max: 6}", 3, "the rules model plays 3 to 6 players (rules.players_min, "
                                            "rules.players_max)"),
     "lutins": ("{min: 2, max: 4}", 2, "the rules model plays 2 to 4 players"),

@@ -45,7 +45,7 @@ DECISIONS: dict[str, str] = {
                         "turned up. Rejected: a liquorice turned up into the market staying there for good (a "
                         "dead slot in about half the turns under the pile reading), and a player putting one "
                         "there (a free discard of the card the game is about getting rid of the hard way).",
-    "players": "Same game as Similis ('pour 3 à 6 joueurs'): players.min below 3 is refused (the seats' low "
+    "players_as_similis": "Same game as Similis ('pour 3 à 6 joueurs'): players.min below 3 is refused (the seats' low "
                "bound); the most players is the deal's. Rejected: 2 players (the penalty 'chaque joueur tire "
                "une carte' and the gift 'à un adversaire au choix' suppose a choice of opponents) and a range "
                "of its own (the 2016 text gives none: it is Similis).",
@@ -65,18 +65,18 @@ class Liquorice(Params):
     shape_field: str = "forme"  # the attribute that holds a card's shape
     shapes: list[str] = Field(min_length=1)  # rules: "de formes différentes"
     count: int = Field(ge=3)  # three in hand form a series, so fewer than 3 could never be laid
-    series: int = Field(3, ge=2)  # rules: "quand on en a trois en main, on retrouve alors la combinaison"
+    series: int = Field(default=3, ge=2)  # rules: "quand on en a trois en main, on retrouve alors la combinaison"
 
 
 class ReglisseParams(SheddingParams):
     deck: str = "cartes"
-    hand: int = Field(10, ge=1)  # decision: same_as_similis — "Chaque joueur reçoit dix cartes."
-    market: int = Field(3, ge=0)  # decision: same_as_similis — "3 cartes au centre de la table"
+    hand: int = Field(default=10, ge=1)  # decision: same_as_similis — "Chaque joueur reçoit dix cartes."
+    market: int = Field(default=3, ge=0)  # decision: same_as_similis — "3 cartes au centre de la table"
     liquorice: Liquorice
     series: list[Series] = DEFAULT_SERIES
 
     @model_validator(mode="after")
-    def _shape_known(self):
+    def _shape_known(self) -> "ReglisseParams":
         attribute_named(self.liquorice.shape_field, self.attributes, "liquorice.shape_field")
         return self
 
@@ -106,7 +106,7 @@ def _liquorice(product: Product, cards: list[Card], liq: Liquorice) -> list[Prob
     return out
 
 
-def _one_liquorice(card: Card, attrs, liq: Liquorice, where: str) -> list[Problem]:
+def _one_liquorice(card: Card, attrs: dict[str, list], liq: Liquorice, where: str) -> list[Problem]:
     """rules: "on ne peut pas les associer aux autres formes, couleurs et nombre"."""
     out = []
     label = f"{where}, {card.label()}"
@@ -238,10 +238,10 @@ SITUATIONS = ("liquorice given", "liquorice penalty")
 
 def seats(product: Product, params: ReglisseParams) -> list[Seats]:
     """The most players the deck deals to (toolkit.shedding), and the fewest the rules play with
-    (decision: players)."""
-    # rules: "Similis Réglisse est le même jeu que Similis" — "pour 3 à 6 joueurs" (decision: players)
+    (decision: players_as_similis)."""
+    # rules: "Similis Réglisse est le même jeu que Similis" — "pour 3 à 6 joueurs" (decision: players_as_similis)
     return deal_seats(product, params) + [Seats("the rules of Similis Réglisse are for 3 to 6 players "
-                                                "(decision: players)", low=PLAYERS_MIN)]
+                                                "(decision: players_as_similis)", low=PLAYERS_MIN)]
 
 
 PLAYERS_MIN = 3

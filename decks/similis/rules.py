@@ -98,14 +98,14 @@ DEFAULT_SERIES = [Series(cards=4, shared=1, give=0), Series(cards=3, shared=2, g
 
 class SimilisParams(SheddingParams):
     deck: str = "cartes"
-    hand: int = Field(10, ge=1)  # rules: "Chaque joueur reçoit dix cartes."
-    market: int = Field(3, ge=0)  # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
+    hand: int = Field(default=10, ge=1)  # rules: "Chaque joueur reçoit dix cartes."
+    market: int = Field(default=3, ge=0)  # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
     series: list[Series] = DEFAULT_SERIES
     banned_pair: BannedPair | None = None
-    end_score: int = Field(50, ge=1)  # rules: "La manche s'arrête lorsqu'un joueur marque plus de 50 points."
+    end_score: int = Field(default=50, ge=1)  # rules: "La manche s'arrête lorsqu'un joueur marque plus de 50 points."
 
     @model_validator(mode="after")
-    def _pair_known(self):
+    def _pair_known(self) -> "SimilisParams":
         for name in (self.banned_pair.first, self.banned_pair.second) if self.banned_pair else ():
             attribute_named(name, self.attributes, "banned_pair")
         return self
@@ -242,6 +242,7 @@ def _example(params: SimilisParams) -> str:
     """A banned pair for the example: the first value of the first attribute, the second of the
     second; a shape and a colour as the rules write them ("les ankhs vertes"), others plainly."""
     pair, attrs = params.banned_pair, params.attributes
+    assert pair is not None  # (the variant's text only: see _variant)
     one, two = attrs[pair.first][0], attrs[pair.second][min(1, len(attrs[pair.second]) - 1)]
     return f"les {one}s {two}s" if (pair.first, pair.second) == ("forme", "couleur") else f"{one} et {two}"
 

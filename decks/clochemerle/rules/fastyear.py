@@ -98,7 +98,8 @@ class FastYear(Year):
 
     def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
                  params: Params, agent: Agent, rng: random.Random, memo: Memo):
-        self.memo, self.weights = memo, {}
+        self.memo = memo
+        self.weights: dict[int, tuple[list[int], int]] = {}
         super().__init__(rows, events, players, supply, params, agent, rng)
 
     def _fresh(self, side: int) -> list:
@@ -111,7 +112,8 @@ class FastYear(Year):
         self.weights[row.side] = ([row.event.sign(card.place) for card in self.memo.cards[row.side]],
                                   quarter_factor(quarter, self.params.quarters))
 
-    def options(self, seat: int, gains: list[int] | None = None) -> list[tuple[Row, int, int, int]]:
+    def options(self, seat: int, gains: list[int] | None = None  # type: ignore[override]  # (cells, not Placements)
+                ) -> list[tuple[Row, int, int, int]]:
         """Year.options as (row, card, cell, weeks); with `gains`, Year._gain of each appended to it."""
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1

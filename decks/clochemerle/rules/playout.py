@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from pnp.rules import Agent, GameRecord
 from .material import Material
@@ -47,7 +48,7 @@ class Row:
 
     quarter: int
     side: int
-    states: list[CardState]
+    states: list[Any]  # CardStates (Year), tuples of seats by cell (fastyear.FastYear)
     dice: list[int]
     event: EventCard
 
@@ -108,16 +109,16 @@ class Year:
         self.out[seat] += 1
         self.move(seat, offer.weeks)
 
-    def _destination(self, row: Row, i: int, offer: Placement):
+    def _destination(self, row: Row, i: int, offer: Placement) -> Any:
         state, expelled = row.states[i], row.states[i].pawns[offer.pos]
 
-        def gain(pos) -> int:  # the fewest points left to the expelled player
+        def gain(pos: Any) -> int:  # the fewest points left to the expelled player
             moved = apply(state, Placement(offer.player, offer.pos, offer.weeks, pos))
             return -self._card_value(row, i, moved, expelled)
 
         return self.agent.choose(destinations(state), self.rng, gain if self.agent.greedy else None)
 
-    def _gain(self, seat: int):
+    def _gain(self, seat: int) -> Callable[[tuple[Row, int, Placement]], int]:
         name, before = self.names[seat], {}
 
         def gain(option: tuple[Row, int, Placement]) -> int:

@@ -10,7 +10,7 @@ strategies; the play-outs of `pnp playtest` and `pnp check` (`playout`, playout.
 """
 from __future__ import annotations
 
-from pnp.rules import RulesModel, Seats
+from pnp.rules import Kit, RulesModel, Seats
 from pnp.rules.toolkit.dice import net_problems
 
 from .check import check_params, combination_step, reachable
@@ -25,16 +25,17 @@ from .tables import fr_number, reference_tables, scoring_table, turn_table
 from .turn import (Offer, Roll, ThrowOutcome, TurnRecord, TurnState, play_turn, random_roll, scripted,
                    start_turn, stop, throw)
 
-model = RulesModel(
+model: RulesModel[Kit, DixMilleParams] = RulesModel(
     name="dix-mille",
     summary="Le 10 000: push-your-luck dice game, reach exactly 10 000 points with 5 dice.",
     params=DixMilleParams,
     # rules: Matériel — "5 dés à 6 faces": the fold-up nets the kit prints (des.yaml) are 5
-    check=lambda kit, params: check_params(params) + net_problems(kit, DICE, NET_ART, "rules: Matériel — 5 dés"),
+    check=lambda kit, params: check_params(params) + (net_problems(kit, DICE, NET_ART, "rules: Matériel — 5 dés")
+                                                      if kit is not None else []),
     tables=lambda kit, params: reference_tables(params),
     playout=lambda kit, params: playout(params),
-    # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: players): no upper bound, the score sheet's columns give one
-    seats=lambda kit, params: [Seats("the rules of Le 10 000 are for 2 players or more (decision: players)",
+    # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: two_or_more): no upper bound, the score sheet's columns give one
+    seats=lambda kit, params: [Seats("the rules of Le 10 000 are for 2 players or more (decision: two_or_more)",
                                      low=PLAYERS_MIN)],
 )
 

@@ -64,6 +64,7 @@ class Match:
     def turn(self, seat: int, offer: tuple[int, int] | None) -> tuple[int, int] | None:
         """The seat's turn (rules: turn.py); the dice it offers the next seat, if it stopped."""
         log = self.log is not None
+        kept: tuple[int, ...]
         if offer is not None and self._accepts(seat, offer):
             self.counts["challenges taken"] += 1
             kept, blocked, banked, offered = (), DICE - offer[1], 0, offer[0]

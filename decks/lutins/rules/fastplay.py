@@ -13,6 +13,7 @@ None), the elf move (or None) and whether the elf arrived.
 from __future__ import annotations
 
 import random
+from typing import Callable, Iterable
 
 from pnp.rules import Agent, GameRecord
 from .fastpos import NONE, ElfTuple, Position
@@ -25,7 +26,7 @@ Turn = tuple[tuple[int, int] | None, ElfTuple | None, bool]
 
 
 def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
-         seats=None, log: list[str] | None = None) -> GameRecord:
+         seats: Iterable[Iterable[str]] | None = None, log: list[str] | None = None) -> GameRecord:
     """One game (see the module docstring); with `log`, its moves are told there in words."""
     position = Position.of(grid, initial_state(grid.board, players, seats, young))
     counts = dict.fromkeys(SITUATIONS, 0)
@@ -55,7 +56,8 @@ def _square(grid: Grid, index: int) -> str:
     return f"bord {side} {(col if side in ('nord', 'sud') else row) + 1}"
 
 
-def _said(position: Position, turn: int, players: int, before: tuple, tree, elf, arrived: bool) -> str:
+def _said(position: Position, turn: int, players: int, before: tuple, tree: tuple[int, int] | None,
+          elf: ElfTuple | None, arrived: bool) -> str:
     """One turn of a traced game, in the kit's words (its colours)."""
     squares, trees, colour = before
     grid = position.grid
@@ -94,7 +96,7 @@ def random_turn(position: Position, rng: random.Random) -> Turn:
     return tree, elf, arrived
 
 
-def _move(position: Position, elf: ElfTuple, where) -> bool:
+def _move(position: Position, elf: ElfTuple, where: Callable[[int], int]) -> bool:
     """The elf move made, a chased elf put on the square `where(chased)` gives; True if it arrived."""
     e, to, _, chased = elf
     arrived = position.move_elf(e, to)
@@ -107,6 +109,8 @@ def greedy_turn(position: Position, agent: Agent, rng: random.Random) -> Turn:
     """playout._greedy_turn and playout._relocate, on the position."""
     moves = position.elf_moves()
     gains = progress(position, moves)
+    tree: tuple[int, int] | None
+    elf: ElfTuple | None
     if moves and max(gains) > 0:
         tree, elf = None, moves[agent.choose(range(len(moves)), rng, gains.__getitem__)]
     else:
@@ -143,7 +147,8 @@ def _with_tree(position: Position, moves: list[ElfTuple], gains: list[int], agen
     trees = position._tree_moves(t for t, square in enumerate(position.trees) if t != position.locked
                                  and square in around)
     top = max(gains, default=-10**6)
-    best = [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
+    best: list[tuple[tuple[int, int] | None, ElfTuple | None]] = \
+        [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
     for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
         back = (tree[0], position.trees[tree[0]])
         position.move_tree(tree)

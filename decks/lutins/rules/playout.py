@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache
+from typing import Iterable
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .board import Board, Square
@@ -88,6 +89,7 @@ def _random_turn(state: State, agent: Agent, rng: random.Random) -> tuple[TreeMo
 def _relocate(state: State, tree: TreeMove | None, move: ElfMove, agent: Agent, rng: random.Random) -> ElfMove:
     """Where the chased elf goes: a decision of its own (decision: RELOCATION)."""
     moved = after_tree(state, tree)
+    assert move.chased is not None  # (a chase)
     targets = open_arrivals(moved, move.chased[0])
     square = agent.choose(relocation_options(moved, move), rng, lambda sq: distance(targets, sq))
     return replace(move, relocation=square)
@@ -103,7 +105,7 @@ def choose_turn(state: State, rng: random.Random, agent: Agent = AGENTS["greedy"
 
 
 def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
-         seats=None) -> GameRecord:
+         seats: Iterable[Iterable[str]] | None = None) -> GameRecord:
     state = initial_state(board, players, seats, young)
     counts = dict.fromkeys(SITUATIONS, 0)
     for turn in range(1, bound + 1):
@@ -119,7 +121,8 @@ def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: in
     return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
 
 
-def playout(board: Board, bound: int, young: bool = False, seats=None, players_seated: int = 0) -> Playout:
+def playout(board: Board, bound: int, young: bool = False, seats: Iterable[Iterable[str]] | None = None,
+            players_seated: int = 0) -> Playout:
     """The Playout of a board; `seats` apply to the count `players_seated` (the kit's own seating)."""
     grid = Grid(board)
 
