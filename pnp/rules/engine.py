@@ -9,9 +9,14 @@ its tables and the values of `{rules.…}` templates (parameters, titles, notes,
 `{players.min}` / `{players.max}` (the kit's range, also for a kit without a model); None when
 the model or its parameters are unusable. `load_playout(kit)` reads the kit's material and returns
 the model's `Playout` (pnp.lab plays it), or the problems that prevent it; `guarded(kit, doing,
-call, *args)` runs a call into the model's code. A rules problem without a `ref` whose `where`
+call, *args)` runs a call into the model's code inside the guard (guard.py: no writes outside
+the kit's output and the cache, no process, no network). A rules problem without a `ref` whose `where`
 names a parameter ("rules.seats[0]") points at that parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
-at the kit's line it came from (`loader.raised`), never a traceback.
+at the kit's line it came from (`loader.raised`), or at its `rules.model` line when it came from
+pnp's toolkit, never a traceback; so is what the guard refused. The loader runs only a trusted
+model (trust.py). Every kit's printed prose is scanned for drift (drift.py) against the values the
+model prints and its features' states; `run_rules(kit, code=False)` (`pnp check --no-code`) runs
+everything but the model.
 """
 from __future__ import annotations
 
@@ -137,7 +142,7 @@ def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tupl
     except Exception as exc:  # the kit's code: reported at its line, never a traceback
         return None, [_placed(raised(exc, kit.root, shown, doing), kit)]
     if block.refused:
-        return None, [refusal(block.refused, shown, doing)]
+        return None, [_placed(refusal(block.refused, shown, doing), kit)]
     return result, []
 
 

@@ -16,8 +16,11 @@ modules are compiled from the text that was hashed, by `_KitFinder` (relative im
 a package; nothing is written into the kit, no `__pycache__`). An exception raised while importing
 is a problem at the last line of the kit's code in its traceback (`raised`, which the engine also
 uses for an exception in the model's read, check, tables or play-outs). The module must define
-`model`, a `RulesModel`. A kit's rules file is code that runs, as a Makefile is: nothing here
-sandboxes it; the confinement keeps a kit's model inside the kit.
+`model`, a `RulesModel`. A kit's rules file is code: it is imported only when its files are
+trusted (trust.py: an untrusted or changed model is a problem at the `model` line that names its
+files and `pnp trust`), and imported inside the guard (guard.py), whose refusals are problems too
+(`refusal`); `model_files(kit)` gives the files as read (for `pnp trust`). The confinement keeps a
+kit's model inside the kit; neither is a sandbox.
 """
 from __future__ import annotations
 
