@@ -185,8 +185,9 @@ def _block(title: str, run: dict) -> str:
     for seat in run["seats"]:
         flag = f"  {seat['flag'].upper()} the fair share" if seat["flag"] else ""
         flag += "  (depends on the agent)" if seat["seat"] in depends else ""
+        colour = f"  ({seat['colour']})" if seat.get("colour") else ""
         lines.append(f"  {seat['seat']:>4}  {seat['wins']:>4}  {seat['win_rate']:>8.1%}  "
-                     f"{seat['low']:>6.1%} - {seat['high']:<6.1%}{flag}")
+                     f"{seat['low']:>6.1%} - {seat['high']:<6.1%}{flag}{colour}")
     for unit, dist in run["length"].items():
         lines.append(f"  {unit}: mean {dist['mean']:g}, median {dist['median']:g}, p90 {dist['p90']:g}, "
                      f"max {dist['max']:g}")

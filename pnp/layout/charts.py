@@ -147,7 +147,8 @@ def seat_chart(run: dict, x: float, y: float, w: float, h: float, measure: Measu
         rate = Label(cx, high + 4, f"{seat['win_rate']:.0%}", 9, "middle", bold=bool(seat["flag"]))
         shapes += [Stroke(cx, low, cx, high, INK, 1.2), Stroke(cx - 6, low, cx + 6, low, INK, 1.2),
                    Stroke(cx - 6, high, cx + 6, high, INK, 1.2), _clear_of(rate, line, measure),
-                   Label(cx, base - 12, f"seat {seat['seat']}", 9, "middle")]
+                   Label(cx, base - 12, f"seat {seat['seat']}" + (f" · {seat['colour']}" if seat.get("colour") else ""),
+                         9, "middle")]
     shapes.append(Stroke(x, line, x + w, line, MARK, 1.2, (5, 3)))
     return shapes + [_flag_note(seats, x, y - 16)]
 

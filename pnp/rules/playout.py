@@ -14,7 +14,8 @@ the model's random games are too long to check quickly); the harness (harness.py
 and balance.py reads the records. `trace(players, agent, rng)`, when the model gives it, plays the
 same game as `play` with the same arguments and returns its record with its moves in the kit's
 words (`pnp playtest --trace N`); `agents` says, per agent, how it chooses in this model's games
-and what that does to the figures (the lab report prints it).
+and what that does to the figures (the lab report prints it); `seat_colours(players)`, where the
+rules tell colours apart (a board's sides), names each seat's colour so the lab reports both.
 
 Agents choose with `agent.choose(options, rng, gain)`: `random` takes one option uniformly and
 never calls `gain`; `greedy` takes the option whose `gain(option)` (what it scores now, by the
@@ -107,3 +108,5 @@ class Playout:
     trace: Callable[[int, Agent, random.Random], tuple[GameRecord, list[str]]] | None = None
     # how each agent chooses in this model's games (the lab report says it beside the figures)
     agents: Mapping[str, str] = field(default_factory=dict)
+    # where colours differ in the rules: the colour(s) of each seat, in playing order, for a player count
+    seat_colours: Callable[[int], tuple[str, ...]] | None = None

@@ -29,7 +29,7 @@ from .board import Board, Square
 from .fastplay import SITUATIONS, TREE_TRIES, play as fast_play
 from .grid import Grid
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
-from .state import State, initial_state, movable_elves, winner
+from .state import State, default_seats, initial_state, movable_elves, winner
 
 
 def open_arrivals(state: State, colour: str) -> tuple[Square, ...]:
@@ -135,7 +135,13 @@ def playout(board: Board, bound: int, young: bool = False, seats: Iterable[Itera
         return record, log
 
     # random games last 500 to 1 000 turns: `pnp check` plays the greedy agent's (about 70), cheaper
-    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy", trace=trace, agents=AGENTS_CHOOSE)
+    def colours(players: int) -> tuple[str, ...]:
+        """Each seat's colour(s), in playing order (decisions: SEATING, THREE_PLAYERS)."""
+        seated = seats if seats and players == players_seated else default_seats(board, players)
+        return tuple("+".join(seat) for seat in seated)
+
+    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy", trace=trace, agents=AGENTS_CHOOSE,
+                   seat_colours=colours)
 
 
 AGENTS_CHOOSE = {
