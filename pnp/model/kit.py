@@ -65,6 +65,7 @@ class GameFile(StrictModel):
     checks: list[Check] = []
     components: list[str] = Field(min_length=1)
     min_text_size: FontSize = Field(default=6.0, ge=1.0, le=24.0)  # text printed smaller is a warning
+    literal: list[str] = []  # phrases whose numbers are meant as written (pnp.rules.drift)
 
 
 class FieldSpec(StrictModel):
