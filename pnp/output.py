@@ -9,10 +9,10 @@ handed out in the batch raises `OutputClash`, so two parts of a run never write 
 (its document is freed when the caller drops it too). `commit()` refuses a batch with a canvas
 still unsaved and a final path that is a folder, then renames every temporary file onto its final
 path (an atomic replace per file, done only once every file is saved, when the whole run has
-succeeded) and deletes what dead runs left of those files. A batch given its output folder (`out`)
+succeeded) and deletes what dead runs left of those files. A batch given its output folder (`root`)
 journals the renames of a commit (`pnp.journal`): a run killed between two of them leaves a journal
-that the next run writing there completes first (the batch does on creation), so a kit's files are
-all new or all old as that run sees them. Two runs may make the same new folder at once. `discard()` (or leaving the `with`
+that the next run writing there completes first (`journal.complete`, before it sweeps), so a kit's
+files are all new or all old as that run sees them. Two runs may make the same new folder at once. `discard()` (or leaving the `with`
 block) deletes the temporary files and the folders the batch made, so a failed build leaves the
 previous files untouched and no new empty folder. The temporary files of killed runs are deleted
 by `sweep(folder)` too (the build runs it before writing): a dead run's lock is gone, a live one's
@@ -24,7 +24,9 @@ target (an export's pages in memory). A batch made with `record_pages=True` keep
 a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
 pages that changed from those that did not. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
-`DuplexFlipLongEdge` or `DuplexFlipShortEdge`).
+`DuplexFlipLongEdge` or `DuplexFlipShortEdge`). A batch given a `root` (the output folder) makes no
+file outside it nor through a symbolic link at or below it (`fileio.Unconfined`, an OSError);
+`link_problems(out, kits)` finds such links before a run writes anything.
 """
 from __future__ import annotations
 
@@ -39,8 +41,9 @@ from typing import BinaryIO
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .core.fileio import PartFile, sweep_parts
-from .journal import Journal, below, complete
+from .core.errors import Problem
+from .core.fileio import PartFile, confined, first_link, link_text, links_in, sweep_parts
+from .journal import Journal, below
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 
@@ -65,16 +68,16 @@ class OutputBatch:
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
-    out: Path | None = None  # the output folder: its commits are journaled (pnp.journal)
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
-
-    def __post_init__(self) -> None:
-        if self.out is not None:
-            complete(self.out)  # what a killed run left half-renamed there, finished first
+    root: Path | None = None  # the output folder every final path is confined below (fileio.confined),
+    # and where its commits are journaled (pnp.journal)
 
     def _temp(self, final: Path) -> _Pending:
         """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
-        file or its folder cannot be made)."""
+        file or its folder cannot be made; fileio.Unconfined if it leaves `root` or a symbolic link
+        leads it away)."""
+        if self.root is not None:
+            confined(self.root, final)
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         self._folder(final.parent)
@@ -145,11 +148,11 @@ class OutputBatch:
         return done
 
     def _journal(self) -> Journal | None:
-        """The journal of this commit's renames, written before the first (several files below `out`)."""
+        """The journal of this commit's renames, written before the first (several files below `root`)."""
         finals = [item.final for item in self.pending]
-        if self.out is None or len(finals) < 2 or not below(self.out, finals):
+        if self.root is None or len(finals) < 2 or not below(self.root, finals):
             return None
-        return Journal.open(self.out, [(item.temp, item.final) for item in self.pending])
+        return Journal.open(self.root, [(item.temp, item.final) for item in self.pending])
 
     def discard(self) -> None:
         for item in self.pending:
@@ -192,6 +195,19 @@ def _page_digest(canvas: Canvas) -> str:
     """The digest of the page just shown: ReportLab calls the page callback before it clears the
     page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
     return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def link_problems(out: Path, kits: list[str]) -> list[Problem]:
+    """A run writing `<out>/<kit>/…` for each of `kits` follows no symbolic link: `out` itself,
+    `<out>/<kit>` and anything below it (a folder or a file) that is one is a problem, once each, so
+    that nothing is written, replaced, swept or deleted there (a shared project can carry `output/`
+    or `output/<kit>/png` as a link to a folder of the user's)."""
+    found: dict[Path, Problem] = {}
+    for kit in kits:
+        link = first_link(out, out / kit)
+        for path in [link] if link is not None else links_in(out / kit):
+            found.setdefault(path, Problem(link_text(path), "--out"))
+    return list(found.values())
 
 
 def sweep(folder: Path) -> None:
