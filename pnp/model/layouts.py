@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache
 from .layout import Layout
+from .schema import Model
 from .validate import validate
+
+M = TypeVar("M", bound=Model)
 
 _MERGED_BY_KEY = ("palette", "icons", "maps")
 MAX_EXTENDS = 16  # layouts in one `extends` chain
@@ -93,16 +97,16 @@ class LayoutLibrary:
         else:
             self.add(name, body, ref)
 
-    def get(self, name: str, ref: Ref, where: str = "layout") -> tuple[Layout | None, list[Problem]]:
+    def get(self, name: str, ref: Ref, where: str = "layout", model: type[M] = Layout) -> tuple[M | None, list[Problem]]:  # type: ignore[assignment]
         """The resolved layout `name`, or the problems that prevent it (`where` names the key that
-        names it, `deck.back`)."""
+        names it, `deck.back`); `model` validates it (a rulebook's style is no card or page layout)."""
         if name not in self._raw:
             return None, [self.unknown("unknown layout", name, where, ref)]
         problems: list[Problem] = []
         merged = self._merge(name, (), problems)
         if merged is None or problems:
             return None, problems
-        layout, errors = validate(Layout, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
+        layout, errors = validate(model, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
         return layout, [self._relocate(p, merged, name) for p in errors]
 
     def unknown(self, what: str, name: str, where: str, ref: Ref) -> Problem:
