@@ -16,8 +16,8 @@ pages, save), so the pipeline's component table can take it over as it is.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from .core.errors import Loc, Problem, Ref, suggest
 from .layout.assets import colour, fill
@@ -34,7 +34,7 @@ from .layout.paragraph import Hyphens
 from .model.layout import Layout
 from .model.rulebook import Figure, Rulebook, RulebookStyle
 from .model.units import MM, paper_points
-from .sources.markdown import Box, Heading, Items, PipeTable, headings
+from .sources.markdown import Box, Heading, Items, Para, PipeTable, headings
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -115,6 +115,8 @@ class RulebookSheets:
         return out
 
     def _output(self, output: Output, blocks: tuple[Resolved, ...], look: Look) -> None:
+        if output.booklet:
+            look = replace(look, size=self.book.style.booklet_size)
         pages = self._pages(output.frame, blocks, look)
         if pages is None:
             return
@@ -155,7 +157,7 @@ class RulebookSheets:
         ctx = self._context(frame.column_width(), frame.text_height())
         column = Typesetter(look, frame.column_width(), ctx)
         span = Typesetter(look, frame.text_width(), ctx)
-        units = self._front(span) + column.units(self._placed(blocks, column, frame))  # type: ignore[arg-type]
+        units = self._front(span) + column.units(self._placed(blocks, column, frame))
         span_problems = [(line, what) for line, what in span.problems if line]
         column.boxes.update(span.boxes)
         for line, what in dict.fromkeys(column.problems + span_problems):
@@ -309,13 +311,13 @@ class _Figures:
         bound, _ = self.port.env.bound(page.fields)
         face = self.port.builder(sheet.spec.layout, size, 0.0).build(page_values(kit, page, bound), sheet.name,
                                                                      sheet.ref)[0]
-        clip = tuple(spec.region) if spec.region is not None else None
+        clip = (spec.region[0], spec.region[1], spec.region[2], spec.region[3]) if spec.region is not None else None
         if clip is not None and (clip[0] < 0 or clip[1] < 0 or clip[0] + clip[2] > size[0] + 0.01
                                  or clip[1] + clip[3] > size[1] + 0.01 or clip[2] <= 0 or clip[3] <= 0):
             self._problem(figure, "region", f"the region runs outside the page ({size[0] / MM:.0f} × "
                           f"{size[1] / MM:.0f} mm, from its content box's top-left corner)")
             return None
-        return Drawn((face,), "page", clip, spec.width, spec.caption, figure.line)  # type: ignore[arg-type]
+        return Drawn((face,), "page", clip, spec.width, spec.caption, figure.line)
 
 
 def _content_box(paper: str, layout: Layout) -> tuple[float, float]:
@@ -338,26 +340,27 @@ def card_sections(kit: "Kit", env: "BuildEnv") -> dict[str, str]:
 
 
 def printed_texts(book: Rulebook) -> list[tuple[str, Ref]]:
-    """Every text the book prints, as written (templates unfilled), with where it is written: the
-    scan of printed prose (issue 20, item 4) reads numbers that should be bound to a parameter."""
-    out: list[tuple[str, Ref]] = []
-
-    def walk(blocks: tuple[Any, ...]) -> None:
-        for block in blocks:
-            if isinstance(block, Box):
-                out.append((block.arg, Ref(book.display, ("line", block.line))))
-                walk(block.children)
-            elif isinstance(block, Items):
-                for item in block.items:
-                    walk(item)
-            elif isinstance(block, (Heading,)) or hasattr(block, "text"):
-                out.append((block.text, Ref(book.display, ("line", block.line))))
-            elif isinstance(block, PipeTable):
-                out += [(cell, Ref(book.display, ("line", block.line))) for row in (block.header,) + block.rows
-                        for cell in row]
-    walk(book.blocks)
-    out += [(f.spec.caption, Ref(book.display, ("line", f.line))) for f in book.figures.values() if f.spec.caption]
+    """Every text the book prints, as written (templates unfilled), with where it is written (a
+    `Ref` of the text file whose path is `(line,)`, which `pnp.sources.locator.LineLocator` turns into
+    `regles.md:LINE:1`): the scan of printed prose (issue 20, item 4) reads its numbers."""
+    out = list(_texts(book.blocks, book.display))
+    out += [(f.spec.caption, Ref(book.display, (f.line + 1,))) for f in book.figures.values() if f.spec.caption]
     return out
+
+
+def _texts(blocks: tuple[Any, ...], display: str) -> Iterator[tuple[str, Ref]]:
+    for block in blocks:
+        ref = Ref(display, (block.line,))
+        if isinstance(block, Box):
+            yield from [(block.arg, ref)] if block.kind == "example" and block.arg else []
+            yield from _texts(block.children, display)
+        elif isinstance(block, Items):
+            for item in block.items:
+                yield from _texts(item, display)
+        elif isinstance(block, (Heading, Para)):
+            yield block.text, ref
+        elif isinstance(block, PipeTable):
+            yield from ((cell, ref) for row in (block.header,) + block.rows for cell in row)
 
 
 __all__ = ["RulebookSheets", "RulebookStyle", "card_sections", "printed_texts"]

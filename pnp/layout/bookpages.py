@@ -141,7 +141,7 @@ def _page_number(ts: Typesetter, at: PlacedUnit, number: int, frame: PageFrame) 
     base = at.y + line.baseline
     num = _text(ts, str(number), ts.look.size, right, base, "right")
     start, end = at.x + item.x + line.width + 1.5 * MM, num.x - 1.5 * MM
-    leader = [Shape("line", start, base, end - start, 0.0, stroke=ts.look.color, width=0.6, dash=(0.6, 2.4))] \
+    leader: list[Item] = [Shape("line", start, base, end - start, 0.0, stroke=ts.look.color, width=0.6, dash=(0.6, 2.4))] \
         if end > start + 2 * MM else []
     return leader + [num]
 

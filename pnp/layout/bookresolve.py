@@ -71,7 +71,7 @@ class Resolver:
         if isinstance(block, Para):
             return [self._para(block)]
         if isinstance(block, Items):
-            return [replace(block, items=tuple(self.blocks(item) for item in block.items))]  # type: ignore[arg-type]
+            return [replace(block, items=tuple(self.blocks(item) for item in block.items))]  # type: ignore[misc]
         if isinstance(block, Box):
             return self._box(block)
         if isinstance(block, Fence):

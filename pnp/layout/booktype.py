@@ -14,6 +14,7 @@ pairs in `problems`, which the caller locates in the text.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from .bookflow import BoxFrame, FacePlace, Unit
@@ -22,6 +23,7 @@ from .fonts import Face
 from .items import RGB, Item, Shape, TextItem
 from .paragraph import Hyphens, Setting, set_lines
 from .textfit import Frag, Line, TextBlock
+from .typography import NNBSP
 from ..model.units import MM
 from ..sources.markdown import Block, Box, Break, Heading, Items, Para, PipeTable
 
@@ -70,6 +72,7 @@ class Look:
 
 
 BULLET = "•"
+_THOUSANDS = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 INDENT = 4.2 * MM  # a list's hanging indent
 BOX_PAD = 2.6 * MM
 
@@ -120,6 +123,8 @@ class Typesetter:
               align: str | None = None, leading: float | None = None) -> tuple[list[Line], float]:
         """`text` set in lines at `size`; (lines, pitch). Its problems are recorded at `line`."""
         found: list[str] = []
+        if self.ctx.french:  # 1 000 points: a group of thousands never ends a line
+            text = _THOUSANDS.sub(NNBSP, text)
         prepared = prepare_text(text, font, style, self.ctx.french, self.ctx, found)
         self.problems += [(line, str(p)) for p in found]
         if prepared is None:

@@ -191,8 +191,12 @@ class _KitLoader:
             return
         from ..sources import parse_yaml
 
+        from ..sources.locator import LineLocator
+
         path, _ = safe_path(self.project.root, folder, spec.source)
-        book, found = read_rulebook(spec, ref, text, self.project.display(path or folder), style, parse_yaml)
+        display = self.project.display(path or folder)
+        self.project.locators.add(LineLocator(display))
+        book, found = read_rulebook(spec, ref, text, display, style, parse_yaml)
         self.problems += found
         self._unique_name(kit, spec.name, ref)
         kit.rulebooks.append(book)

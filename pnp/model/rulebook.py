@@ -57,6 +57,7 @@ class RulebookStyle(StrictModel):
     font: str = "Noto Sans"
     heading_font: str = "Bree Serif"
     size: FontSize = 9.5
+    booklet_size: FontSize = 10.5  # the booklet's text: its one column is wider than a page's two
     leading: float = Field(default=1.38, ge=1.0, le=2.5)
     h1: FontSize = 17.0
     h2: FontSize = 13.0
@@ -69,7 +70,7 @@ class RulebookStyle(StrictModel):
     example_fill: str = "#eef3f7"
     palette: dict[str, str] = {}
     margin: Length = 16 * MM
-    booklet_margin: Length = 11 * MM
+    booklet_margin: Length = 13 * MM
     column_gap: Length = 7 * MM
     paragraph_gap: float = Field(default=0.45, ge=0.0, le=3.0)  # in lines
     align: Literal["justify", "left"] = "justify"

@@ -77,7 +77,7 @@ def _closing(state: StateBlock, start: int, end: int, opens: object) -> tuple[in
 def _emit(state: StateBlock, start: int, last: int, info: str, closed: bool) -> None:
     """The box's tokens: open, its content parsed as blocks, close."""
     old_parent, old_max = state.parentType, state.lineMax
-    state.parentType = "box"  # type: ignore[assignment]
+    state.parentType = "box"
     state.lineMax = last
     token = state.push("box_open", "div", 1)
     token.info, token.markup, token.block = info, MARKER * 3, True
