@@ -102,11 +102,13 @@ def test_an_unknown_style_and_a_missing_text_are_located_in_the_component(projec
     assert "decks/mini/regles.yaml:5:8: rulebook.style: unknown layout (got 'livr'; did you mean 'livre'?)" in found_
 
 
-def test_a_style_s_bad_font_is_said_at_the_style(project):
+def test_a_style_s_margin_is_checked_where_the_style_writes_it(project):
     found_ = problems(project, "Un.\n", BOOK + "style: livre\n",
                       layouts="livre:\n  kind: rulebook\n  font: Noto Sams\n  margin: 2mm\n")
     assert found_ == ["layouts/livres.yaml:4:11: layout 'livre'.margin: must be between 5 mm (the printer's margin) "
                       "and 60 mm (got '2mm')"]
+
+def test_a_style_s_unknown_font_is_said_at_the_style(project):
     found_ = problems(project, "Un.\n", BOOK + "style: livre\n", layouts="livre:\n  kind: rulebook\n  font: Noto Sams\n")
     assert found_ == ["decks/mini/regles.yaml:5:8: rulebook 'regles', style: unknown font 'Noto Sams' (did you mean "
                       "'Noto Sans'?)"]
