@@ -217,23 +217,28 @@ class RulebookSheets:
 
     def _look(self) -> Look | None:
         """The style's fonts and colours, or None when one cannot be used (said at `style:`)."""
-        style, fonts = self.book.style, self.port.env.fonts
+        look, bad = style_look(self.book.style, self.port.env.fonts, self.port.kit.game.language)
         ref = self.book.ref.child("style") if self.book.spec.style else self.book.ref
-        bad = [p for p in (fonts.problem(style.font, "regular"), fonts.problem(style.heading_font, "regular")) if p]
-        rgb = {}
-        for key in ("color", "heading_color", "accent", "note_fill", "example_fill"):
-            rgb[key], problem = colour(getattr(style, key), style.palette)
-            bad += [f"{key}: {problem}"] if problem else []
         for what in bad:
             self.port.problem(Problem(what, f"{self.book.where}, style", ref))
-        if bad:
-            return None
-        black = (0.0, 0.0, 0.0)
-        hyphens = Hyphens(self.port.kit.game.language) if style.hyphenate else None
-        return Look(style.font, style.heading_font, style.size, style.leading, (style.h1, style.h2, style.h3),
-                    style.title_size, rgb["color"] or black, rgb["heading_color"] or black, rgb["accent"] or black,
-                    {"note": rgb["note_fill"] or black, "example": rgb["example_fill"] or black},
-                    style.align, style.paragraph_gap, hyphens)
+        return look
+
+
+def style_look(style: RulebookStyle, fonts: Any, language: str) -> tuple[Look | None, list[str]]:
+    """A rulebook style resolved (its fonts checked, its colours read), or why it cannot be used."""
+    bad = [p for p in (fonts.problem(style.font, "regular"), fonts.problem(style.heading_font, "regular")) if p]
+    rgb = {}
+    for key in ("color", "heading_color", "accent", "note_fill", "example_fill"):
+        rgb[key], problem = colour(getattr(style, key), style.palette)
+        bad += [f"{key}: {problem}"] if problem else []
+    if bad:
+        return None, bad
+    black = (0.0, 0.0, 0.0)
+    hyphens = Hyphens(language) if style.hyphenate else None
+    return Look(style.font, style.heading_font, style.size, style.leading, (style.h1, style.h2, style.h3),
+                style.title_size, rgb["color"] or black, rgb["heading_color"] or black, rgb["accent"] or black,
+                {"note": rgb["note_fill"] or black, "example": rgb["example_fill"] or black},
+                style.align, style.paragraph_gap, hyphens), []
 
 
 class _Figures:
