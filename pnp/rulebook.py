@@ -17,7 +17,7 @@ pages, save), so the pipeline's component table can take it over as it is.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from .core.errors import Loc, Problem, Ref, suggest
 from .layout.assets import colour, fill
@@ -167,10 +167,14 @@ class RulebookSheets:
         placed = flow(units, frame)
         return finish(placed, frame, column, f"{self.port.kit.game.title} · {self.book.title}")
 
+    def players(self) -> str:
+        """The players range in words, as the cover prints it: `2 à 4 joueurs`."""
+        words = ("joueur", "joueurs") if self.port.kit.game.language == "fr" else ("player", "players")
+        return fill(f"{{players.range|plural:{words[0]}:{words[1]}}}", self.values, self.port.env.french)[0]
+
     def _front(self, ts: Typesetter) -> list[Unit]:
         game = self.port.kit.game
-        words = ("joueur", "joueurs") if game.language == "fr" else ("player", "players")
-        players = fill(f"{{players.range|plural:{words[0]}:{words[1]}}}", self.values, self.port.env.french)[0]
+        players = self.players()
         meta = [" · ".join(t for t in (players, game.duration, game.age) if t), ", ".join(game.authors), game.licence]
         units = cover(ts, game.title, game.subtitle, self.book.title, meta)
         if self.book.spec.toc:
@@ -323,6 +327,11 @@ class _Figures:
                           f"{size[1] / MM:.0f} mm, from its content box's top-left corner)")
             return None
         return Drawn((face,), "page", clip, spec.width, spec.caption, figure.line)
+
+
+def figures_of(sheets: RulebookSheets) -> Callable[[Figure], Drawn | None]:
+    """What a rulebook's figures draw, for another output of the same text (the HTML export)."""
+    return _Figures(sheets).drawn
 
 
 def _content_box(paper: str, layout: Layout) -> tuple[float, float]:

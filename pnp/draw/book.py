@@ -97,3 +97,18 @@ class BookPainter:
             c.setDash(list(mark.dash) if mark.dash else [])
             c.line(mark.x0, height - mark.y0, mark.x1, height - mark.y1)
         c.setDash([])
+
+
+def figure_pdf(places: tuple[FacePlace, ...], width: float, height: float, font: str) -> bytes:
+    """A figure alone on a page of its size, as a PDF (the HTML export rasterises it)."""
+    import io
+
+    from ..output import make_canvas
+    from .forms import FormCache
+
+    buffer = io.BytesIO()
+    canvas = make_canvas(buffer, (width, height), font, {})
+    book = BookPainter(canvas, Painter(canvas, FormCache(canvas, 300, None)))
+    book.page(BookPage(1, width, height, (), places))
+    canvas.save()
+    return buffer.getvalue()
