@@ -66,3 +66,15 @@ def test_a_phone_s_browser_shows_it_without_sideways_scrolling(page, tmp_path):
     assert image.size == (412, 900)
     assert image.crop((0, 0, 412, 120)).getextrema()[0] < 100  # the title's ink at the top
     assert image.crop((400, 0, 412, 900)).getextrema()[0] > 200  # nothing runs off the right edge
+
+
+def test_the_cookbook_s_rulebook_excerpts_are_the_kit_s_text():
+    from conftest import ROOT
+
+    doc = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
+    cookbook = doc[doc.index("### A rulebook with figures"):]
+    excerpts = re.findall(r"````markdown\n(.*?)\n````", cookbook, re.S)
+    text = (ROOT / "decks" / "belote" / "regles.md").read_text(encoding="utf-8")
+    assert len(excerpts) == 2
+    for excerpt in excerpts:
+        assert excerpt in text
