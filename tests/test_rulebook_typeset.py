@@ -169,3 +169,24 @@ def test_a_rules_value_shows_and_hides_its_text_after_a_tweak(project, tmp_path,
     build_ok(root, ["similis"], Options(out=tmp_path / "out"))
     text = " ".join(pdfread.text(tmp_path / "out" / "similis" / "regles-a4.pdf", 0).split()).replace("\u00a0", " ")
     assert shown in text and hidden not in text
+
+
+def test_figures_of_a_tiled_board_s_region_and_a_deck_s_grid(project, tmp_path):
+    """A board larger than a sheet (tiled when printed) shows a region of itself, whole, in the book;
+    a deck shows as a grid of its cards."""
+    root = project("lutins")
+    kit = root / "decks" / "lutins"
+    game = kit / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
+                    encoding="utf-8")
+    (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\n",
+                                     encoding="utf-8")
+    (kit / "regles.md").write_text("# Le plateau\n\n```figure\nsheet: plateau\nregion: [0mm, 0mm, 150mm, 100mm]\n"
+                                   "caption: Le coin du plateau.\n```\n\n```figure\ndeck: pions\narrange: grid\n"
+                                   "caption: Les pions.\n```\n", encoding="utf-8")
+    build_ok(root, ["lutins"], Options(out=tmp_path / "out"))
+    path = tmp_path / "out" / "lutins" / "regles-a4.pdf"
+    text = pdfread.text(path, 0)
+    assert "Le coin du plateau." in text and "Les pions." in text
+    forms = pdfread.reader(path).pages[0]["/Resources"]["/XObject"]
+    assert len(forms) >= 2  # the board's and the pawns' drawings (shared layers, icons), as vectors
