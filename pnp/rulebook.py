@@ -87,7 +87,8 @@ class Output:
 
 class RulebookSheets:
     def __init__(self, run: "KitRun", book: Rulebook):
-        self.port, self.book = _RunPort(run), book
+        self.port = _RunPort(run)
+        self.book = book if book.spec.title else replace(book, title=self.port.messages.text("rulebook_title"))
         self.values: dict[str, object] = {**self.port.env.rules, "kit": self.port.kit.game.title}
 
     def run(self) -> None:
@@ -189,9 +190,9 @@ class RulebookSheets:
                 art = self._art(block, ts.width, frame.text_height())
                 out += [art] if art is not None else []
             elif isinstance(block, (PipeTable, ModelTable)):
-                made, found = table_art(block, ts.width, ts.ctx, ts.look)
+                made, found = table_art(block, ts.width, ts.ctx, ts.look, frame.text_height() * 0.96)
                 ts.problems += [(block.line, what) for what in found]
-                out += [made] if made is not None else []
+                out += made
             elif isinstance(block, Box):
                 out.append(Box(block.kind, block.arg, self._placed(block.children, ts, frame), block.line))
             elif isinstance(block, Items):

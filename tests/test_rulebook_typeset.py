@@ -190,3 +190,24 @@ def test_figures_of_a_tiled_board_s_region_and_a_deck_s_grid(project, tmp_path):
     assert "Le coin du plateau." in text and "Les pions." in text
     forms = pdfread.reader(path).pages[0]["/Resources"]["/XObject"]
     assert len(forms) >= 2  # the board's and the pawns' drawings (shared layers, icons), as vectors
+
+
+def test_a_table_the_model_prints_and_a_long_table_split_by_rows(project, tmp_path):
+    """`{rules.scoring}` alone in a paragraph draws the model's table; a table taller than a column
+    goes on in the next with its header again."""
+    root = project("dix-mille")
+    kit = root / "decks" / "dix-mille"
+    game = kit / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
+                    encoding="utf-8")
+    (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\ncolumns: 2\n",
+                                     encoding="utf-8")
+    rows = "\n".join(f"| Ligne {i} | {i * 50} |" for i in range(1, 121))
+    (kit / "regles.md").write_text(f"# Le décompte\n\n{{rules.scoring}}\n\n# Une longue table\n\n| Lancer | Points |\n"
+                                   f"|:--|--:|\n{rows}\n", encoding="utf-8")
+    build_ok(root, ["dix-mille"], Options(out=tmp_path / "out"))
+    path = tmp_path / "out" / "dix-mille" / "regles-a4.pdf"
+    text = " ".join(pdfread.text(path, i) for i in range(pdfread.page_count(path)))
+    assert "Combinaison" in text and "10 000" in text.replace("\u202f", " ").replace("\u00a0", " ")
+    assert "Ligne 1 " in text and "Ligne 120" in text
+    assert text.count("Lancer Points") >= 3  # 120 rows: the header over each column's part

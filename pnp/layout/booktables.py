@@ -1,11 +1,13 @@
 """A rulebook's tables, compiled by the cards' own table element at a column's width.
 
-Contract: `table_art(table, width, ctx, look)` compiles a GFM pipe table written in the text (its
-header and alignments; cells in the cards' markup) or a table the rules model prints (`ModelTable`:
-the model's header and rows, its title above) into a `TableArt` as wide as the column: a `table`
-element of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
-look alike. Rows are one line high, or two or three when a cell needs it (the shortest height at
-which every cell fits); `(art, problems)`, problem texts as the table element gives them.
+Contract: `table_art(table, width, ctx, look, most)` compiles a GFM pipe table written in the text
+(its header and alignments; cells in the cards' markup) or a table the rules model prints
+(`ModelTable`: the model's header and rows, its title above) into `TableArt`s as wide as the
+column, each of as many rows as fit `most` (a column's height), the header repeated on each: `table`
+elements of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
+look alike. Rows are one line high, or up to five when a cell needs it (the lowest rows at which no
+cell prints below `WHOLE` of the table's size; at five lines, cells shrink as a card's do); the
+answer is `(parts, problems)`, problem texts as the table element gives them.
 """
 from __future__ import annotations
 
@@ -21,38 +23,58 @@ from .paragraph import Setting, set_lines
 from .textfit import TextBlock
 from .typography import parse
 
-ROW_LINES = (1, 2, 3)
+ROW_LINES = (1, 2, 3, 4, 5)
+WHOLE = 0.85  # a cell may print down to this fraction of the table's size before rows grow a line
 
 
-def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext,
-              look: Look) -> tuple[TableArt | None, list[str]]:
+def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, look: Look,
+              most: float) -> tuple[list[TableArt], list[str]]:
+    """The table in parts of as many rows as fit `most` (a column's height), its header on each."""
     size = look.size * 0.92
-    rows = len(table.rows) if isinstance(table, PipeTable) else len(ctx.tables[table.name].rows)
+    header, aligns, rows = _content(table, ctx)
     head: list[Item] = _title(table, width, ctx, look) if isinstance(table, ModelTable) else []
     top = max((i.y + i.h for i in head), default=0.0)
+    header_h = size * 1.25 + 2.6 * MM
     problems: list[str] = []
     for lines in ROW_LINES:
         row_h = size * 1.25 * lines + 2.2 * MM
-        header_h = size * 1.25 + 2.6 * MM
-        element = Table.model_validate(_spec(table, width, size, row_h, header_h, top, rows, look))
-        items, found = compile_element(element, ctx)
-        problems = [str(p) for p in found if not isinstance(p, Warn)]
-        if not problems:
-            return TableArt(tuple(head + items), top + header_h + rows * row_h, table.line), []
-    return None, problems
+        per = max(1, int((most - top - header_h) // row_h))
+        parts = [rows[i:i + per] for i in range(0, len(rows), per)] or [[]]
+        made: list[TableArt] = []
+        shrunk = False
+        for k, part in enumerate(parts):
+            above = top if k == 0 else 0.0
+            element = Table.model_validate(_spec(header, aligns, part, width, size, row_h, header_h, above, look))
+            items, found = compile_element(element, ctx)
+            problems = [str(p) for p in found if not isinstance(p, Warn)]
+            if problems:
+                break
+            shrunk = shrunk or any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem))
+            made.append(TableArt(tuple((head if k == 0 else []) + items), above + header_h + len(part) * row_h,
+                                 table.line))
+        if not problems and (not shrunk or lines == ROW_LINES[-1]):
+            return made, []
+    return [], problems
 
 
-def _spec(table: PipeTable | ModelTable, width: float, size: float, row_h: float, header_h: float, top: float,
-          rows: int, look: Look) -> dict:
-    spec: dict = {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
-                  "h": f"{header_h + rows * row_h}pt", "size": size, "row_height": f"{row_h}pt",
-                  "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
-                  "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": "1.6mm"}
+def _content(table: PipeTable | ModelTable, ctx: ElementContext) -> tuple[list[str], list[str], list[list[str]]]:
+    """The header, the columns' alignments and the rows (text cells, in the cards' markup)."""
     if isinstance(table, ModelTable):
-        return spec | {"data": f"rules.{table.name}", "align": "left"}
-    columns = [{"header": h, "align": a} for h, a in zip(table.header, table.aligns)]
-    body = [[cell for cell in row] + [""] * (len(table.header) - len(row)) for row in table.rows]
-    return spec | {"columns": columns, "body": body}
+        found = ctx.tables[table.name]
+        header = list(found.header)
+        return header, ["left"] * len(header), [list(row) for row in found.rows]
+    width = len(table.header)
+    return list(table.header), list(table.aligns), [list(row) + [""] * (width - len(row)) for row in table.rows]
+
+
+def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float, row_h: float,
+          header_h: float, top: float, look: Look) -> dict:
+    return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
+            "h": f"{header_h + max(len(rows), 1) * row_h}pt", "size": size, "row_height": f"{row_h}pt",
+            "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
+            "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": "1.6mm",
+            "columns": [{"header": h, "align": a} for h, a in zip(header, aligns)],
+            "body": [[{"text": cell} for cell in row] for row in rows]}
 
 
 def _title(table: ModelTable, width: float, ctx: ElementContext, look: Look) -> list[Item]:
