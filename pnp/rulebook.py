@@ -156,14 +156,15 @@ class RulebookSheets:
 
     def _pages(self, frame: PageFrame, blocks: tuple[Resolved, ...], look: Look) -> list[BookPage] | None:
         ctx = self._context(frame.column_width(), frame.text_height())
-        column = Typesetter(look, frame.column_width(), ctx)
-        span = Typesetter(look, frame.text_width(), ctx)
+        book = self.book
+        column = Typesetter(look, frame.column_width(), ctx, book.display, book.where, book.ref)
+        span = Typesetter(look, frame.text_width(), ctx, book.display, book.where, self.port.kit.game_ref)
         units = self._front(span) + column.units(self._placed(blocks, column, frame))
-        span_problems = [(line, what) for line, what in span.problems if line]
         column.boxes.update(span.boxes)
-        for line, what in dict.fromkeys(column.problems + span_problems):
-            self.port.problem(Problem(what, self.book.where, loc=Loc(self.book.display, line or 1, 1)))
-        if column.problems or span_problems:
+        found = list(dict.fromkeys(column.problems + span.problems))
+        for problem in found:
+            self.port.problem(problem)
+        if found:
             return None
         placed = flow(units, frame)
         return finish(placed, frame, column, f"{self.port.kit.game.title} · {self.book.title}")
@@ -191,7 +192,7 @@ class RulebookSheets:
                 out += [art] if art is not None else []
             elif isinstance(block, (PipeTable, ModelTable)):
                 made, found = table_art(block, ts.width, ts.ctx, ts.look, frame.text_height() * 0.96)
-                ts.problems += [(block.line, what) for what in found]
+                ts.problems += [ts.problem(block.line, p.what) for p in found]
                 out += made
             elif isinstance(block, Box):
                 out.append(Box(block.kind, block.arg, self._placed(block.children, ts, frame), block.line))
@@ -205,8 +206,9 @@ class RulebookSheets:
     def _art(self, drawn: Drawn, room: float, height: float) -> Art | None:
         width = None if drawn.width is None else drawn.width.value * (room if drawn.width.relative else 1.0)
         found = arrange(list(drawn.faces), drawn.how, room, width, height * 0.62, drawn.clip)
-        if isinstance(found, str):
-            self.port.problem(Problem(found, f"{self.book.where}, figure", loc=Loc(self.book.display, drawn.line, 1)))
+        if isinstance(found, Problem):
+            self.port.problem(replace(found, where=f"{self.book.where}, figure",
+                                      loc=Loc(self.book.display, drawn.line, 1)))
             return None
         places, w, h = found
         return Art(places, w, h, drawn.caption, drawn.line)

@@ -18,6 +18,7 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.errors import Problem
 from ..layout.bookresolve import Drawn, ModelTable, Resolved, Resolver
 from ..layout.typography import french, parse
 from ..model.units import MM
@@ -155,7 +156,7 @@ class _Page:
         width = None if drawn.width is None else \
             drawn.width.value * FIGURE_WIDTH if drawn.width.relative else min(drawn.width.value, FIGURE_WIDTH)
         found = arrange(list(drawn.faces), drawn.how, FIGURE_WIDTH, width, FIGURE_WIDTH * 1.4, drawn.clip)
-        if isinstance(found, str):
+        if isinstance(found, Problem):  # (said when the kit was checked, at the book's own width)
             return ""
         places, w, h = found
         pdf = figure_pdf(places, w, h, self.target.font)

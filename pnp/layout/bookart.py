@@ -2,7 +2,7 @@
 
 Contract: `arrange(faces, arrange, room, width, most_height)` places laid-out faces (card sides or
 a sheet's page, `pnp.layout.items.Face`) for a figure and answers `(places, width, height)` or a
-problem text: `single` (one face), `row` (side by side), `grid` (rows of up to five), `fan` (turned
+`Problem` (its place is the caller's): `single` (one face), `row` (side by side), `grid` (rows of up to five), `fan` (turned
 about a point under the cards, as a hand is held), `page` (a sheet's page, or the `region` of it
 that `clip` gives). A figure takes `width` (points) when given, else the faces' own size; either
 way it is shrunk to fit `room` (the column) and `most_height`. A `width` wider than the column is
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from ..core.errors import Problem
 from ..model.units import MM
 from .bookflow import FacePlace
 from .items import Face
@@ -26,16 +27,16 @@ Placed = tuple[tuple[FacePlace, ...], float, float]
 
 
 def arrange(faces: list[Face], how: str, room: float, width: float | None, most_height: float,
-            clip: tuple[float, float, float, float] | None = None) -> Placed | str:
+            clip: tuple[float, float, float, float] | None = None) -> Placed | Problem:
     if width is not None and width > room + 0.01:
-        return (f"the figure is {width / MM:.0f} mm wide, larger than its column ({room / MM:.0f} mm): "
-                "give it a smaller `width` (a % of the column)")
+        return Problem(f"the figure is {width / MM:.0f} mm wide, larger than its column ({room / MM:.0f} mm): "
+                       "give it a smaller `width` (a % of the column)")
     places, w, h = _natural(faces, how, clip)
     scale = min(1.0, room / w) if width is None else width / w
     scale = min(scale, most_height / h)
     if scale < MIN_SCALE:
-        return (f"the figure ({w / MM:.0f} × {h / MM:.0f} mm) would print at {scale:.0%} of its size to fit its "
-                f"column ({room / MM:.0f} × {most_height / MM:.0f} mm): draw fewer cards or a region")
+        return Problem(f"the figure ({w / MM:.0f} × {h / MM:.0f} mm) would print at {scale:.0%} of its size to fit "
+                       f"its column ({room / MM:.0f} × {most_height / MM:.0f} mm): draw fewer cards or a region")
     return tuple(_scaled(p, scale) for p in places), w * scale, h * scale
 
 

@@ -7,10 +7,11 @@ column, each of as many rows as fit `most` (a column's height), the header repea
 elements of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
 look alike. Rows are one line high, or up to five when a cell needs it (the lowest rows at which no
 cell prints below `WHOLE` of the table's size; at five lines, cells shrink as a card's do); the
-answer is `(parts, problems)`, problem texts as the table element gives them.
+answer is `(parts, problems)`, `Problem`s of what the table element says (the caller locates them).
 """
 from __future__ import annotations
 
+from ..core.errors import Problem
 from ..model.layout import Table
 from ..model.units import MM
 from ..sources.markdown import PipeTable
@@ -28,14 +29,14 @@ WHOLE = 0.85  # a cell may print down to this fraction of the table's size befor
 
 
 def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, look: Look,
-              most: float) -> tuple[list[TableArt], list[str]]:
+              most: float) -> tuple[list[TableArt], list[Problem]]:
     """The table in parts of as many rows as fit `most` (a column's height), its header on each."""
     size = look.size * 0.92
     header, aligns, rows = _content(table, ctx)
     head: list[Item] = _title(table, width, ctx, look) if isinstance(table, ModelTable) else []
     top = max((i.y + i.h for i in head), default=0.0)
     header_h = size * 1.25 + 2.6 * MM
-    problems: list[str] = []
+    problems: list[Problem] = []
     for lines in ROW_LINES:
         row_h = size * 1.25 * lines + 2.2 * MM
         per = max(1, int((most - top - header_h) // row_h))
@@ -46,7 +47,7 @@ def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, 
             above = top if k == 0 else 0.0
             element = Table.model_validate(_spec(header, aligns, part, width, size, row_h, header_h, above, look))
             items, found = compile_element(element, ctx)
-            problems = [str(p) for p in found if not isinstance(p, Warn)]
+            problems = [Problem(str(p)) for p in found if not isinstance(p, Warn)]
             if problems:
                 break
             shrunk = shrunk or any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem))

@@ -9,14 +9,16 @@ their bullet or number; note and example boxes set their content narrower, insid
 (`BoxFrame`), an example under its title; figures and tables are one unit each, a figure with its
 caption. Text goes through `pnp.layout.elements.prepare_text` (French typography, glyph coverage,
 icons: the kit's aliases and `icons/`) and `pnp.layout.paragraph` (hyphenation, justification).
-`cover(...)` and `contents(...)` make the span units of the first page. Problems are `(line, what)`
-pairs in `problems`, which the caller locates in the text.
+`cover(...)` and `contents(...)` make the span units of the first page. Problems are `Problem`s in
+`problems`, located at their block's line in `display` (the text's file), said of `where` (the
+rulebook); a text of line 0 (the cover's, from game.yaml) is placed at `ref`.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
 
+from ..core.errors import Loc, Problem, Ref
 from .bookflow import BoxFrame, FacePlace, Unit
 from .elements import ElementContext, prepare_text
 from .fonts import Face
@@ -82,7 +84,10 @@ class Typesetter:
     look: Look
     width: float
     ctx: ElementContext
-    problems: list[tuple[int, str]] = field(default_factory=list)
+    display: str = ""
+    where: str = ""
+    ref: Ref | None = None
+    problems: list[Problem] = field(default_factory=list)
     boxes: dict[int, tuple[str, float, float]] = field(default_factory=dict)  # box number -> kind, x, width
 
     def units(self, blocks: tuple[Block | Art | TableArt, ...], indent: float = 0.0, frame: int | None = None,
@@ -126,7 +131,7 @@ class Typesetter:
         if self.ctx.french:  # 1 000 points: a group of thousands never ends a line
             text = _THOUSANDS.sub(NNBSP, text)
         prepared = prepare_text(text, font, style, self.ctx.french, self.ctx, found)
-        self.problems += [(line, str(p)) for p in found]
+        self.problems += [self.problem(line, str(p)) for p in found]
         if prepared is None:
             return [], size * (leading or self.look.leading)
         runs, faces, icons = prepared
@@ -134,8 +139,14 @@ class Typesetter:
         setting = Setting(faces, size, leading or self.look.leading, align or self.look.align, self.look.hyphens)
         lines, problem = set_lines(runs, width, setting)
         if problem:
-            self.problems.append((line, problem))
+            self.problems.append(self.problem(line, problem.what))
         return [_with_icons(ln, icons) for ln in lines], setting.pitch
+
+    def problem(self, line: int, what: str) -> Problem:
+        """A problem of the text at `line` (the cover's, line 0, at `ref`)."""
+        if not line:
+            return Problem(what, self.where, self.ref)
+        return Problem(what, self.where, loc=Loc(self.display, line, 1))
 
     def paragraph(self, text: str, line: int, indent: float, width: float, frame: int | None,
                   first: tuple[Frag, ...] = ()) -> list[Unit]:

@@ -9,7 +9,7 @@ French typography puts before « ; : ! ? »), at hard line breaks, and, when `se
 line short, after at least two letters and before at least three, adding the hyphen the line ends
 with. Justified lines spread their word gaps to the full width, but the last line of a paragraph
 and a line before a hard break stay ragged. The answer is `(lines, problem)`: a word wider than the
-width that cannot be hyphenated to fit is the problem (a text, which the caller locates). Pure
+width that cannot be hyphenated to fit is the problem (a `Problem`, which the caller locates). Pure
 geometry: no canvas, no file reading.
 """
 from __future__ import annotations
@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core.errors import Problem
 from .fonts import Face
 from .textfit import EPS, Frag, Line
 from .typography import Run
@@ -101,7 +102,7 @@ def _width(word: _Word, st: Setting) -> float:
     return sum(st.size * st.icon_scale if p.icon else st.faces[p.style].width(p.text, st.size) for p in word)
 
 
-def set_lines(runs: list[Run], width: float, st: Setting) -> tuple[list[Line], str | None]:
+def set_lines(runs: list[Run], width: float, st: Setting) -> tuple[list[Line], Problem | None]:
     out: list[Line] = []
     problem: str | None = None
     for hard in words(runs):
@@ -109,7 +110,7 @@ def set_lines(runs: list[Run], width: float, st: Setting) -> tuple[list[Line], s
         problem = problem or found
         for k, line in enumerate(lines):
             out.append(_placed(line, width, st, last=k == len(lines) - 1))
-    return out, problem
+    return out, Problem(problem) if problem else None
 
 
 def _break(hard: list[_Word], width: float, st: Setting) -> tuple[list[list[_Word]], str | None]:
