@@ -176,3 +176,43 @@ def test_the_same_input_gives_the_same_bytes(built, tmp_path):
     build_ok(built["root"], ["belote"], Options(out=again))
     for name in ("regles-a4.pdf", "regles-livret-a4.pdf"):
         assert (again / "belote" / name).read_bytes() == (built["out"] / name).read_bytes()
+
+
+def test_the_text_is_an_input_of_the_build(tmp_path):
+    """An unchanged kit is up to date; an edit of regles.md alone rebuilds it, and the PDF follows."""
+    import json
+
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    root = make_project(tmp_path / "project", ("belote",))
+
+    def fresh() -> bool:
+        result = CliRunner().invoke(main, ["--project", str(root), "build", "belote", "--out", str(tmp_path / "out"),
+                                           "--json"])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)["kits"][0]["up_to_date"]
+
+    assert not fresh() and fresh()
+    text = root / "decks" / "belote" / "regles.md"
+    text.write_text(text.read_text(encoding="utf-8").replace("# Le jeu {#presentation}", "# Le grand jeu {#presentation}"),
+                    encoding="utf-8")
+    assert not fresh()
+    assert "Le grand jeu" in pdfread.text(tmp_path / "out" / "belote" / "regles-a4.pdf", 0)
+
+
+def test_a_style_extends_another_and_sets_the_text(tmp_path):
+    root = make_project(tmp_path / "project", ("belote",))
+    (root / "layouts" / "livres.yaml").write_text(
+        "livre-base:\n  kind: rulebook\n  size: 11\n  heading_font: Fredoka\n"
+        "livre:\n  extends: livre-base\n  align: left\n  booklet_size: 12\n", encoding="utf-8")
+    book = root / "decks" / "belote" / "regles.yaml"
+    book.write_text(book.read_text(encoding="utf-8") + "style: livre\n", encoding="utf-8")
+    build_ok(root, ["belote"], Options(out=tmp_path / "out"))
+    chars = pdfread.page(tmp_path / "out" / "belote" / "regles-a4.pdf", 0).chars
+    body = [c for c in chars if "NotoSans-Regular" in c["fontname"] and 480 < c["top"] < 780]  # below the contents, above the folio
+    assert body and all(c["size"] == pytest.approx(11) for c in body)
+    assert any("Fredoka" in c["fontname"] for c in chars)
+    booklet = pdfread.page(tmp_path / "out" / "belote" / "regles-livret-a4.pdf", 0).chars
+    assert any(c["size"] == pytest.approx(12) for c in booklet)
