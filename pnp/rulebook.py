@@ -70,8 +70,8 @@ class _RunPort:
         self._run._expect(count)
         self._run._tick(count)
 
-    def save(self, canvas: Canvas | None, name: str, pages: int) -> None:
-        self._run._save(canvas, name, "rulebook", pages)
+    def save(self, canvas: Canvas | None, name: str, pages: int, blanks: int = 0) -> None:
+        self._run._save(canvas, name, "rulebook", pages, blanks=blanks)
 
     @property
     def failed(self) -> bool:
@@ -152,7 +152,7 @@ class RulebookSheets:
             for side in imposed.sides:
                 book.side(side, by_number)
         self.port.pages(len(imposed.sides))
-        self.port.save(canvas, output.name, len(imposed.sides))
+        self.port.save(canvas, output.name, len(imposed.sides), imposed.blanks)
 
     def _pages(self, frame: PageFrame, blocks: tuple[Resolved, ...], look: Look) -> list[BookPage] | None:
         ctx = self._context(frame.column_width(), frame.text_height())

@@ -110,7 +110,7 @@ def test_the_booklet_is_imposed_so_the_folded_stack_reads_in_order(built, paper)
     path = _pdf(built, "regles-livret", paper)
     sides = pdfread.page_count(path)
     total = sides * 2
-    text_pages = built["reports"][paper]  # the flat build's page count says nothing of A5: read the folios
+    text_pages = built["reports"][paper]
     printed: set[int] = set()
     for index in range(sides):
         sheet, back = divmod(index, 2)
@@ -122,6 +122,8 @@ def test_the_booklet_is_imposed_so_the_folded_stack_reads_in_order(built, paper)
                 printed.add(number)
     assert text_pages and printed == set(range(1, len(printed) + 1))  # 1…k printed, the rest blank
     assert total - len(printed) < 4  # fewer than four blanks
+    report = next(f for r in built["reports"][paper] for f in r.files if f.component == "regles-livret")
+    assert report.blanks == total - len(printed)  # said in the build's report
 
 
 def test_the_back_sides_are_turned_half_a_turn(built):
