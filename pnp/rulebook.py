@@ -70,8 +70,10 @@ class _RunPort:
         self._run._expect(count)
         self._run._tick(count)
 
-    def save(self, canvas: Canvas | None, name: str, pages: int, blanks: int = 0) -> None:
-        self._run._save(canvas, name, "rulebook", pages, blanks=blanks)
+    def save(self, canvas: Canvas | None, name: str, pages: int, blanks: int | None = None) -> None:
+        """The file saved and reported; a booklet (`blanks` given) is printed duplex, long-edge."""
+        extra: dict[str, Any] = {} if blanks is None else {"blanks": blanks, "backs": "long-edge"}
+        self._run._save(canvas, name, "rulebook", pages, **extra)
 
     @property
     def failed(self) -> bool:

@@ -12,11 +12,12 @@ its size to fit, too. Pure geometry.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..core.errors import Problem
 from ..model.units import MM
 from .bookflow import FacePlace
-from .items import Face
+from .items import Face, Item, item_bounds
 
 GAP = 2.5 * MM
 PER_ROW = 5
@@ -50,11 +51,25 @@ def _natural(faces: list[Face], how: str, clip: tuple[float, float, float, float
     if how == "page":
         face = faces[0]
         x, y, w, h = clip or (0.0, 0.0, face.width, face.height)
-        return (FacePlace(face, -x, -y, 1.0, 0.0, (x, y, w, h), outline=True),), w, h
+        shown = _within(face, (x, y, x + w, y + h)) if clip else face
+        return (FacePlace(shown, -x, -y, 1.0, 0.0, (x, y, w, h), outline=True),), w, h
     if how == "fan" and len(faces) > 1:
         return _fan(faces)
     per_row = 1 if how == "single" else len(faces) if how == "row" else min(PER_ROW, len(faces))
     return _grid(faces, per_row)
+
+
+def _within(face: Face, box: tuple[float, float, float, float]) -> Face:
+    """The face with only the items that reach into `box` (a region shown): what the clip hides is
+    not in the PDF at all (no hidden words for a reader or a search to find), so its shared layers
+    are drawn as the face's own items."""
+    x0, y0, x1, y1 = box
+
+    def meets(item: Item) -> bool:
+        a, b, c, d = item_bounds(item)
+        return a < x1 and c > x0 and b < y1 and d > y0
+    layers = tuple((None, tuple(i for i in items if meets(i))) for _, items in face.layers)
+    return replace(face, layers=layers)
 
 
 def _grid(faces: list[Face], per_row: int) -> Placed:
