@@ -211,3 +211,13 @@ def test_a_table_the_model_prints_and_a_long_table_split_by_rows(project, tmp_pa
     assert "Combinaison" in text and "10 000" in text.replace("\u202f", " ").replace("\u00a0", " ")
     assert "Ligne 1 " in text and "Ligne 120" in text
     assert text.count("Lancer Points") >= 3  # 120 rows: the header over each column's part
+
+
+def test_no_more_than_two_lines_in_a_row_end_with_a_hyphen():
+    faces = {s: FONTS.face("Noto Sans", s) for s in ("regular", "bold", "italic", "bolditalic")}
+    setting = Setting(faces, 9.5, 1.35, "justify", Hyphens("fr"))
+    text = " ".join(["anticonstitutionnellement", "incompréhensiblement", "extraordinairement"] * 12)
+    lines, _ = set_lines(parse(text), 40 * MM, setting)
+    ends = [line.frags[-1].text.endswith("-") for line in lines]
+    assert any(ends)
+    assert not any(a and b and c for a, b, c in zip(ends, ends[1:], ends[2:]))

@@ -6,11 +6,12 @@ placed from the line's left edge, `baseline` from the line's top) at the setting
 shrinking it: greedy, line by line, breaking at ordinary spaces (never at the no-break spaces that
 French typography puts before « ; : ! ? »), at hard line breaks, and, when `setting.hyphens` is given
 (a `Hyphens`: pyphen's patterns for the kit's language), inside a word that would otherwise leave a
-line short, after at least two letters and before at least three, adding the hyphen the line ends
-with. Justified lines spread their word gaps to the full width, but the last line of a paragraph
-and a line before a hard break stay ragged. The answer is `(lines, problem)`: a word wider than the
-width that cannot be hyphenated to fit is the problem (a `Problem`, which the caller locates). Pure
-geometry: no canvas, no file reading.
+line loose, after at least two letters and before at least three, adding the hyphen the line ends
+with, never on more than two lines in a row (but for a word wider than the whole line). Justified
+lines spread their word gaps to the full width, but the last line of a paragraph and a line before
+a hard break stay ragged. The answer is `(lines, problem)`: a word wider than the width that
+cannot be hyphenated to fit is the problem (a `Problem`, which the caller locates). Pure geometry:
+no canvas, no file reading.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from .typography import Run
 
 HYPHEN = "-"
 LOOSE = 2.0  # a line is hyphenated only when the room left would spread its gaps by this many spaces or more
+MOST_IN_ROW = 2  # lines ended by a hyphen one after the other, at most (a ladder of hyphens reads badly)
 _LETTERS = re.compile(r"[^\W\d_]{5,}")  # a run of letters worth hyphenating
 
 
@@ -119,6 +121,7 @@ def _break(hard: list[_Word], width: float, st: Setting) -> tuple[list[list[_Wor
     lines: list[list[_Word]] = []
     current: list[_Word] = []
     used, problem = 0.0, None
+    in_row = 0  # lines ended by a hyphen, one after the other
     queue = list(hard)
     while queue:
         word = queue.pop(0)
@@ -128,8 +131,9 @@ def _break(hard: list[_Word], width: float, st: Setting) -> tuple[list[list[_Wor
             current.append(word)
             used += (space if len(current) > 1 else 0.0) + w
             continue
-        cut = _hyphenate(word, room, st) if st.hyphens is not None and (room >= LOOSE * space or not current) \
-            else None
+        worth = room >= LOOSE * space and in_row < MOST_IN_ROW
+        cut = _hyphenate(word, room, st) if st.hyphens is not None and (worth or not current) else None
+        in_row = in_row + 1 if cut is not None else 0
         if cut is not None:
             current.append(cut[0])
             queue.insert(0, cut[1])
