@@ -218,3 +218,23 @@ def test_a_style_extends_another_and_sets_the_text(tmp_path):
     assert any("Fredoka" in c["fontname"] for c in chars)
     booklet = pdfread.page(tmp_path / "out" / "belote" / "regles-livret-a4.pdf", 0).chars
     assert any(c["size"] == pytest.approx(12) for c in booklet)
+
+
+def test_the_printed_texts_come_with_where_they_are_written(built):
+    """What the drift scan of printed prose reads: every text of the book, as written, with a Ref the
+    run's locators turn into its line in regles.md."""
+    from pnp.core.errors import Problem
+    from pnp.model.load import Project
+    from pnp.rulebook import printed_texts
+
+    project = Project.open(built["root"])
+    kit, _ = project.load_kit(built["root"] / "decks" / "belote")
+    texts = printed_texts(kit.rulebooks[0])
+    lines = (built["root"] / "decks" / "belote" / "regles.md").read_text(encoding="utf-8").splitlines()
+    found = {text: ref for text, ref in texts}
+    assert "Le jeu" in found and "Les huit cartes d'une couleur, du 7 à l'as." in found
+    for text, ref in texts:
+        loc = project.locators.resolve(Problem("x", ref=ref)).loc
+        assert loc.file == "decks/belote/regles.md" and loc.line is not None
+        words = [w for w in text.replace("*", " ").split() if w.isalpha() and len(w) > 3][:1]
+        assert all(w in " ".join(lines[loc.line - 1:loc.line + 12]) for w in words), (text, loc)
