@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Callable, Literal, Self
+from typing import Annotated, Callable, Literal, Self
 
 from ..core.errors import Loc, Problem, Ref
 from ..sources.markdown import Block, Box, Fence, Items, parse_rules
-from .schema import Field, field_validator, model_validator
+from .schema import Before, Field, field_validator, model_validator
 from .units import MM, DimField, FontSize, Length
 from .validate import StrictModel, validate
 
@@ -84,11 +84,19 @@ class RulebookStyle(StrictModel):
         return value
 
 
+def _card_id(value: object) -> object:
+    """A card id written as a number (a generated deck's `9`) is the id "9", as `when` values are."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+CardId = Annotated[str, Before(_card_id)]
+
+
 class FigureSpec(StrictModel):
     card: str | None = None
     side: Literal["front", "back"] = "front"
     deck: str | None = None
-    cards: list[str] | None = None
+    cards: list[CardId] | None = None
     arrange: Literal["fan", "row", "grid"] = "row"
     sheet: str | None = None
     page: int = Field(default=1, ge=1, le=200)
