@@ -99,6 +99,10 @@ class KitRun:
                             library.element_refs, skip, kit.game.min_text_size, printed.values,
                             inspect=FaceInspector(library.element_refs), paper=self.options.paper)
         self.kit = kit
+        if kit.rulebooks:  # `{rulebook.ANCHOR}`: a card prints a section of the rulebook (pnp.rulebook)
+            from .rulebook import card_sections
+
+            self.env.rules = {**self.env.rules, **card_sections(kit, self.env)}
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
         for component in components:
@@ -106,6 +110,10 @@ class KitRun:
                 self._draw(component)
             else:
                 memo.component(self, component, self._draw)
+        for book in kit.rulebooks:  # drawn after the material its figures show; always (it reads every component)
+            from .rulebook import RulebookSheets
+
+            RulebookSheets(self, book).run()
 
     def _draw(self, component: Deck | Sheet | HeldBox) -> None:
         if isinstance(component, Deck):

@@ -127,4 +127,4 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
-_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets"}
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "rules_html": "ruleshtml"}

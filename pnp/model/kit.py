@@ -28,6 +28,7 @@ from .units import FontSize, Length
 from .validate import StrictModel
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .rulebook import Rulebook
     from .tuckbox import TuckBox
 
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
@@ -199,6 +200,7 @@ class Kit:
     sheets: list[Sheet] = field(default_factory=list)
     layouts: dict[str, Layout] = field(default_factory=dict)
     tuckboxes: list[TuckBox] = field(default_factory=list)
+    rulebooks: list[Rulebook] = field(default_factory=list)
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks if d.name == name), None)
