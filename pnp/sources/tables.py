@@ -18,8 +18,9 @@ a file that cannot be read is one problem).
 Limits (docs/SECURITY.md), applied as the file is read, so that no file makes pnp run away: a data
 file of at most `MAX_DATA_BYTES` (as a YAML file); reading stops at the first row past `limit`
 rows of values (that row is the problem), at `MAX_RECORDS` rows at all (blank ones included) and
-at `MAX_CELLS` cells in rows of values; a value past column `MAX_COLUMNS` is a problem at its cell, and so is a cell
-of more than `MAX_CELL_CHARS` characters (a spreadsheet's own limit). `Limits` counts them.
+at `MAX_CELLS` cells in rows of values; a value past column `MAX_COLUMNS` is a problem at its
+cell, and so is a cell of more than `MAX_CELL_CHARS` characters (a spreadsheet's own limit).
+`Limits` counts them as the readers (`_read_csv` here, `xlsxread`) report rows and cells.
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ from .text import not_utf8, position
 Locator = CsvLocator | SheetLocator
 MAX_DATA_BYTES = 16 * 1024 * 1024  # as a YAML file (pnp.sources.yamlsrc)
 MAX_RECORDS = 1_048_576  # rows of a sheet, blank ones included: a spreadsheet's own limit
-MAX_CELLS = 1_000_000  # cells read, empty ones included
+MAX_CELLS = 1_000_000  # cells of the rows that hold a value, empty ones included
 MAX_COLUMNS = 256
 MAX_CELL_CHARS = 32_767  # a spreadsheet's own limit for one cell
 _WHERE = "data file"
