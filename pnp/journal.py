@@ -13,7 +13,9 @@ temporary file is deleted), and the journal is deleted. A journal is checked bef
 shared output folder could carry one): only the renames of a temporary file named as pnp names
 them (`.<name>.<hex>.part`) onto its final name in the same folder, below `out` and through no
 symbolic link, are made; a journal that is no such list is deleted. A journal that cannot be
-written (a read-only folder) fails the commit as any write would. Standard library only.
+written (a read-only folder) fails the commit as any write would. Without `flock` (Windows), a
+journal is a dead run's once it is as old as a part file must be (`fileio.UNLOCKED_PART_AGE`).
+Standard library and `pnp.core.fileio` only.
 """
 from __future__ import annotations
 
@@ -23,8 +25,11 @@ import os
 import re
 import secrets
 import sys
+import time
 from contextlib import suppress
 from pathlib import Path
+
+from .core.fileio import UNLOCKED_PART_AGE
 
 if sys.platform == "win32":  # pragma: no cover - no fcntl: journals are then completed by age
     fcntl = None
@@ -83,11 +88,13 @@ def complete(out: Path) -> None:
 
 
 def _complete_one(out: Path, path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         info = os.fstat(fd)
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: its run is alive
+        elif time.time() - info.st_mtime < UNLOCKED_PART_AGE:  # pragma: no cover - without flock, by age
+            return
         data = os.read(fd, MAX_JOURNAL + 1) if info.st_size <= MAX_JOURNAL else b""
         for part, final in _renames(out, data):
             _finish(part, final, info.st_mtime_ns)

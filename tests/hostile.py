@@ -286,6 +286,7 @@ def _fork(request: dict, log: str, main: Callable) -> int:
         out, err = os.open(log + ".out", os.O_WRONLY | os.O_CREAT, 0o644), os.open(log + ".err", os.O_WRONLY | os.O_CREAT, 0o644)
         os.dup2(out, 1)
         os.dup2(err, 2)
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)  # never the server's requests
         sys.stdin = open(os.devnull)
         if request["fault"]:
             FAULTS[request["fault"]]()
