@@ -39,11 +39,11 @@ from .core.options import Options
 from .core.report import FileReport, KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import Session
+    from .pipeline.session import Session
     from .model.kit import Deck
     from .output import OutputBatch
-    from .runner import KitRun
-    from .tuckbox import HeldBox
+    from .pipeline.kitrun import KitRun
+    from .pipeline.tuckbox import HeldBox
 
 Key = tuple[str, str]  # (kit folder, component name)
 _NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-import pnp.runner
+import pnp.pipeline.kitrun
 from pnp.incremental import build_changed
 from pnp.layout import fonts as fontbook
 from pnp.resident import Resident
@@ -72,7 +72,7 @@ def test_an_unchanged_save_draws_nothing(similis, monkeypatch):
     root, resident, options = similis
     cards = root / "decks/similis/cartes.yaml"
     cards.write_bytes(cards.read_bytes())
-    monkeypatch.setattr(pnp.runner.KitRun, "run", lambda self: pytest.fail("the kit was built again"))
+    monkeypatch.setattr(pnp.pipeline.kitrun.KitRun, "run", lambda self: pytest.fail("the kit was built again"))
     assert all(r.up_to_date for r in resident.build(["similis"], options))
     assert resident.last == {}
 

@@ -25,7 +25,7 @@ from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..output import OutputBatch
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]

@@ -1,7 +1,7 @@
 """One kit's export: checked as a build checks it, then written in each format asked.
 
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
-kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
+kit first goes through `pnp.pipeline.kitrun.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error exports nothing. Then
 each format (`png`, `tts`, `sheets`) writes its files through the `Target`: bytes into the batch
 (renamed into place only when the whole run succeeded), one `FileReport` each, problems located
@@ -19,11 +19,11 @@ from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
 from ..output import OutputBatch
 from ..core.report import FileReport, KitReport
-from ..runner import CardWhere, KitRun, card_values
+from ..pipeline.kitrun import CardWhere, KitRun, card_values
 from .settings import ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..layout.items import Face
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .layout.edges import Profile, edge_elements, edge_profile, edges_differ
-from .layout.face import template_fields
+from ..layout.edges import Profile, edge_elements, edge_profile, edges_differ
+from ..layout.face import template_fields
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .model.kit import Deck
-    from .model.layout import Layout
-    from .runner import KitRun
+    from ..model.kit import Deck
+    from ..model.layout import Layout
+    from .kitrun import KitRun
 
 
 def deck_gutters(run: "KitRun", deck: "Deck", backs: str, bleed: float) -> tuple[bool, bool]:
@@ -35,7 +35,7 @@ def deck_gutters(run: "KitRun", deck: "Deck", backs: str, bleed: float) -> tuple
 
 def _profiles(run: "KitRun", deck: "Deck", side: str) -> list[Profile]:
     """One edge profile per different way the cards of `deck` fill their edges on `side`."""
-    from .runner import card_values
+    from .kitrun import card_values
 
     seen: set[tuple[str, ...]] = set()
     fields: dict[str, tuple[str, ...]] = {}  # layout name -> the values its edge elements read

@@ -12,17 +12,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .draw.sheets import SheetPainter
-from .layout.imposition import SheetPlan
-from .layout.notes import NOTE_SIZE, Note, NotePage
-from .model.kit import Card, Deck
-from .model.units import MM
+from ..draw.sheets import SheetPainter
+from ..layout.imposition import SheetPlan
+from ..layout.notes import NOTE_SIZE, Note, NotePage
+from ..model.kit import Card, Deck
+from ..model.units import MM
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
 
-    from .layout.items import Face
-    from .runner import KitRun
+    from ..layout.items import Face
+    from .kitrun import KitRun
 
 
 class DeckPages:

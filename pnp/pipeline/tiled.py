@@ -12,20 +12,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .draw.tiles import TilePainter
-from .core.errors import Problem
-from .layout.items import Face
-from .layout.notes import Note, NotePage
-from .layout.tiling import REGISTER_ARM, Box, TilePlan, plan_tiles
-from .model.kit import Page, Sheet
-from .model.layout import Layout
-from .model.units import paper_points
+from ..draw.tiles import TilePainter
+from ..core.errors import Problem
+from ..layout.items import Face
+from ..layout.notes import Note, NotePage
+from ..layout.tiling import REGISTER_ARM, Box, TilePlan, plan_tiles
+from ..model.kit import Page, Sheet
+from ..model.layout import Layout
+from ..model.units import paper_points
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
 
-    from .draw.paint import Painter
-    from .runner import KitRun
+    from ..draw.paint import Painter
+    from .kitrun import KitRun
 
 
 class TiledSheet:

@@ -20,34 +20,34 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
-from .draw.forms import FormCache
-from .deckpages import DeckPages
-from .draw.paint import Painter
-from .draw.sheets import SheetPainter
-from .core.errors import Problem, Ref, counted, errors_only
-from .core.fileio import FileChanged, cache_folder
+from ..draw.forms import FormCache
+from .deck import DeckPages
+from ..draw.paint import Painter
+from ..draw.sheets import SheetPainter
+from ..core.errors import Problem, Ref, counted, errors_only
+from ..core.fileio import FileChanged, cache_folder
 from .gutters import deck_gutters
-from .layout.face import BuildEnv, FaceBuilder
-from .layout.imposition import SheetSpec, plan_sheet
-from .layout.inspect import FaceInspector
-from .layout.lint import lint
-from .layout.marks import Box
-from .layout.notes import Note, NotePage, sheet_notes
-from .messages import catalogue
-from .model.kit import Card, Deck, Kit, Page, Sheet
-from .model.units import MM, paper_points
-from .core.options import Options
-from .output import OutputBatch, OutputClash
-from .core.report import FileReport, KitReport
-from .rules import run_rules
-from .rules.printed import Printed
-from .sources.files import InputError
+from ..layout.face import BuildEnv, FaceBuilder
+from ..layout.imposition import SheetSpec, plan_sheet
+from ..layout.inspect import FaceInspector
+from ..layout.lint import lint
+from ..layout.marks import Box
+from ..layout.notes import Note, NotePage, sheet_notes
+from ..messages import catalogue
+from ..model.kit import Card, Deck, Kit, Page, Sheet
+from ..model.units import MM, paper_points
+from ..core.options import Options
+from ..output import OutputBatch, OutputClash
+from ..core.report import FileReport, KitReport
+from ..rules import run_rules
+from ..rules.printed import Printed
+from ..sources.files import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
 
-    from .build import Session
-    from .layout.items import Face
+    from .session import Session
+    from ..layout.items import Face
     from .tuckbox import HeldBox
 
 
@@ -108,7 +108,7 @@ class KitRun:
             self._deck(component)
         elif isinstance(component, Sheet):
             self._sheet(component)
-        else:  # a tuck box (pnp.tuckbox: imported for the kits that have one)
+        else:  # a tuck box (pipeline.tuckbox: imported for the kits that have one)
             from .tuckbox import TuckBoxSheet
 
             TuckBoxSheet(self, component.box).run()
@@ -288,7 +288,7 @@ class KitRun:
 
 
 def _held_boxes(kit: Kit) -> list[HeldBox]:
-    """The kit's tuck boxes with their cards; pnp.tuckbox (its drawing too) is imported only for a
+    """The kit's tuck boxes with their cards; pipeline.tuckbox (its drawing too) is imported only for a
     kit that has one."""
     if not kit.tuckboxes:
         return []

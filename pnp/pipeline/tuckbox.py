@@ -15,18 +15,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .draw.tuckbox import TuckPainter
-from .core.errors import Problem, suggest
-from .layout.items import Face
-from .layout.marks import printable_box
-from .layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes
-from .layout.tuckbox import Placed, TuckPlan, plan_tuckbox
-from .model.kit import Card, Deck, Kit
-from .model.tuckbox import TuckBox, TuckBoxFile
-from .model.units import MM, paper_points
+from ..draw.tuckbox import TuckPainter
+from ..core.errors import Problem, suggest
+from ..layout.items import Face
+from ..layout.marks import printable_box
+from ..layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes
+from ..layout.tuckbox import Placed, TuckPlan, plan_tuckbox
+from ..model.kit import Card, Deck, Kit
+from ..model.tuckbox import TuckBox, TuckBoxFile
+from ..model.units import MM, paper_points
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .runner import KitRun
+    from .kitrun import KitRun
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ class TuckBoxSheet:
     def _face(self, card: Card, deck: Deck, layout: str) -> Face:
         """The art's face; its problems are the deck's (told when its sheets were laid out), unless
         the build prints no backs and the art is one."""
-        from .runner import card_values
+        from .kitrun import card_values
 
         run = self.run_
         if layout == card.back and run.options.backs == "none":
