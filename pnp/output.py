@@ -21,7 +21,8 @@ target (an export's pages in memory). A batch made with `record_pages=True` keep
 a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
 pages that changed from those that did not. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
-`DuplexFlipLongEdge` or `DuplexFlipShortEdge`).
+`DuplexFlipLongEdge` or `DuplexFlipShortEdge`). `cannot_write(exc, path)` says an OS error met
+writing a file in words, for the caller's problem.
 """
 from __future__ import annotations
 
@@ -165,3 +166,9 @@ def _page_digest(canvas: Canvas) -> str:
 def sweep(folder: Path) -> None:
     """Delete the temporary files that killed runs left in `folder`."""
     sweep_parts(folder)
+
+
+def cannot_write(exc: OSError, path: Path) -> str:
+    """An OS error met writing `path`, in words: which file or folder, and the system's reason."""
+    where = Path(exc.filename) if exc.filename else path
+    return f"cannot write {where.as_posix()}: {exc.strerror or exc}"

@@ -24,7 +24,7 @@ from .common import PAPER, offset
 def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path, language: str) -> None:
     """Write a two-page duplex calibration sheet to measure your printer's back offset."""
     from ..calibration import write_calibration
-    from ..pipeline.kitrun import cannot_write
+    from ..output import cannot_write
 
     try:
         path = write_calibration(project, out, paper.lower(), backs, offset(back_offset), language)

@@ -19,7 +19,9 @@ from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
 from ..output import OutputBatch
 from ..core.report import FileReport, KitReport
-from ..pipeline.kitrun import CardWhere, KitRun, card_values
+from ..pipeline.context import KitContext
+from ..pipeline.faces import CardWhere, card_values
+from ..pipeline.kitrun import KitRun
 from .settings import ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +34,7 @@ class Target:
     """Where a kit's export writes, and what every format shares."""
 
     session: "Session"
-    checked: KitRun
+    checked: KitContext  # the kit's context, as the check left it
     options: ExportOptions
     batch: OutputBatch
     files: list[FileReport] = field(default_factory=list)
@@ -81,10 +83,10 @@ class ExportRun:
     def run(self) -> KitReport:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
         report = checked.run()
-        if report.errors:
+        if report.errors or checked.context is None:
             report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
-        target = Target(self.session, checked, self.options, self.batch)
+        target = Target(self.session, checked.context, self.options, self.batch)
         for name in self.options.formats:
             _writer(name)(target)
             if errors_only(target.problems):

@@ -22,8 +22,8 @@ from ..core.fileio import read_only
 from ..core.options import BACK_MODES, Options
 from ..core.report import KitReport
 from ..model.units import PAPERS
-from ..output import OutputBatch, sweep
-from .kitrun import KitRun, cannot_write
+from ..output import OutputBatch, cannot_write, sweep
+from .kitrun import KitRun
 from .session import Session, kit_dirs, open_project, recorded_run
 
 

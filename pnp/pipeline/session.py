@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..core.discover import find_kits
 from ..core.errors import Problem
@@ -21,9 +21,7 @@ from ..core.report import KitReport
 from ..layout.assets import IconLibrary
 from ..layout.fonts import FontBook
 from ..model.load import Project
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..resident import ComponentMemo
+from .memo import Memo
 
 
 @dataclass
@@ -32,7 +30,7 @@ class Session:
     fonts: FontBook
     icons: IconLibrary
     problems: list[Problem] = field(default_factory=list)
-    memo: ComponentMemo | None = None  # set by a resident process (pnp.resident): components remembered
+    memo: Memo | None = None  # set by a resident process (pnp.resident): components remembered
 
 
 def open_project(root: Path) -> Session:
