@@ -21,6 +21,7 @@ import click
 
 from .core.errors import errors_only
 from .layout.fonts import FontBook
+from .model.fonts import read_fonts
 from .messages import catalogue
 from .model.units import MM, paper_points
 from .output import OutputBatch, sweep
@@ -52,13 +53,14 @@ def write_calibration(root: Path, out: Path, paper: str, backs: str, offset: tup
 
 def _text_face(root: Path) -> str:
     """The project's default text face, registered; a ClickException when its fonts cannot give one."""
-    fonts = FontBook.open(root)
+    fonts = FontBook(read_fonts(root))
     problems = [p.render() for p in errors_only(fonts.problems)]
     if not problems and not fonts.families:
         problems = ["fonts/fonts.yaml: no font family"]
     if problems:
         raise click.ClickException("cannot write the calibration sheet:\n" + "\n".join(problems))
-    return fonts.default_face().name
+    name: str = fonts.default_face().name
+    return name
 
 
 def _front(c: Canvas, face: str, width: float, height: float, backs: str, lines: list[str]) -> None:

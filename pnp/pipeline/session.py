@@ -20,6 +20,7 @@ from ..core.fileio import reads_recorded
 from ..core.report import KitReport
 from ..layout.assets import IconLibrary
 from ..layout.fonts import FontBook
+from ..model.fonts import read_fonts
 from ..model.load import Project
 from .memo import Memo
 
@@ -35,7 +36,7 @@ class Session:
 
 def open_project(root: Path) -> Session:
     project = Project.open(root)
-    fonts = FontBook.open(project.root)
+    fonts = FontBook(read_fonts(project.root, project.parse_cache))
     if fonts.locator is not None:
         project.locators.add(fonts.locator)
     return Session(project, fonts, IconLibrary(project.root), project.problems + fonts.problems)
