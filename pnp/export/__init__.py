@@ -12,6 +12,7 @@ change as up to date without loading the drawing pipeline. Before a commit, the 
 each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
 one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
 leads the folder out of the output folder.
+Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
 """
 from __future__ import annotations
 

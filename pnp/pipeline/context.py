@@ -41,7 +41,7 @@ from .memo import Outcome
 from .session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
-    from reportlab.pdfgen.canvas import Canvas
+    from ..output import Canvas  # (ReportLab's: the pipeline hands it to draw/'s painters, never calls it)
 
 
 @dataclass(frozen=True)
