@@ -4,11 +4,17 @@
 Contract: `check(project, names, options=None)` and `build(project, names, options, progress=None,
 session=None)` return one `KitReport` per kit (`pnp.pipeline.project`); `open_project`, `Session`,
 `kit_dirs` and `recorded_run` are the session's (`pnp.pipeline.session`). Importing this module
-loads the pipeline and freezes the objects loaded so far out of the garbage collector's way.
+loads the pipeline and freezes the objects loaded so far out of the garbage collector's way. The
+module is callable: `pnp.build(project, kits, options)` is its `build`, since the package's public
+API names the function as the module is named (`from pnp import build` gives this module, either
+way it is reached).
 """
 from __future__ import annotations
 
 import gc
+import sys
+import types
+from typing import Any
 
 from .core.options import Options
 from .core.report import FileReport, KitReport
@@ -23,3 +29,11 @@ __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project
 # so that the full collections a large build sets off do not walk them every time (a third of the
 # collector's time at 5 400 cards).
 gc.freeze()
+
+
+class _Callable(types.ModuleType):
+    def __call__(self, *args: Any, **kwargs: Any) -> list[KitReport]:
+        return build(*args, **kwargs)  # (looked up at each call: a test that replaces `build` replaces this too)
+
+
+sys.modules[__name__].__class__ = _Callable
