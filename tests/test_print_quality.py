@@ -12,6 +12,8 @@ from PIL import Image
 from conftest import Options, build_ok, edit, make_project, shipped_kits
 from pdfread import MM, boxes, card_boxes, chars, page, page_count, reader
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 PAPERS = ("a4", "letter")
 MARGIN_MM = 5.0
 SCALE = 1.0  # 72 dpi: a pixel is 0.35 mm, enough to see ink in a 5 mm band
