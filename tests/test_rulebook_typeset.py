@@ -20,7 +20,7 @@ from pnp.layout.typography import french, parse
 from pnp.model.layout import Layout
 from pnp.model.rulebook import RulebookStyle
 from pnp.model.units import MM
-from pnp.rulebook import style_look
+from pnp.pipeline.rulebook import style_look
 from pnp.sources.markdown import parse_rules
 
 from conftest import ROOT, build_ok

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.textfit import TextStyle, fit_text
 from pnp.layout.typography import NBSP, NNBSP, french, parse
 from pnp.model.units import MM
@@ -13,7 +14,7 @@ from pnp.model.units import MM
 
 @pytest.fixture(scope="module")
 def fonts(shipped):
-    return FontBook.open(shipped)
+    return FontBook(read_fonts(shipped))
 
 
 def style(fonts, size=9.0, min_size=None, align="left", family="Noto Sans"):

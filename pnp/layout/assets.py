@@ -33,7 +33,7 @@ from .items import RGB
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
 PRINTED = ("rules.", "players.", "rulebook.")  # names filled from the kit (pnp.rules.printed; a rulebook's
-# sections, pnp.rulebook), not from the face
+# sections, pnp.pipeline.rulebook), not from the face
 _PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
-from ..core.errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, key_path, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
 from ..sources.parsecache import ParseCache
@@ -27,7 +27,7 @@ from .entries import MAX_ENTRIES
 from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
-from .validate import key_path, validate
+from .validate import validate
 
 
 MAX_DECK_CARDS = 20_000  # copies included: a deck of more is a typo (`copies: 1000000`), not a game
