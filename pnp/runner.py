@@ -152,8 +152,8 @@ class KitRun:
                          self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks,
                          deck_gutters(self, deck, mode, front.bleed), self.printer_margin)
         plan = plan_sheet(spec)
-        if isinstance(plan, str):
-            self.problems.append(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))
+        if isinstance(plan, Problem):
+            self.problems.append(Problem(plan.what, f"deck {deck.name!r}", deck.ref.child("layout")))
             return
         DeckPages(self, deck, plan).run()
 

@@ -37,8 +37,8 @@ class TiledSheet:
         paper = paper_points(run.options.paper)
         plan = plan_tiles(size, paper, layout.margin, layout.overlap, run.options.orientation, layout.orientation,
                           run.printer_margin)
-        if isinstance(plan, str):
-            run.problems.append(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
+        if isinstance(plan, Problem):
+            run.problems.append(Problem(plan.what, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
             return
         builder = run.builder(sheet.spec.layout, size, 0.0)
         canvas, painter = run._canvas(sheet.name, (plan.width, plan.height))

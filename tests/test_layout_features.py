@@ -153,9 +153,12 @@ def test_game_symbols_the_font_lacks_are_drawn_as_icons(faces):
 
 
 def test_did_you_mean_never_offers_the_name_typed():
-    assert colour("coeur", {"coeur": "rogue"})[1] == "unknown colour 'rogue' (give #rrggbb or a palette name)"
-    assert "did you mean 'rouge'" in colour("rouje", {"rouge": "#ff0000", "rouje": "rouji"})[1]
-    assert colour("noire", {"noire2": "#000000"})[1] == "unknown colour 'noire' (did you mean 'noire2'?)"
+    def said(value: str, palette: dict[str, str]) -> str:
+        problem = colour(value, palette)[1]
+        return problem.what if problem else ""
+    assert said("coeur", {"coeur": "rogue"}) == "unknown colour 'rogue' (give #rrggbb or a palette name)"
+    assert "did you mean 'rouge'" in said("rouje", {"rouge": "#ff0000", "rouje": "rouji"})
+    assert said("noire", {"noire2": "#000000"}) == "unknown colour 'noire' (did you mean 'noire2'?)"
 
 
 def test_strict_makes_a_warning_fail_check_and_build(project):

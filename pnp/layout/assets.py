@@ -7,24 +7,29 @@ reports unknown names and values that cannot be printed; `field_names(text)` lis
 that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
 (`lookup(name)` splits it). `PRINTED` are the prefixes of the names a build fills from the kit rather
 than from the face (`{rules.…}`, `{players.min}`: pnp.rules.printed), and `names_printed(text)` tells
-a text that reads one. `colour(value, palette)` gives an RGB tuple, None for `none`, or a
-problem text; `palette_entry(name, palette)` follows a palette entry to its colour, or says which
-link is broken, once, where the palette is defined (a use of a broken entry is then a `Known`
+a text that reads one. `colour(value, palette)` gives an RGB tuple, None for `none`, and a
+problem or None; `palette_entry(name, palette)` follows a palette entry to its colour, or says which
+link is broken, once, where the palette is defined (a use of a broken entry is then a `told`
 problem). "Did you mean" never offers the name that was typed. `IconLibrary` knows the vendored
 icons (`icons/*.svg` of the project, then the kit's own `icons/`, which win) and resolves a name
 through a layout's `icons` aliases to an icon it has checked, once per run (inside the project,
-symbolic links included; an SVG `pnp.sources.svg` accepts, with a size). Problem texts are plain `str`; a `Warn` is a warning (the face
-is still drawn) and a `Known` one already reported at its definition (not repeated per face).
+symbolic links included; an SVG `pnp.sources.svg` accepts, with a size).
+
+Problems are `pnp.core.errors.Problem` values, the one problem value of `layout/`: the code that
+finds one gives its text and severity (`warning(what)`: the face is still drawn), the caller that
+knows the face adds where and which file (`placed`). A problem `told(what)` is already reported
+where its cause is written (a broken palette entry, an icon alias to no icon): it makes the element
+fail as any error does but is never reported again (`is_told`).
 """
 from __future__ import annotations
 
 import re
 from contextlib import suppress
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.errors import suggest
+from ..core.errors import Problem, Ref, suggest
 from ..sources.files import InputError, input_digest, inside
 from ..model.units import hex_to_rgb, is_hex_colour
 from .formats import shown
@@ -42,12 +47,26 @@ def names_printed(text: str) -> bool:
     return "{" in text and _PRINTED_NAME.search(text) is not None
 
 
-class Warn(str):
-    """A problem text that is a warning: the face is drawn all the same."""
+TOLD = Ref("(reported where its cause is written)")  # the ref of a `told` problem
 
 
-class Known(str):
-    """A problem text already reported where its cause is defined (a broken palette entry)."""
+def warning(what: str) -> Problem:
+    """A problem that is a warning: the face is drawn all the same."""
+    return Problem(what, severity="warning")
+
+
+def told(what: str) -> Problem:
+    """A problem already reported where its cause is written (a broken palette entry)."""
+    return Problem(what, ref=TOLD)
+
+
+def is_told(problem: Problem) -> bool:
+    return problem.ref == TOLD
+
+
+def placed(found: Iterable[Problem], where: str, ref: Ref) -> list[Problem]:
+    """The problems an element's code found, where the face that found them says (`told` ones left out)."""
+    return [Problem(p.what, where, ref, severity=p.severity) for p in found if not is_told(p)]
 
 
 def lookup(name: str) -> tuple[str, str] | None:
@@ -80,7 +99,7 @@ def single_field(text: str) -> str | None:
 
 
 def fill(template: str, context: Mapping, french: bool = False,
-         only: str | tuple[str, ...] = "") -> tuple[str, list[str], list[str]]:
+         only: str | tuple[str, ...] = "") -> tuple[str, list[str], list[Problem]]:
     """`template` with `{name}` (and `{name|filter:arg}`) replaced: the text, the names that are
     not in `context` (left as written), and the problems of values that cannot be printed. With
     `only` (a prefix or a tuple of them), names that do not start with it are left as written, braces and all, and not reported."""
@@ -88,7 +107,7 @@ def fill(template: str, context: Mapping, french: bool = False,
         return template, [], []
     out: list[str] = []
     missing: list[str] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for literal, name, filters in _parts(template):
         out.append(literal)
         if name is None:
@@ -102,7 +121,7 @@ def fill(template: str, context: Mapping, french: bool = False,
             continue
         text, problem = shown(context[name], filters, french, strict=name.startswith(PRINTED))
         out.append(text)
-        problems += [f"{{{name}}}: {problem}"] if problem else []
+        problems += [Problem(f"{{{name}}}: {problem}")] if problem else []
     return "".join(out), missing, problems
 
 
@@ -137,20 +156,20 @@ def _filters(text: str) -> Filters:
     return tuple(out)
 
 
-def colour(value: str | None, palette: dict[str, str]) -> tuple[RGB | None, str | None]:
+def colour(value: str | None, palette: dict[str, str]) -> tuple[RGB | None, Problem | None]:
     if value is None or value == "none":
         return None, None
     if is_hex_colour(value):
         return hex_to_rgb(value), None
     if value in palette:
         found, problem = palette_entry(value, palette)
-        return found, Known(problem) if problem else None
+        return found, told(problem.what) if problem else None
     hint = suggest(value, [name for name in palette if name != value])
-    return None, f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
-                                                  " (give #rrggbb or a palette name)")
+    return None, Problem(f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
+                                                          " (give #rrggbb or a palette name)"))
 
 
-def palette_entry(name: str, palette: dict[str, str]) -> tuple[RGB | None, str | None]:
+def palette_entry(name: str, palette: dict[str, str]) -> tuple[RGB | None, Problem | None]:
     """The colour palette entry `name` stands for (entries may name entries), or what breaks it."""
     chain = [name]
     while True:
@@ -158,11 +177,11 @@ def palette_entry(name: str, palette: dict[str, str]) -> tuple[RGB | None, str |
         if value == "none" or is_hex_colour(value):
             return (None if value == "none" else hex_to_rgb(value)), None
         if value in chain:
-            return None, f"palette entries name each other in a cycle: {' -> '.join(chain + [value])}"
+            return None, Problem(f"palette entries name each other in a cycle: {' -> '.join(chain + [value])}")
         if value not in palette:
             hint = suggest(value, [n for n in palette if n not in chain and n != value])
-            return None, f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
-                                                          " (give #rrggbb or a palette name)")
+            return None, Problem(f"unknown colour {value!r}" + (f" (did you mean {hint!r}?)" if hint else
+                                                                  " (give #rrggbb or a palette name)"))
         chain.append(value)
 
 
@@ -174,7 +193,7 @@ class IconLibrary:
         self.folder = root / "icons"
         self.names = _svgs(self.folder)
         self.used: set[str] = set()
-        self._checked: dict[str, tuple[str | None, str | None]] = {}
+        self._checked: dict[str, tuple[str | None, Problem | None]] = {}
 
     def with_kit(self, kit_dir: Path) -> "IconLibrary":
         """The library seen by one kit: its own `icons/*.svg` added, winning over the project's."""
@@ -188,9 +207,9 @@ class IconLibrary:
         kit.names, kit.used = {**self.names, **own}, self.used
         return kit
 
-    def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, str | None]:
-        """The SVG path of icon `name` (through the layout's aliases), or a problem text (`Known`
-        for an alias to no icon: reported once, at the alias)."""
+    def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, Problem | None]:
+        """The SVG path of icon `name` (through the layout's aliases), or a problem (`told` for an
+        alias to no icon: reported once, at the alias)."""
         target = aliases.get(name, name)
         if target in self.names:
             self.used.add(target)
@@ -198,26 +217,25 @@ class IconLibrary:
                 self._checked[target] = self._check(target)
             return self._checked[target]
         if name in aliases:
-            return None, Known(f"icon alias {name!r} names no icon")
+            return None, told(f"icon alias {name!r} names no icon")
         hint = suggest(name, [n for n in list(aliases) + list(self.names) if n != name])
-        return None, f"unknown icon {name!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+        return None, Problem(f"unknown icon {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
 
-    def problem(self, target: str) -> str | None:
+    def problem(self, target: str) -> Problem | None:
         """Why `target` (an alias's value) is no icon, or None."""
         if target in self.names:
             return None
         hint = suggest(target, [n for n in self.names if n != target])
-        return f"unknown icon {target!r}" + (f" (did you mean {hint!r}?)" if hint else "")
+        return Problem(f"unknown icon {target!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
 
-
-    def _check(self, target: str) -> tuple[str | None, str | None]:
+    def _check(self, target: str) -> tuple[str | None, Problem | None]:
         from ..sources.svg import load_svg
 
         try:
             path = inside(self.root, self.names[target])
             load_svg(self.root, path)
         except InputError as exc:
-            return None, f"icon {target!r}: {exc}"
+            return None, Problem(f"icon {target!r}: {exc}")
         return str(path), None
 
 

@@ -9,7 +9,7 @@ as text, so `7` and `"7"` are one value), `unless` hides the element when any fi
 one of its values. A field the face does not have fails `when`, passes
 `unless` (the layout check reports it where it is written, pnp/layout/lint.py). `lookups(layout)`
 lists the `{map[field]}` names each element reads, and `with_lookups(values, names, maps)` adds
-their values to a face's values, with one problem text per value a map lacks.
+their values to a face's values, with one problem per value a map lacks (`told`: reported at the map).
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from collections.abc import Mapping
 
 from ..model.frame import Frame
 from ..model.layout import Element, Layout
-from .assets import Known, field_names, key_text, lookup
+from ..core.errors import Problem
+from .assets import field_names, key_text, lookup, told
 from .elements import local_fields
 
 
@@ -74,12 +75,12 @@ def lookups(layout: Layout) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[dict, dict[str, str]]:
-    """`values` with the value of each `{map[field]}` of `names` added, and a problem text for each
+def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[dict, dict[str, Problem]]:
+    """`values` with the value of each `{map[field]}` of `names` added, and a problem for each
     name it could not fill (a value missing from the map; an unknown map or field is the layout
     check's to report)."""
     added: dict[str, object] = {}
-    missing: dict[str, str] = {}
+    missing: dict[str, Problem] = {}
     for name in names:
         parts = lookup(name)
         if parts is None or parts[0] not in maps or parts[1] not in values:
@@ -89,6 +90,6 @@ def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[
         if key in maps[table]:
             added[name] = maps[table][key]
         else:
-            missing[name] = Known(f"map {table!r} has no entry for {field} {key!r} "
-                             f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
+            missing[name] = told(f"map {table!r} has no entry for {field} {key!r} "
+                                 f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
     return ({**values, **added} if added else values), missing

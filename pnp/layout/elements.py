@@ -1,9 +1,9 @@
 """Compiling one layout element, for one card, into positioned items.
 
-Contract: `compile_element(element, ctx)` returns `(items, problems)` where problems are plain
-strings (the caller adds where and which file; a `Warn` is a warning, a `Known` one is already
-reported where its cause is written). Text that prints below `ctx.min_text`, or that holds a
-literal `\n`, is a `Warn`; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
+Contract: `compile_element(element, ctx)` returns `(items, problems)`: `Problem` values with their
+text and severity (the caller adds where and which file, pnp/layout/assets.py `placed`; a `told`
+one is already reported where its cause is written). Text that prints below `ctx.min_text`, or that
+holds a literal `\n`, is a warning; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
@@ -25,10 +25,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from ..core.errors import suggest
+from ..core.errors import Problem, suggest
 from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
-from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, key_text, lookup, names_printed, single_field
+from .assets import PRINTED, IconLibrary, colour, fill, key_text, lookup, names_printed, single_field, told, warning
 from .fonts import Face, FontBook
 from .items import RGB, Item, Shape, TextItem
 from .textfit import TextBlock, TextStyle, fit_text
@@ -37,7 +37,7 @@ from .typography import NBSP, NNBSP, Run, french, parse
 BLACK = (0.0, 0.0, 0.0)
 MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 # Compiles an element of the type it is registered for (an element, its context, its problems).
-Compiler = Callable[[Any, "ElementContext", list[str]], list[Item]]
+Compiler = Callable[[Any, "ElementContext", list[Problem]], list[Item]]
 
 
 class Sized(Protocol):
@@ -61,9 +61,9 @@ class ElementContext:
     tables: dict
     rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
     min_text: float = 6.0  # text printed smaller is a warning
-    colours: dict[str, tuple[RGB | None, str | None]] | None = None  # the layout's literal colours, read once
+    colours: dict[str, tuple[RGB | None, Problem | None]] | None = None  # the layout's literal colours, read once
 
-    def text(self, template: str, problems: list[str]) -> str:
+    def text(self, template: str, problems: list[Problem]) -> str:
         values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
         if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
             values = _Lookups(values, self.layout.maps)
@@ -71,7 +71,7 @@ class ElementContext:
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
 
-    def rgb(self, template: str | None, problems: list[str]) -> RGB | None:
+    def rgb(self, template: str | None, problems: list[Problem]) -> RGB | None:
         if template is None:
             return None
         literal = self.colours is not None and "{" not in template and "}" not in template
@@ -82,13 +82,13 @@ class ElementContext:
                 self.colours[template] = known
         found, problem = known
         if problem:  # a literal colour is checked where it is written (lint.py): not again per face
-            problems.append(problem if "{" in template else Known(problem))
+            problems.append(problem if "{" in template else told(problem.what))
         return found
 
-    def small_text(self, block: Sized, problems: list[str], what: str = "text") -> None:
+    def small_text(self, block: Sized, problems: list[Problem], what: str = "text") -> None:
         """A warning when `block` prints below the kit's minimum text size."""
         if block.size < self.min_text - 0.01:
-            problems.append(Warn(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
+            problems.append(warning(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
                                  "(enlarge its box or its size, or set min_text_size in game.yaml)"))
 
 
@@ -113,20 +113,20 @@ class _Lookups(Mapping[str, object]):
         return len(self.fields)
 
 
-def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
+def field_value(template: str, ctx: ElementContext, problems: list[Problem], kind: type | None = None,
                 what: str = "") -> Any:
     """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
     with `kind`, a value of another type is a problem too (`what` names it in the message)."""
     name = single_field(template)
     if name is None:
-        problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
+        problems.append(Problem(f"{template!r} must name one field, like \"{{grid}}\""))
         return MISSING
     if name not in ctx.values:
-        problems.append(f"unknown field {{{name}}}")
+        problems.append(Problem(f"unknown field {{{name}}}"))
         return MISSING
     value = ctx.values[name]
     if kind is not None and not isinstance(value, kind):
-        problems.append(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})")
+        problems.append(Problem(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})"))
         return MISSING
     return value
 
@@ -138,7 +138,7 @@ def with_values(ctx: ElementContext, **values: object) -> ElementContext:
     return replace(ctx, values={**ctx.values, **values})
 
 
-def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> list[Item]:
+def compose(ctx: ElementContext, problems: list[Problem], *elements: Element) -> list[Item]:
     """Compile plain elements built in points (see figures.box); each problem reported once."""
     items: list[Item] = []
     for element in elements:
@@ -148,11 +148,11 @@ def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> lis
     return items
 
 
-def _unknown(name: str, values: dict, rules: dict) -> str:
+def _unknown(name: str, values: dict, rules: dict) -> Problem:
     """The problem of a template naming an unknown field (a `rules.` name: unknown rules value)."""
     if not name.startswith(PRINTED):
-        return f"unknown field {{{name}}}" + _choices(values)
-    return unknown_printed(name, rules)
+        return Problem(f"unknown field {{{name}}}" + _choices(values))
+    return Problem(unknown_printed(name, rules))
 
 
 def unknown_printed(name: str, rules: dict) -> str:
@@ -193,8 +193,8 @@ def element_box(element: Frame, layout: Layout, width: float, height: float) -> 
     return x, y, w, h
 
 
-def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
-    problems: list[str] = []
+def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[Problem]]:
+    problems: list[Problem] = []
     compiler = _COMPILERS.get(type(element)) or _load_compiler(element)
     return compiler(element, ctx, problems), problems
 
@@ -212,14 +212,14 @@ def _load_compiler(element: Element) -> Compiler:
     return _COMPILERS[type(element)]
 
 
-def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     dash = tuple(element.dash) if element.dash else None
     return [Shape(element.type, x, y, w, h, ctx.rgb(element.fill, problems), ctx.rgb(element.stroke, problems),
                   element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, element.rotate)]
 
 
-def _line(element: Line, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _line(element: Line, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x1, y1 = element.x.pt(ctx.width), element.y.pt(ctx.height)
     x2, y2 = element.x2.pt(ctx.width), element.y2.pt(ctx.height)
     dash = tuple(element.dash) if element.dash else None
@@ -227,7 +227,7 @@ def _line(element: Line, ctx: ElementContext, problems: list[str]) -> list[Item]
                   element.stroke_width, 0.0, dash, element.opacity)]
 
 
-def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     if element.rotate in (90, 270):  # lay the text out in the turned box, same centre
         x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
@@ -244,7 +244,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     style = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
                       element.align, element.valign, element.icon_scale)
     block = fit_text(runs, w, h, style)
-    if isinstance(block, str):
+    if isinstance(block, Problem):
         return _fail(problems, block)
     ctx.small_text(block, problems)
     color = ctx.rgb(element.color, problems) or BLACK
@@ -254,17 +254,17 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
 
 
 def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
-                 problems: list[str]) -> tuple[list[Run], dict[str, Face], dict[str, str | None]] | None:
+                 problems: list[Problem]) -> tuple[list[Run], dict[str, Face], dict[str, str | None]] | None:
     """Markup runs of `content`, their faces and their icons' paths, with every character checked
     against its font and every icon against the library; None (and problems) when one fails.
     All text that pnp lays out from a kit goes through here."""
     if LITERAL_NEWLINE in content:
-        problems.append(Warn(f"the text holds a literal \\n (a backslash and an n): '{_excerpt(content)}'; "
+        problems.append(warning(f"the text holds a literal \\n (a backslash and an n): '{_excerpt(content)}'; "
                              "break the line in the YAML itself, or write \\n inside double quotes"))
     runs = parse(french(content) if use_french else content,
                  style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))
     faces, font_problem = _faces(font, runs, ctx.fonts)
-    found = [font_problem] if font_problem else []
+    found = [Problem(font_problem)] if font_problem else []
     if not found:
         runs, found = _glyphs(runs, faces)
     paths: dict[str, str | None] = {}  # None: the icon's problem is in `found`
@@ -284,7 +284,7 @@ def _excerpt(text: str) -> str:
     return text[max(0, at - 15):at + 17]
 
 
-def _fail(problems: list[str], *found: str) -> list[Item]:
+def _fail(problems: list[Problem], *found: Problem) -> list[Item]:
     problems.extend(found)
     return []
 
@@ -293,11 +293,11 @@ def _faces(family: str, runs: list[Run], fonts: FontBook) -> tuple[dict[str, Fac
     return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
 
 
-def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[str]]:
+def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[Problem]]:
     """Replace U+202F by U+00A0 where a font lacks it, and a game symbol (♠ ♥ ♦ ♣ ★ ⚀…⚅) the font
     lacks by its bundled icon; report any other missing character."""
     out: list[Run] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     for run in runs:
         face = faces.get(run.style)
         text = run.text
@@ -306,8 +306,8 @@ def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[st
         missing = set(text) - face.charset if face else set()
         symbols = {ch for ch in missing if ch in SYMBOL_ICONS}
         if face is not None:
-            problems += [f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}"
-                         for ch in sorted(missing - symbols - {"\n"})]
+            problems += [Problem(f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} "
+                                 f"{face.style}") for ch in sorted(missing - symbols - {"\n"})]
         out += _symbol_runs(type(run), text, run, symbols)
     return out, problems
 
@@ -341,17 +341,17 @@ def _resolve_icons(block: TextBlock, paths: Mapping[str, str | None]) -> TextBlo
     return replace(block, lines=lines)
 
 
-def count_value(value: object, ctx: ElementContext, problems: list[str], what: str = "repeat",
+def count_value(value: object, ctx: ElementContext, problems: list[Problem], what: str = "repeat",
                 most: int = 50) -> int | None:
     """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
     try:
         count = int(text)
     except ValueError:
-        problems.append(f"{what} must be a whole number (got {text!r})")
+        problems.append(Problem(f"{what} must be a whole number (got {text!r})"))
         return None
     if not 0 <= count <= most:
-        problems.append(f"{what} must be between 0 and {most} (got {count})")
+        problems.append(Problem(f"{what} must be between 0 and {most} (got {count})"))
         return None
     return count
 

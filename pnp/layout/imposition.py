@@ -1,6 +1,6 @@
 """Imposition: where cards sit on a printed sheet, their backs, the crop marks and the boxes.
 
-Contract: `plan_sheet(spec)` returns a `SheetPlan` (or a str saying why the card does not fit) for
+Contract: `plan_sheet(spec)` returns a `SheetPlan` (or a `Problem` saying why the card does not fit) for
 cards of one size on one paper. All coordinates are PDF points, origin bottom-left of the page.
 - Nothing is placed in the printer's margin (`spec.printer_margin` from every paper edge): cards,
   their bleed and the crop marks keep inside the printable area (`layout.marks`).
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.errors import Problem
 from ..model.units import MM
 from .marks import (MARK_GAP, MARK_GOOD, MARK_ROOM, PRINTER_MARGIN, Box, clip_segment, count_fitting, crop_ticks,
                     inside, leave_strips, printable_box)
@@ -108,7 +109,7 @@ class _Grid:
     inner_y: float
 
 
-def plan_sheet(spec: SheetSpec) -> SheetPlan | str:
+def plan_sheet(spec: SheetSpec) -> SheetPlan | Problem:
     if spec.backs == "fold":
         from .fold import plan_fold
 
@@ -138,10 +139,10 @@ def count(spec: SheetSpec, width: float, height: float) -> int:
     return fits(spec, width, spec.card_w, gx) * fits(spec, height, spec.card_h, gy)
 
 
-def too_big(spec: SheetSpec) -> str:
-    return (f"a {spec.card_w / MM:.0f} × {spec.card_h / MM:.0f} mm card does not fit on a "
-            f"{spec.paper[0] / MM:.0f} × {spec.paper[1] / MM:.0f} mm sheet with room for crop marks "
-            f"inside the printer's margin of {spec.printer_margin / MM:g} mm")
+def too_big(spec: SheetSpec) -> Problem:
+    return Problem(f"a {spec.card_w / MM:.0f} × {spec.card_h / MM:.0f} mm card does not fit on a "
+                   f"{spec.paper[0] / MM:.0f} × {spec.paper[1] / MM:.0f} mm sheet with room for crop marks "
+                   f"inside the printer's margin of {spec.printer_margin / MM:g} mm")
 
 
 def grid(spec: SheetSpec, left: float, bottom: float, width: float, height: float) -> _Grid:

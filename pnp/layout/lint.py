@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 from ..core.errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
-from .assets import PRINTED, IconLibrary, Known, colour, key_text, lookup, palette_entry
+from .assets import PRINTED, IconLibrary, colour, is_told, key_text, lookup, palette_entry
 from .conditions import condition_values, shown, template_fields
 from .elements import local_fields
 from .fonts import FontBook
@@ -120,19 +120,19 @@ class Linter:
         for entry in layout.palette:
             _, problem = palette_entry(entry, layout.palette)
             if problem and entry not in cycles:  # a cycle is one mistake: reported at its first entry
-                self.report(name, ("palette", entry), problem)
-                if problem.startswith(CYCLE):
-                    cycles.update(problem.removeprefix(CYCLE).split(" -> "))
+                self.report(name, ("palette", entry), problem.what)
+                if problem.what.startswith(CYCLE):
+                    cycles.update(problem.what.removeprefix(CYCLE).split(" -> "))
         if layout.background and "{" not in layout.background:
             _, problem = colour(layout.background, layout.palette)
             if problem and layout.background not in layout.palette:
-                self.report(name, ("background",), problem)
+                self.report(name, ("background",), problem.what)
 
     def _aliases(self, name: str, layout: Layout) -> None:
         for alias, target in layout.icons.items():
             problem = self.icons.problem(target)
             if problem:
-                self.report(name, ("icons", alias), problem)
+                self.report(name, ("icons", alias), problem.what)
 
     def _literals(self, name: str, elem: str, element: Element) -> None:
         for path, key, value in _walk(element.model_dump(), ()):
@@ -140,9 +140,9 @@ class Linter:
                 continue
             problem = self._literal(key, value, element, path, layout=self.kit.layouts[name])
             if problem:
-                self.report(name, ("elements", elem) + path, problem, element=elem)
+                self.report(name, ("elements", elem) + path, problem.what, element=elem)
 
-    def _literal(self, key: object, value: str, element: Element, path: tuple, layout: Layout) -> str | None:
+    def _literal(self, key: object, value: str, element: Element, path: tuple, layout: Layout) -> Problem | None:
         parent = path[-2] if len(path) > 1 else None
         if key in COLOUR_KEYS or parent in COLOUR_LISTS or parent in COLOUR_MAPS:
             if value in layout.palette:
@@ -150,11 +150,12 @@ class Linter:
             return colour(value, layout.palette)[1]
         if key == "font":
             style = getattr(element, "style", "regular") if len(path) == 1 else "regular"
-            return self.fonts.problem(value, style)
+            font_problem = self.fonts.problem(value, style)
+            return Problem(font_problem) if font_problem else None
         is_icon = key in ICON_KEYS or parent == "icons" or (key == "name" and element.type == "icon" and len(path) == 1)
         if is_icon:
             _, problem = self.icons.resolve(value, layout.icons)
-            return None if isinstance(problem, Known) else problem  # a broken alias: reported at the alias
+            return None if problem is None or is_told(problem) else problem  # a broken alias: reported at the alias
         return None
 
     def _fields(self, name: str, elem: str, element: Element) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.errors import Problem
 from ..model.frame import Fit
 from ..model.layout import Icon, Image, Svg
 from ..model.load import safe_path
@@ -21,7 +22,7 @@ from .elements import MISSING, ElementContext, _fail, count_value, field_value, 
 from .items import Item, Picture
 
 
-def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _icon(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     name = ctx.text(element.name, problems)
     path, problem = ctx.icons.resolve(name, ctx.layout.icons)
     if element.at is not None:
@@ -39,7 +40,7 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
             for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
 
 
-def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tuple[float, float, int]] | None:
+def _points(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[tuple[float, float, int]] | None:
     """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
     raw = element.at
     if isinstance(raw, str):
@@ -52,7 +53,8 @@ def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tup
     for point in raw:
         parsed = _point(point, ctx)
         if parsed is None:
-            problems.append(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got {point!r})")
+            problems.append(Problem(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) "
+                                    f"(got {point!r})"))
             return None
         out.append(parsed)
     return out
@@ -71,7 +73,7 @@ def _point(point: object, ctx: ElementContext) -> tuple[float, float, int] | Non
 
 
 def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, int]],
-               problems: list[str]) -> list[Item]:
+               problems: list[Problem]) -> list[Item]:
     """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
     w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
     h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
@@ -104,21 +106,21 @@ def _grid_cells(x: float, y: float, w: float, h: float, count: int, per_row: int
     return cells
 
 
-def _picture(element: Image | Svg, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _picture(element: Image | Svg, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     relative = ctx.text(element.src, problems)
     path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
     if problem:
-        return _fail(problems, problem)
+        return _fail(problems, Problem(problem))
     natural = _natural_size(str(path), element.type, ctx.project)
-    if isinstance(natural, str):
+    if isinstance(natural, Problem):
         return _fail(problems, natural)
     bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
     color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
     return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
 
 
-def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | str:
+def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | Problem:
     """The picture's own width and height, or a problem: a picture is decoded whole, an SVG parsed
     and sanitized (`pnp.sources`: each read again when its file changes)."""
     from ..sources.files import InputError
@@ -133,7 +135,7 @@ def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | 
 
         return load_svg(project, Path(path)).size
     except InputError as exc:
-        return str(exc)
+        return Problem(str(exc))
 
 
 def _fitted(x: float, y: float, w: float, h: float, natural: tuple[float, float],
