@@ -95,9 +95,17 @@ def test_a_map_gives_each_card_its_positions_and_colour(faces):
 
 def test_bad_points_are_a_problem(faces):
     builder = faces.builder("carte")
-    builder.layout.maps["pips"]["3"] = [[1, 2, 45]]
+    builder.layout.maps["pips"]["3"] = [[1, 2, "a quarter"]]
     _, problems = faces.build("carte", suit="pique", rank=3)
-    assert whats(problems) == ["`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got [1, 2, 45])"]
+    assert whats(problems) == ["`at` takes points [x, y] or [x, y, turn] (a turn in degrees) (got [1, 2, 'a quarter'])"]
+
+
+def test_a_point_may_turn_its_icon_by_any_angle(faces):
+    builder = faces.builder("carte")
+    builder.layout.maps["pips"]["4"] = [[10, 20, 45], [30, 20, -30]]
+    face, problems = faces.build("carte", suit="pique", rank=4)
+    assert not problems
+    assert [p.rotate for p in pictures(face)] == [45, 330]
 
 
 def test_an_svg_with_a_colour_is_recoloured_like_an_icon(faces):

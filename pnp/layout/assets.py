@@ -35,7 +35,9 @@ from ..model.units import hex_to_rgb, is_hex_colour
 from .formats import shown
 from .items import RGB
 
-_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
+_FILTERS = r"((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)"
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)" + _FILTERS + r"\}|\{([^{}]+?)" + _FILTERS + r"\}")
+EXPRESSION = "="  # the mark of a template part that is an expression (`{index * 12}`): "=index * 12"
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
 PRINTED = ("rules.", "players.")  # names filled from the kit's rules values (pnp.rules.printed), not the face
 _PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
@@ -78,10 +80,34 @@ def lookup(name: str) -> tuple[str, str] | None:
 
 
 def field_names(text: str) -> list[str]:
-    """The names that `text`'s `{name}` templates read, in order (escaped braces read none)."""
+    """The names that `text`'s `{name}` templates read, in order (escaped braces read none); an
+    expression's names (`{index * 12}` reads `index`), none for one that cannot be read."""
     if "{" not in text:
         return []
-    return [name for _, name, _ in _parts(text) if name is not None]
+    out: list[str] = []
+    for _, name, _ in _parts(text):
+        if name is not None:
+            out += expression_names(name[1:]) if name[0] == EXPRESSION else [name]
+    return out
+
+
+def expressions(text: str) -> list[str]:
+    """The expressions of `text`'s templates (`{index * 12}`), as written between the braces."""
+    if "{" not in text:
+        return []
+    return [name[1:] for _, name, _ in _parts(text) if name is not None and name[0] == EXPRESSION]
+
+
+@lru_cache(maxsize=4096)
+def has_expression(text: str) -> bool:
+    """Whether one of `text`'s templates is an expression (asked of templates, cached)."""
+    return "{" in text and any(name is not None and name[0] == EXPRESSION for _, name, _ in _parts(text))
+
+
+def expression_names(text: str) -> list[str]:
+    from ..core.expressions import names_read
+
+    return names_read([text])
 
 
 def key_text(value: object) -> str:
@@ -94,8 +120,8 @@ def key_text(value: object) -> str:
 def single_field(text: str) -> str | None:
     """`name` when `text` is just `{name}` (spaces around it allowed), else None."""
     parts = _parts(text.strip())
-    return parts[0][1] if len(parts) == 2 and parts[0][0] == "" and not parts[0][2] and parts[1][:2] == ("", None) \
-        else None
+    single = len(parts) == 2 and parts[0][0] == "" and not parts[0][2] and parts[1][:2] == ("", None)
+    return parts[0][1] if single and parts[0][1] and parts[0][1][0] != EXPRESSION else None
 
 
 def fill(template: str, context: Mapping, french: bool = False,
@@ -112,6 +138,17 @@ def fill(template: str, context: Mapping, french: bool = False,
         out.append(literal)
         if name is None:
             continue
+        if name[0] == EXPRESSION:
+            value, problem = _expression(name[1:], context, only, missing)
+            if problem is not None:
+                problems.append(problem)
+            if value is _UNFILLED:
+                out.append(_written(name, filters))
+                continue
+            text, said = shown(value, filters, french, strict=True)
+            out.append(text)
+            problems += [Problem(f"{{{name[1:]}}}: {said}")] if said else []
+            continue
         if not name.startswith(only):
             out.append(_written(name, filters))
             continue
@@ -119,10 +156,49 @@ def fill(template: str, context: Mapping, french: bool = False,
             missing.append(name)
             out.append("{" + name + "}")
             continue
-        text, problem = shown(context[name], filters, french, strict=name.startswith(PRINTED))
+        text, said = shown(context[name], filters, french, strict=name.startswith(PRINTED))
         out.append(text)
-        problems += [Problem(f"{{{name}}}: {problem}")] if problem else []
+        problems += [Problem(f"{{{name}}}: {said}")] if said else []
     return "".join(out), missing, problems
+
+
+_UNFILLED = object()  # an expression left as written (its names missing, or outside `only`)
+
+
+def _expression(text: str, context: Mapping, only: str | tuple[str, ...],
+                missing: list[str]) -> tuple[object, Problem | None]:
+    """The value of the expression `text` over `context`, or `_UNFILLED` and its problem; a name
+    it reads that `context` lacks goes to `missing` (reported as any unknown name)."""
+    from ..core.expressions import ExpressionError, compile_expression
+
+    try:
+        expression = compile_expression(text)
+    except ExpressionError as exc:
+        return _UNFILLED, Problem(f"{{{text}}}: {exc.message}")
+    if only and not all(n.startswith(only) for n in expression.names):
+        return _UNFILLED, None
+    absent = [n for n in expression.names if n not in context and n.partition(".")[0] not in context]
+    if absent:
+        missing += [n for n in absent if n not in missing]
+        return _UNFILLED, None
+    try:
+        return expression.evaluate(context.__getitem__), None
+    except ExpressionError as exc:
+        return _UNFILLED, Problem(f"{{{text}}}: {exc.message}")
+
+
+def template_value(template: str, context: Mapping) -> tuple[object, Problem | None, str | None]:
+    """The value (not its text) of a template that is one `{name}` or `{expression}`: the value,
+    a problem, or the name that `context` lacks."""
+    parts = _parts(template.strip())
+    if not (len(parts) == 2 and parts[0][0] == "" and parts[0][1] and not parts[0][2] and parts[1][:2] == ("", None)):
+        return None, Problem(f"{template!r} must be one {{name}} or {{expression}}"), None
+    name = parts[0][1]
+    if name[0] != EXPRESSION:
+        return (context[name], None, None) if name in context else (None, None, name)
+    missing: list[str] = []
+    value, problem = _expression(name[1:], context, "", missing)
+    return (None, problem, missing[0] if missing else None) if value is _UNFILLED else (value, None, None)
 
 
 @lru_cache(maxsize=4096)
@@ -135,8 +211,10 @@ def _parts(template: str) -> tuple[tuple[str, str | None, Filters], ...]:
         literal = template[last:match.start()]
         if token in ("{{", "}}"):
             parts.append((literal + token[0], None, ()))
-        else:
+        elif match.group(1) is not None:
             parts.append((literal, match.group(1), _filters(match.group(2))))
+        else:  # an expression: `{index * 12}`
+            parts.append((literal, EXPRESSION + match.group(3).strip(), _filters(match.group(4))))
         last = match.end()
     parts.append((template[last:], None, ()))
     return tuple(parts)
@@ -144,7 +222,7 @@ def _parts(template: str) -> tuple[tuple[str, str | None, Filters], ...]:
 
 def _written(name: str, filters: Filters) -> str:
     """A template field as it was written: `{name|filter:arg}`."""
-    return "{" + name + "".join("|" + ":".join((f, *args)) for f, args in filters) + "}"
+    return "{" + name.removeprefix(EXPRESSION) + "".join("|" + ":".join((f, *args)) for f, args in filters) + "}"
 
 
 def _filters(text: str) -> Filters:

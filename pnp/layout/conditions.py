@@ -16,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..model.frame import Frame
+from ..model.units import Dim
 from ..model.layout import Element, Layout
 from ..core.errors import Problem
 from .assets import field_names, key_text, lookup, told
 from .elements import local_fields
+
+ARRANGED = ("item", "i")  # the names an arranged element fills for each item (arrange.py)
 
 
 def is_static(element: Element) -> bool:
@@ -34,14 +37,30 @@ def template_fields(element: Element) -> tuple[str, ...]:
     found: set[str] = set()
     _collect_fields(element.model_dump(), found)
     found -= local_fields(element)
+    if element.arrange is not None:  # an arranged element's `{item}` and `{i}`
+        found -= set(ARRANGED)
     if element.type == "table" and element.data:
         found.add(element.data)
     return tuple(sorted(found))
 
 
+def face_reads(names: tuple[str, ...], maps: Mapping[str, object]) -> tuple[str, ...]:
+    """The face's values that `names` depend on: a `{list[key]}` that is no map's lookup (an item of
+    a list field, `{symbols[3]}`, `{sizes[i]}`) reads the list field, and the key when it is one."""
+    out = list(names)
+    for name in names:
+        parts = lookup(name)
+        if parts is not None and parts[0] not in maps:
+            out += [p for p in parts if p not in out and not p.lstrip("-").isdigit()]
+    return tuple(out)
+
+
 def _collect_fields(value: object, found: set[str]) -> None:
     if isinstance(value, str):
         found.update(field_names(value))
+    elif isinstance(value, Dim):  # a place or size read on each face: `"{index * 12}mm"`
+        if value.template is not None:
+            found.update(field_names(value.template))
     elif isinstance(value, dict):
         for item in value.values():
             _collect_fields(item, found)

@@ -28,8 +28,10 @@ from typing import Any, Callable, Protocol
 from ..core.errors import Problem, suggest
 from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
-from .assets import PRINTED, IconLibrary, colour, fill, key_text, lookup, names_printed, single_field, told, warning
+from .assets import (PRINTED, IconLibrary, colour, fill, has_expression, key_text, lookup, names_printed, single_field,
+                     template_value, told, warning)
 from .fonts import Face, FontBook
+from .geometry import angle, needs_reading, place, read_geometry, turned
 from .items import RGB, Item, Shape, TextItem
 from .textfit import TextBlock, TextStyle, fit_text
 from .typography import NBSP, NNBSP, Run, french, parse
@@ -64,12 +66,28 @@ class ElementContext:
     colours: dict[str, tuple[RGB | None, Problem | None]] | None = None  # the layout's literal colours, read once
 
     def text(self, template: str, problems: list[Problem]) -> str:
-        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
-        if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
-            values = _Lookups(values, self.layout.maps)
+        values = self.names(template)
         value, missing, unprintable = fill(template, values, self.french)
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
+
+    def names(self, template: str) -> Mapping[str, object]:
+        """What `template` may read: the face's values, the rules values when it names one, and the
+        layout's maps for a `{map[name]}` or an expression (`{index * 12}`, `{pips[rank][0]}`)."""
+        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
+        if "[" in template or has_expression(template):  # a lookup of a name the element fills itself
+            values = _Lookups(values, self.layout.maps)
+        return values
+
+    def value(self, template: str, problems: list[Problem]) -> Any:
+        """The value (a list, a mapping, a number) of a template that is one `{name}` or
+        `{expression}`, or MISSING (a problem says why)."""
+        found, problem, missing = template_value(template, self.names(template))
+        if missing is not None:
+            problems.append(_unknown(missing, self.values, self.rules))
+        if problem is not None:
+            problems.append(problem)
+        return MISSING if problem is not None or missing is not None else found
 
     def rgb(self, template: str | None, problems: list[Problem]) -> RGB | None:
         if template is None:
@@ -101,10 +119,25 @@ class _Lookups(Mapping[str, object]):
     def __getitem__(self, name: str) -> object:
         if name in self.fields:
             return self.fields[name]
+        if name in self.maps:  # a map read by an expression: `{pips[rank][0]}`
+            return self.maps[name]
         parts = lookup(name)
-        if parts is None or parts[0] not in self.maps or parts[1] not in self.fields:
+        if parts is None:
             raise KeyError(name)
-        return self.maps[parts[0]][key_text(self.fields[parts[1]])]
+        table, key = parts
+        if table in self.maps and key in self.fields:
+            return self.maps[table][key_text(self.fields[key])]
+        items = self.fields.get(table)
+        if isinstance(items, list):  # an item of a list field: `{symbols[3]}`, `{sizes[i]}`
+            return _item(items, self.fields[key] if key in self.fields else key)
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[name]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
+        return True
 
     def __iter__(self) -> Iterator[str]:  # the fields only: the lookups are endless
         return iter(self.fields)
@@ -113,18 +146,31 @@ class _Lookups(Mapping[str, object]):
         return len(self.fields)
 
 
+def _item(items: list, key: object) -> object:
+    """`items[key]` for a key written as a whole number (from 0; negatives from the end)."""
+    if isinstance(key, bool) or not isinstance(key, (int, str)) or not str(key).lstrip("-").isdigit():
+        raise KeyError(key)
+    return items[int(key)]
+
+
 def field_value(template: str, ctx: ElementContext, problems: list[Problem], kind: type | None = None,
                 what: str = "") -> Any:
     """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
-    with `kind`, a value of another type is a problem too (`what` names it in the message)."""
+    with `kind`, a value of another type is a problem too (`what` names it in the message). An
+    expression (`{pips[rank]}`, `{symbols if big else []}`) gives its value the same way."""
     name = single_field(template)
-    if name is None:
+    if name is None and has_expression(template):
+        value = ctx.value(template, problems)
+        if value is MISSING:
+            return MISSING
+    elif name is None:
         problems.append(Problem(f"{template!r} must name one field, like \"{{grid}}\""))
         return MISSING
-    if name not in ctx.values:
+    elif name not in ctx.values:
         problems.append(Problem(f"unknown field {{{name}}}"))
         return MISSING
-    value = ctx.values[name]
+    else:
+        value = ctx.values[name]
     if kind is not None and not isinstance(value, kind):
         problems.append(Problem(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})"))
         return MISSING
@@ -187,16 +233,45 @@ def element_box(element: Frame, layout: Layout, width: float, height: float) -> 
         return s, s, width - 2 * s, height - 2 * s
     if element.box == "trim":
         return 0.0, 0.0, width, height
+    if element.x.safe or element.y.safe or (element.w and element.w.safe) or (element.h and element.h.safe):
+        return _safe_box(element, layout.safe, width, height)
     x, y = element.x.pt(width), element.y.pt(height)
     w = element.w.pt(width) if element.w is not None else width - x
     h = element.h.pt(height) if element.h is not None else height - y
     return x, y, w, h
 
 
+def _safe_box(element: Frame, safe: float, width: float, height: float) -> tuple[float, float, float, float]:
+    """An element's box where some of its lengths are percentages of the safe box (`50%safe`)."""
+    x, y = place(element.x, width, safe, True), place(element.y, height, safe, True)
+    w = place(element.w, width, safe, False) if element.w is not None else width - x
+    h = place(element.h, height, safe, False) if element.h is not None else height - y
+    return x, y, w, h
+
+
 def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[Problem]]:
     problems: list[Problem] = []
+    if element.arrange is not None:  # the element once per item (arrange.py)
+        from .arrange import compile_arranged
+
+        return compile_arranged(element, ctx, problems), problems
+    return compile_one(element, ctx, problems), problems
+
+
+def compile_one(element: Element, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
+    """One element's items: its templated place, size and turn read first; an element made of
+    many items (a table, counters) turned as a whole about its box's centre."""
+    if needs_reading(element):
+        read = read_geometry(element, ctx, problems)
+        if read is None:
+            return []
+        element = read
     compiler = _COMPILERS.get(type(element)) or _load_compiler(element)
-    return compiler(element, ctx, problems), problems
+    items = compiler(element, ctx, problems)
+    if element.rotate and type(element) not in _TURNS_ITSELF and items:
+        x, y, w, h = frame(element, ctx)
+        items = turned(items, x + w / 2, y + h / 2, angle(element))
+    return items
 
 
 # Modules that register the compilers of the other element types; imported on first use.
@@ -216,15 +291,16 @@ def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[Problem]
     x, y, w, h = frame(element, ctx)
     dash = tuple(element.dash) if element.dash else None
     return [Shape(element.type, x, y, w, h, ctx.rgb(element.fill, problems), ctx.rgb(element.stroke, problems),
-                  element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, element.rotate)]
+                  element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, angle(element))]
 
 
 def _line(element: Line, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
-    x1, y1 = element.x.pt(ctx.width), element.y.pt(ctx.height)
-    x2, y2 = element.x2.pt(ctx.width), element.y2.pt(ctx.height)
+    safe = ctx.layout.safe
+    x1, y1 = place(element.x, ctx.width, safe, True), place(element.y, ctx.height, safe, True)
+    x2, y2 = place(element.x2, ctx.width, safe, True), place(element.y2, ctx.height, safe, True)
     dash = tuple(element.dash) if element.dash else None
     return [Shape("line", x1, y1, x2 - x1, y2 - y1, None, ctx.rgb(element.stroke, problems),
-                  element.stroke_width, 0.0, dash, element.opacity)]
+                  element.stroke_width, 0.0, dash, element.opacity, angle(element))]
 
 
 def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
@@ -250,7 +326,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[I
     color = ctx.rgb(element.color, problems) or BLACK
     if icon_paths:
         block = _resolve_icons(block, icon_paths)
-    return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), element.rotate)]
+    return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), angle(element))]
 
 
 def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
@@ -357,14 +433,18 @@ def count_value(value: object, ctx: ElementContext, problems: list[Problem], wha
 
 
 _COMPILERS: dict[type, Compiler] = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text}
+_TURNS_ITSELF: set[type] = {Rect, Ellipse, Line, Text}  # elements of one item, which carries the turn
 _LOCAL_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def register_compiler(kind: type, function: Compiler, local: tuple[str, ...] = ()) -> None:
+def register_compiler(kind: type, function: Compiler, local: tuple[str, ...] = (), turns: bool = False) -> None:
     """`function` compiles elements of model class `kind`; `local` names the `{names}` it fills
-    itself (a table's `{n}`), which are not fields of the card."""
+    itself (a table's `{n}`), which are not fields of the card; `turns`: its items carry the
+    element's turn themselves (pictures), else they are turned as a whole."""
     _COMPILERS[kind] = function
     _LOCAL_FIELDS[kind] = frozenset(local)
+    if turns:
+        _TURNS_ITSELF.add(kind)
 
 
 def local_fields(element: Element) -> frozenset[str]:

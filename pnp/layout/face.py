@@ -27,7 +27,7 @@ from pathlib import Path
 from ..core.errors import Problem, Ref
 from ..model.layout import Element, Layout
 from .assets import PRINTED, IconLibrary, colour, fill, names_printed, placed
-from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
+from .conditions import face_reads, is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
 from .elements import ElementContext, compile_element, unknown_printed
 from .fonts import FontBook
 from .items import Face, Item, item_bounds
@@ -75,7 +75,8 @@ class FaceBuilder:
         self.bleed = bleed
         self.elements = {n: e for n, e in layout.elements.items() if (layout.name, n) not in env.skip}
         self.static = {name: is_static(e) for name, e in self.elements.items()}
-        self._fields = {name: template_fields(e) for name, e in self.elements.items() if not self.static[name]}
+        self._fields = {name: face_reads(template_fields(e), layout.maps) for name, e in self.elements.items()
+                        if not self.static[name]}
         self._lookups = lookups(layout)
         self._lookup_names = {n for names in self._lookups.values() for n in names}
         self._outside: set[str] = set()  # elements already reported outside the bleed

@@ -163,9 +163,9 @@ class Linter:
         use = self.uses.get(name)
         if use is None or not use.values:
             return
-        known = use.known
+        known, maps = use.known, self.kit.layouts[name].maps
         for used in template_fields(element):
-            if used not in known and not lookup(used) and not used.startswith(PRINTED):
+            if used not in known and not lookup(used) and not used.startswith(PRINTED) and used not in maps:
                 self.report(name, ("elements", elem), f"unknown field {{{used}}}" +
                             (f" (fields: {', '.join(sorted(known))})" if len(known) < 20 else ""),
                             suggestion=suggest(used, sorted(known)), element=elem)
@@ -211,6 +211,8 @@ class Linter:
                 known_here = known | {fname}
             else:
                 known_here = known
+            if table not in layout.maps and table in known_here:  # an item of a list field: `{symbols[3]}`
+                continue
             if table not in layout.maps:
                 self.report(name, ("elements", elem), f"unknown map {table!r} in {{{used}}}" +
                             (f" (maps: {', '.join(layout.maps)})" if layout.maps else " (the layout has no `maps`)"),

@@ -17,8 +17,9 @@ from ..core.errors import Problem
 from ..model.frame import Fit
 from ..model.layout import Icon, Image, Svg
 from ..model.load import safe_path
-from ..model.units import MM, parse_dim
+from ..model.units import MM, parse_angle, parse_dim, turn as turn_sum
 from .elements import MISSING, ElementContext, _fail, count_value, field_value, frame, register_compiler
+from .geometry import angle
 from .items import Item, Picture
 
 
@@ -36,11 +37,11 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[I
         return _fail(problems, problem) if problem else []
     color = ctx.rgb(element.color, problems)
     per_row = element.per_row or max(count, 1)
-    return [Picture("icon", px, py, side, side, path, color, element.rotate)
+    return [Picture("icon", px, py, side, side, path, color, angle(element))
             for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
 
 
-def _points(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[tuple[float, float, int]] | None:
+def _points(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[tuple[float, float, float]] | None:
     """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
     raw = element.at
     if isinstance(raw, str):
@@ -53,32 +54,32 @@ def _points(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list
     for point in raw:
         parsed = _point(point, ctx)
         if parsed is None:
-            problems.append(Problem(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) "
+            problems.append(Problem(f"`at` takes points [x, y] or [x, y, turn] (a turn in degrees) "
                                     f"(got {point!r})"))
             return None
         out.append(parsed)
     return out
 
 
-def _point(point: object, ctx: ElementContext) -> tuple[float, float, int] | None:
+def _point(point: object, ctx: ElementContext) -> tuple[float, float, float] | None:
     if not isinstance(point, list) or len(point) not in (2, 3):
         return None
-    turn = point[2] if len(point) == 3 else 0
-    if turn not in (0, 90, 180, 270) or isinstance(turn, bool):
-        return None
     try:
-        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), int(turn)
+        turn = parse_angle(point[2]) if len(point) == 3 else 0
+        if isinstance(turn, str):
+            return None
+        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), turn
     except ValueError:
         return None
 
 
-def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, int]],
+def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, float]],
                problems: list[Problem]) -> list[Item]:
     """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
     w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
     h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
     color = ctx.rgb(element.color, problems)
-    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, (element.rotate + turn) % 360)
+    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, turn_sum(angle(element) + turn))
             for px, py, turn in points]
 
 
@@ -117,7 +118,7 @@ def _picture(element: Image | Svg, ctx: ElementContext, problems: list[Problem])
         return _fail(problems, natural)
     bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
     color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
-    return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
+    return [Picture(element.type, bx, by, bw, bh, str(path), color, angle(element))]
 
 
 def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | Problem:
@@ -148,6 +149,6 @@ def _fitted(x: float, y: float, w: float, h: float, natural: tuple[float, float]
     return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
 
 
-register_compiler(Icon, _icon)
-register_compiler(Image, _picture)
-register_compiler(Svg, _picture)
+register_compiler(Icon, _icon, turns=True)
+register_compiler(Image, _picture, turns=True)
+register_compiler(Svg, _picture, turns=True)

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
-from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, SizeField, parse_dim
+from .units import CARD_PRESETS, Dim, DimField, FontSize, GeomField, Length, MM, SizeField, parse_dim
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
@@ -40,8 +40,8 @@ class Line(Frame, Stroke):
     """A segment from (x, y) to (x2, y2)."""
 
     type: Literal["line"]
-    x2: DimField = Dim(0.0)
-    y2: DimField = Dim(0.0)
+    x2: GeomField = Dim(0.0)
+    y2: GeomField = Dim(0.0)
     stroke: str | None = "#000000"
 
 
