@@ -93,7 +93,8 @@ class KitRun:
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", printed.tables,
                             library.element_refs, skip, kit.game.min_text_size, printed.values,
-                            inspect=FaceInspector(library.element_refs), paper=self.options.paper)
+                            inspect=FaceInspector(library.element_refs), paper=self.options.paper,
+                            language=kit.game.language)
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]

@@ -68,7 +68,7 @@ def test_english_filters(value, filters, text):
     ("{rules.series}", "{rules.series}: a list of mappings or lists cannot be printed as it is: name one item, "
                        "as in {name.0}"),
     ("{rules.hand|plurl:a:b}", "{rules.hand}: unknown filter 'plurl' (did you mean 'plural'?); filters: thousands, "
-                               "plural, ordinal, count, and, or"),
+                               "plural, ordinal, count, and, or, format"),
     ("{rules.hand|plural:carte}", "{rules.hand}: filter 'plural': write it |plural:SINGULAR:PLURAL, as in "
                                   "|plural:carte:cartes"),
     ("{rules.names|thousands}", "{rules.names}: filter 'thousands': needs a number (got ['forme', 'couleur', 'valeur'])"),

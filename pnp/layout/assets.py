@@ -125,7 +125,7 @@ def single_field(text: str) -> str | None:
 
 
 def fill(template: str, context: Mapping, french: bool = False,
-         only: str | tuple[str, ...] = "") -> tuple[str, list[str], list[Problem]]:
+         only: str | tuple[str, ...] = "", language: str = "") -> tuple[str, list[str], list[Problem]]:
     """`template` with `{name}` (and `{name|filter:arg}`) replaced: the text, the names that are
     not in `context` (left as written), and the problems of values that cannot be printed. With
     `only` (a prefix or a tuple of them), names that do not start with it are left as written, braces and all, and not reported."""
@@ -145,7 +145,7 @@ def fill(template: str, context: Mapping, french: bool = False,
             if value is _UNFILLED:
                 out.append(_written(name, filters))
                 continue
-            text, said = shown(value, filters, french, strict=True)
+            text, said = shown(value, filters, french, strict=True, language=language)
             out.append(text)
             problems += [Problem(f"{{{name[1:]}}}: {said}")] if said else []
             continue
@@ -156,7 +156,7 @@ def fill(template: str, context: Mapping, french: bool = False,
             missing.append(name)
             out.append("{" + name + "}")
             continue
-        text, said = shown(context[name], filters, french, strict=name.startswith(PRINTED))
+        text, said = shown(context[name], filters, french, strict=name.startswith(PRINTED), language=language)
         out.append(text)
         problems += [Problem(f"{{{name}}}: {said}")] if said else []
     return "".join(out), missing, problems
@@ -272,18 +272,25 @@ class IconLibrary:
         self.names = _svgs(self.folder)
         self.used: set[str] = set()
         self._checked: dict[str, tuple[str | None, Problem | None]] = {}
+        self.kit_folder: Path | None = None  # a kit's own icons/ (`with_kit`), named when an icon is missing
 
     def with_kit(self, kit_dir: Path) -> "IconLibrary":
         """The library seen by one kit: its own `icons/*.svg` added, winning over the project's."""
         own = _svgs(kit_dir / "icons")
-        if not own:
-            return self
         for path in own.values():  # inputs of the kit's run, for the build cache
             with suppress(InputError):  # (one that leads out of the project is refused where it is used)
                 input_digest(inside(self.root, path))
-        kit = IconLibrary(self.root)
-        kit.names, kit.used = {**self.names, **own}, self.used
+        kit = IconLibrary.__new__(IconLibrary)
+        kit.root, kit.folder, kit.used, kit.kit_folder = self.root, self.folder, self.used, kit_dir / "icons"
+        kit.names = {**self.names, **own} if own else self.names
+        kit._checked = {} if own else self._checked  # the same icons: checked once for every kit
         return kit
+
+    def _looked(self, name: str) -> str:
+        """Where an icon named `name` was looked for, from the project's root."""
+        places = [self.folder] + ([self.kit_folder] if self.kit_folder is not None else [])
+        shown = [_from_root(self.root, folder / f"{name}.svg") for folder in places]
+        return ": no " + " nor ".join(shown)
 
     def resolve(self, name: str, aliases: dict[str, str]) -> tuple[str | None, Problem | None]:
         """The SVG path of icon `name` (through the layout's aliases), or a problem (`told` for an
@@ -297,14 +304,16 @@ class IconLibrary:
         if name in aliases:
             return None, told(f"icon alias {name!r} names no icon")
         hint = suggest(name, [n for n in list(aliases) + list(self.names) if n != name])
-        return None, Problem(f"unknown icon {name!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
+        return None, Problem(f"unknown icon {name!r}{self._looked(name)}"
+                             + (f" (did you mean {hint!r}?)" if hint else ""))
 
     def problem(self, target: str) -> Problem | None:
         """Why `target` (an alias's value) is no icon, or None."""
         if target in self.names:
             return None
         hint = suggest(target, [n for n in self.names if n != target])
-        return Problem(f"unknown icon {target!r}" + (f" (did you mean {hint!r}?)" if hint else ""))
+        return Problem(f"unknown icon {target!r}{self._looked(target)}"
+                       + (f" (did you mean {hint!r}?)" if hint else ""))
 
     def _check(self, target: str) -> tuple[str | None, Problem | None]:
         from ..sources.svg import load_svg
@@ -315,6 +324,13 @@ class IconLibrary:
         except InputError as exc:
             return None, Problem(f"icon {target!r}: {exc}")
         return str(path), None
+
+
+def _from_root(root: Path, path: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def _svgs(folder: Path) -> dict[str, Path]:

@@ -64,10 +64,11 @@ class ElementContext:
     rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
     min_text: float = 6.0  # text printed smaller is a warning
     colours: dict[str, tuple[RGB | None, Problem | None]] | None = None  # the layout's literal colours, read once
+    language: str = "en"  # how numbers are written (pnp/layout/numbers.py)
 
     def text(self, template: str, problems: list[Problem]) -> str:
         values = self.names(template)
-        value, missing, unprintable = fill(template, values, self.french)
+        value, missing, unprintable = fill(template, values, self.french, language=self.language)
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
 

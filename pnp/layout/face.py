@@ -50,6 +50,7 @@ class BuildEnv:
     rules: dict = field(default_factory=dict)  # the values of `{rules.…}` templates (pnp.rules.printed)
     inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
     paper: str = "a4"  # the build's paper, named when a page's element runs past its content box
+    language: str = ""  # the kit's (game.yaml `language`): how numbers are written; "" for English or French by `french`
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` (or `{players.…}`) filled from the rules values
@@ -227,7 +228,8 @@ class FaceBuilder:
         """What an element of this layout is compiled with, for a face of `values`."""
         env = self.env
         return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours)
+                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours,
+                              env.language or ("fr" if env.french else "en"))
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)

@@ -11,7 +11,11 @@ you mean" never offers the name that was typed. Checked:
 - conditions: a `when`/`unless` field that no card (or page) using the layout has is an error; a
   value outside the field's declared `values`, or that no card has, a warning;
 - maps: `{map[field]}` naming no map of the layout or no field is an error; a card value the map
-  lacks is an error at the map, a map key that no card's field has a warning at the key.
+  lacks is an error at the map, a map key that no card's field has a warning at the key;
+- a card's content (text, icons, tables: not its backgrounds and frames) placed in mm whose box runs
+  past the card's edge, where it is cut — what a resize of the card pushes out — is a warning that
+  names the side and how far, and says to place it in `%` of the card or of its safe box;
+- templates: an expression that cannot be read (`{index *}`) is an error at its element.
 `skip` names the `(layout, element)` pairs with an error here: faces leave them out.
 """
 from __future__ import annotations
@@ -22,9 +26,12 @@ from typing import Callable, Iterator
 from ..core.errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
-from .assets import PRINTED, IconLibrary, colour, is_told, key_text, lookup, palette_entry
+from ..model.units import MM, Dim
+from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry
 from .conditions import condition_values, shown, template_fields
-from .elements import local_fields
+from .elements import element_box, local_fields
+
+BACKGROUNDS = frozenset({"rect", "ellipse", "line", "image", "svg"})  # may bleed on purpose
 from .fonts import FontBook
 
 RefOf = Callable[..., Ref]
@@ -79,6 +86,8 @@ class Linter:
             self._palette(name, layout)
             self._aliases(name, layout)
             for elem, element in layout.elements.items():
+                self._expressions(name, elem, element)
+                self._pushed_out(name, elem, element, layout)
                 self._literals(name, elem, element)
                 self._fields(name, elem, element)
                 self._conditions(name, elem, element)
@@ -158,6 +167,36 @@ class Linter:
             return None if problem is None or is_told(problem) else problem  # a broken alias: reported at the alias
         return None
 
+    def _expressions(self, name: str, elem: str, element: Element) -> None:
+        """An expression of the element's templates that cannot be read: an error where it is written."""
+        from ..core.expressions import ExpressionError, compile_expression
+
+        for path, _, value in _walk(element.model_dump(), ()):
+            text = value.template if isinstance(value, Dim) else value
+            for written in expressions(text) if isinstance(text, str) else ():
+                try:
+                    compile_expression(written)
+                except ExpressionError as exc:
+                    self.report(name, ("elements", elem) + path, f"{{{written}}}: {exc.message}", element=elem)
+
+    def _pushed_out(self, name: str, elem: str, element: Element, layout: Layout) -> None:
+        """Content placed in mm past the card's edge: what a resize pushes out."""
+        if layout.kind != "card" or element.type in BACKGROUNDS or element.box is not None:
+            return
+        dims = [d for d in (element.x, element.y, element.w, element.h) if d is not None]
+        if any(d.relative or d.template is not None for d in dims):
+            return
+        width, height = layout.card_size()
+        x, y, w, h = element_box(element, layout, width, height)
+        past = {side: amount for side, amount in (("left", -x), ("top", -y), ("right", x + w - width),
+                                                    ("bottom", y + h - height)) if amount > 0.25 * MM}
+        if past and max(past.values()) <= layout.bleed:  # (beyond the bleed: the face's own warning says it)
+            side, amount = max(past.items(), key=lambda kv: kv[1])
+            self.report(name, ("elements", elem), f"its box runs {amount / MM:.1f} mm past the {side} edge of the "
+                        f"{width / MM:g} × {height / MM:g} mm card, where it is cut: a place in mm does not follow "
+                        "a resize of the card (give x, y, w, h in % of the card, or in %safe of its safe box)",
+                        "warning")
+
     def _fields(self, name: str, elem: str, element: Element) -> None:
         """A `{field}` that no card (or page) drawn with the layout has: an error at the element."""
         use = self.uses.get(name)
@@ -196,6 +235,7 @@ class Linter:
             elif value not in had:
                 never = "holds" if rule == "when" else "hides the element"
                 self.report(name, at, f"no card has {fname} {value!r}: the condition never {never}", "warning",
+                            None if value.lstrip("-").isdigit() else suggest(value, sorted(had - {value})),
                             element=elem)
 
     def _lookups(self, name: str, elem: str, element: Element) -> None:

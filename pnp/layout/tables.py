@@ -25,6 +25,7 @@ from ..model.validate import StrictModel
 from .elements import (BLACK, MISSING, ElementContext, _resolve_icons, field_value, frame, prepare_text,
                        register_compiler)
 from .items import Item, Shape, TextItem
+from .numbers import format_number
 from .textfit import TextStyle, fit_text
 
 
@@ -168,23 +169,26 @@ def _typed(cell: CellValue, spec: str | None, ctx: ElementContext, problems: lis
     if cell is None:
         return "", PLAIN
     if not isinstance(cell, Cell):
-        return (_number(cell, spec, problems) if isinstance(cell, (int, float)) else ctx.text(cell, problems)), PLAIN
+        return (_number(cell, spec, ctx, problems) if isinstance(cell, (int, float)) else ctx.text(cell, problems)), PLAIN
     style = _Style(cell.fill, cell.color, cell.bold, cell.align)
     if cell.icon is not None:
         return f":{ctx.text(cell.icon, problems)}:", style
     if cell.number is not None:
         value = ctx.text(cell.number, problems) if isinstance(cell.number, str) else cell.number
-        return _number(value, cell.format or spec, problems), style
+        return _number(value, cell.format or spec, ctx, problems), style
     return ctx.text(cell.text or "", problems), style
 
 
-def _number(value: object, spec: str | None, problems: list[Problem]) -> str:
-    """`value` written with the format spec `spec` (a number written as text is read first)."""
+def _number(value: object, spec: str | None, ctx: ElementContext, problems: list[Problem]) -> str:
+    """`value` written with the format spec `spec` in the kit's language (a number written as text
+    is read first): `4,5` in French."""
     try:
         number = float(value) if isinstance(value, str) else value
         if isinstance(number, float) and number.is_integer() and (spec is None or spec[-1:] in "d"):
             number = int(number)
-        return format(number, spec or "").replace("-", "−")
+        if not isinstance(number, (int, float)):
+            raise ValueError(f"{value!r} is no number")
+        return format_number(number, spec or "", ctx.language)
     except ValueError as exc:
         problems.append(Problem(f"cannot write {value!r} with format {spec!r}: {exc}"))
         return str(value)

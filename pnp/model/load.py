@@ -12,7 +12,7 @@ resolver of the project's files, which reads nothing. Nothing here draws or writ
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -178,16 +178,27 @@ class _KitLoader:
             self.problems.append(Problem(f"two components are named {name!r}", "component", ref.child("name")))
 
     def _layouts(self, kit: Kit) -> None:
-        for name, ref, kind in _layout_uses(kit):
-            if name not in kit.layouts:
+        """Each layout the kit uses, resolved once; a broken one reported once per mistake (a typo in
+        an `extends` shared by many layouts and cards), naming the components that use it when they
+        are several."""
+        broken: dict[str, list[Problem]] = {}
+        users: dict[Problem, list[str]] = {}
+        for name, ref, kind, user in _layout_uses(kit):
+            if name not in kit.layouts and name not in broken:
                 layout, found = self.project.library.get(name, ref, key_path("deck" if kind == "card" else "sheet", ref.path))
-                self.problems += found
                 if layout is None:
-                    continue
-                kit.layouts[name] = layout
-            if kit.layouts[name].kind != kind:
+                    broken[name] = found
+                else:
+                    kit.layouts[name] = layout
+                    self.problems += found
+            for problem in broken.get(name, ()):
+                listed = users.setdefault(problem, [])
+                listed += [user] if user not in listed else []
+            if name in kit.layouts and kit.layouts[name].kind != kind:
                 self.problems.append(Problem(f"layout {name!r} is a {kit.layouts[name].kind} layout; "
                                              f"this needs a {kind} layout", "layout", ref))
+        self.problems += [replace(p, where=f"{p.where} (used by {', '.join(who)})") if len(who) > 1 else p
+                          for p, who in users.items()]
 
 
 def _shown(path: Path) -> str:
@@ -198,8 +209,9 @@ def _shown(path: Path) -> str:
         return path.as_posix() + "/"
 
 
-def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:
-    """(layout name, where it is named, kind it must be) for every layout the kit uses, once."""
+def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str, str]]:
+    """(layout name, where it is named, kind it must be, the component that uses it) for every
+    layout the kit uses, once per component (and per card that names its own)."""
     seen: set[tuple[str, str]] = set()
     for deck in kit.decks:
         for card in deck.cards:
@@ -207,6 +219,6 @@ def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:
                 own = key in card.field_refs
                 if name and (own or (name, deck.name) not in seen):
                     seen.add((name, deck.name))
-                    yield name, card.ref.child(key) if own else deck.ref.child(key), "card"
+                    yield name, card.ref.child(key) if own else deck.ref.child(key), "card", f"deck {deck.name!r}"
     for sheet in kit.sheets:
-        yield sheet.spec.layout, sheet.ref.child("layout"), "page"
+        yield sheet.spec.layout, sheet.ref.child("layout"), "page", f"sheet {sheet.name!r}"
