@@ -39,7 +39,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .elements import ElementContext
 
 MAX_ITEMS = 200
-SCATTER_TRIES = 400  # places tried for one item before the scatter gives up
+SCATTER_TRIES = 400  # places tried for one item before the scatter starts again
+SCATTER_ROUNDS = 8  # fresh starts (the same seed: the same rounds) before it gives up
 LOCALS = ("item", "i")  # the names an arranged element's templates may read beyond the face's
 
 
@@ -266,23 +267,34 @@ def _points(arrange: Arrange, region: Region, sizes: list[tuple[float, float]], 
 
 def _scatter(region: Region, sizes: list[tuple[float, float]], seed: str, problems: list[Problem]) -> list[Slot] | None:
     """Seeded places where no two items' circles meet, each inside the region; largest first."""
-    x, y, w, h = region
+    too_big = next((s for s in sizes if math.hypot(*s) > min(region[2], region[3])), None)
+    if too_big is not None:
+        problems.append(Problem(f"an item of {too_big[0] / MM:.1f} × {too_big[1] / MM:.1f} mm cannot lie in the region"))
+        return None
     rng = random.Random(seed)
-    order = sorted(range(len(sizes)), key=lambda k: -max(sizes[k]))
+    most = 0
+    for _ in range(SCATTER_ROUNDS):
+        placed = _scatter_round(region, sizes, rng)
+        if len(placed) == len(sizes):
+            return [Slot(placed[k][0], placed[k][1], *sizes[k]) for k in range(len(sizes))]
+        most = max(most, len(placed))
+    problems.append(Problem(f"arrange: {len(sizes)} items cannot be scattered in the region without "
+                            f"overlapping ({most} placed); make them smaller or fewer"))
+    return None
+
+
+def _scatter_round(region: Region, sizes: list[tuple[float, float]],
+                   rng: random.Random) -> dict[int, tuple[float, float, float]]:
+    """One try at placing every item (largest first): the items placed before one found no room."""
+    x, y, w, h = region
     placed: dict[int, tuple[float, float, float]] = {}
-    for k in order:
-        sw, sh = sizes[k]
-        r = math.hypot(sw, sh) / 2
-        if 2 * r > min(w, h):
-            problems.append(Problem(f"an item of {sw / MM:.1f} × {sh / MM:.1f} mm cannot lie in the region"))
-            return None
+    for k in sorted(range(len(sizes)), key=lambda k: -max(sizes[k])):
+        r = math.hypot(*sizes[k]) / 2
         for _ in range(SCATTER_TRIES):
             px, py = x + r + rng.random() * (w - 2 * r), y + r + rng.random() * (h - 2 * r)
             if all(math.hypot(px - qx, py - qy) >= r + qr for qx, qy, qr in placed.values()):
                 placed[k] = (px, py, r)
                 break
         else:
-            problems.append(Problem(f"arrange: {len(sizes)} items cannot be scattered in the region without "
-                                    f"overlapping ({len(placed)} placed); make them smaller or fewer"))
-            return None
-    return [Slot(placed[k][0], placed[k][1], *sizes[k]) for k in range(len(sizes))]
+            return placed
+    return placed

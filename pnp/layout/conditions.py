@@ -39,6 +39,8 @@ def template_fields(element: Element) -> tuple[str, ...]:
     found -= local_fields(element)
     if element.arrange is not None:  # an arranged element's `{item}` and `{i}`
         found -= set(ARRANGED)
+        if element.arrange.along == "scatter" and element.arrange.seed is None:  # seeded by the card
+            found |= {"deck", "id"}
     if element.type == "table" and element.data:
         found.add(element.data)
     return tuple(sorted(found))
