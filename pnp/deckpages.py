@@ -1,19 +1,20 @@
 """The pages of one deck: its cards imposed on sheets, fronts then their backs (duplex), or both on one
 page (fold).
 
-Contract: `DeckPages(run, deck, plan).run()` lays out every copy of every card of the deck (the
-faces through `run._face`, so problems go to the run like every component's), `plan.per_page` to a
-sheet, and, unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its
+Contract: `DeckPages(run, deck, plan, guests).run()` lays out every copy of every card of the deck,
+then of the decks imposed after it (`guests`, mixed imposition: `layout.imposition.fill_sheets`),
+(the faces through `run._face`, so problems go to the run like every component's), `plan.per_page`
+to a sheet, and, unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its
 print note and label in the kit's language; the progress display and the file report count every
 page written (two a sheet in duplex).
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from .draw.sheets import SheetPainter
-from .layout.imposition import SheetPlan
+from .layout.imposition import SheetPlan, fill_sheets
 from .layout.notes import NOTE_SIZE, Note, NotePage
 from .model.kit import Card, Deck
 from .model.units import MM
@@ -28,8 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
 class DeckPages:
     """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
 
-    def __init__(self, run: "KitRun", deck: Deck, plan: SheetPlan):
-        self.run_, self.deck, self.plan = run, deck, plan
+    def __init__(self, run: "KitRun", deck: Deck, plan: SheetPlan, guests: Sequence[Deck] = ()):
+        self.run_, self.deck, self.plan, self.guests = run, deck, plan, tuple(guests)
         self.canvas: Canvas | None
         self.painter: SheetPainter | None
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
@@ -38,20 +39,22 @@ class DeckPages:
         self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
 
     def run(self) -> None:
-        cards = [card for card in self.deck.cards for _ in range(card.copies)]
-        per = self.plan.per_page
-        sheets = (len(cards) + per - 1) // per
+        decks = (self.deck, *self.guests)
+        filled = fill_sheets([[(d, card) for card in d.cards for _ in range(card.copies)] for d in decks],
+                             self.plan.per_page)
+        sheets, cards = len(filled), [card for chunk in filled for card in chunk]
         self.run_._expect(sheets * self.per_sheet)
-        for number in range(sheets):
-            self._sheet(cards[number * per:(number + 1) * per], number + 1, sheets)
+        for number, chunk in enumerate(filled):
+            self._sheet(chunk, number + 1, sheets)
+        per = self.plan.per_page
         w, h = self.run_.kit.layouts[self.deck.cards[0].layout].card_size()
         self.run_._save(self.canvas, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
                         card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
 
-    def _sheet(self, chunk: list[Card], number: int, total: int) -> None:
+    def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
-        fronts: list[Face | None] = [self.run_._face(card, self.deck, card.layout) for card in chunk]
-        backs = [self.run_._face(card, self.deck, card.back) if card.back else None for card in chunk] \
+        fronts: list[Face | None] = [self.run_._face(card, deck, card.layout) for deck, card in chunk]
+        backs = [self.run_._face(card, deck, card.back) if card.back else None for deck, card in chunk] \
             if self.plan.mode != "none" else []
         if self.canvas is not None and not self.run_.failed:
             sheet = self.run_.messages.text("sheet", n=number, total=total)

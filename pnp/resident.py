@@ -146,8 +146,10 @@ class ComponentMemo:
         game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
         reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content)
         tables = (run.env.tables, run.env.rules) if reads else None  # a field's text may name rules values too
+        guests = [(d.spec, _drawn_from(d)[0]) for d in run.kit.decks  # decks imposed on its sheets
+                  if d.spec.imposition.after == component.name]
         return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
-                     component.spec, content)
+                     component.spec, content, *guests)
 
     def _reads_rules(self, run: "KitRun", layout: str) -> bool:
         """Whether a layout shows what the rules model prints (`data: rules.NAME`, `{rules.…}`)."""

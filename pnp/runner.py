@@ -28,7 +28,7 @@ from .core.errors import Problem, Ref, counted, errors_only
 from .core.fileio import FileChanged, cache_folder
 from .gutters import deck_gutters
 from .layout.face import BuildEnv, FaceBuilder
-from .layout.imposition import SheetSpec, plan_sheet
+from .layout.imposition import SheetSpec, plan_sheet, plan_template
 from .layout.inspect import FaceInspector
 from .layout.lint import lint
 from .layout.marks import Box
@@ -143,7 +143,7 @@ class KitRun:
         return face
 
     def _deck(self, deck: Deck) -> None:
-        if not deck.cards:
+        if not deck.cards or deck.spec.imposition.after:  # (a deck imposed after another: on its sheets)
             return
         front = self.kit.layouts[deck.cards[0].layout]
         has_backs = any(card.back for card in deck.cards)
@@ -152,11 +152,18 @@ class KitRun:
         spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(self.options.paper),
                          self.options.orientation, mode, _offset(self.options.back_offset), deck.spec.imposition.marks,
                          deck_gutters(self, deck, mode, front.bleed), self.printer_margin)
-        plan = plan_sheet(spec)
+        template = deck.spec.imposition.sheet  # a label sheet, an n-up template (layout/imposition.py)
+        slots = self.kit.layouts[template].slots if template in self.kit.layouts else None
+        plan = plan_template(spec, slots) if slots is not None else plan_sheet(spec)
         if isinstance(plan, Problem):
-            self.problems.append(Problem(plan.what, f"deck {deck.name!r}", deck.ref.child("layout")))
+            key = ("imposition", "sheet") if slots is not None else ("layout",)
+            self.problems.append(Problem(plan.what, f"deck {deck.name!r}", deck.ref.child(*key)))
             return
-        DeckPages(self, deck, plan).run()
+        if slots is not None and isinstance(slots.paper, str) and slots.paper != self.options.paper:
+            self.problems.append(Problem(f"the sheet template is for {slots.paper.upper()} paper: its pages are "
+                                         f"{slots.paper.upper()} on this {self.options.paper.upper()} build",
+                                         f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"), severity="warning"))
+        DeckPages(self, deck, plan, [d for d in self.kit.decks if d.spec.imposition.after == deck.name]).run()
 
     def _sheet(self, sheet: Sheet) -> None:
         layout = self.kit.layouts[sheet.spec.layout]

@@ -96,11 +96,15 @@ class FieldSpec(StrictModel):
 
 
 class Imposition(StrictModel):
-    """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks."""
+    """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks; or the
+    slots of a sheet template (`sheet`: a layout of kind sheet); `after`: the deck's cards follow
+    another deck's of the same size on its sheets (mixed imposition)."""
 
     gap: Length = 0.0
     gutter: Union[bool, Literal["auto"]] = "auto"  # a gap of twice the bleed; auto: where card edges differ
     marks: bool = True
+    sheet: str | None = None
+    after: str | None = None
 
 
 def _slug(value: str) -> str:
