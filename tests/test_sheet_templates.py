@@ -12,11 +12,11 @@ from pdfread import boxes, crop_marks, page_count, page_sizes_mm, words
 
 LAYOUTS = """
 planche-l7160:
-  kind: sheet
+  kind: template
   description: A4 sheet of 21 labels, 63.5 × 38.1 mm, 3 × 7.
   slots: {paper: a4, slot: [63.5mm, 38.1mm], columns: 3, rows: 7, gap: [2.5mm, 0], offset: [7.2mm, 15.1mm]}
 imprimeur-9:
-  kind: sheet
+  kind: template
   slots: {paper: [300mm, 300mm], slot: [63mm, 88mm], columns: 3, rows: 3, gap: [10mm, 6mm], marks: corners, bleed: 3mm}
 etiquette:
   size: [63.5mm, 38.1mm]

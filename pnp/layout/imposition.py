@@ -276,8 +276,10 @@ def plan_template(spec: SheetSpec, template: SheetTemplate) -> SheetPlan | Probl
                 gy / 2 if template.rows > 1 else spec.bleed)
     fronts = [_template_slot(ox + c * (sw + gx), height - oy - sh - r * (sh + gy), sw, sh, bleed)
               for r in range(template.rows) for c in range(template.columns)]
-    marks = [m for s in fronts for m in _slot_marks(s, sw, sh, template.marks)]
     area = printable_box(width, height, spec.printer_margin)
+    marks = [m for m in (clip_segment(t, area) for s in fronts for t in _slot_marks(s, sw, sh, template.marks))
+             if m and (template.marks == "outline" or (abs(m[2] - m[0]) + abs(m[3] - m[1]) >= MM
+                                                       and not any(_crosses(m, o, sw, sh) for o in fronts)))]
     trim = (ox, height - oy - grid_h, ox + grid_w, height - oy)
     bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
     flip = _Flip(width, height, (spec.backs == "long-edge") == (height >= width), *spec.back_offset, area)
@@ -305,6 +307,13 @@ def _slot_marks(slot: Slot, w: float, h: float, kind: str) -> list[Box]:
         for y, sy in ((y0, -1), (y1, 1)):
             out += [(x + sx * near, y, x + sx * far, y), (x, y + sy * near, x, y + sy * far)]
     return out
+
+
+def _crosses(mark: Box, slot: Slot, w: float, h: float) -> bool:
+    """Whether a crop tick runs into a slot or along its edge (butted slots: a tick would print on a card)."""
+    x0, x1 = sorted((mark[0], mark[2]))
+    y0, y1 = sorted((mark[1], mark[3]))
+    return x0 <= slot.x + w + 0.01 and x1 >= slot.x - 0.01 and y0 <= slot.y + h + 0.01 and y1 >= slot.y - 0.01
 
 
 def fill_sheets(groups: Sequence[Sequence[T]], per_page: int) -> list[list[T]]:

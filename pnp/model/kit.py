@@ -97,7 +97,7 @@ class FieldSpec(StrictModel):
 
 class Imposition(StrictModel):
     """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks; or the
-    slots of a sheet template (`sheet`: a layout of kind sheet); `after`: the deck's cards follow
+    slots of a sheet template (`sheet`: a layout of kind template); `after`: the deck's cards follow
     another deck's of the same size on its sheets (mixed imposition)."""
 
     gap: Length = 0.0

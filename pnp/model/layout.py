@@ -245,12 +245,12 @@ class SheetTemplate(StrictModel):
 
 
 class Layout(StrictModel):
-    """A resolved card, page or sheet template (`kind: sheet`: where cards sit on a label sheet)."""
+    """A resolved card, page or sheet template (`kind: template`: where cards sit on a label sheet)."""
 
     name: str = ""
     extends: str | list[str] | None = None  # merged away by layouts.py; declared for "did you mean 'extends'?"
-    kind: Literal["card", "page", "sheet"] = "card"
-    slots: SheetTemplate | None = None  # kind sheet: the template
+    kind: Literal["card", "page", "template"] = "card"
+    slots: SheetTemplate | None = None  # kind template: where the cards sit on its sheet
     size: str | list[DimField] = "poker"
     orientation: Literal["portrait", "landscape"] = "portrait"
     bleed: Length = 3 * MM
@@ -267,8 +267,8 @@ class Layout(StrictModel):
 
     @model_validator(mode="after")
     def _sheet(self) -> Self:
-        if (self.kind == "sheet") != (self.slots is not None):
-            raise ValueError("a layout of kind sheet gives its `slots` (and only it does)")
+        if (self.kind == "template") != (self.slots is not None):
+            raise ValueError("a layout of kind template gives its `slots` (and only it does)")
         return self
 
     @field_validator("size")

@@ -223,7 +223,7 @@ def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str, str]]:
                     seen.add((name, deck.name))
                     yield name, card.ref.child(key) if own else deck.ref.child(key), "card", f"deck {deck.name!r}"
         if deck.spec.imposition.sheet:
-            yield deck.spec.imposition.sheet, deck.ref.child("imposition", "sheet"), "sheet", f"deck {deck.name!r}"
+            yield deck.spec.imposition.sheet, deck.ref.child("imposition", "sheet"), "template", f"deck {deck.name!r}"
     for sheet in kit.sheets:
         yield sheet.spec.layout, sheet.ref.child("layout"), "page", f"sheet {sheet.name!r}"
 
