@@ -162,7 +162,8 @@ class KitRun:
         if slots is not None and isinstance(slots.paper, str) and slots.paper != self.options.paper:
             self.problems.append(Problem(f"the sheet template is for {slots.paper.upper()} paper: its pages are "
                                          f"{slots.paper.upper()} on this {self.options.paper.upper()} build",
-                                         f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"), severity="warning"))
+                                         f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"),
+                                         severity="warning"))
         DeckPages(self, deck, plan, [d for d in self.kit.decks if d.spec.imposition.after == deck.name]).run()
 
     def _sheet(self, sheet: Sheet) -> None:

@@ -176,3 +176,20 @@ cards:
               game="checks:\n  - product: generate\n")
     assert found(root) == [f"decks/{KIT}/d.yaml:{line_of(root / 'decks' / KIT / 'd.yaml', 'rang: R}')}:5: deck 'd', "
                            "card '9': duplicate card for checks[0]: couleur pique, rang R is already card '4'"]
+
+
+def test_the_watcher_with_strict_fails_a_save_whose_when_value_no_card_has(tmp_path):
+    from pnp.core.options import Options
+    from pnp.live.changes import PollingWatcher
+    from pnp.live.loop import Loop
+
+    layouts = "carte:\n  elements:\n    r: {type: rect, x: 3, y: 3, w: 9, h: 9, fill: '#000000', when: {rang: roi}}\n"
+    root = _project(tmp_path, layouts)
+    write_kit(root, {"d.yaml": _deck("fields: {rang: text}\ncards: [{rang: Roi}]\n")})
+    files = PollingWatcher(0.05)
+    try:
+        outcome = Loop(root, [KIT], Options(out=tmp_path / "out", strict=True), files, lambda line: None).build(set())
+    finally:
+        files.close()
+    assert not outcome.ok and any("did you mean 'Roi'?" in line for line in outcome.lines)
+    assert not (tmp_path / "out" / KIT).exists()

@@ -269,7 +269,8 @@ def _scatter(region: Region, sizes: list[tuple[float, float]], seed: str, proble
     """Seeded places where no two items' circles meet, each inside the region; largest first."""
     too_big = next((s for s in sizes if math.hypot(*s) > min(region[2], region[3])), None)
     if too_big is not None:
-        problems.append(Problem(f"an item of {too_big[0] / MM:.1f} × {too_big[1] / MM:.1f} mm cannot lie in the region"))
+        problems.append(Problem(f"an item of {too_big[0] / MM:.1f} × {too_big[1] / MM:.1f} mm cannot lie in "
+                                "the region"))
         return None
     rng = random.Random(seed)
     most = 0

@@ -2,8 +2,12 @@
 
 Contract: `compile_element(element, ctx)` returns `(items, problems)`: `Problem` values with their
 text and severity (the caller adds where and which file, pnp/layout/assets.py `placed`; a `told`
-one is already reported where its cause is written). Text that prints below `ctx.min_text`, or that
-holds a literal `\n`, is a warning; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
+one is already reported where its cause is written). Text that prints below `ctx.min_text` is a
+warning; text is prepared by richtext.py (markup, glyphs, inline icons). An element with `arrange`
+is compiled once per item (arrange.py); an element whose place, size or turn is a template is read
+for the face first, and one made of many items is turned as a whole (geometry.py). Templates may
+compute (`{index * 12}`, pnp/core/expressions.py), reading the face's values, the rules values and
+the layout's maps (`ElementContext.names`, `value`). `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
@@ -30,11 +34,11 @@ from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
 from .assets import (PRINTED, IconLibrary, colour, fill, has_expression, key_text, lookup, names_printed, single_field,
                      template_value, told, warning)
-from .fonts import Face, FontBook
+from .fonts import FontBook
 from .geometry import angle, needs_reading, place, read_geometry, turned
 from .items import RGB, Item, Shape, TextItem
-from .textfit import TextBlock, TextStyle, fit_text
-from .typography import NBSP, NNBSP, Run, french, parse
+from .richtext import SYMBOL_ICONS, prepare_text, resolve_icons  # noqa: F401  (SYMBOL_ICONS: named here too)
+from .textfit import TextStyle, fit_text
 
 BLACK = (0.0, 0.0, 0.0)
 MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
@@ -326,96 +330,13 @@ def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[I
     ctx.small_text(block, problems)
     color = ctx.rgb(element.color, problems) or BLACK
     if icon_paths:
-        block = _resolve_icons(block, icon_paths)
+        block = resolve_icons(block, icon_paths)
     return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), angle(element))]
-
-
-def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
-                 problems: list[Problem]) -> tuple[list[Run], dict[str, Face], dict[str, str | None]] | None:
-    """Markup runs of `content`, their faces and their icons' paths, with every character checked
-    against its font and every icon against the library; None (and problems) when one fails.
-    All text that pnp lays out from a kit goes through here."""
-    if LITERAL_NEWLINE in content:
-        problems.append(warning(f"the text holds a literal \\n (a backslash and an n): '{_excerpt(content)}'; "
-                             "break the line in the YAML itself, or write \\n inside double quotes"))
-    runs = parse(french(content) if use_french else content,
-                 style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))
-    faces, font_problem = _faces(font, runs, ctx.fonts)
-    found = [Problem(font_problem)] if font_problem else []
-    if not found:
-        runs, found = _glyphs(runs, faces)
-    paths: dict[str, str | None] = {}  # None: the icon's problem is in `found`
-    for run in runs if not found else ():
-        if run.icon and run.icon not in paths:
-            paths[run.icon], problem = ctx.icons.resolve(run.icon, ctx.layout.icons)
-            found += [problem] if problem else []
-    problems.extend(found)
-    return None if found else (runs, faces, paths)
-
-
-LITERAL_NEWLINE = "\\n"
-
-
-def _excerpt(text: str) -> str:
-    at = text.index(LITERAL_NEWLINE)
-    return text[max(0, at - 15):at + 17]
 
 
 def _fail(problems: list[Problem], *found: Problem) -> list[Item]:
     problems.extend(found)
     return []
-
-
-def _faces(family: str, runs: list[Run], fonts: FontBook) -> tuple[dict[str, Face], str | None]:
-    return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
-
-
-def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[Problem]]:
-    """Replace U+202F by U+00A0 where a font lacks it, and a game symbol (♠ ♥ ♦ ♣ ★ ⚀…⚅) the font
-    lacks by its bundled icon; report any other missing character."""
-    out: list[Run] = []
-    problems: list[Problem] = []
-    for run in runs:
-        face = faces.get(run.style)
-        text = run.text
-        if face and NNBSP in text and not face.covers(NNBSP):
-            text = text.replace(NNBSP, NBSP)
-        missing = set(text) - face.charset if face else set()
-        symbols = {ch for ch in missing if ch in SYMBOL_ICONS}
-        if face is not None:
-            problems += [Problem(f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} "
-                                 f"{face.style}") for ch in sorted(missing - symbols - {"\n"})]
-        out += _symbol_runs(type(run), text, run, symbols)
-    return out, problems
-
-
-# Game symbols that no bundled font has, drawn as the bundled icons (fonts/README.md).
-SYMBOL_ICONS = {"♠": "spades", "♤": "spades", "♥": "hearts", "♡": "hearts", "♦": "diamonds", "♢": "diamonds",
-                "♣": "clubs", "♧": "clubs", "★": "round-star", "⌛": "hourglass", "⏳": "hourglass",
-                "⚀": "dice-six-faces-one", "⚁": "dice-six-faces-two", "⚂": "dice-six-faces-three",
-                "⚃": "dice-six-faces-four", "⚄": "dice-six-faces-five", "⚅": "dice-six-faces-six"}
-
-
-def _symbol_runs(kind: type[Run], text: str, run: Run, symbols: set[str]) -> list[Run]:
-    """`run` with `text`, cut around each symbol of `symbols`, which becomes an icon run."""
-    if not symbols:
-        return [kind(text, run.bold, run.italic, run.icon)]
-    out, start = [], 0
-    for i, ch in enumerate(text):
-        if ch in symbols:
-            if i > start:
-                out.append(kind(text[start:i], run.bold, run.italic))
-            out.append(kind("", run.bold, run.italic, icon=SYMBOL_ICONS[ch]))
-            start = i + 1
-    if start < len(text):
-        out.append(kind(text[start:], run.bold, run.italic))
-    return out
-
-
-def _resolve_icons(block: TextBlock, paths: Mapping[str, str | None]) -> TextBlock:
-    lines = tuple(replace(line, frags=tuple(replace(f, icon=paths.get(f.icon)) if f.icon else f
-                                            for f in line.frags)) for line in block.lines)
-    return replace(block, lines=lines)
 
 
 def count_value(value: object, ctx: ElementContext, problems: list[Problem], what: str = "repeat",

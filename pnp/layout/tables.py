@@ -22,7 +22,9 @@ from ..core.errors import Problem
 from ..model.layout import Cell, CellValue, Table
 from ..model.units import MM
 from ..model.validate import StrictModel
-from .elements import (BLACK, MISSING, ElementContext, _resolve_icons, field_value, frame, prepare_text,
+from .assets import is_told
+from .richtext import prepare_text, resolve_icons
+from .elements import (BLACK, MISSING, ElementContext, field_value, frame,
                        register_compiler)
 from .items import Item, Shape, TextItem
 from .numbers import format_number
@@ -327,7 +329,8 @@ class _Grid:
         prepared = prepare_text(text, self.table.font, weight, self.ctx.french, self.ctx, found)
         problems += [p for p in found if p.severity == "warning"]
         if prepared is None:
-            problems += [Problem(f"table cell {text!r}: {p.what}") for p in found if p.severity != "warning"]
+            problems += [p if is_told(p) else Problem(f"table cell {text!r}: {p.what}")  # (told: once, at its cause)
+                         for p in found if p.severity != "warning"]
             return []
         runs, faces, paths = prepared
         fit = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, style.align or self.table.align, "middle", 1.0)
@@ -339,7 +342,7 @@ class _Grid:
         if self.smallest is None or block.size < self.smallest[0]:
             self.smallest = (block.size, text)
         if paths:
-            block = _resolve_icons(block, paths)
+            block = resolve_icons(block, paths)
         color = self.ctx.rgb(style.color, problems) if style.color else None
         return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, color or BLACK)]
 

@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import Problem
+from ..core.errors import Problem, Ref
 from ..model.kit import Card
 from ..model.values import shown
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .declared import Wanted, Scope
+    from .declared import Scope, Values, Wanted
 
 MAX_PAIRED = 3000  # cards of one pairs check (4.5 million pairs)
 
@@ -112,3 +112,19 @@ def _pair(scope: "Scope", a: Card, b: Card, shared: set) -> Problem:
             f"{a.label()} and {b.label()} share {len(shared)} value{'' if len(shared) == 1 else 's'} ({listed})")
     return Problem(f"{what}; {scope.label} wants every two cards to share {bound_words(scope.check)}",
                    f"deck {scope.deck.name!r}", b.ref)
+
+
+def generated_domains(scope: Scope, raw: str) -> Values | None:
+    """The domains of the deck's generator that `product: generate[N]` names."""
+    from ..model.checks import generator_index
+
+    index, generators = generator_index(raw), scope.deck.spec.generate or []
+    if index >= len(generators):
+        scope.problem(f"deck {scope.deck.name!r} has {len(generators)} generator{'' if len(generators) == 1 else 's'}"
+                      f" (generate[0]{f'..generate[{len(generators) - 1}]' if len(generators) > 1 else ''}); "
+                      f"{raw} names none", scope.ref.child("product"))
+        return None
+    at = Ref(scope.deck.ref.file, scope.deck.ref.path + ("generate", index, "each"))
+    from .declared import domains_of
+
+    return domains_of(scope, dict(generators[index].each), at)

@@ -32,6 +32,7 @@ from ..model.checks import Check
 from ..model.domains import Domain, domain
 from ..model.kit import Card, Deck, Kit
 from ..model.values import convert, quoted, shown
+from .across import generated_domains
 from .base import cards_ref
 
 MAX_NAMED = 25
@@ -161,7 +162,8 @@ def _product(scope: Scope, wanted: Wanted) -> None:
     raw = scope.check.product
     assert raw is not None  # _RUN runs a check by its kind: this one is a product
     generated = isinstance(raw, str)
-    domains = _generated(scope, raw) if isinstance(raw, str) else _domains(scope, raw, scope.ref.child("product"))
+    domains = generated_domains(scope, raw) if isinstance(raw, str) else \
+        domains_of(scope, raw, scope.ref.child("product"))
     if domains is None:
         return
     domains = {name: [v for v in values if v in wanted[name]] if name in wanted else values
@@ -192,7 +194,7 @@ def _sorted(scope: Scope, cards: list[Card], domains: Values) -> tuple[dict[tupl
     return found, strays
 
 
-def _domains(scope: Scope, raw: dict | list, ref: Ref) -> Values | None:
+def domains_of(scope: Scope, raw: dict | list, ref: Ref) -> Values | None:
     """Field -> its domain, converted; None after a problem. A list names fields whose declared values are their domain."""
     read: dict[str, Domain | list] = {}
     for i, name in enumerate(raw):
@@ -210,20 +212,6 @@ def _domains(scope: Scope, raw: dict | list, ref: Ref) -> Values | None:
     out = {name: _converted(scope, name, d) if isinstance(d, Domain) else d for name, d in read.items()}
     usable = {name: values for name, values in out.items() if values is not None}
     return usable if len(usable) == len(out) else None
-
-
-def _generated(scope: Scope, raw: str) -> Values | None:
-    """The domains of the deck's generator that `product: generate[N]` names."""
-    from ..model.checks import generator_index
-
-    index, generators = generator_index(raw), scope.deck.spec.generate or []
-    if index >= len(generators):
-        scope.problem(f"deck {scope.deck.name!r} has {len(generators)} generator{'' if len(generators) == 1 else 's'}"
-                      f" (generate[0]{f'..generate[{len(generators) - 1}]' if len(generators) > 1 else ''}); "
-                      f"{raw} names none", scope.ref.child("product"))
-        return None
-    at = Ref(scope.deck.ref.file, scope.deck.ref.path + ("generate", index, "each"))
-    return _domains(scope, dict(generators[index].each), at)
 
 
 def _domain(scope: Scope, name: str, raw: object, ref: Ref) -> Domain | None:
