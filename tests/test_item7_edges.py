@@ -193,3 +193,22 @@ def test_the_watcher_with_strict_fails_a_save_whose_when_value_no_card_has(tmp_p
         files.close()
     assert not outcome.ok and any("did you mean 'Roi'?" in line for line in outcome.lines)
     assert not (tmp_path / "out" / KIT).exists()
+
+
+def test_an_expression_that_cannot_be_read_is_one_error_at_its_line(tmp_path):
+    layouts = "carte:\n  elements:\n    t: {type: text, x: 3, y: 3, w: 50, h: 9, text: \"{index *} {9**9**9}\"}\n"
+    root = _project(tmp_path, layouts)
+    write_kit(root, {"d.yaml": _deck("fields: {nom: text}\ncards: [{nom: a}, {nom: b}, {nom: c}]\n")})
+    assert found(root) == [
+        "layouts/l.yaml:3:52: layout 'carte', element 't'.text (used by deck 'd'): {index *}: cannot read the "
+        "expression: invalid syntax",
+        "layouts/l.yaml:3:52: layout 'carte', element 't'.text (used by deck 'd'): {9**9**9}: the result is too large "
+        "(numbers have at most 15 digits)"]
+
+
+def test_an_arrangement_of_too_many_items_is_refused(tmp_path):
+    layouts = "carte:\n  elements:\n    p: {type: rect, fill: '#000000', arrange: {over: \"{n}\", along: grid}}\n"
+    root = _project(tmp_path, layouts)
+    write_kit(root, {"d.yaml": _deck("fields: {n: int}\ncards: [{n: 100000}]\n")})
+    assert found(root) == [f"decks/{KIT}/d.yaml:5:9: kit '{KIT}', deck 'd', card '1', element 'p': arrange.over: a "
+                           "count is a whole number from 0 to 200 (got 100000)"]
