@@ -178,7 +178,7 @@ class Linter:
                 try:
                     expression = compile_expression(written)
                     if not expression.names:  # the same on every face: evaluated here
-                        expression.evaluate({}.__getitem__)
+                        expression.evaluate(_no_name)
                 except ExpressionError as exc:
                     self.report(name, ("elements", elem) + path, f"{{{written}}}: {exc.message}", element=elem)
 
@@ -284,6 +284,10 @@ class Linter:
                 if had and key not in had:
                     self.report(name, ("maps", table, key), f"no card has {fname} {key!r}: the entry is never used",
                                 "warning")
+
+
+def _no_name(name: str) -> object:
+    raise KeyError(name)
 
 
 def _dotted(path: tuple) -> str:
