@@ -71,7 +71,9 @@ class ElementContext:
     language: str = "en"  # how numbers are written (pnp/layout/numbers.py)
 
     def text(self, template: str, problems: list[Problem]) -> str:
-        values = self.names(template)
+        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
+        if "[" in template or ("{" in template and has_expression(template)):  # lookups, expressions
+            values = _Lookups(values, self.layout.maps)
         value, missing, unprintable = fill(template, values, self.french, language=self.language)
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value

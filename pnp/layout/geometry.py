@@ -30,12 +30,11 @@ _SIZES = ("w", "h")
 def needs_reading(element: Any) -> bool:
     """Whether the element's place, size or turn is a template (asked of every element compiled:
     a few attribute reads)."""
-    if type(element.rotate) is str:
+    w, h = element.w, element.h
+    if type(element.rotate) is str or element.x.template is not None or element.y.template is not None:
         return True
-    for name in ("x", "y", "w", "h"):
-        dim = getattr(element, name)
-        if dim is not None and dim.template is not None:
-            return True
+    if (w is not None and w.template is not None) or (h is not None and h.template is not None):
+        return True
     return element.type == "line" and (element.x2.template is not None or element.y2.template is not None)
 
 
@@ -60,7 +59,7 @@ def read_geometry(element: Any, ctx: "ElementContext", problems: list[Problem]) 
 def angle(element: Any) -> float:
     """An element's turn, once read (a template not read counts as none)."""
     rotate = element.rotate
-    return 0 if isinstance(rotate, str) else rotate
+    return 0 if type(rotate) is str else rotate
 
 
 def copied(element: E, **changes: object) -> E:

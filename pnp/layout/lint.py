@@ -170,11 +170,11 @@ class Linter:
     def _expressions(self, name: str, elem: str, element: Element) -> None:
         """An expression of the element's templates that cannot be read, or that reads no name and
         cannot be evaluated (`{9**9**9}`): an error where it is written, once."""
-        from ..core.expressions import ExpressionError, compile_expression
-
         for path, _, value in _walk(element.model_dump(), ()):
             text = value.template if isinstance(value, Dim) else value
             for written in expressions(text) if isinstance(text, str) else ():
+                from ..core.expressions import ExpressionError, compile_expression  # (a kit with expressions)
+
                 try:
                     expression = compile_expression(written)
                     if not expression.names:  # the same on every face: evaluated here

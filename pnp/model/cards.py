@@ -192,8 +192,8 @@ def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str,
         if field.optional:
             return field.fallback, None  # checked once, in _Field
         return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
-    converted = field.convert(value)
-    if converted is not None and field.allows(converted):
+    converted = convert(field.type, value) if field.type != "list" else field.convert(value)
+    if converted is not None and (field.values is None or field.allows(converted)):
         return converted, None
     return _typed(field, value, converted, refs.get(field.name, card_ref), str(where))
 
