@@ -6,7 +6,11 @@ face) into an `Expression`, or raises `ExpressionError`; `Expression.names` are 
 `lookup(name)` gives a name's value or raises `KeyError` (an unknown name is an `ExpressionError`
 naming it). `truthy(value)` is how a condition reads a value (true, a non-zero number, a non-empty
 text or list). Nothing in this module knows a card, a layout or a rulebook: any stage may evaluate
-an expression against its own names (a layout's card values and maps; a rulebook's `::: when`).
+an expression against its own names. A layout's templates do (pnp/layout/assets.py: `{index * 12}`
+over the card's values, the rules values and the layout's maps); a rulebook's conditional block
+`::: when rules.NAME` can too, and so take any condition (`::: when rules.hand > 5 and
+players.max >= 4`): `truthy(compile_expression(text).evaluate(printed.__getitem__))`, an
+`ExpressionError` reported at the block's line (its `column` counts from the expression's start).
 
 The language is Python's expression syntax, evaluated by simpleeval over a tree checked first:
 numbers, texts in quotes, `True`/`False`/`None`; `+ - * / // % **`, comparisons (chained), `and`,
