@@ -190,3 +190,11 @@ def test_a_templated_length_that_is_no_length_is_a_problem(faces):
 def test_pictures_of_an_arrangement_are_its_items(faces):
     face, _ = faces.build("rangs", symboles=["anchor"])
     assert len([p for p in pictures(face) if isinstance(p, Picture)]) == 1
+
+
+def test_a_templated_length_reads_in_a_french_kit_too(faces):
+    faces.env.french, faces.env.language = True, "fr"
+    face, problems = faces.build("calcul", value=1, index=1.5, symboles=SYMBOLS)
+    assert [w for w in whats(problems) if w.startswith(("x:", "h:"))] == []
+    rect = next(s for s in shapes(face) if s.y == 20 * MM)
+    assert (_mm(rect.x), _mm(rect.h)) == (18.0, 6.5)

@@ -154,7 +154,7 @@ def _read_size(dim: Dim, ctx: "ElementContext", problems: list[Problem]) -> Dim 
     if dim.template is None:
         return dim
     before = len(problems)
-    text = ctx.text(dim.template, problems)
+    text = ctx.text(dim.template, problems).replace(",", ".")  # (a number a French kit writes 4,5)
     if len(problems) > before:
         return None
     try:

@@ -71,7 +71,7 @@ def copied(element: E, **changes: object) -> E:
 
 def _length(name: str, template: str, ctx: "ElementContext", problems: list[Problem]) -> Dim | None:
     before = len(problems)
-    text = ctx.text(template, problems)
+    text = ctx.text(template, problems).replace(",", ".")  # (a number a French kit writes 4,5)
     if len(problems) > before:
         return None
     try:
@@ -83,7 +83,7 @@ def _length(name: str, template: str, ctx: "ElementContext", problems: list[Prob
 
 def _angle(template: str, ctx: "ElementContext", problems: list[Problem]) -> float | None:
     before = len(problems)
-    text = ctx.text(template, problems)
+    text = ctx.text(template, problems).replace(",", ".")
     if len(problems) > before:
         return None
     try:
