@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Problem
 from ..model.units import Dim, parse_angle, parse_dim, parse_size
@@ -22,7 +22,6 @@ from .items import Item
 if TYPE_CHECKING:  # pragma: no cover
     from .elements import ElementContext
 
-E = TypeVar("E")
 _PLACES = ("x", "y", "x2", "y2")
 _SIZES = ("w", "h")
 
@@ -62,11 +61,9 @@ def angle(element: Any) -> float:
     return 0 if type(rotate) is str else rotate
 
 
-def copied(element: E, **changes: object) -> E:
-    """A copy of a validated (frozen) model with `changes`, each already checked."""
-    out = object.__new__(type(element))
-    out.__dict__.update(element.__dict__, **changes)
-    return out
+def copied(element: Any, **changes: object) -> Any:
+    """A copy of a validated (frozen) element with `changes`, each already checked."""
+    return element.model_copy(changes)
 
 
 def _length(name: str, template: str, ctx: "ElementContext", problems: list[Problem]) -> Dim | None:
