@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from pnp.model import kit, layout
+from pnp.model import kit, layout, rulebook
 from pnp.model.frame import Arrange, Frame, Stroke
 
 from conftest import ROOT
@@ -23,6 +23,7 @@ SECTIONS = {
     "### Tables": [layout.Column, layout.Cell, layout.Table],
     "### Arrangements (`arrange`)": [Arrange],
     "## Sheet templates and mixed imposition": [layout.SheetTemplate],
+    "## Rulebooks (`kind: rulebook`)": [rulebook.RulebookFile, rulebook.RulebookStyle, rulebook.FigureSpec],
 }
 
 

@@ -14,7 +14,10 @@ that match `where:` (field -> a value or a list of values) and is one of:
   several fields with `across: true`) counts the cards that hold each value in any of them;
 - `pairs:` a list field or a list of fields: every two cards share (values in common, across
   those fields) `exactly`, `at_least` and/or `at_most` N values;
-- `sum:` a number field, summed over the cards (copies included), with `per:` and the same bounds.
+- `sum:` a number field, summed over the cards (copies included), with `per:` and the same bounds;
+- `supply:` field -> number, about a sheet (`sheet:`, not a deck): the material list of its tokens
+  (8 horses, 30 coins): each field of the sheet holds that number, and the sheet's layout prints it
+  (an element whose `count` is that `{field}`).
 The shape is checked here, where game.yaml is read; `pnp.rules.declared` checks the names of decks,
 fields and values against the kit, and the cards against the checks.
 """
@@ -27,7 +30,7 @@ from .frame import Scalar
 from .schema import Field, model_validator
 from .validate import StrictModel
 
-KINDS = ("product", "unique", "count", "sum", "pairs")
+KINDS = ("product", "unique", "count", "sum", "pairs", "supply")
 BOUNDS = ("exactly", "at_least", "at_most")
 Filter = dict[str, Union[Scalar, list[Scalar]]]
 Number = Union[int, float]
@@ -35,6 +38,8 @@ Number = Union[int, float]
 
 class Check(StrictModel):
     deck: str | None = None
+    sheet: str | None = None  # a supply check's sheet (tokens, pawns, coins)
+    supply: dict[str, int] | None = None  # field -> how many the material list says the sheet prints
     where: Filter = {}
     product: Union[dict[str, Union[list, str]], list[str], str, None] = None
     times: int | None = Field(default=None, ge=1)
@@ -67,6 +72,8 @@ class Check(StrictModel):
             raise ValueError("across goes with count")
         if isinstance(self.product, str) and not _GENERATOR.match(self.product):
             raise ValueError(f"product names fields, or a generator: generate, generate[1] (got {self.product!r})")
+        if (kind == "supply") != (self.sheet is not None) or (kind == "supply" and (self.deck or self.where)):
+            raise ValueError("a supply check names a sheet (sheet: jetons), and only a supply check does")
         return self
 
     def kind(self) -> str:
