@@ -143,6 +143,13 @@ class Model:
     def model_dump(self) -> dict[str, Any]:
         return {name: _dump(self.__dict__[name]) for name in type(self)._fields()}
 
+    def model_copy(self, update: dict[str, Any]) -> Self:
+        """A copy with the fields of `update` replaced, not validated again: values the caller has
+        checked (a layout's templated place, read for one face)."""
+        out = object.__new__(type(self))
+        out.__dict__.update(self.__dict__, **update)
+        return out
+
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be set")
 

@@ -3,7 +3,7 @@
 Contract: `KINDS` maps a kind's name to its `Kind`: `of(kit)`, the kit's components of that kind
 in the kit's order; `draw(ctx, component)`, which lays the component out and draws it through the
 `KitContext` (one module per kind: deck.py with gutters.py, sheet.py with tiled.py, tuckbox.py);
-`shows(component)`, what its pages show of its own model and the layouts they use (what a memo of
+`shows(kit, component)`, what its pages show of its own model and the layouts they use (what a memo of
 components fingerprints, `memo.Shown`); `remembered`, whether a memo may recall it (a rulebook,
 whose figures show every other component, is drawn on every run, after them). `parts(kit)` lists
 the kit's components as `memo.Part`s, kind by kind in the table's order. A new kind of component is
@@ -25,7 +25,7 @@ from .memo import Part, Shown
 class Kind:
     of: Callable[[Kit], Sequence[Any]]
     draw: Callable[[KitContext, Any], None]
-    shows: Callable[[Any], Shown]
+    shows: Callable[[Kit, Any], Shown]
     remembered: bool = True
 
 
@@ -38,5 +38,5 @@ KINDS: dict[str, Kind] = {
 
 
 def parts(kit: Kit) -> list[Part]:
-    return [Part(name, component.name, component, partial(kind.shows, component))
+    return [Part(name, component.name, component, partial(kind.shows, kit, component))
             for name, kind in KINDS.items() for component in kind.of(kit)]

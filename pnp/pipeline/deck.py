@@ -8,7 +8,12 @@ its `layout:`), then lays out every copy of every card (`KitContext.card_face`, 
 `DeckFaces`, which keeps the faces the gutters laid out ahead), `plan.per_page` to a sheet, and,
 unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its print note and
 label in the kit's language; the progress display and the file report count every page written
-(two a sheet in duplex). A deck without cards writes nothing. `shown(deck)`: its cards and layouts.
+(two a sheet in duplex). A deck without cards writes nothing. A deck laid out on a sheet template
+(`imposition.sheet`: a label sheet, a print service's n-up template) is planned by the template's
+slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
+its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
+empty; such a deck writes no file of its own. `shown(kit, deck)`: its cards and layouts, and its
+guests'.
 """
 from __future__ import annotations
 
@@ -16,10 +21,10 @@ from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
-from ..layout.imposition import SheetPlan, SheetSpec, plan_sheet
+from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
 from ..layout.notes import NOTE_SIZE, Note, NotePage
-from ..model.kit import Card, Deck
+from ..model.kit import Card, Deck, Kit
 from ..model.units import MM, paper_points
 from .context import KitContext
 from .gutters import deck_gutters
@@ -27,7 +32,7 @@ from .memo import Shown
 
 
 def draw_deck(ctx: KitContext, deck: Deck) -> None:
-    if not deck.cards:
+    if not deck.cards or deck.spec.imposition.after:  # (a deck imposed after another: on its sheets)
         return
     front = ctx.kit.layouts[deck.cards[0].layout]
     mode = ctx.options.backs if any(card.back for card in deck.cards) else "none"
@@ -37,15 +42,29 @@ def draw_deck(ctx: KitContext, deck: Deck) -> None:
     spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(options.paper),
                      options.orientation, mode, _offset(options.back_offset), deck.spec.imposition.marks,
                      deck_gutters(ctx.kit, deck, mode, front.bleed, faces.ahead), ctx.printer_margin)
-    plan = plan_sheet(spec)
-    if isinstance(plan, str):
-        ctx.report(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))
+    template = deck.spec.imposition.sheet  # a label sheet, an n-up template (layout/imposition.py)
+    slots = ctx.kit.layouts[template].slots if template in ctx.kit.layouts else None
+    plan = plan_template(spec, slots) if slots is not None else plan_sheet(spec)
+    if isinstance(plan, Problem):
+        key = ("imposition", "sheet") if slots is not None else ("layout",)
+        ctx.report(Problem(plan.what, f"deck {deck.name!r}", deck.ref.child(*key)))
         return
-    DeckPages(ctx, deck, plan, faces).run()
+    if slots is not None and isinstance(slots.paper, str) and slots.paper != options.paper:
+        ctx.report(Problem(f"the sheet template is for {slots.paper.upper()} paper: its pages are "
+                           f"{slots.paper.upper()} on this {options.paper.upper()} build",
+                           f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"), severity="warning"))
+    DeckPages(ctx, deck, plan, faces, guests(ctx.kit, deck)).run()
 
 
-def shown(deck: Deck) -> Shown:
-    return Shown((deck.spec, card_contents(deck.cards)), card_layouts(deck.cards))
+def guests(kit: Kit, deck: Deck) -> tuple[Deck, ...]:
+    """The decks imposed after `deck`, on its sheets."""
+    return tuple(d for d in kit.decks if d.spec.imposition.after == deck.name)
+
+
+def shown(kit: Kit, deck: Deck) -> Shown:
+    decks = (deck, *guests(kit, deck))
+    return Shown(tuple((d.spec, card_contents(d.cards)) for d in decks),
+                 tuple(sorted({name for d in decks for name in card_layouts(d.cards)})))
 
 
 def card_contents(cards: tuple[Card, ...]) -> list[tuple]:
@@ -77,8 +96,8 @@ class DeckFaces:
 class DeckPages:
     """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
 
-    def __init__(self, ctx: KitContext, deck: Deck, plan: SheetPlan, faces: DeckFaces):
-        self.ctx, self.deck, self.plan, self.faces = ctx, deck, plan, faces
+    def __init__(self, ctx: KitContext, deck: Deck, plan: SheetPlan, faces: DeckFaces, guests: tuple[Deck, ...] = ()):
+        self.ctx, self.deck, self.plan, self.faces, self.guests = ctx, deck, plan, faces, guests
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
@@ -87,25 +106,31 @@ class DeckPages:
         self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
 
     def run(self) -> None:
-        cards = [card for card in self.deck.cards for _ in range(card.copies)]
-        per = self.plan.per_page
-        sheets = (len(cards) + per - 1) // per
+        decks = (self.deck, *self.guests)
+        filled = fill_sheets([[(d, card) for card in d.cards for _ in range(card.copies)] for d in decks],
+                             self.plan.per_page)
+        sheets, cards, per = len(filled), [card for chunk in filled for card in chunk], self.plan.per_page
         self.ctx.expect(sheets * self.per_sheet)
-        for number in range(sheets):
-            self._sheet(cards[number * per:(number + 1) * per], number + 1, sheets)
+        for number, chunk in enumerate(filled):
+            self._sheet(chunk, number + 1, sheets)
         w, h = self.ctx.kit.layouts[self.deck.cards[0].layout].card_size()
         self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
                       card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
 
-    def _sheet(self, chunk: list[Card], number: int, total: int) -> None:
+    def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
-        fronts: list[Face | None] = [self.faces.face(card, card.layout) for card in chunk]
-        backs = [self.faces.face(card, card.back) if card.back else None for card in chunk] \
+        fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
+        backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
             if self.plan.mode != "none" else []
         if self.opened is not None and not self.ctx.failed:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
             self._draw(fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
+
+    def _face(self, deck: Deck, card: Card, layout: str) -> Face:
+        """A card's face: the deck's own through its DeckFaces (the gutters' faces laid out ahead), a
+        guest deck's laid out as it comes."""
+        return self.faces.face(card, layout) if deck is self.deck else self.ctx.card_face(card, deck, layout)
 
     def _draw(self, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
         if self.painter is None:

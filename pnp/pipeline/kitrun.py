@@ -109,7 +109,8 @@ class KitRun:
             problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
         env = BuildEnv(session.project.root, kit.root, session.fonts, icons, kit.game.language == "fr",
                        printed.tables, library.element_refs, skip, kit.game.min_text_size, printed.values,
-                       inspect=FaceInspector(library.element_refs), paper=self.options.paper)
+                       inspect=FaceInspector(library.element_refs), paper=self.options.paper,
+                       language=kit.game.language)
         if kit.rulebooks:  # `{rulebook.ANCHOR}`: a card prints a section of the rulebook (pipeline/rulebook.py)
             from .rulebook import card_sections
 

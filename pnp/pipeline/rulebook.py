@@ -47,7 +47,7 @@ def draw_rulebook(ctx: KitContext, book: Rulebook) -> None:
     RulebookSheets(ctx, book).run()
 
 
-def shown(book: Rulebook) -> Shown:
+def shown(kit: Kit, book: Rulebook) -> Shown:
     """(A rulebook is never recalled by a memo: its figures show the kit's other components.)"""
     return Shown(book, (book.spec.style,) if book.spec.style else ())
 

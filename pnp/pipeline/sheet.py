@@ -14,7 +14,7 @@ from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
 from ..layout.items import Face
 from ..layout.notes import NotePage
-from ..model.kit import Page, Sheet
+from ..model.kit import Kit, Page, Sheet
 from ..model.units import MM, paper_points
 from .context import KitContext
 from .memo import Shown
@@ -51,5 +51,5 @@ def draw_sheet(ctx: KitContext, sheet: Sheet) -> None:
     sheet_pages(ctx, sheet, builder, opened, 1, draw)
 
 
-def shown(sheet: Sheet) -> Shown:
+def shown(kit: Kit, sheet: Sheet) -> Shown:
     return Shown((sheet.spec, sheet.pages), (sheet.spec.layout,))

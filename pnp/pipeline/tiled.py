@@ -27,8 +27,8 @@ def draw_tiled(ctx: KitContext, sheet: Sheet, layout: Layout, size: tuple[float,
     paper = paper_points(ctx.options.paper)
     plan = plan_tiles(size, paper, layout.margin, layout.overlap, ctx.options.orientation, layout.orientation,
                       ctx.printer_margin)
-    if isinstance(plan, str):
-        ctx.report(Problem(plan, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
+    if isinstance(plan, Problem):
+        ctx.report(Problem(plan.what, f"sheet {sheet.name!r}", sheet.ref.child("layout")))
         return
     builder = ctx.builder(sheet.spec.layout, size, 0.0)
     opened = ctx.open(sheet.name, (plan.width, plan.height))

@@ -65,7 +65,7 @@ def draw_tuckbox(ctx: KitContext, held: HeldBox) -> None:
     TuckBoxSheet(ctx, held.box).run()
 
 
-def shown(held: HeldBox) -> Shown:
+def shown(kit: Kit, held: HeldBox) -> Shown:
     return Shown((held.spec, card_contents(held.cards)), card_layouts(held.cards))
 
 
