@@ -81,12 +81,13 @@ def _faces(root: Path) -> list:
     from pnp.layout.assets import IconLibrary
     from pnp.layout.face import BuildEnv, FaceBuilder
     from pnp.layout.fonts import FontBook
+    from pnp.model.fonts import read_fonts
     from pnp.model.load import Project
 
     project = Project.open(root)
     kit, problems = project.load_kit(root / "decks" / "symboles")
     layout = kit.layouts["symboles-face"]
-    env = BuildEnv(root, kit.root, FontBook.open(root), IconLibrary(root), True, {}, project.library.element_refs)
+    env = BuildEnv(root, kit.root, FontBook(read_fonts(root)), IconLibrary(root), True, {}, project.library.element_refs)
     builder = FaceBuilder(env, layout, layout.card_size(), layout.bleed)
     deck = kit.deck("cartes")
     values = [{**card.fields, "id": card.id, "index": card.index + 1, "count": len(deck.cards), "deck": deck.title,
