@@ -10,7 +10,7 @@ handed out in the batch raises `OutputClash`, so two parts of a run never write 
 still unsaved and a final path that is a folder, then renames every temporary file onto its final
 path (an atomic replace per file, done only once every file is saved, when the whole run has
 succeeded) and deletes what dead runs left of those files. A batch given its output folder (`root`)
-journals the renames of a commit (`pnp.journal`): a run killed between two of them leaves a journal
+journals the renames of a commit (`pnp.core.journal`): a run killed between two of them leaves a journal
 that the next run writing there completes first (`journal.complete`, before it sweeps), so a kit's
 files are all new or all old as that run sees them. Two runs may make the same new folder at once. `discard()` (or leaving the `with`
 block) deletes the temporary files and the folders the batch made, so a failed build leaves the
@@ -26,7 +26,8 @@ pages that changed from those that did not. Every PDF asks viewers to print at a
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
 `DuplexFlipLongEdge` or `DuplexFlipShortEdge`). A batch given a `root` (the output folder) makes no
 file outside it nor through a symbolic link at or below it (`fileio.Unconfined`, an OSError);
-`link_problems(out, kits)` finds such links before a run writes anything.
+`link_problems(out, kits)` finds such links before a run writes anything. `cannot_write(exc, path)`
+says an OS error met writing a file in words, for the caller's problem.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .core.errors import Problem
 from .core.fileio import PartFile, confined, first_link, link_text, links_in, sweep_parts
-from .journal import Journal, below
+from .core.journal import Journal, below
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 
@@ -70,7 +71,7 @@ class OutputBatch:
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
     root: Path | None = None  # the output folder every final path is confined below (fileio.confined),
-    # and where its commits are journaled (pnp.journal)
+    # and where its commits are journaled (pnp.core.journal)
 
     def _temp(self, final: Path) -> _Pending:
         """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
@@ -194,7 +195,8 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
 def _page_digest(canvas: Canvas) -> str:
     """The digest of the page just shown: ReportLab calls the page callback before it clears the
     page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
-    return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    return hashlib.blake2b("".join(canvas._code).encode(  # noqa: SLF001 (ReportLab's page operators)
+        "utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:
@@ -213,3 +215,9 @@ def link_problems(out: Path, kits: list[str]) -> list[Problem]:
 def sweep(folder: Path) -> None:
     """Delete the temporary files that killed runs left in `folder`."""
     sweep_parts(folder)
+
+
+def cannot_write(exc: OSError, path: Path) -> str:
+    """An OS error met writing `path`, in words: which file or folder, and the system's reason."""
+    where = Path(exc.filename) if exc.filename else path
+    return f"cannot write {where.as_posix()}: {exc.strerror or exc}"

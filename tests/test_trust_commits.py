@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp.journal import Journal, complete
+from pnp.core.journal import Journal, complete
 from pnp.output import OutputBatch
 
 from hostile import pnp, tiny_kit

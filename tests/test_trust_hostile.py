@@ -188,12 +188,13 @@ def test_a_hostile_case_ends_cleanly_changes_nothing_and_stays_bounded(ran, case
 
 
 def test_a_commit_killed_between_two_renames_is_completed_by_the_next_run(ran, base):
-    """The killed build had renamed one PDF of four; the next run (which itself fails: the kit was
-    broken meanwhile) finished the commit from its journal before anything else: all four are the
+    """The killed build had renamed one PDF of six; the next run (which itself fails: the kit was
+    broken meanwhile) finished the commit from its journal before anything else: all six are the
     killed build's, none is left half-renamed, and no journal or part file remains."""
     out = base / "killed-between-two-renames" / "out"
     pdfs = sorted((out / "similis").glob("*.pdf"))
-    assert [p.name for p in pdfs] == ["aide-a4.pdf", "boite-a4.pdf", "cartes-a4.pdf", "score-a4.pdf"]
+    assert [p.name for p in pdfs] == ["aide-a4.pdf", "boite-a4.pdf", "cartes-a4.pdf", "regles-a4.pdf",
+                                      "regles-livret-a4.pdf", "score-a4.pdf"]
     assert {PdfReader(p).metadata.title.split(" — ")[0] for p in pdfs} == {"Bis"}
     assert [p.name for p in out.rglob(".*")] == []
 

@@ -66,16 +66,20 @@ def test_a_generator_template_with_a_brace_never_closed_is_a_problem(project):
 
 
 def test_templates_pnp_does_not_fill_are_problems_not_printed_text(project):
+    """Python's format syntax is an expression pnp cannot read, named as what it is, at the text;
+    a brace never closed or never opened is a problem at the element."""
     root = project()
     texts = ["{a!r}", "{a:>9}", "{a", "a}", "{{a}} {b}"]
     tiny_kit(root, "".join(f'    t{i}: {{type: text, x: 5, y: {5 + 10 * i}, w: 50, h: 10, text: "{text}"}}\n'
                            for i, text in enumerate(texts)))
-    at = [f"layouts/tiny.yaml:{line_of(root / 'layouts/tiny.yaml', f't{i}:')}:9: layout 'tiny', element 't{i}'"
-          for i in range(4)]
-    _refused(root, f"{at[0]}: '{{a!r}}' is not a template pnp fills: write {{name}}, with filters after a bar "
-                   "({name|thousands}); {{ and }} print braces",
-             f"{at[1]}: '{{a:>9}}' is not a template pnp fills: write {{name}}, with filters after a bar "
-             "({name|thousands}); {{ and }} print braces",
+    layout = root / "layouts/tiny.yaml"
+    lines = [line_of(layout, f"t{i}:") for i in range(4)]
+    at = [f"layouts/tiny.yaml:{n}:9: layout 'tiny', element 't{i}'" for i, n in enumerate(lines)]
+    columns = [layout.read_text().splitlines()[n - 1].index('"' + texts[i]) + 1 for i, n in enumerate(lines[:2])]
+    text_at = [f"layouts/tiny.yaml:{n}:{c}: layout 'tiny', element 't{i}'.text (used by deck 'cards')"
+               for i, (n, c) in enumerate(zip(lines, columns))]
+    spec = "is not a template pnp fills: write {name}, with filters after a bar ({name|thousands}); {{ and }} print braces"
+    _refused(root, f"{text_at[0]}: '{{a!r}}' {spec}", f"{text_at[1]}: '{{a:>9}}' {spec}",
              f"{at[2]}: a '{{' is never closed (write {{{{ for a brace that prints)",
              f"{at[3]}: a '}}' closes nothing (write }}}} for a brace that prints)")
 

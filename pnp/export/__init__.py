@@ -15,7 +15,8 @@ or below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `
 is a problem found before anything is written (`pnp.output.link_problems`): the kits are checked,
 and nothing is written, replaced or deleted. A read-only folder or a full disk is one problem (exit
 1, the previous files intact), never a traceback; a commit a killed run left half done in the
-output folder is completed first (`pnp.journal`).
+output folder is completed first (`pnp.core.journal`).
+Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..output import OutputBatch
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
@@ -52,7 +53,7 @@ def export(root: Path, names: list[str], options: ExportOptions, force: bool = F
 
 def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
-    from ..journal import complete
+    from ..core.journal import complete
     from ..output import OutputBatch, link_problems
 
     session = open_project(root)
@@ -60,7 +61,7 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     links = link_problems(options.out, [d.name for d in dirs])
     problems += links
     if not links:
-        complete(options.out)  # a commit a killed run left half done, finished first (pnp.journal)
+        complete(options.out)  # a commit a killed run left half done, finished first (pnp.core.journal)
     with OutputBatch(root=options.out) as batch:
         writer = None if links else batch  # a link under the output folder: kits checked, nothing written
         reports = [recorded_run(session, partial(_export_kit, session, d, options, writer)) for d in dirs]
@@ -78,7 +79,7 @@ def _commit(batch: OutputBatch, options: ExportOptions, reports: list[KitReport]
             root: Path) -> list[Problem]:
     """Rename the files into place, then delete what earlier exports left (never before: a commit
     that fails loses nothing), and record the kits; an OS error is one problem, no traceback."""
-    from ..runner import cannot_write
+    from ..output import cannot_write
 
     try:
         batch.commit()

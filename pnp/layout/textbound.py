@@ -1,7 +1,7 @@
 """A long text that cannot fit its box, known from a part of it, before it is laid out.
 
 Contract: `hopeless(runs, box_w, box_h, style)` answers why a text of more than `EARLY` characters
-cannot fit its box even at the smallest size (`style.min_size`), or None when that is not known
+cannot fit its box even at the smallest size (a `Problem`) (`style.min_size`), or None when that is not known
 without laying it out (`textfit` then does): the box holds at most `floor(h / line pitch)` lines at
 that size, each paragraph takes one at least, and the characters of the text but its spaces (and
 its icons) need their width on one of them; the widths are read a chunk at a time, so a text of
@@ -12,13 +12,28 @@ line). Pure geometry: widths come from the faces of `style`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
+from ..core.errors import Problem
 from ..model.units import MM
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .textfit import TextStyle
+    from .fonts import Face
     from .typography import Run
+
+
+class TextStyle(Protocol):
+    """What of `textfit.TextStyle` the bound reads (textfit imports this module, not the reverse)."""
+
+    @property
+    def faces(self) -> Mapping[str, Face]: ...
+    @property
+    def min_size(self) -> float: ...
+    @property
+    def leading(self) -> float: ...
+    @property
+    def icon_scale(self) -> float: ...
 
 EARLY = 20_000  # characters: a shorter text is laid out, for the exact height it needs
 MAX_TEXT = 200_000  # characters in one text box, whatever their widths
@@ -26,7 +41,7 @@ _CHUNK = 2_048
 _EPS = 0.01
 
 
-def hopeless(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> str | None:
+def hopeless(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> Problem | None:
     length = sum(len(run.text) for run in runs)
     if length <= EARLY:
         return None
@@ -34,10 +49,10 @@ def hopeless(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> s
     lines = max(math.floor((box_h + _EPS) / (size * style.leading)), 0)
     dims = f"{box_w / MM:.1f} × {box_h / MM:.1f} mm"
     if sum(run.text.count("\n") for run in runs) + 1 > lines or _overflows(runs, lines * (box_w + _EPS), style):
-        return (f"text overflows its box ({dims}) even at {size:g} pt: its {length:,} characters need more than "
-                f"the {lines} lines it holds")
+        return Problem(f"text overflows its box ({dims}) even at {size:g} pt: its {length:,} characters need "
+                       f"more than the {lines} lines it holds")
     if length > MAX_TEXT:
-        return f"a text box holds at most {MAX_TEXT:,} characters (this one has {length:,})"
+        return Problem(f"a text box holds at most {MAX_TEXT:,} characters (this one has {length:,})")
     return None
 
 

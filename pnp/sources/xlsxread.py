@@ -1,7 +1,7 @@
 """Reading one sheet of an XLSX workbook into rows of cell values, streamed and bounded.
 
 Contract: `read_xlsx(data, display, sheet, sheet_ref, limits)` (the file's bytes, read by the
-caller; `limits`, `pnp.sources.tables.Limits`, counts what is read and collects the problems)
+caller; `limits`, `pnp.sources.datalimits.Limits`, counts what is read and collects the problems)
 returns `(rows or None, sheet title or None)`: the rows that hold a value, as `(row number from 0,
 cell values)` (`xlsxsheet` says what a value is). `sheet` names the sheet to read (a problem at
 `sheet_ref` with the closest name when the workbook has none of that name); without it, the first
@@ -10,7 +10,7 @@ sheet of cells. A file that is no workbook, or openpyxl missing, is one problem.
 The workbook is read by pnp's own guarded reader, not by openpyxl, which loads every shared string
 and style up front and pads rows to the sheet's declared dimension (a 1.6 kB file declaring
 `A1:XFD1048576` never finished): the zip's parts are streamed through expat (`xlsxzip`), the sheet
-once, row by row, under the limits of `tables.Limits`; the shared strings only as far as the last
+once, row by row, under the limits of `datalimits.Limits`; the shared strings only as far as the last
 one the sheet uses (`xlsxsheet.MAX_STRINGS` at most), keeping only those; styles for their number
 formats (`xlsxparts`). openpyxl (the `xlsx` extra) still says which number formats are dates and
 converts serial dates (`openpyxl.styles.numbers`, `openpyxl.utils.datetime`).
@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Callable
 
 from ..core.errors import Problem, Ref, suggest
-from .tables import Limits, Rows, TooMuch
+from .datalimits import Limits, Rows, TooMuch
 from .xlsxparts import MAX_STYLES, Enough, StringsPart, StylesPart, WorkbookPart
 from .xlsxsheet import Dates, SheetPart
 from .xlsxzip import Package, WorkbookError

@@ -2,7 +2,7 @@
 
 Contract: `SheetPart(limits, dates)` keeps, as it streams, the rows that hold a value as `(row
 number from 0, cell values)` in `rows` (blank rows and empty cells cost nothing: a declared
-dimension is never read), counting every row and cell against `limits` (`tables.Limits`: reading
+dimension is never read), counting every row and cell against `limits` (`datalimits.Limits`: reading
 stops past its limits; a value past its last column, a cell too long, is a problem at the cell).
 A cell's value is text (`CellText`, spaces around it dropped; empty text is no value), a number (a
 whole number as `int`), a truth value, a date, time or duration as ISO text (`dates` says which
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..core.errors import Problem, Ref
-from .tables import CellText, Limits, Rows
+from .datalimits import CellText, Limits, Rows
 from .xlsxparts import CELL_TEXT, Texts, unescape
 from .xlsxzip import WorkbookError
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from xml.parsers import expat
 
 from ..core.errors import Problem, Ref
-from .tables import Limits, TooMuch
+from .datalimits import Limits, TooMuch
 
 MAX_UNPACKED = 256 * 1024 * 1024  # a workbook larger once unpacked is refused before any part is read
 MAX_ELEMENTS = 4_000_000  # XML elements read in one workbook

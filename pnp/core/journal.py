@@ -29,7 +29,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from .core.fileio import UNLOCKED_PART_AGE
+from .fileio import UNLOCKED_PART_AGE
 
 if sys.platform == "win32":  # pragma: no cover - no fcntl: journals are then completed by age
     fcntl = None
