@@ -16,7 +16,6 @@ it is, for the start-up line.
 from __future__ import annotations
 
 import logging
-
 import os
 import queue
 from abc import ABC, abstractmethod
