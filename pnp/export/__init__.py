@@ -55,15 +55,16 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     from ..build import kit_dirs, open_project, recorded_run
     from ..core.journal import complete
     from ..output import OutputBatch, link_problems
+    from ..pipeline.project import out_problems
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
-    links = link_problems(options.out, [d.name for d in dirs])
+    links = link_problems(options.out, [d.name for d in dirs]) + out_problems(options.out)  # (--out under a file)
     problems += links
     if not links:
         complete(options.out)  # a commit a killed run left half done, finished first (pnp.core.journal)
     with OutputBatch(root=options.out) as batch:
-        writer = None if links else batch  # a link under the output folder: kits checked, nothing written
+        writer = None if links else batch  # a link under the output folder, or a file: kits checked, nothing written
         reports = [recorded_run(session, partial(_export_kit, session, d, options, writer)) for d in dirs]
         head = session.problems + problems
         if head:
