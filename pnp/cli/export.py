@@ -32,6 +32,18 @@ def _length(text: str, option: str) -> float:
     return value
 
 
+def _base(text: str | None) -> str | None:
+    """`--tts-base` checked as an http(s) URL, with the trailing slash that joins a file name to it."""
+    if text is None:
+        return None
+    from ..export.ttsobject import base_url
+
+    try:
+        return base_url(text)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--tts-base")
+
+
 def _size(text: str | None) -> tuple[float, float] | None:
     if text is None:
         return None
@@ -78,8 +90,10 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
         raise click.UsageError("say what to export: --png, --tts and/or --sheets")
     if (size or bleed) and preset != "custom":
         raise click.UsageError("--size and --bleed go with --preset custom")
+    if tts_base is not None and not tts:
+        raise click.UsageError("--tts-base goes with --tts")
     options = ExportOptions(png, tts, sheets, out, preset, _size(size),
-                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), tts_base)
+                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), _base(tts_base))
     finish(run_export(project, list(kits), options, force), as_json, wrote=True, summary=_summary)
 
 
