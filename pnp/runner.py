@@ -63,6 +63,7 @@ class KitRun:
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
         self._bound_kept: dict[int, tuple[object, Mapping[str, object]]] = {}  # recent fields (kept), bound
         self.ahead: dict[tuple, Face] = {}  # faces laid out before their sheet (gutters.py)
+        self.ink = _cmyk_ink(options) if batch is not None else None  # a CMYK build's converter (pnp.colour)
 
     def run(self) -> KitReport:
         kit, found = self.session.project.load_kit(self.kit_dir)
@@ -102,6 +103,10 @@ class KitRun:
                 self._draw(component)
             else:
                 memo.component(self, component, self._draw)
+        if self.ink is not None:  # colours and pictures past the ink limit, at their definitions
+            from .colour.findings import ink_problems
+
+            self.problems += ink_problems(self.ink, kit, library)
 
     def _draw(self, component: Deck | Sheet | HeldBox) -> None:
         if isinstance(component, Deck):
@@ -246,7 +251,7 @@ class KitRun:
         meta = {"title": f"{game.title} — {component}", "author": ", ".join(game.authors), "subject": game.subtitle}
         try:
             canvas = self.batch.canvas(self._path(component), pagesize, self.session.fonts.default_face().name, meta,
-                                       duplex)
+                                       duplex, self.ink, self.options.pdfx)
         except OutputClash as clash:
             self.problems.append(Problem(f"{clash} (two kits with the same folder name?)", f"kit {self.kit.name!r}"))
             return None, None
@@ -266,7 +271,7 @@ class KitRun:
         return canvas, SheetPainter(canvas, painter, self.session.fonts.default_face().name)
 
     def _path(self, component: str) -> Path:
-        return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
+        return self.options.out / self.kit.name / f"{component}-{self.options.paper}{self.options.variant}.pdf"
 
     def _save(self, canvas: Canvas | None, component: str, kind: str, pages: int, **extra: Any) -> None:
         if canvas is not None and self.batch is not None and not self.failed:
@@ -285,6 +290,15 @@ class KitRun:
         """Tell the progress display how many more pages are coming."""
         if self.progress and hasattr(self.progress, "expect"):
             self.progress.expect(pages)
+
+
+def _cmyk_ink(options: Options) -> Any:
+    """The colour converter of a CMYK build (pnp.colour: imported only then), else None."""
+    if options.color != "cmyk" and not options.pdfx:
+        return None
+    from .colour.convert import CmykInk
+
+    return CmykInk(options.ink_limit)
 
 
 def _held_boxes(kit: Kit) -> list[HeldBox]:

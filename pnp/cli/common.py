@@ -21,7 +21,7 @@ from typing import Callable
 import click
 
 from ..core.errors import counted
-from ..core.options import BACK_MODES, PAPER_NAMES, Options
+from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
 BACKS = click.Choice(BACK_MODES, case_sensitive=False)
@@ -40,8 +40,18 @@ _PDF_OPTIONS = (
     click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels."),
     click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
                  help="The band along every paper edge your printer cannot print: nothing is drawn in it."),
+    click.option("--color", type=click.Choice(COLOR_MODES, case_sensitive=False), default="rgb", show_default=True,
+                 help="cmyk: colours and pictures converted for a print service (FOGRA39 coated, 240 % ink); "
+                      "the PDFs are named <component>-<paper>-cmyk.pdf."),
+    click.option("--pdfx", is_flag=True, help="A PDF/X-4 for print services: CMYK with an output intent "
+                                              "(implies --color cmyk; named <component>-<paper>-pdfx.pdf)."),
+    click.option("--ink-limit", type=click.FloatRange(100, 400), default=240.0, show_default=True, metavar="PERCENT",
+                 help="CMYK: warn where a colour or picture passes this total ink (DriveThruCards: 240)."),
+    click.option("--ink", type=click.Choice(INK_MODES, case_sensitive=False), default="normal", show_default=True,
+                 help="saver: grounds and large fills lightened or dropped, for home printers "
+                      "(<component>-<paper>-saver.pdf)."),
 )
-PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[-1]  # what `check` lays out with
+PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[7]  # what `check` lays out with
 
 
 def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:
@@ -63,10 +73,15 @@ def pdf_options(command: Callable) -> Callable:
 
 
 def build_options(paper: str, backs: str, orientation: str, back_offset: str, out: Path, image_dpi: int,
-                  no_downsample: bool, printer_margin: float = 5.0, strict: bool = False) -> Options:
-    """The build options from the values of `pdf_options` (and `--strict`)."""
+                  no_downsample: bool, printer_margin: float = 5.0, strict: bool = False, color: str = "rgb",
+                  pdfx: bool = False, ink_limit: float = 240.0, ink: str = "normal") -> Options:
+    """The build options from the values of `pdf_options` (and `--strict`); --pdfx is CMYK."""
+    if pdfx and color.lower() == "rgb" and click.get_current_context().get_parameter_source("color") \
+            == click.core.ParameterSource.COMMANDLINE:
+        raise click.BadParameter("a PDF/X for print services is CMYK: drop --color rgb", param_hint="--pdfx")
     return Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
-                   image_dpi=None if no_downsample else image_dpi, strict=strict, printer_margin=printer_margin)
+                   image_dpi=None if no_downsample else image_dpi, strict=strict, printer_margin=printer_margin,
+                   color="cmyk" if pdfx else color.lower(), pdfx=pdfx, ink_limit=ink_limit, ink=ink.lower())
 
 
 def offset(text: str) -> tuple[float, float]:

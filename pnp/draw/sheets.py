@@ -58,9 +58,15 @@ def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
 
 
 def end_page(c: Canvas, trim: Box, bleed: Box | None = None) -> None:
-    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page."""
-    c.setTrimBox(tuple(round(v, 3) for v in trim))
-    c.setBleedBox(tuple(round(v, 3) for v in (trim if bleed is None else bleed)))
+    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page.
+    On a CMYK canvas (a print service's file, checked by preflight) the boxes are kept within the
+    page, which rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
+    boxes = [tuple(round(v, 3) for v in box) for box in (trim, trim if bleed is None else bleed)]
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        width, height = c._pagesize
+        boxes = [(max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height)) for x0, y0, x1, y1 in boxes]
+    c.setTrimBox(boxes[0])
+    c.setBleedBox(boxes[1])
     c.showPage()
 
 
