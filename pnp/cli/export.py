@@ -4,7 +4,7 @@ sheets as fillable PDFs and spreadsheets.
 Contract: reads its options into `pnp.export.ExportOptions` and calls `pnp.export.export` (kits
 checked like a build; nothing written when one has an error; up-to-date kits are not exported
 again unless --force), then reports through `common.finish` with a summary of one line per
-component and kind of file. At least one of --png, --tts, --sheets is required (a usage error,
+component and kind of file. At least one of --png, --tts, --sheets, --showcase, --fan is required (a usage error,
 exit 2, otherwise). Lengths read like the kit's (`63mm`, `2.5in`; a bare number is mm).
 """
 from __future__ import annotations
@@ -58,6 +58,13 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--png", is_flag=True, help="One picture per card face, with bleed, for print services.")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets, back and saved object (JSON).")
 @click.option("--sheets", is_flag=True, help="Score sheets as fillable PDF, XLSX and CSV.")
+@click.option("--showcase", is_flag=True, help="Cards side by side on a transparent ground, with soft shadows "
+              "(showcase/<deck>.png): for crowdfunding and forum pages.")
+@click.option("--fan", is_flag=True, help="Cards fanned as a hand holds them (showcase/<deck>-fan.png).")
+@click.option("--cards", "chosen", metavar="ID", multiple=True,
+              help="The cards of --showcase and --fan, repeatable: an id, or DECK:ID (default: each deck's first).")
+@click.option("--width", type=click.IntRange(200, 8000), default=1600, show_default=True, metavar="PX",
+              help="The width of the --showcase and --fan pictures, in pixels.")
 @click.option("--preset", type=click.Choice(PRESETS), default="poker-bleed", show_default=True,
               help="Picture size: poker-bleed 825x1125 px, poker-mpc 822x1122 px, or custom.")
 @click.option("--size", metavar="WxH", help="custom: the card's trim (default: each deck's own), e.g. 70x120.")
@@ -70,7 +77,8 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
 @click.option("--force", is_flag=True, help="Export again even when nothing changed.")
 @click.pass_obj
-def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, preset: str,
+def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, showcase: bool, fan: bool,
+           chosen: tuple[str, ...], width: int, preset: str,
            size: str | None, bleed: str | None, dpi: int, paper: str, tts_base: str | None, out: Path,
            as_json: bool, force: bool) -> None:
     """Check KITS (default: every kit under decks/) and export them.
@@ -81,19 +89,24 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
       pnp export my-game --png --preset custom      each deck at its own size, 300 dpi
       pnp export my-game --tts --tts-base https://example.org/my-game/
       pnp export my-game --sheets                   fillable PDF, XLSX and CSV score sheets
+      pnp export my-game --showcase --fan --width 2000
+      pnp export my-game --fan --cards 7-pique --cards as-coeur
     """
     project = kit_project(project, kits)
     from ..export import ExportOptions
     from ..export import export as run_export
 
-    if not (png or tts or sheets):
-        raise click.UsageError("say what to export: --png, --tts and/or --sheets")
+    if not (png or tts or sheets or showcase or fan):
+        raise click.UsageError("say what to export: --png, --tts, --sheets, --showcase and/or --fan")
+    if chosen and not (showcase or fan):
+        raise click.UsageError("--cards goes with --showcase or --fan")
     if (size or bleed) and preset != "custom":
         raise click.UsageError("--size and --bleed go with --preset custom")
     if tts_base is not None and not tts:
         raise click.UsageError("--tts-base goes with --tts")
     options = ExportOptions(png, tts, sheets, out, preset, _size(size),
-                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), _base(tts_base))
+                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), _base(tts_base),
+                            showcase, fan, chosen, width)
     finish(run_export(project, list(kits), options, force), as_json, wrote=True, summary=_summary)
 
 

@@ -6,10 +6,10 @@ Contract: `export(root, names, options, force=False)` returns one `KitReport` pe
 error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
-formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
+formulas), `showcase.py` (`--showcase`, `--fan`: pictures for crowdfunding pages). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
-each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
+each kit written (`png/`, `tts/`, `sheets/`, `showcase/`) lose the files an earlier export left there that this
 one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
 leads the folder out of the output folder.
 """
@@ -30,12 +30,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
 
-FOLDERS = ("png", "tts", "sheets")
+FOLDERS = ("png", "tts", "sheets", "showcase")
 
 
 def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
     if not options.formats:
-        raise ValueError("an export makes at least one of png, tts, sheets (a caller's mistake)")
+        raise ValueError("an export makes at least one of png, tts, sheets, showcase, fan (a caller's mistake)")
     cache = BuildCache(root, options.out, options.cache_key())
     dirs, unknown = find_kits(root, names)
     fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}

@@ -3,7 +3,7 @@
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
 kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error exports nothing. Then
-each format (`png`, `tts`, `sheets`) writes its files through the `Target`: bytes into the batch
+each format (`png`, `tts`, `sheets`, `showcase`, `fan`) writes its files through the `Target`: bytes into the batch
 (renamed into place only when the whole run succeeded), one `FileReport` each, problems located
 like a build's. `Target.card_face` and `Target.builder` lay out faces as the build does.
 """
@@ -103,4 +103,4 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
-_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets"}
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "showcase": "showcase", "fan": "showcase"}

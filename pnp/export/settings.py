@@ -35,6 +35,7 @@ PRESETS = {p.name: p for p in (
     Preset("poker-mpc", (822, 1122), (750, 1050), 300, "MakePlayingCards, PrinterStudio"),
 )}
 PRESET_NAMES = tuple(PRESETS) + ("custom",)
+FORMATS = ("png", "tts", "sheets", "showcase", "fan")
 
 
 @dataclass(frozen=True)
@@ -49,13 +50,17 @@ class ExportOptions:
     dpi: int = 300  # custom
     paper: str = "a4"  # the fillable sheets' paper, and the paper the kit is checked on
     tts_base: str | None = None  # TTS pictures' URL prefix (None: file:// URIs of the files)
+    showcase: bool = False  # cards side by side, for crowdfunding and forum pages (showcase.py)
+    fan: bool = False  # cards fanned as a hand holds them
+    cards: tuple[str, ...] = ()  # the cards of the showcase and fan (ids, or deck:id); () each deck's first
+    width: int = 1600  # pixels across a showcase or fan picture
 
     def cache_key(self) -> str:
         return "export|" + "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "out")
 
     @property
     def formats(self) -> tuple[str, ...]:
-        return tuple(name for name in ("png", "tts", "sheets") if getattr(self, name))
+        return tuple(name for name in FORMATS if getattr(self, name))
 
 
 @dataclass(frozen=True)
