@@ -29,7 +29,7 @@ from .layout.assets import IconLibrary
 from .layout.fonts import FontBook
 from .model.load import Project
 from .model.units import PAPERS
-from .core.options import BACK_MODES, Options
+from .core.options import BACK_MODES, COLOR_MODES, INK_MODES, Options
 from .output import OutputBatch, sweep
 from .runner import KitRun, cannot_write
 
@@ -123,6 +123,9 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
 def _check_options(options: Options) -> None:
     if options.paper not in PAPERS or options.backs not in BACK_MODES:
         raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
+    if options.color not in COLOR_MODES or options.ink not in INK_MODES or not 100 <= options.ink_limit <= 400:
+        raise ValueError(f"no colour {options.color!r}, ink {options.ink!r} or ink limit {options.ink_limit!r} "
+                         "(a caller's mistake)")
     if not all(math.isfinite(v) and abs(v) <= 10 for v in options.back_offset):
         raise ValueError(f"back offset {options.back_offset!r} is not two numbers within 10 mm (a caller's mistake)")
 

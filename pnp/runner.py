@@ -32,6 +32,7 @@ from .layout.imposition import SheetSpec, plan_sheet
 from .layout.inspect import FaceInspector
 from .layout.lint import lint
 from .layout.marks import Box
+from .layout.saver import saver_problems
 from .layout.notes import Note, NotePage, sheet_notes
 from .messages import catalogue
 from .model.kit import Card, Deck, Kit, Page, Sheet
@@ -94,7 +95,9 @@ class KitRun:
         self.env = BuildEnv(self.session.project.root, kit.root, self.session.fonts, icons,
                             kit.game.language == "fr", printed.tables,
                             library.element_refs, skip, kit.game.min_text_size, printed.values,
-                            inspect=FaceInspector(library.element_refs), paper=self.options.paper)
+                            inspect=FaceInspector(library.element_refs), paper=self.options.paper,
+                            saver=self.options.ink == "saver")
+        self.problems += saver_problems(kit.layouts.values(), library.ref)  # a `saver` key naming no element
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
