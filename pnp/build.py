@@ -105,6 +105,8 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
         for kit_dir in dirs:
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
+    if progress is not None and hasattr(progress, "kits"):  # the progress display's share of each kit
+        progress.kits(len(dirs))
     reports = []
     with OutputBatch(record_pages=session.memo is not None) as batch:
         for kit_dir in dirs:

@@ -8,8 +8,9 @@ drawn, but every face is still laid out so that all problems of the kit are repo
 component whose file another part of the run already writes (two kits with one folder name) is a
 problem; so is a file that cannot be written (a read-only folder, a full disk: the OS's reason,
 once) and an input that changed or broke since it was checked (`pnp.sources.files.InputError`,
-`fileio.FileChanged`). Each component tells `progress.expect(pages)` (when the callback has it) how
-many pages it will count, then calls `progress(pages)` as they are done, drawn or not. After a run
+`fileio.FileChanged`). The kit tells `progress.components(n)` (when the callback has it) how many
+components it draws, each component `progress.expect(pages)` how many pages it will count, then
+calls `progress(pages)` as they are done, drawn or not. After a run
 without errors, `kit` (the loaded kit) serves the exports (pnp.export), with `builder` (a layout's
 face builder, one per layout and size), `card_values`, `page_values` and `CardWhere`. A session with
 a memo (`pnp.resident.ComponentMemo`) decides per component whether it is drawn again or recalled.
@@ -101,6 +102,8 @@ class KitRun:
         self.kit = kit
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
+        if self.progress and hasattr(self.progress, "components"):  # each an equal share of the kit's bar
+            self.progress.components(len(components))
         for component in components:
             if memo is None:
                 self._draw(component)

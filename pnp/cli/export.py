@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import counted
-from .common import PAPER, finish, kit_project
+from .common import PAPER, finish, kit_project, out_folder
 
 PRESETS = ("poker-bleed", "poker-mpc", "custom")  # pnp.export.settings.PRESET_NAMES (not imported: light CLI)
 
@@ -72,14 +72,15 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="custom: resolution.")
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper of the fillable sheets.")
 @click.option("--tts-base", metavar="URL", help="Prefix of the TTS pictures' URLs (default: file:// URIs).")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder for the exports (<out>/<kit>/png, tts, sheets).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the exports (<out>/<kit>/png, tts, sheets, showcase; default: output/ in the "
+                   "project's folder).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
 @click.option("--force", is_flag=True, help="Export again even when nothing changed.")
 @click.pass_obj
 def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, showcase: bool, fan: bool,
            chosen: tuple[str, ...], width: int, preset: str,
-           size: str | None, bleed: str | None, dpi: int, paper: str, tts_base: str | None, out: Path,
+           size: str | None, bleed: str | None, dpi: int, paper: str, tts_base: str | None, out: Path | None,
            as_json: bool, force: bool) -> None:
     """Check KITS (default: every kit under decks/) and export them.
 
@@ -104,10 +105,14 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
         raise click.UsageError("--size and --bleed go with --preset custom")
     if tts_base is not None and not tts:
         raise click.UsageError("--tts-base goes with --tts")
-    options = ExportOptions(png, tts, sheets, out, preset, _size(size),
+    options = ExportOptions(png, tts, sheets, out_folder(project, out), preset, _size(size),
                             _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), _base(tts_base),
                             showcase, fan, chosen, width)
-    finish(run_export(project, list(kits), options, force), as_json, wrote=True, summary=_summary)
+    from .common import Progress
+
+    with Progress("files") as progress:
+        reports = run_export(project, list(kits), options, force, progress)
+    finish(reports, as_json, wrote=True, summary=_summary)
 
 
 def _summary(reports: list) -> None:

@@ -1,7 +1,7 @@
 """Exports beyond the home printer: print-service pictures, Tabletop Simulator decks, score sheets
 to fill in on a screen or in a spreadsheet.
 
-Contract: `export(root, names, options, force=False)` returns one `KitReport` per kit, like
+Contract: `export(root, names, options, force=False, progress=None)` returns one `KitReport` per kit, like
 `pnp.build.build`: every kit is checked as a build checks it (`run.ExportRun`), and a run with an
 error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..cache import BuildCache
 from ..core.discover import find_kits
@@ -33,25 +33,29 @@ __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
 FOLDERS = ("png", "tts", "sheets", "showcase")
 
 
-def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
+def export(root: Path, names: list[str], options: ExportOptions, force: bool = False,
+           progress: Callable[[int], None] | None = None) -> list[KitReport]:
     if not options.formats:
         raise ValueError("an export makes at least one of png, tts, sheets, showcase, fan (a caller's mistake)")
     cache = BuildCache(root, options.out, options.cache_key())
     dirs, unknown = find_kits(root, names)
     fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}
     stale = [str(d) for d in dirs if d not in fresh] + list(unknown)
-    reports = _export(root, stale, options, cache) if stale or not dirs else []
+    reports = _export(root, stale, options, cache, progress) if stale or not dirs else []
     return reports + [KitReport.from_json(manifest) for manifest in fresh.values()]
 
 
-def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
+def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache,
+            progress: Callable[[int], None] | None) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
     from ..output import OutputBatch
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
+    if progress is not None and hasattr(progress, "kits"):
+        progress.kits(len(dirs))
     with OutputBatch() as batch:
-        reports = [recorded_run(session, partial(_export_kit, session, d, options, batch)) for d in dirs]
+        reports = [recorded_run(session, partial(_export_kit, session, d, options, batch, progress)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
@@ -65,10 +69,11 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     return reports
 
 
-def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch) -> KitReport:
+def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch,
+                progress: Callable[[int], None] | None) -> KitReport:
     from .run import ExportRun
 
-    return ExportRun(session, kit_dir, options, batch).run()
+    return ExportRun(session, kit_dir, options, batch, progress).run()
 
 
 def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:
