@@ -72,6 +72,6 @@ def _preview(port: int, kits: list[str]) -> Preview:
     except ImportError:
         from ..core.extras import install_hint
 
-        raise click.UsageError(f"--serve renders pages with pypdfium2, part of the watch extra: {install_hint('watch')}")
+        raise click.UsageError(f"--serve renders pages with pypdfium2: {install_hint('watch', 'pypdfium2')}")
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror})", param_hint="--port")

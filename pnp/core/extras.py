@@ -4,7 +4,8 @@ Contract: `EXTRAS` maps each optional extra of pnp's distribution (`pnp-kits` in
 `pnp` on PyPI is another project) to the packages it adds; `install_hint(extra)` is the command a
 message gives for it: the packages themselves (`pip install openpyxl`), which work in any
 environment whether pnp came from a checkout or a wheel, and the extra for a checkout (`pip
-install '.[xlsx]'` in pnp's folder). `tests/test_paper_cuts.py` holds `EXTRAS` to pyproject.toml.
+install '.[xlsx]'` in pnp's folder); a message about one package of an extra names that one.
+`tests/test_paper_cuts.py` holds `EXTRAS` to pyproject.toml.
 Standard library only.
 """
 from __future__ import annotations
@@ -17,5 +18,6 @@ EXTRAS = {
 }
 
 
-def install_hint(extra: str) -> str:
-    return f"pip install {' '.join(EXTRAS[extra])} (or, in pnp's folder, pip install '.[{extra}]')"
+def install_hint(extra: str, *packages: str) -> str:
+    """`packages`: the ones of the extra that the message's feature needs (default: all of them)."""
+    return f"pip install {' '.join(packages or EXTRAS[extra])} (or, in pnp's folder, pip install '.[{extra}]')"
