@@ -161,7 +161,9 @@ def test_shapes_and_scales_come_from_the_cards(project, tmp_path):
     assert big["CustomDeck"]["1"]["Type"] == 1  # square corners: a rectangle
     card = big["ContainedObjects"][0]
     assert (card["Transform"]["scaleX"], card["Transform"]["scaleY"], card["Transform"]["scaleZ"]) == \
-        (round(70 / 63.5, 4), 1.0, round(120 / 88.9, 4))  # 70 x 120 mm against TTS's 2.5 x 3.5 in card
+        (round(70 / 63.5, 4), 1.0, round(70 / 63.5, 4))  # 70 mm wide against TTS's 2.5 in card, the cell's shape
+    with Image.open(folder / "grandes-1.png") as sheet:  # ...which is 70 x 120 (the card's own shape)
+        assert sheet.width // 2 / (sheet.height) == pytest.approx(70 / 120, abs=0.01)
     assert (card["Nickname"], card["Description"]) == ("Le Mage", "nom: Le Mage\nforce: 3")
 
 

@@ -70,7 +70,7 @@ class _Deck:
         front = target.kit.layouts[deck.cards[0].layout]
         self.card = front.card_size()
         self.type = card_type(self.card, front.radius)
-        self.transform = {**TRANSFORM, **card_scale(self.card, self.type)}
+        self.transform = {**TRANSFORM, **card_scale(self.card)}
         self.cell = cell_size(self.card, *grid(min(len(self.cards), PER_SHEET)))
         faces = {card.id: (target.card_face(deck, card, card.layout),
                            target.card_face(deck, card, card.back) if card.back else None) for card in deck.cards}

@@ -4,10 +4,11 @@ Contract: `card_type(size, radius)` is the `CustomDeck` `Type` of cards of `size
 corners are rounded by `radius` (the layout's): 1, a rectangle, when the corners are square; 4, a
 circle, when a square card's corners are rounded by half its side or more (round counters); else
 0, TTS's rounded rectangle. `card_scale(size)` is the object's `Transform` scale from the card's
-real size: TTS draws a card at scale 1 as a poker card, 2.5 × 3.5 in (its reference card, as
-every saved deck of poker cards keeps scale 1), so a 70 × 120 mm tarot card is scaled 1.102 across
-and 1.350 along; the thickness (`scaleY`) stays 1; a circle (TTS's round card, a disc as wide as
-its reference card) is scaled alike both ways by its diameter. `nickname(card, specs)` names a card from its
+real size: TTS shapes a card after its cell of the deck sheet ("decks can be square or
+rectangular, depending on dimensions of card sheet", its knowledge base) at the width of its
+reference card, a poker card 2.5 in wide at scale 1 (saved decks of poker cards keep scale 1), so
+the scale is the card's width over 2.5 in, alike both ways (a 70 × 120 mm card: 1.102; an 18 mm
+round counter: 0.283); the thickness (`scaleY`) stays 1. `nickname(card, specs)` names a card from its
 fields: a text field called `nom`, `name`, `titre` or `title`, else the card's id when the deck
 gave it one (a generator's `{rang}-{couleur}`), else the values of its plain fields in the deck's
 order ("3 ankh bleu pierre"); `description(card, specs)` writes each plain field as `name: value`,
@@ -24,7 +25,7 @@ from urllib.parse import urlsplit
 from .plain import plain_text
 
 POINTS_PER_MM = 72.0 / 25.4
-REFERENCE_CARD = (2.5 * 72.0, 3.5 * 72.0)  # points: the card TTS draws at scale 1
+REFERENCE_CARD = (2.5 * 72.0, 3.5 * 72.0)  # points: the poker card TTS draws at scale 1
 RECTANGLE_ROUNDED, RECTANGLE, CIRCLE = 0, 1, 4  # CustomDeck Type (0-4: rounded, rectangle, hex rounded, hex, circle)
 NAME_FIELDS = ("nom", "name", "titre", "title")
 PLAIN_TYPES = ("text", "int", "number")
@@ -37,11 +38,9 @@ def card_type(size: tuple[float, float], radius: float) -> int:
     return RECTANGLE if radius < 0.25 * POINTS_PER_MM else RECTANGLE_ROUNDED
 
 
-def card_scale(size: tuple[float, float], kind: int = RECTANGLE_ROUNDED) -> dict[str, float]:
-    across, along = (round(side / ref, 4) for side, ref in zip(size, REFERENCE_CARD))
-    if kind == CIRCLE:  # a disc as wide as the reference card: scaled alike both ways, never an ellipse
-        along = across
-    return {"scaleX": across, "scaleY": 1.0, "scaleZ": along}
+def card_scale(size: tuple[float, float]) -> dict[str, float]:
+    across = round(size[0] / REFERENCE_CARD[0], 4)
+    return {"scaleX": across, "scaleY": 1.0, "scaleZ": across}
 
 
 def _plain_fields(fields: Mapping[str, object], specs: Mapping[str, str]) -> list[tuple[str, str]]:
