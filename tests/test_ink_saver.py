@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pikepdf
 import pypdfium2
-from conftest import build, build_ok, line_of, make_project
+from conftest import build, build_ok, check, line_of, make_project
 from PIL import ImageStat
 
 from pnp.core.options import Options
@@ -79,6 +79,7 @@ def test_light_text_on_a_lightened_ground_turns_black_and_the_check_judges_the_s
     saver = build_ok(root, ["sobre"], Options(out=tmp_path / "out", ink="saver"))
     assert any("#777777 on #222222" in w for w in _contrast(normal))  # grey on the dark panel
     assert _contrast(saver) == []  # lightened panel, the texts in black ink: both read
+    assert _contrast(check(root, ["sobre"], Options(ink="saver"))) == [] and _contrast(check(root, ["sobre"]))
     document = pypdfium2.PdfDocument(tmp_path / "out/sobre/cartes-a4-saver.pdf")
     try:
         text = document[0].get_textpage()

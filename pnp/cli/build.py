@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..core.errors import counted
-from .common import PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, pdf_options
+from .common import INK_OPTION, PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, \
+    pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -54,12 +55,14 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
 @click.argument("kits", nargs=-1)
 @PAPER_OPTION
 @PRINTER_MARGIN_OPTION
+@INK_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, as_json: bool,
+def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, ink: str, as_json: bool,
           strict: bool) -> None:
-    """Check KITS against their rules and layouts, laid out on --paper; write nothing.
+    """Check KITS against their rules and layouts, laid out on --paper (and as an ink-saving
+    print with --ink saver: its legibility judged); write nothing.
 
     \b
     Examples:
@@ -70,7 +73,7 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
     from ..build import check as run_check
     from ..core.options import Options
 
-    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin)
+    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin, ink=ink.lower())
     finish(run_check(project, list(kits), options), as_json, wrote=False)
 
 

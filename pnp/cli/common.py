@@ -52,7 +52,7 @@ _PDF_OPTIONS = (
                  help="saver: grounds and large fills lightened or dropped, for home printers "
                       "(<component>-<paper>-saver.pdf)."),
 )
-PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[7]  # what `check` lays out with
+PAPER_OPTION, PRINTER_MARGIN_OPTION, INK_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[7], _PDF_OPTIONS[11]  # `check`'s
 
 
 def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:

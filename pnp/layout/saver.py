@@ -30,7 +30,7 @@ from .legibility import MIN_CONTRAST, ink_box
 
 Part = tuple[str, tuple[Item, ...]]
 FILL_SHARE = 0.2  # a filled shape covering this share of the face is a ground: lightened
-ART_SHARE = 0.5  # a picture covering this share of the face is a printed ground: dropped
+ART_SHARE = 0.5  # a picture covering this share of the face is a printed ground: lightened (translucent)
 ICON_CONTRAST = 3.0  # WCAG 2's minimum for graphics
 BLACK: RGB = (0.0, 0.0, 0.0)
 
