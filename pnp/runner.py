@@ -100,6 +100,10 @@ class KitRun:
                             saver=self.options.ink == "saver")
         self.problems += saver_problems(kit.layouts.values(), library.ref)  # a `saver` key naming no element
         self.kit = kit
+        if self.ink is not None:  # the kit's colours converted at once, before anything is drawn
+            from .colour.findings import kit_colours
+
+            self.ink.prefetch(kit_colours(kit, library))
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
         if self.progress and hasattr(self.progress, "components"):  # each an equal share of the kit's bar

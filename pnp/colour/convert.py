@@ -11,6 +11,9 @@ separated with at most 240 % of ink: `profiles/README.md`) with LittleCMS (`PIL.
   RGB tuple or `Color` in, a `CMYKColor` out (its alpha kept), a CMYK colour unchanged.
 - `picture(image)` converts a Pillow picture (any mode; alpha returned apart) to CMYK pixels,
   perceptually (photographs), and records its highest ink (`picture_ink`).
+- `prefetch(colours)` converts many colours at once (one picture of them: LittleCMS through Pillow
+  costs milliseconds a call, whatever its size), so a run converts its kit's colours before it draws
+  (`findings.kit_colours`) and only the colours it meets besides one at a time.
 - `coverage(cmyk)` is a colour's total ink in percent (TAC, the sum of its four inks); every colour
   converted whose coverage passes `limit` (the `--ink-limit`, percent) is recorded in `over`
   (rgb -> coverage), pictures in `pictures_over` (a name -> their highest coverage), for the run to
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from reportlab.lib.colors import CMYKColor, Color
 
@@ -89,6 +92,10 @@ def black_for(v: float) -> float:
     return 1.0
 
 
+def _byte(v: float) -> int:
+    return round(min(1.0, max(0.0, v)) * 255)
+
+
 def coverage(cmyk: CMYK) -> float:
     return sum(cmyk) * 100
 
@@ -109,13 +116,30 @@ class CmykInk:
                 self.over[rgb] = coverage(found)
         return found
 
+    def prefetch(self, colours: Iterable[RGB]) -> None:
+        todo = list(dict.fromkeys(c for c in colours if c not in self._cmyk and not c[0] == c[1] == c[2]))
+        if not todo:
+            return
+        from PIL import Image, ImageCms
+
+        row = Image.frombytes("RGB", (len(todo), 1), bytes(_byte(v) for rgb in todo for v in rgb))
+        converted = ImageCms.applyTransform(row, _transforms()[0])
+        if converted is None:  # (applyTransform returns None only when told to work in place)
+            raise ValueError("LittleCMS converted no picture")
+        inks = converted.tobytes()
+        for i, rgb in enumerate(todo):
+            c, m, y, k = (round(v / 255, 4) for v in inks[4 * i:4 * i + 4])
+            found = self._cmyk[rgb] = (c, m, y, k)
+            if coverage(found) > self.limit + SLACK:
+                self.over[rgb] = coverage(found)
+
     def _convert(self, rgb: RGB) -> CMYK:
         r, g, b = (min(1.0, max(0.0, v)) for v in rgb)
         if r == g == b:  # a grey: black ink alone
             return (0.0, 0.0, 0.0, black_for(r))
         from PIL import Image, ImageCms
 
-        pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in (r, g, b)))
+        pixel = Image.new("RGB", (1, 1), (_byte(r), _byte(g), _byte(b)))
         converted = ImageCms.applyTransform(pixel, _transforms()[0])
         c, m, y, k = converted.getpixel((0, 0)) if converted is not None else (0, 0, 0, 0)  # type: ignore[misc]
         return (round(c / 255, 4), round(m / 255, 4), round(y / 255, 4), round(k / 255, 4))

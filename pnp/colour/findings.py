@@ -7,6 +7,8 @@ errors): a colour at each palette entry and each colour written in an element (o
 (`library.ref` says where a value is written), else — a colour a card's field or a map gave — once
 for the kit naming the colour; a picture at its file. Each names its inks and its total ink:
 `palette 'nuit': #101830 prints as C88 M77 Y40 K53, 258 % of ink, over the 240 % limit`.
+`kit_colours(kit, library)` lists the colours a kit writes — those of its layouts and the `#rrggbb`
+values of its cards' fields — for the run to convert at once before it draws (`CmykInk.prefetch`).
 """
 from __future__ import annotations
 
@@ -37,6 +39,15 @@ def ink_problems(ink: CmykInk, kit: Kit, library: Any) -> list[Problem]:
                         f"kit {kit.name!r}, picture {_shown(name, kit.root)}", severity="warning")
                 for name, highest in sorted(ink.pictures_over.items())]
     return list(found.values()) + loose + pictures
+
+
+def kit_colours(kit: Kit, library: Any) -> list[RGB]:
+    from ..model.units import hex_to_rgb, is_hex_colour
+
+    found = [rgb for rgb, _, _ in _definitions(kit, library)]
+    found += [hex_to_rgb(v) for deck in kit.decks for card in deck.cards for v in card.fields.values()
+              if isinstance(v, str) and is_hex_colour(v)]
+    return found
 
 
 def _definitions(kit: Kit, library: Any) -> Iterator[tuple[RGB, str, Ref]]:
