@@ -122,8 +122,10 @@ def _legible(parts: list[Part], background: RGB | None) -> tuple[list[Part], set
 
 
 def _reread(item: Item, below: list[Item], background: RGB | None) -> Item:
-    if type(item) is TextItem:
+    if type(item) is TextItem:  # (a text of inline icons alone: judged as icons, over its box)
         box, colour, least = ink_box(item), item.color, MIN_CONTRAST
+        if box is None:
+            box, least = (item.x, item.y, item.x + item.w, item.y + item.h), ICON_CONTRAST
     elif type(item) is Picture and item.kind == "icon" and item.color is not None:
         box, colour, least = (item.x, item.y, item.x + item.w, item.y + item.h), item.color, ICON_CONTRAST
     else:
