@@ -7,8 +7,9 @@ generated and listed cards; score.yaml: a score sheet whose Total row adds up in
 in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
 `-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links. `name` is lowercase letters, digits and dashes, since it names the output folder.
-Nothing is written when a problem is found: a bad name, an unknown source kit, `decks/<name>` or
+kept as links. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
+it names the output folder. Nothing is written when a problem is found: a bad name, `decks/` or
+`layouts/` a symbolic link out of the project, an unknown source kit, `decks/<name>` or
 `layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
 whole or not at all.
@@ -16,7 +17,6 @@ whole or not at all.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from importlib import resources
@@ -27,8 +27,8 @@ from typing import Callable
 from .core.discover import locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
+from .model.names import MAX_NAME, is_name, slug
 
-NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 KIT_FILES = {"fr": ("game.yaml", "cartes.yaml", "score.yaml"), "en": ("game.yaml", "cards.yaml", "score.yaml")}
 LAYOUTS = {"fr": ("base", "recto", "verso", "score"), "en": ("base", "front", "back", "score")}
 LANGUAGES = tuple(KIT_FILES)
@@ -60,12 +60,13 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
 
 def _check(root: Path, name: str, source: str | None, language: str = "fr") -> list[Problem]:
     where = "pnp new"
-    if not NAME.fullmatch(name):
-        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:64]
-        return [Problem("a kit name is lowercase letters, digits and dashes (at most 64), like 'my-game': it "
-                        "names the kit's folder and its output folder", "kit name", got=name,
-                        suggestion=slug if slug and slug != name else None)]
-    problems = []
+    if not is_name(name):
+        return [Problem(f"a kit name is lowercase letters, digits and dashes (at most {MAX_NAME}), like 'my-game': "
+                        "it names the kit's folder and its output folder", "kit name", got=name,
+                        suggestion=slug(name))]
+    problems = _links_out(root)
+    if problems:
+        return problems
     if (root / "decks" / name).exists() or (root / "decks" / name).is_symlink():
         problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
                                 Ref(f"decks/{name}")))
@@ -79,6 +80,18 @@ def _check(root: Path, name: str, source: str | None, language: str = "fr") -> l
         problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
                                 Ref(f"layouts/{name}.yaml")))
     return problems or _taken_layouts(root, name, language)
+
+
+def _links_out(root: Path) -> list[Problem]:
+    """`decks/` and `layouts/` lead nowhere out of the project: a shared project carrying one as a
+    symbolic link to a folder of the user's would have pnp new write there."""
+    problems = []
+    for folder in (root / "decks", root / "layouts"):
+        real = folder.resolve()
+        if folder.is_symlink() and real != root and root not in real.parents:
+            problems.append(Problem(f"leaves the project folder through a symbolic link (to {os.readlink(folder)}): "
+                                    "pnp new writes only inside the project", "pnp new", Ref(folder.name)))
+    return problems
 
 
 def _taken_layouts(root: Path, name: str, language: str) -> list[Problem]:

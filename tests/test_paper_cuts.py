@@ -128,7 +128,7 @@ def test_one_steady_progress_bar_for_build_export_and_playtest(project, tmp_path
     _steady(bar)
     assert bar.done == 184  # every picture written is a step
     bar = _Watched("games")
-    document, _ = playtest(root, "similis", [3, 4], 120, 1, ["random"], 1, bar)
+    document, _ = playtest(root, "similis", [3, 4], 120, 1, ["random"], 1, progress=bar)
     _steady(bar)
     assert bar.done == 240 and document is not None
 

@@ -32,6 +32,7 @@ class Options:
     image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
     strict: bool = False  # warnings count as errors (`--strict`): nothing is written
     printer_margin: float = 5.0  # mm along every paper edge where nothing is drawn
+    code: bool = True  # False (`pnp check --no-code`): the kit's rules model is neither loaded nor run
     color: str = "rgb"
     pdfx: bool = False  # a PDF/X-4 (CMYK, output intent, metadata): pnp.colour.pdfx
     ink_limit: float = 240.0  # percent of total ink a CMYK colour or picture may reach (DriveThruCards: 240)
@@ -46,4 +47,4 @@ class Options:
         return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name not in _NOT_KEYED)
 
 
-_NOT_KEYED = ("out", "strict")  # options that change no byte of the PDFs
+_NOT_KEYED = ("out", "strict", "code")  # options that change no byte of the PDFs
