@@ -89,7 +89,7 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
 @click.option("--json", "as_json", is_flag=True, help="Print the kits and their components as JSON.")
 @click.pass_obj
 def list_kits(project: Path, as_json: bool) -> None:
-    """List the kits under decks/ with their components (decks, sheets, tuck boxes) and rules models
+    """List the kits under decks/ with their components (decks, sheets, tuck boxes, rulebooks) and rules models
     (named, never run)."""
     import json
 
@@ -114,12 +114,14 @@ def _part(component: dict[str, Any]) -> str:
         return f"{component['name']} ({counted(component['cards'], 'card')})"
     if component["kind"] == "tuckbox":
         return f"{component['name']} (tuck box for {component['deck']})"
+    if component["kind"] == "rulebook":
+        return f"{component['name']} (rulebook)"
     return str(component["name"])
 
 
 def _listed(opened: Project) -> list[dict[str, Any]]:
     """Each kit under decks/: its name, title, path, rules model and components, in the kit's order
-    (decks, sheets, tuck boxes); a kit that does not load is listed as unreadable."""
+    (decks, sheets, tuck boxes, rulebooks); a kit that does not load is listed as unreadable."""
     out: list[dict[str, Any]] = []
     for kit_dir in opened.kit_dirs():
         kit, _ = opened.load_kit(kit_dir)
@@ -130,6 +132,7 @@ def _listed(opened: Project) -> list[dict[str, Any]]:
         components += [{"kind": "sheet", "name": s.name, "title": s.title, "pages": sum(p.copies for p in s.pages)}
                        for s in kit.sheets]
         components += [{"kind": "tuckbox", "name": b.name, "title": b.title, "deck": b.spec.deck} for b in kit.tuckboxes]
+        components += [{"kind": "rulebook", "name": r.name, "title": r.title} for r in kit.rulebooks]
         out.append({"name": kit.name, "path": opened.display(kit_dir), "readable": True, "title": kit.game.title,
                     "rules": kit.game.rules.model if kit.game.rules else "generic checks",
                     "components": components})

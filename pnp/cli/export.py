@@ -4,8 +4,8 @@ sheets as fillable PDFs and spreadsheets.
 Contract: reads its options into `pnp.export.ExportOptions` and calls `pnp.export.export` (kits
 checked like a build; nothing written when one has an error; up-to-date kits are not exported
 again unless --force), then reports through `common.finish` with a summary of one line per
-component and kind of file. At least one of --png, --tts, --sheets, --showcase, --fan is required (a usage error,
-exit 2, otherwise). Lengths read like the kit's (`63mm`, `2.5in`; a bare number is mm).
+component and kind of file. At least one of --png, --tts, --sheets, --showcase, --fan, --rules-html is
+required (a usage error, exit 2, otherwise). Lengths read like the kit's (`63mm`, `2.5in`; a bare number is mm).
 """
 from __future__ import annotations
 
@@ -65,6 +65,7 @@ def _size(text: str | None) -> tuple[float, float] | None:
               help="The cards of --showcase and --fan, repeatable: an id, or DECK:ID (default: each deck's first).")
 @click.option("--width", type=click.IntRange(200, 8000), default=1600, show_default=True, metavar="PX",
               help="The width of the --showcase and --fan pictures, in pixels.")
+@click.option("--rules-html", "rules_html", is_flag=True, help="Each rulebook as one self-contained HTML file.")
 @click.option("--preset", type=click.Choice(PRESETS), default="poker-bleed", show_default=True,
               help="Picture size: poker-bleed 825x1125 px, poker-mpc 822x1122 px, or custom.")
 @click.option("--size", metavar="WxH", help="custom: the card's trim (default: each deck's own), e.g. 70x120.")
@@ -79,7 +80,7 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--force", is_flag=True, help="Export again even when nothing changed.")
 @click.pass_obj
 def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, showcase: bool, fan: bool,
-           chosen: tuple[str, ...], width: int, preset: str,
+           chosen: tuple[str, ...], width: int, rules_html: bool, preset: str,
            size: str | None, bleed: str | None, dpi: int, paper: str, tts_base: str | None, out: Path | None,
            as_json: bool, force: bool) -> None:
     """Check KITS (default: every kit under decks/) and export them.
@@ -92,13 +93,14 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
       pnp export my-game --sheets                   fillable PDF, XLSX and CSV score sheets
       pnp export my-game --showcase --fan --width 2000
       pnp export my-game --fan --cards 7-pique --cards as-coeur
+      pnp export my-game --rules-html               the rulebook as one HTML file, for a phone
     """
     project = kit_project(project, kits)
     from ..export import ExportOptions
     from ..export import export as run_export
 
-    if not (png or tts or sheets or showcase or fan):
-        raise click.UsageError("say what to export: --png, --tts, --sheets, --showcase and/or --fan")
+    if not (png or tts or sheets or showcase or fan or rules_html):
+        raise click.UsageError("say what to export: --png, --tts, --sheets, --showcase, --fan and/or --rules-html")
     if chosen and not (showcase or fan):
         raise click.UsageError("--cards goes with --showcase or --fan")
     if (size or bleed) and preset != "custom":
@@ -107,7 +109,7 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
         raise click.UsageError("--tts-base goes with --tts")
     options = ExportOptions(png, tts, sheets, out_folder(project, out), preset, _size(size),
                             _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), _base(tts_base),
-                            showcase, fan, chosen, width)
+                            showcase, fan, chosen, width, rules_html=rules_html)
     from .common import Progress
 
     with Progress("files") as progress:

@@ -7,4 +7,6 @@ sets (faces, crop marks, notes, SVG art, recoloured icons) reaches the PDF as CM
 makes a canvas's document a PDF/X-4 (output intent, XMP metadata, the Info keys); `findings`
 turns what exceeded the ink limit into located warnings. Pillow's LittleCMS (`PIL.ImageCms`)
 does the conversions: no system library. Imported only by a CMYK build.
+Layer: colour (above layout, model and core; below output, which installs its converter on a
+canvas, and the pipeline, which makes it; with draw/ and output.py, the only modules using ReportLab).
 """

@@ -35,8 +35,8 @@ PRODUCER = "pnp (ReportLab)"
 
 
 def mark(canvas: Canvas, title: str) -> None:
-    doc = canvas._doc
-    doc._pdfVersion = (1, 6)
+    doc = canvas._doc  # noqa: SLF001 (ReportLab's canvas hands no public document to add an output intent to)
+    doc._pdfVersion = (1, 6)  # noqa: SLF001 (PDF/X-4 is PDF 1.6; ReportLab has no setter)
     catalog = doc.Catalog
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # (this catalog's own list)
     catalog.OutputIntents = pdfdoc.PDFArray([_intent(doc)])
@@ -105,7 +105,8 @@ class _PdfxInfo(pdfdoc.PDFInfo):
     """ReportLab's Info dictionary with `GTS_PDFXVersion` (and its `Trapped /False`)."""
 
     def format(self, document: pdfdoc.PDFDocument) -> bytes:  # ReportLab's PDFInfo.format, one key more
-        date = pdfdoc.PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter)
+        date = pdfdoc.PDFDate(ts=document._timeStamp,  # noqa: SLF001 (as ReportLab's PDFInfo.format reads it)
+                              dateFormatter=self._dateFormatter)
         entries = {"Title": pdfdoc.PDFString(self.title), "Author": pdfdoc.PDFString(self.author),
                    "CreationDate": date, "ModDate": date, "Producer": pdfdoc.PDFString(self.producer),
                    "Creator": pdfdoc.PDFString(self.creator), "Subject": pdfdoc.PDFString(self.subject),

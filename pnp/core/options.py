@@ -6,7 +6,7 @@ frozen record (paper, backs, orientation, output folder, back offset in mm, pict
 strictness, printer's margin in mm; colour space, PDF/X, ink limit in percent, inking); `variant`
 is what a PDF's name adds after its paper (`-cmyk`, `-pdfx`, `-saver`: an RGB build's names are
 unchanged, and the variants never overwrite it); the pipeline
-(`pnp.build`, `pnp.runner`) checks the paper and backs names against the ones it knows.
+(`pnp.pipeline`) checks the paper, backs, colour and ink names against the ones it knows.
 `cache_key()` names the value of every option but `out` and `strict` (they change no byte), so a
 new option changes the key by itself: PDFs made with other options are never taken as up to date. Standard
 library only: `pnp build` derives the key before deciding whether anything needs building.

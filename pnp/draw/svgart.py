@@ -72,7 +72,7 @@ class _Raster(DirectDraw):
         i = self.image
         if i.path is None or not hasattr(i.path, "mode"):  # not a PIL image (svglib decodes data: URIs)
             return
-        canvas = renderer._canvas
+        canvas = renderer._canvas  # noqa: SLF001 (svglib's renderer hands no public canvas to its shapes)
         ink = getattr(canvas, "_enforceColorSpace", None)
         if hasattr(ink, "picture") and i.path.mode not in GREY_MODES:  # a CMYK build
             _cmyk_picture(canvas, ink, i)

@@ -1,10 +1,10 @@
 """One kit's export: checked as a build checks it, then written in each format asked.
 
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
-kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
+kit first goes through `pnp.pipeline.kitrun.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error, or run without a batch,
 exports nothing. Then each format (`png`, `tts`, `sheets`,
-`showcase`, `fan`) writes its files through the `Target`:
+`showcase`, `fan`, `rules_html`) writes its files through the `Target`:
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
 problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
 link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay
@@ -26,11 +26,13 @@ from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
 from ..output import OutputBatch
 from ..core.report import FileReport, KitReport
-from ..runner import CardWhere, KitRun, card_values
+from ..pipeline.context import KitContext
+from ..pipeline.faces import CardWhere, card_values
+from ..pipeline.kitrun import KitRun
 from .settings import ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..layout.items import Face
 
 
@@ -39,7 +41,7 @@ class Target:
     """Where a kit's export writes, and what every format shares."""
 
     session: "Session"
-    checked: KitRun
+    checked: KitContext  # the kit's context, as the check left it
     options: ExportOptions
     batch: OutputBatch
     files: list[FileReport] = field(default_factory=list)
@@ -105,17 +107,17 @@ class ExportRun:
     def run(self) -> KitReport:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
         report = checked.run()
-        if report.errors or self.batch is None:
+        if report.errors or self.batch is None or checked.context is None:
             report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
-        target = Target(self.session, checked, self.options, self.batch, progress=self.progress)
+        target = Target(self.session, checked.context, self.options, self.batch, progress=self.progress)
         announce = getattr(self.progress, "components", None)
         if announce is not None:
             announce(len(self.options.formats))
         for name in self.options.formats:
             expect = getattr(self.progress, "expect", None)
             if expect is not None:
-                expect(_files(name, checked.kit, self.options))
+                expect(_files(name, checked.context.kit, self.options))
             _writer(name)(target)
             if errors_only(target.problems):
                 break
@@ -133,6 +135,8 @@ def _files(name: str, kit: Kit, options: ExportOptions) -> int:
         return sum(3 + deck.total() // 69 for deck in kit.decks)
     if name == "sheets":
         return 3 * len(kit.sheets)
+    if name == "rules_html":
+        return len(kit.rulebooks)
     return 1 if options.cards else len(kit.decks)
 
 
@@ -145,4 +149,5 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
-_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "showcase": "showcase", "fan": "showcase"}
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "showcase": "showcase", "fan": "showcase",
+            "rules_html": "ruleshtml"}

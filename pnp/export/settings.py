@@ -35,7 +35,7 @@ PRESETS = {p.name: p for p in (
     Preset("poker-mpc", (822, 1122), (750, 1050), 300, "MakePlayingCards, PrinterStudio"),
 )}
 PRESET_NAMES = tuple(PRESETS) + ("custom",)
-FORMATS = ("png", "tts", "sheets", "showcase", "fan")
+FORMATS = ("png", "tts", "sheets", "showcase", "fan", "rules_html")
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ class ExportOptions:
     fan: bool = False  # cards fanned as a hand holds them
     cards: tuple[str, ...] = ()  # the cards of the showcase and fan (ids, or deck:id); () each deck's first
     width: int = 1600  # pixels across a showcase or fan picture
+    rules_html: bool = False  # each rulebook as one self-contained HTML file
 
     def cache_key(self) -> str:
         return "export|" + "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "out")
