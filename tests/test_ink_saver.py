@@ -64,6 +64,8 @@ def test_a_saver_print_takes_far_less_ink(tmp_path):
     for name in ("similis/cartes", "clochemerle/lieux", "clochemerle/piste", "belote/cartes", "belote/tapis"):
         normal, saver = _ink(out / f"{name}-a4.pdf"), _ink(out / f"{name}-a4-saver.pdf")
         assert saver < 0.7 * normal, (name, normal, saver)
+    # the rulebook's figures are the kit's faces: lightened alike (its text and boxes kept)
+    assert _ink(out / "clochemerle/regles-a4-saver.pdf") < 0.97 * _ink(out / "clochemerle/regles-a4.pdf")
     with pikepdf.open(out / "similis/cartes-a4-saver.pdf") as pdf:  # the grounds' art: translucent
         states = [r.ExtGState for o in pdf.objects if isinstance(o, (pikepdf.Dictionary, pikepdf.Stream))
                   and isinstance(r := o.get("/Resources"), pikepdf.Dictionary) and "/ExtGState" in r]

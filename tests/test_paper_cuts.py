@@ -142,10 +142,12 @@ def test_the_progress_bar_is_silent_off_a_terminal(project, tmp_path):
 def test_pnp_list_names_tuck_boxes_and_speaks_json(shipped):
     result = _cli(shipped, "list")
     assert "boite (tuck box for cartes)" in result.output and "boite-lieux (tuck box for lieux)" in result.output
+    assert "regles (rulebook)" in result.output
     kits = {k["name"]: k for k in json.loads(_cli(shipped, "list", "--json").output)["kits"]}
     assert {"kind": "tuckbox", "name": "boite", "title": "boîte", "deck": "cartes"} in kits["similis"]["components"]
     assert {"kind": "deck", "name": "cartes", "title": "cartes", "cards": 90} in kits["similis"]["components"]
     assert kits["similis"]["rules"] == "rules.py" and kits["belote"]["rules"] == "generic checks"
+    assert {"kind": "rulebook", "name": "regles", "title": "Règles du jeu"} in kits["belote"]["components"]
 
 
 def test_the_readme_states_the_requirements():
