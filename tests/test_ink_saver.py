@@ -112,3 +112,16 @@ def test_a_saver_key_naming_no_element_is_an_error_at_its_line(project, tmp_path
         f"layouts/sobre.yaml:{line}:18: layout 'sobre', saver.drop: no element 'coins' in this layout "
         "(did you mean 'coin'?)"]
     assert not (tmp_path / "out").exists()
+
+
+def test_what_was_faint_on_the_full_ink_print_stays_faint(project, tmp_path):
+    root = project()
+    _kit(root)
+    (root / "layouts/sobre.yaml").write_text(LAYOUTS.replace(
+        "    coin:", "    cadre: {type: rect, x: 30, y: 60, w: 20, h: 15, fill: \"#e0d8c8\"}\n"
+        "    filigrane: {type: text, x: 31, y: 62, w: 18, h: 10, text: \"dé\", size: 14, color: \"#d2c8b4\"}\n"
+        "    coin:"), encoding="utf-8")
+    build_ok(root, ["sobre"], Options(out=tmp_path / "out", ink="saver"))
+    content = _content(tmp_path / "out/sobre/cartes-a4-saver.pdf")
+    assert b".823529 .784314 .705882 rg" in content  # the pale mark on its (kept) frame: not turned black
+    assert b".133333 .133333 .133333 rg" not in content  # while the dark panel was lightened

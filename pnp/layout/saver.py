@@ -12,7 +12,8 @@ cards apart), everything else — text, icons, lines, strokes, small fills — i
 and its parts (element name, items) as an ink-saving print draws them, and then keeps every text
 and icon legible on its new ground: a text whose contrast against a colour under it falls below
 `legibility.MIN_CONTRAST` (an icon: below 3:1, WCAG's for graphics) takes black ink instead of its
-own when black reads there (white text on a panel that was dark). Shared layers stay shared: a
+own when black reads there (white text on a panel that was dark) — only when the saver lowered its
+contrast: what was as faint on the full-ink print (a watermark, a die slot's pale die) stays so. Shared layers stay shared: a
 layer is transformed the same way on every face, its key marked when its texts were recoloured.
 The face builder calls it before the face is inspected, so the legibility checks judge the print
 as it comes out. `saver_problems(layouts, ref)` names what a `saver` key gets wrong (an element
@@ -64,8 +65,9 @@ def saved(face: Face, groups: Sequence[tuple[str | None, Sequence[Part]]], plan:
     background = face.background
     if background is not None and plan.background != "keep":
         background = None if plan.background == "drop" else plan.tint(background)
-    flat = [(name, _element(name, items, plan, area)) for _, parts in groups for name, items in parts]
-    flat, recoloured = _legible(flat, background)
+    before = [part for _, parts in groups for part in parts]
+    flat = [(name, _element(name, items, plan, area)) for name, items in before]
+    flat, recoloured = _legible(flat, background, before, face.background)
     layers, at = [], 0
     for key, parts in groups:
         mine = flat[at:at + len(parts)]
@@ -104,24 +106,33 @@ def _lightened(item: Item, plan: SaverPlan) -> Item:
     return item
 
 
-def _legible(parts: list[Part], background: RGB | None) -> tuple[list[Part], set[str]]:
-    """Texts and icons that no longer read on their ground take black ink, where black reads."""
+def _legible(parts: list[Part], background: RGB | None, before: list[Part], was: RGB | None
+             ) -> tuple[list[Part], set[str]]:
+    """Texts and icons that no longer read on their ground take black ink, where black reads;
+    `before`: the same parts on the full-ink print (`was` its background), how well each read there."""
     below: list[Item] = []
+    below_before: list[Item] = []
     out: list[Part] = []
     recoloured: set[str] = set()
-    for name, items in parts:
+    for (name, items), (_, original) in zip(parts, before):
         new = []
-        for item in items:
-            fixed = _reread(item, below, background)
+        aligned = len(items) == len(original)  # (else dropped: nothing of it is judged)
+        for k, item in enumerate(items):
+            fixed = _reread(item, below, background, original[k] if aligned else None, below_before, was)
             if fixed is not item:
                 recoloured.add(name)
             new.append(fixed)
             below.append(fixed)
+            if aligned:
+                below_before.append(original[k])
+        if not aligned:
+            below_before += original
         out.append((name, tuple(new)))
     return out, recoloured
 
 
-def _reread(item: Item, below: list[Item], background: RGB | None) -> Item:
+def _reread(item: Item, below: list[Item], background: RGB | None, old: Item | None = None,
+            old_below: Sequence[Item] = (), was: RGB | None = None) -> Item:
     if type(item) is TextItem:  # (a text of inline icons alone: judged as icons, over its box)
         box, colour, least = ink_box(item), item.color, MIN_CONTRAST
         if box is None:
@@ -133,8 +144,13 @@ def _reread(item: Item, below: list[Item], background: RGB | None) -> Item:
     if box is None or colour == BLACK:
         return item
     colours = [g for g in grounds(box, below, background) if g is not None]
-    if not colours or min(contrast_ratio(colour, g) for g in colours) >= least - 1e-9:
+    now = min((contrast_ratio(colour, g) for g in colours), default=least)
+    if now >= least - 1e-9:
         return item
+    if old is not None:  # as faint on the full-ink print: by design, kept so
+        then = [g for g in grounds(box, old_below, was) if g is not None]
+        if then and min(contrast_ratio(colour, g) for g in then) <= now + 1e-6:
+            return item
     if min(contrast_ratio(BLACK, g) for g in colours) < least:
         return item  # black does not read there either: left to the contrast check
     return replace(item, color=BLACK)
