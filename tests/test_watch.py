@@ -204,8 +204,8 @@ def test_bad_usage_ends_the_command_with_exit_2(project, tmp_path, monkeypatch):
     assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.output
     monkeypatch.setitem(sys.modules, "pypdfium2", None)
     result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve"])
-    assert result.exit_code == 2 and "--serve renders pages with pypdfium2, part of the watch extra: pip " \
-                                     "install '.[watch]' in pnp's folder" in result.output
+    assert result.exit_code == 2 and "--serve renders pages with pypdfium2: pip install pypdfium2 (or, in " \
+                                     "pnp's folder, pip install '.[watch]')" in result.output
 
 
 def test_polling_waits_for_a_file_still_being_written(tmp_path, monkeypatch):

@@ -12,7 +12,7 @@ without its value, a cell too long) is None, its problem reported, and named in 
 locator (registered by the caller) renders it `cartes.csv:12:3` or `cartes.xlsx!Feuil1!C4`. CSV
 text is UTF-8, with or without a byte-order mark (other bytes are a problem at their line and
 column); its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install
-'pnp[xlsx]'`): see `xlsxread`. Every file is read through `pnp.sources.files` (an input of the run;
+openpyxl`): see `xlsxread`. Every file is read through `pnp.sources.files` (an input of the run;
 a file that cannot be read is one problem).
 
 Limits (docs/SECURITY.md), applied as the file is read, so that no file makes pnp run away: a data

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Callable
 
 from ..core.errors import Problem, Ref, suggest
+from ..core.extras import install_hint
 from .datalimits import Limits, Rows, TooMuch
 from .xlsxparts import MAX_STYLES, Enough, StringsPart, StylesPart, WorkbookPart
 from .xlsxsheet import Dates, SheetPart
@@ -36,7 +37,7 @@ def read_xlsx(data: bytes, display: str, sheet: str | None, sheet_ref: Ref,
         from openpyxl.styles import numbers
         from openpyxl.utils import datetime as dates
     except ImportError:
-        limits.problems.append(Problem("reading .xlsx files needs openpyxl: pip install 'pnp[xlsx]'", _WHERE,
+        limits.problems.append(Problem("reading .xlsx files needs openpyxl: " + install_hint("xlsx"), _WHERE,
                                        Ref(display)))
         return None, None
     try:
