@@ -84,6 +84,12 @@ def _title(text: str) -> callable:
     return before
 
 
+def _printed_column(root: Path) -> None:
+    layout = root / "layouts/dix-mille.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("PREV(total) + points, chute",
+                                                                 "PREV(total) + points + Tour, chute"), encoding="utf-8")
+
+
 def _break(root: Path) -> None:
     (root / "decks/similis/aide.yaml").write_text("kind: deck\nname: aide\nlayuot: x\n", encoding="utf-8")
 
@@ -154,6 +160,8 @@ CASES = [
          before=_every_cache_entry(os.mkfifo)),
     Case("cache-entries-nested-100000-deep", FORCE, _photo, code=0, steps=(Step(BUILD),),
          before=_every_cache_entry(lambda entry: entry.write_text("[" * 100_000))),
+    Case("formula-reading-a-printed-column", ("export", "dix-mille", "--sheets", "--out", "{out}"),
+         _printed_column, kits=("dix-mille",), says="formula 'total': the column 'Tour' prints its cells"),
     Case("killed-between-two-renames", ("build", "similis", "--out", "{out}"), kits=("similis",),
          steps=(Step(("build", "similis", "--out", "{out}")),
                 Step(("build", "similis", "--out", "{out}"), fault="kill_on_second_rename", before=_title("Bis"),
