@@ -4,6 +4,7 @@ slots without marks or boxes, and the minus sign in the kits' fonts."""
 from __future__ import annotations
 
 from pnp.layout.imposition import SheetPlan, SheetSpec, Slot, plan_sheet
+from pnp.layout.occupancy import filled_plan
 from pnp.model.units import MM, PAPERS
 
 A4 = tuple(v * MM for v in PAPERS["a4"])
@@ -47,3 +48,47 @@ def test_folded_letter_backs_get_their_bleed_on_the_fold_side_and_the_outer_side
         for front in plan.fronts:
             if abs(front.x + W - (fold_x - 4 * MM)) < 0.01:  # the column against the fold
                 assert abs(_bleeds(front)[1] - 3.0) < 1e-6 and front.clip[2] < fold_x
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] - 0.01 and b[0] < a[2] - 0.01 and a[1] < b[3] - 0.01 and b[1] < a[3] - 0.01
+
+
+def _trim(slot: Slot):
+    return (slot.x, slot.y, slot.x + W, slot.y + H)
+
+
+def test_a_last_sheets_cards_take_their_bleed_into_the_empty_slots_which_get_no_marks_or_boxes():
+    """The case: a card beside an empty slot on a deck's last sheet got no bleed on that side, and
+    the empty slots kept their crop marks and their part of the TrimBox."""
+    for paper, backs, held in ((A4, "long-edge", 2), (A4, "long-edge", 5), (LETTER, "short-edge", 7),
+                               (A4, "fold", 1), (LETTER, "fold", 3)):
+        full = _plan(_spec(paper, backs))
+        plan = filled_plan(full, [True] * held)
+        for slots, before in ((plan.fronts, full.fronts), (plan.backs, full.backs)):
+            mine = slots[:held]
+            for slot, was in zip(mine, before):
+                beside_empty = _butted(slot, before[held:])
+                for side, (bleed, old) in enumerate(zip(_bleeds(slot), _bleeds(was))):
+                    # the whole bleed beside an empty slot, never less than the full sheet's elsewhere
+                    assert bleed >= (3.0 - 1e-6 if beside_empty[side] else old - 1e-6), (backs, held, side, bleed)
+                assert not any(_overlap(slot.clip, _trim(o)) for o in mine if o is not slot)
+            if backs != "fold":
+                marks = plan.marks if slots is plan.fronts else plan.back_marks
+                lines = {round(v, 2) for s in mine for v in (s.x, s.x + W)} | \
+                        {round(v, 2) for s in mine for v in (s.y, s.y + H)}
+                assert marks and all(round(m[0] if m[0] == m[2] else m[1], 2) in lines for m in marks)
+                assert not any(_overlap(_box(m), s.clip) for m in marks for s in mine)
+                trim = plan.trim_box if slots is plan.fronts else plan.back_trim_box
+                assert _close(trim, (min(s.x for s in mine), min(s.y for s in mine),
+                                     max(s.x for s in mine) + W, max(s.y for s in mine) + H))
+        assert len(plan.marks) < len(full.marks) or held not in (1, 2, 5)  # (7 of 9, 3 of 4: every cut line in use)
+        assert filled_plan(full, [True] * full.per_page) == full
+
+
+def _box(mark):
+    return (min(mark[0], mark[2]), min(mark[1], mark[3]), max(mark[0], mark[2]), max(mark[1], mark[3]))
+
+
+def _close(a, b) -> bool:
+    return all(abs(x - y) < 0.01 for x, y in zip(a, b))

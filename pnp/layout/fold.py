@@ -54,7 +54,8 @@ def _plan(spec: SheetSpec, width: float, height: float, vertical: bool) -> Sheet
     fold = (width / 2, 0.0, width / 2, height) if vertical else (0.0, height / 2, width, height / 2)
     page_trim, page_bleed = _union(trim, width, height, vertical), _union(bleed, width, height, vertical)
     return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(all_marks), (), page_trim, page_bleed,
-                     page_trim, page_bleed, fold, "fold", g.cols, g.rows, area, spec.gaps)
+                     page_trim, page_bleed, fold, "fold", g.cols, g.rows, area, spec.gaps,
+                     (spec.card_w, spec.card_h), spec.bleed)
 
 
 def _grid(spec: SheetSpec, width: float, height: float, hw: float, hh: float, vertical: bool) -> _Grid:

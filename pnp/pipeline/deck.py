@@ -12,7 +12,8 @@ label in the kit's language; the progress display and the file report count ever
 (`imposition.sheet`: a label sheet, a print service's n-up template) is planned by the template's
 slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
 its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
-empty; such a deck writes no file of its own. `shown(kit, deck)`: its cards and layouts, and its
+empty; such a deck writes no file of its own. A part-filled sheet is drawn on its own plan
+(`layout.occupancy.filled_plan`: bleed into its empty slots, marks and boxes of its cards only). `shown(kit, deck)`: its cards and layouts, and its
 guests'.
 """
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
 from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
+from ..layout.occupancy import filled_plan
 from ..layout.notes import NOTE_SIZE, Note, NotePage
 from ..model.kit import Card, Deck, Kit
 from ..model.units import MM, paper_points
@@ -103,7 +105,7 @@ class DeckPages:
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
             if self.opened is not None else None
         self.per_sheet = 2 if plan.duplex else 1
-        self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
+        self._placed: dict[tuple[object, ...], tuple[str, tuple[Note, ...]]] = {}  # (back, label width, boxes): (label, notes)
 
     def run(self) -> None:
         decks = (self.deck, *self.guests)
@@ -124,7 +126,8 @@ class DeckPages:
             if self.plan.mode != "none" else []
         if self.opened is not None and not self.ctx.failed:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
-            self._draw(fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
+            plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
+            self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
 
     def _face(self, deck: Deck, card: Card, layout: str) -> Face:
@@ -132,22 +135,23 @@ class DeckPages:
         guest deck's laid out as it comes."""
         return self.faces.face(card, layout) if deck is self.deck else self.ctx.card_face(card, deck, layout)
 
-    def _draw(self, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
+    def _draw(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
         if self.painter is None:
             return
-        text, plan = self.ctx.messages.text, self.plan
+        text = self.ctx.messages.text
         if plan.mode == "fold":
-            self.painter.fold(plan, fronts, backs, self._notes(False, f"{label} · {text('fold')}"))
+            self.painter.fold(plan, fronts, backs, self._notes(plan, False, f"{label} · {text('fold')}"))
             return
-        self.painter.cards(plan, fronts, False, self._notes(False, f"{label} · {text('front')}"))
+        self.painter.cards(plan, fronts, False, self._notes(plan, False, f"{label} · {text('front')}"))
         if plan.duplex:
-            self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
+            self.painter.cards(plan, backs, True, self._notes(plan, True, f"{label} · {text('back')}"))
 
-    def _notes(self, back: bool, label: str) -> tuple[Note, ...]:
-        """The page's notes, placed once per side and width of label (sheet numbers print as wide)."""
-        key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2))
+    def _notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
+        """The page's notes, placed once per side, width of label (sheet numbers print as wide) and
+        filling of the sheet (a part-filled one has its own boxes and marks)."""
+        key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2),
+               plan.back_bleed_box if back else plan.bleed_box, plan.back_marks if back else plan.marks)
         if key not in self._placed:
-            plan: SheetPlan = self.plan
             fold = plan.fold  # notes off a vertical fold
             centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
             page = NotePage(plan.width, plan.height, plan.printable, centre)
