@@ -3,6 +3,10 @@ neighbour slot), the bleed check, the notes of every sheet, what `--backs none` 
 slots without marks or boxes, and the minus sign in the kits' fonts."""
 from __future__ import annotations
 
+from conftest import build_ok, make_project
+from minikit import KIT, write_kit
+from pdfread import boxes, text, words
+from pnp.core.options import Options
 from pnp.layout.imposition import SheetPlan, SheetSpec, Slot, plan_sheet
 from pnp.layout.occupancy import filled_plan
 from pnp.model.units import MM, PAPERS
@@ -92,3 +96,51 @@ def _box(mark):
 
 def _close(a, b) -> bool:
     return all(abs(x - y) < 0.01 for x, y in zip(a, b))
+
+
+# --- notes on every sheet --------------------------------------------------------------------
+
+TALL = """
+haute:
+  size: [63mm, 92mm]
+  bleed: 2mm
+  background: "#203050"
+  elements:
+    nom: {type: text, box: safe, text: "{nom}", size: 12, align: center, valign: middle, color: "#ffffff"}
+"""
+
+
+def _tall_kit(tmp_path, cards: int = 9):
+    root = make_project(tmp_path / "project", ())
+    (root / "layouts" / "t.yaml").write_text(TALL, encoding="utf-8")
+    deck = "kind: deck\nname: d\nlayout: haute\nback: haute\nfields: {nom: text}\ncards:\n" + \
+        "".join(f"  - {{nom: c{i}}}\n" for i in range(cards))
+    write_kit(root, {"d.yaml": deck})
+    return root
+
+
+def test_a_sheet_of_butted_cards_filling_a4_to_its_crop_marks_carries_both_notes(tmp_path):
+    """The case: nine 63 × 92 mm cards (Bateliers' purchases and events, Clochemerle's events, the
+    Similis rules cards, the lutins' counters) leave 3.5 mm between their bleed and the printer's
+    margin on A4, which held neither the print note nor the sheet's label."""
+    root = _tall_kit(tmp_path)
+    reports = build_ok(root, [KIT], Options(out=tmp_path / "out", paper="a4"))
+    assert [p.what for r in reports for p in r.problems] == []
+    pdf = tmp_path / "out" / KIT / "d-a4.pdf"
+    for index in (0, 1):
+        found = text(pdf, index)
+        assert "Imprimer à 100 %" in found and "Mini · d · planche 1/1" in found, (index, found)
+        trim = boxes(pdf, index)["trimbox"]
+        for w in words(pdf, index):
+            if w["text"] == "Imprimer":  # outside the cards' bleed, inside the printable area
+                top, bottom = 297 * MM - w["bottom"], 297 * MM - w["top"]
+                assert bottom < trim[1] - 2 * MM or top > trim[3] + 2 * MM
+                assert top >= 5 * MM - 0.01 and bottom <= 292 * MM + 0.01
+
+
+def test_a_note_that_finds_no_room_is_a_warning_naming_the_component(tmp_path):
+    root = _tall_kit(tmp_path)
+    reports = build_ok(root, [KIT], Options(out=tmp_path / "out", paper="a4", printer_margin=7.5))
+    warned = [p for r in reports for p in r.problems if "no room in the page's margins" in p.what]
+    assert len(warned) == 1 and warned[0].severity == "warning" and warned[0].where == "deck 'd'"
+    assert "Imprimer à 100\u00a0%" in warned[0].what and "planche 1/1" in warned[0].what

@@ -156,7 +156,8 @@ class DeckPages:
             centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
             page = NotePage(plan.width, plan.height, plan.printable, centre)
             self._placed[key] = (label, self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box,
-                                                       plan.back_marks if back else plan.marks, label))
+                                                       plan.back_marks if back else plan.marks, label,
+                                                       f"deck {self.deck.name!r}"))
         template, notes = self._placed[key]
         return tuple(replace(note, text=label) if note.text == template else note for note in notes)
 
