@@ -3,9 +3,12 @@ neighbour slot), the bleed check, the notes of every sheet, what `--backs none` 
 slots without marks or boxes, and the minus sign in the kits' fonts."""
 from __future__ import annotations
 
+from click.testing import CliRunner
+
 from conftest import build_ok, make_project
 from minikit import KIT, write_kit
 from pdfread import boxes, text, words
+from pnp.cli import main
 from pnp.core.options import Options
 from pnp.layout.imposition import SheetPlan, SheetSpec, Slot, plan_sheet
 from pnp.layout.occupancy import filled_plan
@@ -144,3 +147,17 @@ def test_a_note_that_finds_no_room_is_a_warning_naming_the_component(tmp_path):
     warned = [p for r in reports for p in r.problems if "no room in the page's margins" in p.what]
     assert len(warned) == 1 and warned[0].severity == "warning" and warned[0].where == "deck 'd'"
     assert "Imprimer à 100\u00a0%" in warned[0].what and "planche 1/1" in warned[0].what
+
+
+# --- --backs none ----------------------------------------------------------------------------
+
+def test_backs_none_says_which_backs_it_leaves_out(tmp_path):
+    """The case: `--backs none` dropped the Clochemerle versos without a word."""
+    root = _tall_kit(tmp_path, cards=4)
+    result = CliRunner().invoke(main, ["--project", str(root), "build", KIT, "--backs", "none",
+                                       "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    line = next(line for line in result.output.splitlines() if "d-a4.pdf" in line)
+    assert line.endswith("(1 page, 4 cards; --backs none: 4 backs left out)"), line
+    both = build_ok(root, [KIT], Options(out=tmp_path / "both"))
+    assert [f.backs_left_out for r in both for f in r.files] == [0]

@@ -8,7 +8,8 @@ its `layout:`), then lays out every copy of every card (`KitContext.card_face`, 
 `DeckFaces`, which keeps the faces the gutters laid out ahead), `plan.per_page` to a sheet, and,
 unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its print note and
 label in the kit's language; the progress display and the file report count every page written
-(two a sheet in duplex). A deck without cards writes nothing. A deck laid out on a sheet template
+(two a sheet in duplex); with `--backs none` it counts the cards whose back is left out
+(`backs_left_out`, said on the file's line). A deck without cards writes nothing. A deck laid out on a sheet template
 (`imposition.sheet`: a label sheet, a print service's n-up template) is planned by the template's
 slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
 its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
@@ -116,8 +117,10 @@ class DeckPages:
         for number, chunk in enumerate(filled):
             self._sheet(chunk, number + 1, sheets)
         w, h = self.ctx.kit.layouts[self.deck.cards[0].layout].card_size()
+        left_out = sum(1 for _, card in cards if card.back) if self.ctx.options.backs == "none" else 0
         self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
-                      card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
+                      card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode,
+                      backs_left_out=left_out)
 
     def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
