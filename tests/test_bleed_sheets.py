@@ -161,3 +161,25 @@ def test_backs_none_says_which_backs_it_leaves_out(tmp_path):
     assert line.endswith("(1 page, 4 cards; --backs none: 4 backs left out)"), line
     both = build_ok(root, [KIT], Options(out=tmp_path / "both"))
     assert [f.backs_left_out for r in both for f in r.files] == [0]
+
+
+# --- the minus sign --------------------------------------------------------------------------
+
+def test_a_negative_number_prints_with_the_minus_sign_every_shipped_font_has(tmp_path):
+    """The case: Bateliers printed its purchases' negative victory points ("-1", "-2") with a
+    hyphen, where the other kits print "−" (U+2212)."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from conftest import ROOT
+
+    fonts = sorted((ROOT / "fonts").glob("*.ttf"))
+    assert fonts and all(0x2212 in TTFontFile(str(f)).charToGlyph for f in fonts)
+    root = make_project(tmp_path / "project", ())
+    (root / "layouts" / "t.yaml").write_text(TALL.replace('"{nom}"', '"pv {pv} · {bonus}"'), encoding="utf-8")
+    deck = "kind: deck\nname: d\nlayout: haute\nfields: {nom: text, pv: int, bonus: number}\n" \
+           "cards:\n  - {nom: a, pv: -1, bonus: -2.5}\n  - {nom: b, pv: 3, bonus: 1.0}\n"
+    write_kit(root, {"d.yaml": deck}, game="language: fr\n")
+    build_ok(root, [KIT], Options(out=tmp_path / "out"))
+    printed = text(tmp_path / "out" / KIT / "d-a4.pdf", 0)
+    assert "pv \u22121 · \u22122,5" in printed and "pv 3 · 3" not in printed and "pv 3 · 1" in printed
+    assert "-1" not in printed
