@@ -3,6 +3,8 @@ neighbour slot), the bleed check, the notes of every sheet, what `--backs none` 
 slots without marks or boxes, and the minus sign in the kits' fonts."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from click.testing import CliRunner
 
 from conftest import build_ok, make_project
@@ -10,6 +12,8 @@ from minikit import KIT, write_kit
 from pdfread import boxes, text, words
 from pnp.cli import main
 from pnp.core.options import Options
+from pnp.layout.bleedcheck import cut_bleeds
+from pnp.layout.items import Face, Shape
 from pnp.layout.imposition import SheetPlan, SheetSpec, Slot, plan_sheet
 from pnp.layout.occupancy import filled_plan
 from pnp.model.units import MM, PAPERS
@@ -183,3 +187,39 @@ def test_a_negative_number_prints_with_the_minus_sign_every_shipped_font_has(tmp
     printed = text(tmp_path / "out" / KIT / "d-a4.pdf", 0)
     assert "pv \u22121 · \u22122,5" in printed and "pv 3 · 3" not in printed and "pv 3 · 1" in printed
     assert "-1" not in printed
+
+
+# --- the bleed check -------------------------------------------------------------------------
+
+NAVY = Face(W, H, 3 * MM, (), background=(0.1, 0.15, 0.3))
+PLAIN = Face(W, H, 3 * MM, ((None, (Shape("rect", 20.0, 20.0, 20.0, 20.0, fill=(0.5, 0.1, 0.1)),)),))
+
+
+def test_the_bleed_check_fails_a_full_bleed_face_beside_an_empty_slot_or_the_fold():
+    full = _plan(_spec())
+    faces = [NAVY, NAVY] + [None] * 7
+    cuts = cut_bleeds(full, faces, faces)  # the old last sheet: drawn on the full sheet's plan
+    assert {(c.index, c.side, c.back) for c in cuts} >= {(0, "bottom", False), (1, "right", False), (1, "bottom", False)}
+    assert all(abs(c.want - 3 * MM) < 1e-6 and c.have < 1e-6 for c in cuts)
+    assert cut_bleeds(filled_plan(full, [True] * 2), faces, faces) == []
+    assert cut_bleeds(full, [PLAIN, PLAIN] + [None] * 7, []) == []  # nothing in its bleed: nothing cut
+    assert cut_bleeds(full, [NAVY] * 9, [NAVY] * 9) == []  # butted neighbours: the paper has no room
+    assert cut_bleeds(_plan(_spec(LETTER)), [NAVY] * 9, [NAVY] * 9) == []  # Letter: the margin holds the marks
+    fold = _plan(_spec(LETTER, "fold"))
+    old = replace(fold, fronts=tuple(replace(s, clip=(s.clip[0], s.clip[1], min(s.clip[2], s.x + W), s.clip[3]))
+                                     for s in fold.fronts))  # the fronts' bleed stopping at their trim
+    assert [(c.index, c.side) for c in cut_bleeds(old, [NAVY] * 4, [])] == [(1, "right"), (3, "right")]
+    assert cut_bleeds(fold, [NAVY] * 4, [NAVY] * 4) == []
+
+
+def test_a_deck_whose_sheet_cuts_a_full_bleed_back_is_warned(tmp_path, monkeypatch):
+    """The build's side of the check: a part-filled sheet drawn on the full sheet's plan (the
+    imposition before this issue) is a warning naming the card and the side."""
+    import pnp.pipeline.deck as deck
+
+    root = _tall_kit(tmp_path, cards=2)
+    assert [p.what for r in build_ok(root, [KIT], Options(out=tmp_path / "a")) for p in r.problems] == []
+    monkeypatch.setattr(deck, "filled_plan", lambda plan, taken: plan)
+    found = [p for r in build_ok(root, [KIT], Options(out=tmp_path / "b")) for p in r.problems]
+    assert len(found) == 1 and found[0].severity == "warning" and found[0].where == "deck 'd'"
+    assert "front of card '1'" in found[0].what and "bottom side" in found[0].what and "white line" in found[0].what and "2.0 mm" in found[0].what

@@ -101,7 +101,7 @@ class SheetPlan:
     gaps: tuple[float, float] = (0.0, 0.0)
     card: tuple[float, float] = (0.0, 0.0)  # the cards' trim size
     bleed: float = 0.0  # the most bleed a card may have (where an empty slot leaves it room)
-    slot_marks: bool = False  # marks of each slot (a sheet template's), not of cut lines across the sheet
+    template: bool = False  # a sheet template's slots (their marks each slot's own, not cut lines across the sheet)
 
     @property
     def per_page(self) -> int:
@@ -292,7 +292,7 @@ def plan_template(spec: SheetSpec, template: SheetTemplate) -> SheetPlan | Probl
     mode = spec.backs if spec.backs != "fold" else "none"
     return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(marks), tuple(back_marks), trim, bleed_box,
                      flip.box(trim), flip.clip(bleed_box), None, mode, template.columns, template.rows, area, (gx, gy),
-                     (sw, sh), min(spec.bleed, template.bleed), template.marks != "none")
+                     (sw, sh), min(spec.bleed, template.bleed), True)
 
 
 def _template_slot(x: float, y: float, w: float, h: float, bleed: float) -> Slot:

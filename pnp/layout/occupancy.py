@@ -55,7 +55,7 @@ def _marks(plan: SheetPlan, marks: tuple[Box, ...], held: list[Slot], area: Box)
     their cut lines beyond their bleed, within `area` and off every card (none when `marks` is)."""
     if not marks or not held:
         return ()
-    if plan.slot_marks:
+    if plan.template:
         return tuple(m for m in marks if _kept(plan, m, held))
     (w, h), bleed = plan.card, _hull([s.clip for s in held])
     ax0, ay0, ax1, ay1 = leave_strips(area, bleed, NOTE_BAND, MARK_GAP + MARK_GOOD + NOTE_BAND)
@@ -148,7 +148,7 @@ def _kept(plan: SheetPlan, mark: Box, held: list[Slot]) -> bool:
         edges = (x0, x1) if vertical else (y0, y1)
         if not any(abs(at - e) < TOL for e in edges):
             continue
-        if not plan.slot_marks:
+        if not plan.template:
             return True
         if span[1] - span[0] > REACH:  # an outline: the slot's own edge
             if span[0] >= low - TOL and span[1] <= high + TOL:

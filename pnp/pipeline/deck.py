@@ -14,7 +14,9 @@ label in the kit's language; the progress display and the file report count ever
 slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
 its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
 empty; such a deck writes no file of its own. A part-filled sheet is drawn on its own plan
-(`layout.occupancy.filled_plan`: bleed into its empty slots, marks and boxes of its cards only). `shown(kit, deck)`: its cards and layouts, and its
+(`layout.occupancy.filled_plan`: bleed into its empty slots, marks and boxes of its cards only).
+Each sheet is checked for a full-bleed face whose bleed it cuts where the paper had room
+(`layout.bleedcheck`): a warning at the deck, once. `shown(kit, deck)`: its cards and layouts, and its
 guests'.
 """
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
+from ..layout.bleedcheck import bleed_problem, cut_bleeds
 from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
 from ..layout.occupancy import filled_plan
@@ -106,6 +109,7 @@ class DeckPages:
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
             if self.opened is not None else None
         self.per_sheet = 2 if plan.duplex else 1
+        self._cut_told = False  # a bleed the sheets cut was told (once a deck)
         self._placed: dict[tuple[object, ...], tuple[str, tuple[Note, ...]]] = {}  # (back, label width, boxes): (label, notes)
 
     def run(self) -> None:
@@ -127,9 +131,13 @@ class DeckPages:
         fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
         backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
             if self.plan.mode != "none" else []
+        plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
+        cuts = cut_bleeds(plan, fronts, backs) if not self._cut_told else []
+        if cuts:
+            self._cut_told = True
+            self.ctx.report(bleed_problem(cuts, chunk[cuts[0].index][1].id, f"deck {self.deck.name!r}"))
         if self.opened is not None and not self.ctx.failed:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
-            plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
 
