@@ -82,7 +82,7 @@ def test_no_white_line_on_any_full_bleed_card_of_a_folded_sheet_shifted_1_mm(fol
     assert checked >= 2 * 9
 
 
-def test_the_measure_finds_the_white_line_of_a_bleed_cut_at_the_trim(fold_decks, tmp_path):
+def test_the_measure_finds_the_white_line_of_a_bleed_cut_at_the_trim(tmp_path):
     """The same measure on a folded sheet whose cards have no bleed finds a white line on every side
     of them that does not meet a neighbour: the test can fail."""
     from pnp.layout.imposition import SheetSpec, plan_sheet
