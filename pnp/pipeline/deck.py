@@ -159,16 +159,22 @@ class DeckPages:
 
     def _notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
         """The page's notes, placed once per side, width of label (sheet numbers print as wide) and
-        filling of the sheet (a part-filled one has its own boxes and marks)."""
+        filling of the sheet: a part-filled sheet's where a full one has them when they find room
+        there clear of its own marks (the same place on every sheet of the deck), else beside its cards."""
+        marks = plan.back_marks if back else plan.marks
         key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2),
-               plan.back_bleed_box if back else plan.bleed_box, plan.back_marks if back else plan.marks)
+               plan.back_bleed_box if back else plan.bleed_box, marks)
         if key not in self._placed:
             fold = plan.fold  # notes off a vertical fold
             centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
             page = NotePage(plan.width, plan.height, plan.printable, centre)
-            self._placed[key] = (label, self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box,
-                                                       plan.back_marks if back else plan.marks, label,
-                                                       f"deck {self.deck.name!r}"))
+            full = self.plan
+            notes = self.ctx.notes(page, full.back_bleed_box if back else full.bleed_box,
+                                   (full.back_marks if back else full.marks) + marks, label) if plan is not full else ()
+            if len(notes) < 2:
+                notes = self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box, marks, label,
+                                       f"deck {self.deck.name!r}")
+            self._placed[key] = (label, notes)
         template, notes = self._placed[key]
         return tuple(replace(note, text=label) if note.text == template else note for note in notes)
 
