@@ -6,11 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import build_ok, make_project
 from minikit import KIT, write_kit
 from pdfread import boxes, text, words
 from pnp.cli import main
+from pnp.core.errors import Problem
 from pnp.core.options import Options
 from pnp.layout.bleedcheck import cut_bleeds
 from pnp.layout.items import Face, Shape
@@ -223,3 +226,32 @@ def test_a_deck_whose_sheet_cuts_a_full_bleed_back_is_warned(tmp_path, monkeypat
     found = [p for r in build_ok(root, [KIT], Options(out=tmp_path / "b")) for p in r.problems]
     assert len(found) == 1 and found[0].severity == "warning" and found[0].where == "deck 'd'"
     assert "front of card '1'" in found[0].what and "bottom side" in found[0].what and "white line" in found[0].what and "2.0 mm" in found[0].what
+
+
+@settings(max_examples=80, deadline=None)
+@given(w=st.floats(25, 130), h=st.floats(25, 130), bleed=st.floats(0, 5), gap=st.floats(0, 8),
+       paper=st.sampled_from([A4, LETTER]), backs=st.sampled_from(["none", "long-edge", "short-edge", "fold"]),
+       printer=st.sampled_from([0.0, 5.0]), offset=st.sampled_from([(0.0, 0.0), (1.0, -1.0)]), part=st.floats(0, 1))
+def test_any_part_filled_sheet_keeps_its_bleed_off_its_cards_and_its_marks_off_their_bleed(
+        w, h, bleed, gap, paper, backs, printer, offset, part):
+    full = plan_sheet(SheetSpec(w * MM, h * MM, bleed * MM, gap * MM, paper, backs=backs, printer_margin=printer * MM,
+                                back_offset=(offset[0] * MM, offset[1] * MM)))
+    if isinstance(full, Problem):
+        return
+    held = max(1, round(part * full.per_page))
+    plan = filled_plan(full, [True] * held)
+    size = (w * MM, h * MM)
+    for slots, marks in ((plan.fronts, plan.marks), (plan.backs, plan.back_marks if backs != "fold" else plan.marks)):
+        mine = slots[:held]
+        trims = [(s.x, s.y, s.x + size[0], s.y + size[1]) for s in mine]
+        for i, slot in enumerate(mine):
+            assert not any(_overlap(slot.clip, t) for j, t in enumerate(trims) if j != i)
+            p = plan.printable
+            assert slot.clip[0] >= p[0] - 0.02 and slot.clip[1] >= p[1] - 0.02
+            assert slot.clip[2] <= p[2] + 0.02 and slot.clip[3] <= p[3] + 0.02
+        for m in marks:
+            assert not any(_overlap(_box(m), s.clip) for s in mine), "a crop mark prints on a card's bleed"
+    for box, inner in ((plan.bleed_box, plan.trim_box), (plan.back_bleed_box, plan.back_trim_box)):
+        if backs != "none" or box is plan.bleed_box:
+            assert box[0] <= inner[0] + 0.01 and box[1] <= inner[1] + 0.01
+            assert box[2] >= inner[2] - 0.01 and box[3] >= inner[3] - 0.01
