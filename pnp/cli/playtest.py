@@ -52,9 +52,12 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
     project = kit_project(project, (kit,))
     from ..lab import BadPlayers, playtest as run_playtest, render
 
+    from .common import Progress
+
     try:
-        document, kit_report = run_playtest(project, kit, list(players), games, seed,
-                                            [a.lower() for a in agents] or ["random"], jobs, trace)
+        with Progress("games") as progress:
+            document, kit_report = run_playtest(project, kit, list(players), games, seed,
+                                                [a.lower() for a in agents] or ["random"], jobs, trace, progress)
     except BadPlayers as error:
         raise click.BadParameter(str(error), param_hint="--players")
     if kit_report.errors or document is None:
@@ -66,7 +69,12 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
         raise click.UsageError("--report charts a run of games; --trace tells one game: give one of them")
     if report is not None:
         from ..labreport import write_report
+        from ..output import cannot_write
 
-        for path in write_report(document, report, project):
+        try:
+            written = write_report(document, report, project)
+        except OSError as exc:  # a read-only folder, a full disk, a symbolic link: one message, nothing written
+            raise click.ClickException(cannot_write(exc, report)) from None
+        for path in written:
             click.echo(f"wrote {path.as_posix()}", err=True)
     click.echo(json.dumps(document, indent=2, ensure_ascii=False) if as_json else render(document))

@@ -8,6 +8,7 @@ when every kit of the run is free of errors (and, with `options.strict`, of warn
 changes no file and makes no folder. `check` writes nothing at all, not even a cache
 (`fileio.read_only`). A build first deletes what killed builds left in its kits' output folders;
 a symbolic link anywhere under them (`<out>` itself too) is a problem, and nothing is swept or drawn;
+before it sweeps, a build completes the commit journals a killed run left in `<out>` (`pnp.core.journal`);
 an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
 problem, never a traceback. With no names, every kit under `decks/` is taken (`session.kit_dirs`).
 """
@@ -19,7 +20,8 @@ from typing import Callable
 
 from ..core.errors import Problem, errors_only
 from ..core.fileio import read_only
-from ..core.options import BACK_MODES, Options
+from ..core.journal import complete
+from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, Options
 from ..core.report import KitReport
 from ..model.units import PAPERS
 from ..output import OutputBatch, cannot_write, link_problems, sweep
@@ -46,9 +48,13 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     if draw:
         links = link_problems(options.out, [d.name for d in dirs])
         problems += out_problems(options.out) + links
+        if not links:  # a commit a killed run left half done, finished before any sweep (pnp.core.journal)
+            complete(options.out)
         for kit_dir in dirs if not links else ():
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
+    if progress is not None and hasattr(progress, "kits"):  # the progress display's share of each kit
+        progress.kits(len(dirs))
     reports = []
     with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
         for kit_dir in dirs:
@@ -67,6 +73,9 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
 def _check_options(options: Options) -> None:
     if options.paper not in PAPERS or options.backs not in BACK_MODES:
         raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
+    if options.color not in COLOR_MODES or options.ink not in INK_MODES or not 100 <= options.ink_limit <= 400:
+        raise ValueError(f"no colour {options.color!r}, ink {options.ink!r} or ink limit {options.ink_limit!r} "
+                         "(a caller's mistake)")
     if not all(math.isfinite(v) and abs(v) <= 10 for v in options.back_offset):
         raise ValueError(f"back offset {options.back_offset!r} is not two numbers within 10 mm (a caller's mistake)")
 
