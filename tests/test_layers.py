@@ -18,7 +18,6 @@ KNOWN_CYCLES = [
     {"pnp.layout.fold", "pnp.layout.imposition"},
     {"pnp.model.checkers", "pnp.model.schema"},
     {"pnp.sources.locator", "pnp.sources.yamlparse"},
-    {"pnp.sources.tables", "pnp.sources.xlsxread"},
 ]
 
 
