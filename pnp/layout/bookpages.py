@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..model.units import MM
-from ..sources.markdown import Heading
+from ..core.bookblocks import Heading
 from .bookflow import FacePlace, PageFrame, Placed, PlacedUnit, Unit
 from .booktype import BOX_PAD, Typesetter
 from .items import Item, Shape, TextItem

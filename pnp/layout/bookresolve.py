@@ -22,7 +22,7 @@ from typing import Callable, Mapping, Union
 from ..core.errors import Loc, Problem
 from ..model.rulebook import Figure, Rulebook
 from ..model.units import Dim
-from ..sources.markdown import Block, Box, Fence, Heading, Items, Para, PipeTable
+from ..core.bookblocks import Block, Box, Fence, Heading, Items, Para, PipeTable
 from .assets import fill, single_field
 from .elements import unknown_printed
 from .items import Face

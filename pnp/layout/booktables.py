@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..core.errors import Problem
 from ..model.layout import Table
 from ..model.units import MM
-from ..sources.markdown import PipeTable
+from ..core.bookblocks import PipeTable
 from .booktype import Look, TableArt
 from .bookresolve import ModelTable
 from .elements import ElementContext, compile_element

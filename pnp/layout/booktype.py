@@ -1,7 +1,7 @@
 """Typesetting a rulebook's blocks into the units that flow into its columns (pnp.layout.bookflow).
 
 Contract: `Typesetter(look, width, ctx).units(blocks)` sets the blocks of a resolved rulebook
-(templates filled, conditions applied: `pnp.sources.markdown`'s blocks, with `Art` for figures and
+(templates filled, conditions applied: the blocks of `pnp.core.bookblocks`, with `Art` for figures and
 `ModelTable` for a table the rules model prints) at the width of a column: a heading is one unit a
 line, kept with what follows, its anchor on its first; a paragraph one unit a line, its first line
 kept with its second and its last but one with its last (no orphan or widow); list items hang after
@@ -27,7 +27,7 @@ from .paragraph import Hyphens, Setting, set_lines
 from .textfit import Frag, Line, TextBlock
 from .typography import NNBSP
 from ..model.units import MM
-from ..sources.markdown import Block, Box, Break, Heading, Items, Para, PipeTable
+from ..core.bookblocks import Block, Box, Break, Heading, Items, Para, PipeTable
 
 
 @dataclass(frozen=True)

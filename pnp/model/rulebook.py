@@ -22,6 +22,7 @@ from typing import Annotated, Callable, Literal, Self
 from ..core.errors import Loc, Problem, Ref
 from ..sources.markdown import Block, Box, Fence, Items, parse_rules
 from .schema import Before, Field, field_validator, model_validator
+from .names import check_name
 from .units import MM, DimField, FontSize, Length
 from .validate import StrictModel, validate
 
@@ -42,9 +43,7 @@ class RulebookFile(StrictModel):
     @field_validator("name")
     @classmethod
     def _slug(cls, value: str) -> str:
-        from .kit import _slug
-
-        return _slug(value)
+        return check_name(value)  # names its PDF: pnp.model.names's rule
 
 
 class RulebookStyle(StrictModel):
