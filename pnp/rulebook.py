@@ -8,8 +8,9 @@ builders, `_Figures`), typesets it for each output (`pnp.layout.booktype`, `book
 (half-Letter on Letter) in one column, imposed for saddle stitching (`pnp.layout.booklet`), duplex
 long-edge, blank pages added to reach a multiple of four (the file report's `blanks`); and draws
 them (`pnp.draw.book`). Problems (a missing figure id, an unknown value, a text longer than
-`pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts()` answers
-every text the book prints with its `Ref`, for the drift scan of printed prose. `card_sections(kit,
+`pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts(book, values)`
+(pnp.model.rulebook) answers every text the book prints with its `Ref`, for the drift scan of
+printed prose, which the rules stage runs (pnp.rules.engine). `card_sections(kit,
 env)` gives the `{rulebook.ANCHOR}` values that cards print. The run is reached only through
 `_RunPort`, the few calls a component needs (report a problem, a face builder, a canvas, count
 pages, save), so the pipeline's component table can take it over as it is.
@@ -17,9 +18,9 @@ pages, save), so the pipeline's component table can take it over as it is.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from .core.errors import Loc, Problem, Ref, suggest
+from .core.errors import Loc, Problem, suggest
 from .layout.assets import colour, fill
 from .layout.bookart import arrange
 from .layout.bookflow import PageFrame, Unit, flow
@@ -32,9 +33,9 @@ from .layout.elements import ElementContext
 from .layout.items import Face
 from .layout.paragraph import Hyphens
 from .model.layout import Layout
-from .model.rulebook import Figure, Rulebook, RulebookStyle
+from .model.rulebook import Figure, Rulebook, RulebookStyle, printed_texts
 from .model.units import MM, paper_points
-from .sources.markdown import Box, Heading, Items, Para, PipeTable, headings
+from .sources.markdown import Box, Items, PipeTable, headings
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -356,30 +357,6 @@ def card_sections(kit: "Kit", env: "BuildEnv") -> dict[str, str]:
         resolver = Resolver(book, values, env.french, env.tables, lambda figure: None)
         out.update(sections(resolver.blocks()))
     return out
-
-
-def printed_texts(book: Rulebook) -> list[tuple[str, Ref]]:
-    """Every text the book prints, as written (templates unfilled), with where it is written (a
-    `Ref` of the text file whose path is `(line,)`, which `pnp.sources.locator.LineLocator` turns into
-    `regles.md:LINE:1`): the scan of printed prose (issue 20, item 4) reads its numbers."""
-    out = list(_texts(book.blocks, book.display))
-    out += [(f.spec.caption, Ref(book.display, (f.line + 1,))) for f in book.figures.values() if f.spec.caption]
-    return out
-
-
-def _texts(blocks: tuple[Any, ...], display: str) -> Iterator[tuple[str, Ref]]:
-    for block in blocks:
-        ref = Ref(display, (block.line,))
-        if isinstance(block, Box):
-            yield from [(block.arg, ref)] if block.kind == "example" and block.arg else []
-            yield from _texts(block.children, display)
-        elif isinstance(block, Items):
-            for item in block.items:
-                yield from _texts(item, display)
-        elif isinstance(block, (Heading, Para)):
-            yield block.text, ref
-        elif isinstance(block, PipeTable):
-            yield from ((cell, ref) for row in (block.header,) + block.rows for cell in row)
 
 
 __all__ = ["RulebookSheets", "RulebookStyle", "card_sections", "printed_texts"]

@@ -159,7 +159,7 @@ def test_a_rules_value_shows_and_hides_its_text_after_a_tweak(project, tmp_path,
     root = project("similis")
     kit = root / "decks" / "similis"
     game = (kit / "game.yaml").read_text(encoding="utf-8")
-    game = game.replace("    market: 3\n", f"    market: {market}\n").replace("components:\n", "components:\n  - regles.yaml\n")
+    game = game.replace("    market: 3\n", f"    market: {market}\n")  # (the kit lists its regles.yaml)
     (kit / "game.yaml").write_text(game, encoding="utf-8")
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\n",
                                      encoding="utf-8")
@@ -176,9 +176,7 @@ def test_figures_of_a_tiled_board_s_region_and_a_deck_s_grid(project, tmp_path):
     a deck shows as a grid of its cards."""
     root = project("lutins")
     kit = root / "decks" / "lutins"
-    game = kit / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
-                    encoding="utf-8")
+    # (the kit lists its regles.yaml: the test writes its own text)
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\n",
                                      encoding="utf-8")
     (kit / "regles.md").write_text("# Le plateau\n\n```figure\nsheet: plateau\nregion: [0mm, 0mm, 150mm, 100mm]\n"
@@ -197,9 +195,7 @@ def test_a_table_the_model_prints_and_a_long_table_split_by_rows(project, tmp_pa
     goes on in the next with its header again."""
     root = project("dix-mille")
     kit = root / "decks" / "dix-mille"
-    game = kit / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
-                    encoding="utf-8")
+    # (the kit lists its regles.yaml: the test writes its own text)
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\ncolumns: 2\n",
                                      encoding="utf-8")
     rows = "\n".join(f"| Ligne {i} | {i * 50} |" for i in range(1, 121))

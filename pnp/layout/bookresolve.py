@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Union
 
 from ..core.errors import Loc, Problem
-from ..model.rulebook import Figure, Rulebook
+from ..model.rulebook import Figure, Rulebook, shown
 from ..model.units import Dim
 from ..sources.markdown import Block, Box, Fence, Heading, Items, Para, PipeTable
 from .assets import fill, single_field
@@ -97,8 +97,7 @@ class Resolver:
             self.problems.append(Problem(unknown_printed(name, dict(self.values)), self.book.where,
                                          loc=self._loc(block.line, name)))
             return []
-        shown = _true(self.values[name]) != (block.kind == "unless")
-        return list(self.blocks(block.children)) if shown else []
+        return list(self.blocks(block.children)) if shown(block.kind, self.values[name]) else []
 
     def text(self, text: str, line: int) -> str:
         if "{" not in text and "}" not in text:
@@ -119,13 +118,6 @@ class Resolver:
             if col >= 0:
                 return Loc(self.book.display, number, col + 1)
         return Loc(self.book.display, line, 1)
-
-
-def _true(value: object) -> bool:
-    """A value that shows a `when` box: true, a non-zero number, a non-empty text or list."""
-    if isinstance(value, range):
-        return len(value) > 0
-    return bool(value)
 
 
 def sections(blocks: tuple[Resolved, ...]) -> dict[str, str]:
