@@ -11,8 +11,8 @@ caller); a paragraph that is only `{rules.NAME}`, NAME a table the model prints,
 `ModelTable`. Problems are `Problem`s located at the line and column of the template (or the box)
 in the text. `sections(blocks)` maps `rulebook.ANCHOR` to the body of each heading's section (up to
 the next heading of its level or above) in the cards' markup: paragraphs one a line, list items
-after `• ` or their number, boxes' content (an example's title in bold), figures and tables left
-out. Pure: no file reading.
+after `• ` or their number; figures, tables, notes and examples (the book's asides: a card prints
+the rule) left out. Pure: no file reading.
 """
 from __future__ import annotations
 
@@ -148,7 +148,6 @@ def _markup(block: Resolved) -> list[str]:
             lines = [line for part in item for line in _markup(part)]
             out += [f"{mark} {lines[0]}"] + lines[1:] if lines else []
         return out
-    if isinstance(block, Box):
-        head = [f"**{block.arg}**"] if block.kind == "example" and block.arg else []
-        return head + [line for child in block.children for line in _markup(child)]
+    if isinstance(block, Box) and block.kind not in ("note", "example"):  # the book's asides stay in the book
+        return [line for child in block.children for line in _markup(child)]
     return []
