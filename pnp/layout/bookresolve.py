@@ -6,8 +6,8 @@ Contract: `Resolver(book, values, french, tables, figure).blocks()` walks the pa
 `{rules.…}` and `{players.…}` values a card prints, and `{kit}`: the game's title), through the
 same filters as cards; a `::: when rules.NAME` box replaced by its content when the value is true,
 non-zero or non-empty (else dropped), `::: unless` the opposite; a ```figure block replaced by what
-`figure(fig)` answers (a `Drawn`: the faces to draw, or None: its problem is reported by the
-caller); a paragraph that is only `{rules.NAME}`, NAME a table the model prints, by a
+`figure(fig)` answers (a `Drawn`: the faces to draw, its caption's templates filled, or None: its
+problem is reported by the caller); a paragraph that is only `{rules.NAME}`, NAME a table the model prints, by a
 `ModelTable`. Problems are `Problem`s located at the line and column of the template (or the box)
 in the text. `sections(blocks)` maps `rulebook.ANCHOR` to the body of each heading's section (up to
 the next heading of its level or above) in the cards' markup: paragraphs one a line, list items
@@ -76,7 +76,7 @@ class Resolver:
             return self._box(block)
         if isinstance(block, Fence):
             drawn = self.figure(self.book.figures[block.line]) if block.line in self.book.figures else None
-            return [drawn] if drawn is not None else []
+            return [replace(drawn, caption=self.text(drawn.caption, block.line))] if drawn is not None else []
         if isinstance(block, PipeTable):
             return [replace(block, header=tuple(self.text(c, block.line) for c in block.header),
                             rows=tuple(tuple(self.text(c, block.line) for c in row) for row in block.rows))]
