@@ -15,18 +15,19 @@ from pnp.layout.bookflow import PageFrame, Placed, flow
 from pnp.layout.booktype import Typesetter
 from pnp.layout.elements import ElementContext
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.paragraph import Hyphens, Setting, set_lines
 from pnp.layout.typography import french, parse
 from pnp.model.layout import Layout
 from pnp.model.rulebook import RulebookStyle
 from pnp.model.units import MM
-from pnp.rulebook import style_look
+from pnp.pipeline.rulebook import style_look
 from pnp.sources.markdown import parse_rules
 
 from conftest import ROOT, build_ok
 from minikit import write_kit
 
-FONTS = FontBook.open(ROOT)
+FONTS = FontBook(read_fonts(ROOT))
 WORDS = ("la carte du joueur, une défausse ; le marché, la pioche : chaque adversaire reçoit "
          "l'ensemble des combinaisons possibles et les points correspondants d'une manche").split()
 
@@ -165,7 +166,8 @@ def test_a_rules_value_shows_and_hides_its_text_after_a_tweak(project, tmp_path,
                                      encoding="utf-8")
     (kit / "regles.md").write_text("# Le marché\n\n::: when rules.market\nLe marché montre "
                                    "{rules.market|plural:carte:cartes} du marché.\n:::\n\n::: unless rules.market\n"
-                                   "Il n'y a pas de marché.\n:::\n", encoding="utf-8")
+                                   "Il n'y a pas de marché.\n:::\n\n# Quand la pioche est vide {#pioche-vide}\n\n"
+                                   "On mélange la défausse.\n", encoding="utf-8")  # (the rules card prints it)
     build_ok(root, ["similis"], Options(out=tmp_path / "out"))
     text = " ".join(pdfread.text(tmp_path / "out" / "similis" / "regles-a4.pdf", 0).split()).replace("\u00a0", " ")
     assert shown in text and hidden not in text

@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Union
 
+from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable
 from ..core.errors import Loc, Problem
 from ..model.rulebook import Figure, Rulebook, shown
 from ..model.units import Dim
-from ..sources.markdown import Block, Box, Fence, Heading, Items, Para, PipeTable
 from .assets import fill, single_field
 from .elements import unknown_printed
 from .items import Face
@@ -106,8 +106,8 @@ class Resolver:
         for name in missing:
             self.problems.append(Problem(unknown_printed(name, dict(self.values)), self.book.where,
                                          loc=self._loc(line, "{" + name)))
-        for what in unprintable:
-            self.problems.append(Problem(what, self.book.where, loc=self._loc(line, what.split(":")[0])))
+        for said in unprintable:
+            self.problems.append(Problem(said.what, self.book.where, loc=self._loc(line, said.what.split(":")[0])))
         return filled
 
     def _loc(self, line: int, text: str) -> Loc:

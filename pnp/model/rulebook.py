@@ -10,7 +10,7 @@ DECK/ID`, `deck:` (with `cards:` and `arrange:`) or `sheet:` (with `page:` and `
 `read_rulebook(...)` (called by `pnp.model.load`) reads the text through `pnp.sources.files` (inside
 the project, recorded as an input of the build), parses it (`pnp.sources.markdown`) and each figure
 (located at its lines in the text) into a `Rulebook`. Which deck, card or sheet a figure names is
-checked by the run (`pnp/rulebook.py`), which knows the kit's material. `shown(kind, value)` says
+checked by the run (`pnp/pipeline/rulebook.py`), which knows the kit's material. `shown(kind, value)` says
 whether a `::: when` / `::: unless` box shows its content for a value (the one rule, for the book and
 the drift scan); `printed_texts(book, values)` gives every text the book prints for those values, as
 written (templates unfilled), with the `Ref` of its line, and `text_ref(book, ref, text, start)` the
@@ -23,8 +23,10 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Callable, Iterator, Literal, Mapping, Self
 
+from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable
 from ..core.errors import Loc, Problem, Ref
-from ..sources.markdown import Block, Box, Fence, Heading, Items, Para, PipeTable, parse_rules
+from ..sources.markdown import parse_rules
+from .names import check_name
 from .schema import Before, Field, field_validator, model_validator
 from .units import MM, DimField, FontSize, Length
 from .validate import StrictModel, validate
@@ -46,9 +48,7 @@ class RulebookFile(StrictModel):
     @field_validator("name")
     @classmethod
     def _slug(cls, value: str) -> str:
-        from .kit import _slug
-
-        return _slug(value)
+        return check_name(value)  # (a rulebook's name names its PDFs: pnp.model.names's rule)
 
 
 class RulebookStyle(StrictModel):
