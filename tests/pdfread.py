@@ -421,5 +421,11 @@ def book_text(path: Path) -> str:
     one build and not in the next; a bullet is drawn beside its item's first line, wherever it
     ends), spaces, no-break spaces and line ends as single spaces, typographic apostrophes as '."""
     lines = [line for page_ in book_pages(path) for line in page_.split("\n") if not LIST_MARK.fullmatch(line)]
-    text = re.sub(r"-[ \u00a0]*\n\s*", "", "\n".join(lines)).replace("-", "").replace("\u2019", "'")
-    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split())
+    return plain(re.sub(r"-[ \u00a0]*\n\s*", "", "\n".join(lines)))
+
+
+def plain(text: str) -> str:
+    """A text as `book_text` gives it: no hyphen, typographic apostrophes as ', spaces of every kind
+    and line ends as single spaces (for the phrases a test looks for in it)."""
+    text = text.replace("-", "").replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ")
+    return " ".join(text.split())

@@ -66,8 +66,8 @@ class PipeTable:
 Block = Union[Heading, Para, Items, Box, Break, Fence, PipeTable]
 
 
-def headings(blocks: tuple[Block, ...]) -> list[Heading]:
-    """Every heading of `blocks`, boxes and lists included, in order."""
+def headings(blocks: tuple[object, ...]) -> list[Heading]:
+    """Every heading of `blocks`, boxes and lists included, in order (other values are passed over)."""
     out: list[Heading] = []
     for block in blocks:
         if isinstance(block, Heading):

@@ -97,8 +97,9 @@ class RulebookSheets:
         if pages is None:
             return
         most = self.book.spec.pages
-        if most is not None and len(pages) > most and not output.booklet:
-            self.ctx.report(Problem(f"the text takes {len(pages)} pages on {self.ctx.options.paper} paper; `pages` allows "
+        if most is not None and len(pages) > most:
+            what = "the booklet" if output.booklet else "the text"  # (its A5 or half-Letter pages, blanks not counted)
+            self.ctx.report(Problem(f"{what} takes {len(pages)} pages on {self.ctx.options.paper} paper; `pages` allows "
                                       f"{most} (shorten it, or allow more)", self.book.where,
                                       self.book.ref.child("pages")))
             return
@@ -134,7 +135,7 @@ class RulebookSheets:
         book = self.book
         column = Typesetter(look, frame.column_width(), ctx, book.display, book.where, book.ref)
         span = Typesetter(look, frame.text_width(), ctx, book.display, book.where, self.ctx.kit.game_ref)
-        units = self._front(span) + column.units(self._placed(blocks, column, frame))
+        units = self._front(span, blocks) + column.units(self._placed(blocks, column, frame))
         column.boxes.update(span.boxes)
         found = list(dict.fromkeys(column.problems + span.problems))
         for problem in found:
@@ -149,13 +150,15 @@ class RulebookSheets:
         words = ("joueur", "joueurs") if self.ctx.kit.game.language == "fr" else ("player", "players")
         return fill(f"{{players.range|plural:{words[0]}:{words[1]}}}", self.values, self.ctx.env.french)[0]
 
-    def _front(self, ts: Typesetter) -> list[Unit]:
+    def _front(self, ts: Typesetter, blocks: tuple[Resolved, ...]) -> list[Unit]:
+        """The cover, then the contents: the headings this build prints (a `::: when` box's only when
+        it is shown), their templates filled."""
         game = self.ctx.kit.game
         players = self.players()
         meta = [" · ".join(t for t in (players, game.duration, game.age) if t), ", ".join(game.authors), game.licence]
         units = cover(ts, game.title, game.subtitle, self.book.title, meta)
         if self.book.spec.toc:
-            units += contents(ts, [h for h in headings(self.book.blocks)], self.ctx.messages.text("rulebook_contents"))
+            units += contents(ts, headings(blocks), self.ctx.messages.text("rulebook_contents"))
         return units
 
     def _placed(self, blocks: tuple[Resolved, ...], ts: Typesetter, frame: PageFrame) -> tuple[Any, ...]:
