@@ -219,3 +219,22 @@ def test_no_more_than_two_lines_in_a_row_end_with_a_hyphen():
     ends = [line.frags[-1].text.endswith("-") for line in lines]
     assert any(ends)
     assert not any(a and b and c for a, b, c in zip(ends, ends[1:], ends[2:]))
+
+
+def test_a_long_cell_makes_its_own_row_tall_not_every_row():
+    """Each row of a rulebook's table is as high as its own cells need (the table's `row_heights`):
+    one long cell does not make the short rows tall; read from the compiled table's rules."""
+    from pnp.core.blocks import PipeTable
+    from pnp.layout.booktables import table_art
+    from pnp.layout.items import Shape
+
+    _, ts, frame = typeset("Un.\n")
+    long = " ".join(["une règle longue à dire en entier"] * 6)
+    table = PipeTable(("Icône", "Sens"), ("left", "left"), (("A", "court"), ("B", long), ("C", "court")), 1)
+    [art], problems = table_art(table, ts.width, ts.ctx, ts.look, frame.text_height())
+    assert not problems
+    rules = sorted({round(i.y, 2) for i in art.items if isinstance(i, Shape) and i.kind == "line" and i.h == 0})
+    header, short, tall = rules[0], rules[1] - rules[0], rules[2] - rules[1]
+    assert short == pytest.approx(ts.look.size * 0.92 * 1.25 + 2.2 * MM, abs=0.05)  # one line
+    assert tall > 2.5 * short
+    assert art.height == pytest.approx(header + 2 * short + tall, abs=0.05)

@@ -268,7 +268,7 @@ BOOK: dict[str, tuple[tuple[str, str, str], ...]] = {
         ('regles', 'exemple 3 Variante 4 Crédits 4', 'exemple 3 Crédits 4'),
         ('regles', 'vous gagnez. Précision :', "vous gagnez. Variante jouée : cinq 1 font gagner immédiatement la partie, qu'ils sortent d'un seul lancer ou qu'on les garde au fil des lancers d'un même jeu de cinq dés. Précision :"),
         ('regles', "4 300. Variante 1 1 1 1 1 vous fait gagner immédiatement la partie. Précision : les cinq 1 gagnent qu'ils sortent d'un seul lancer ou qu'on les garde au fil des lancers d'un même jeu de cinq dés. Crédits Le", '4 300. Crédits Le'),
-        ('regles-livret', 'exemple 9 Variante 10 Crédits 11', 'exemple 9 Crédits 11'),
+        ('regles-livret', 'exemple 9 Variante 11 Crédits 11', 'exemple 9 Crédits 11'),
         ('regles-livret', 'vous gagnez. Précision :', "vous gagnez. Variante jouée : cinq 1 font gagner immédiatement la partie, qu'ils sortent d'un seul lancer ou qu'on les garde au fil des lancers d'un même jeu de cinq dés. Précision :"),
         ('regles-livret', "4 300. Variante 1 1 1 1 1 vous fait gagner immédiatement la partie. Précision : les cinq 1 gagnent qu'ils sortent d'un seul lancer ou qu'on les garde au fil des lancers d'un même jeu de cinq dés. Crédits Le", '4 300. Crédits Le'),),
     'dix-mille:floor': book(
@@ -343,7 +343,7 @@ BOOK: dict[str, tuple[tuple[str, str, str], ...]] = {
         ('regles', '3 4 5 ou 2 3 4 5 6). Une suite', '3 4 5). Une suite'),
         ('regles', '1 500 2 3 4 5 6 1 500 Précision :', '1 500 Précision :'),
         ('regles', '3 4 5 et 2 3 4 5 6. La suite', '3 4 5. La suite'),
-        ('regles-livret', 'Qui commence 7 Votre tour 7 Le défi 8 Chuter 8 Victoire 9 Un exemple 9 Variante 10 Crédits 11 But du', 'Qui commence 6 Votre tour 6 Le défi 7 Chuter 7 Victoire 8 Un exemple 8 Variante 10 Crédits 10 But du'),
+        ('regles-livret', 'Qui commence 7 Votre tour 7 Le défi 8 Chuter 8 Victoire 9 Un exemple 9 Variante 11 Crédits 11 But du', 'Qui commence 6 Votre tour 6 Le défi 7 Chuter 7 Victoire 8 Un exemple 8 Variante 10 Crédits 10 But du'),
         ('regles-livret', '3 4 5 ou 2 3 4 5 6). Une suite', '3 4 5). Une suite'),
         ('regles-livret', '1 500 2 3 4 5 6 1 500 Précision :', '1 500 Précision :'),
         ('regles-livret', '3 4 5 et 2 3 4 5 6. La suite', '3 4 5. La suite'),),
