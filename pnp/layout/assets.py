@@ -40,8 +40,8 @@ _FILTERS = r"((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)"
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)" + _FILTERS + r"\}|\{([^{}]+?)" + _FILTERS + r"\}")
 EXPRESSION = "="  # the mark of a template part that is an expression (`{index * 12}`): "=index * 12"
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
-PRINTED = ("rules.", "players.", "rulebook.")  # names filled from the kit (pnp.rules.printed; a rulebook's
-# sections, pnp.pipeline.rulebook), not from the face
+PRINTED = ("rules.", "players.", "rulebook.", "deck.")  # names filled from the kit (pnp.rules.printed: a deck's
+# `deck.NAME.count` too; a rulebook's sections, pnp.pipeline.rulebook), not from the face
 _PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
 
 

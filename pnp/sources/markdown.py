@@ -10,8 +10,8 @@ break as `\\n`; literal `*` and `\\` escaped), its `{templates}` unfilled. Every
 Problems (`pnp.core.errors.Problem`, located `display:LINE:COL`, `where` naming the component) are
 what the rulebook cannot print: headings deeper than 3, quotes, code, rules, raw HTML, pictures,
 lists nested more than one level, a box fence never closed, a duplicate anchor. No file is read
-here. The blocks are data of `pnp.core.bookblocks` (so that layout/ reads them without importing a
-reader); they and `headings` are re-exported here.
+here. The blocks are `pnp.core.blocks`'s values (re-exported here), which the layout of a rulebook
+reads without importing a reader.
 """
 from __future__ import annotations
 
@@ -20,11 +20,18 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..core.bookblocks import Block, Box, Break, Fence, Heading, Items, Para, PipeTable, headings
+from ..core.blocks import (
+    Block,
+    Box,
+    Break,
+    Fence,
+    Heading,
+    Items,
+    Para,
+    PipeTable,
+    headings,
+)
 from ..core.errors import Loc, Problem
-
-__all__ = ["BOXES", "BREAKS", "Block", "Box", "Break", "Fence", "Heading", "Items", "Para", "PipeTable",
-           "headings", "parse_rules", "slug"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from markdown_it import MarkdownIt
@@ -232,3 +239,6 @@ class _Reader:
 _UNSUPPORTED = {"blockquote_open": "a quotation (>)", "code_block": "an indented code block",
                 "hr": "a horizontal rule (---)"}
 
+
+__all__ = ["BOXES", "BREAKS", "Block", "Box", "Break", "Fence", "Heading", "Items", "Para", "PipeTable", "headings",
+           "parse_rules", "slug"]

@@ -1,12 +1,10 @@
-"""A rulebook's blocks: the data its Markdown text is read into, and that layout/ typesets.
+"""The blocks of a rulebook's text: what `pnp.sources.markdown` reads and the layout of a book typesets.
 
-Contract: frozen dataclasses, each carrying the 1-based line of its source: `Heading` (its level
-1 to 3, its text in the cards' markup, its anchor), `Para`, `Items` (a bulleted or numbered list,
-each item a tuple of blocks), `Box` (note, example, when, unless: its argument and its blocks),
-`Break` (page or column), `Fence` (a fenced block: its info string and body) and `PipeTable`;
-`Block` is any of them, and `headings(blocks)` every heading of a tree of blocks, in order.
-`pnp.sources.markdown` makes them (and re-exports them); `pnp.model`, `pnp.layout` and the
-exporters read them. Data only: nothing here parses or reads a file, so every stage may import it.
+Contract: plain frozen values — `Heading`, `Para`, `Items` (a bulleted or numbered list), `Box`
+(note, example, when, unless), `Break` (page or column), `Fence` (a fenced block) and `PipeTable` —
+each with the 1-based line of its source; `Block` is any of them; `headings(blocks)` lists every
+heading, boxes and lists included. They live below every stage so that `layout/` and `model/` read
+a parsed text without importing the reader (`sources/`).
 """
 from __future__ import annotations
 
@@ -68,8 +66,8 @@ class PipeTable:
 Block = Union[Heading, Para, Items, Box, Break, Fence, PipeTable]
 
 
-def headings(blocks: tuple[Block, ...]) -> list[Heading]:
-    """Every heading of `blocks`, boxes and lists included, in order."""
+def headings(blocks: tuple[object, ...]) -> list[Heading]:
+    """Every heading of `blocks`, boxes and lists included, in order (other values are passed over)."""
     out: list[Heading] = []
     for block in blocks:
         if isinstance(block, Heading):
