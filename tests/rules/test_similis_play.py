@@ -32,7 +32,8 @@ def full_deck() -> list[tuple]:
 
 def game(rules: SimilisPlay, seed: int = 0, players: int = 3, agent: str = "random") -> Game:
     tables = Tables(full_deck(), {1, 2, 3})
-    return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed))
+    # counted: the group counts kept whatever the agent, so that `decisions` (the reference) can list
+    return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed), counted=True)
 
 
 def test_the_banned_pair_is_drawn_for_each_game_and_kept_out_of_series():
