@@ -24,6 +24,8 @@ from conftest import Options, build, check, edit, line_of, make_project
 from kitmodels import kit_model
 from pnp.rules import Params
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 
 @dataclass(frozen=True)
 class Tweak:
@@ -231,7 +233,9 @@ PLAYER_CASES: dict[str, dict[str, Tweak]] = {
                     "change de couleur à chaque tour."))),
                "widened": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 5}", **refused(
                    "game.yaml", "players:", "but the board has 4 start sides"))},
-    "belote": {"narrowed": Tweak("players: {min: 4, max: 4}", "players: {min: 3, max: 4}")},
+    "belote": {"narrowed": Tweak("players: {min: 4, max: 4}", "players: {min: 3, max: 4}",
+                                 prints=(("regles", "4 joueurs", "3 à 4 joueurs"),  # the rulebook's cover
+                                         ("regles-livret", "4 joueurs", "3 à 4 joueurs")))},
     "bateliers": {"narrowed": Tweak("players: {min: 2, max: 4}", "players: {min: 3, max: 4}")},
 }
 

@@ -121,7 +121,7 @@ def test_the_loop_says_what_changed_what_it_drew_and_the_errors_of_a_broken_save
     broken = made.build({aide})
     assert not broken.ok and lines[1:] == [
         f"decks/similis/aide.yaml:{line_of(aide, 'txet')}:10: deck.fields.titre: must be one of: text, int, "
-        "number, bool, data or a mapping of keys to values (got 'txet'; did you mean 'text'?)",
+        "number, bool, data, list or a mapping of keys to values (got 'txet'; did you mean 'text'?)",
         "  similis: 1 error; the last good PDFs stay in " + (tmp_path / "out/similis").as_posix() + "/"]
     assert (tmp_path / "out/similis/aide-a4.pdf").read_bytes() == before
     edit(aide, "titre: txet", "titre: text")

@@ -99,5 +99,6 @@ def _list(opened: Project) -> None:
             click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
             continue
         model = kit.game.rules.model if kit.game.rules else "generic checks"
-        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets]
+        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets] + \
+            [f"{b.name} (rulebook)" for b in kit.rulebooks]
         click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .build import STRICT_HELP
 from .common import build_options, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,8 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
               help="Port of the web page on 127.0.0.1 (0: a free one, printed at start).")
 @click.option("--poll", is_flag=True, help="Look at the files every 0.25 s instead of waiting for file "
                                             "events (for network drives; the default without watchdog).")
+@click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bool, **shape: Any) -> None:
+def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bool, strict: bool,
+          **shape: Any) -> None:
     """Build KITS (default: every kit under decks/) now and again on every save.
 
     Every file a kit's build reads is watched (its YAML, data files, pictures), with the project's
@@ -47,7 +50,7 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, poll: bo
     from ..live.changes import watcher
     from ..live.loop import Loop
 
-    options = build_options(**shape)
+    options = build_options(**shape, strict=strict)  # --strict: a warning fails the save, as in pnp build
     preview = _preview(port, list(kits)) if serve else None
     files = watcher(poll)
     loop = Loop(project, list(kits), options, files, click.echo, preview)

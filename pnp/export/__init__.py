@@ -6,7 +6,7 @@ Contract: `export(root, names, options, force=False)` returns one `KitReport` pe
 error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
-formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
+formulas), `ruleshtml.py` (`--rules-html`: each rulebook as one HTML file). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
 each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
@@ -14,6 +14,7 @@ one did not write (a deck that lost cards must not upload stale faces). A symbol
 below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, a file) is
 a problem found before anything is written (`pnp.output.link_problems`): the kits are checked, and
 nothing is written, replaced or deleted.
+Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..output import OutputBatch
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
@@ -38,7 +39,7 @@ FOLDERS = ("png", "tts", "sheets")
 
 def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
     if not options.formats:
-        raise ValueError("an export makes at least one of png, tts, sheets (a caller's mistake)")
+        raise ValueError("an export makes at least one of png, tts, sheets, rules_html (a caller's mistake)")
     cache = BuildCache(root, options.out, options.cache_key())
     dirs, unknown = find_kits(root, names)
     fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}

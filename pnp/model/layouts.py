@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
@@ -22,7 +23,10 @@ from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache
 from .layout import Layout, Table
 from .names import RULE, is_name, slug
+from .schema import Model
 from .validate import validate
+
+M = TypeVar("M", bound=Model)
 
 _MERGED_BY_KEY = ("palette", "icons", "maps")
 MAX_EXTENDS = 16  # layouts in one `extends` chain
@@ -94,23 +98,24 @@ class LayoutLibrary:
         else:
             self.add(name, body, ref)
 
-    def get(self, name: str, ref: Ref, where: str = "layout") -> tuple[Layout | None, list[Problem]]:
+    def get(self, name: str, ref: Ref, where: str = "layout", model: type[M] = Layout) -> tuple[M | None, list[Problem]]:  # type: ignore[assignment]
         """The resolved layout `name`, or the problems that prevent it (`where` names the key that
-        names it, `deck.back`)."""
+        names it, `deck.back`); `model` validates it (a rulebook's style is no card or page layout)."""
         if name not in self._raw:
             return None, [self.unknown("unknown layout", name, where, ref)]
         problems: list[Problem] = []
         merged = self._merge(name, (), problems)
         if merged is None or problems:
             return None, problems
-        layout, errors = validate(Layout, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
+        layout, errors = validate(model, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
         errors = [self._relocate(p, merged, name) for p in errors] + self._table_names(layout, merged, name)
         return (None if errors else layout), errors
 
-    def _table_names(self, layout: Layout | None, merged: _Merged, name: str) -> list[Problem]:
+    def _table_names(self, layout: object, merged: _Merged, name: str) -> list[Problem]:
         """A table's name names its CSV files, worksheets and form fields (pnp.export.sheets): it
         follows pnp.model.names's rule, refused at its key."""
-        tables = [elem for elem, element in (layout.elements if layout else {}).items() if isinstance(element, Table)]
+        elements = getattr(layout, "elements", None) or {}
+        tables = [elem for elem, element in elements.items() if isinstance(element, Table)]
         return [Problem(f"a table's name names its spreadsheet files and its form's fields: {RULE}",
                         f"layout {name!r}.elements", merged.ref_for(("elements", elem), self._raw[name].ref),
                         got=elem, suggestion=slug(elem), at_key=True)
