@@ -104,3 +104,16 @@ def test_greedy_expands_only_the_series_of_the_top_gain():
                     continue
                 top = max(map(g.gain, options))
                 assert g.best(seat) == [d for d in options if g.gain(d) == top]
+
+
+
+def test_the_greedy_loop_plays_the_turn_by_turn_games():
+    """shedgreedy.greedy_play (an untraced greedy game) and Game.play_stepped play the same games,
+    with Similis's kinds and with the banned pair."""
+    tables = Tables(full_deck(), {1, 2, 3})
+    for rules in (SimilisPlay(KINDS, hand=6, market=3), SimilisPlay(KINDS, hand=6, market=3, ban_draw=(1, 2))):
+        for players in (3, 4):
+            for seed in range(10):
+                games = [Game(rules, tables, thresholds(rules, tables), players, AGENTS["greedy"], random.Random(seed))
+                         for _ in range(2)]
+                assert games[0].play() == games[1].play_stepped()

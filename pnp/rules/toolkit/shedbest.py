@@ -68,64 +68,58 @@ class Best:
         series's gain depends on its kind, its size and whether it takes a market card: the blocks of
         such series are taken by falling gain, and the series of the first gain that has any are
         listed. Empty when the seat has no series. The greedy agent's choice among them is its
-        choice among all series."""
-        size = self.table.hands[self._seat].bit_count()
+        choice among all series. The seat becomes the one whose decisions `gain` scores."""
+        self._seat = seat
+        size = self.table.hands[seat].bit_count()
         levels = self.shared.levels.get((self.players, size)) or self._levels_of(size)
         if self._specials:
             return self._best_with_specials(seat, levels)
-        for _, blocks in levels:
-            chosen = self._series(seat, blocks)
-            if chosen:
-                return sorted(chosen)
-        return []
+        return self._series(seat, levels)
 
-    def _series(self, seat: int, blocks: Blocks) -> list[Decision]:
-        """The seat's series in `blocks`, once each (a series lies in one block). Pairs, and a market
-        card with one hand card, are read from the cards' neighbours (`Tables.near_at`) here; larger
-        series from the groups (`Tables.within`, `Tables.beside`)."""
-        table, kinds = self.table, self.rules.kinds
-        hand = table.hands[seat]
+    def _series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
+        """The seat's series of the first level (a gain and its blocks) that has any, once each (a
+        series lies in one block), sorted. Pairs, and a market card with one hand card, are read
+        from the cards' neighbours (`Tables.near_at`) here; larger series from the groups
+        (`Tables.within`, `Tables.beside`)."""
+        table, tables, kinds = self.table, self.tables, self.rules.kinds
+        hand, listed, market = table.hands[seat], table.cards[seat], table.market
         usable = hand & ~table.unusable
         chosen: list[Decision] = []
-        for index, how in blocks:
-            kind = kinds[index]
-            if how == 0:
-                chosen += self._from_hand(table.cards[seat], usable, index, kind)
-            elif table.market and _can_refill(hand, usable, kind):
-                chosen += self._with_market_card(table.market, usable, index, kind)
+        for _, blocks in levels:
+            for index, how in blocks:
+                kind = kinds[index]
+                if how == 0 and kind.cards != 2:
+                    chosen += [(index, cards, 0) for cards in tables.within(listed, usable, kind.cards, kind.shared)]
+                elif how == 0:
+                    near, rest = tables.near_at[kind.shared], usable
+                    for low in listed:  # `Tables.within`, for pairs
+                        if low & rest:
+                            rest ^= low
+                            partners = rest & near[low]
+                            if partners:
+                                chosen += [(index, low | other, 0) for other in _bits(partners)]
+                elif not market or not _can_refill(hand, usable, kind):
+                    continue
+                elif kind.cards != 2:
+                    for card in market:
+                        chosen += [(index, cards, card) for cards in tables.beside(usable, card, kind.cards - 1, kind.shared)]
+                else:
+                    near = tables.near_at[kind.shared]
+                    for card in market:  # `Tables.beside`, for one hand card
+                        partners = usable & near[card]
+                        if partners:
+                            chosen += [(index, other, card) for other in _bits(partners)]
+            if chosen:
+                chosen.sort()
+                return chosen
         return chosen
-
-    def _from_hand(self, listed: list[int], usable: int, index: int, kind: Kind) -> list[Decision]:
-        if kind.cards != 2:
-            return [(index, cards, 0) for cards in self.tables.within(listed, usable, kind.cards, kind.shared)]
-        near, rest, out = self.tables.near_at[kind.shared], usable, []
-        for low in listed:  # `Tables.within`, for pairs
-            if low & rest:
-                rest ^= low
-                partners = rest & near[low]
-                if partners:
-                    out += [(index, low | other, 0) for other in _bits(partners)]
-        return out
-
-    def _with_market_card(self, market: list[int], usable: int, index: int, kind: Kind) -> list[Decision]:
-        tables, out = self.tables, []
-        if kind.cards != 2:
-            for card in market:
-                out += [(index, cards, card) for cards in tables.beside(usable, card, kind.cards - 1, kind.shared)]
-            return out
-        near = tables.near_at[kind.shared]
-        for card in market:  # `Tables.beside`, for one hand card
-            partners = usable & near[card]
-            if partners:
-                out += [(index, other, card) for other in _bits(partners)]
-        return out
 
     def _best_with_specials(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
         """`best` for a game with series of its own (`Shedding.specials`), scored one by one."""
         specials = self._special_gains(seat)
         plain = dict(levels)
         for gain in sorted(set(plain) | set(specials), reverse=True):
-            chosen = self._series(seat, plain.get(gain, [])) + specials.get(gain, [])
+            chosen = self._series(seat, [(gain, plain.get(gain, []))]) + specials.get(gain, [])
             if chosen:
                 return sorted(set(chosen))  # (a hook's series may be a plain one too)
         return []

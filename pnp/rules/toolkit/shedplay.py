@@ -38,6 +38,7 @@ from math import comb
 
 from ..playout import Agent, GameRecord, Playout
 from .shedbest import Best, Shared, _can_refill
+from .shedgreedy import greedy_play
 from .shedtable import SITUATIONS, BareTabletop, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
 
 MAX_TURNS = 3000
@@ -262,6 +263,12 @@ class Game(Best):
         return ", ".join(" ".join(str(v) for v in cards_of[index[bit]] if v is not None) for bit in bits_of(cards))
 
     def play(self) -> GameRecord:
+        """The game to its end: `play_stepped`, or for an untraced greedy game the same game in one
+        loop (`greedy_play`, shedgreedy.py)."""
+        return greedy_play(self, MAX_TURNS) if self.agent.greedy and self.log is None else self.play_stepped()
+
+    def play_stepped(self) -> GameRecord:
+        """The game to its end, turn by turn (`turn`)."""
         players, hands, idle = self.players, self.table.hands, 0
         for turn in range(1, MAX_TURNS + 1):
             seat = (turn - 1) % players
