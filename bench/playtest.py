@@ -114,7 +114,8 @@ class Figures:
     digest: str
 
     def median(self, what: str) -> float:
-        return statistics.median(getattr(self, what))
+        values = [v for v in getattr(self, what) if v == v]  # the rounds that gave a figure (not nan)
+        return statistics.median(values) if values else float("nan")
 
 
 def round_of(root: Path, case: tuple[str, str, int], games: int, pycache: str, first: bool) -> tuple[float, float, float, str]:
@@ -125,7 +126,10 @@ def round_of(root: Path, case: tuple[str, str, int], games: int, pycache: str, f
         runs[n] = child(root, kit, agent, players, n, pycache)
     full, empty = runs[games], runs[0]
     cpu, wall = full.cpu - empty.cpu, full.wall - empty.wall
-    return games / max(cpu, 1e-6), games / max(wall, 1e-6), games / max(full.inside, 1e-6), full.digest
+    # a wall difference of zero or less (the start-up child waited longer for a core than the games
+    # child took): no figure, shown as "-" (nan), rather than a huge one
+    wall_rate = games / wall if wall > 0 else float("nan")
+    return games / max(cpu, 1e-6), wall_rate, games / max(full.inside, 1e-6), full.digest
 
 
 def measure(trees: list[Path], case: tuple[str, str, int], games: int, rounds: int, pycache: str) -> list[Figures]:
@@ -179,9 +183,13 @@ def header(against: bool, jobs: int) -> str:
     return text + (f" {'--jobs ' + str(jobs) + ' (wall)':>16}" if jobs > 1 else "")
 
 
+def _figure(value: float) -> str:
+    return "-" if value != value else f"{value:,.0f}"  # nan: no figure
+
+
 def row_text(row: dict) -> str:
     text = (f"{row['kit']:18} {row['agent']:7} {row['players']:>7} {row['games']:>6} {row['cpu']:>13,.0f} "
-            f"{row['wall']:>8,.0f} {row['inside']:>9,.0f}")
+            f"{_figure(row['wall']):>8} {row['inside']:>9,.0f}")
     if "other_cpu" in row:
         text += f" {row['other_cpu']:>12,.0f} {row['ratio']:>5.2f}x {('yes' if row['same_games'] else 'NO'):>10}"
     return text + (f" {row['pooled']:>16,.0f}" if "pooled" in row else "")
