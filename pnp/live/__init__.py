@@ -6,6 +6,6 @@ build (`pnp.resident`, the incremental path `pnp build` takes) and reports what 
 check report; `pages.py` keeps the PDFs of the last good builds, renders their pages with
 pypdfium2 and makes the state the page shows (JSON); `server.py` serves the page, its assets, the
 state, the rendered pages and server-sent events on 127.0.0.1 only. The watcher needs nothing
-beyond the standard library; file events need watchdog and the preview pypdfium2 (`pnp[watch]`).
+beyond the standard library; file events need watchdog and the preview pypdfium2 (the `watch` extra).
 Layer: live (above the resident build; below the CLI only).
 """
