@@ -11,15 +11,23 @@ what the games of one play-out share (made on first use). Standard library only,
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .shedtable import Tables, Tabletop, _bits
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .shedplay import Kind, Shedding
+from .shedtable import Kind, Tables, Tabletop, _bits
 
 Decision = tuple[int, int, int]  # (kind index, hand cards laid, market card or 0)
 Blocks = list[tuple[int, int]]  # (kind index, 0: from the hand / 1: with a market card)
+
+
+class Rules(Protocol):
+    """What `Best` reads of a game's rules (`shedplay.Shedding`, not imported: it imports this)."""
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]: ...
+
+    def specials(self, table: Tabletop, seat: int, index: int, kind: Kind) -> list[tuple[int, int, int]]: ...
+
+    def extra_gain(self, kind: Kind, players: int) -> int: ...
 
 
 class Shared:
@@ -31,7 +39,7 @@ class Shared:
         self.extra: dict[int, list[int]] = {}
         self.levels: dict[tuple[int, int], list[tuple[int, Blocks]]] = {}
 
-    def seats(self, rules: Shedding, players: int) -> tuple[list[list[int]], list[int]]:
+    def seats(self, rules: Rules, players: int) -> tuple[list[list[int]], list[int]]:
         """Each seat's opponents, and each kind's gain beyond its cards, for `players` seats."""
         if players not in self.others:
             self.others[players] = [[s for s in range(players) if s != seat] for seat in range(players)]
@@ -44,7 +52,7 @@ class Best:
 
     table: Tabletop
     tables: Tables
-    rules: Shedding
+    rules: Rules
     players: int
     shared: Shared
     _seat: int  # the seat whose decisions `gain` scores

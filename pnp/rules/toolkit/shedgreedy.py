@@ -15,13 +15,42 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from ..playout import GameRecord
-from .shedtable import BareTabletop, _unlisted
+from ..playout import Agent, GameRecord
+from .shedbest import Decision, Rules, Shared
+from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .shedplay import Game
+
+class _Rules(Rules, Protocol):
+    def after_lay(self, game: Any, seat: int, kind: Kind) -> None: ...
+
+
+class Game(Protocol):
+    """What the loop reads of a `shedplay.Game` (not imported: shedplay imports this module)."""
+
+    @property
+    def table(self) -> Tabletop: ...
+    @property
+    def tables(self) -> Tables: ...
+    @property
+    def rules(self) -> _Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def agent(self) -> Agent: ...
+    @property
+    def rng(self) -> random.Random: ...
+    @property
+    def log(self) -> list[str] | None: ...
+    @property
+    def shared(self) -> Shared: ...
+
+    def best(self, seat: int) -> list[Decision]: ...
+
+    def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord: ...
+
+    def play_stepped(self) -> GameRecord: ...
 
 
 def greedy_play(game: Game, bound: int) -> GameRecord:

@@ -39,20 +39,9 @@ from math import comb
 from ..playout import Agent, GameRecord, Playout
 from .shedbest import Best, Shared, _can_refill
 from .shedgreedy import greedy_play
-from .shedtable import SITUATIONS, BareTabletop, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
+from .shedtable import SITUATIONS, BareTabletop, Kind, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
 
 MAX_TURNS = 3000
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A kind of series: `cards` sharing `shared` attributes, then `give` cards given away; a
-    `special` kind is found by the game's own hook (`Shedding.specials`)."""
-
-    cards: int
-    shared: int
-    give: int = 0
-    special: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,6 +69,8 @@ class Shedding:
 class Game(Best):
     """One game being played: the rules, the kit's tables, the table, the agent and the rng. The
     greedy agent's search is `Best` (shedbest.py); `shared` holds what the games of a play-out share."""
+
+    rules: Shedding
 
     def __init__(self, rules: Shedding, tables: Tables, low: list[int], players: int, agent: Agent,
                  rng: random.Random, counted: bool | None = None, shared: Shared | None = None):

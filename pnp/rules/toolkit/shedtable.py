@@ -4,19 +4,31 @@ up to date.
 
 Contract: `Tables(cards, levels)` is made once per play-out from the kit's cards (tuples of attribute
 values); `Tabletop(players, tables, low)` is one game's table, changed only through `put`, `take` and
-`draw`; `bits_of(mask)` lists a mask's one-bit ints, lowest first; `expand(entries)` lists the
+`draw`; `Kind` a kind of series (shedplay.Game's rules list them); `bits_of(mask)` lists a mask's one-bit ints, lowest first; `expand(entries)` lists the
 distinct series of a seat's groups of series (`Occurrence`s, see `shedplay.Game.occurrences`),
 sorted. Standard library only, no game named.
 """
 from __future__ import annotations
 
 from bisect import insort
+from dataclasses import dataclass
 from itertools import combinations
 
 # A group of series to draw from, (weight, kind index, cards, how many of them, market card or 0),
 # or a special series, (1, decision).
 Occurrence = tuple[int, int, int, int, int] | tuple[int, tuple[int, int, int]]
 SITUATIONS = ("pile exhausted", "market card used", "cards given", "passed", "set aside at set-up")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of series: `cards` sharing `shared` attributes, then `give` cards given away; a
+    `special` kind is found by the game's own hook (`Shedding.specials`)."""
+
+    cards: int
+    shared: int
+    give: int = 0
+    special: str = ""
 
 
 class Tables:
