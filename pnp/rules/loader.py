@@ -109,8 +109,10 @@ def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Pro
     problems = [p for _, found in parsed.values() for p in found]
     if problems:
         return None, problems
-    _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items() if tree is not None}
+    trees = {path: tree for path, (tree, _) in parsed.items() if tree is not None}
+    _FINDER.sources[name] = source, trees
     try:
+        _interface(list(trees.values()))
         with guard.running() as block:
             module = importlib.import_module(name)
     except Exception as exc:  # the kit's code, not pnp's: reported at its line
@@ -144,6 +146,24 @@ def _pnp_imports(node: ast.Import | ast.ImportFrom) -> list[str]:
     if node.level == 0 and module and module.split(".")[0] == "pnp":
         return [f"{module}.{alias.name}" if module == "pnp" else module for alias in node.names]
     return []
+
+
+def _interface(trees: list[ast.Module]) -> None:
+    """The modules of pnp's rules interface that the model's files import, imported before the model
+    runs, outside the guard: pnp's own code, whose bytecode Python then writes as for any import of
+    pnp (inside the guard, the model's first import of a toolkit module not yet compiled was refused
+    making its `__pycache__`, and the model failed to load from a fresh checkout)."""
+    named = {module for tree in trees for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+             for module in _pnp_imports(node) if _allowed(module)}
+    for module in sorted(named):
+        importlib.import_module(module)
+        if module == INTERFACE[0]:  # its play-out names are imported on first use (pnp/rules/__init__.py)
+            importlib.import_module(f"{module}.playout")
+    for node in (n for tree in trees for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)):
+        if node.level == 0 and node.module in INTERFACE:  # `from pnp.rules.toolkit import shedplay`
+            for alias in node.names:
+                if importlib.util.find_spec(f"{node.module}.{alias.name}") is not None:
+                    importlib.import_module(f"{node.module}.{alias.name}")
 
 
 def _allowed(module: str) -> bool:

@@ -20,13 +20,14 @@ from .example import example_fits, example_values
 from .game import (Fall, Game, GameResult, PlayoutStats, Situation, Strategy, TurnReport, play_game,
                    playout_stats, scripted_strategy, threshold_strategy, write_score)
 from .params import DECISIONS, DICE, FACES, PLAYERS_MIN, DixMilleParams
-
-NET_ART = ("art/patron-de.svg",)  # the kit's drawing of one die net (art/patron.py draws it)
-from .playout import playout
+from .playout import playout as _make_playout  # not `playout`: importing the submodule `.playout`
+# afterwards (a test's `import kits.dix_mille.playout`) rebinds the package's name `playout` to it
 from .scoring import Group, Score, ThrowScore, combinations, score, score_without, throw_score
 from .tables import fr_number, reference_tables, scoring_table, turn_table
 from .turn import (Offer, Roll, ThrowOutcome, TurnRecord, TurnState, play_turn, random_roll, scripted,
                    start_turn, stop, throw)
+
+NET_ART = ("art/patron-de.svg",)  # the kit's drawing of one die net (art/patron.py draws it)
 
 
 def printed(params: DixMilleParams) -> dict[str, Table | str | int]:
@@ -47,7 +48,7 @@ model: RulesModel[Kit, DixMilleParams] = RulesModel(
     check=lambda kit, params: check_params(params) + (net_problems(kit, DICE, NET_ART, "rules: Matériel — 5 dés")
                                                       if kit is not None else []),
     tables=lambda kit, params: printed(params),
-    playout=lambda kit, params: playout(params),
+    playout=lambda kit, params: _make_playout(params),
     # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: two_or_more): no upper bound, the score sheet's columns give one
     seats=lambda kit, params: [Seats("the rules of Le 10 000 are for 2 players or more (decision: two_or_more)",
                                      low=PLAYERS_MIN)],
