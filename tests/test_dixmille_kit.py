@@ -171,11 +171,11 @@ def test_check_refuses_inconsistent_parameters_at_their_line(project, old, new, 
 
 def test_a_useless_carre_is_a_warning_at_its_entry(project):
     root = project(KIT)
-    edit(root / GAME, "    four_of_a_kind_exceptions:\n      1: 5000", "    four_of_a_kind_exceptions:\n      1: 900")
+    edit(root / GAME, "    four_of_a_kind_exceptions:\n      1: 5000", "    four_of_a_kind_exceptions:\n      1: 950")
     reports = check(root, [KIT])
     problems = [p for r in reports for p in r.problems]
     assert [p.severity for p in problems] == ["warning"]
-    assert problems[0].loc.line == line_of(root / GAME, "      1: 900")
+    assert problems[0].loc.line == line_of(root / GAME, "      1: 950")
     assert problems[0].where == "rules.four_of_a_kind_exceptions.1"
 
 
