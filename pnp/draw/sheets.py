@@ -7,11 +7,15 @@ fronts and backs on one page with the dashed fold line between; `page(face, widt
 notes)` draws a full-page component, clipped to its content box when something runs past it (a
 warning of the layout stage, `layout.overrun`). Every page gets its TrimBox and BleedBox and its
 notes (the print note and the label, placed by `layout.notes`, in the kit's language).
-`draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too.
+`draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too. The marks of
+a sheet are the same on each of its pages: their operators are made once (`_MARKS`) and copied
+onto the next pages, the bytes ReportLab would write.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.imposition import SheetPlan, Slot
 from ..layout.items import Face
@@ -20,10 +24,8 @@ from ..layout.notes import Note
 from ..layout.overrun import page_clip
 from .paint import Painter
 
-if TYPE_CHECKING:  # pragma: no cover
-    from reportlab.pdfgen.canvas import Canvas
-
 MARK_WIDTH = 0.25
+_MARKS: dict[tuple[Box, ...], list[str]] = {}  # a set of marks: its operators (between q and Q)
 NOTE_GREY = (0.3, 0.3, 0.3)
 
 
@@ -31,6 +33,23 @@ def draw_marks(c: Canvas, marks: Iterable[Box]) -> None:
     """Crop marks: thin black segments (x0, y0, x1, y1)."""
     if not marks:
         return
+    key = tuple(marks)
+    if not isinstance(c, Canvas):  # (a test's recorder)
+        _stroke_marks(c, key)
+        return
+    code = c._code  # noqa: SLF001 (ReportLab's page operators: the state is restored, so they are all it changes)
+    known = _MARKS.get(key)
+    if known is not None:
+        code.extend(known)
+        return
+    start = len(code)
+    _stroke_marks(c, key)
+    if len(_MARKS) >= 64:
+        _MARKS.clear()
+    _MARKS[key] = code[start:]
+
+
+def _stroke_marks(c: Canvas, marks: tuple[Box, ...]) -> None:
     c.saveState()
     c.setLineWidth(MARK_WIDTH)
     c.setStrokeColorRGB(0, 0, 0)
