@@ -79,11 +79,15 @@ class Bound:
         pairs = [(text, ref) for text, ref in pairs if isinstance(text, str) and text]
         named = {name for text, _ in pairs for name in VALUE.findall(text)}
         out: list[Problem] = []
+        found: dict[str, list[str]] = {}  # a text written on many cards is read once
         for text, ref in pairs:
-            out += self._numbers(text, ref, named) + self._features(text, ref)
+            whats = found.get(text)
+            if whats is None:
+                whats = found[text] = self._numbers(text, named) + self._features(text)
+            out += [Problem(what, "printed text", ref, severity="warning") for what in whats]
         return out
 
-    def _numbers(self, text: str, ref: Ref, named: set[str]) -> list[Problem]:
+    def _numbers(self, text: str, named: set[str]) -> list[str]:
         plain = TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
         spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
         out = []
@@ -93,12 +97,11 @@ class Bound:
             if not names or any(a <= match.start() and match.end() <= b for a, b in spared):
                 continue
             first = names[0]
-            out.append(Problem(f"'{match.group(1)}' matches {', '.join(names)}: write {{{first}}} so a tweak follows "
-                               f"(or list the phrase in game.yaml's `literal:` if it is meant as written)",
-                               "printed text", ref, severity="warning"))
+            out.append(f"'{match.group(1)}' matches {', '.join(names)}: write {{{first}}} so a tweak follows "
+                       f"(or list the phrase in game.yaml's `literal:` if it is meant as written)")
         return out
 
-    def _features(self, text: str, ref: Ref) -> list[Problem]:
+    def _features(self, text: str) -> list[str]:
         lowered, named = text.lower(), set(VALUE.findall(text))
         out = []
         for feature in self.off:
@@ -106,9 +109,8 @@ class Bound:
             hits += [f"{{{v}}}" for v in feature.values if v in named or any(n.startswith(v + ".") for n in named)]
             if hits:
                 what = f" ({feature.what})" if feature.what else ""
-                out.append(Problem(f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
-                                   f"print the model's wording for it, or keep it under `::: when "
-                                   f"rules.{feature.name}`", "printed text", ref, severity="warning"))
+                out.append(f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
+                           f"print the model's wording for it, or keep it under `::: when rules.{feature.name}`")
         return out
 
 
