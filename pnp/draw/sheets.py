@@ -9,7 +9,8 @@ warning of the layout stage, `layout.overrun`). Every page gets its TrimBox and 
 notes (the print note and the label, placed by `layout.notes`, in the kit's language).
 `draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too. The marks of
 a sheet are the same on each of its pages: their operators are made once (`_MARKS`) and copied
-onto the next pages, the bytes ReportLab would write.
+onto the next pages, the bytes ReportLab would write. Given a `kept` page run (a resident
+process's, draw/kept.py), `cards` copies a page whose faces did not change instead of drawing it.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note
 from ..layout.overrun import page_clip
+from .kept import PageRun
 from .paint import Painter
 
 MARK_WIDTH = 0.25
@@ -95,14 +97,24 @@ def _needs_clip(slot: Slot, face: Face) -> bool:
 
 
 class SheetPainter:
-    def __init__(self, canvas: Canvas, painter: Painter, note_font: str):
+    def __init__(self, canvas: Canvas, painter: Painter, note_font: str, kept: PageRun | None = None):
         self.c = canvas
         self.painter = painter
         self.note_font = note_font
+        self.kept = kept  # a resident process's pages of the last drawing of this PDF (draw/kept.py)
 
     def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
+        kept, key = self.kept, (plan, back, tuple(notes))
+        if kept is not None and kept.reuse(self.c, key, faces):
+            self._end(plan, back)
+            return
+        begun = kept.begin(self.c) if kept is not None else None
         self._slots(plan.backs if back else plan.fronts, faces)
-        self._finish(plan, back, notes)
+        draw_marks(self.c, plan.back_marks if back else plan.marks)
+        draw_notes(self.c, self.note_font, notes)
+        if kept is not None and begun is not None:
+            kept.record(self.c, key, faces, begun)
+        self._end(plan, back)
 
     def fold(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None],
              notes: Sequence[Note]) -> None:
@@ -142,6 +154,9 @@ class SheetPainter:
     def _finish(self, plan: SheetPlan, back: bool, notes: Sequence[Note]) -> None:
         draw_marks(self.c, plan.back_marks if back else plan.marks)
         draw_notes(self.c, self.note_font, notes)
+        self._end(plan, back)
+
+    def _end(self, plan: SheetPlan, back: bool) -> None:
         trim = plan.back_trim_box if back else plan.trim_box
         bleed = plan.back_bleed_box if back else plan.bleed_box
         end_page(self.c, trim, bleed)
