@@ -12,20 +12,22 @@ and the graphics-state dictionary —, and when drawing it changed none of that 
 defined a form, an image or a subset character is never kept: the next document must do it
 again). Otherwise the caller draws the page between `begin(canvas)` and `record(canvas, key,
 faces, begun)`, which keeps it. So a kept page's bytes are the bytes drawing it gives: the same
-PDF as a cold build. `end()` makes the pages of this drawing the ones kept (`KeptPages.reused`: how many it copied); `clear()` forgets all.
+PDF as a cold build. `ended(canvas)`, after each page is shown, sets its content stream formatted
+(compressed) once, and for a copied page, as last time. `end()` makes the pages of this drawing the ones kept (`KeptPages.reused`: how many it copied); `clear()` forgets all.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from reportlab.pdfbase import pdfmetrics
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.items import Face
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Page:
     key: object
     faces: tuple[Face | None, ...]
@@ -33,6 +35,20 @@ class _Page:
     clean: bool  # drawing it changed no state of the document
     code: list[str]
     resources: tuple[list[str], dict[Any, Any], dict[Any, Any], int]  # forms, colours, shadings, images
+    formatted: tuple[str, bytes] | None = None  # its content stream's text and the bytes written for it
+
+
+class _Formatted(pdfdoc.PDFStream):
+    """A page's content stream formatted once: the bytes `PDFStream.format` gives for its text."""
+
+    __Comment__ = "page stream"
+
+    def __init__(self, data: bytes):
+        super().__init__()
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
 
 
 class KeptPages:
@@ -86,6 +102,24 @@ class PageRun:
                      c._currentPageHasImages)  # noqa: SLF001
         self.new.append(_Page(key, tuple(faces), state, clean, c._code[start:] if clean else [],  # noqa: SLF001
                               resources))
+
+    def ended(self, c: Canvas) -> None:
+        """After the page was ended (shown): its content stream compressed and formatted now, or,
+        for a page copied whose stream is the same text, the bytes formatted for it last time
+        (ReportLab writes a page stream as `PDFStream.format` gives it: the same bytes)."""
+        doc = c._doc  # noqa: SLF001
+        if not self.new or not isinstance(doc.encrypt, pdfdoc.NoEncryption) or rl_config.useA85:
+            return
+        page, kept = doc.Pages.pages[-1], self.new[-1]
+        text = page.stream
+        if not isinstance(text, str) or page.Contents:
+            return
+        if kept.formatted is None or kept.formatted[0] != text:
+            stream = pdfdoc.PDFStream()
+            stream.filters = [pdfdoc.PDFZCompress] if page.compression else None
+            stream.content = text
+            kept.formatted = (text, stream.format(doc))
+        page.Contents = _Formatted(kept.formatted[1])
 
     def end(self) -> None:
         self.store.keep(self.path, self.new)

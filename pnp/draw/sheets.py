@@ -105,16 +105,18 @@ class SheetPainter:
 
     def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
         kept, key = self.kept, (plan, back, tuple(notes))
-        if kept is not None and kept.reuse(self.c, key, faces):
-            self._end(plan, back)
+        if kept is None:
+            self._slots(plan.backs if back else plan.fronts, faces)
+            self._finish(plan, back, notes)
             return
-        begun = kept.begin(self.c) if kept is not None else None
-        self._slots(plan.backs if back else plan.fronts, faces)
-        draw_marks(self.c, plan.back_marks if back else plan.marks)
-        draw_notes(self.c, self.note_font, notes)
-        if kept is not None and begun is not None:
+        if not kept.reuse(self.c, key, faces):
+            begun = kept.begin(self.c)
+            self._slots(plan.backs if back else plan.fronts, faces)
+            draw_marks(self.c, plan.back_marks if back else plan.marks)
+            draw_notes(self.c, self.note_font, notes)
             kept.record(self.c, key, faces, begun)
         self._end(plan, back)
+        kept.ended(self.c)
 
     def fold(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None],
              notes: Sequence[Note]) -> None:
