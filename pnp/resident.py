@@ -21,7 +21,9 @@ the run draws the component and hands its outcome back through `keep(inputs, par
 the problems' wording is settled, which stages it. After the run, `commit(batch)` keeps what the
 committed batch wrote, with a version per page (`OutputBatch.page_digests` mixed with the digests of
 the files the component read); `discard()` forgets the staged components (a failed run: the PDFs on
-disk are the last good ones).
+disk are the last good ones). The session's `Kept` (faces and finished pages, below the
+component: `pnp.pipeline.memo.Kept`) is forgotten with the components, and whenever a file a
+component's drawing read changed.
 """
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ from .core.fileio import file_hash, note_read
 from .core.options import Options
 from .core.report import FileReport, KitReport
 from .incremental import build_changed
-from .pipeline.memo import KitInputs, Outcome, Part
+from .pipeline.memo import Kept, KitInputs, Outcome, Part
 
 if TYPE_CHECKING:  # pragma: no cover
     from .output import OutputBatch
@@ -67,16 +69,21 @@ class ComponentMemo:
         self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
         self._digests: dict[tuple, str | None] = {}
         self._rules_readers: dict[tuple[int, str], bool] = {}
+        self.kept: Kept | None = None  # the session's faces and pages (forgotten with the components)
 
     def reset(self, generation: int) -> None:
         self.generation = generation
         self._kept.clear()
         self._rules_readers.clear()
+        if self.kept is not None:
+            self.kept.clear()
 
     def recall(self, inputs: KitInputs, part: Part) -> Outcome | None:
         key = (str(inputs.kit_dir), part.name)
         fingerprint = self._fingerprint(inputs, part)
         entry = self._kept.get(key)
+        if entry is not None and self.kept is not None and not self._intact(entry, output=False):
+            self.kept.clear()  # a file its drawing read changed (a picture): no face or page of it holds
         if entry is None or entry.fingerprint != fingerprint or not self._intact(entry):
             self._missed[key] = fingerprint
             return None
@@ -140,11 +147,11 @@ class ComponentMemo:
             self._rules_readers[key] = any(f.split(".")[0] == "rules" for e in elements for f in template_fields(e))
         return self._rules_readers[key]
 
-    def _intact(self, entry: _Entry) -> bool:
-        """The files the component read and the PDF it wrote are as they were."""
+    def _intact(self, entry: _Entry, output: bool = True) -> bool:
+        """The files the component read and (`output`) the PDF it wrote are as they were."""
         if any(self._digest(Path(path)) != digest for path, digest in entry.reads.items()):
             return False
-        return entry.file is None or self._digest(Path(entry.file.path)) == entry.output
+        return not output or entry.file is None or self._digest(Path(entry.file.path)) == entry.output
 
     def _digest(self, path: Path) -> str | None:
         """A file's content digest, hashed again only when its size, time or inode changed."""
@@ -181,8 +188,11 @@ class Resident:
         if self._session is None or stamp != self._stamp:
             from .build import open_project
 
+            from .draw.kept import KeptPages
+
             self._session = open_project(self.root)
             self._session.memo = self.memo
+            self._session.kept = self.memo.kept = Kept(KeptPages())
             self.memo.reset(self.memo.generation + 1)
             self._stamp = stamp
         return self._session

@@ -32,3 +32,15 @@ def test_an_up_to_date_build_loads_nothing_heavy(project, tmp_path):
     out = str(tmp_path / "out")
     _loaded("--project", str(root), "build", "--out", out)
     assert _loaded("--project", str(root), "build", "--out", out) == "[]"
+
+
+def test_a_build_loads_no_other_commands_module(project, tmp_path):
+    """The commands other than build, check and list are imported when named (cli.LazyGroup)."""
+    root = project("similis")
+    code = PROBE.format(args=["--project", str(root), "build", "similis", "--out", str(tmp_path / "out")],
+                        heavy=("pnp.cli.",))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "['pnp.cli.build', 'pnp.cli.common']"
+    code = PROBE.format(args=["--project", str(root), "trust", "--help"], heavy=("pnp.cli.",))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "'pnp.cli.trust'" in done.stdout.strip().splitlines()[-1]

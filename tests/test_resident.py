@@ -157,3 +157,17 @@ def test_the_kit_rules_model_is_loaded_again_and_redraws_what_shows_its_tables(s
     resident.build(["similis"], options)
     assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept"}
     assert "60 points" in pdfread.text(files["score"], 0)
+
+
+def test_kept_pages_are_copied_and_the_bytes_are_a_cold_builds(similis, tmp_path):
+    """An edit of one card redraws its pages alone (draw/kept.py): the other pages are copied from
+    the last drawing, and the PDF is byte for byte the one a cold build writes of the same input."""
+    root, resident, options = similis
+    cartes = _files(resident.build(["similis"], options, force=True))["cartes"]
+    edit(root / "decks/similis/cartes.yaml", "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
+         "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
+    resident.build(["similis"], options)
+    reused = resident.memo.kept.pages.reused[cartes]
+    assert 18 <= reused < 23  # drawn: the pages that define forms or subset characters, and the edited sheet
+    cold = build_changed(root, ["similis"], Options(out=tmp_path / "cold"), force=True)
+    assert filecmp.cmp(_files(cold)["cartes"], cartes, shallow=False)

@@ -6,11 +6,13 @@ options, calls a function the tests call directly, and reports through `common.f
 problems on stderr (all of them), an optional JSON document on stdout, and exit 0 (success), 1 (a kit
 has errors; nothing written) or 2 (bad usage, Click's own code). Bad input never shows a traceback.
 Modules import only Click at load time, so `pnp list` and an up-to-date build stay free of the
-drawing pipeline.
+drawing pipeline; the commands other than build, check and list are imported when named
+(`LazyGroup`), so a build loads none of their modules.
 Layer: cli (the top: nothing of pnp imports it).
 """
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 import click
@@ -18,15 +20,28 @@ import click
 from ..core.version import __version__
 from ..core.discover import find_project
 from .build import build, check, list_kits
-from .calibrate import calibrate
-from .export import export
-from .new import new
-from .playtest import playtest
-from .trust import trust
-from .watch import watch
+
+LAZY = {  # command -> the module of this package defining it, imported when the command is asked for
+    "calibrate": "calibrate", "export": "export", "new": "new", "playtest": "playtest", "trust": "trust",
+    "watch": "watch",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands of `LAZY` are imported when named (Click's lazy-loading pattern):
+    `pnp build` loads none of the other commands' modules; `--help` lists them all."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY:
+            command = getattr(import_module(f".{LAZY[cmd_name]}", __name__), cmd_name)
+            self.add_command(command)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 @click.option("--project", type=click.Path(file_okay=False, path_type=Path),
               help="Project folder holding decks/, layouts/, fonts/ and icons/ (default: the nearest "
@@ -51,7 +66,7 @@ def main(ctx: click.Context, project: Path | None) -> None:
     ctx.obj = project if project is not None else find_project(Path.cwd())
 
 
-for _command in (build, check, list_kits, playtest, calibrate, export, watch, new, trust):
+for _command in (build, check, list_kits):
     main.add_command(_command)
 
 __all__ = ["main"]

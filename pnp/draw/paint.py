@@ -4,28 +4,63 @@ Contract: `Painter(canvas, forms).face(face)` paints a face whose trim box's top
 the canvas origin (the caller translates there): its background over the whole bleed box, then its
 items; layout's top-down coordinates become PDF's bottom-up ones here and nowhere else. Shared
 layers are drawn once into a form and reused. Every text is set in a bundled, embedded TrueType
-font; its inline icons take its colour.
+font; its inline icons take its colour. A run of text already set in a font, size and subset on
+this canvas is not encoded again: its operator and width are remembered (`Said`, one per
+canvas), so the stream is the one ReportLab writes, byte for byte.
 """
 from __future__ import annotations
 
 from functools import partial
 from typing import TYPE_CHECKING, Any, Iterable
 
+from reportlab.pdfgen.textobject import PDFTextObject
+
 from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
-    from reportlab.pdfgen.textobject import PDFTextObject
-
     from ..layout.textfit import Line
 
 Icon = tuple[float, float, float, str]  # an inline icon met in a line: x, y, side, path
 
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
+SAID_MAX = 50_000  # runs of text remembered per canvas (a few MB at most), then forgotten at once
 
 
-def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon], state: dict[str, Any]) -> None:
+class Said:
+    """The text-showing operators of the runs of text set so far on one canvas, by (font, size,
+    leading, current subset, text): ReportLab's `textOut` encodes each run glyph by glyph into its
+    font subsets (`TTFont.splitString`), the costliest step of drawing a card; a run met again
+    (the body text of many cards, a number, a word) reuses the operator it made. Once a run is
+    encoded its glyphs are in the subsets, so the same key always gives the same operator."""
+
+    def __init__(self) -> None:
+        self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
+
+    def out(self, text: PDFTextObject, run: str) -> None:
+        """`text.textOut(run)`, from memory when the same run was set in the same state (a text
+        object of ReportLab's own: another, such as a test's recorder, is only called)."""
+        if not isinstance(text, PDFTextObject):
+            text.textOut(run)
+            return
+        key = (text._fontname, text._fontsize, text._leading, text._curSubset, run)  # noqa: SLF001 (ReportLab's text state)
+        said = self.runs.get(key)
+        if said is None:
+            text.textOut(run)
+            width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
+            said = (text._code[-1], width, text._curSubset)  # noqa: SLF001
+            if len(self.runs) >= SAID_MAX:
+                self.runs.clear()
+            self.runs[key] = said
+            return
+        text._x = text._x + said[1]  # noqa: SLF001 (as textOut moves the cursor)
+        text._code.append(said[0])  # noqa: SLF001
+        text._curSubset = said[2]  # noqa: SLF001
+
+
+def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon], state: dict[str, Any],
+          said: Said) -> None:
     """One line of text: words are joined by real space characters (so the PDF's text reads and
     copies right); the position is set again only where the layout put a word elsewhere (justified
     lines, icons). `state` remembers the text object's font across lines and items."""
@@ -42,14 +77,14 @@ def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon
             state["font"] = font
             text.setFont(*font)
         if cursor is not None and frag.x > cursor + 0.01:  # a word gap
-            text.textOut(" ")
+            said.out(text, " ")
         if cursor is None or abs(text.getX() - (x0 + frag.x)) > 0.01:
             text.setTextOrigin(x0 + frag.x, y)
-        text.textOut(frag.text)
+        said.out(text, frag.text)
         cursor = frag.x + face.width(frag.text, frag.size)
 
 
-def _set_texts(text: PDFTextObject, items: list[TextItem]) -> list[tuple[float, float, float, str, RGB]]:
+def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said) -> list[tuple[float, float, float, str, RGB]]:
     """Every line of `items` into the text object; returns the inline icons met, to paint after it."""
     icons: list[tuple[float, float, float, str, RGB]] = []
     state: dict[str, Any] = {}
@@ -59,7 +94,7 @@ def _set_texts(text: PDFTextObject, items: list[TextItem]) -> list[tuple[float, 
             text.setFillColorRGB(*t.color)
         found: list[Icon] = []
         for line in t.block.lines:
-            _line(text, line, t.x, -(t.y + line.baseline), found, state)
+            _line(text, line, t.x, -(t.y + line.baseline), found, state, said)
         icons += [(x, y, side, path, t.color) for x, y, side, path in found]
     return icons
 
@@ -68,6 +103,7 @@ class Painter:
     def __init__(self, canvas: Canvas, forms: FormCache):
         self.c = canvas
         self.forms = forms
+        self.said = Said()
 
     def face(self, face: Face) -> None:
         if face.background is not None:  # the whole bleed box, under everything
@@ -113,7 +149,7 @@ class Painter:
         text = c.beginText()
         if outline is not None:
             text.setTextRenderMode(2)
-        icons = _set_texts(text, items)
+        icons = _set_texts(text, items, self.said)
         c.drawText(text)
         if outline is not None:
             c.restoreState()

@@ -7,24 +7,28 @@ fronts and backs on one page with the dashed fold line between; `page(face, widt
 notes)` draws a full-page component, clipped to its content box when something runs past it (a
 warning of the layout stage, `layout.overrun`). Every page gets its TrimBox and BleedBox and its
 notes (the print note and the label, placed by `layout.notes`, in the kit's language).
-`draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too.
+`draw_marks`, `draw_notes` and `end_page` serve the tiled pages and tuck boxes too. The marks of
+a sheet are the same on each of its pages: their operators are made once (`_MARKS`) and copied
+onto the next pages, the bytes ReportLab would write. Given a `kept` page run (a resident
+process's, draw/kept.py), `cards` copies a page whose faces did not change instead of drawing it.
 """
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.imposition import SheetPlan, Slot
 from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note
 from ..layout.overrun import page_clip
+from .kept import PageRun
 from .paint import Painter
 
-if TYPE_CHECKING:  # pragma: no cover
-    from reportlab.pdfgen.canvas import Canvas
-
 MARK_WIDTH = 0.25
+_MARKS: dict[tuple[object, ...], list[str]] = {}  # a set of marks and its colour mode: its operators (q … Q)
 NOTE_GREY = (0.3, 0.3, 0.3)
 
 
@@ -32,6 +36,24 @@ def draw_marks(c: Canvas, marks: Iterable[Box]) -> None:
     """Crop marks: thin black segments (x0, y0, x1, y1)."""
     if not marks:
         return
+    if not isinstance(c, Canvas):  # (a test's recorder)
+        _stroke_marks(c, tuple(marks))
+        return
+    ink = c._enforceColorSpace  # noqa: SLF001 (a CMYK canvas's colour hook: its black is another operator)
+    key = (tuple(marks), None if ink is None else ("cmyk", getattr(ink, "limit", None)))
+    code = c._code  # noqa: SLF001 (ReportLab's page operators: the state is restored, so they are all it changes)
+    known = _MARKS.get(key)
+    if known is not None:
+        code.extend(known)
+        return
+    start = len(code)
+    _stroke_marks(c, key[0])
+    if len(_MARKS) >= 64:
+        _MARKS.clear()
+    _MARKS[key] = code[start:]
+
+
+def _stroke_marks(c: Canvas, marks: tuple[Box, ...]) -> None:
     c.saveState()
     c.setLineWidth(MARK_WIDTH)
     c.setStrokeColorRGB(0, 0, 0)
@@ -94,14 +116,26 @@ def _needs_clip(slot: Slot, face: Face) -> bool:
 
 
 class SheetPainter:
-    def __init__(self, canvas: Canvas, painter: Painter, note_font: str):
+    def __init__(self, canvas: Canvas, painter: Painter, note_font: str, kept: PageRun | None = None):
         self.c = canvas
         self.painter = painter
         self.note_font = note_font
+        self.kept = kept  # a resident process's pages of the last drawing of this PDF (draw/kept.py)
 
     def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
-        self._slots(plan.backs if back else plan.fronts, faces)
-        self._finish(plan, back, notes)
+        kept, key = self.kept, (plan, back, tuple(notes))
+        if kept is None:
+            self._slots(plan.backs if back else plan.fronts, faces)
+            self._finish(plan, back, notes)
+            return
+        if not kept.reuse(self.c, key, faces):
+            begun = kept.begin(self.c)
+            self._slots(plan.backs if back else plan.fronts, faces)
+            draw_marks(self.c, plan.back_marks if back else plan.marks)
+            draw_notes(self.c, self.note_font, notes)
+            kept.record(self.c, key, faces, begun)
+        self._end(plan, back)
+        kept.ended(self.c)
 
     def fold(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None],
              notes: Sequence[Note]) -> None:
@@ -141,6 +175,9 @@ class SheetPainter:
     def _finish(self, plan: SheetPlan, back: bool, notes: Sequence[Note]) -> None:
         draw_marks(self.c, plan.back_marks if back else plan.marks)
         draw_notes(self.c, self.note_font, notes)
+        self._end(plan, back)
+
+    def _end(self, plan: SheetPlan, back: bool) -> None:
         trim = plan.back_trim_box if back else plan.trim_box
         bleed = plan.back_bleed_box if back else plan.bleed_box
         end_page(self.c, trim, bleed)

@@ -7,7 +7,9 @@ in the kit's order; `draw(ctx, component)`, which lays the component out and dra
 components fingerprints, `memo.Shown`); `remembered`, whether a memo may recall it (a rulebook,
 whose figures show every other component, is drawn on every run, after them). `parts(kit)` lists
 the kit's components as `memo.Part`s, kind by kind in the table's order. A new kind of component is
-a module with those three functions and one entry here.
+a module with those three functions and one entry here. The rulebook's module (the Markdown
+reader, the typesetter, the booklet: a third of a build's imports) is imported by the first
+rulebook drawn (`_rulebook`): a kit without one does not load it.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 from ..model.kit import Kit
-from . import deck, rulebook, sheet, tuckbox
+from . import deck, sheet, tuckbox
 from .context import KitContext
 from .memo import Part, Shown
 
@@ -29,11 +31,20 @@ class Kind:
     remembered: bool = True
 
 
+def _rulebook(name: str) -> Callable[..., Any]:
+    """`pipeline.rulebook`'s function `name`, imported when first called."""
+    def call(*args: Any) -> Any:
+        from . import rulebook
+
+        return getattr(rulebook, name)(*args)
+    return call
+
+
 KINDS: dict[str, Kind] = {
     "deck": Kind(lambda kit: kit.decks, deck.draw_deck, deck.shown),
     "sheet": Kind(lambda kit: kit.sheets, sheet.draw_sheet, sheet.shown),
     "tuckbox": Kind(tuckbox.held_boxes, tuckbox.draw_tuckbox, tuckbox.shown),
-    "rulebook": Kind(lambda kit: kit.rulebooks, rulebook.draw_rulebook, rulebook.shown, remembered=False),
+    "rulebook": Kind(lambda kit: kit.rulebooks, _rulebook("draw_rulebook"), _rulebook("shown"), remembered=False),
 }
 
 

@@ -63,7 +63,7 @@ class KitContext:
         self.session, self.kit, self.options, self.env, self.messages = session, kit, options, env, messages
         self.fonts = session.fonts
         self.batch, self.progress = batch, progress
-        self.faces = Faces(env, kit)
+        self.faces = Faces(env, kit, session.kept.faces if session.kept is not None else None)
         self.ink = cmyk_ink(options) if batch is not None else None  # a CMYK build's converter (pnp.colour)
         self.own = Outcome(problems)  # the kit's own problems (loading, rules, layouts' definitions)
         self.outcomes: list[Outcome] = []  # each component's, in the kit's order

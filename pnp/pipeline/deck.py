@@ -106,8 +106,10 @@ class DeckPages:
         self.ctx, self.deck, self.plan, self.faces, self.guests = ctx, deck, plan, faces, guests
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
-        self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
-            if self.opened is not None else None
+        kept = ctx.session.kept
+        self.kept = kept.pages.run(ctx.path(deck.name).as_posix()) if kept is not None and self.opened else None
+        self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name,
+                                    self.kept) if self.opened is not None else None
         self.per_sheet = 2 if plan.duplex else 1
         self._cut_told = False  # a bleed the sheets cut was told (once a deck)
         self._placed: dict[tuple[object, ...], tuple[str, tuple[Note, ...]]] = {}  # (back, label width, boxes): (label, notes)
@@ -120,6 +122,8 @@ class DeckPages:
         self.ctx.expect(sheets * self.per_sheet)
         for number, chunk in enumerate(filled):
             self._sheet(chunk, number + 1, sheets)
+        if self.kept is not None and not self.ctx.failed:
+            self.kept.end()
         w, h = self.ctx.kit.layouts[self.deck.cards[0].layout].card_size()
         left_out = sum(1 for _, card in cards if card.back) if self.ctx.options.backs == "none" else 0
         self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),

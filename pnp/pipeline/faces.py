@@ -7,7 +7,9 @@ the face of those values (`card_values`, `page_values`: the fields with their `{
 filled, `BuildEnv.bound`, once for both faces of a card), and the problems not told before — a
 field's `{rules.…}` problem once, the same layout problem on many cards once (`Repeats`: once per
 deck and layout, once per kit for a problem located in a layout file). `annotate(problems)` adds to
-each first problem the number of other cards it was met on, once the run is over. `CardWhere` says
+each first problem the number of other cards it was met on, once the run is over. Given `kept` (a
+resident session's, `memo.Kept.faces`), a card face laid out from the same layout, values and place
+as in an earlier build is that build's face, with its problems. `CardWhere` says
 where a card is, in words, only when a problem is reported.
 """
 from __future__ import annotations
@@ -23,9 +25,16 @@ from ..model.kit import Card, Deck, Kit, Page, Sheet
 LAYOUTS = "layouts/"
 
 
+FACES_KEPT = 50_000  # faces a resident session remembers, then forgets at once
+
+
 class Faces:
-    def __init__(self, env: BuildEnv, kit: Kit):
+    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, tuple[Face, list[Problem]]] | None = None):
         self.env, self.kit = env, kit
+        self._kept = kept  # a resident session's faces by what they were laid out from (memo.Kept)
+        self._env_key = repr((env.project, env.kit_dir, env.french, env.tables, sorted(env.skip), env.min_text,
+                              env.rules, env.paper, env.language)) if kept is not None else ""
+        self._layout_keys: dict[str, str] = {}
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
@@ -46,12 +55,36 @@ class Faces:
                                       lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
         builder = self.builder(layout_name)
         face = builder.fixed()  # a layout that reads no field (a shared back), laid out already
+        if face is not None and self._kept is not None:  # the same object from build to build
+            face = self._kept.setdefault((self._layout_key(builder, layout_name), None), (face, []))[0]
         if face is None:
-            face, found = builder.build(card_values(self.kit, deck, card, bound),
-                                        CardWhere(self.kit.name, deck.name, card.id), card.ref)
+            face, found = self._build(builder, layout_name, card_values(self.kit, deck, card, bound),
+                                      CardWhere(self.kit.name, deck.name, card.id), card.ref)
             if found:
                 problems += self._repeats.first_of(found, (deck.name, layout_name))
         return face, problems
+
+    def _build(self, builder: FaceBuilder, layout_name: str, values: dict, where: CardWhere,
+               ref: Ref) -> tuple[Face, list[Problem]]:
+        """A card's face laid out, or, in a resident session, the one laid out from the same values
+        (the same object: `draw.kept` knows an unchanged page by its faces)."""
+        if self._kept is None:
+            return builder.build(values, where, ref)
+        key = (self._layout_key(builder, layout_name), repr(values), ref, str(where))
+        known = self._kept.get(key)
+        if known is None:
+            if len(self._kept) >= FACES_KEPT:
+                self._kept.clear()
+            known = self._kept[key] = builder.build(values, where, ref)
+        return known[0], list(known[1])
+
+    def _layout_key(self, builder: FaceBuilder, layout_name: str) -> str:
+        """What a card face is laid out from besides its values: the kit's shared inputs and the layout."""
+        layout_key = self._layout_keys.get(layout_name)
+        if layout_key is None:
+            layout_key = self._layout_keys[layout_name] = repr((self._env_key, layout_name, builder.layout,
+                                                                builder.width, builder.height, builder.bleed))
+        return layout_key
 
     def page(self, builder: FaceBuilder, sheet: Sheet, page: Page) -> tuple[Face, list[Problem]]:
         """One page of a sheet laid out, and the problems not told before."""

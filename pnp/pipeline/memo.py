@@ -9,7 +9,10 @@ notes the files it read, for the build cache), else None: the run then draws it,
 files the drawing read (`Outcome.reads`), and, once the run has settled every problem's wording,
 hands it back with `keep(inputs, part, outcome)`. After the run, `commit(batch)` (the batch was
 committed: its PDFs are on disk) or `discard()` (a failed run: the PDFs on disk are the last good
-ones). An outcome is one component's, never a slice of the run's lists.
+ones). An outcome is one component's, never a slice of the run's lists. Below the component, a
+resident session also keeps `Kept`: card faces by what they were laid out from (`faces.Faces`)
+and each PDF's finished pages by their faces (`draw.kept.KeptPages`), so a component drawn again
+lays out and draws only the cards and pages that changed.
 """
 from __future__ import annotations
 
@@ -22,6 +25,8 @@ from ..core.options import Options
 from ..core.report import FileReport
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..draw.kept import KeptPages
+    from ..layout.items import Face
     from ..model.kit import Kit
     from ..output import OutputBatch
     from ..rules.printed import Printed
@@ -75,3 +80,15 @@ class Memo(Protocol):
     def commit(self, batch: OutputBatch) -> None: ...
 
     def discard(self) -> None: ...
+
+
+@dataclass
+class Kept:
+    """What a resident session keeps below the component: faces by their values, pages by their faces."""
+
+    pages: KeptPages
+    faces: dict[tuple, tuple[Face, list[Problem]]] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        self.faces.clear()
+        self.pages.clear()

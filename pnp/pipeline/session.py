@@ -22,7 +22,7 @@ from ..layout.assets import IconLibrary
 from ..layout.fonts import FontBook
 from ..model.fonts import read_fonts
 from ..model.load import Project
-from .memo import Memo
+from .memo import Kept, Memo
 
 
 @dataclass
@@ -32,6 +32,7 @@ class Session:
     icons: IconLibrary
     problems: list[Problem] = field(default_factory=list)
     memo: Memo | None = None  # set by a resident process (pnp.resident): components remembered
+    kept: Kept | None = None  # set by a resident process too: faces and pages remembered
 
 
 def open_project(root: Path) -> Session:

@@ -50,6 +50,7 @@ ENUMERATION = re.compile(r"[.)][\s\u00a0]")
 DIGIT_BEFORE = re.compile(r"(?<!\d)\d[ \u00a0]$")  # a lone digit and a space, just before the number
 DIGIT_AFTER = re.compile(r"[ \u00a0]\d(?!\d)")  # a space and a lone digit, just after
 Place = Callable[[str, Ref, int, int], Ref]  # (text, its Ref, start, end) -> the Ref of text[start:end]
+Finding = tuple[str, int, int]  # what, and where in its text it is (start, end; -1 when nowhere)
 
 
 @dataclass(frozen=True)
@@ -89,11 +90,16 @@ class Bound:
         named = {name for text, _ in pairs for name in VALUE.findall(text)}
         place = at or (lambda text, ref, start, end: ref)
         out: list[Problem] = []
+        found: dict[str, list[Finding]] = {}  # a text written on many cards is read once
         for text, ref in pairs:
-            out += self._numbers(text, ref, named, place) + self._features(text, ref, place)
+            findings = found.get(text)
+            if findings is None:
+                findings = found[text] = self._numbers(text, named) + self._features(text)
+            out += [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref,
+                            severity="warning") for what, start, end in findings]
         return out
 
-    def _numbers(self, text: str, ref: Ref, named: set[str], place: Place) -> list[Problem]:
+    def _numbers(self, text: str, named: set[str]) -> list[Finding]:
         plain = TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
         spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
         out = []
@@ -105,13 +111,11 @@ class Bound:
             names.sort(key=lambda name: name not in named)  # a name the texts print elsewhere first
             if not names or any(a <= match.start() and match.end() <= b for a, b in spared):
                 continue
-            first = names[0]
-            out.append(Problem(f"'{match.group(1)}' matches {', '.join(names)}: write {{{first}}} so a tweak follows "
-                               f"(or list the phrase in game.yaml's `literal:` if it is meant as written)",
-                               "printed text", place(text, ref, *match.span(1)), severity="warning"))
+            out.append((f"'{match.group(1)}' matches {', '.join(names)}: write {{{names[0]}}} so a tweak follows "
+                        f"(or list the phrase in game.yaml's `literal:` if it is meant as written)", *match.span(1)))
         return out
 
-    def _features(self, text: str, ref: Ref, place: Place) -> list[Problem]:
+    def _features(self, text: str) -> list[Finding]:
         lowered, named = text.lower(), set(VALUE.findall(text))
         out = []
         for feature in self.off:
@@ -121,11 +125,9 @@ class Bound:
                 what = f" ({feature.what})" if feature.what else ""
                 first = hits[0].strip("'")
                 start = lowered.find(first.lower())
-                out.append(Problem(f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
-                                   f"print the model's wording for it, or keep it under `::: when "
-                                   f"rules.{feature.name}`", "printed text",
-                                   place(text, ref, start, start + len(first)) if start >= 0 else ref,
-                                   severity="warning"))
+                out.append((f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
+                            f"print the model's wording for it, or keep it under `::: when rules.{feature.name}`",
+                            start, start + len(first)))
         return out
 
 

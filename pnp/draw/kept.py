@@ -1,0 +1,139 @@
+"""Pages kept between the builds of a resident process: a page whose faces did not change is not
+drawn again, its finished operators are copied into the new document (issue 23, item 2).
+
+Contract: `KeptPages` (one per resident session) holds, per PDF, the pages of its last drawing.
+`KeptPages.run(path)` answers the `PageRun` of one drawing of that PDF: `reuse(canvas, key, faces)`
+copies the page kept at this page number onto the canvas and answers True when it was drawn from
+the same `key` (the plan, the side, the notes: compared with ==) and the very same face objects
+(compared with `is`: the faces come from the session's face memory, `pipeline.faces`, which hands
+out the same object for the same values), on a document in the same state — the fonts' subsets
+(a text's operators encode its characters with the codes assigned so far), the document's objects
+and the graphics-state dictionary —, and when drawing it changed none of that state (a page that
+defined a form, an image or a subset character is never kept: the next document must do it
+again). Otherwise the caller draws the page between `begin(canvas)` and `record(canvas, key,
+faces, begun)`, which keeps it. So a kept page's bytes are the bytes drawing it gives: the same
+PDF as a cold build. `ended(canvas)`, after each page is shown, sets its content stream formatted
+(compressed) once, and for a copied page, as last time. `end()` makes the pages of this drawing the ones kept (`KeptPages.reused`: how many it copied); `clear()` forgets all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.items import Face
+
+
+@dataclass
+class _Page:
+    key: object
+    faces: tuple[Face | None, ...]
+    state: tuple
+    clean: bool  # drawing it changed no state of the document
+    code: list[str]
+    resources: tuple[list[str], dict[Any, Any], dict[Any, Any], int]  # forms, colours, shadings, images
+    formatted: tuple[str, bytes] | None = None  # its content stream's text and the bytes written for it
+
+
+class _Formatted(pdfdoc.PDFStream):
+    """A page's content stream formatted once: the bytes `PDFStream.format` gives for its text."""
+
+    __Comment__ = "page stream"
+
+    def __init__(self, data: bytes):
+        super().__init__()
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
+
+
+class KeptPages:
+    def __init__(self) -> None:
+        self._files: dict[str, list[_Page]] = {}
+        self.reused: dict[str, int] = {}  # PDF path -> the pages its last drawing copied
+
+    def run(self, path: str) -> "PageRun":
+        return PageRun(self, path, self._files.get(path, []))
+
+    def keep(self, path: str, pages: list[_Page]) -> None:
+        self._files[path] = pages
+
+    def clear(self) -> None:
+        self._files.clear()
+        self.reused.clear()
+
+
+class PageRun:
+    """One drawing of one PDF: its pages kept from the last drawing, and those of this one."""
+
+    def __init__(self, store: KeptPages, path: str, old: list[_Page]):
+        self.store, self.path, self.old = store, path, old
+        self.new: list[_Page] = []
+        self.reused = 0
+
+    def reuse(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> bool:
+        number = len(self.new)
+        page = self.old[number] if number < len(self.old) else None
+        if page is None or not page.clean or page.key != key or len(page.faces) != len(faces) \
+                or any(a is not b for a, b in zip(page.faces, faces)) or page.state != _state(c):
+            return False
+        c._code.extend(page.code)  # noqa: SLF001 (the page's operators, as drawing it gives them)
+        forms, colours, shadings, images = page.resources
+        c._formsinuse.extend(forms)  # noqa: SLF001
+        c._colorsUsed.update(colours)  # noqa: SLF001
+        c._shadingUsed.update(shadings)  # noqa: SLF001
+        c._currentPageHasImages = images  # noqa: SLF001
+        self.new.append(page)
+        self.reused += 1
+        return True
+
+    def begin(self, c: Canvas) -> tuple[tuple, int]:
+        return _state(c), len(c._code)  # noqa: SLF001
+
+    def record(self, c: Canvas, key: object, faces: Sequence[Face | None], begun: tuple[tuple, int]) -> None:
+        state, start = begun
+        clean = start == 0 and not c._annotationrefs and not c._psCommandsBeforePage \
+            and not c._psCommandsAfterPage and _state(c) == state  # noqa: SLF001
+        resources = (list(c._formsinuse), dict(c._colorsUsed), dict(c._shadingUsed),  # noqa: SLF001
+                     c._currentPageHasImages)  # noqa: SLF001
+        self.new.append(_Page(key, tuple(faces), state, clean, c._code[start:] if clean else [],  # noqa: SLF001
+                              resources))
+
+    def ended(self, c: Canvas) -> None:
+        """After the page was ended (shown): its content stream compressed and formatted now, or,
+        for a page copied whose stream is the same text, the bytes formatted for it last time
+        (ReportLab writes a page stream as `PDFStream.format` gives it: the same bytes)."""
+        doc = c._doc  # noqa: SLF001
+        if not self.new or not isinstance(doc.encrypt, pdfdoc.NoEncryption) or rl_config.useA85:
+            return
+        page, kept = doc.Pages.pages[-1], self.new[-1]
+        text = page.stream
+        if not isinstance(text, str) or page.Contents:
+            return
+        if kept.formatted is None or kept.formatted[0] != text:
+            stream = pdfdoc.PDFStream()
+            stream.filters = [pdfdoc.PDFZCompress] if page.compression else None
+            stream.content = text
+            kept.formatted = (text, stream.format(doc))
+        page.Contents = _Formatted(kept.formatted[1])
+
+    def end(self) -> None:
+        self.store.keep(self.path, self.new)
+        self.store.reused[self.path] = self.reused
+
+
+def _state(c: Canvas) -> tuple:
+    """What of the document a page's operators depend on, and drawing a page may change."""
+    doc = c._doc  # noqa: SLF001
+    fonts = []
+    for name in doc.fontMapping:
+        font = pdfmetrics.getFont(name)
+        state = getattr(font, "state", None)
+        if state is not None and doc in state:
+            fonts.append((name, tuple(tuple(subset) for subset in state[doc].subsets)))
+    ext = c._extgstate  # noqa: SLF001
+    return (doc.objectcounter, len(doc.idToObject), tuple(fonts), repr(ext._d), repr(ext._c))  # noqa: SLF001
