@@ -9,7 +9,7 @@ a parsed text without importing the reader (`sources/`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Iterator, Union
 
 
 @dataclass(frozen=True)
@@ -66,15 +66,17 @@ class PipeTable:
 Block = Union[Heading, Para, Items, Box, Break, Fence, PipeTable]
 
 
-def headings(blocks: tuple[object, ...]) -> list[Heading]:
-    """Every heading of `blocks`, boxes and lists included, in order (other values are passed over)."""
-    out: list[Heading] = []
+def walk(blocks: tuple[object, ...]) -> Iterator[object]:
+    """Every block of `blocks` and, inside boxes and list items, of theirs, in reading order."""
     for block in blocks:
-        if isinstance(block, Heading):
-            out.append(block)
-        elif isinstance(block, Box):
-            out += headings(block.children)
+        yield block
+        if isinstance(block, Box):
+            yield from walk(block.children)
         elif isinstance(block, Items):
             for item in block.items:
-                out += headings(item)
-    return out
+                yield from walk(item)
+
+
+def headings(blocks: tuple[object, ...]) -> list[Heading]:
+    """Every heading of `blocks`, boxes and lists included, in order (other values are passed over)."""
+    return [block for block in walk(blocks) if isinstance(block, Heading)]

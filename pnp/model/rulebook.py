@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Annotated, Callable, Iterator, Literal, Mapping, Self
 
-from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable
+from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable, walk
 from ..core.errors import Loc, Problem, Ref
 from ..sources.markdown import parse_rules
 from .names import check_name
@@ -172,16 +172,7 @@ def _captions(body: str) -> str:
 
 
 def _fences(blocks: tuple[Block, ...]) -> list[Fence]:
-    out: list[Fence] = []
-    for block in blocks:
-        if isinstance(block, Fence):
-            out.append(block)
-        elif isinstance(block, Box):
-            out += _fences(block.children)
-        elif isinstance(block, Items):
-            for item in block.items:
-                out += _fences(item)
-    return out
+    return [block for block in walk(blocks) if isinstance(block, Fence)]
 
 
 def _figure(fence: Fence, display: str, where: str, parse_yaml: Callable) -> tuple[Figure | None, list[Problem]]:

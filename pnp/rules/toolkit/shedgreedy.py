@@ -79,7 +79,7 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
                 market.remove(card)
                 counts["market card used"] += 1
                 if hands[seat].bit_count() > kind.give:
-                    refill = _pick(hands[seat], own, hands[seat] & ~unusable, near, unusable, rng)
+                    refill = greedy_pick(hands[seat], own, hands[seat] & ~unusable, near, unusable, rng)
                     hands[seat] &= ~refill
                     own.remove(refill)
             after_lay(game, seat, kind)
@@ -129,7 +129,7 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
     return game.record((), bound, "bound", ended=False)
 
 
-def _pick(hand: int, listed: list[int], among: int, near: dict[int, int], unusable: int, rng: random.Random) -> int:
+def greedy_pick(hand: int, listed: list[int], among: int, near: dict[int, int], unusable: int, rng: random.Random) -> int:
     """Game.pick_card for the greedy agent: a card that may be in no series first, else the one
     sharing fewest attributes with the hand; ties broken by one draw of the rng."""
     options = listed if among == hand else [card for card in listed if card & among]

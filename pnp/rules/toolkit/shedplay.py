@@ -38,7 +38,7 @@ from math import comb
 
 from ..playout import Agent, GameRecord, Playout
 from .shedbest import Best, Shared, _can_refill
-from .shedgreedy import greedy_play
+from .shedgreedy import greedy_pick, greedy_play
 from .shedtable import SITUATIONS, BareTabletop, Kind, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
 
 MAX_TURNS = 3000
@@ -209,18 +209,7 @@ class Game(Best):
         near, unusable = self.tables.near, table.unusable
         if not self.agent.greedy:
             return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
-        # the agent's rule, pick_top(options, [99 if c & unusable else -(hand & near[c]).bit_count() ...],
-        # rng), inlined: the cards that may be in no series first, else those sharing fewest with the hand
-        bad = among & unusable
-        if bad:
-            tied = [card for card in options if card & bad]
-        else:
-            counts = [(hand & near[card]).bit_count() for card in options]
-            fewest = min(counts)
-            if counts.count(fewest) == 1:
-                return options[counts.index(fewest)]
-            tied = [card for card, n in zip(options, counts) if n == fewest]
-        return tied[0] if len(tied) == 1 else tied[int(self.rng.random() * len(tied))]
+        return greedy_pick(hand, listed, among, near, unusable, self.rng)  # the agent's rule (pick_top), inlined there
 
     def opponent(self, seat: int) -> int:
         """The opponent a gift goes to; the greedy agent's is the one with the fewest cards."""
