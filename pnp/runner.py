@@ -11,7 +11,8 @@ once) and an input that changed or broke since it was checked (`pnp.sources.file
 `fileio.FileChanged`). Each component tells `progress.expect(pages)` (when the callback has it) how
 many pages it will count, then calls `progress(pages)` as they are done, drawn or not. After a run
 without errors, `kit` (the loaded kit) serves the exports (pnp.export), with `builder` (a layout's
-face builder, one per layout and size), `card_values`, `page_values` and `CardWhere`. A session with
+face builder, one per layout and size), `card_values`, `page_values` and `CardWhere`; `plans` holds
+the sheet plan of each deck laid out (the preview's map of its pages). A session with
 a memo (`pnp.resident.ComponentMemo`) decides per component whether it is drawn again or recalled.
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ from .core.errors import Problem, Ref, counted, errors_only
 from .core.fileio import FileChanged, cache_folder
 from .gutters import deck_gutters
 from .layout.face import BuildEnv, FaceBuilder
-from .layout.imposition import SheetSpec, plan_sheet
+from .layout.imposition import SheetPlan, SheetSpec, plan_sheet
 from .layout.inspect import FaceInspector
 from .layout.lint import lint
 from .layout.marks import Box
@@ -63,6 +64,7 @@ class KitRun:
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
         self._bound_kept: dict[int, tuple[object, Mapping[str, object]]] = {}  # recent fields (kept), bound
         self.ahead: dict[tuple, Face] = {}  # faces laid out before their sheet (gutters.py)
+        self.plans: dict[str, SheetPlan] = {}  # deck name -> its sheet plan (pnp.live.studio maps pages)
 
     def run(self) -> KitReport:
         kit, found = self.session.project.load_kit(self.kit_dir)
@@ -155,6 +157,7 @@ class KitRun:
         if isinstance(plan, str):
             self.problems.append(Problem(plan, f"deck {deck.name!r}", deck.ref.child("layout")))
             return
+        self.plans[deck.name] = plan
         DeckPages(self, deck, plan).run()
 
     def _sheet(self, sheet: Sheet) -> None:
