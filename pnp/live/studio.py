@@ -1,0 +1,221 @@
+"""The studio's map of a kit: which card lies where on each page, and where each of its elements is.
+
+Contract: `KitMap.open(root, kit_dir, options)` checks the kit as `pnp check` does, laid out with
+the build's options (`pnp.runner.KitRun` without drawing, the exports' way; the only module of the
+preview that knows the run), and keeps the run's kit, layouts and sheet plans. `page(component,
+number)` answers the faces on a page of a component's PDF (1-based): for a deck, one per card
+copy and side, in its slot (`layout.imposition.page_slots`); for a sheet, its page in the content
+box; tuck boxes and sheets of their own size have none (their pages are shown, not mapped).
+`face(component, number, slot)` lays that face out again (`layout.face.FaceBuilder`, its elements
+handed back through `BuildEnv.inspect`) and answers its elements in drawing order with their box,
+what they mark, and each geometry key's value and where it is written (`keys.key_spots`), and the
+card's fields with where each is written. Coordinates are points: a face's from the top-left of its
+trim box, y down; a slot's trim box on the page from the page's top-left, y down. Every answer is
+plain data (JSON).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import Ref
+from ..core.fileio import read_only
+from ..core.options import Options
+from ..layout.elements import element_box
+from ..layout.face import FaceBuilder
+from ..layout.imposition import page_slots
+from ..layout.items import Item, item_bounds
+from ..model.kit import Card, Deck, Kit, Sheet
+from ..model.units import MM, paper_points
+from .keys import key_spots
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..build import Session
+    from ..model.layout import Layout
+    from ..runner import KitRun
+
+
+class MapError(LookupError):
+    """What the map cannot answer (a page or slot that is not there)."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One face on a page: a card copy's side in its slot, or a sheet's page in its content box."""
+
+    slot: int
+    layout: str
+    card: Card | None  # None for a sheet's page
+    copy: int  # the card's copy in the deck (0-based), or the sheet's page index
+    back: bool
+    trim: tuple[float, float, float, float]  # on the page, top-down points
+    rotate: int
+    size: tuple[float, float]
+    bleed: float
+
+    def head(self) -> dict:
+        side = "page" if self.card is None else "back" if self.back else "front"
+        return {"slot": self.slot, "layout": self.layout, "side": side, "copy": self.copy,
+                "card": self.card.id if self.card else None, "trim": [round(v, 3) for v in self.trim],
+                "rotate": self.rotate}
+
+
+class KitMap:
+    def __init__(self, run: "KitRun", session: "Session", root: Path):
+        self.run, self.session, self.root = run, session, root
+        self.kit: Kit = run.kit
+        self._builders: dict[tuple, FaceBuilder] = {}
+        self._parts: list[tuple[str, tuple[Item, ...]]] = []
+
+    @classmethod
+    def open(cls, root: Path, kit_dir: Path, options: Options) -> "KitMap":
+        from ..build import open_project
+        from ..runner import KitRun
+
+        with read_only():
+            session = open_project(root)
+            run = KitRun(session, kit_dir, options, None, None)
+            report = run.run()
+        if getattr(run, "kit", None) is None or report.errors:
+            raise MapError(f"kit {kit_dir.name!r} does not check cleanly: its pages are not mapped")
+        return cls(run, session, Path(root))
+
+    def component(self, name: str) -> Deck | Sheet | None:
+        return next((c for c in [*self.kit.decks, *self.kit.sheets] if c.name == name), None)
+
+    def page(self, component: str, number: int) -> list[Placed]:
+        found = self.component(component)
+        if isinstance(found, Deck):
+            return self._deck_page(found, number)
+        if isinstance(found, Sheet):
+            return self._sheet_page(found, number)
+        return []
+
+    def _deck_page(self, deck: Deck, number: int) -> list[Placed]:
+        plan = self.run.plans.get(deck.name)
+        if plan is None:
+            return []
+        copies = [card for card in deck.cards for _ in range(card.copies)]
+        out = []
+        for index, (copy, back, slot) in enumerate(page_slots(plan, len(copies), number - 1)):
+            card = copies[copy]
+            name = card.back if back else card.layout
+            if not name:
+                continue
+            layout = self.kit.layouts[name]
+            w, h = layout.card_size()
+            trim = (slot.x, plan.height - slot.y - h, slot.x + w, plan.height - slot.y)
+            out.append(Placed(index, name, card, copy, back, trim, slot.rotate, (w, h), layout.bleed))
+        return out
+
+    def _sheet_page(self, sheet: Sheet, number: int) -> list[Placed]:
+        layout = self.kit.layouts[sheet.spec.layout]
+        if layout.page_size() is not None:
+            return []
+        index = _page_index(sheet, number)
+        width, height = paper_points(self.run.options.paper)
+        if layout.orientation == "landscape":
+            width, height = height, width
+        m = layout.margin
+        return [Placed(0, layout.name, None, index, False, (m, m, width - m, height - m), 0,
+                       (width - 2 * m, height - 2 * m), 0.0)]
+
+    def placed(self, component: str, number: int, slot: int) -> Placed:
+        found = next((p for p in self.page(component, number) if p.slot == slot), None)
+        if found is None:
+            raise MapError(f"no face in slot {slot} of page {number} of {component!r}")
+        return found
+
+    def face(self, component: str, number: int, slot: int) -> dict:
+        place = self.placed(component, number, slot)
+        layout = self.kit.layouts[place.layout]
+        parts = self._laid_out(component, place)
+        elements = [self._element(layout, place, name, items) for name, items in parts]
+        return {**place.head(), "component": component, "page": number, "size": [round(v, 3) for v in place.size],
+                "bleed": round(place.bleed, 3), "layout_at": self._where(self.session.project.library.ref(place.layout)),
+                "fields": self._fields(component, place), "elements": elements}
+
+    def _laid_out(self, component: str, place: Placed) -> list[tuple[str, tuple[Item, ...]]]:
+        """The face's elements in drawing order, each with its items, laid out as the build does."""
+        from ..runner import CardWhere, card_values, page_values
+
+        builder = self._builder(place)
+        self._parts = []
+        found = self.component(component)
+        if place.card is not None and isinstance(found, Deck):
+            values = card_values(self.kit, found, place.card, self.run.env.bound(place.card.fields)[0])
+            builder.build(values, CardWhere(self.kit.name, found.name, place.card.id), place.card.ref)
+        elif isinstance(found, Sheet):
+            page = found.pages[place.copy]
+            builder.build(page_values(self.kit, page, self.run.env.bound(page.fields)[0]), "studio", found.ref)
+        parts, self._parts = self._parts, []
+        return parts
+
+    def _builder(self, place: Placed) -> FaceBuilder:
+        """A builder of the run's environment whose faces hand their elements to the map (a new one
+        per face for layouts every card shares, which a builder lays out once)."""
+        key = (place.layout, place.size, place.bleed)
+        builder = self._builders.get(key)
+        if builder is None or builder.fixed() is not None:
+            env = replace(self.run.env, inspect=self._inspect)
+            builder = FaceBuilder(env, self.kit.layouts[place.layout], place.size, place.bleed)
+            self._builders[key] = builder
+        return builder
+
+    def _inspect(self, layout: "Layout", parts: list, face: object, where: object) -> list:
+        self._parts = list(parts)
+        return []
+
+    def _element(self, layout: "Layout", place: Placed, name: str, items: tuple[Item, ...]) -> dict:
+        element = layout.elements[name]
+        w, h = place.size
+        box = list(element_box(element, layout, w, h)) if element.type != "line" else \
+            _line_box(element, w, h)
+        marks = [item_bounds(item) for item in items]
+        ink = [min(b[0] for b in marks), min(b[1] for b in marks), max(b[2] for b in marks),
+               max(b[3] for b in marks)] if marks else None
+        library = self.session.project.library
+        return {"name": name, "type": element.type, "box": [round(v, 3) for v in box],
+                "ink": [round(v, 3) for v in ink] if ink else None, "rotate": getattr(element, "rotate", 0),
+                "named_box": getattr(element, "box", None),
+                "at": self._where(library.element_refs(layout.name).get(name, Ref("layouts"))),
+                "keys": key_spots(self.root, library, layout, name, element, (w, h),
+                                  self.session.project.locators)}
+
+    def _fields(self, component: str, place: Placed) -> list[dict]:
+        if place.card is None:
+            found = self.component(component)
+            fields = found.pages[place.copy].fields if isinstance(found, Sheet) else {}
+            return [{"name": k, "value": _shown(v)} for k, v in fields.items()]
+        card = place.card
+        return [{"name": k, "value": _shown(v), **self._where(card.field_ref(k))} for k, v in card.fields.items()] + \
+            [{"name": "id", "value": card.id, **self._where(card.ref)}]
+
+    def _where(self, ref: Ref) -> dict:
+        loc = self.session.project.locators.locate(ref)
+        return {"file": loc.file, "line": loc.line, "col": loc.col, "cell": loc.cell}
+
+
+def _line_box(element: Any, w: float, h: float) -> list[float]:
+    x1, y1, x2, y2 = element.x.pt(w), element.y.pt(h), element.x2.pt(w), element.y2.pt(h)
+    return [min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)]
+
+
+def _page_index(sheet: Sheet, number: int) -> int:
+    """The index of the sheet's page that PDF page `number` (1-based) prints (copies repeat it)."""
+    count = 0
+    for page in sheet.pages:
+        count += page.copies
+        if number <= count:
+            return page.index
+    raise MapError(f"sheet {sheet.name!r} has {count} pages, not {number}")
+
+
+def _shown(value: object) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def to_mm(points: float) -> float:
+    return round(points / MM, 3)
