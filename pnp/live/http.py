@@ -112,7 +112,7 @@ class HttpServer:
 
     def call(self, fn: Callable[[], None]) -> None:
         """`fn()` on the server's loop, soon (from any thread)."""
-        if self._loop.is_running():
+        if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(fn)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -178,8 +178,8 @@ class HttpServer:
         while True:
             try:
                 event = conn.next_event()
-            except h11.RemoteProtocolError:
-                await self._send(conn, writer, Response(400, b"bad request\n", {"Connection": "close"}), False)
+            except h11.RemoteProtocolError as error:
+                await self._refuse(writer, error)
                 raise _Closed()
             if event is not h11.NEED_DATA:
                 return event
@@ -192,6 +192,18 @@ class HttpServer:
             if not data:
                 raise _Closed()
             conn.receive_data(data)
+
+    async def _refuse(self, writer: asyncio.StreamWriter, error: h11.RemoteProtocolError) -> None:
+        """A request h11 cannot take, answered outside its state machine: the app's answer to a
+        request without a Host (HTTP/1.1 requires one; the app refuses it), else 400."""
+        answer = await self.app(Request("GET", "/", {})) if "Host" in str(error) else \
+            Response(error.error_status_hint, b"bad request\n", {"Content-Type": "text/plain"})
+        body = answer.body if isinstance(answer, Response) else b""
+        status = answer.status if isinstance(answer, Response) else 400
+        head = [f"HTTP/1.1 {status} {'Forbidden' if status == 403 else 'Bad Request'}",
+                *(f"{k}: {v}" for k, v in answer.headers.items()), f"Content-Length: {len(body)}", "Connection: close"]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+        await asyncio.wait_for(writer.drain(), WRITE_SECONDS)
 
     async def _send(self, conn: h11.Connection, writer: asyncio.StreamWriter, answer: Response, head: bool) -> None:
         if conn.our_state is not h11.SEND_RESPONSE:
