@@ -97,23 +97,29 @@
   }
 
   function draw() {
-    for (const old of document.querySelectorAll(".selection, .face-outline")) old.remove();
-    if (!selected || !selected.fig.isConnected) return;
-    const { fig, face } = selected, k = scale(fig), sheet = fig.querySelector(".sheet");
-    const [fx, fy, fw, fh] = pageBox(face, [0, 0, face.size[0], face.size[1]]);
-    sheet.append(el("div", { class: "face-outline", style:
-      `left:${fx * k}px;top:${fy * k}px;width:${fw * k}px;height:${fh * k}px` }));
+    const { fig, face } = selected || {};
+    const sheet = selected && fig.isConnected ? fig.querySelector(".sheet") : null;
+    for (const old of document.querySelectorAll(".selection, .face-outline")) if (old.parentNode !== sheet) old.remove();
+    if (!sheet) return;
+    const k = scale(fig), at = ([x, y, w, h]) => `left:${x * k}px;top:${y * k}px;width:${w * k}px;height:${h * k}px;`;
+    let outline = sheet.querySelector(".face-outline");
+    if (!outline) sheet.append(outline = el("div", { class: "face-outline" }));
+    outline.style.cssText = at(pageBox(face, [0, 0, face.size[0], face.size[1]]));
     const element = current();
+    let box = sheet.querySelector(".selection");
+    if (box && (!element || box.dataset.element !== element.name)) { box.remove(); box = null; }
     if (!element) return;
+    if (!box) {  // made once per selection: a drag keeps its pointer on it
+      box = el("div", { class: "selection", title: `${element.name}: drag to move, the corner to resize; arrows nudge` });
+      box.dataset.element = element.name;
+      const grip = el("span", { class: "grip", title: "drag to resize" });
+      box.append(el("span", { class: "label", text: element.name }), grip);
+      sheet.append(box);
+      dragging(box, grip);
+    }
     const p = selected.pending || { dx: 0, dy: 0, dw: 0, dh: 0 }, b = element.box;
-    const [x, y, w, h] = pageBox(face, [b[0] + p.dx, b[1] + p.dy, b[2] + p.dw, b[3] + p.dh]);
-    const box = el("div", { class: "selection", title: `${element.name}: drag to move, the corner to resize; arrows nudge`,
-      style: `left:${x * k}px;top:${y * k}px;width:${w * k}px;height:${h * k}px;transform:rotate(${element.rotate || 0}deg)` });
-    box.dataset.element = element.name;
-    const grip = el("span", { class: "grip", title: "drag to resize" });
-    box.append(el("span", { class: "label", text: element.name }), grip);
-    sheet.append(box);
-    dragging(box, grip);
+    box.style.cssText = at(pageBox(face, [b[0] + p.dx, b[1] + p.dy, b[2] + p.dw, b[3] + p.dh])) +
+      `transform:rotate(${element.rotate || 0}deg)`;
   }
 
   function dragging(box, grip) {
@@ -134,7 +140,7 @@
         box.removeEventListener("pointerup", up);
         move(e);
         const p = selected.pending;
-        if (p && Math.hypot(p.dx + p.dw, p.dy + p.dh) > 0.2) commit();
+        if (p && Math.hypot(p.dx + p.dw, p.dy + p.dh) > 0.2) { p.snap = !e.altKey; commit(); }
         else { selected.pending = null; draw(); }
       };
       box.addEventListener("pointermove", move);
@@ -143,6 +149,14 @@
   }
 
   function values(element, p) {  // the new values of an element moved by (dx, dy) or resized by (dw, dh)
+    const keys = element.keys, out = {}, grid = 0.5 * MM;  // a drag lands on whole half millimetres (Alt: anywhere)
+    const snapped = (value, d) => (p.snap && d ? Math.round(value / grid) * grid : value);
+    const raw = values_(element, p);
+    for (const [key, value] of Object.entries(raw)) out[key] = snapped(value, true);
+    return out;
+  }
+
+  function values_(element, p) {
     const keys = element.keys, out = {};
     if (element.type === "line") {
       for (const [key, d] of [["x", p.dx], ["y", p.dy], ["x2", p.dx + p.dw], ["y2", p.dy + p.dh]]) {

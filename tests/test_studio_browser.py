@@ -1,0 +1,170 @@
+"""The studio in headless Chromium (Debian's `chromium`, over the DevTools protocol): drag an element
+on a page and the YAML line that defines it changes, that line only, comments intact, and the page
+refreshes; undo puts the file's bytes back; arrow keys nudge; the report is `pnp check`'s and never
+covers the pages; the card view shows the card's last two builds. CI (`.ci/run`, PNP_CI) installs
+Chromium; elsewhere the test is skipped when there is none."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+
+import pytest
+
+from pnp.build import check
+from pnp.live.changes import EventWatcher
+from pnp.live.desk import Studio
+from pnp.live.loop import Loop
+from pnp.live.server import Preview
+from pnp.model.units import MM
+
+from cdp import Browser, chromium
+from conftest import Options
+
+if chromium() is None:
+    if os.environ.get("PNP_CI"):
+        raise RuntimeError("CI runs the browser test: install Debian's chromium (.ci/run does)")
+    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+
+CARTES = "#p-similis-cartes-a4-1"
+LOADED = ("(img => img && img.complete && img.naturalWidth > 0 && (!img.dataset.wanted || "
+          "img.currentSrc.includes(img.dataset.wanted)))(document.querySelector('#p-similis-cartes-a4-1 img'))")
+
+
+@pytest.fixture
+def studio(project, tmp_path):
+    root = project("similis")
+    options = Options(out=tmp_path / "out")
+    files = EventWatcher()
+    preview = Preview(0, ["similis"], Studio(root, options))
+    stop = threading.Event()
+    loop = Loop(root, ["similis"], options, files, lambda line: None, preview, preview.checked)
+    thread = threading.Thread(target=loop.forever, args=(stop.is_set,), daemon=True)
+    thread.start()
+    browser = Browser.open(preview.url)
+    browser.wait("document.body.dataset.checked === '1'", 90)
+    yield root, preview, browser
+    browser.close()
+    stop.set()
+    thread.join(timeout=20)
+    files.close()
+    preview.close()
+
+
+def _mouse(browser: Browser, kind: str, x: float, y: float, buttons: int = 1) -> None:
+    browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=buttons, clickCount=1)
+
+
+def _point(browser: Browser, x_mm: float, y_mm: float) -> tuple[float, float]:
+    """Where on the screen a point of card 1 (the first slot of page 1) lies, in mm from its corner."""
+    faces = json.loads(browser.evaluate("fetch('/studio/page?kit=similis&component=cartes&page=1')"
+                                        ".then(r => r.text())"))["faces"]
+    trim = faces[0]["trim"]
+    left, top, width = browser.evaluate(f"(r => [r.left, r.top, r.width])(document.querySelector("
+                                        f"'{CARTES} img').getBoundingClientRect())")
+    k = width / 841.89
+    return left + (trim[0] + x_mm * MM) * k, top + (trim[1] + y_mm * MM) * k
+
+
+def _select_forme(browser: Browser) -> None:
+    browser.evaluate("document.querySelector('[data-zoom=card]').click()")
+    browser.wait(f"document.querySelector('{CARTES} img').complete")
+    x, y = _point(browser, 30, 40)  # inside the icon `forme` (x 11, y 20, w 41, h 38 mm)
+    _mouse(browser, "mousePressed", x, y)
+    _mouse(browser, "mouseReleased", x, y, 0)
+    browser.wait("(s => s && s.dataset.element === 'forme')(document.querySelector('.selection'))")
+
+
+def _changed_lines(before: str, after: str) -> list[int]:
+    old, new = before.splitlines(), after.splitlines()
+    assert len(old) == len(new)
+    return [n + 1 for n, (a, b) in enumerate(zip(old, new)) if a != b]
+
+
+def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio, tmp_path):
+    root, preview, browser = studio
+    layouts = root / "layouts/similis.yaml"
+    original = layouts.read_bytes()
+    _select_forme(browser)
+    browser.screenshot(tmp_path / "selected.png")
+    inspector = browser.evaluate("document.querySelector('#inspector').innerText")
+    assert "forme icon" in inspector and "layouts/similis.yaml:26:65" in inspector and "valeur 1" in inspector
+    first = browser.evaluate(f"document.querySelector('{CARTES} img').dataset.version")
+    pdf = tmp_path / "out/similis/cartes-a4.pdf"
+    printed = pdf.read_bytes()
+
+    x, y = _point(browser, 30, 40)
+    k = 96 / 72  # card size: 1 pt is 4/3 CSS px
+    _mouse(browser, "mousePressed", x, y)
+    for step in range(1, 6):
+        _mouse(browser, "mouseMoved", x + step * MM * k, y)
+    _mouse(browser, "mouseReleased", x + 5 * MM * k, y, 0)
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote layouts/similis.yaml')")
+    after = layouts.read_text("utf-8")
+    assert _changed_lines(original.decode(), after) == [26]
+    assert after.splitlines()[25] == ('    forme: {type: icon, name: "{forme}", color: "{couleur}", '
+                                      'x: 16, y: 20, w: 41, h: 38}')
+    comments = [line for line in original.decode().splitlines() if line.lstrip().startswith("#")]
+    assert comments and comments == [line for line in after.splitlines() if line.lstrip().startswith("#")]
+
+    browser.wait("document.body.dataset.version === '2'", 60)  # the watcher saw the write and rebuilt
+    browser.wait(f"document.querySelector('{CARTES} img').dataset.version !== {first!r}")
+    browser.wait(LOADED)
+    browser.wait("document.querySelector('#inspector').innerText.includes('16 = 16 mm')")
+    shot = browser.screenshot(tmp_path / "dragged.png")
+    assert shot.stat().st_size > 50_000
+    browser.evaluate("document.getElementById('undo').click()")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')")
+    assert layouts.read_bytes() == original
+    browser.wait("document.body.dataset.version === '3'", 60)
+    assert pdf.read_bytes() == printed  # the same PDF again, byte for byte
+    browser.wait(LOADED)
+    browser.wait("document.querySelector('#inspector').innerText.includes('11 = 11 mm')")
+
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # nudges in a row: one edit
+        browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=key)
+        browser.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=key)
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote')")
+    assert "x: 13, y: 21, w: 41, h: 38}" in layouts.read_text("utf-8").splitlines()[25]
+    assert _changed_lines(original.decode(), layouts.read_text("utf-8")) == [26]
+    browser.wait("document.body.dataset.version === '4'", 60)
+    browser.evaluate("[...document.querySelectorAll('#inspector button')].find(b => b.textContent.startsWith('Card view')).click()")
+    browser.wait("(d => d && Number(d.dataset.changed) > 0.5)(document.querySelector('.card-diff'))", 30)
+    cards = browser.screenshot(tmp_path / "card-view.png")
+    browser.evaluate("document.getElementById('undo').click()")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')")
+    assert layouts.read_bytes() == original
+    shots = os.environ.get("PNP_SCREENSHOTS")
+    if shots:  # for a look: PNP_SCREENSHOTS=/tmp/shots python -m pytest tests/test_studio_browser.py
+        for found in (tmp_path / "selected.png", shot, cards):
+            shutil.copy(found, os.path.join(shots, found.name))
+
+
+def test_an_element_placed_by_its_box_is_not_moved(studio):
+    root, preview, browser = studio
+    layouts = root / "layouts/similis.yaml"
+    original = layouts.read_bytes()
+    answer = browser.evaluate("""fetch('/studio/edit', {method: 'POST', headers: {'Content-Type': 'application/json',
+        'X-PNP-Token': document.querySelector('meta[name=pnp-token]').content}, body: JSON.stringify({kit: 'similis',
+        component: 'cartes', page: 1, slot: 0, element: 'fond', values: {x: 3}})}).then(r => r.json())""")
+    assert answer == {"ok": False, "error": "x of element 'fond': the element is placed by `box: bleed`, which sets its box"}
+    assert layouts.read_bytes() == original
+
+
+def test_the_report_is_what_pnp_check_reports_and_never_covers_the_pages(studio):
+    root, preview, browser = studio
+    problems = [p.as_json() for r in check(root, ["similis"], Options()) for p in r.problems]
+    expected = [f"{p['file']}:{p['line']}:{p['col']} {p['text']}" for p in problems]
+    assert len(expected) == 4 and all("play-outs" in line for line in expected)  # the build reports none of them
+    shown = browser.evaluate("[...document.querySelectorAll('#report .kit-report .problems li')].map(li => li.textContent)")
+    assert shown == expected
+    assert browser.evaluate("document.querySelector('#report .verdict').textContent") == "4 warnings"
+    for zoom in ("card", "double"):
+        browser.evaluate(f"document.querySelector('[data-zoom={zoom}]').click()")
+        grid = f"document.querySelector('{CARTES}').closest('.grid')"
+        browser.evaluate(f"{grid}.scrollLeft = {grid}.scrollWidth")
+        right, aside = browser.evaluate(f"[{grid}.getBoundingClientRect().right, "
+                                        "document.querySelector('aside').getBoundingClientRect().left]")
+        img = browser.evaluate(f"document.querySelector('{CARTES} img').getBoundingClientRect().right")
+        assert img <= right + 1 and right <= aside + 1  # scrolled into view, beside the report, never under it
