@@ -181,5 +181,5 @@ def _value(element: Any, key: str, size: tuple[float, float]) -> float:
     across = size[_ACROSS[key]]
     if dim is None:  # w, h not written: to the right or bottom edge
         start = getattr(element, "x" if key == "w" else "y")
-        return across - start.pt(across)
+        return float(across - start.pt(across))
     return float(dim.pt(across))

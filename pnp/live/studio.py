@@ -82,7 +82,8 @@ class KitMap:
         return cls(run, session, Path(root))
 
     def component(self, name: str) -> Deck | Sheet | None:
-        return next((c for c in [*self.kit.decks, *self.kit.sheets] if c.name == name), None)
+        found: list[Deck | Sheet] = [*self.kit.decks, *self.kit.sheets]
+        return next((c for c in found if c.name == name), None)
 
     def page(self, component: str, number: int) -> list[Placed]:
         found = self.component(component)

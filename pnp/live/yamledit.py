@@ -134,10 +134,10 @@ def _insert(text: str, mapping: MappingNode, key: str, value: str, shared: set[i
             at = text.index(",", at) if "," in text[at:text.find("}", at)] else text.find("}", at)
             at = len(text[:at].rstrip())
         return text[:at] + f", {key}: {value}" + text[at:]
-    indent = mapping.value[0][0].start_mark.column
+    indent: int = mapping.value[0][0].start_mark.column
     end = last.end_mark
     at = end.index if end.column == 0 else _line_end(text, end.index)
-    line = " " * indent + f"{key}: {value}\n"
+    line: str = " " * indent + f"{key}: {value}\n"
     if at == len(text) and not text.endswith("\n"):
         line = "\n" + line[:-1]
     return text[:at] + line + text[at:]
