@@ -272,3 +272,15 @@ def test_the_listen_backlog_is_real(served):
         pytest.skip("no ss on this machine")
     found = subprocess.run(["ss", "-ltnH", f"sport = :{preview.port}"], capture_output=True, text=True).stdout.split()
     assert found and int(found[2]) == pnp_http.BACKLOG >= 128  # a listening socket's Send-Q is its backlog
+
+
+@pytest.mark.parametrize("editor", ["javascript:alert(1)", "data:text/html,x", "vscode://file/{file}", "no scheme {path}",
+                                    "idea://open?file={path}&line={line"])
+def test_an_editor_template_that_is_no_url_is_bad_usage(project, editor):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    root = project("similis-reglisse")
+    result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve", "--editor", editor])
+    assert result.exit_code == 2 and "is not an editor URL such as vscode://file/{path}:{line}:{col}" in result.output

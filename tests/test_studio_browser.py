@@ -37,7 +37,7 @@ def studio(project, tmp_path):
     root = project("similis")
     options = Options(out=tmp_path / "out")
     files = EventWatcher()
-    preview = Preview(0, ["similis"], Studio(root, options))
+    preview = Preview(0, ["similis"], Studio(root, options), checks=True)
     stop = threading.Event()
     loop = Loop(root, ["similis"], options, files, lambda line: None, preview, preview.checked)
     thread = threading.Thread(target=loop.forever, args=(stop.is_set,), daemon=True)

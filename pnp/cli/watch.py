@@ -94,7 +94,7 @@ def _preview(port: int, kits: list[str], project: Path, options: Options, editor
         from ..live.desk import Studio
         from ..live.server import Preview
 
-        return Preview(port, kits, Studio(project, options), editor)
+        return Preview(port, kits, Studio(project, options), editor, checks=True)
     except ImportError:
         raise click.UsageError("--serve renders pages with pypdfium2, part of the watch extra: "
                                "pip install '.[watch]' in pnp's folder")

@@ -1,12 +1,13 @@
 """The preview server: the page, its own assets, the state, the rendered pages, server-sent events and
 the studio's questions and edits, on 127.0.0.1 only.
 
-Contract: `Preview(port=0, watching, studio=None, editor=EDITOR)` opens a `PageStore` and binds
+Contract: `Preview(port=0, watching, studio=None, editor=EDITOR, checks=False)` opens a `PageStore` and binds
 127.0.0.1 (port 0: a free one; `url` says which; an `OSError` when the port is taken), serving from
 one asyncio thread (`live.http`: no thread held by a client; slow work in a bounded pool) until
 `close()`. Called with a build's `Outcome` (the watch loop's `publish`), it updates the pages and
 the state (`pages.snapshot`, with the editor's URL template and the project's folder) and wakes
-every event stream; `checked(number, reports)` adds what `pnp check` reports of that build. Every
+every event stream; `checked(number, reports)` adds what `pnp check` reports of that build (with
+`checks`, the page waits for it before it says a kit is checked). Every
 request needs a Host header naming localhost or 127.0.0.1 on this port (403 otherwise: DNS
 rebinding). GET and HEAD: `/` is the page (carrying this server's edit token), `/assets/<name>` one
 of its files (a fixed list, read from the package at start), `/state` the state, `/events` a
@@ -61,8 +62,9 @@ JSON = "application/json; charset=utf-8"
 
 class Preview:
     def __init__(self, port: int = 0, watching: list[str] | None = None, studio: "Studio | None" = None,
-                 editor: str = EDITOR):
+                 editor: str = EDITOR, checks: bool = False):
         self.store = PageStore()
+        self.checks = checks  # whether `checked` follows each build (the page then waits for it)
         self.watching = watching or []
         self.studio, self.editor = studio, editor
         self.token = secrets.token_urlsafe(24)
@@ -98,7 +100,7 @@ class Preview:
 
     def _extra(self) -> dict:
         studio = self.studio
-        return {"editor": self.editor, "studio": studio is not None,
+        return {"editor": self.editor, "studio": studio is not None, "checks": self.checks,
                 "root": str(studio.root) if studio is not None else None}
 
     def close(self) -> None:

@@ -158,7 +158,7 @@ function kitReport(kit) {
   const check = checkOf(kit);
   const errors = check.errors.length, warnings = check.warnings.length;
   const verdict = errors ? plural(errors, "error") : warnings ? plural(warnings, "warning")
-    : check.done ? "checked" : "checking…";
+    : check.done || !state.checks ? "checked" : "checking…";
   const box = el("div", { class: `kit-report ${errors ? "bad" : warnings ? "warn" : "good"}` },
     el("div", { class: "kit-line" }, el("a", { href: `#kit-${kit.kit}`, text: kit.title || kit.kit }),
       el("span", { class: "verdict", text: verdict })));
@@ -181,8 +181,8 @@ function renderReport() {
   const head = state.check && state.check.version === state.version ? state.check.problems : state.problems;
   report.replaceChildren(...[
     el("h2", { text: "Check report" }),
-    el("p", { class: "checked-by", text: state.check && state.check.version === state.version
-      ? "what pnp check reports of this build, play-outs included" : "pnp check runs after the build…" }),
+    state.checks ? el("p", { class: "checked-by", text: state.check && state.check.version === state.version
+      ? "what pnp check reports of this build, play-outs included" : "pnp check runs after the build…" }) : null,
     head.length ? el("ul", { class: "problems" }, ...head.map(problemItem)) : null,
     el("p", { class: "build" }, el("strong", { id: "build-number", text: `build ${state.version}` }),
       el("span", { text: ` · ${state.clock} · ${state.seconds.toFixed(2)} s` })),
