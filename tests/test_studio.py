@@ -284,3 +284,28 @@ def test_an_editor_template_that_is_no_url_is_bad_usage(project, editor):
     root = project("similis-reglisse")
     result = CliRunner().invoke(main, ["--project", str(root), "watch", "--serve", "--editor", editor])
     assert result.exit_code == 2 and "is not an editor URL such as vscode://file/{path}:{line}:{col}" in result.output
+
+
+@pytest.mark.parametrize("backs", ["long-edge", "short-edge", "fold"])
+def test_each_face_of_the_map_lies_where_the_pdf_prints_its_card(project, tmp_path, backs):
+    import pdfplumber
+
+    from conftest import build_ok
+
+    root = project("similis")
+    options = Options(out=tmp_path / "out", backs=backs)
+    build_ok(root, ["similis"], options)
+    studio = Studio(root, options)
+    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    legends = {c.id: f"{c.fields['forme']} · {c.fields['couleur']} · {c.fields['fond']}".lower()
+               for c in studio.map("similis").kit.decks[0].cards}
+    with pdfplumber.open(tmp_path / "out/similis/cartes-a4.pdf") as pdf:
+        for number in (1, 2, len(pdf.pages)):
+            page = pdf.pages[number - 1]
+            for face in studio.page("similis", "cartes", number)["faces"]:
+                x0, y0, x1, y1 = face["trim"]
+                text = " ".join(w["text"] for w in page.within_bbox((x0, y0, x1, y1)).extract_words()).lower()
+                if face["side"] == "back":
+                    assert "similis" in text, (number, face)
+                else:
+                    assert legends[face["card"]].replace("é", "e") in text.replace("é", "e"), (number, face)

@@ -66,13 +66,15 @@
     if (!PNP.state.studio) return;
     const point = pagePoint(fig, event);
     let faces;
-    try { faces = await facesOf(fig); } catch (error) { return show(error.message); }
+    try { faces = await facesOf(fig); } catch (error) { return reveal(error.message); }
+    if (!faces.length) return reveal("This page is not mapped: tuck boxes and boards of their own size are shown, " +
+      "not inspected (edit their YAML; the report links to it).");
     const b = f => f.side === "page" ? 0 : 8;
     const place = faces.find(f => inside(point, f.trim)) ||
       faces.find(f => inside(point, [f.trim[0] - b(f), f.trim[1] - b(f), f.trim[2] + b(f), f.trim[3] + b(f)]));
     if (!place) return;
     let face;
-    try { face = await getJSON(`/studio/face?${query(fig, { slot: place.slot })}`); } catch (error) { return show(error.message); }
+    try { face = await getJSON(`/studio/face?${query(fig, { slot: place.slot })}`); } catch (error) { return reveal(error.message); }
     const element = hit(face, local(face, point));
     select(fig, face, element ? element.name : null);
   }
@@ -209,6 +211,12 @@
 
   function show(text) {
     inspector.replaceChildren(el("p", { class: "refused", text }));
+  }
+
+  function reveal(text) {
+    document.getElementById("tab-inspector").hidden = false;
+    PNP.tab("inspector");
+    show(text);
   }
 
   function mm(value, unit) {
