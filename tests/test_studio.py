@@ -309,3 +309,21 @@ def test_each_face_of_the_map_lies_where_the_pdf_prints_its_card(project, tmp_pa
                     assert "similis" in text, (number, face)
                 else:
                     assert legends[face["card"]].replace("é", "e") in text.replace("é", "e"), (number, face)
+
+
+def test_a_percentage_stays_a_percentage_and_a_turn_a_quarter(inherited):
+    root, studio = inherited
+    layouts = root / "layouts/similis.yaml"
+    before = layouts.read_text("utf-8")
+    face = studio.face("similis", "score", 1, 0)
+    table = next(e for e in face["elements"] if e["name"] == "table-2")
+    assert table["keys"]["y"]["text"] == "57.509157509%" and table["keys"]["y"]["unit"] == "%"
+    height = face["size"][1]
+    studio.edit({"kit": "similis", "component": "score", "page": 1, "slot": 0, "element": "table-2",
+                 "values": {"y": 0.6 * height}})
+    assert _diff(before, layouts.read_text("utf-8")) == [("-", "      y: 57.509157509%"), ("+", "      y: 60%")]
+    studio.undo()
+    with pytest.raises(EditError, match=r"quarter turns only \(0, 90, 180, 270; got 45\)"):
+        studio.edit({"kit": "similis", "component": "cartes", "page": 1, "slot": 0, "element": "forme",
+                     "values": {"rotate": 45}})
+    assert layouts.read_text("utf-8") == before
