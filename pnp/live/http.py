@@ -109,6 +109,8 @@ class HttpServer:
             self._thread.join(timeout=5)
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._socket.close()
+        if not self._thread.is_alive():
+            self._loop.close()
 
     def call(self, fn: Callable[[], None]) -> None:
         """`fn()` on the server's loop, soon (from any thread)."""

@@ -13,11 +13,12 @@ With a `checked(number, reports)` callback (the preview's), each build is follow
 of the same kits on the same paper (`pnp.build.check`: its play-outs too), unless a change is
 already waiting, and what it reports goes to the callback.
 `forever(until)` builds, then builds again after every change until interrupted (or `until()` is
-true). A bad save never ends the loop; nor does an unexpected error in a build, reported as such
+true). Builds, checks and the studio's maps run one at a time (`RUNS`). A bad save never ends the loop; nor does an unexpected error in a build, reported as such
 (a failed build changes no file).
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from ..core.fileio import cache_root
 from .changes import Watcher
 
 SHOWN = 4  # changed files named on the report line; more are counted
+RUNS = threading.Lock()  # kit runs of this process, one at a time: a build, the check after it, the studio's map
 
 
 @dataclass
@@ -68,7 +70,8 @@ class Loop:
         self.count += 1
         failure = None
         try:
-            reports = sorted(self.resident.build(self.names, self.options), key=lambda r: r.path)
+            with RUNS:
+                reports = sorted(self.resident.build(self.names, self.options), key=lambda r: r.path)
         except Exception as exc:  # a fault of pnp, not of the kit: said, and watching goes on
             reports, failure = [], f"{type(exc).__name__}: {exc}"
         outcome = Outcome(self.count, self._shown(changed), reports, dict(self.resident.last),
@@ -95,7 +98,8 @@ class Loop:
         options = Options(paper=self.options.paper, strict=self.options.strict,
                           printer_margin=self.options.printer_margin)
         try:
-            reports = check(self.root, self.names, options)
+            with RUNS:
+                reports = check(self.root, self.names, options)
         except Exception as exc:  # pnp's fault: said, and watching goes on
             self.echo(f"  pnp check failed after this build: {type(exc).__name__}: {exc}")
             return

@@ -1,6 +1,7 @@
 """The studio's map of a kit: which card lies where on each page, and where each of its elements is.
 
-Contract: `KitMap.open(root, kit_dir, options)` checks the kit as `pnp check` does, laid out with
+Contract: `KitMap.open(root, kit_dir, options)` checks the kit as `pnp check` does (while no build runs,
+`loop.RUNS`), laid out with
 the build's options (`pnp.runner.KitRun` without drawing, the exports' way; the only module of the
 preview that knows the run), and keeps the run's kit, layouts and sheet plans. `page(component,
 number)` answers the faces on a page of a component's PDF (1-based): for a deck, one per card
@@ -29,6 +30,7 @@ from ..layout.items import Item, item_bounds
 from ..model.kit import Card, Deck, Kit, Sheet
 from ..model.units import MM, paper_points
 from .keys import key_spots
+from .loop import RUNS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..build import Session
@@ -73,7 +75,7 @@ class KitMap:
         from ..build import open_project
         from ..runner import KitRun
 
-        with read_only():
+        with RUNS, read_only():
             session = open_project(root)
             run = KitRun(session, kit_dir, options, None, None)
             report = run.run()
@@ -129,6 +131,10 @@ class KitMap:
         return found
 
     def face(self, component: str, number: int, slot: int) -> dict:
+        with RUNS:  # laid out while no build runs
+            return self._face(component, number, slot)
+
+    def _face(self, component: str, number: int, slot: int) -> dict:
         place = self.placed(component, number, slot)
         layout = self.kit.layouts[place.layout]
         parts = self._laid_out(component, place)
