@@ -44,7 +44,7 @@ def studio(project, tmp_path):
     thread.start()
     browser = Browser.open(preview.url)
     browser.wait("document.body.dataset.checked === '1'", 90)
-    yield root, preview, browser
+    yield root, preview, browser, thread
     browser.close()
     stop.set()
     thread.join(timeout=20)
@@ -76,6 +76,21 @@ def _select_forme(browser: Browser) -> None:
     browser.wait("(s => s && s.dataset.element === 'forme')(document.querySelector('.selection'))")
 
 
+def _built(browser: Browser, version: str, loop: threading.Thread) -> None:
+    """Wait for build `version` (builds are slow on a loaded machine: a layout's edit redraws the
+    kit); after a minute, say where the watch loop is, then wait on."""
+    try:
+        browser.wait(f"document.body.dataset.version === {version!r}", 60)
+    except AssertionError:
+        import sys
+        import traceback
+
+        frame = sys._current_frames().get(loop.ident)
+        print(f"build {version} still awaited; the watch loop is at:", file=sys.stderr)
+        print("".join(traceback.format_stack(frame)) if frame else "(ended)", file=sys.stderr)
+        browser.wait(f"document.body.dataset.version === {version!r}", 180)
+
+
 def _changed_lines(before: str, after: str) -> list[int]:
     old, new = before.splitlines(), after.splitlines()
     assert len(old) == len(new)
@@ -83,7 +98,7 @@ def _changed_lines(before: str, after: str) -> list[int]:
 
 
 def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio, tmp_path):
-    root, preview, browser = studio
+    root, preview, browser, thread = studio
     layouts = root / "layouts/similis.yaml"
     original = layouts.read_bytes()
     _select_forme(browser)
@@ -100,7 +115,7 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
     for step in range(1, 6):
         _mouse(browser, "mouseMoved", x + step * MM * k, y)
     _mouse(browser, "mouseReleased", x + 5 * MM * k, y, 0)
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote layouts/similis.yaml')")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote layouts/similis.yaml')", 90)
     after = layouts.read_text("utf-8")
     assert _changed_lines(original.decode(), after) == [26]
     assert after.splitlines()[25] == ('    forme: {type: icon, name: "{forme}", color: "{couleur}", '
@@ -108,32 +123,32 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
     comments = [line for line in original.decode().splitlines() if line.lstrip().startswith("#")]
     assert comments and comments == [line for line in after.splitlines() if line.lstrip().startswith("#")]
 
-    browser.wait("document.body.dataset.version === '2'", 60)  # the watcher saw the write and rebuilt
+    _built(browser, "2", thread)  # the watcher saw the write and rebuilt
     browser.wait(f"document.querySelector('{CARTES} img').dataset.version !== {first!r}")
     browser.wait(LOADED)
-    browser.wait("document.querySelector('#inspector').innerText.includes('16 = 16 mm')")
+    browser.wait("document.querySelector('#inspector').innerText.includes('16 = 16 mm')", 90)
     shot = browser.screenshot(tmp_path / "dragged.png")
     assert shot.stat().st_size > 50_000
     browser.evaluate("document.getElementById('undo').click()")
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", 90)
     assert layouts.read_bytes() == original
-    browser.wait("document.body.dataset.version === '3'", 60)
+    _built(browser, "3", thread)
     assert pdf.read_bytes() == printed  # the same PDF again, byte for byte
     browser.wait(LOADED)
-    browser.wait("document.querySelector('#inspector').innerText.includes('11 = 11 mm')")
+    browser.wait("document.querySelector('#inspector').innerText.includes('11 = 11 mm')", 90)
 
     for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # nudges in a row: one edit
         browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=key)
         browser.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=key)
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote')")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote')", 90)
     assert "x: 13, y: 21, w: 41, h: 38}" in layouts.read_text("utf-8").splitlines()[25]
     assert _changed_lines(original.decode(), layouts.read_text("utf-8")) == [26]
-    browser.wait("document.body.dataset.version === '4'", 60)
+    _built(browser, "4", thread)
     browser.evaluate("[...document.querySelectorAll('#inspector button')].find(b => b.textContent.startsWith('Card view')).click()")
     browser.wait("(d => d && Number(d.dataset.changed) > 0.5)(document.querySelector('.card-diff'))", 30)
     cards = browser.screenshot(tmp_path / "card-view.png")
     browser.evaluate("document.getElementById('undo').click()")
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')")
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", 90)
     assert layouts.read_bytes() == original
     shots = os.environ.get("PNP_SCREENSHOTS")
     if shots:  # for a look: PNP_SCREENSHOTS=/tmp/shots python -m pytest tests/test_studio_browser.py
@@ -142,7 +157,7 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
 
 
 def test_an_element_placed_by_its_box_is_not_moved(studio):
-    root, preview, browser = studio
+    root, preview, browser, _ = studio
     layouts = root / "layouts/similis.yaml"
     original = layouts.read_bytes()
     answer = browser.evaluate("""fetch('/studio/edit', {method: 'POST', headers: {'Content-Type': 'application/json',
@@ -153,7 +168,7 @@ def test_an_element_placed_by_its_box_is_not_moved(studio):
 
 
 def test_the_report_is_what_pnp_check_reports_and_never_covers_the_pages(studio):
-    root, preview, browser = studio
+    root, preview, browser, _ = studio
     problems = [p.as_json() for r in check(root, ["similis"], Options()) for p in r.problems]
     expected = [f"{p['file']}:{p['line']}:{p['col']} {p['text']}" for p in problems]
     assert len(expected) == 4 and all("play-outs" in line for line in expected)  # the build reports none of them
