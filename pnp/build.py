@@ -7,6 +7,7 @@ page, into temporary files that are renamed onto `options.out/<kit>/<component>-
 when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
 changes no file and makes no folder. `check` writes nothing at all, not even a cache
 (`fileio.read_only`). A build first deletes what killed builds left in its kits' output folders;
+a symbolic link anywhere under them (`<out>` itself too) is a problem, and nothing is swept or drawn;
 an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
 problem, never a traceback. With no names, every kit under `decks/` is taken. Each report names the
 files its kit's run read, with the digests of the bytes read (`inputs`, through `recorded_run`),
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import gc
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -30,7 +30,7 @@ from .layout.fonts import FontBook
 from .model.load import Project
 from .model.units import PAPERS
 from .core.options import BACK_MODES, Options
-from .output import OutputBatch, sweep
+from .output import OutputBatch, link_problems, sweep
 from .runner import KitRun, cannot_write
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -101,12 +101,13 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     session = session or open_project(root)
     dirs, problems = kit_dirs(session, names)
     if draw:
-        problems += out_problems(options.out) + [p for d in dirs for p in kit_out_problems(options.out / d.name)]
-        for kit_dir in dirs:
+        links = link_problems(options.out, [d.name for d in dirs])
+        problems += out_problems(options.out) + links
+        for kit_dir in dirs if not links else ():
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
     reports = []
-    with OutputBatch(record_pages=session.memo is not None) as batch:
+    with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
         for kit_dir in dirs:
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)
@@ -136,15 +137,6 @@ def out_problems(out: Path) -> list[Problem]:
             what = "is a file, not a folder" if folder == out else f"lies under {folder.as_posix()}, which is a file"
             return [Problem(f"the output folder {out.as_posix()} {what}", "--out")]
     return []
-
-
-def kit_out_problems(folder: Path) -> list[Problem]:
-    """A kit's output folder that is a symbolic link is refused: a shared project could carry
-    `output/<kit>` leading anywhere, and the build would write (and replace files) there."""
-    if not folder.is_symlink():
-        return []
-    return [Problem(f"the output folder {folder.as_posix()} is a symbolic link (to {os.readlink(folder)}): "
-                    "pnp writes only into real folders; remove the link", "--out")]
 
 
 def _commit(batch: OutputBatch, session: Session) -> list[Problem]:

@@ -43,7 +43,7 @@ def _plan(root: Path, names: list[str], cache: BuildCache,
     """The manifests of the kits that are up to date, and the kits to build (None: none)."""
     dirs, unknown = find_kits(root, names)
     for kit_dir in dirs:
-        sweep_parts(cache.out / kit_dir.name)
+        sweep_parts(cache.out / kit_dir.name, root=cache.out)  # (never through a link: output.link_problems)
     if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"
         return {}, names
     fresh = {} if force else {d: m for d in dirs if (m := cache.fresh(d))}

@@ -10,7 +10,13 @@ worker processes, each loading the kit's model by path through `KitPlayout`) and
 document: the kit, the seed, the games asked, one summary a run (pnp.rules.balance) and `timing`
 (seconds in all). Every value outside the `timing` keys depends only on the kit, the seed, the
 games, the agents and the player counts: never on `jobs`. An exception of the model's code while
-playing is a located problem. `render(document)` is the text `pnp playtest` prints.
+playing is a located problem. `render(document)` is the text `pnp playtest` prints. The document
+says how each agent chooses in this model's games (`agent_notes`, from the model's
+`Playout.agents`), and a seat whose win rate depends on the agent (its 95 % intervals under two
+agents at one player count do not overlap) is listed in each run's `agent_dependent`. With
+`trace` (an index of the run's games, from 0), only game `trace` is played, for each agent and
+player count, with the same seed as in the run, and the document holds its moves in the kit's
+words (`traces`: the model's `Playout.trace`) instead of the runs.
 """
 from __future__ import annotations
 
@@ -62,7 +68,7 @@ def player_counts(kit: Kit, asked: list[int]) -> list[int]:
 
 
 def playtest(root: Path, name: str, players: list[int], games: int, seed: int, agents: list[str],
-             jobs: int = 1) -> tuple[dict | None, KitReport]:
+             jobs: int = 1, trace: int | None = None) -> tuple[dict | None, KitReport]:
     from .rules import run_rules
 
     project = Project.open(root)
@@ -76,7 +82,8 @@ def playtest(root: Path, name: str, players: list[int], games: int, seed: int, a
     document = None
     if kit is not None and not errors_only(problems):
         counts = player_counts(kit, players)
-        document, found = _play(project, kit, counts, games, seed, agents, jobs)
+        document, found = _traced(kit, counts, seed, agents, trace) if trace is not None else \
+            _play(project, kit, counts, games, seed, agents, jobs)
         problems += found
     located = [project.locators.resolve(p) for p in problems]
     report = KitReport(Path(name).name, kit.game.title if kit else "", name, [], located)
@@ -101,14 +108,72 @@ def _play(project: Project, kit: Kit, counts: list[int], games: int, seed: int, 
                 if played is None:
                     return None, crash
                 runs.append(summarize(played[0], playout, count, agent, played[1]))
+    mark_agent_dependence(runs)
     return {"kit": kit.name, "title": kit.game.title, "model": kit.game.rules.model, "seed": seed,
             "games": games, "agents": list(agents), "players": counts, "runs": runs,
+            "agent_notes": {agent: playout.agents.get(agent, AGENT_WORDS[agent]) for agent in agents},
             "timing": {"seconds": round(time.perf_counter() - start, 3)}}, []
 
 
+AGENT_WORDS = {"random": "uniform among each seat's legal decisions", "greedy": "what scores most now"}
+
+
+def mark_agent_dependence(runs: list[dict]) -> None:
+    """For each player count played by several agents, the seats whose win rate depends on the agent
+    (their 95 % intervals under two agents do not overlap): `agent_dependent` in each of those runs."""
+    by_count: dict[int, list[dict]] = {}
+    for run in runs:
+        by_count.setdefault(run["players"], []).append(run)
+    for group in by_count.values():
+        for run in group:
+            run["agent_dependent"] = sorted({seat["seat"] for other in group if other is not run
+                                             for seat, there in zip(run["seats"], other["seats"])
+                                             if seat["low"] > there["high"] or seat["high"] < there["low"]})
+
+
+def _traced(kit: Kit, counts: list[int], seed: int, agents: list[str], index: int) -> tuple[dict | None, list[Problem]]:
+    """Game `index` of the run for each agent and player count, played again with its moves told."""
+    import random
+
+    from .rules import AGENTS, guarded, load_playout
+    from .rules.harness import game_seed
+
+    playout, problems = load_playout(kit)
+    if playout is None or kit.game.rules is None:
+        return None, problems
+    if playout.trace is None:
+        return None, [Problem(f"the rules model {kit.game.rules.model!r} cannot tell a game's moves (its Playout "
+                              "has no trace)", "rules.model", kit.game_ref.child("rules", "model"))]
+    traces = []
+    for agent in agents:
+        for count in counts:
+            told, crash = guarded(kit, "the rules model's play-outs", playout.trace, count, AGENTS[agent],
+                                  random.Random(game_seed(seed, count, index)))
+            if told is None:
+                return None, crash
+            record, moves = told
+            traces.append({"agent": agent, "players": count, "game": index, "winners": [w + 1 for w in record.winners],
+                           "turns": record.turns, "ending": record.ending, "moves": list(moves)})
+    return {"kit": kit.name, "title": kit.game.title, "model": kit.game.rules.model, "seed": seed,
+            "agents": list(agents), "players": counts, "traces": traces,
+            "agent_notes": {agent: playout.agents.get(agent, AGENT_WORDS[agent]) for agent in agents}}, []
+
+
 def render(document: dict) -> str:
-    """The document as text, one block a run."""
-    return "\n\n".join(_block(document["title"], run) for run in document["runs"])
+    """The document as text: one block a run (or a traced game), then how each agent chooses."""
+    if "traces" in document:
+        blocks = [_trace_block(document["title"], document["seed"], trace) for trace in document["traces"]]
+    else:
+        blocks = [_block(document["title"], run) for run in document["runs"]]
+    notes = [f"agent {agent}: {note}" for agent, note in document.get("agent_notes", {}).items()]
+    return "\n\n".join(blocks + (["\n".join(notes)] if notes else []))
+
+
+def _trace_block(title: str, seed: int, trace: dict) -> str:
+    won = ", ".join(f"seat {w}" for w in trace["winners"]) or "nobody (the model's bound)"
+    head = (f"{title}: game {trace['game']} of seed {seed}, {counted(trace['players'], 'player')}, "
+            f"{trace['agent']} agent: {counted(trace['turns'], 'turn')}, {trace['ending']}, won by {won}")
+    return "\n".join([head] + [f"  {move}" for move in trace["moves"]])
 
 
 def _block(title: str, run: dict) -> str:
@@ -116,10 +181,13 @@ def _block(title: str, run: dict) -> str:
     lines = [f"{title}: {counted(run['players'], 'player')}, {run['agent']} agent, {counted(run['games'], 'game')} "
              f"({run['ended']:,} ended, {counted(run['shared_wins'], 'shared win')}), {speed:,.0f} games/s",
              f"  seat  wins  win rate  95 % interval   (fair share {run['fair_share']:.1%})"]
+    depends = set(run.get("agent_dependent", ()))
     for seat in run["seats"]:
         flag = f"  {seat['flag'].upper()} the fair share" if seat["flag"] else ""
+        flag += "  (depends on the agent)" if seat["seat"] in depends else ""
+        colour = f"  ({seat['colour']})" if seat.get("colour") else ""
         lines.append(f"  {seat['seat']:>4}  {seat['wins']:>4}  {seat['win_rate']:>8.1%}  "
-                     f"{seat['low']:>6.1%} - {seat['high']:<6.1%}{flag}")
+                     f"{seat['low']:>6.1%} - {seat['high']:<6.1%}{flag}{colour}")
     for unit, dist in run["length"].items():
         lines.append(f"  {unit}: mean {dist['mean']:g}, median {dist['median']:g}, p90 {dist['p90']:g}, "
                      f"max {dist['max']:g}")

@@ -5,8 +5,9 @@ it writes `decks/<name>/` (game.yaml, with a declarative check; cartes.yaml: a d
 generated and listed cards; score.yaml: a score sheet) and `layouts/<name>.yaml` (the layouts
 `<name>-recto`, `-verso`, `-score` and their base), from the commented templates in `pnp/starter/`;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links. `name` is lowercase letters, digits and dashes, since it names the output folder.
-Nothing is written when a problem is found: a bad name, an unknown source kit, `decks/<name>` or
+kept as links. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
+it names the output folder. Nothing is written when a problem is found: a bad name, `decks/` or
+`layouts/` a symbolic link out of the project, an unknown source kit, `decks/<name>` or
 `layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
 whole or not at all.
@@ -14,7 +15,6 @@ whole or not at all.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 from importlib import resources
@@ -25,8 +25,8 @@ from typing import Callable
 from .core.discover import locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
+from .model.names import MAX_NAME, is_name, slug
 
-NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 KIT_FILES = ("game.yaml", "cartes.yaml", "score.yaml")
 LAYOUTS = ("base", "recto", "verso", "score")
 
@@ -55,12 +55,13 @@ def new_kit(root: Path, name: str, source: str | None = None) -> tuple[list[Path
 
 def _check(root: Path, name: str, source: str | None) -> list[Problem]:
     where = "pnp new"
-    if not NAME.fullmatch(name):
-        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:64]
-        return [Problem("a kit name is lowercase letters, digits and dashes (at most 64), like 'my-game': it "
-                        "names the kit's folder and its output folder", "kit name", got=name,
-                        suggestion=slug if slug and slug != name else None)]
-    problems = []
+    if not is_name(name):
+        return [Problem(f"a kit name is lowercase letters, digits and dashes (at most {MAX_NAME}), like 'my-game': "
+                        "it names the kit's folder and its output folder", "kit name", got=name,
+                        suggestion=slug(name))]
+    problems = _links_out(root)
+    if problems:
+        return problems
     if (root / "decks" / name).exists() or (root / "decks" / name).is_symlink():
         problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
                                 Ref(f"decks/{name}")))
@@ -74,6 +75,18 @@ def _check(root: Path, name: str, source: str | None) -> list[Problem]:
         problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
                                 Ref(f"layouts/{name}.yaml")))
     return problems or _taken_layouts(root, name)
+
+
+def _links_out(root: Path) -> list[Problem]:
+    """`decks/` and `layouts/` lead nowhere out of the project: a shared project carrying one as a
+    symbolic link to a folder of the user's would have pnp new write there."""
+    problems = []
+    for folder in (root / "decks", root / "layouts"):
+        real = folder.resolve()
+        if folder.is_symlink() and real != root and root not in real.parents:
+            problems.append(Problem(f"leaves the project folder through a symbolic link (to {os.readlink(folder)}): "
+                                    "pnp new writes only inside the project", "pnp new", Ref(folder.name)))
+    return problems
 
 
 def _taken_layouts(root: Path, name: str) -> list[Problem]:

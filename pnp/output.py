@@ -21,7 +21,9 @@ target (an export's pages in memory). A batch made with `record_pages=True` keep
 a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
 pages that changed from those that did not. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
-`DuplexFlipLongEdge` or `DuplexFlipShortEdge`).
+`DuplexFlipLongEdge` or `DuplexFlipShortEdge`). A batch given a `root` (the output folder) makes no
+file outside it nor through a symbolic link at or below it (`fileio.Unconfined`, an OSError);
+`link_problems(out, kits)` finds such links before a run writes anything.
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ from typing import BinaryIO
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from .core.fileio import PartFile, sweep_parts
+from .core.errors import Problem
+from .core.fileio import PartFile, confined, first_link, link_text, links_in, sweep_parts
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 
@@ -62,10 +65,14 @@ class OutputBatch:
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
+    root: Path | None = None  # the output folder every final path is confined below (fileio.confined)
 
     def _temp(self, final: Path) -> _Pending:
         """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
-        file or its folder cannot be made)."""
+        file or its folder cannot be made; fileio.Unconfined if it leaves `root` or a symbolic link
+        leads it away)."""
+        if self.root is not None:
+            confined(self.root, final)
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         self._folder(final.parent)
@@ -160,6 +167,19 @@ def _page_digest(canvas: Canvas) -> str:
     """The digest of the page just shown: ReportLab calls the page callback before it clears the
     page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
     return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def link_problems(out: Path, kits: list[str]) -> list[Problem]:
+    """A run writing `<out>/<kit>/…` for each of `kits` follows no symbolic link: `out` itself,
+    `<out>/<kit>` and anything below it (a folder or a file) that is one is a problem, once each, so
+    that nothing is written, replaced, swept or deleted there (a shared project can carry `output/`
+    or `output/<kit>/png` as a link to a folder of the user's)."""
+    found: dict[Path, Problem] = {}
+    for kit in kits:
+        link = first_link(out, out / kit)
+        for path in [link] if link is not None else links_in(out / kit):
+            found.setdefault(path, Problem(link_text(path), "--out"))
+    return list(found.values())
 
 
 def sweep(folder: Path) -> None:

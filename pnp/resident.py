@@ -144,7 +144,8 @@ class ComponentMemo:
     def _fingerprint(self, run: "KitRun", component: "Deck | Sheet | HeldBox") -> str:
         content, layouts = _drawn_from(component)
         game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
-        reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content)
+        reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content) \
+            or "{rulebook." in repr(content)
         tables = (run.env.tables, run.env.rules) if reads else None  # a field's text may name rules values too
         return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
                      component.spec, content)

@@ -41,7 +41,7 @@ from .core.options import Options
 from .output import OutputBatch, OutputClash
 from .core.report import FileReport, KitReport
 from .rules import run_rules
-from .rules.printed import Printed
+from .rules.printed import Printed, unrun_problem
 from .sources.files import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -70,13 +70,17 @@ class KitRun:
         kit, found = self.session.project.load_kit(self.kit_dir)
         self.problems += found
         if kit is not None and not errors_only(self.problems):  # rules judge a kit that loaded whole
-            printed, found = run_rules(kit, playouts=self.batch is None)  # play-outs: `pnp check` only
+            writable = (self.options.out / self.kit_dir.name,) if self.batch is not None else ()
+            printed, found = run_rules(kit, playouts=self.batch is None, code=self.options.code,
+                                       writable=writable)  # play-outs: `pnp check` only; trust: rules/trust.py
             self.problems += found
             if printed is not None:  # laid out even after a rules error: all problems at once
                 try:
                     self._components(kit, printed)
                 except (InputError, FileChanged) as exc:  # changed since checked: the run is void
                     self.problems.append(Problem(str(exc), f"kit {kit.name!r}"))
+            if printed is not None and printed.unrun:  # `--no-code`: what only the model prints is unknown
+                self.problems = [p for p in self.problems if not unrun_problem(p)]
             self.problems = self._repeats.annotate(self.problems)
             if self.session.memo is not None:
                 self.session.memo.settle(self)
@@ -97,6 +101,10 @@ class KitRun:
                             library.element_refs, skip, kit.game.min_text_size, printed.values,
                             inspect=FaceInspector(library.element_refs), paper=self.options.paper)
         self.kit = kit
+        if kit.rulebooks:  # `{rulebook.ANCHOR}`: a card prints a section of the rulebook (pnp.rulebook)
+            from .rulebook import card_sections
+
+            self.env.rules = {**self.env.rules, **card_sections(kit, self.env)}
         memo = self.session.memo  # a resident build's memory: draws only the components that changed
         components: list[Deck | Sheet | HeldBox] = [*kit.decks, *kit.sheets, *_held_boxes(kit)]
         for component in components:
@@ -104,6 +112,10 @@ class KitRun:
                 self._draw(component)
             else:
                 memo.component(self, component, self._draw)
+        for book in kit.rulebooks:  # drawn after the material its figures show; always (it reads every component)
+            from .rulebook import RulebookSheets
+
+            RulebookSheets(self, book).run()
 
     def _draw(self, component: Deck | Sheet | HeldBox) -> None:
         if isinstance(component, Deck):

@@ -40,6 +40,13 @@ class HeldBox:
     box: TuckBox
 
 
+def box_cards(kit: Kit, box: TuckBox) -> int:
+    """The cards a box holds: its `cards`, else those of its deck and of the decks it also holds."""
+    from .rules.generic import held_cards
+
+    return box.spec.cards or held_cards(kit, box)
+
+
 def held_boxes(kit: Kit) -> list[HeldBox]:
     """The kit's tuck boxes, each with the cards it holds (none for a deck the kit lacks)."""
     found: list[HeldBox] = []
@@ -114,7 +121,7 @@ class TuckBoxSheet:
         """The box's inside: width, height and depth, in points."""
         spec = self.box.spec
         w, h = self.run_.kit.layouts[deck.cards[0].layout].card_size()
-        depth = spec.depth if spec.depth is not None else (spec.cards or deck.total()) * spec.thickness
+        depth = spec.depth if spec.depth is not None else box_cards(self.run_.kit, self.box) * spec.thickness
         return w + spec.clearance, h + spec.clearance, depth + spec.clearance
 
     def _plan(self, deck: Deck) -> TuckPlan | None:
@@ -130,7 +137,7 @@ class TuckBoxSheet:
 
     def _draw(self, painter: TuckPainter, plan: TuckPlan, face: Face, deck: Deck) -> None:
         run = self.run_
-        count = self.box.spec.cards or deck.total()
+        count = box_cards(run.kit, self.box)
         texts = {"title": run.kit.game.title, "contents": run.messages.text("tuck_contents", deck=deck.title,
                                                                              cards=count)}
         for i, placed in enumerate(plan.pieces):

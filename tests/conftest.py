@@ -39,6 +39,8 @@ def pytest_configure(config) -> None:
     caches = Path(tempfile.mkdtemp(prefix="pnp-tests-cache-"))
     config.add_cleanup(partial(shutil.rmtree, caches, ignore_errors=True))
     os.environ["PNP_CACHE_DIR"] = str(caches)
+    os.environ["PNP_CONFIG_DIR"] = str(caches / "config")  # the trust file of the tests, never the user's
+    os.environ["PNP_TRUSTED_FOLDERS"] = str(ROOT / "decks")  # the checkout's own kits (kitmodels.py loads them)
     home = config.cache.mkdir("hypothesis") if getattr(config, "cache", None) else None
     if home is None:
         home = Path(tempfile.mkdtemp(prefix="pnp-tests-hypothesis-"))
@@ -46,6 +48,17 @@ def pytest_configure(config) -> None:
     set_hypothesis_home_dir(home)
     config.add_cleanup(partial(set_hypothesis_home_dir, None))
     config.add_cleanup(pdfread.close)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def trusted_test_folders(tmp_path_factory) -> Path:
+    """Kit models run only once trusted (pnp.rules.trust): the tests' copies of the kits, and the kits
+    they write, lie under pytest's temporary folder, which is listed in `PNP_TRUSTED_FOLDERS` (the
+    documented way to trust a parent folder, as VS Code does). Tests of the trust flow itself
+    unset it (tests/test_trust_code.py)."""
+    base = tmp_path_factory.getbasetemp()
+    os.environ["PNP_TRUSTED_FOLDERS"] = os.pathsep.join((str(ROOT / "decks"), str(base)))
+    return base
 
 
 def make_project(tmp: Path, kits: tuple[str, ...]) -> Path:

@@ -103,7 +103,7 @@ def test_the_cookbook_excerpts_are_the_kit_s_files():
     doc = (ROOT / "docs" / "FORMAT.md").read_text(encoding="utf-8")
     cookbook = doc[doc.index("## Cookbook"):]
     excerpts = re.findall(r"From `([^`]+)`:\n\n```yaml\n(.*?)\n```", cookbook, re.S)
-    assert len(excerpts) == 10
+    assert len(excerpts) == 11
     for path, text in excerpts:
         assert text in (ROOT / path).read_text(encoding="utf-8"), f"the excerpt of {path} is not in the file"
 

@@ -111,7 +111,8 @@ def test_every_option_but_the_output_folder_and_strictness_is_part_of_the_cache_
     base = Options()
     changed = {"paper": "letter", "backs": "fold", "orientation": "landscape", "back_offset": (0.5, 0.0),
                "image_dpi": None, "printer_margin": 3.0}
-    assert {f.name for f in fields(Options)} == set(changed) | {"out", "strict"}
+    # (`code` is False only for `pnp check --no-code`, which builds nothing)
+    assert {f.name for f in fields(Options)} == set(changed) | {"out", "strict", "code"}
     for name, value in changed.items():
         assert replace(base, **{name: value}).cache_key() != base.cache_key(), name
     assert replace(base, out=Path("elsewhere")).cache_key() == base.cache_key()

@@ -128,7 +128,8 @@ def test_an_unchanged_kit_is_up_to_date_and_stale_pictures_go(project, tmp_path)
 
 
 def test_stale_pictures_are_never_deleted_through_a_link(project, tmp_path):
-    """A shared project's output folder may link `png/` to a folder of the user's: its files stay."""
+    """A shared project's output folder may link `png/` to a folder of the user's: the export is
+    refused (it wrote its pictures there), and the user's files stay (tests/test_trust_names.py)."""
     root = project("similis-reglisse")
     out, own = tmp_path / "out", tmp_path / "photos"
     own.mkdir()
@@ -136,5 +137,7 @@ def test_stale_pictures_are_never_deleted_through_a_link(project, tmp_path):
     (out / "similis-reglisse").mkdir(parents=True)
     (out / "similis-reglisse/png").symlink_to(own, target_is_directory=True)
     reports, errors, _ = _export(root, out, [])
-    assert not errors and reports[0].files
+    assert errors == [f"pnp: --out: the output folder {(out / 'similis-reglisse/png').as_posix()} is a symbolic link "
+                      f"(to {own}): pnp writes only into real folders and files; remove the link"]
+    assert [p.name for p in own.iterdir()] == ["holiday.png"]
     assert (own / "holiday.png").read_bytes() == b"the user's own picture"

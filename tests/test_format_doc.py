@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from pnp.model import kit, layout
+from pnp.model import kit, layout, rulebook
 from pnp.model.frame import Frame, Stroke
 
 from conftest import ROOT
@@ -21,6 +21,7 @@ SECTIONS = {
     "## Layouts": [layout.Layout],
     "### Elements": [Frame, Stroke],
     "### Tables": [layout.Column, layout.Cell, layout.Table],
+    "## Rulebooks (`kind: rulebook`)": [rulebook.RulebookFile, rulebook.RulebookStyle, rulebook.FigureSpec],
 }
 
 

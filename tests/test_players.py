@@ -60,3 +60,52 @@ def test_player_columns_hold_a_kit_without_a_rules_model(project):
     found = [p.what for r in check(root, ["dix-mille"]) for p in r.errors]  # with its unbound rules tables
     assert found.count("the game allows up to 9 players, but the sheet 'score' prints 7 player columns (layout "
                        "'dix-mille-score', element 'grille')") == 1
+
+
+MINIMUMS = {  # the seeds' ranges (../shared/seeds): the fewest players each model's seats allow
+    "similis": ("{min: 3, max: 6}", 3, "the rules of Similis are for 3 to 6 players (decision: players)"),
+    "similis-reglisse": ("{min: 3, max: 6}", 3,
+                         "the rules of Similis Réglisse are for 3 to 6 players (decision: players_as_similis)"),
+    "dix-mille": ("{min: 2, max: 7}", 2, "the rules of Le 10 000 are for 2 players or more (decision: two_or_more)"),
+    "clochemerle": ("{min: 3, max: 6}", 3, "the rules model plays 3 to 6 players (rules.players_min, "
+                                           "rules.players_max)"),
+    "lutins": ("{min: 2, max: 4}", 2, "the rules model plays 2 to 4 players"),
+}
+
+
+@pytest.mark.parametrize("fewest", ["one", "one too few"])
+@pytest.mark.parametrize("kit", sorted(MINIMUMS))
+def test_a_minimum_below_the_rules_is_refused_at_players_min_by_check_and_build(project, kit, fewest, tmp_path):
+    """The model's seats give a low bound, held like the maximums: `pnp check` and `pnp build` both
+    refuse it at its line, before any play-out (no IndexError of a solitaire)."""
+    from conftest import Options, build
+
+    old, low, what = MINIMUMS[kit]
+    count = 1 if fewest == "one" else low - 1
+    root = project(kit)
+    game = root / "decks" / kit / "game.yaml"
+    edit(game, f"players: {old}", f"players: {old.replace(f'min: {low}', f'min: {count}')}")
+    line = line_of(game, "players:")
+    players = "1 player" if count == 1 else f"{count} players"
+    expected = (f"decks/{kit}/game.yaml:{line}:16: players.min: the game allows {players}, but {what} "
+                f"(got {count}; did you mean '{low}'?)")
+    for reports in (check(root, [kit]), build(root, [kit], Options(out=tmp_path / "out"))):
+        assert [p.render() for r in reports for p in r.errors] == [expected]
+    assert not (tmp_path / "out" / kit).exists()
+
+
+def test_an_exception_raised_in_pnp_s_toolkit_is_located_at_the_model_line(shipped):
+    """A model's function that hands its work to the toolkit (a play-out loop, say) and fails there:
+    the problem names the toolkit's line and points at the kit's `rules.model` line, not at no file."""
+    from pnp.model.load import Project
+    from pnp.rules import guarded
+    from pnp.rules.toolkit.shedtable import bits_of
+
+    project = Project.open(shipped)
+    kit, _ = project.load_kit(shipped / "decks/similis")
+    _, problems = guarded(kit, "the rules model's play-outs", bits_of, "not a hand")
+    [problem] = [project.locators.resolve(p) for p in problems]
+    game = shipped / "decks/similis/game.yaml"
+    assert problem.render().startswith(f"decks/similis/game.yaml:{line_of(game, 'model: rules.py')}:10: rules model: "
+                                       "the rules model's play-outs raised TypeError: ")
+    assert "(in pnp/rules/toolkit/shedtable.py, line " in problem.render()

@@ -19,6 +19,7 @@ def test_two_commands_that_make_and_use_a_virtual_environment():
     first, second = _quick_start()
     assert first.startswith("python3 -m venv .venv && ")
     assert " .venv/bin/pip install . " in first and first.endswith(" && .venv/bin/pnp build")
+    assert " && .venv/bin/pnp trust --shipped && " in first  # the shipped models trusted, explicitly
     assert second.startswith(".venv/bin/pip install '.[test]'") and "python -m pytest" in second
     assert not re.search(r"(^|&& )(pip|pnp|python) ", first + " && " + second)  # nothing from the PATH
 

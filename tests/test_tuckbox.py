@@ -82,7 +82,7 @@ def test_the_decks_back_is_the_art_and_the_flaps_are_named(boxes):
 
 def test_a_deep_box_is_split_over_two_sheets(project, tmp_path):
     root = project("similis")
-    edit(root / "decks" / "similis" / "boite.yaml", "cards: 92", "depth: 60mm")
+    edit(root / "decks" / "similis" / "boite.yaml", "also: [aide]", "depth: 60mm")
     reports = build_ok(root, ["similis"], Options(out=tmp_path))
     path = tmp_path / "similis" / "boite-a4.pdf"
     assert page_count(path) == 2 and [f.pages for r in reports for f in r.files if f.component == "boite"] == [2]

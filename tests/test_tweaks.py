@@ -106,9 +106,14 @@ CASES: dict[str, dict[str, Tweak]] = {
             "cartes.yaml", "[gélatine, rouge, 1]", "missing card: forme gélatine, couleur rouge, valeur 5")),
         "hand": added("      count: 8", "    hand: 9", prints=(("aide", "10 cartes chacun", "9 cartes chacun"),)),
         "market": added("      count: 8", "    market: 2", prints=(("aide", "3 cartes au centre", "2 cartes au centre"),)),
+        # without 2 cards sharing 2, no liquorice gift: its paragraph goes and the card is titled "Fin" (drift.py)
         "series": added("      count: 8", "    series: [{cards: 3, shared: 1}]",
                         prints=(("aide", "1 point commun 2 cartes 2 points communs 3 réglisses",
-                                 "1 point commun 3 réglisses"),)),
+                                 "1 point commun 3 réglisses"),
+                                ("aide", "Réglisses et fin Combinaison", "Fin Combinaison"),
+                                ("aide", "— 2 cartes avec 2 points communs : tu donnes un de tes réglisses à "
+                                 "l’adversaire de ton choix. Si tu n’as pas de réglisse, chaque autre joueur pioche "
+                                 "une carte de pénalité. Fin :", "— Fin :"))),
         "series.cards": added("      count: 8", "    series: [{cards: 4, shared: 1}, {cards: 2, shared: 2}]",
                               prints=(("aide", "3 cartes 1 point commun", "4 cartes 1 point commun"),)),
         "series.shared": added("      count: 8", "    series: [{cards: 3, shared: 2}, {cards: 2, shared: 2}]",
@@ -226,7 +231,9 @@ PLAYER_CASES: dict[str, dict[str, Tweak]] = {
                     "change de couleur à chaque tour."))),
                "widened": Tweak("players: {min: 2, max: 4}", "players: {min: 2, max: 5}", **refused(
                    "game.yaml", "players:", "but the board has 4 start sides"))},
-    "belote": {"narrowed": Tweak("players: {min: 4, max: 4}", "players: {min: 3, max: 4}")},
+    "belote": {"narrowed": Tweak("players: {min: 4, max: 4}", "players: {min: 3, max: 4}",
+                                 prints=(("regles", "4 joueurs", "3 à 4 joueurs"),  # the rulebook's cover
+                                         ("regles-livret", "4 joueurs", "3 à 4 joueurs")))},
     "bateliers": {"narrowed": Tweak("players: {min: 2, max: 4}", "players: {min: 3, max: 4}")},
 }
 

@@ -1,6 +1,7 @@
 """Types and lint, checked with the tests (so CI checks them): mypy on pnp/ as pyproject.toml's
 [tool.mypy] configures it, ruff on pnp/ and tests/ with the rules of its [tool.ruff]. Each test
-fails listing what its tool found. Nothing is written into the repository: mypy's cache goes to
+fails listing what its tool found; mypy also runs over each shipped kit's rules model
+(decks/*/rules*), one kit a run. Nothing is written into the repository: mypy's cache goes to
 pytest's cache folder (a temporary one when pytest runs without it), ruff keeps none.
 """
 from __future__ import annotations
@@ -28,9 +29,35 @@ def test_mypy_finds_no_error_in_pnp(monkeypatch, mypy_cache):
     assert (status, errors, trouble) == (0, [], ""), report + trouble
 
 
-def test_ruff_finds_nothing_in_pnp_and_tests():
+def _kit_models() -> list[str]:
+    """Each shipped kit's rules model (its file or package), as a path from the project root."""
+    import yaml
+
+    found = []
+    for game in sorted((ROOT / "decks").glob("*/game.yaml")):
+        rules = (yaml.safe_load(game.read_text(encoding="utf-8")) or {}).get("rules")
+        if rules:
+            found.append((game.parent / rules["model"]).relative_to(ROOT).as_posix().rstrip("/"))
+    return found
+
+
+@pytest.mark.parametrize("model", _kit_models())
+def test_mypy_finds_no_error_in_each_kit_s_rules_model(monkeypatch, mypy_cache, model):
+    """The kits' models under pnp's own configuration, `RulesModel[Material, Params]` holding every
+    function a kit hands it to one signature; one run a kit (three kits name their package `rules`)."""
+    monkeypatch.chdir(ROOT)
+    report, trouble, status = api.run(["--config-file", "pyproject.toml", "--cache-dir", str(mypy_cache), model])
+    errors = [line for line in report.splitlines() if ": error:" in line]
+    assert (status, errors, trouble) == (0, [], ""), report + trouble
+
+
+def test_the_kit_models_are_the_shipped_ones():
+    assert len(_kit_models()) == 5 and "decks/clochemerle/rules" in _kit_models()
+
+
+def test_ruff_finds_nothing_in_pnp_tests_and_the_kits():
     ruff = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise",
-                           "pnp", "tests"], cwd=ROOT, capture_output=True, text=True)
+                           "pnp", "tests", "decks"], cwd=ROOT, capture_output=True, text=True)
     assert ruff.returncode == 0, ruff.stdout + ruff.stderr
 
 

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from pnp.rules import Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
+from pnp.rules import Feature, Seats, Card, Field, Params, Playout, Problem, RulesModel, Table, model_validator, suggest
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of, product_problems
@@ -45,6 +45,10 @@ DECISIONS: dict[str, str] = {
                         "turned up. Rejected: a liquorice turned up into the market staying there for good (a "
                         "dead slot in about half the turns under the pile reading), and a player putting one "
                         "there (a free discard of the card the game is about getting rid of the hard way).",
+    "players_as_similis": "Same game as Similis ('pour 3 à 6 joueurs'): players.min below 3 is refused (the seats' low "
+               "bound); the most players is the deal's. Rejected: 2 players (the penalty 'chaque joueur tire "
+               "une carte' and the gift 'à un adversaire au choix' suppose a choice of opponents) and a range "
+               "of its own (the 2016 text gives none: it is Similis).",
     "penalty": "'Si on n'a pas de réglisse, chaque joueur tire une carte du paquet en pénalité' is read as "
                "every *other* player drawing one card. Rejected: every player, the one who laid included "
                "(the penalty rewards laying 2 cards sharing 2: 'Quel intérêt a-t-on d'en défausser deux'; "
@@ -61,18 +65,18 @@ class Liquorice(Params):
     shape_field: str = "forme"  # the attribute that holds a card's shape
     shapes: list[str] = Field(min_length=1)  # rules: "de formes différentes"
     count: int = Field(ge=3)  # three in hand form a series, so fewer than 3 could never be laid
-    series: int = Field(3, ge=2)  # rules: "quand on en a trois en main, on retrouve alors la combinaison"
+    series: int = Field(default=3, ge=2)  # rules: "quand on en a trois en main, on retrouve alors la combinaison"
 
 
 class ReglisseParams(SheddingParams):
     deck: str = "cartes"
-    hand: int = Field(10, ge=1)  # decision: same_as_similis — "Chaque joueur reçoit dix cartes."
-    market: int = Field(3, ge=0)  # decision: same_as_similis — "3 cartes au centre de la table"
+    hand: int = Field(default=10, ge=1)  # decision: same_as_similis — "Chaque joueur reçoit dix cartes."
+    market: int = Field(default=3, ge=0)  # decision: same_as_similis — "3 cartes au centre de la table"
     liquorice: Liquorice
     series: list[Series] = DEFAULT_SERIES
 
     @model_validator(mode="after")
-    def _shape_known(self):
+    def _shape_known(self) -> "ReglisseParams":
         attribute_named(self.liquorice.shape_field, self.attributes, "liquorice.shape_field")
         return self
 
@@ -102,7 +106,7 @@ def _liquorice(product: Product, cards: list[Card], liq: Liquorice) -> list[Prob
     return out
 
 
-def _one_liquorice(card: Card, attrs, liq: Liquorice, where: str) -> list[Problem]:
+def _one_liquorice(card: Card, attrs: dict[str, list], liq: Liquorice, where: str) -> list[Problem]:
     """rules: "on ne peut pas les associer aux autres formes, couleurs et nombre"."""
     out = []
     label = f"{where}, {card.label()}"
@@ -125,7 +129,42 @@ def tables(product: Product | None, params: ReglisseParams) -> dict[str, Table |
     rows.append((f"{params.liquorice.series} réglisses", "—"))
     words = [ATTRIBUTE_WORDS.get(name, f"l'attribut « {name} »") for name in params.attributes]
     shared = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} ou {words[-1]}"
-    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons"), "shared": shared}
+    return {"series": Table(("Combinaison", "Points communs"), tuple(rows), "Les combinaisons"), "shared": shared,
+            "market_setup": _market_setup(params.market), "market_use": _market_use(params.market),
+            "end_note": " Inutile de remplir le marché." if params.market else "",
+            "gift_rule": _gift_rule(params), "end_title": "Réglisses et fin" if _has_gift(params) else "Fin"}
+
+
+def _market_setup(market: int) -> str:
+    # decision: same_as_similis — "On dispose 3 cartes au centre de la table, c'est le marché."
+    if market == 0:
+        return ""
+    return f"{market} carte{'s' if market > 1 else ''} au centre (le marché), "
+
+
+def _market_use(market: int) -> str:
+    # decision: same_as_similis, liquorice_market — the market card, replaced from the hand, never by a réglisse
+    if market == 0:
+        return ""
+    return " (tu peux prendre 1 carte du marché, remplacée à la fin de ton tour par une carte de ta main, jamais un réglisse)"
+
+
+def _has_gift(params: ReglisseParams) -> bool:
+    """rules: the gift follows "deux cartes avec deux points communs": a kit without that series has none."""
+    return any((kind.cards, kind.shared) == GIFT for kind in params.series)
+
+
+def _gift_rule(params: ReglisseParams) -> str:
+    """rules: "Si on se défausse de deux cartes avec deux points communs, alors on peut donner un de ses
+    réglisses à un adversaire au choix. Si on n'a pas de réglisse, chaque joueur tire une carte du paquet
+    en pénalité" (decision: penalty); none without that series (feature has_gift)."""
+    if not _has_gift(params):
+        return ""
+    return ("**2 cartes avec 2 points communs :** tu donnes un de tes réglisses à l'adversaire de ton choix. Si tu "
+            "n'as pas de réglisse, chaque autre joueur pioche une carte de pénalité.\n")  # a paragraph of its own
+
+
+GIFT = (2, 2)  # rules: "deux cartes avec deux points communs"
 
 
 # The words of the rules cards for the kit's attributes; any other is named as the kit names it.
@@ -160,17 +199,21 @@ class ReglissePlay(Shedding):
         """rules: "Si on se défausse de deux cartes avec deux points communs, alors on peut donner un de ses
         réglisses à un adversaire au choix. Si on n'a pas de réglisse, chaque joueur tire une carte du
         paquet en pénalité" (decision: penalty — every other player)."""
-        if kind.special or (kind.cards, kind.shared) != (2, 2):
+        if kind.special or (kind.cards, kind.shared) != GIFT:
             return
         table = game.table
         black = table.hands[seat] & table.unusable
         if black:
             card = game.pick_card(seat, black)
             table.take(seat, card)
-            table.put(game.opponent(seat), card)
+            other = game.opponent(seat)
+            table.put(other, card)
             table.note("liquorice given")
+            if game.log is not None:  # a traced game (`pnp playtest --trace`)
+                game.say(seat, f"donne la réglisse {game.words(card)} au joueur {other + 1}")
             return
         table.note("liquorice penalty")
+        game.say(seat, "n'a pas de réglisse : chaque autre joueur pioche une carte")
         for other in range(game.players):
             if other != seat:
                 table.put(other, table.draw())
@@ -193,5 +236,25 @@ def playout(product: Product, params: ReglisseParams) -> Playout:
 
 SITUATIONS = ("liquorice given", "liquorice penalty")
 
+def seats(product: Product, params: ReglisseParams) -> list[Seats]:
+    """The most players the deck deals to (toolkit.shedding), and the fewest the rules play with
+    (decision: players_as_similis)."""
+    # rules: "Similis Réglisse est le même jeu que Similis" — "pour 3 à 6 joueurs" (decision: players_as_similis)
+    return deal_seats(product, params) + [Seats("the rules of Similis Réglisse are for 3 to 6 players "
+                                                "(decision: players_as_similis)", low=PLAYERS_MIN)]
+
+
+PLAYERS_MIN = 3
+
+# What the parameters can turn off, and the printed words that depend on it (pnp check warns of them
+# where the rule is off; the kit prints the model's texts for them).
+FEATURES = (
+    Feature("has_market", lambda product, params: params.market > 0, words=("du marché", "au marché", "le marché"),
+            values=("rules.market",), what="a market: rules.market is 0"),
+    Feature("has_gift", lambda product, params: _has_gift(params),
+            words=("2 cartes avec 2 points communs", "de tes réglisses", "carte de pénalité"),
+            what="the liquorice gift: no series of 2 cards sharing 2 in rules.series"),
+)
+
 model = RulesModel("reglisse", "Similis Réglisse: candy product plus liquorice cards",
-                   ReglisseParams, check, tables, playout, read_product, deal_seats)
+                   ReglisseParams, check, tables, playout, read_product, seats, features=FEATURES)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from itertools import product as product_of
 
-from pnp.rules import Field, Params, Playout, Problem, RulesModel, Table, model_validator
+from pnp.rules import Feature, Seats, Field, Params, Playout, Problem, RulesModel, Table, model_validator
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of
@@ -61,6 +61,12 @@ DECISIONS: dict[str, str] = {
                  "(each deal is already a 'manche' that ends when a hand is empty; 'Est déclaré vainqueur le "
                  "joueur qui totalise le moins de points à ce moment' closes the whole game) and 50 included "
                  "('plus de 50' is strict).",
+    "players": "'pour 3 à 6 joueurs': a kit's players.min below 3 is refused (the model's seats give the low "
+               "bound 3; the play-outs and `pnp check` never play fewer); the most players is the deal's "
+               "(deal_size), 6 with the kit's 90 cards. Rejected: accepting 2 players (a series' gifts go to "
+               "'un adversaire' or split between 'deux adversaires', a choice two players never have) or 1 "
+               "(nobody to give to: the play-outs failed on it), and holding the kit to 6 at most whatever its "
+               "deck (a designer who adds cards may deal to more; the deal is the physical bound).",
     "deal_size": "The deck must deal 10 cards to each of the most players the game allows, plus the "
                  "3-card market, and leave at least one card in the pile. Rejected: an empty pile at the deal "
                  "('il ne reste plus qu'à tirer une carte' supposes a pile to draw from).",
@@ -92,14 +98,14 @@ DEFAULT_SERIES = [Series(cards=4, shared=1, give=0), Series(cards=3, shared=2, g
 
 class SimilisParams(SheddingParams):
     deck: str = "cartes"
-    hand: int = Field(10, ge=1)  # rules: "Chaque joueur reçoit dix cartes."
-    market: int = Field(3, ge=0)  # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
+    hand: int = Field(default=10, ge=1)  # rules: "Chaque joueur reçoit dix cartes."
+    market: int = Field(default=3, ge=0)  # rules: "On dispose 3 cartes au centre de la table, c'est le marché."
     series: list[Series] = DEFAULT_SERIES
     banned_pair: BannedPair | None = None
-    end_score: int = Field(50, ge=1)  # rules: "La manche s'arrête lorsqu'un joueur marque plus de 50 points."
+    end_score: int = Field(default=50, ge=1)  # rules: "La manche s'arrête lorsqu'un joueur marque plus de 50 points."
 
     @model_validator(mode="after")
-    def _pair_known(self):
+    def _pair_known(self) -> "SimilisParams":
         for name in (self.banned_pair.first, self.banned_pair.second) if self.banned_pair else ():
             attribute_named(name, self.attributes, "banned_pair")
         return self
@@ -145,7 +151,8 @@ def tables(product: Product | None, params: SimilisParams) -> dict[str, Table | 
     return {"series": Table(("Série", "Points communs", "Cartes à donner"), rows, "Les séries"),
             "score": Table((), (), "Score", (_score_rule(params.end_score),)),
             "shared": _listed([the_attribute(name)[0] for name in params.attributes]),
-            "market_rule": _market_rule(params.market), "series_cost": _series_cost(params.series),
+            "market_rule": _market_rule(params.market), "market_use": _market_use(params.market),
+            "series_cost": _series_cost(params.series), "end_note": _end_note(params.market),
             "variant": _variant(params), "end_title": _end_title(params)}
 
 
@@ -190,6 +197,22 @@ def _market_rule(market: int) -> str:
     return f"{market} carte{'s' if market > 1 else ''} face visible au centre {verb} le marché"
 
 
+def _market_use(market: int) -> str:
+    """The turn's sentence on the market card (none without a market: feature has_market)."""
+    # rules: "On peut élaborer une série en utilisant une des trois cartes du marché, mais dans ce cas, il
+    # faudra la remplacer par une autre à la fin du tour" (decision: market_refill)
+    if market == 0:
+        return ""
+    return " ; tu peux y mettre 1 carte du marché, remplacée à la fin de ton tour par une carte de ta main"
+
+
+def _end_note(market: int) -> str:
+    # rules: "Il n'est pas nécessaire de remplacer la carte prise sur le marché, ni d'avoir suffisamment de
+    # cartes à donner"
+    return ("Inutile de remplir le marché ou d'avoir assez de cartes à donner." if market else
+            "Inutile d'avoir assez de cartes à donner.")
+
+
 def _series_cost(series: list[Series]) -> str:
     # rules: "Donc, dans tous les cas, on pose 4 cartes de sa main." (decision: series_cost)
     costs = {kind.cards + kind.give for kind in series}
@@ -209,15 +232,17 @@ def _variant(params: SimilisParams) -> str:
     if pair is None:
         return ""
     (first, f1), (second, f2) = the_attribute(pair.first), the_attribute(pair.second)
+    where = "ni dans une série, ni au marché" if params.market else "dans aucune série"
     return (f"**Variante :** en début de partie, tirez 2 cartes ; {first} de la 1re et {second} de la 2e sont "
-            f"interdit{'es' if f1 and f2 else 's'} ensemble (par ex. {_example(params)}) : ni dans une série, ni "
-            "au marché, mais on peut les donner.")
+            f"interdit{'es' if f1 and f2 else 's'} ensemble (par ex. {_example(params)}) : {where}, mais on peut "
+            "les donner.")
 
 
 def _example(params: SimilisParams) -> str:
     """A banned pair for the example: the first value of the first attribute, the second of the
     second; a shape and a colour as the rules write them ("les ankhs vertes"), others plainly."""
     pair, attrs = params.banned_pair, params.attributes
+    assert pair is not None  # (the variant's text only: see _variant)
     one, two = attrs[pair.first][0], attrs[pair.second][min(1, len(attrs[pair.second]) - 1)]
     return f"les {one}s {two}s" if (pair.first, pair.second) == ("forme", "couleur") else f"{one} et {two}"
 
@@ -254,5 +279,21 @@ def playout(product: Product, params: SimilisParams) -> Playout:
     return shedding_playout(product.keys(), rules, {"empty pile": "empty_pile"})
 
 
+def seats(product: Product, params: SimilisParams) -> list[Seats]:
+    """The most players the deck deals to (toolkit.shedding), and the fewest the rules play with
+    (decision: players)."""
+    # rules: "pour 3 à 6 joueurs" (decision: players)
+    return deal_seats(product, params) + [Seats("the rules of Similis are for 3 to 6 players (decision: players)",
+                                                low=PLAYERS_MIN)]
+
+
+PLAYERS_MIN = 3
+
+# What a parameter can turn off, and the printed words that depend on it (pnp check warns of them
+# where the rule is off; the kit prints the model's texts for them: rules.market_use, rules.end_note).
+FEATURES = (Feature("has_market", lambda product, params: params.market > 0,
+                    words=("du marché", "au marché", "le marché"), values=("rules.market",),
+                    what="a market: rules.market is 0"),)
+
 model = RulesModel("similis", "Similis: deck = product of attribute domains; series; deal size",
-                   SimilisParams, check, tables, playout, read_product, deal_seats)
+                   SimilisParams, check, tables, playout, read_product, seats, features=FEATURES)

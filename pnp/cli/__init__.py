@@ -21,6 +21,7 @@ from .calibrate import calibrate
 from .export import export
 from .new import new
 from .playtest import playtest
+from .trust import trust
 from .watch import watch
 
 
@@ -43,12 +44,13 @@ def main(ctx: click.Context, project: Path | None) -> None:
       pnp export my-game --png --tts     pictures for print services and Tabletop Simulator
       pnp watch decks/my-game --serve    rebuild on every save, pages in the browser
       pnp new my-game                    a starter kit in decks/my-game
+      pnp trust decks/my-game            let the kit's rules model (code) run, once read
     """
     ctx.meta["pnp.project_given"] = project is not None  # else the kits named may move it (common.kit_project)
     ctx.obj = project if project is not None else find_project(Path.cwd())
 
 
-for _command in (build, check, list_kits, playtest, calibrate, export, watch, new):
+for _command in (build, check, list_kits, playtest, calibrate, export, watch, new, trust):
     main.add_command(_command)
 
 __all__ = ["main"]

@@ -56,21 +56,28 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
 @PRINTER_MARGIN_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
+@click.option("--no-code", "no_code", is_flag=True,
+              help="Do not load or run the kits' rules models (code): check everything else, values the "
+                   "models compute left as written.")
 @click.pass_obj
 def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, as_json: bool,
-          strict: bool) -> None:
+          strict: bool, no_code: bool) -> None:
     """Check KITS against their rules and layouts, laid out on --paper; write nothing.
+
+    A kit's rules model is code: it runs only once trusted (`pnp trust KIT`); --no-code checks
+    an untrusted kit without running it.
 
     \b
     Examples:
       pnp check
       pnp check decks/my-game --paper letter --json
+      pnp check ~/Downloads/their-game --no-code
     """
     project = kit_project(project, kits)
     from ..build import check as run_check
     from ..core.options import Options
 
-    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin)
+    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin, code=not no_code)
     finish(run_check(project, list(kits), options), as_json, wrote=False)
 
 
@@ -92,5 +99,6 @@ def _list(opened: Project) -> None:
             click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
             continue
         model = kit.game.rules.model if kit.game.rules else "generic checks"
-        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets]
+        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets] + \
+            [f"{b.name} (rulebook)" for b in kit.rulebooks]
         click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")

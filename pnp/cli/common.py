@@ -111,6 +111,7 @@ def _summary(reports: list, wrote: bool) -> None:
         verb = "up to date" if report.up_to_date else "wrote"
         for f in report.files:
             extra = f", {counted(f.cards, 'card')}" if f.kind == "deck" else ""
+            extra += f", {counted(f.blanks, 'blank page')} added" if f.blanks else ""
             click.echo(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
 
 

@@ -4,7 +4,7 @@ sheets as fillable PDFs and spreadsheets.
 Contract: reads its options into `pnp.export.ExportOptions` and calls `pnp.export.export` (kits
 checked like a build; nothing written when one has an error; up-to-date kits are not exported
 again unless --force), then reports through `common.finish` with a summary of one line per
-component and kind of file. At least one of --png, --tts, --sheets is required (a usage error,
+component and kind of file. At least one of --png, --tts, --sheets, --rules-html is required (a usage error,
 exit 2, otherwise). Lengths read like the kit's (`63mm`, `2.5in`; a bare number is mm).
 """
 from __future__ import annotations
@@ -46,6 +46,7 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--png", is_flag=True, help="One picture per card face, with bleed, for print services.")
 @click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets, back and saved object (JSON).")
 @click.option("--sheets", is_flag=True, help="Score sheets as fillable PDF, XLSX and CSV.")
+@click.option("--rules-html", "rules_html", is_flag=True, help="Each rulebook as one self-contained HTML file.")
 @click.option("--preset", type=click.Choice(PRESETS), default="poker-bleed", show_default=True,
               help="Picture size: poker-bleed 825x1125 px, poker-mpc 822x1122 px, or custom.")
 @click.option("--size", metavar="WxH", help="custom: the card's trim (default: each deck's own), e.g. 70x120.")
@@ -58,7 +59,7 @@ def _size(text: str | None) -> tuple[float, float] | None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON manifest of what was written.")
 @click.option("--force", is_flag=True, help="Export again even when nothing changed.")
 @click.pass_obj
-def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, preset: str,
+def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: bool, rules_html: bool, preset: str,
            size: str | None, bleed: str | None, dpi: int, paper: str, tts_base: str | None, out: Path,
            as_json: bool, force: bool) -> None:
     """Check KITS (default: every kit under decks/) and export them.
@@ -69,17 +70,18 @@ def export(project: Path, kits: tuple[str, ...], png: bool, tts: bool, sheets: b
       pnp export my-game --png --preset custom      each deck at its own size, 300 dpi
       pnp export my-game --tts --tts-base https://example.org/my-game/
       pnp export my-game --sheets                   fillable PDF, XLSX and CSV score sheets
+      pnp export my-game --rules-html               the rulebook as one HTML file, for a phone
     """
     project = kit_project(project, kits)
     from ..export import ExportOptions
     from ..export import export as run_export
 
-    if not (png or tts or sheets):
-        raise click.UsageError("say what to export: --png, --tts and/or --sheets")
+    if not (png or tts or sheets or rules_html):
+        raise click.UsageError("say what to export: --png, --tts, --sheets and/or --rules-html")
     if (size or bleed) and preset != "custom":
         raise click.UsageError("--size and --bleed go with --preset custom")
     options = ExportOptions(png, tts, sheets, out, preset, _size(size),
-                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), tts_base)
+                            _length(bleed, "--bleed") if bleed else None, dpi, paper.lower(), tts_base, rules_html)
     finish(run_export(project, list(kits), options, force), as_json, wrote=True, summary=_summary)
 
 

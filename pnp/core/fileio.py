@@ -17,6 +17,10 @@ treat the write as optional catch it). `PartFile.next_to(final)` makes such a te
 (`flock`) until `close()`, so `sweep_parts(folder)` — run at the start of a build and before the
 first write into a cache folder — deletes exactly the parts whose writer is dead (its lock is gone
 with it), never a live run's. Files are created with mode 0666 less the umask, as any program's.
+Output confinement: `confined(out, path)` raises `Unconfined` (an OSError) unless `path` lies below
+the output folder `out` with no symbolic link on the way, `out` itself included (a shared project
+can carry `output/` or `output/<kit>/png` as a link to a folder of the user's); `first_link` and
+`links_in` find such links, `link_text` says what is wrong with one.
 `digest(data)` and `file_hash(path)` are SHA-256 hex digests. Inside `with reads_recorded() as
 reads:`, `note_read(path, digest)` (called by `pnp.sources.files`, where every input is read)
 records the digest of the bytes a run actually read, by path: the build cache fingerprints a kit by
@@ -27,6 +31,7 @@ nothing. Standard library only.
 """
 from __future__ import annotations
 
+import errno
 import glob
 import hashlib
 import os
@@ -128,10 +133,54 @@ def write_atomic(path: Path, data: bytes) -> None:
         part.close()
 
 
-def sweep_parts(folder: Path, name: str = "*") -> None:
+class Unconfined(OSError):
+    """A path pnp would write or delete that lies outside its output folder, or is reached through a
+    symbolic link at or below it; `filename` is that path, `strerror` says which link."""
+
+
+def first_link(root: Path, path: Path) -> Path | None:
+    """The first symbolic link on the way from the folder `root` (itself included) down to `path`
+    (itself included), or None; `path` lies below `root` (ValueError otherwise)."""
+    root, path = Path(root), Path(path)
+    parts = path.relative_to(root).parts
+    for step in (root, *(root.joinpath(*parts[:n]) for n in range(1, len(parts) + 1))):
+        if step.is_symlink():
+            return step
+    return None
+
+
+def link_text(link: Path) -> str:
+    """What is wrong with a symbolic link found under an output folder, in words."""
+    what = "folder" if link.is_dir() else "file"
+    return (f"the output {what} {link.as_posix()} is a symbolic link (to {os.readlink(link)}): pnp writes only "
+            "into real folders and files; remove the link")
+
+
+def confined(root: Path, path: Path) -> None:
+    """Raise Unconfined unless `path` lies below `root` with no `..` and no symbolic link on the way
+    (`root` and `path` included): its real path is then `root`'s followed by the same names."""
+    root, path = Path(root), Path(path)
+    if not path.is_relative_to(root) or ".." in path.relative_to(root).parts or path == root:
+        raise Unconfined(errno.EPERM, f"{path.as_posix()} lies outside the output folder {root.as_posix()}",
+                         str(path))
+    link = first_link(root, path)
+    if link is not None:
+        raise Unconfined(errno.ELOOP, link_text(link), str(path))
+
+
+def links_in(folder: Path) -> list[Path]:
+    """Every symbolic link below `folder` (folders and files; none is followed), sorted."""
+    found = []
+    for top, folders, files in os.walk(folder):
+        found += [Path(top, name) for name in folders + files if os.path.islink(os.path.join(top, name))]
+    return sorted(found)
+
+
+def sweep_parts(folder: Path, name: str = "*", root: Path | None = None) -> None:
     """Delete the temporary files (of final files matching `name`) whose writer is no longer alive;
-    never through a folder that is a symbolic link (pnp writes into none: build.kit_out_problems)."""
-    if Path(folder).is_symlink():
+    never through a folder that is a symbolic link, nor (given the output folder `root`) through one
+    on the way from `root` (pnp writes into none: output.link_problems)."""
+    if Path(folder).is_symlink() or (root is not None and first_link(root, folder) is not None):
         return
     for found in glob.glob(os.path.join(glob.escape(str(folder)), f".{name}.*.part")):
         with suppress(OSError):

@@ -27,9 +27,10 @@ class Options:
     image_dpi: int | None = 300  # sharper pictures are downsampled to it (draw/images.py); None: never
     strict: bool = False  # warnings count as errors (`--strict`): nothing is written
     printer_margin: float = 5.0  # mm along every paper edge where nothing is drawn
+    code: bool = True  # False (`pnp check --no-code`): the kit's rules model is neither loaded nor run
 
     def cache_key(self) -> str:
         return "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name not in _NOT_KEYED)
 
 
-_NOT_KEYED = ("out", "strict")  # options that change no byte of the PDFs
+_NOT_KEYED = ("out", "strict", "code")  # options that change no byte of the PDFs

@@ -24,12 +24,15 @@ class FileReport:
     card_size_mm: tuple[float, float] | None = None
     per_page: int = 0
     backs: str = "none"
+    blanks: int = 0  # a booklet's blank pages, added to reach a multiple of four
 
     def as_json(self) -> dict:
         data = {"path": self.path, "component": self.component, "kind": self.kind, "pages": self.pages}
         if self.kind == "deck":
             data |= {"cards": self.cards, "card_size_mm": list(self.card_size_mm or ()),
                      "cards_per_page": self.per_page, "backs": self.backs}
+        if self.blanks:
+            data["blank_pages"] = self.blanks
         return data
 
 
@@ -48,7 +51,8 @@ class KitReport:
         """A report rebuilt from a cached manifest (a kit that needed no rebuild)."""
         files = [FileReport(f["path"], f["component"], f["kind"], f["pages"], f.get("cards", 0),
                             tuple(f["card_size_mm"]) if f.get("card_size_mm") else None,
-                            f.get("cards_per_page", 0), f.get("backs", "none")) for f in data["files"]]
+                            f.get("cards_per_page", 0), f.get("backs", "none"), f.get("blank_pages", 0))
+                 for f in data["files"]]
         warnings = [Problem.from_rendered(text) for text in data.get("warnings", [])]
         return cls(data["kit"], data["title"], data["path"], files, warnings, up_to_date=True)
 

@@ -6,12 +6,14 @@ Contract: `export(root, names, options, force=False)` returns one `KitReport` pe
 error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
-formulas). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
+formulas), `ruleshtml.py` (`--rules-html`: each rulebook as one HTML file). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
 each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
-one did not write (a deck that lost cards must not upload stale faces), unless a symbolic link
-leads the folder out of the output folder.
+one did not write (a deck that lost cards must not upload stale faces). A symbolic link at or
+below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, a file) is
+a problem found before anything is written (`pnp.output.link_problems`): the kits are checked, and
+nothing is written, replaced or deleted.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cache import BuildCache
 from ..core.discover import find_kits
+from ..core.fileio import Unconfined, confined
 from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
@@ -35,7 +38,7 @@ FOLDERS = ("png", "tts", "sheets")
 
 def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
     if not options.formats:
-        raise ValueError("an export makes at least one of png, tts, sheets (a caller's mistake)")
+        raise ValueError("an export makes at least one of png, tts, sheets, rules_html (a caller's mistake)")
     cache = BuildCache(root, options.out, options.cache_key())
     dirs, unknown = find_kits(root, names)
     fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}
@@ -46,12 +49,15 @@ def export(root: Path, names: list[str], options: ExportOptions, force: bool = F
 
 def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
-    from ..output import OutputBatch
+    from ..output import OutputBatch, link_problems
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
-    with OutputBatch() as batch:
-        reports = [recorded_run(session, partial(_export_kit, session, d, options, batch)) for d in dirs]
+    links = link_problems(options.out, [d.name for d in dirs])
+    problems += links
+    with OutputBatch(root=options.out) as batch:
+        writer = None if links else batch  # a link under the output folder: kits checked, nothing written
+        reports = [recorded_run(session, partial(_export_kit, session, d, options, writer)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
@@ -65,7 +71,7 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     return reports
 
 
-def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch) -> KitReport:
+def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch | None) -> KitReport:
     from .run import ExportRun
 
     return ExportRun(session, kit_dir, options, batch).run()
@@ -73,14 +79,22 @@ def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: 
 
 def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:
     """Files an earlier export left in the folders this one writes, and that it does not write; never
-    through a symbolic link below the output folder (a shared project's `output/<kit>/png` linked to
-    a folder of the user's own)."""
-    written = {Path(f.path).resolve() for r in reports for f in r.files}
-    out = Path(options.out).resolve()
+    through a symbolic link at or below the output folder (a shared project's `output/` or
+    `output/<kit>/png` linked to a folder of the user's own: link_problems refused the run already),
+    nor a link itself."""
+    written = {Path(f.path) for r in reports for f in r.files}
     for report in reports:
         for folder in {Path(f.path).parent for f in report.files if Path(f.path).parent.name in FOLDERS}:
-            if folder.resolve() != out / folder.parent.name / folder.name:
-                continue
             for path in folder.iterdir() if folder.is_dir() else ():
-                if path.is_file() and not path.name.startswith(".") and path.resolve() not in written:
-                    path.unlink()
+                if path.name.startswith(".") or path in written or not _stale(options.out, path):
+                    continue
+                path.unlink()
+
+
+def _stale(out: Path, path: Path) -> bool:
+    """`path` is a regular file reached through no symbolic link from the output folder."""
+    try:
+        confined(out, path)
+    except Unconfined:
+        return False
+    return path.is_file()

@@ -2,8 +2,9 @@
 
 Contract: `excel(node, address)` writes a formula (pnp.layout.formtable's resolved tree) for a
 spreadsheet cell, `address(at)` giving each cell's `A1` name; `calculate_script(node, name)` writes
-the JavaScript of a fillable PDF field's calculate action, `name(at)` giving each field's name; the
-functions it calls are `JS_HELPERS`, the PDF's document-level script. Both
+the JavaScript of a fillable PDF field's calculate action, `name(at)` giving each field's name
+(written as a JSON string, whatever it holds: a name is never code); the functions it calls are
+`JS_HELPERS`, the PDF's document-level script. Both
 mean the same: a cell is its number (nothing or text counts 0; in the PDF a typed "1 500", "−3" or
 "2,5" reads as a number), `ISBLANK` is true of a cell where nothing is written (or computed),
 `PREV` is the last value written above (0 if none), `SUM` adds what it is given, and a computed
@@ -12,6 +13,7 @@ run down the rows nobody has played yet.
 """
 from __future__ import annotations
 
+import json
 from typing import Callable
 
 from ..layout.formtable import At, Cells, Resolved, reads
@@ -120,26 +122,30 @@ def _x_range(node: Resolved, address: Address) -> str:
 
 
 def calculate_script(node: Resolved, name: Callable[[At], str]) -> str:
+    def text(at: At) -> str:  # a field's name as a JavaScript string: JSON, ASCII (U+2028 escaped too)
+        return json.dumps(name(at))
+
     empties = blank_reads(node)
-    empty = "&&".join(f'pnpE("{name(a)}")' for a in empties) or "false"
-    return f'event.value=({empty})?"":pnpR({_js(node, name)});'
+    empty = "&&".join(f"pnpE({text(a)})" for a in empties) or "false"
+    return f'event.value=({empty})?"":pnpR({_js(node, text)});'
 
 
 def _js(node: Resolved, name: Callable[[At], str]) -> str:
+    """`node` as JavaScript, `name(at)` writing each field's name as a string literal."""
     if isinstance(node, Num):
         return _number(node.value)
     if isinstance(node, At):
-        return f'pnpV("{name(node)}")'
+        return f"pnpV({name(node)})"
     if isinstance(node, Cells):
-        return f"pnpT([{','.join(chr(34) + name(a) + chr(34) for a in node.cells)}])"
+        return f"pnpT([{','.join(name(a) for a in node.cells)}])"
     if isinstance(node, Neg):
         return f"(-{_js(node.arg, name)})"
     if isinstance(node, Bin):
         return f"({_js(node.left, name)}{_JS_OPS.get(node.op, node.op)}{_js(node.right, name)})"
     if node.fn == "ISBLANK":
-        return f'pnpE("{name(_cell(node))}")'
+        return f"pnpE({name(_cell(node))})"
     if node.fn == "PREV":
-        return f"pnpP([{','.join(chr(34) + name(a) + chr(34) for a in _cells_above(node))}])"
+        return f"pnpP([{','.join(name(a) for a in _cells_above(node))}])"
     if node.fn == "SUM":
         return "(" + "+".join(_js(arg, name) for arg in node.args) + ")"
     test, then, other = (_js(arg, name) for arg in node.args)

@@ -2,10 +2,12 @@
 
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
 kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
-export's paper: loading, rules, every face laid out); a kit with an error exports nothing. Then
-each format (`png`, `tts`, `sheets`) writes its files through the `Target`: bytes into the batch
-(renamed into place only when the whole run succeeded), one `FileReport` each, problems located
-like a build's. `Target.card_face` and `Target.builder` lay out faces as the build does.
+export's paper: loading, rules, every face laid out); a kit with an error, or run without a batch,
+exports nothing. Then each format (`png`, `tts`, `sheets`) writes its files through the `Target`:
+bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
+problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
+link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay
+out faces as the build does.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ..core.errors import Problem, Ref, errors_only
+from ..core.fileio import Unconfined, confined
 from ..layout.face import FaceBuilder
 from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
@@ -54,8 +57,20 @@ class Target:
         return self.folder / relative
 
     def write(self, relative: str, data: bytes, component: str, kind: str, pages: int = 1) -> None:
-        self.batch.write(self.path(relative), data)
-        self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
+        if self.writable(self.path(relative)):
+            self.batch.write(self.path(relative), data)
+            self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
+
+    def writable(self, path: Path) -> bool:
+        """`path` lies below `<out>/<kit>` with no symbolic link on the way; else a problem, once."""
+        try:
+            confined(self.folder, path)
+        except Unconfined as exc:
+            problem = Problem(exc.strerror or str(exc), "--out")
+            if problem not in self.problems:
+                self.problems.append(problem)
+            return False
+        return True
 
     def builder(self, layout_name: str, size: tuple[float, float] | None = None, bleed: float | None = None
                 ) -> FaceBuilder:
@@ -75,13 +90,13 @@ class Target:
 
 
 class ExportRun:
-    def __init__(self, session: "Session", kit_dir: Path, options: ExportOptions, batch: OutputBatch):
+    def __init__(self, session: "Session", kit_dir: Path, options: ExportOptions, batch: OutputBatch | None):
         self.session, self.kit_dir, self.options, self.batch = session, kit_dir, options, batch
 
     def run(self) -> KitReport:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
         report = checked.run()
-        if report.errors:
+        if report.errors or self.batch is None:
             report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
         target = Target(self.session, checked, self.options, self.batch)
@@ -103,4 +118,4 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
-_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets"}
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "rules_html": "ruleshtml"}

@@ -49,13 +49,14 @@ class ExportOptions:
     dpi: int = 300  # custom
     paper: str = "a4"  # the fillable sheets' paper, and the paper the kit is checked on
     tts_base: str | None = None  # TTS pictures' URL prefix (None: file:// URIs of the files)
+    rules_html: bool = False  # each rulebook as one self-contained HTML file
 
     def cache_key(self) -> str:
         return "export|" + "|".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "out")
 
     @property
     def formats(self) -> tuple[str, ...]:
-        return tuple(name for name in ("png", "tts", "sheets") if getattr(self, name))
+        return tuple(name for name in ("png", "tts", "sheets", "rules_html") if getattr(self, name))
 
 
 @dataclass(frozen=True)

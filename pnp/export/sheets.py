@@ -96,6 +96,8 @@ class _Sheet:
     def _fillable(self) -> None:
         target, name = self.target, self.sheet.name
         path = target.path(f"sheets/{name}-{target.options.paper}-form.pdf")
+        if not target.writable(path):
+            return
         game = target.kit.game
         canvas = target.batch.canvas(path, self.size, target.font,
                                      {"title": f"{game.title} — {name}", "author": ", ".join(game.authors),

@@ -8,7 +8,8 @@ numbers; printed text stays text, even "=…"), computed cells holding their for
 spreadsheets compute them on opening), the cells to fill empty, with borders, bold headers and the
 printed column widths.
 `csv_tables(pages)` returns (name, bytes) per table: the same grid in UTF-8 CSV, computed cells
-empty. `pages` are (page number, tables) pairs. The same tables give the same bytes (fixed dates
+empty, a text a spreadsheet would read as a formula ("=…", "+…", "-…", "@…") behind an apostrophe
+(`csv_cell`). `pages` are (page number, tables) pairs. The same tables give the same bytes (fixed dates
 in the workbook's properties and zip entries). openpyxl comes with the `export` extra.
 """
 from __future__ import annotations
@@ -134,6 +135,19 @@ def _widths(sheet: Worksheet, grid: _Grid) -> None:
         sheet.column_dimensions[get_column_letter(col + 1)].width = max(6.0, round(width / MM * 0.75, 1))
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_SIGNED_NUMBER = re.compile(r"[+-][0-9]+(?:[.,][0-9]+)?")
+
+
+def csv_cell(value: int | str) -> int | str:
+    """A CSV cell no spreadsheet runs as a formula (OWASP, "CSV injection"): text beginning with
+    = + - @, a tab or a CR gets a leading apostrophe; a plain signed number ("-3", "+2,5") stays the
+    number it reads as, since no formula can be made of it."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _SIGNED_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def _fixed_zip(data: bytes) -> bytes:
     """The workbook's zip again, every entry and the workbook's modification dated 2000-01-01: the
     same tables, the same bytes."""
@@ -155,6 +169,7 @@ def csv_tables(pages: list[tuple[int, list[FormTable]]]) -> list[tuple[str, byte
     for number, tables in pages:
         for table in tables:
             buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\n").writerows(_Grid(table).rows(formulas=False))
+            rows = [[csv_cell(value) for value in row] for row in _Grid(table).rows(formulas=False)]
+            csv.writer(buffer, lineterminator="\n").writerows(rows)
             out.append((table.element + (f"-p{number}" if several else ""), buffer.getvalue().encode("utf-8")))
     return out

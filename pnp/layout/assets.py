@@ -32,7 +32,8 @@ from .items import RGB
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)\}")
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
-PRINTED = ("rules.", "players.")  # names filled from the kit's rules values (pnp.rules.printed), not the face
+PRINTED = ("rules.", "players.", "rulebook.")  # names filled from the kit (pnp.rules.printed; a rulebook's
+# sections, pnp.rulebook), not from the face
 _PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
 
 

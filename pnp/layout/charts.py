@@ -95,6 +95,7 @@ def _page(document: dict, run: dict, measure: Measure) -> list[Shape]:
         Label(MARGIN, height - MARGIN - 32, f"{counted(run['games'], 'game')} (seed {document['seed']}), "
               f"{run['ended']:,} ended, {counted(run['shared_wins'], 'shared win')}"
               + (f" · {speed:,.0f} games/s" if speed else ""), 10, colour=GREY)]
+    shapes += _agent_note(document, run, width - 2 * MARGIN, height - MARGIN - 46, measure)
     top = height - MARGIN - 60
     half = (width - 2 * MARGIN - 30) / 2
     shapes += seat_chart(run, MARGIN, top - 250, half, 250, measure)
@@ -108,6 +109,20 @@ def _page(document: dict, run: dict, measure: Measure) -> list[Shape]:
     for i, key in enumerate(others):
         shapes += length_chart(run, MARGIN + half + 30 + i * (each + 30), MARGIN, each, lower, measure, key)
     return shapes
+
+
+def _agent_note(document: dict, run: dict, width: float, y: float, measure: Measure) -> list[Shape]:
+    """How the run's agent chooses (the model's words, pnp.lab) and the seats whose rate depends on
+    it, on one line cut to the page's width."""
+    note = document.get("agent_notes", {}).get(run["agent"], "")
+    depends = run.get("agent_dependent") or []
+    text = f"How the {run['agent']} agent chooses: {note}" if note else ""
+    if depends:
+        text = f"Depends on the agent: seat {', '.join(map(str, depends))}. " + text
+    words = text.split()
+    while words and measure(" ".join(words), 8, False) > width:
+        words = words[:-2] + ["…"]
+    return [Label(MARGIN, y, " ".join(words), 8, colour=GREY)] if words else []
 
 
 def _frame(x: float, y: float, w: float, h: float, title: str) -> list[Shape]:
@@ -132,7 +147,8 @@ def seat_chart(run: dict, x: float, y: float, w: float, h: float, measure: Measu
         rate = Label(cx, high + 4, f"{seat['win_rate']:.0%}", 9, "middle", bold=bool(seat["flag"]))
         shapes += [Stroke(cx, low, cx, high, INK, 1.2), Stroke(cx - 6, low, cx + 6, low, INK, 1.2),
                    Stroke(cx - 6, high, cx + 6, high, INK, 1.2), _clear_of(rate, line, measure),
-                   Label(cx, base - 12, f"seat {seat['seat']}", 9, "middle")]
+                   Label(cx, base - 12, f"seat {seat['seat']}" + (f" · {seat['colour']}" if seat.get("colour") else ""),
+                         9, "middle")]
     shapes.append(Stroke(x, line, x + w, line, MARK, 1.2, (5, 3)))
     return shapes + [_flag_note(seats, x, y - 16)]
 

@@ -9,7 +9,10 @@ that match `where:` (field -> a value or a list of values) and is one of:
 - `count:` a field or a list of fields (the number of cards of each of their values), or a mapping
   like `where:` (the number of cards that match it), with `per:` (a field or list of fields) to count
   per value of other fields; bounded by `exactly`, or `at_least` and/or `at_most`;
-- `sum:` a number field, summed over the cards (copies included), with `per:` and the same bounds.
+- `sum:` a number field, summed over the cards (copies included), with `per:` and the same bounds;
+- `supply:` field -> number, about a sheet (`sheet:`, not a deck): the material list of its tokens
+  (8 horses, 30 coins): each field of the sheet holds that number, and the sheet's layout prints it
+  (an element whose `count` is that `{field}`).
 The shape is checked here, where game.yaml is read; `pnp.rules.declared` checks the names of decks,
 fields and values against the kit, and the cards against the checks.
 """
@@ -21,7 +24,7 @@ from .frame import Scalar
 from .schema import Field, model_validator
 from .validate import StrictModel
 
-KINDS = ("product", "unique", "count", "sum")
+KINDS = ("product", "unique", "count", "sum", "supply")
 BOUNDS = ("exactly", "at_least", "at_most")
 Filter = dict[str, Union[Scalar, list[Scalar]]]
 Number = Union[int, float]
@@ -29,6 +32,8 @@ Number = Union[int, float]
 
 class Check(StrictModel):
     deck: str | None = None
+    sheet: str | None = None  # a supply check's sheet (tokens, pawns, coins)
+    supply: dict[str, int] | None = None  # field -> how many the material list says the sheet prints
     where: Filter = {}
     product: Union[dict[str, Union[list, str]], list[str], None] = None
     times: int | None = Field(default=None, ge=1)
@@ -53,6 +58,8 @@ class Check(StrictModel):
             raise ValueError(f"a {kind} check takes no {(bounds or ['per'])[0]}: it goes with count and sum")
         if self.times is not None and kind != "product":
             raise ValueError("times goes with product")
+        if (kind == "supply") != (self.sheet is not None) or (kind == "supply" and (self.deck or self.where)):
+            raise ValueError("a supply check names a sheet (sheet: jetons), and only a supply check does")
         return self
 
     def kind(self) -> str:

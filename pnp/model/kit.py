@@ -11,7 +11,6 @@ A deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` (pnp.model.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Mapping, Self, Union
@@ -24,16 +23,17 @@ from .datafile import DataFile
 from .frame import Scalar
 from .generate import Generator
 from .layout import Layout
+from .names import check_name
 from .units import FontSize, Length
 from .validate import StrictModel
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .rulebook import Rulebook
     from .tuckbox import TuckBox
 
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
 RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
 FieldType = Literal["text", "int", "number", "bool", "data"]
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 class Players(StrictModel):
@@ -66,6 +66,7 @@ class GameFile(StrictModel):
     checks: list[Check] = []
     components: list[str] = Field(min_length=1)
     min_text_size: FontSize = Field(default=6.0, ge=1.0, le=24.0)  # text printed smaller is a warning
+    literal: list[str] = []  # phrases whose numbers are meant as written (pnp.rules.drift)
 
 
 class FieldSpec(StrictModel):
@@ -84,9 +85,8 @@ class Imposition(StrictModel):
 
 
 def _slug(value: str) -> str:
-    if not _SLUG.match(value):
-        raise ValueError("a name is lowercase letters, digits and dashes, like 'cartes-lieu'")
-    return value
+    """Deck, sheet and tuck-box names name their PDFs (and exported files): pnp.model.names's rule."""
+    return check_name(value)
 
 
 class DeckFile(StrictModel):
@@ -200,6 +200,7 @@ class Kit:
     sheets: list[Sheet] = field(default_factory=list)
     layouts: dict[str, Layout] = field(default_factory=dict)
     tuckboxes: list[TuckBox] = field(default_factory=list)
+    rulebooks: list[Rulebook] = field(default_factory=list)
 
     def deck(self, name: str) -> Deck | None:
         return next((d for d in self.decks if d.name == name), None)

@@ -5,23 +5,28 @@ layout name to layout) and records problems (duplicate names across files, non-m
 `get(name, ref)` resolves `extends` — one parent or a list, merged left to right, then the child;
 `palette`, `icons` and `maps` merge key by key; `elements` merge by element name, keeping the
 parent's order, a child's element overriding only the keys it gives, `null` removing it — and
-validates the result as a `Layout`. Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are
-problems located at the `extends` value; each layout is merged once (a diamond of parents costs no
-more than a chain). Every merged value keeps the `Ref` of the file it came from, so errors point at
-the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
+validates the result as a `Layout` (a `table` element's name follows pnp.model.names's rule).
+Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are problems located at the
+`extends` value; each layout is merged once (a diamond of parents costs no more than a chain).
+Every merged value keeps the `Ref` of the file it came from, so errors point at the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
 a symbolic link is a problem).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache
-from .layout import Layout
+from .layout import Layout, Table
+from .names import RULE, is_name, slug
+from .schema import Model
 from .validate import validate
+
+M = TypeVar("M", bound=Model)
 
 _MERGED_BY_KEY = ("palette", "icons", "maps")
 MAX_EXTENDS = 16  # layouts in one `extends` chain
@@ -93,17 +98,28 @@ class LayoutLibrary:
         else:
             self.add(name, body, ref)
 
-    def get(self, name: str, ref: Ref, where: str = "layout") -> tuple[Layout | None, list[Problem]]:
+    def get(self, name: str, ref: Ref, where: str = "layout", model: type[M] = Layout) -> tuple[M | None, list[Problem]]:  # type: ignore[assignment]
         """The resolved layout `name`, or the problems that prevent it (`where` names the key that
-        names it, `deck.back`)."""
+        names it, `deck.back`); `model` validates it (a rulebook's style is no card or page layout)."""
         if name not in self._raw:
             return None, [self.unknown("unknown layout", name, where, ref)]
         problems: list[Problem] = []
         merged = self._merge(name, (), problems)
         if merged is None or problems:
             return None, problems
-        layout, errors = validate(Layout, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
-        return layout, [self._relocate(p, merged, name) for p in errors]
+        layout, errors = validate(model, {**merged.data, "name": name}, self._raw[name].ref, f"layout {name!r}")
+        errors = [self._relocate(p, merged, name) for p in errors] + self._table_names(layout, merged, name)
+        return (None if errors else layout), errors
+
+    def _table_names(self, layout: object, merged: _Merged, name: str) -> list[Problem]:
+        """A table's name names its CSV files, worksheets and form fields (pnp.export.sheets): it
+        follows pnp.model.names's rule, refused at its key."""
+        elements = getattr(layout, "elements", None) or {}
+        tables = [elem for elem, element in elements.items() if isinstance(element, Table)]
+        return [Problem(f"a table's name names its spreadsheet files and its form's fields: {RULE}",
+                        f"layout {name!r}.elements", merged.ref_for(("elements", elem), self._raw[name].ref),
+                        got=elem, suggestion=slug(elem), at_key=True)
+                for elem in tables if not is_name(elem)]
 
     def unknown(self, what: str, name: str, where: str, ref: Ref) -> Problem:
         """The problem of a layout name no `layouts/*.yaml` defines: the closest name, else how many

@@ -19,7 +19,7 @@ from typing import Iterator
 from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
-from ..sources.files import InputError, confine, inside
+from ..sources.files import InputError, confine, inside, read_input
 from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .datafile import read_deck_data
@@ -131,10 +131,12 @@ class _KitLoader:
             self._sheet(kit, document, Ref(display))
         elif kind == "tuckbox":
             self._tuckbox(kit, document, Ref(display))
+        elif kind == "rulebook":
+            self._rulebook(kit, document, Ref(display), self.kit_dir)
         else:
-            self.problems.append(Problem("a component file starts with `kind: deck`, `kind: sheet` or "
-                                         "`kind: tuckbox`", "component", Ref(display, ("kind",)), got=kind,
-                                         suggestion=suggest(kind, ["deck", "sheet", "tuckbox"])))
+            self.problems.append(Problem("a component file starts with `kind: deck`, `kind: sheet`, "
+                                         "`kind: tuckbox` or `kind: rulebook`", "component", Ref(display, ("kind",)),
+                                         got=kind, suggestion=suggest(kind, ["deck", "sheet", "tuckbox", "rulebook"])))
 
     def _deck(self, kit: Kit, data: dict, ref: Ref) -> None:
         spec, found = validate(DeckFile, data, ref, "deck")
@@ -173,8 +175,53 @@ class _KitLoader:
             self._unique_name(kit, spec.name, ref)
             kit.tuckboxes.append(TuckBox(spec.name, spec.title or spec.name, spec, ref))
 
+    def _rulebook(self, kit: Kit, data: dict, ref: Ref, folder: Path) -> None:
+        from .rulebook import MAX_TEXT_BYTES, RulebookFile, RulebookStyle, read_rulebook  # only kits with one
+
+        spec, found = validate(RulebookFile, data, ref, "rulebook")
+        self.problems += found
+        if spec is None:
+            return
+        style: RulebookStyle | None = RulebookStyle()
+        if spec.style is not None:
+            style, found = self.project.library.get(spec.style, ref.child("style"), "rulebook.style", RulebookStyle)
+            self.problems += found
+        text = self._text(spec.source, folder, ref.child("source"), MAX_TEXT_BYTES)
+        if text is None or style is None:
+            return
+        from ..sources import parse_yaml
+
+        from ..sources.locator import LineLocator
+
+        path, _ = safe_path(self.project.root, folder, spec.source)
+        display = self.project.display(path or folder)
+        self.project.locators.add(LineLocator(display))
+        book, found = read_rulebook(spec, ref, text, display, style, parse_yaml)
+        self.problems += found
+        self._unique_name(kit, spec.name, ref)
+        kit.rulebooks.append(book)
+
+    def _text(self, name: str, folder: Path, ref: Ref, limit: int) -> str | None:
+        """A UTF-8 text file the component names, read through the project's one door (noted as an
+        input of the build), or None and its problem at `ref`."""
+        path, error = safe_path(self.project.root, folder, name)
+        try:
+            data = read_input(path, limit) if path is not None else None
+        except InputError as exc:
+            error = str(exc)
+            data = None
+        if data is None:
+            self.problems.append(Problem(error or f"no file {name!r}", "rulebook.source", ref))
+            return None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            self.problems.append(Problem(f"{name} is not UTF-8 text (byte {exc.start})", "rulebook.source", ref))
+            return None
+
     def _unique_name(self, kit: Kit, name: str, ref: Ref) -> None:
-        if kit.deck(name) or kit.sheet(name) or any(box.name == name for box in kit.tuckboxes):
+        if kit.deck(name) or kit.sheet(name) or any(box.name == name for box in kit.tuckboxes) or \
+                any(book.name == name for book in kit.rulebooks):
             self.problems.append(Problem(f"two components are named {name!r}", "component", ref.child("name")))
 
     def _layouts(self, kit: Kit) -> None:

@@ -2,8 +2,8 @@
 
 Contract: `TuckBoxFile` validates a `kind: tuckbox` file (unknown keys refused); `TuckBox` is what
 the later stages read. The box's inside is the deck's card size plus `clearance`, and a depth of
-`depth` if given, else the deck's cards (`cards`, default: every card of the deck, copies
-included) times `thickness` (a card's, 0.3 mm by default), plus `clearance`. `art` puts on the
+`depth` if given, else the deck's cards (`cards`, default: every card of the deck and of the
+decks named in `also` — the rules cards that travel with it —, copies included) times `thickness` (a card's, 0.3 mm by default), plus `clearance`. `art` puts on the
 front and back panels the deck's back (`back`, the default), the first card's front (`front`), or
 the front of the card of that id. Which deck and card the names point at is checked by the run
 (`pnp/tuckbox.py`), which knows the kit's decks.
@@ -26,6 +26,7 @@ class TuckBoxFile(StrictModel):
     deck: str
     art: str = "back"
     cards: int | None = Field(None, ge=1, le=2000)
+    also: list[str] = []  # other decks the box holds too (the rules cards): their cards are counted
     thickness: Length = 0.3 * MM
     depth: Length | None = None
     clearance: Length = 1.0 * MM

@@ -2,7 +2,7 @@
 
 Contract: a kit's model (`rules: {model: rules.py}` in game.yaml; docs/RULES.md) imports from
 `pnp.rules` and `pnp.rules.toolkit` only, and defines `model = RulesModel(...)`. This module is
-that interface: `RulesModel`, `Params`, `Table` and `Seats` (base.py); the helpers `component`,
+that interface: `RulesModel`, `Params`, `Table` and `Seats` (base.py), `Feature` (drift.py); the helpers `component`,
 `sheet_fields` and `where_path`; problems (`Problem`, `Ref`, `KitError`, `suggest`,
 `errors_only`); the validation core for parameters (`Field`, `field_validator`,
 `model_validator`, `ValidationError`); and the kit as a model reads it (`Kit`, `Deck`, `Card`,
@@ -20,6 +20,7 @@ from ..core.errors import KitError, Problem, Ref, errors_only, suggest
 from ..model.kit import Card, Deck, Kit, Page, Sheet
 from ..model.schema import Field, ValidationError, field_validator, model_validator
 from .base import Params, RulesModel, Seats, Table, component, sheet_fields, where_path
+from .drift import Feature
 from .engine import guarded, load_playout, run_rules
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +31,7 @@ _LAZY = {"load_model": "loader", "Playout": "playout", "GameRecord": "playout", 
          "AGENTS": "playout"}  # imported on first use: a build of a kit without rules needs none of them
 
 __all__ = [
-    "RulesModel", "Params", "Table", "Seats", "component", "sheet_fields", "where_path",
+    "RulesModel", "Params", "Table", "Seats", "Feature", "component", "sheet_fields", "where_path",
     "Problem", "Ref", "KitError", "suggest", "errors_only",
     "Field", "field_validator", "model_validator", "ValidationError",
     "Kit", "Deck", "Card", "Sheet", "Page",

@@ -3,7 +3,8 @@
 Contract: `summarize(records, playout, players, agent, seconds)` turns the `GameRecord`s of one
 run (one player count, one agent) into a plain, JSON-ready dict:
 - `seats`: per seat (numbered from 1 in playing order) its wins, win rate and 95 % Wilson score
-  interval, and `flag` "above" or "below" when the interval excludes the fair share;
+  interval, and `flag` "above" or "below" when the interval excludes the fair share; its `colour`
+  when the model names the seats' colours (`Playout.seat_colours`: where the rules tell them apart);
 - `fair_share`: the win rate every seat would have if seats did not matter: the wins credited
   divided by games × seats. A shared win is a win for each seat that shares it (each seat's rate
   stays a proportion of games, so its interval is a binomial one), which raises every seat's fair
@@ -88,6 +89,9 @@ def situation_rows(records: Sequence[GameRecord], names: Iterable[str]) -> dict[
 def summarize(records: Sequence[GameRecord], playout: Playout, players: int, agent: str,
               seconds: float) -> dict:
     seats, fair = seat_rows(records, players)
+    if playout.seat_colours is not None:  # colours that differ in the rules, named beside the seats
+        for row, colour in zip(seats, playout.seat_colours(players)):
+            row["colour"] = colour
     measures = {"turns": [r.turns for r in records]}
     measures |= {unit: [r.lengths[unit] for r in records if unit in r.lengths] for unit in playout.lengths}
     lengths = {unit: distribution(values) | {"histogram": histogram(values)} for unit, values in measures.items()}

@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Literal, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, TypeVar, cast, overload
 
 from ..core.errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Deck, Kit, Sheet
+    from .drift import Feature
     from .playout import Playout
 
 
@@ -69,22 +70,47 @@ class Seats:
     low: int | None = None
 
 
+M = TypeVar("M")  # what the model reads from the kit: its material
+P = TypeVar("P", bound=Params)  # the model's parameters
+
+
+def _no_problems(material: Any, params: Any) -> list[Problem]:
+    return []
+
+
+def _no_tables(material: Any, params: Any) -> dict[str, "Table | str"]:
+    return {}
+
+
+def _no_seats(material: Any, params: Any) -> list[Seats]:
+    return []
+
+
+def _the_kit(kit: "Kit", params: Any) -> tuple[Any, list[Problem]]:
+    return kit, []
+
+
 @dataclass
-class RulesModel:
+class RulesModel(Generic[M, P]):
     """A rules model: `read` once, then `check`, `tables` and `playout` on what it read. `name` and
-    `summary` say what it is (the game, in a few words)."""
+    `summary` say what it is (the game, in a few words). Generic in its material `M` (what `read`
+    returns: the kit itself by default) and its parameters `P`, so that the type checker holds every
+    function a kit hands it to one signature: `check(material: M, params: P)`, `tables(material: M |
+    None, params: P)` and so on (tests/test_types.py runs mypy over the shipped kits' models)."""
 
     name: str
     summary: str
-    params: type[Params] = Params
-    check: Callable[[object, Params], list[Problem]] = lambda material, params: []
-    tables: Callable[[object, Params], dict[str, "Table | str"]] = lambda material, params: {}
+    params: type[P] = cast(Any, Params)
+    check: Callable[[M, P], list[Problem]] = _no_problems
+    tables: Callable[[M | None, P], dict[str, "Table | str"]] = _no_tables
     # play-outs: (material, params) -> a Playout that plays one game at a time; None: no play-outs
-    playout: Callable[[object, Params], "Playout"] | None = None
-    read: Callable[["Kit", Params], tuple[object, list[Problem]]] = lambda kit, params: (kit, [])
-    seats: Callable[[object, Params], list[Seats]] = lambda material, params: []
+    playout: Callable[[M, P], "Playout"] | None = None
+    read: Callable[["Kit", P], tuple[M | None, list[Problem]]] = cast(Any, _the_kit)
+    seats: Callable[[M, P], list[Seats]] = _no_seats
+    # rules that the material or params may turn off, and the printed words that depend on them (drift.py)
+    features: tuple["Feature", ...] = ()
 
-    def checked(self, kit: "Kit", params: Params) -> tuple[object, list[Problem]]:
+    def checked(self, kit: "Kit", params: P) -> tuple[M | None, list[Problem]]:
         """The material read from `kit` (None when unusable) and every problem: reading's, then checks'."""
         material, problems = self.read(kit, params)
         return material, problems + (self.check(material, params) if material is not None else [])

@@ -13,6 +13,8 @@ field's type as card values are, and must be among the field's declared `values`
   is held to the bounds, per value of the `per` fields: their values are those `where` allows, else
   the field's declared `values` (so a value no card has counts 0), else those the cards have; a
   bound not held is a problem at the check.
+- `supply` (about a sheet): each field holds the material list's number and an element of the
+  sheet's layout prints it (`count: "{field}"`).
 Past `MAX_NAMED` problems of one kind, the rest are summarised in one. Only the cards that match
 `where` and have at least one copy are looked at.
 """
@@ -110,6 +112,9 @@ def declared_checks(kit: Kit) -> list[Problem]:
     problems: list[Problem] = []
     for i, check in enumerate(kit.game.checks):
         ref = kit.game_ref.child("checks", i)
+        if check.supply is not None:
+            problems += _supply(kit, check, ref, f"checks[{i}]")
+            continue
         deck = _deck(kit, check, ref, f"checks[{i}]", problems)
         if deck is None:
             continue
@@ -119,6 +124,33 @@ def declared_checks(kit: Kit) -> list[Problem]:
             _RUN[check.kind()](scope, wanted)
         problems += scope.problems
     return problems
+
+
+def _supply(kit: Kit, check: Check, ref: Ref, label: str) -> list[Problem]:
+    """The sheet's fields hold the material list's numbers, and its layout prints each of them (an
+    element whose `count` is the field), on some page."""
+    assert check.sheet is not None and check.supply is not None
+    sheet = kit.sheet(check.sheet)
+    if sheet is None:
+        return [Problem(f"the kit has no sheet {check.sheet!r}", label, ref.child("sheet"),
+                        suggestion=suggest(check.sheet, [s.name for s in kit.sheets]))]
+    layout = kit.layouts.get(sheet.spec.layout)
+    counted = {str(getattr(e, "count", "")).strip("{}") for e in (layout.elements.values() if layout else ())
+               if e is not None and isinstance(getattr(e, "count", None), str)}
+    fields = {name: value for page in sheet.pages for name, value in page.fields.items()}
+    out = []
+    for name, wanted in check.supply.items():
+        at = ref.child("supply", name)
+        if name not in fields:
+            out.append(Problem(f"the sheet {sheet.name!r} has no field {name!r} for the supply of {wanted}", label, at,
+                               suggestion=suggest(name, list(fields))))
+        elif fields[name] != wanted:
+            out.append(Problem(f"the material list gives {wanted} {name}, but the sheet {sheet.name!r} has "
+                               f"{name}: {fields[name]}", label, at, got=fields[name], suggestion=str(wanted)))
+        elif name not in counted:
+            out.append(Problem(f"the sheet {sheet.name!r} prints no {name} (no element of its layout "
+                               f"{sheet.spec.layout!r} has count: \"{{{name}}}\")", label, at))
+    return out
 
 
 def _deck(kit: Kit, check: Check, ref: Ref, label: str, problems: list[Problem]) -> Deck | None:

@@ -9,20 +9,26 @@ its tables and the values of `{rules.…}` templates (parameters, titles, notes,
 `{players.min}` / `{players.max}` (the kit's range, also for a kit without a model); None when
 the model or its parameters are unusable. `load_playout(kit)` reads the kit's material and returns
 the model's `Playout` (pnp.lab plays it), or the problems that prevent it; `guarded(kit, doing,
-call, *args)` runs a call into the model's code. A rules problem without a `ref` whose `where`
+call, *args)` runs a call into the model's code inside the guard (guard.py: no writes outside
+the kit's output and the cache, no process, no network). A rules problem without a `ref` whose `where`
 names a parameter ("rules.seats[0]") points at that parameter's line, any other at the game.yaml. An exception raised by the model's code is a problem
-at the kit's line it came from (`loader.raised`), never a traceback.
+at the kit's line it came from (`loader.raised`), or at its `rules.model` line when it came from
+pnp's toolkit, never a traceback; so is what the guard refused. The loader runs only a trusted
+model (trust.py). Every kit's printed prose is scanned for drift (drift.py) against the values the
+model prints and its features' states; `run_rules(kit, code=False)` (`pnp check --no-code`) runs
+everything but the model.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Callable, TypeVar
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .base import Params, RulesModel, where_path
+from .drift import Bound, feature_states, kit_texts
 from .generic import column_seats, generic_checks, player_problems
 from .printed import Printed, printed, with_players
 
@@ -37,14 +43,28 @@ if TYPE_CHECKING:  # pragma: no cover
 T = TypeVar("T")
 
 
-def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Problem]]:
+def run_rules(kit: Kit, playouts: bool = True, code: bool = True,
+              writable: Sequence[Path] = ()) -> tuple[Printed | None, list[Problem]]:
     """What the model prints (None when the kit's model or its parameters are unusable) and
     problems. The model reads the kit once; its checks, seats, tables and check play-outs (unless
-    `playouts` is False: `pnp playtest` plays its own) get what it read."""
+    `playouts` is False: `pnp playtest` plays its own) get what it read, inside the guard
+    (guard.py; it may also write into `writable`, a build's kit output folder). With `code` False
+    (`pnp check --no-code`) the model is neither loaded nor run: the checks that need no code run,
+    and the printed values are the kit's own (`Printed.without_code`)."""
+    from .guard import allowing
+
     problems = generic_checks(kit) + _declared(kit)
-    if kit.game.rules is None:
-        return Printed.of_players(kit.game.players.min, kit.game.players.max), \
-            problems + player_problems(kit, column_seats(kit))
+    if kit.game.rules is None or not code:
+        made = Printed.of_players(kit.game.players.min, kit.game.players.max) if kit.game.rules is None else \
+            Printed.without_code(kit.game.rules.params, kit.game.players.min, kit.game.players.max)
+        made = replace(made, drift=Bound.of(made.values, {}, kit.game.literal))
+        return made, problems + player_problems(kit, column_seats(kit)) + made.drift.scan(kit_texts(kit))
+    with allowing(writable):
+        return _run_model(kit, playouts, problems)
+
+
+def _run_model(kit: Kit, playouts: bool, problems: list[Problem]) -> tuple[Printed | None, list[Problem]]:
+    assert kit.game.rules is not None
     model, params, found = _model_and_params(kit, kit.game.rules)
     if model is None or params is None:
         return None, problems + found + player_problems(kit, column_seats(kit))
@@ -58,10 +78,13 @@ def run_rules(kit: Kit, playouts: bool = True) -> tuple[Printed | None, list[Pro
     if playouts and material is not None and model.playout is not None and not errors_only(problems):
         problems += _check_playouts(kit, model.playout, material, params)
     tables, crash = guarded(kit, "the rules model's tables", model.tables, material, params)
-    if crash:
-        return None, problems + crash
-    made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"))  # None: none, as for check
-    return with_players(made, kit.game.players.min, kit.game.players.max), problems + clashes
+    states, broken = guarded(kit, "the rules model's features", feature_states, model.features, material, params) \
+        if model.features and material is not None else ({}, [])
+    if crash or broken:
+        return None, problems + crash + broken
+    made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"), states or {}, kit.game.literal)
+    made = with_players(made, kit.game.players.min, kit.game.players.max)
+    return made, problems + clashes + made.drift.scan(kit_texts(kit))
 
 
 def _declared(kit: Kit) -> list[Problem]:
@@ -107,13 +130,28 @@ def _model_and_params(kit: Kit, rules: RulesRef) -> tuple[RulesModel | None, Par
 
 
 def guarded(kit: Kit, doing: str, call: Callable[..., T], *args: object) -> tuple[T | None, list[Problem]]:
-    """`call(*args)`, or the problem of the exception the model's code raised."""
-    try:
-        return call(*args), []
-    except Exception as exc:  # the kit's code: reported at its line, never a traceback
-        from .loader import raised
+    """`call(*args)` inside the guard (guard.py), or the problem of the exception the model's code
+    raised, or of what the guard refused (even when the model caught it)."""
+    from .guard import running
+    from .loader import raised, refusal
 
-        return None, [raised(exc, kit.root, PurePosixPath(kit.game_ref.file).parent, doing)]
+    shown = PurePosixPath(kit.game_ref.file).parent
+    try:
+        with running() as block:
+            result = call(*args)
+    except Exception as exc:  # the kit's code: reported at its line, never a traceback
+        return None, [_placed(raised(exc, kit.root, shown, doing), kit)]
+    if block.refused:
+        return None, [_placed(refusal(block.refused, shown, doing), kit)]
+    return result, []
+
+
+def _placed(problem: Problem, kit: Kit) -> Problem:
+    """An exception that passed through no line of the kit's own code (raised in pnp's toolkit, which
+    the model's functions handed the work to) is a problem at the kit's `rules.model` line."""
+    if problem.loc is not None and problem.loc.line:
+        return problem
+    return replace(problem, loc=None, ref=kit.game_ref.child("rules", "model"))
 
 
 def _locate(problem: Problem, kit: Kit) -> Problem:

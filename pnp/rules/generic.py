@@ -2,7 +2,8 @@
 
 Contract: `generic_checks(kit)` returns problems about what a designer declares and can get wrong
 in any game: a deck's declared `count` against the cards it lists (copies included), every layout
-of a deck sharing one card size, and a game's player range. (Two cards with one id are refused when
+of a deck sharing one card size, a tuck box made for fewer cards than it holds (`held_cards`: its
+deck's and those of the decks it `also` holds), and a game's player range. (Two cards with one id are refused when
 the deck is read, pnp.model.cards, before any rules run.) Files that layouts name (pictures, SVGs,
 icons) are checked when faces are laid out.
 
@@ -15,8 +16,9 @@ one's `low` at `players.min`, each naming what limits it and proposing the bound
 """
 from __future__ import annotations
 
-from ..core.errors import Problem
+from ..core.errors import Problem, suggest
 from ..model.kit import Deck, Kit
+from ..model.tuckbox import TuckBox
 from ..model.units import MM
 from .base import Seats
 
@@ -25,7 +27,31 @@ def generic_checks(kit: Kit) -> list[Problem]:
     problems: list[Problem] = []
     for deck in kit.decks:
         problems += _count(deck) + _one_size(kit, deck)
+    for box in kit.tuckboxes:
+        problems += _box_holds(kit, box)
     return problems
+
+
+def held_cards(kit: Kit, box: TuckBox) -> int:
+    """The cards of a tuck box's deck and of the decks it also holds (`also`), copies included."""
+    decks = [kit.deck(name) for name in (box.spec.deck, *box.spec.also)]
+    return sum(deck.total() for deck in decks if deck is not None)
+
+
+def _box_holds(kit: Kit, box: TuckBox) -> list[Problem]:
+    """A box's `cards` below what it holds (a deck grown since it was written), or a deck in `also`
+    that the kit lacks."""
+    out = [Problem(f"the box also holds a deck {name!r} that the kit does not have", f"tuckbox {box.name!r}",
+                   box.ref.child("also", i), suggestion=suggest(name, [d.name for d in kit.decks]))
+           for i, name in enumerate(box.spec.also) if kit.deck(name) is None]
+    held, written = held_cards(kit, box), box.spec.cards
+    if written is not None and written < held:
+        names = " and ".join(repr(n) for n in (box.spec.deck, *box.spec.also) if kit.deck(n) is not None)
+        out.append(Problem(f"the box is made for {written} cards, but it holds the deck{'s' if ' and ' in names else ''} "
+                           f"{names}: {held} cards (leave `cards` out and it counts them; `also` names the other "
+                           "decks it holds)", f"tuckbox {box.name!r}", box.ref.child("cards"), got=written,
+                           suggestion=str(held)))
+    return out
 
 
 def _count(deck: Deck) -> list[Problem]:

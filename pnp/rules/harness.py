@@ -11,7 +11,7 @@ process plays it: the records, hence every statistic, are the same for one seed 
 is. With `jobs` > 1 the games are cut into contiguous chunks handed to a pool of worker
 processes; each worker calls `source.load()` once (the kit's model is loaded there by path, as the
 loader does: `source` is a small picklable description, never the model itself) and sends back
-plain records. `source` may also be a `Playout` itself (one process only: tests, benchmarks).
+plain records; the games run inside the guard (guard.py). `source` may also be a `Playout` itself (one process only: tests, benchmarks).
 Anything a worker raises is raised again here (the caller turns a model's exception into a problem).
 """
 from __future__ import annotations
@@ -110,5 +110,12 @@ def _settle(_: int) -> None:
 
 
 def _work(task: tuple[int, str, int, int, int]) -> list[GameRecord]:
+    """A chunk of games in a worker, the model's code inside the guard (guard.py), as in the parent."""
+    from .guard import running
+
     players, agent, seed, start, stop = task
-    return play_range(_WORKER["playout"], players, agent, seed, start, stop)
+    with running() as block:
+        records = play_range(_WORKER["playout"], players, agent, seed, start, stop)
+    if block.refused:
+        raise PermissionError(f"pnp refused {block.refused[0]} while the kit's rules model played")
+    return records

@@ -16,8 +16,11 @@ modules are compiled from the text that was hashed, by `_KitFinder` (relative im
 a package; nothing is written into the kit, no `__pycache__`). An exception raised while importing
 is a problem at the last line of the kit's code in its traceback (`raised`, which the engine also
 uses for an exception in the model's read, check, tables or play-outs). The module must define
-`model`, a `RulesModel`. A kit's rules file is code that runs, as a Makefile is: nothing here
-sandboxes it; the confinement keeps a kit's model inside the kit.
+`model`, a `RulesModel`. A kit's rules file is code: it is imported only when its files are
+trusted (trust.py: an untrusted or changed model is a problem at the `model` line that names its
+files and `pnp trust`), and imported inside the guard (guard.py), whose refusals are problems too
+(`refusal`); `model_files(kit)` gives the files as read (for `pnp trust`). The confinement keeps a
+kit's model inside the kit; neither is a sandbox.
 """
 from __future__ import annotations
 
@@ -38,6 +41,7 @@ from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from ..core.errors import Loc, Problem, Ref, suggest
 from ..sources.files import read_input
+from . import guard, trust
 from .base import Params, RulesModel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,7 +81,7 @@ def load_model(kit: "Kit") -> tuple[RulesModel | None, list[Problem]]:
     if kit.game.rules is None:  # a kit without a model
         return None, []
     ref = kit.game_ref.child("rules", "model")
-    module, problems = load_module(kit.root, kit.game.rules.model, ref)
+    module, problems = load_module(kit.root, kit.game.rules.model, ref, kit.name)
     if module is None:
         return None, problems
     found = getattr(module, ATTRIBUTE, None)
@@ -104,16 +108,37 @@ _LOADED: dict[str, tuple[ModuleType | None, list[Problem]]] = {}
 _CURRENT: dict[Path, str] = {}  # entry -> module name of the version loaded last
 
 
-def load_module(root: Path, path: str, ref: Ref) -> tuple[ModuleType | None, list[Problem]]:
+def load_module(root: Path, path: str, ref: Ref, kit_name: str = "") -> tuple[ModuleType | None, list[Problem]]:
     source, problems = _read(Path(root).resolve(), path, ref)
     if source is None:
         return None, problems
+    untrusted = trust.verdict(source.root, source.entry, source.texts)
+    if untrusted is not None:
+        return None, [_untrusted(untrusted, source, ref, kit_name)]
     name = source.name()
     if name not in _LOADED:
         _forget(_CURRENT.get(source.entry))
         _CURRENT[source.entry] = name
         _LOADED[name] = _import(name, source)
     return _LOADED[name]
+
+
+def _untrusted(why: trust.Untrusted, source: ModelSource, ref: Ref, kit_name: str) -> Problem:
+    """The problem of a model that may not run: its files, and the command that trusts it."""
+    shown = source.shown.as_posix()
+    command = f"pnp trust {shown if '/' in shown else kit_name or shown}"
+    return Problem(f"the rules model is code that runs with your rights, and {why.reason()}: read "
+                   f"{'it' if len(why.files) == 1 else 'them'}, then run `{command}` (`pnp check --no-code` "
+                   "checks the rest of the kit without running it)", WHERE, ref)
+
+
+def model_files(kit: "Kit") -> tuple[Path, Path, dict[Path, bytes]] | None:
+    """The kit folder, the model's entry and its files as read (None: no model, or not a model
+    inside the kit, which `load_model` reports)."""
+    if kit.game.rules is None:
+        return None
+    source, _ = _read(Path(kit.root).resolve(), kit.game.rules.model, kit.game_ref.child("rules", "model"))
+    return (source.root, source.entry, source.texts) if source is not None else None
 
 
 def _read(root: Path, path: str, ref: Ref) -> tuple[ModelSource | None, list[Problem]]:
@@ -179,10 +204,15 @@ def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Pro
         return None, problems
     _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items() if tree is not None}
     try:
-        return importlib.import_module(name), []
+        with guard.running() as block:
+            module = importlib.import_module(name)
     except Exception as exc:  # the kit's code, not pnp's: reported at its line
         _forget(name)
         return None, [raised(exc, source.root, source.shown, "importing the rules model")]
+    if block.refused:
+        _forget(name)
+        return None, [refusal(block.refused, source.shown, "importing the rules model")]
+    return module, []
 
 
 def _parsed(path: Path, text: bytes, source: ModelSource) -> tuple[ast.Module | None, list[Problem]]:
@@ -217,14 +247,31 @@ def _allowed(module: str) -> bool:
 def raised(exc: BaseException, root: Path, shown: PurePosixPath, doing: str) -> Problem:
     """`exc`, raised by a kit's model, as a problem at the last line of the kit's code it passed."""
     root = Path(root).resolve()
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if Path(f.filename).is_relative_to(root)]
+    every = traceback.extract_tb(exc.__traceback__)
+    frames = [f for f in every if Path(f.filename).is_relative_to(root)]
     what = f"{doing} raised {type(exc).__name__}: {exc}"
-    if not frames:
-        return Problem(what, "rules model", loc=Loc(shown.as_posix()))
+    if not frames:  # raised in code the model handed its work to (pnp's toolkit): named, no kit line
+        inner = f" (in {_module_of(every[-1].filename)}, line {every[-1].lineno})" if every else ""
+        return Problem(what + inner, "rules model", loc=Loc(shown.as_posix()))
     last = frames[-1]
     col = getattr(last, "colno", None)
     return Problem(what, "rules model", loc=Loc(_shown(last.filename, root, shown), last.lineno,
                                                  (col or 0) + 1))
+
+
+def refusal(refused: list[str], shown: PurePosixPath, doing: str) -> Problem:
+    """The problem of what the guard refused while the model ran (even when the model caught it)."""
+    more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+    return Problem(f"{doing}: pnp refused {refused[0]}{more}: a rules model may write only into the kit's output "
+                   "and the user's cache, and may not start processes nor use the network", "rules model",
+                   loc=Loc(shown.as_posix()))
+
+
+def _module_of(filename: str) -> str:
+    """A file of pnp as its module path (`pnp/rules/toolkit/shedplay.py`), else its name."""
+    path = Path(filename)
+    parts = path.parts
+    return "/".join(parts[parts.index("pnp"):]) if "pnp" in parts else path.name
 
 
 def _shown(filename: str, root: Path, shown: PurePosixPath) -> str:

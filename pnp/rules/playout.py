@@ -11,7 +11,11 @@ situations it may count (report order), its other length units, the endings that
 seeds leave open (ending -> the decision applied) and the situations that mean a pile or a supply
 ran dry, and the agent `pnp check` plays its short play-outs with (`check_agent`: random unless
 the model's random games are too long to check quickly); the harness (harness.py) plays the games
-and balance.py reads the records.
+and balance.py reads the records. `trace(players, agent, rng)`, when the model gives it, plays the
+same game as `play` with the same arguments and returns its record with its moves in the kit's
+words (`pnp playtest --trace N`); `agents` says, per agent, how it chooses in this model's games
+and what that does to the figures (the lab report prints it); `seat_colours(players)`, where the
+rules tell colours apart (a board's sides), names each seat's colour so the lab reports both.
 
 Agents choose with `agent.choose(options, rng, gain)`: `random` takes one option uniformly and
 never calls `gain`; `greedy` takes the option whose `gain(option)` (what it scores now, by the
@@ -100,3 +104,9 @@ class Playout:
     open_endings: Mapping[str, str] = field(default_factory=dict)
     dry: tuple[str, ...] = ()
     check_agent: str = "random"  # the agent of `pnp check`'s short play-outs
+    # the same game as `play` for the same arguments, and its moves in the kit's words (`pnp playtest --trace`)
+    trace: Callable[[int, Agent, random.Random], tuple[GameRecord, list[str]]] | None = None
+    # how each agent chooses in this model's games (the lab report says it beside the figures)
+    agents: Mapping[str, str] = field(default_factory=dict)
+    # where colours differ in the rules: the colour(s) of each seat, in playing order, for a player count
+    seat_colours: Callable[[int], tuple[str, ...]] | None = None

@@ -7,7 +7,7 @@ closest ancestor that exists, so a problem about a missing key points at the map
 Positions are looked up only when a problem is reported, so loading costs nothing for them; a
 locator made for data from the parse cache keeps the text, composed (by `yamlparse.compose`) on
 the first lookup that the answers kept for that text (`positions`, pnp.sources.parsecache) lack.
-`CsvLocator` and `SheetLocator` locate the cells of a data file (pnp.sources.tables): a path
+`LineLocator` locates a line of a text file (a rulebook's Markdown: a path `(line,)`). `CsvLocator` and `SheetLocator` locate the cells of a data file (pnp.sources.tables): a path
 `(row, column)` (0-based, in the file's own rows and columns; `(row,)` for a whole row) answers the
 line:col where the CSV cell starts (the end of its record when the row is shorter), or the cell
 name of a spreadsheet, `Feuil1!C4`.
@@ -132,13 +132,27 @@ def column_name(index: int) -> str:
     return name
 
 
+class LineLocator:
+    """A text file (a rulebook's Markdown): a path `(line,)` or `(line, col)` is that position."""
+
+    def __init__(self, display: str):
+        self.display = display
+
+    def loc(self, path: tuple) -> Loc:
+        if not path or not isinstance(path[0], int):
+            return Loc(self.display)
+        return Loc(self.display, path[0], path[1] if len(path) > 1 and isinstance(path[1], int) else 1)
+
+    key_loc = loc
+
+
 class LocatorRegistry:
     """All the locators of a run, keyed by display name."""
 
     def __init__(self) -> None:
-        self._by_file: dict[str, Locator | CsvLocator | SheetLocator] = {}
+        self._by_file: dict[str, Locator | CsvLocator | SheetLocator | LineLocator] = {}
 
-    def add(self, locator: Locator | CsvLocator | SheetLocator) -> None:
+    def add(self, locator: Locator | CsvLocator | SheetLocator | LineLocator) -> None:
         self._by_file[locator.display] = locator
 
     def locate(self, ref: Ref, key: bool = False) -> Loc:

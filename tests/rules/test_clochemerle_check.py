@@ -180,3 +180,24 @@ def test_token_counts(key, value, text):
     data = material_data()
     data["tokens"][key] = value
     find(problems(data), text)
+
+
+def test_the_medecin_queue_is_bound_by_the_patients_who_can_wait():
+    """decision: medecin_queue — one pawn a player, so at most players_max - 1 patients to jump: a
+    15-cell queue passes with 6 players; the jump over the printed queue is not the bound."""
+    from kits.clochemerle.supply import longest_action
+
+    data = material_data()
+    for index in (10, 11):  # both médecin cards: 3 rows of 5 cells
+        data["places"][index]["grid"] = [[{"points": 5 - c} for c in range(5)] for _ in range(3)]
+    material, _ = read_material(**data, refs=REFS)
+    doctor = [card for card in material.places if card.place == "medecin"]
+    assert [len(card.cells()) for card in doctor] == [15, 15]
+    assert [longest_action(card, 6) for card in doctor] == [6, 6]  # 1 week + 5 patients
+    assert [longest_action(card) for card in doctor] == [15, 15]  # (the printed queue, unbound)
+    assert [p for p in check_material(material) if "queue" in p.what or "quarter" in p.what] == []
+    assert [p.what for p in check_material(material, Params(players_max=14, colours=14, players_min=3))
+            if "longest queue" in p.what] == [
+        "jumping the longest queue that can wait (13 patients, one pawn per other player) costs 1 + 13 = 14 weeks, "
+        "more than a quarter (13 weeks): the rows alternate by quarter, so a row still on the table would have to "
+        "be turned up again"] * 2

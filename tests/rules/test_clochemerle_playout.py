@@ -50,3 +50,40 @@ def test_an_expulsion_at_the_boulodrome_is_counted_and_moves_the_pawn_to_a_free_
     assert game.counts["expulsions"] == 1
     assert state.pawns[(0, 0)] == game.names[seat] and list(state.pawns.values()).count("P9") == 1
 
+
+
+def _played(players: int, seed: int, agent: str = "random") -> Year:
+    from pnp.rules import AGENTS
+
+    params = Params()
+    game = Year(set_up_rows(MATERIAL), MATERIAL.events, players, supply_of(MATERIAL, params), params,
+                AGENTS[agent], random.Random(seed))
+    game.record = game.play()
+    return game
+
+
+def test_seats_are_numbered_in_playing_order_seat_1_the_pawn_on_top_of_the_stack():
+    """decision: seat_order — the record's winners are ranks in the drawn stack, not pawn colours."""
+    for seed in range(40):
+        game = _played(4, seed)
+        best = max(game.scores)
+        assert game.record.winners == tuple(rank for rank, pawn in enumerate(game.order) if game.scores[pawn] == best)
+
+
+def test_the_first_seat_is_the_first_to_play():
+    params = Params()
+    game = Year(set_up_rows(MATERIAL), MATERIAL.events, 4, supply_of(MATERIAL, params), params,
+                Scripted("bar"), random.Random(7))
+    assert game.next_seat() == game.order[0]  # the pawn drawn to the top plays first: seat 1 of the record
+    game.turn(game.next_seat())
+    assert game.next_seat() == game.order[1]
+
+
+def test_a_tie_for_the_most_reputation_shares_the_win():
+    """decision: end_tie — every seat tied for the most points is a winner."""
+    shared = [game for game in (_played(5, seed) for seed in range(200)) if len(game.record.winners) > 1]
+    assert shared, "no tie in 200 games"
+    for game in shared:
+        best = max(game.scores)
+        assert sorted(game.scores[game.order[rank]] for rank in game.record.winners) == [best] * len(game.record.winners)
+        assert [s for s in game.scores if s == best] == [best] * len(game.record.winners)

@@ -103,3 +103,18 @@ def test_params_seats_one_colour_each_with_three_players():
 
 def test_elf_move_type_is_plain_data():
     assert ElfMove(("bleu", 0), (1, 1)) == ElfMove(("bleu", 0), (1, 1), None, None, None)
+
+
+def test_three_players_leave_the_east_side_empty_so_rouge_has_nobody_across(shipped):
+    """decision: THREE_PLAYERS — seated south, west, north; the lab names each seat's colour, and
+    under the greedy agent the second seat (rouge, west) wins far above its share."""
+    from pnp.lab import KitPlayout
+    from pnp.rules.balance import summarize
+    from pnp.rules.harness import play_range
+
+    playout = KitPlayout(str(shipped), str(shipped / "decks/lutins")).load()
+    assert playout.seat_colours is not None and playout.seat_colours(3) == ("bleu", "rouge", "violet")
+    assert playout.seat_colours(2) == ("bleu+rouge", "violet+jaune")
+    run = summarize(play_range(playout, 3, "greedy", 0, 0, 120), playout, 3, "greedy", 1.0)
+    second = run["seats"][1]
+    assert second["colour"] == "rouge" and second["flag"] == "above" and second["win_rate"] > 0.5

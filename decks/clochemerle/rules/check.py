@@ -25,6 +25,7 @@ What is checked, and why:
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 from itertools import combinations
 
 from pnp.rules import Problem
@@ -80,7 +81,8 @@ def _place_counts(places: tuple[PlaceCard, ...], params: Params) -> list[Problem
 def _orders(places: tuple[PlaceCard, ...], params: Params) -> list[Problem]:
     # rules: Mise en place — "Mettre en place les cartes de chaque lieu en ligne en ordre croissant
     # de gauche à droite suivant numéro figurant sur le verso, sur deux colonne"
-    out, first = [], {}
+    out: list[Problem] = []
+    first: dict[str, tuple[PlaceCard, str]] = {}
     for card, where in zip(places, card_wheres(places)):
         other = first.setdefault(card.place, (card, where))
         if card.order != other[0].order:
@@ -93,7 +95,7 @@ def _orders(places: tuple[PlaceCard, ...], params: Params) -> list[Problem]:
     return out
 
 
-def _order_count(order: int, count: int, places, params: Params) -> list[Problem]:
+def _order_count(order: int, count: int, places: tuple[PlaceCard, ...], params: Params) -> list[Problem]:
     wanted = params.cards_per_place if 1 <= order <= PLACES_PER_ROW else 0
     if count == wanted:
         return []
@@ -141,7 +143,7 @@ def _event_pairs(events: tuple[EventCard, ...], params: Params) -> list[Problem]
     return list(blamed.values())
 
 
-def _pair_problem(card: EventCard, other: EventCard, sign: str, need: int, supply: int, fair) -> Problem:
+def _pair_problem(card: EventCard, other: EventCard, sign: str, need: int, supply: int, fair: Any) -> Problem:
     shown = MINUS if sign == "-" else "+"
     what = (f"has {card.count(sign)} '{shown}' signs: out with event card {other.title!r} "
             f"({other.count(sign)} '{shown}') the two rows need {need} '{shown}' tokens, the supply has "
@@ -212,7 +214,7 @@ def check_score_sheet(sheet: ScoreSheet | None, params: Params) -> list[Problem]
     return out
 
 
-def _quarter_row(sheet: ScoreSheet, row, quarter: int, params: Params) -> list[Problem]:
+def _quarter_row(sheet: ScoreSheet, row: Any, quarter: int, params: Params) -> list[Problem]:
     factor = 2 if quarter == params.quarters else 1  # rules: "Les points du dernier trimestre sont doublés"
     if row is None:
         return [Problem(f"has no row for quarter {quarter} ('q{quarter}')", "score sheet", at(sheet.ref, "rows"))]
@@ -224,7 +226,7 @@ def _quarter_row(sheet: ScoreSheet, row, quarter: int, params: Params) -> list[P
 
 def check_supply(places: tuple[PlaceCard, ...], params: Params) -> list[Problem]:
     """The placement pawns cover the most pawns a player can have out at once (supply.py)."""
-    bound = pawn_bound(places, params.weeks_per_quarter)
+    bound = pawn_bound(places, params.weeks_per_quarter, params.players_max)
     if bound.pawns <= params.placement_pawns:
         return []
     return [Problem(f"a player may have {bound.pawns} pawns out at once ({bound.explain()}), but has only "

@@ -12,12 +12,14 @@ least n cells. The longest action of a card must fit in a quarter (`quarter_fit`
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pnp.rules import Problem
 from .params import Params
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, CardState, cheapest, place
 from .places import PLACES, Cell, PlaceCard
 from .shape import at
-from .supply import longest_action
+from .supply import longest_action, queue_jump
 
 RULE_TEXT_MAX = 120
 _NO_POINTS = {"mairie": "scores dé + 10 for the majority", "bar": "scores dé + the value of the crowd"}
@@ -29,7 +31,7 @@ def check_place_card(card: PlaceCard, where: str, params: Params) -> list[Proble
             *quarter_fit(card, where, params)]
 
 
-def _problem(card: PlaceCard, where: str, what: str, *path, **kw) -> Problem:
+def _problem(card: PlaceCard, where: str, what: str, *path: Any, **kw: Any) -> Problem:
     return Problem(what, where, at(card.ref, *path), **kw)
 
 
@@ -90,7 +92,7 @@ def _cell_weeks(card: PlaceCard, cell: Cell, paid: bool, where: str, params: Par
         return [_problem(card, where, f"{name} has no time cost (weeks)", *path)]
     if not paid and cell.weeks is not None:
         return [_problem(card, where, f"{name} has a time cost that {PLACES[card.place]} never charges", *path)]
-    if paid and not 1 <= cell.weeks <= params.weeks_per_quarter:
+    if paid and cell.weeks is not None and not 1 <= cell.weeks <= params.weeks_per_quarter:
         return [_problem(card, where, f"{name} costs {cell.weeks} weeks: a placement costs 1 to "
                          f"{params.weeks_per_quarter} weeks (at 0 the player behind would play forever)",
                          *path, "weeks", got=cell.weeks)]
@@ -138,13 +140,16 @@ def quarter_fit(card: PlaceCard, where: str, params: Params) -> list[Problem]:
     quarter: the two set-up rows alternate by quarter, so with a longer action the first player
     could enter quarter q + 2 while the last is still in quarter q, and the row of quarter q,
     still on the table, would have to be turned up again (decision: quarter_fit)."""
-    longest, quarter = longest_action(card), params.weeks_per_quarter
+    longest, quarter = longest_action(card, params.players_max), params.weeks_per_quarter
     if longest <= quarter:
         return []
-    if card.place == "medecin":
-        how, path = f"jumping the whole queue costs {DOCTOR_WEEKS} + {longest - DOCTOR_WEEKS}", ("grid",)
+    if card.place == "medecin":  # decision: medecin_queue — at most players_max - 1 patients to jump
+        jumped = queue_jump(card, params.players_max)
+        path: tuple[Any, ...]
+        how, path = (f"jumping the longest queue that can wait ({jumped} patients, one pawn per other player) costs "
+                     f"{DOCTOR_WEEKS} + {longest - DOCTOR_WEEKS}"), ("grid",)
     else:
-        cell = max((c for c in card.cells() if c.weeks), key=lambda c: c.weeks)
+        cell = max((c for c in card.cells() if c.weeks), key=lambda c: c.weeks or 0)
         extra = EXPEL_EXTRA_WEEKS if card.place == "boulodrome" else 0
         how = (f"expelling a pawn from cell {cell.pos} costs {cell.weeks} + {extra}" if extra
                else f"cell {cell.pos} costs {cell.weeks}")

@@ -33,6 +33,8 @@ Why these numbers:
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 _EGLISE_RULE = "Rang au choix : pion sur la dernière case, les autres montent ; rang plein, fermé. (Dé + vos lignes) × vos pions."
 _MAIRIE_RULE = "Pion sur une case vide au choix. Seul le majoritaire marque dé + 10 ; égalité : le pion le plus haut."
 _BAR_RULE = "Pions sur des cases vides au choix. Chaque joueur présent marque dé + valeur du nombre de cases occupées."
@@ -41,7 +43,7 @@ _BOULO_RULE = "Case vide au choix, ou chassez un pion adverse vers une case vide
 _MEDECIN_RULE = "Un seul pion : fin de la file pour 1 semaine, +1 par patient doublé. Dé + points de la case."
 
 
-def _cells(*rows: tuple) -> list[list[dict]]:
+def _cells(*rows: Sequence) -> list[list[dict]]:
     """Grid rows from tuples: (weeks, points); None for an absent number."""
     return [[{k: v for k, v in (("weeks", w), ("points", p)) if v is not None} for w, p in row] for row in rows]
 

@@ -92,27 +92,26 @@ class FastCard:
 
 
 def _any_empty(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
-    weeks = card.weeks
-    return [(i, weeks[i]) for i in range(card.size) if own[i] == EMPTY and weeks[i] is not None]
+    return [(i, w) for i, w in enumerate(card.weeks) if own[i] == EMPTY and w is not None]
 
 
 def _eglise(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
     weeks = card.weeks
-    return [(column[-1], weeks[column[-1]]) for column in card.columns
-            if weeks[column[-1]] is not None and any(own[i] == EMPTY for i in column)]
+    return [(column[-1], w) for column in card.columns for w in (weeks[column[-1]],)
+            if w is not None and any(own[i] == EMPTY for i in column)]
 
 
 def _marche(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
     first = next((i for i in range(card.size) if own[i] == EMPTY), None)
-    return [] if first is None or card.weeks[first] is None else [(first, card.weeks[first])]
+    weeks = None if first is None else card.weeks[first]
+    return [] if first is None or weeks is None else [(first, weeks)]
 
 
 def _boulodrome(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:
     if EMPTY not in own:
         return []
-    weeks = card.weeks
-    expels = [(i, weeks[i] + EXPEL_EXTRA_WEEKS) for i in range(card.size)
-              if own[i] not in (EMPTY, seat) and weeks[i] is not None]
+    expels = [(i, w + EXPEL_EXTRA_WEEKS) for i, w in enumerate(card.weeks)
+              if own[i] not in (EMPTY, seat) and w is not None]
     return _any_empty(card, own, seat) + expels
 
 

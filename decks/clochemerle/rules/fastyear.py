@@ -98,7 +98,8 @@ class FastYear(Year):
 
     def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
                  params: Params, agent: Agent, rng: random.Random, memo: Memo):
-        self.memo, self.weights = memo, {}
+        self.memo = memo
+        self.weights: dict[int, tuple[list[int], int]] = {}
         super().__init__(rows, events, players, supply, params, agent, rng)
 
     def _fresh(self, side: int) -> list:
@@ -111,7 +112,8 @@ class FastYear(Year):
         self.weights[row.side] = ([row.event.sign(card.place) for card in self.memo.cards[row.side]],
                                   quarter_factor(quarter, self.params.quarters))
 
-    def options(self, seat: int, gains: list[int] | None = None) -> list[tuple[Row, int, int, int]]:
+    def options(self, seat: int, gains: list[int] | None = None  # type: ignore[override]  # (cells, not Placements)
+                ) -> list[tuple[Row, int, int, int]]:
         """Year.options as (row, card, cell, weeks); with `gains`, Year._gain of each appended to it."""
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1
@@ -143,6 +145,8 @@ class FastYear(Year):
         options = self.options(seat, gains)
         if not options:
             self.counts["no legal move"] += 1
+            if self.log is not None:
+                self.say(seat, "ne peut poser aucun pion : avance d'une semaine")
             self.move(seat, 1)  # decision: no_move
             return
         if gains is not None:
@@ -155,7 +159,17 @@ class FastYear(Year):
             self.counts["expulsions"] += 1
         row.states[i] = card.apply(own, cell, seat, to)
         self.out[seat] += 1
+        if self.log is not None:
+            self._said(seat, card, own, cell, weeks, to)
         self.move(seat, weeks)
+
+    def _said(self, seat: int, card: FastCard, own: tuple[int, ...], cell: int, weeks: int, to: int) -> None:
+        """A placement of a traced game, in words."""
+        row, col = card.positions[cell]
+        expelled = f", expulse {self.who(own[cell])} vers la case {card.positions[to][0] + 1}-" \
+                   f"{card.positions[to][1] + 1}" if to != EMPTY else ""
+        self.say(seat, f"pose un pion : {card.card.name}, case {row + 1}-{col + 1}, {weeks} semaine"
+                       f"{'s' if weeks > 1 else ''}{expelled}")
 
     def _to(self, row: Row, i: int, cell: int, seat: int) -> int:
         """Year._destination: an empty cell for the expelled pawn (greedy: the fewest points left to it)."""
@@ -178,8 +192,26 @@ class FastYear(Year):
 def playout(material: Material, params: Params) -> Playout:
     rows, supply = set_up_rows(material), supply_of(material, params)
     memo = Memo(rows)
+    colours = tuple(material.tokens.colours) if material.tokens is not None else ()
 
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return FastYear(rows, material.events, players, supply, params, agent, rng, memo).play()
 
-    return Playout(play_one, SITUATIONS, ("weeks",), {}, ("no pawn left",))
+    def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
+        year = FastYear(rows, material.events, players, supply, params, agent, rng, memo)
+        year.colours = colours
+        year.log = ["ordre de jeu (pile tirée au hasard) : " + ", ".join(year.who(p) for p in year.order),
+                    year.row_said(year.active[0])]
+        return year.play(), year.log
+
+    return Playout(play_one, SITUATIONS, ("weeks",), {}, ("no pawn left",), trace=trace, agents=AGENTS_CHOOSE)
+
+
+AGENTS_CHOOSE = {
+    "random": "places uniformly among every legal placement (one decision per cell, per card): the mairie's "
+              "many cells draw about 20 of its placements a game against 3 at the marché, so the random "
+              "figures measure the cells' number as much as the places' worth, and its seat figures are not "
+              "a player's",
+    "greedy": "takes the placement that would score most if its row were scored now, less any time penalty: "
+              "it never plans for the row still to come, nor for time, so it spends weeks freely",
+}

@@ -17,7 +17,10 @@ players the rules allow and the pawn colours printed.
 """
 from __future__ import annotations
 
-from pnp.rules import Problem, RulesModel, Seats, component, sheet_fields
+from typing import Any
+
+from pnp.rules import Kit, Problem, RulesModel, Seats, component, sheet_fields
+from pnp.rules.toolkit.dice import net_problems
 from .check import check_material
 from .fastyear import playout
 from .material import Material, ScoreSheet, Tokens, Track, _read_one
@@ -49,15 +52,18 @@ class KitParams(Params):
     score_sheet: str = "score"
 
 
-def kit_material(kit, params: KitParams) -> tuple[Material, list[Problem]]:
+def kit_material(kit: Kit, params: KitParams) -> tuple[Material, list[Problem]]:
     problems: list[Problem] = []
     decks = {key: _cards(kit, getattr(params, key), key, problems) for key in DECKS}
-    sheets = {key: _sheet(kit, getattr(params, key), key, problems) for key in SHEETS}
+    sheets: dict[str, Any] = {key: _sheet(kit, getattr(params, key), key, problems) for key in SHEETS}
     problems += _printed_blocks(kit, params, sheets["score_sheet"])
+    # rules: Matériel — "12 petits dés à 6 faces": the fold-up nets the kit prints are that many
+    problems += net_problems(kit, params.dice, rule="rules: Matériel — 12 petits dés")
     return Material(**decks, **sheets), problems
 
 
-def _cards(kit, name: str, key: str, problems: list[Problem]) -> tuple:
+def _cards(kit: Kit, name: str, key: str, problems: list[Problem]) -> Any:
+    cls: Any
     cls, fields, what = DECKS[key]
     deck, found = component(kit, "deck", name, key, what)
     problems += found
@@ -69,7 +75,8 @@ def _cards(kit, name: str, key: str, problems: list[Problem]) -> tuple:
     return tuple(out)
 
 
-def _sheet(kit, name: str, key: str, problems: list[Problem]):
+def _sheet(kit: Kit, name: str, key: str, problems: list[Problem]) -> Any:
+    cls: Any
     cls, fields, what = SHEETS[key]
     sheet, found = component(kit, "sheet", name, key, what)
     problems += found
@@ -79,7 +86,7 @@ def _sheet(kit, name: str, key: str, problems: list[Problem]):
     return _read_one(lambda d, r: cls.from_data(d, r), data, ref, problems)
 
 
-def _printed_blocks(kit, params: KitParams, sheet: ScoreSheet | None) -> list[Problem]:
+def _printed_blocks(kit: Kit, params: KitParams, sheet: ScoreSheet | None) -> list[Problem]:
     """rules: "une feuille permet de faire 6 décomptes" — the layout prints `blocks` score grids."""
     found = kit.sheet(params.score_sheet)
     layout = kit.layouts.get(found.spec.layout) if found is not None else None

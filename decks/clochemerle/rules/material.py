@@ -40,7 +40,7 @@ score grids on a sheet, "une feuille permet de faire 6 décomptes"):
 from __future__ import annotations
 
 from dataclasses import dataclass, field as dc_field
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from pnp.rules import Problem, Ref
 from . import data as defaults
@@ -169,8 +169,9 @@ def read_material(places: list, events: list, track: object, tokens: object, sco
                   refs: Mapping[str, Ref | None] | None = None) -> tuple[Material, list[Problem]]:
     """Build the material from plain data. `refs` maps a component name ("places", "events",
     "track", "tokens", "score_sheet") to the ref of its data; list items get `ref.child(i)`."""
-    refs, problems = dict(refs or {}), []
-    card_lists = {}
+    refs = dict(refs or {})
+    problems: list[Problem] = []
+    card_lists: dict[str, Any] = {}
     for key, cls, items in (("places", PlaceCard, places), ("events", EventCard, events)):
         label = "place card" if key == "places" else "event card"
         card_lists[key] = tuple(_read_items(items, cls, label, refs.get(key), problems))
@@ -180,7 +181,7 @@ def read_material(places: list, events: list, track: object, tokens: object, sco
     return Material(card_lists["places"], card_lists["events"], **singles), problems
 
 
-def _read_items(items: object, cls, label: str, ref: Ref | None, problems: list[Problem]) -> list:
+def _read_items(items: object, cls: Any, label: str, ref: Ref | None, problems: list[Problem]) -> list:
     if not isinstance(items, list):
         problems.append(Problem(f"expected a list of {label}s", label + "s", ref, got=items))
         return []
@@ -189,7 +190,7 @@ def _read_items(items: object, cls, label: str, ref: Ref | None, problems: list[
     return [card for card in read if card is not None]
 
 
-def _read_one(build: Callable, value: object, ref: Ref | None, problems: list[Problem]):
+def _read_one(build: Callable, value: object, ref: Ref | None, problems: list[Problem]) -> Any:
     try:
         return build(value, ref)
     except DataError as error:

@@ -13,24 +13,24 @@ class Params(BaseParams):
     """The numbers of the rules (not the designed numbers of the cards, which are material)."""
 
     # rules: Caractéristiques — "Jeu de placement d'ouvrier pour 3 à 6 joueurs"
-    players_min: int = Field(3, ge=1)
-    players_max: int = Field(6, ge=1)
+    players_min: int = Field(default=3, ge=1)
+    players_max: int = Field(default=6, ge=1)
     # rules: Matériel — "Une échelle de temps de 52 semaines"; trimestres of 13 weeks
-    quarters: int = Field(4, ge=1)
-    weeks_per_quarter: int = Field(13, ge=1)
+    quarters: int = Field(default=4, ge=1)
+    weeks_per_quarter: int = Field(default=13, ge=1)
     # rules: Matériel — "8 pions « + » verts et 4 pions « – » rouges", "Un pion « N »"
-    plus_tokens: int = Field(8, ge=0)
-    minus_tokens: int = Field(4, ge=0)
-    new_row_tokens: int = Field(1, ge=0)
+    plus_tokens: int = Field(default=8, ge=0)
+    minus_tokens: int = Field(default=4, ge=0)
+    new_row_tokens: int = Field(default=1, ge=0)
     # rules: Matériel — "12 petits dés à 6 faces"
-    dice: int = Field(12, ge=0)
+    dice: int = Field(default=12, ge=0)
     # rules: Matériel — "Onze pions par joueur. Un pour compter le temps écoulé et 10 pour se placer"
-    pawns_per_player: int = Field(11, ge=1)
-    placement_pawns: int = Field(10, ge=1)
-    colours: int = Field(6, ge=1)
+    pawns_per_player: int = Field(default=11, ge=1)
+    placement_pawns: int = Field(default=10, ge=1)
+    colours: int = Field(default=6, ge=1)
     # rules: Matériel — "9 cartes clochemerle", "Deux cartes pour chacun des 6 lieux"
-    event_cards: int = Field(9, ge=1)
-    cards_per_place: int = Field(2, ge=1)
+    event_cards: int = Field(default=9, ge=1)
+    cards_per_place: int = Field(default=2, ge=1)
 
     @model_validator(mode="after")
     def _players_in_order(self) -> "Params":

@@ -121,11 +121,14 @@ class PlaceCard:
     @cached_property
     def _columns(self) -> tuple[tuple[Cell, ...], ...]:
         width = max((len(row) for row in self.grid), default=0)
-        found = [tuple(row[c] for row in self.grid if c < len(row) and row[c] is not None) for c in range(width)]
+        found = [tuple(cell for row in self.grid if c < len(row) for cell in (row[c],) if cell is not None)
+                 for c in range(width)]
         return tuple(column for column in found if column)
 
     def cell(self, pos: Pos) -> Cell:
-        return self.grid[pos[0]][pos[1]]
+        found = self.grid[pos[0]][pos[1]]
+        assert found is not None, f"no cell at {pos}"
+        return found
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,7 @@ class EventCard:
 
 
 def _place_key(data: dict, where: str, ref: Ref | None) -> str:
-    place = shape.field(data, "place", str, where, ref)
+    place: str = shape.field(data, "place", str, where, ref)
     if place not in PLACES:
         raise DataError(Problem(f"unknown place (known: {', '.join(PLACE_KEYS)})", where,
                                 at(ref, "place"), got=place, suggestion=suggest(place, PLACE_KEYS)))

@@ -1,7 +1,9 @@
 """Play-outs of the placement game for the harness: one year at a time, every decision an agent's.
 
 Contract: `Year(...).play()` plays one game with the kit's place and event cards and returns its
-`GameRecord`: the seats with the best reputation (a tie shares the win), the turns, the weeks the
+`GameRecord`: the seats with the best reputation (a tie shares the win: decision `end_tie`), numbered
+in playing order (seat 0 is the pawn drawn to the top of the stack, who plays first: decision
+`seat_order`; the pawns are P1, P2 ... inside a game, a colour each), the turns, the weeks the
 year took (52, more when a last action overshot "fin"), and the situations met; `play(material,
 players, rng, params, agent)` plays one from the material. This is the reference game, on
 `CardState`s; the model's `Playout` (fastyear.playout) plays the same games, draw for draw, with
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from pnp.rules import Agent, GameRecord
 from .material import Material
@@ -45,7 +48,7 @@ class Row:
 
     quarter: int
     side: int
-    states: list[CardState]
+    states: list[Any]  # CardStates (Year), tuples of seats by cell (fastyear.FastYear)
     dice: list[int]
     event: EventCard
 
@@ -60,13 +63,18 @@ class Year:
         self.end, self.q = params.weeks, params.weeks_per_quarter
         self.events = rng.sample(list(events), len(events))
         self.position, self.scores, self.out = [0] * players, [0] * players, [0] * players
-        order = rng.sample(range(players), players)  # rules: "empilés dans un ordre tiré aléatoirement"
+        # rules: "Les pions sont empilés dans un ordre tiré aléatoirement. Le pion au sommet de la pile
+        # jouera en premier": the pawns (P1, P2 ...: colours, which the rules do not tell apart) are
+        # stacked in a drawn order; `order[k]` is the pawn that plays k-th (decision: seat_order)
+        order = self.order = rng.sample(range(players), players)
         self.arrival = [0] * players
         for rank, seat in enumerate(order):
             self.arrival[seat] = -rank
         self.active: list[Row] = []
         self.turned_up, self.clock, self.turns, self.overshoot = 0, 0, 0, 0
         self.counts = dict.fromkeys(SITUATIONS, 0)
+        self.log: list[str] | None = None  # the moves in words, when the game is traced (`trace`)
+        self.colours: tuple[str, ...] = ()  # the kit's pawn colours, for the trace
         self._turn_up(1)  # rules: "Au début du jeu [...] tirer la carte clochemerle du dessus du talon"
 
     def next_seat(self) -> int:
@@ -101,16 +109,16 @@ class Year:
         self.out[seat] += 1
         self.move(seat, offer.weeks)
 
-    def _destination(self, row: Row, i: int, offer: Placement):
+    def _destination(self, row: Row, i: int, offer: Placement) -> Any:
         state, expelled = row.states[i], row.states[i].pawns[offer.pos]
 
-        def gain(pos) -> int:  # the fewest points left to the expelled player
+        def gain(pos: Any) -> int:  # the fewest points left to the expelled player
             moved = apply(state, Placement(offer.player, offer.pos, offer.weeks, pos))
             return -self._card_value(row, i, moved, expelled)
 
         return self.agent.choose(destinations(state), self.rng, gain if self.agent.greedy else None)
 
-    def _gain(self, seat: int):
+    def _gain(self, seat: int) -> Callable[[tuple[Row, int, Placement]], int]:
         name, before = self.names[seat], {}
 
         def gain(option: tuple[Row, int, Placement]) -> int:
@@ -156,6 +164,21 @@ class Year:
         self.counts["quarters turned"] += 1
         dice = [self.rng.randint(1, 6) for _ in self.rows[side]]  # rules: "Lancer 6 dés un par un"
         self.active.append(Row(quarter, side, self._fresh(side), dice, self.events[quarter - 1]))
+        if self.log is not None:
+            self.log.append(self.row_said(self.active[-1]))
+
+    def row_said(self, row: Row) -> str:
+        return (f"trimestre {row.quarter} : la ligne {row.side + 1} est retournée, carte clochemerle "
+                f"« {row.event.title} », dés {' '.join(map(str, row.dice))}")
+
+    def who(self, pawn: int) -> str:
+        """A seat as the trace names it: "joueur 2 (bleu)", numbered in playing order (decision: seat_order)."""
+        colour = self.colours[pawn] if pawn < len(self.colours) else self.names[pawn]
+        return f"joueur {self.order.index(pawn) + 1} ({colour})"
+
+    def say(self, pawn: int, what: str) -> None:
+        if self.log is not None:
+            self.log.append(f"semaine {self.position[pawn]} : {self.who(pawn)} {what}")
 
     def _fresh(self, side: int) -> list:
         """The states of a row's cards, turned up with no pawn."""
@@ -166,6 +189,9 @@ class Year:
         score = row_score(row.states, row.dice, row.event, self.names, factor)
         for seat, name in enumerate(self.names):
             self.scores[seat] += score.total(name)
+        if self.log is not None:
+            gained = ", ".join(f"{self.who(pawn)} {score.total(self.names[pawn]):+d}" for pawn in self.order)
+            self.log.append(f"décompte du trimestre {row.quarter}{' (doublé)' if factor > 1 else ''} : {gained}")
         for state in row.states:
             if state.card.place == "mairie" and len(mairie_majority(state)) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
@@ -176,8 +202,13 @@ class Year:
     def play(self) -> GameRecord:
         while any(at < self.end for at in self.position):
             self.turn(self.next_seat())
+        # rules: Fin de la partie — "Le joueur avec le plus de points de réputation est élevé [...] au
+        # rang de citoyen d'honneur"; tied, they share it (decision: end_tie)
         best = max(self.scores)
-        winners = tuple(seat for seat, score in enumerate(self.scores) if score == best)
+        winners = tuple(rank for rank, seat in enumerate(self.order) if self.scores[seat] == best)
+        if self.log is not None:
+            self.log.append("fin : " + ", ".join(f"{self.who(pawn)} {self.scores[pawn]}" for pawn in self.order) +
+                            f" ; {'ex aequo, ils gagnent ensemble' if len(winners) > 1 else 'le meilleur gagne'}")
         return GameRecord(winners, self.turns, dict(self.counts), {"weeks": self.end + self.overshoot}, "fin reached")
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
 from .placement import CardState
-from .places import EventCard
+from .places import EventCard, Pos
 
 # rules: La mairie — "Seul le joueur [...] majoritaire gagne des points (le dé + un bonus de 10 points)"
 MAIRIE_BONUS = 10
@@ -72,7 +72,8 @@ def row_score(states: Sequence[CardState], dice: Sequence[int], event: EventCard
               players: Iterable[str], factor: int = 1) -> RowScore:
     """Score a row of place cards with its dice and event card, times `factor`."""
     players = list(players)
-    places, malus = {}, Counter()
+    places: dict = {}
+    malus: Counter[str] = Counter()
     for state, die in zip(states, dice, strict=True):
         score = card_score(state, die, event.sign(state.card.place), players)
         places[state.card.place] = {player: factor * value for player, value in score.points.items()}
@@ -165,7 +166,7 @@ def _cells_points(state: CardState, die: int) -> dict[str, int]:
             for player in state.players()}
 
 
-def _points(state: CardState, pos) -> int:
+def _points(state: CardState, pos: Pos) -> int:
     return state.card.cell(pos).points or 0
 
 

@@ -7,7 +7,7 @@ with a suggestion. Nothing here knows the rules of the game: only the shape of t
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from pnp.rules import Problem, Ref, suggest
 
@@ -46,7 +46,7 @@ def mapping(data: object, where: str, ref: Ref | None, allowed: Iterable[str]) -
     return data
 
 
-def field(data: dict, key: str, kind: type, where: str, ref: Ref | None, default=_MISSING):
+def field(data: dict, key: str, kind: type, where: str, ref: Ref | None, default: Any = _MISSING) -> Any:
     """`data[key]`, checked to be of `kind`; `default` when absent (else a problem)."""
     if key not in data or (data[key] is None and default is not _MISSING):
         if default is _MISSING:

@@ -46,10 +46,17 @@ class PawnBound:
                 f"{'+'.join(map(str, used)) or '0'} = {sum(used)} <= {self.window} weeks")
 
 
-def pawn_bound(places: Iterable[PlaceCard], weeks_per_quarter: int = 13) -> PawnBound:
+def queue_jump(card: PlaceCard, players: int | None = None) -> int:
+    """The most patients a pawn can jump at the médecin: every other cell of the queue, and no more
+    than the other players' pawns (decision: medecin_queue)."""
+    others = max(0, len(card.cells()) - 1)
+    return others if players is None else min(others, max(0, players - 1))
+
+
+def pawn_bound(places: Iterable[PlaceCard], weeks_per_quarter: int = 13, players: int | None = None) -> PawnBound:
     """The most pawns one player can have on the table at once (see the module docstring)."""
     places = list(places)
-    longest = max((longest_action(card) for card in places), default=0)
+    longest = max((longest_action(card, players) for card in places), default=0)
     window = weeks_per_quarter + longest - 1
     costs = sorted(cost for card in places for cost in player_costs(card))
     pawns, spent = min(1, len(costs)), 0
@@ -72,11 +79,13 @@ def player_costs(card: PlaceCard) -> list[int]:
     return weeks
 
 
-def longest_action(card: PlaceCard) -> int:
-    """The most weeks one placement on the card can cost."""
+def longest_action(card: PlaceCard, players: int | None = None) -> int:
+    """The most weeks one placement on the card can cost, with at most `players` players (None: no
+    bound from the players)."""
     if card.place == "medecin":
-        # rules: Le médecin — "+1 par patient doublé": jumping every other patient of a full queue
-        return DOCTOR_WEEKS + JUMP_WEEKS * max(0, len(card.cells()) - 1)
+        # rules: Le médecin — "+1 par patient doublé": jumping every patient who can wait; one pawn a
+        # player (decision: medecin_pawns), so at most players - 1 others (decision: medecin_queue)
+        return DOCTOR_WEEKS + JUMP_WEEKS * queue_jump(card, players)
     weeks = [cell.weeks for cell in card.cells() if cell.weeks]
     extra = EXPEL_EXTRA_WEEKS if card.place == "boulodrome" else 0
     return max(weeks, default=0) + extra

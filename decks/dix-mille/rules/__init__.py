@@ -10,25 +10,33 @@ strategies; the play-outs of `pnp playtest` and `pnp check` (`playout`, playout.
 """
 from __future__ import annotations
 
-from pnp.rules import RulesModel
+from pnp.rules import Kit, RulesModel, Seats
+from pnp.rules.toolkit.dice import net_problems
 
 from .check import check_params, combination_step, reachable
 from .game import (Fall, Game, GameResult, PlayoutStats, Situation, Strategy, TurnReport, play_game,
                    playout_stats, scripted_strategy, threshold_strategy, write_score)
-from .params import DECISIONS, DICE, FACES, DixMilleParams
+from .params import DECISIONS, DICE, FACES, PLAYERS_MIN, DixMilleParams
+
+NET_ART = ("art/patron-de.svg",)  # the kit's drawing of one die net (art/patron.py draws it)
 from .playout import playout
 from .scoring import Group, Score, ThrowScore, combinations, score, score_without, throw_score
 from .tables import fr_number, reference_tables, scoring_table, turn_table
 from .turn import (Offer, Roll, ThrowOutcome, TurnRecord, TurnState, play_turn, random_roll, scripted,
                    start_turn, stop, throw)
 
-model = RulesModel(
+model: RulesModel[Kit, DixMilleParams] = RulesModel(
     name="dix-mille",
     summary="Le 10 000: push-your-luck dice game, reach exactly 10 000 points with 5 dice.",
     params=DixMilleParams,
-    check=lambda kit, params: check_params(params),
+    # rules: Matériel — "5 dés à 6 faces": the fold-up nets the kit prints (des.yaml) are 5
+    check=lambda kit, params: check_params(params) + (net_problems(kit, DICE, NET_ART, "rules: Matériel — 5 dés")
+                                                      if kit is not None else []),
     tables=lambda kit, params: reference_tables(params),
     playout=lambda kit, params: playout(params),
+    # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: two_or_more): no upper bound, the score sheet's columns give one
+    seats=lambda kit, params: [Seats("the rules of Le 10 000 are for 2 players or more (decision: two_or_more)",
+                                     low=PLAYERS_MIN)],
 )
 
 __all__ = [

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import reduce
 from math import gcd
+from typing import Literal
 
 from pnp.rules import Problem
 from .params import FACES, DixMilleParams
@@ -32,7 +33,7 @@ def check_params(params: DixMilleParams) -> list[Problem]:
     return problems
 
 
-def _problem(field: str, what: str, got: object, severity: str = "error",
+def _problem(field: str, what: str, got: object, severity: Literal["error", "warning"] = "error",
              suggestion: str | None = None, key: object = None) -> Problem:
     where = f"rules.{field}" if key is None else f"rules.{field}.{key}"
     return Problem(what, where, None, got, suggestion, severity)

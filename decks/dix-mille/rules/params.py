@@ -15,6 +15,7 @@ from pnp.rules import Field, Params
 
 FACES = (1, 2, 3, 4, 5, 6)
 DICE = 5  # rules: Matériel — "5 dés à 6 faces"
+PLAYERS_MIN = 2  # rules: "Nb joueurs : 2 à 5, 6 , 7..." (decision: two_or_more)
 
 StraightName = Literal["1 2 3 4 5", "2 3 4 5 6"]
 STRAIGHT_FACES: dict[str, tuple[int, ...]] = {
@@ -55,7 +56,8 @@ DECISIONS: dict[str, str] = {
     "assassination": "Assassinat happens only when a player writes a score after a turn that equals "
                      "another player's score; landing on a score by falling assassinates nobody. Rejected: a fall that lands on another player's score assassinating them too ('Si un autre joueur totalise à la marque le même score': a fall is not a score marked by playing).",
     "round": "'On finit le tour de table': a round is one turn of each seat from the first player "
-             "(seat 0); after the last seat's turn, a player whose score is exactly the target wins. Rejected: winning at once on reaching 10 000 ('on finit le tour de table et si personne ne vous a fait chuter, vous gagnez').",
+             "(seat 0); after the last seat's turn, a player whose score is exactly the target wins. Rejected: every other player getting one more turn after the player who reached 10 000 (the seats before it have played their turn of this 'tour de table' already: finishing the round gives a turn to the seats after it only, up to the last), and winning at once on reaching 10 000 ('on finit le tour de table et si personne ne vous a fait chuter, vous gagnez').",
+    "two_or_more": "'Nb joueurs : 2 à 5, 6 , 7...': at least 2 players (the model's seats give the low bound 2, so a kit's players.min of 1 is refused) and no upper bound of the rules (the score sheet's player columns give the kit's). Rejected: a solitaire (with one player the offered dice, 'Vous proposez les dés restants au joueur suivant', go back to the player who stopped, who would accept them every time: a game the rules do not describe) and a maximum of 5 ('6 , 7...' opens the range).",
     "five_ones": "Variant '1, 1, 1, 1, 1 vous fait gagner immédiatement la partie' (off by default): "
                  "five 1s in one set of five dice, thrown at once or built over the set's throws, "
                  "win the game at once. Rejected: on by default (it is printed as a 'Variante').",

@@ -11,7 +11,7 @@ always kept (decision: best_split, "On ne relance jamais des dés qui rapportent
 decision by what it writes now: accepting counts the offered points (when they keep the score
 within the target), stopping the points written (less a fall), throwing again and refusing 0.
 Situations: falls (chutes) by overshoot and by assassination, challenges offered, taken and won,
-five 1s winning at once. A game stops at its winner ("on finit le tour de table") or at
+five 1s winning at once. `trace` plays the same game and tells each throw, stop, offer and fall. A game stops at its winner ("on finit le tour de table") or at
 `MAX_TURNS` (not ended).
 """
 from __future__ import annotations
@@ -55,19 +55,35 @@ class Match:
         self.params, self.throws, self.players, self.agent, self.rng = params, throws, players, agent, rng
         self.scores = [0] * players
         self.counts = dict.fromkeys(SITUATIONS, 0)
+        self.log: list[str] | None = None  # the moves in words, when the game is traced
+
+    def say(self, seat: int, what: str) -> None:
+        if self.log is not None:
+            self.log.append(f"joueur {seat + 1} {what}")
 
     def turn(self, seat: int, offer: tuple[int, int] | None) -> tuple[int, int] | None:
         """The seat's turn (rules: turn.py); the dice it offers the next seat, if it stopped."""
+        log = self.log is not None
+        kept: tuple[int, ...]
         if offer is not None and self._accepts(seat, offer):
             self.counts["challenges taken"] += 1
             kept, blocked, banked, offered = (), DICE - offer[1], 0, offer[0]
+            if log:
+                self.say(seat, f"relève le défi : {offer[1]} dé{'s' if offer[1] > 1 else ''} à {_pts(offer[0])}")
         else:
             kept, blocked, banked, offered = (), 0, 0, 0
+            if log and offer is not None:
+                self.say(seat, "refuse les dés proposés")
         set_points, outcomes, rng = 0, OUTCOMES, self.rng
         while True:
             free = DICE - len(kept) - blocked
             table = outcomes[free]
-            scores, kept, set_points, five = self.throws(kept, table[int(rng.random() * len(table))])
+            thrown = table[int(rng.random() * len(table))]
+            scores, kept, set_points, five = self.throws(kept, thrown)
+            if log:
+                self.say(seat, f"lance {free} dé{'s' if free > 1 else ''} : {' '.join(map(str, thrown))}" + (
+                    f" ; garde {' '.join(map(str, kept))} ({_pts(banked + set_points + offered)} ce tour)" if scores
+                    else " : aucun point, le tour est perdu"))
             if not scores:
                 return None  # rules: "vous perdez le bénéfice du tour" — nothing written, nothing offered
             if offered:
@@ -82,6 +98,9 @@ class Match:
             elif self._stops(seat, banked + set_points):
                 self.write(seat, banked + set_points)
                 self.counts["challenges offered"] += 1
+                if log:
+                    self.say(seat, f"s'arrête : {_pts(banked + set_points)} ; à la marque {_pts(self.scores[seat])} ; "
+                                   f"propose {free} dé{'s' if free > 1 else ''} au suivant")
                 return banked + set_points, free
 
     def _accepts(self, seat: int, offer: tuple[int, int]) -> bool:
@@ -102,12 +121,16 @@ class Match:
         if total > params.target:
             scores[seat] = params.fall(total)
             self.counts["falls by overshoot"] += 1
+            if self.log is not None:
+                self.say(seat, f"dépasse {_pts(params.target)} ({_pts(total)}) : chute à {_pts(scores[seat])}")
             return
         scores[seat] = total
         for other in range(self.players):
             if other != seat and scores[other] == total:
                 scores[other] = params.fall(total)
                 self.counts["falls by assassination"] += 1
+                if self.log is not None:
+                    self.say(other, f"est assassiné à {_pts(total)} : chute à {_pts(scores[other])}")
 
     def play(self) -> GameRecord:
         offer, target = None, self.params.target
@@ -116,7 +139,10 @@ class Match:
                 seat = (turn - 1) % self.players
                 offer = self.turn(seat, offer)
                 if seat == self.players - 1 and target in self.scores:  # decision: round
-                    return self._record((self.scores.index(target),), turn, "exactly the target")
+                    winner = self.scores.index(target)
+                    if self.log is not None:
+                        self.say(winner, f"finit le tour de table à {_pts(target)} exactement : il gagne")
+                    return self._record((winner,), turn, "exactly the target")
         except Won as won:
             return self._record((won.seat,), turn, "five 1s")
         return self._record((), MAX_TURNS, "bound", ended=False)
@@ -133,10 +159,28 @@ class Won(Exception):
         self.seat = seat
 
 
+def _pts(points: int) -> str:
+    """Points as the reference card writes them: "10 000 pts" (a narrow no-break space)."""
+    return f"{points:,}".replace(",", "\u202f") + "\u00a0pts"
+
+
 def playout(params: DixMilleParams) -> Playout:
     throws = Throws(params)
 
     def play(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return Match(params, throws, players, agent, rng).play()
 
-    return Playout(play, SITUATIONS, ("rounds",))
+    def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
+        match = Match(params, throws, players, agent, rng)
+        match.log = []
+        return match.play(), match.log
+
+    return Playout(play, SITUATIONS, ("rounds",), trace=trace, agents=AGENTS_CHOOSE)
+
+
+AGENTS_CHOOSE = {
+    "random": "accepts or refuses offered dice, and stops or throws again, each at even odds: it stops after "
+              "about two scoring throws, far earlier than a player, so turns are short and falls rare",
+    "greedy": "takes what it writes now: accepts offered dice whose points keep it within the target, and "
+              "stops at the first scoring throw that allows it (never pushes its luck): a cautious player",
+}

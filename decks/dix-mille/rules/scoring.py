@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Iterable, Literal
+from typing import Iterable, Iterator, Literal
 
 from .params import FACES, DixMilleParams
 
@@ -163,7 +163,8 @@ def _best(counts: tuple[int, ...], values: _Values, one_throw: bool) -> _Split:
     return best
 
 
-def _candidates(counts: tuple[int, ...], values: _Values, one_throw: bool):
+def _candidates(counts: tuple[int, ...], values: _Values,
+                one_throw: bool) -> Iterator[tuple[tuple[int, ...], int, Kind]]:
     """Every n-of-a-kind group and (in one throw) every straight that the dice can make."""
     for face in FACES:
         for size in (3, 4, 5):

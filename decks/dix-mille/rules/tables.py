@@ -80,6 +80,6 @@ def _fall_rule(params: DixMilleParams) -> str:
     return f"Retour à 0{UNIT}pts, ou à {pts(params.floor)} si vous aviez dépassé {pts(params.floor)}."
 
 
-def reference_tables(params: DixMilleParams | None = None) -> dict[str, Table]:
+def reference_tables(params: DixMilleParams | None = None) -> dict[str, Table | str]:
     """The reference card's tables by name, for `RulesModel.tables`."""
     return {"scoring": scoring_table(params), "turn": turn_table(params)}

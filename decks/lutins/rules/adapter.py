@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.rules import Deck, Problem, Ref, RulesModel, Seats, Table, component, errors_only, sheet_fields
+from pnp.rules import Deck, Kit, Playout, Problem, Ref, RulesModel, Seats, Table, component, errors_only, sheet_fields
 from .board import Board
 from .check import LutinsParams, check_board, check_params, read_board_data
 from .playout import playout as board_playout
@@ -45,16 +45,17 @@ class LutinsKit:
     players: tuple[int, int] = (2, 4)
 
 
-def read(kit, params: KitParams) -> tuple[LutinsKit | None, list[Problem]]:
+def read(kit: Kit, params: KitParams) -> tuple[LutinsKit | None, list[Problem]]:
     """The kit's board and counters; None when the board is absent or of the wrong shape."""
     deck, problems = (component(kit, "deck", params.tokens, "tokens", "the counters") if params.tokens
                       else (None, []))
     board, ref, found = _board(kit, params)
     players = (kit.game.players.min, kit.game.players.max)
-    return (LutinsKit(board, ref, deck, players) if board is not None else None), found + problems
+    return (LutinsKit(board, ref, deck, players) if board is not None and ref is not None else None), \
+        found + problems
 
 
-def _board(kit, params: KitParams) -> tuple[Board | None, Ref | None, list[Problem]]:
+def _board(kit: Kit, params: KitParams) -> tuple[Board | None, Ref | None, list[Problem]]:
     sheet, problems = component(kit, "sheet", params.board, "board", "the board")
     if sheet is None:
         return None, None, problems
@@ -94,11 +95,12 @@ def token_problems(deck: Deck, board: Board) -> list[Problem]:
     """One tree counter a dot, one elf counter a start square of its colour, no stray colour."""
     found: Counter = Counter()
     first: dict[tuple, Ref] = {}
+    want: Counter[tuple] = Counter()
     for card in deck.cards:
         key = (card.fields.get("sorte"), card.fields.get("couleur") if card.fields.get("sorte") == ELF else None)
         found[key] += card.copies
         first.setdefault(key, card.ref)
-    want = Counter({(TREE, None): len(board.dots)})
+    want.update({(TREE, None): len(board.dots)})
     want.update({(ELF, colour): len(squares) for colour, squares in board.start})
     where = f"deck {deck.name!r}"
     return [Problem(_inventory(key, found[key], want[key]), where,
@@ -117,7 +119,7 @@ def _inventory(key: tuple, found: int, want: int) -> str:
     return f"{found} counters with sorte {kind!r}; the counters are '{TREE}' or '{ELF}'"
 
 
-def playout(material: LutinsKit, params: KitParams):
+def playout(material: LutinsKit, params: KitParams) -> Playout:
     """Games on the kit's board (playout.py), the kit's seats for its own player count."""
     seated = len(params.seats) if params.seats else 0
     return board_playout(material.board, params.turn_bound, params.young_variant, params.seats, seated)

@@ -54,7 +54,7 @@ class Board:
     def from_data(cls, data: Any) -> "Board":
         """A board from plain data (see the module docstring); KitError if the shape is wrong."""
         board, problems = read_board(data)
-        if problems:
+        if problems or board is None:
             raise KitError(problems)
         return board
 

@@ -21,7 +21,7 @@ from typing import Any
 from pnp.rules import Field, Params, Problem, Ref, where_path
 from .board import OPPOSITE, SIDES, Board, Square, read_board
 from .moves import slide_targets
-from .state import ElfId, initial_state, right_angled
+from .state import ElfId, State, initial_state, right_angled
 
 DOTS = 34  # rules: "34 arbres en bois" / "un arbre sur chaque carré qui a un point au centre"
 START_SQUARES = 6  # rules: "24 pions (respectivement 6 pions en 4 couleurs différentes)"
@@ -35,7 +35,7 @@ class LutinsParams(Params):
     # colours per player, clockwise from the youngest: the seating of len(seats) players (others: the default)
     seats: list[list[str]] | None = None
     # a play-out stops there: a game that did not end (random games last 500-1 000 turns, rarely 2 000)
-    turn_bound: int = Field(3000, ge=1)
+    turn_bound: int = Field(default=3000, ge=1)
 
 
 def _problem(what: str, where: str, ref: Ref | None, path: tuple, got: Any = None) -> Problem:
@@ -74,7 +74,8 @@ def check_board(board: Board, ref: Ref | None = None, where: str = "board") -> l
 
 
 def _dot_problems(board: Board, ref: Ref | None, where: str) -> list[Problem]:
-    problems, seen = [], {}
+    problems: list[Problem] = []
+    seen: dict[Square, int] = {}
     if len(board.dots) != DOTS:
         problems.append(_problem(f"the board needs exactly {DOTS} dotted squares, found {len(board.dots)}",
                                  f"{where}.dots", ref, ("dots",), len(board.dots)))
@@ -108,7 +109,8 @@ def _start_problems(board: Board, ref: Ref | None, where: str) -> list[Problem]:
     return problems
 
 
-def _colour_problems(board: Board, colour: str, squares: tuple, seen: dict, ref, where) -> list[Problem]:
+def _colour_problems(board: Board, colour: str, squares: tuple, seen: dict, ref: Ref | None,
+                     where: str) -> list[Problem]:
     at, path = f"{where}.start.{colour}", ("start", colour)
     problems = []
     if len(squares) != START_SQUARES:
@@ -161,12 +163,13 @@ def reachability_problems(board: Board, ref: Ref | None = None, where: str = "bo
     return problems
 
 
-def _unreachable(state, elf: ElfId, square: Square) -> str | None:
+def _unreachable(state: State, elf: ElfId, square: Square) -> str | None:
     colour = elf[0]
     arrived, seen = reach(state, elf)
     if arrived:
         return None
-    opposite = state.board.colour_on(OPPOSITE[state.board.side(colour)])
+    side = state.board.side(colour)
+    opposite = state.board.colour_on(OPPOSITE[side]) if side is not None else None
     if not seen:
         return (f"start square {square} of {colour} is walled in: no elf move leaves it "
                 "(trees on the dots, other elves at home)")
@@ -174,7 +177,7 @@ def _unreachable(state, elf: ElfId, square: Square) -> str | None:
             f"squares): only {len(seen)} forest squares are reachable")
 
 
-def reach(state, elf: ElfId) -> tuple[bool, set[Square]]:
+def reach(state: State, elf: ElfId) -> tuple[bool, set[Square]]:
     """Breadth-first search over the squares `elf` can reach with the trees fixed.
 
     Returns whether an arrival square is reachable and the forest squares reached."""

@@ -13,6 +13,7 @@ None), the elf move (or None) and whether the elf arrived.
 from __future__ import annotations
 
 import random
+from typing import Callable, Iterable
 
 from pnp.rules import Agent, GameRecord
 from .fastpos import NONE, ElfTuple, Position
@@ -25,12 +26,16 @@ Turn = tuple[tuple[int, int] | None, ElfTuple | None, bool]
 
 
 def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
-         seats=None) -> GameRecord:
+         seats: Iterable[Iterable[str]] | None = None, log: list[str] | None = None) -> GameRecord:
+    """One game (see the module docstring); with `log`, its moves are told there in words."""
     position = Position.of(grid, initial_state(grid.board, players, seats, young))
     counts = dict.fromkeys(SITUATIONS, 0)
     greedy = agent.greedy
     for turn in range(1, bound + 1):
+        before = (list(position.squares), list(position.trees), position.active()) if log is not None else None
         tree, elf, arrived = greedy_turn(position, agent, rng) if greedy else random_turn(position, rng)
+        if before is not None and log is not None:
+            log.append(_said(position, turn, players, before, tree, elf, arrived))
         counts["chases"] += elf is not None and elf[3] != NONE
         counts["trees moved"] += tree is not None
         counts["turns without an elf move"] += elf is None
@@ -38,6 +43,40 @@ def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int,
         if position.winner != NONE:
             return GameRecord((position.winner,), turn, counts, {"rounds": -(-turn // players)}, "all elves across")
     return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
+
+
+def _square(grid: Grid, index: int) -> str:
+    """A square as the trace names it: column letter and row number of the forest ("c7"), a start
+    square by its side."""
+    col, row = grid.square(index)
+    size = grid.size
+    if 0 <= col < size and 0 <= row < size:
+        return f"{chr(ord('a') + col)}{row + 1}"
+    side = "nord" if row < 0 else "sud" if row >= size else "ouest" if col < 0 else "est"
+    return f"bord {side} {(col if side in ('nord', 'sud') else row) + 1}"
+
+
+def _said(position: Position, turn: int, players: int, before: tuple, tree: tuple[int, int] | None,
+          elf: ElfTuple | None, arrived: bool) -> str:
+    """One turn of a traced game, in the kit's words (its colours)."""
+    squares, trees, colour = before
+    grid = position.grid
+    name = grid.colours[colour] if colour >= 0 else "aucune couleur"
+    parts = [f"tour {turn}, joueur {(turn - 1) % players + 1} ({name})"]
+    if tree is not None:
+        parts.append(f"déplace l'arbre {_square(grid, trees[tree[0]])} en {_square(grid, tree[1])}")
+    if elf is None:
+        parts.append("ne déplace aucun lutin")
+    else:
+        e, to, _, chased = elf
+        parts.append(f"lutin {grid.colours[position.colour[e]]} {_square(grid, squares[e])} → {_square(grid, to)}"
+                     + (" (arrivé)" if arrived else ""))
+        if chased != NONE:
+            parts.append(f"chasse le lutin {grid.colours[position.colour[chased]]} vers "
+                         f"{_square(grid, position.squares[chased])}")
+    if position.winner != NONE:
+        parts.append("tous ses lutins sont arrivés : il gagne")
+    return " ; ".join(parts)
 
 
 def random_turn(position: Position, rng: random.Random) -> Turn:
@@ -57,7 +96,7 @@ def random_turn(position: Position, rng: random.Random) -> Turn:
     return tree, elf, arrived
 
 
-def _move(position: Position, elf: ElfTuple, where) -> bool:
+def _move(position: Position, elf: ElfTuple, where: Callable[[int], int]) -> bool:
     """The elf move made, a chased elf put on the square `where(chased)` gives; True if it arrived."""
     e, to, _, chased = elf
     arrived = position.move_elf(e, to)
@@ -70,6 +109,8 @@ def greedy_turn(position: Position, agent: Agent, rng: random.Random) -> Turn:
     """playout._greedy_turn and playout._relocate, on the position."""
     moves = position.elf_moves()
     gains = progress(position, moves)
+    tree: tuple[int, int] | None
+    elf: ElfTuple | None
     if moves and max(gains) > 0:
         tree, elf = None, moves[agent.choose(range(len(moves)), rng, gains.__getitem__)]
     else:
@@ -106,7 +147,8 @@ def _with_tree(position: Position, moves: list[ElfTuple], gains: list[int], agen
     trees = position._tree_moves(t for t, square in enumerate(position.trees) if t != position.locked
                                  and square in around)
     top = max(gains, default=-10**6)
-    best = [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
+    best: list[tuple[tuple[int, int] | None, ElfTuple | None]] = \
+        [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
     for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
         back = (tree[0], position.trees[tree[0]])
         position.move_tree(tree)

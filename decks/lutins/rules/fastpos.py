@@ -20,6 +20,7 @@ draws a free square likewise. `move_tree`, `move_elf`, `relocate` and
 from __future__ import annotations
 
 from bisect import insort
+from typing import Callable, Iterable
 
 from .grid import NONE, Grid
 from .state import State, winner
@@ -62,7 +63,8 @@ class Position:
         for e, (elf, square) in enumerate(state.elves.items()):
             position._place(e, number[elf[0]], grid.index(square))
         position.turn = state.turn
-        position.winner = NONE if winner(state) is None else winner(state)
+        found = winner(state)
+        position.winner = NONE if found is None else found
         return position
 
     def _place(self, e: int, colour: int, square: int) -> None:
@@ -127,7 +129,7 @@ class Position:
             return []
         return self._tree_moves(t for t in range(len(self.trees)) if t != self.locked)
 
-    def _tree_moves(self, trees) -> list[tuple[int, int]]:
+    def _tree_moves(self, trees: Iterable[int]) -> list[tuple[int, int]]:
         pieces, neighbours, squares = self.pieces, self.grid.neighbours, self.trees
         moves = []
         for t in sorted(trees, key=lambda t: self.grid.column_major[squares[t]]):
@@ -162,7 +164,7 @@ class Position:
         pieces = self.pieces
         return [square for square in self.grid.relocations[self.colour[chased]] if pieces[square] == EMPTY]
 
-    def sample_tree(self, random) -> tuple[int, int] | None:
+    def sample_tree(self, random: Callable[[], float]) -> tuple[int, int] | None:
         """No move or a legal tree move, each as likely (drawn again until legal)."""
         pieces, neighbours, trees, locked = self.pieces, self.grid.neighbours, self.trees, self.locked
         count = 1 + 8 * len(trees)
@@ -177,7 +179,7 @@ class Position:
                     return t, to
         return None
 
-    def sample_elf(self, random) -> ElfTuple | None:
+    def sample_elf(self, random: Callable[[], float]) -> ElfTuple | None:
         """No move or a legal elf move, each as likely: a triple (movable elf, first direction,
         second direction or none) drawn, drawn again until it is a move (a first step onto a piece,
         or out of the elf's zone, is seen at once)."""
@@ -216,7 +218,7 @@ class Position:
         pieces[start] = e
         return move
 
-    def sample_relocation(self, chased: int, random) -> int:
+    def sample_relocation(self, chased: int, random: Callable[[], float]) -> int:
         squares, pieces = self.grid.relocations[self.colour[chased]], self.pieces
         while True:
             square = squares[int(random() * len(squares))]

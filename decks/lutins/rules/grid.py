@@ -39,7 +39,10 @@ class Grid:
         self.forest = [self.index(square) for square in board.forest]
         self.homes = self._homes()
         self.neighbours = self._neighbours()
-        self.rays, self.ends, self.firsts, self.heads = [], [], [], []
+        self.rays: list[list] = []
+        self.ends: list[list] = []
+        self.firsts: list[list] = []
+        self.heads: list[list] = []
         for colour in self.colours:
             self._colour_rays(colour)
         self.arrival_list = [[self.index(sq) for sq in board.arrival(colour)] for colour in self.colours]
@@ -120,7 +123,8 @@ class Grid:
 
     def _ray(self, zone: dict, square: Square, step: Square) -> tuple[tuple[int, ...], int]:
         """The forest squares of a slide's path from `square` and the arrival square ending it."""
-        path, (col, row) = [], square
+        path: list[int] = []
+        col, row = square
         while True:
             col, row = col + step[0], row + step[1]
             kind = zone.get((col, row))

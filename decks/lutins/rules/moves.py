@@ -50,7 +50,7 @@ class _Slider:
 
     def may_chase(self, piece: object, square: Square) -> bool:
         # rules: "Le lutin qui arrive, chasse le lutin qui n'est pas encore parti" (decision: CHASE)
-        if piece == TREE or self.state.board.home_of(square) != piece[0]:
+        if piece == TREE or not isinstance(piece, tuple) or self.state.board.home_of(square) != piece[0]:
             return False
         # rules: "Un joueur ne chasse cependant pas ses propres pions" (decision: NO_OWN_CHASE)
         return self.state.owner(piece[0]) != self.state.owner(self.colour)
@@ -184,4 +184,5 @@ def _apply_elf(state: State, move: ElfMove, check: bool) -> State:
         return with_elves(state, {move.elf: move.to})
     if check and move.relocation not in relocation_options(state, move):
         raise IllegalMove(f"the chased elf {move.chased} cannot go to {move.relocation}")
+    assert move.relocation is not None  # (relocation_options holds only squares)
     return with_elves(state, {move.elf: move.to, move.chased: move.relocation})

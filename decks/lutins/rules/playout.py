@@ -22,13 +22,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import lru_cache
+from typing import Iterable
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .board import Board, Square
 from .fastplay import SITUATIONS, TREE_TRIES, play as fast_play
 from .grid import Grid
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
-from .state import State, initial_state, movable_elves, winner
+from .state import State, default_seats, initial_state, movable_elves, winner
 
 
 def open_arrivals(state: State, colour: str) -> tuple[Square, ...]:
@@ -88,6 +89,7 @@ def _random_turn(state: State, agent: Agent, rng: random.Random) -> tuple[TreeMo
 def _relocate(state: State, tree: TreeMove | None, move: ElfMove, agent: Agent, rng: random.Random) -> ElfMove:
     """Where the chased elf goes: a decision of its own (decision: RELOCATION)."""
     moved = after_tree(state, tree)
+    assert move.chased is not None  # (a chase)
     targets = open_arrivals(moved, move.chased[0])
     square = agent.choose(relocation_options(moved, move), rng, lambda sq: distance(targets, sq))
     return replace(move, relocation=square)
@@ -103,7 +105,7 @@ def choose_turn(state: State, rng: random.Random, agent: Agent = AGENTS["greedy"
 
 
 def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
-         seats=None) -> GameRecord:
+         seats: Iterable[Iterable[str]] | None = None) -> GameRecord:
     state = initial_state(board, players, seats, young)
     counts = dict.fromkeys(SITUATIONS, 0)
     for turn in range(1, bound + 1):
@@ -119,12 +121,34 @@ def play(board: Board, players: int, agent: Agent, rng: random.Random, bound: in
     return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
 
 
-def playout(board: Board, bound: int, young: bool = False, seats=None, players_seated: int = 0) -> Playout:
+def playout(board: Board, bound: int, young: bool = False, seats: Iterable[Iterable[str]] | None = None,
+            players_seated: int = 0) -> Playout:
     """The Playout of a board; `seats` apply to the count `players_seated` (the kit's own seating)."""
     grid = Grid(board)
 
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None)
 
+    def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
+        log: list[str] = []
+        record = fast_play(grid, players, agent, rng, bound, young, seats if players == players_seated else None, log)
+        return record, log
+
     # random games last 500 to 1 000 turns: `pnp check` plays the greedy agent's (about 70), cheaper
-    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy")
+    def colours(players: int) -> tuple[str, ...]:
+        """Each seat's colour(s), in playing order (decisions: SEATING, THREE_PLAYERS)."""
+        seated = seats if seats and players == players_seated else default_seats(board, players)
+        return tuple("+".join(seat) for seat in seated)
+
+    return Playout(play_one, SITUATIONS, ("rounds",), check_agent="greedy", trace=trace, agents=AGENTS_CHOOSE,
+                   seat_colours=colours)
+
+
+AGENTS_CHOOSE = {
+    "random": "draws its tree move (or none) and its elf move (or none) uniformly among the legal ones: its "
+              "elves wander, so games last 500 to 1 000 turns and the seat figures measure luck more than "
+              "the board",
+    "greedy": "moves the elf that gets nearest an open arrival square now (arriving counts most), trying a few "
+              "tree moves next to its elves only when no elf move progresses: a race, with no blocking of "
+              "the others",
+}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Iterable
 
 from .board import CLOCKWISE_FROM_SOUTH, OPPOSITE, Board, Square
 
@@ -61,15 +62,17 @@ class State:
 
 
 def default_seats(board: Board, players: int) -> tuple[tuple[str, ...], ...]:
-    """Seats clockwise from the south side (decision: SEATING); 2 players take two sides each."""
-    order = [board.colour_on(side) for side in CLOCKWISE_FROM_SOUTH]
+    """Seats clockwise from the south side (decision: SEATING); 2 players take two sides each; 3
+    leave the east side empty, so the west colour has nobody across (decision: THREE_PLAYERS)."""
+    order = [colour for colour in (board.colour_on(side) for side in CLOCKWISE_FROM_SOUTH) if colour is not None]
     if players == 2:
         # rules: "Les joueurs jouent avec deux couleurs disposés à angle droit"
         return ((order[0], order[1]), (order[2], order[3]))
     return tuple((colour,) for colour in order[:players])
 
 
-def initial_state(board: Board, players: int = 4, seats=None, young: bool = False) -> State:
+def initial_state(board: Board, players: int = 4, seats: Iterable[Iterable[str]] | None = None,
+                  young: bool = False) -> State:
     """The set-up: a tree on every dot, each playing colour's elves on its start squares."""
     seats = tuple(tuple(seat) for seat in seats) if seats else default_seats(board, players)
     # rules: "on place un arbre sur chaque carré qui a un point au centre"
@@ -80,7 +83,8 @@ def initial_state(board: Board, players: int = 4, seats=None, young: bool = Fals
     return State(board, seats, elves, trees, young=young)
 
 
-def position(board: Board, elves: dict[ElfId, Square], trees=(), players: int = 4, seats=None,
+def position(board: Board, elves: dict[ElfId, Square], trees: Iterable[Square] = (), players: int = 4,
+             seats: Iterable[Iterable[str]] | None = None,
              turn: int = 0, locked_tree: Square | None = None, young: bool = False) -> State:
     """A hand-made position: only the given elves are on the board (tests, rule examples)."""
     seats = tuple(tuple(seat) for seat in seats) if seats else default_seats(board, players)
@@ -90,7 +94,9 @@ def position(board: Board, elves: dict[ElfId, Square], trees=(), players: int = 
 def right_angled(board: Board, colours: tuple[str, ...]) -> bool:
     """True when two colours sit on sides at right angles (not the same side, not opposite)."""
     sides = [board.side(colour) for colour in colours]
-    return len(sides) == 2 and None not in sides and sides[0] != sides[1] and OPPOSITE[sides[0]] != sides[1]
+    if len(sides) != 2 or sides[0] is None or sides[1] is None:
+        return False
+    return sides[0] != sides[1] and OPPOSITE[sides[0]] != sides[1]
 
 
 def all_arrived(state: State, colour: str) -> bool:

@@ -7,7 +7,10 @@ attributes nor in the market, drawn for each game: a banned pair, the liquorice 
 `specials(table, seat)` (the series a game defines itself, as decisions), `after_lay(table, seat,
 kind, agent, rng)` (what laying a kind does beyond its gifts) and `extra_gain(kind)`. `playout(cards,
 rules)` is the model's `Playout` (pnp.rules.playout): `play(players, agent, rng)` plays one game
-with the kit's cards (tuples of attribute values, `Product.keys()`), every choice made by `agent`.
+with the kit's cards (tuples of attribute values, `Product.keys()`), every choice made by `agent`;
+`trace` plays the same game and tells its moves in words (`Game.log`: the deal, each series laid
+with its cards named by their values, gifts, market refills, draws and passes; a hook adds its own
+with `Game.say`).
 
 The game (rules of the Similis family; each kit's model cites them):
 - the deal: `hand` cards to each seat, `market` cards turned up from the pile; a card that may not
@@ -78,6 +81,7 @@ class Game:
     def __init__(self, rules: Shedding, tables: Tables, low: list[int], players: int, agent: Agent,
                  rng: random.Random):
         self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
+        self.log: list[str] | None = None  # the moves in words, when the game is traced (`trace`)
         self._seat = 0  # the seat whose decisions `gain` scores
         self._others = [[s for s in range(players) if s != seat] for seat in range(players)]
         self._extra = [rules.extra_gain(kind, players) for kind in rules.kinds]  # a kind's gain beyond its cards
@@ -208,6 +212,8 @@ class Game:
             card = self.table.draw()
             self.table.put(seat, card)
             self.table.counts["passed"] += not card
+            if self.log is not None:
+                self.say(seat, "pioche une carte" if card else "ne peut ni poser ni piocher : passe")
             return False
         if greedy:  # every series `best` gives gains the same: the agent breaks the tie
             self.lay(seat, self.agent.choose(found, self.rng))  # type: ignore[arg-type]
@@ -218,6 +224,9 @@ class Game:
     def lay(self, seat: int, decision: tuple[int, int, int]) -> None:
         index, cards, market = decision
         table, kind = self.table, self.rules.kinds[index]
+        if self.log is not None:
+            taken = f", avec {self.words(market)} du marché" if market else ""
+            self.say(seat, f"pose {(cards | market).bit_count()} cartes : {self.words(cards)}{taken}")
         table.take(seat, cards)
         refill = 0
         if market:
@@ -232,6 +241,8 @@ class Game:
                 self.give(seat, self.pick_card(seat, table.hands[seat]))
         if refill:
             table.market.append(refill)
+            if self.log is not None:
+                self.say(seat, f"met {self.words(refill)} au marché")
 
     def pick_card(self, seat: int, among: int) -> int:
         """A card of the seat's hand (in `among`) to give or to put into the market; the greedy agent
@@ -255,8 +266,21 @@ class Game:
     def give(self, seat: int, card: int) -> None:
         table = self.table
         table.take(seat, card)
-        table.put(self.opponent(seat), card)
+        other = self.opponent(seat)
+        table.put(other, card)
         table.counts["cards given"] += 1
+        if self.log is not None:
+            self.say(seat, f"donne {self.words(card)} au joueur {other + 1}")
+
+    def say(self, seat: int, what: str) -> None:
+        """One move of a traced game, in words: "joueur 2 pioche une carte" (the seat numbered from 1)."""
+        if self.log is not None:
+            self.log.append(f"joueur {seat + 1} {what} ({self.table.hands[seat].bit_count()} en main)")
+
+    def words(self, cards: int) -> str:
+        """Cards as the kit names them: their attribute values, a card's words joined by spaces."""
+        index, cards_of = self.tables.index, self.tables.cards
+        return ", ".join(" ".join(str(v) for v in cards_of[index[bit]] if v is not None) for bit in bits_of(cards))
 
     def play(self) -> GameRecord:
         players, hands, idle = self.players, self.table.hands, 0
@@ -264,6 +288,8 @@ class Game:
             seat = (turn - 1) % players
             laid = self.turn(seat)
             if not hands[seat]:
+                if self.log is not None:
+                    self.log.append(f"joueur {seat + 1} n'a plus de cartes : il gagne la manche")
                 return self.record((seat,), turn, "hand emptied")
             idle = 0 if laid or self.table.pile else idle + 1
             if idle >= players:  # a whole round without a series, the pile empty
@@ -296,4 +322,21 @@ def playout(cards: list[tuple], rules: Shedding, open_endings: dict[str, str] | 
     def play(players: int, agent: Agent, rng: random.Random) -> GameRecord:
         return Game(rules, tables, low, players, agent, rng).play()
 
-    return Playout(play, SITUATIONS + rules.situations, ("rounds",), open_endings or {}, ("pile exhausted",))
+    def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
+        game = Game(rules, tables, low, players, agent, rng)
+        game.log = [f"donne : {rules.hand} cartes à chacun des {players} joueurs ; marché : "
+                    f"{game.words(sum(game.table.market)) or 'vide'} ; pioche : {len(game.table.pile)} cartes"]
+        return game.play(), game.log
+
+    return Playout(play, SITUATIONS + rules.situations, ("rounds",), open_endings or {}, ("pile exhausted",),
+                   trace=trace, agents=AGENTS_CHOOSE)
+
+
+AGENTS_CHOOSE = {
+    "random": "lays a series drawn uniformly among every legal one (one that takes a market card included), "
+              "then gives and refills with cards and opponents drawn uniformly: it plays its first series, "
+              "never its best, so the seat figures are a beginner's",
+    "greedy": "lays the series that takes most cards out of its hand and gives most to the others, gives the "
+              "card that shares least with the rest of its hand, to the opponent with the fewest cards: it "
+              "sheds as fast as it can, turn by turn, which favours whoever plays first",
+}

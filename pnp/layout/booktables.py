@@ -1,0 +1,95 @@
+"""A rulebook's tables, compiled by the cards' own table element at a column's width.
+
+Contract: `table_art(table, width, ctx, look, most)` compiles a GFM pipe table written in the text
+(its header and alignments; cells in the cards' markup) or a table the rules model prints
+(`ModelTable`: the model's header and rows, its title above) into `TableArt`s as wide as the
+column, each of as many rows as fit `most` (a column's height), the header repeated on each: `table`
+elements of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
+look alike. Rows are one line high, or up to five when a cell needs it (the lowest rows at which no
+cell prints below `WHOLE` of the table's size; at five lines, cells shrink as a card's do); the
+answer is `(parts, problems)`, `Problem`s of what the table element says (the caller locates them).
+"""
+from __future__ import annotations
+
+from ..core.errors import Problem
+from ..model.layout import Table
+from ..model.units import MM
+from ..sources.markdown import PipeTable
+from .booktype import Look, TableArt
+from .bookresolve import ModelTable
+from .assets import Warn
+from .elements import ElementContext, compile_element
+from .items import Item, TextItem
+from .paragraph import Setting, set_lines
+from .textfit import TextBlock
+from .typography import parse
+
+ROW_LINES = (1, 2, 3, 4, 5)
+WHOLE = 0.85  # a cell may print down to this fraction of the table's size before rows grow a line
+
+
+def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, look: Look,
+              most: float) -> tuple[list[TableArt], list[Problem]]:
+    """The table in parts of as many rows as fit `most` (a column's height), its header on each."""
+    size = look.size * 0.92
+    header, aligns, rows = _content(table, ctx)
+    head: list[Item] = _title(table, width, ctx, look) if isinstance(table, ModelTable) else []
+    top = max((i.y + i.h for i in head), default=0.0)
+    header_h = size * 1.25 + 2.6 * MM
+    problems: list[Problem] = []
+    for lines in ROW_LINES:
+        row_h = size * 1.25 * lines + 2.2 * MM
+        per = max(1, int((most - top - header_h) // row_h))
+        parts = [rows[i:i + per] for i in range(0, len(rows), per)] or [[]]
+        made: list[TableArt] = []
+        shrunk = False
+        for k, part in enumerate(parts):
+            above = top if k == 0 else 0.0
+            element = Table.model_validate(_spec(header, aligns, part, width, size, row_h, header_h, above, look))
+            items, found = compile_element(element, ctx)
+            problems = [Problem(str(p)) for p in found if not isinstance(p, Warn)]
+            if problems:
+                break
+            shrunk = shrunk or any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem))
+            made.append(TableArt(tuple((head if k == 0 else []) + items), above + header_h + len(part) * row_h,
+                                 table.line))
+        if not problems and (not shrunk or lines == ROW_LINES[-1]):
+            return made, []
+    return [], problems
+
+
+def _content(table: PipeTable | ModelTable, ctx: ElementContext) -> tuple[list[str], list[str], list[list[str]]]:
+    """The header, the columns' alignments and the rows (text cells, in the cards' markup)."""
+    if isinstance(table, ModelTable):
+        found = ctx.tables[table.name]
+        header = list(found.header)
+        return header, ["left"] * len(header), [list(row) for row in found.rows]
+    width = len(table.header)
+    return list(table.header), list(table.aligns), [list(row) + [""] * (width - len(row)) for row in table.rows]
+
+
+def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float, row_h: float,
+          header_h: float, top: float, look: Look) -> dict:
+    return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
+            "h": f"{header_h + max(len(rows), 1) * row_h}pt", "size": size, "row_height": f"{row_h}pt",
+            "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
+            "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": "1.6mm",
+            "columns": [{"header": h, "align": a} for h, a in zip(header, aligns)],
+            "body": [[{"text": cell} for cell in row] for row in rows]}
+
+
+def _title(table: ModelTable, width: float, ctx: ElementContext, look: Look) -> list[Item]:
+    if not table.title:
+        return []
+    faces = {s: ctx.fonts.face(look.font, s) for s in ("regular", "bold", "italic", "bolditalic")}
+    setting = Setting(faces, look.size, look.leading, "left")
+    lines, _ = set_lines(parse(f"**{table.title}**"), width, setting)
+    pitch = setting.pitch
+    return [TextItem(0.0, k * pitch, ln.width, pitch, TextBlock((ln,), look.size, pitch), look.heading_color)
+            for k, ln in enumerate(lines)]
+
+
+def _hex(rgb: tuple[float, float, float] | None) -> str | None:
+    if rgb is None:
+        return None
+    return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)

@@ -1,0 +1,157 @@
+"""Drift: printed prose that no longer follows the rules model, found by `pnp check` at its line.
+
+Contract: a model declares `features` (`Feature(name, on, words, values, what)` on `RulesModel`):
+a rule that the material or the parameters can turn off (a market of 0 cards, a series that does
+not exist), computed from (material, params) by `on`, with the printed `words` (phrases, matched
+without regard to case) and the template `values` (`rules.NAME`) that only make sense while it is
+on. The engine computes them (`feature_states`) and prints each as the value `rules.NAME` (True or
+False: a rulebook's `::: when rules.NAME` block, a layout's condition). `Bound.of(values,
+features, literal)` gathers what printed numbers must be bound to, and `Bound.scan(pairs)` is the
+scan: over (text, Ref) pairs, the texts as written (templates unfilled), it returns warnings:
+- a number written in digits that equals the current value of a rules parameter (`rules.…`, a
+  scalar, nested keys included; not an item of a list of plain values, such as a domain), of a
+  whole number the model prints, or of the players range (`players.min`, `players.max`), where
+  the text does not bind it: "'50' matches rules.end_score: write {rules.end_score} so a tweak
+  follows";
+- a phrase or a template value that depends on a feature that is off: "'du marché' depends on
+  rules.has_market (the market), which is off here: print the model's wording, or keep the
+  phrase under `::: when rules.has_market`".
+False positives are kept low: only numbers in digits, 2 or more (0 and 1 are everyday words),
+standing alone (not in "A4", "1re", "2e", "2,5", "10:30", a range "1–6", a measure "100 %",
+"200 g/m²", "3 mm"), outside `{…}` templates; a value below 10 only where the texts scanned print
+that value's name elsewhere (the designer binds it there, so a copy is likely to drift: "2", "3",
+"4" are everywhere in rules); the players range only beside the word for players ("3 à 6
+joueurs"); a number inside a phrase the kit lists as literal (`literal:` in game.yaml: "dé + 10")
+is meant as written. Number words ("cinq dés") are not read: "un", "deux" are too common. Any component that prints prose (cards, sheets, the rulebook to come) feeds the scan;
+`kit_texts(kit)` gives the pairs of a kit's card and sheet fields. Standard library only.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+
+from ..core.errors import Problem, Ref
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.kit import Kit
+
+NUMBER = re.compile(r"(?<![\w.,:/\u00b0\u2013-])(\d{1,3}(?:[\u202f\u00a0 ]\d{3})+|\d+)"
+                    r"(?![\w%\u00b0\u2013-]|[.,:/]\d|[\s\u00a0\u202f]?(?:%|mm\b|cm\b|m\b|g\b|g/|pt\b|px\b|dpi\b))")
+PLAYERS_WORD = re.compile(r"^(?:[\s\u00a0]+\S+){0,2}?[\s\u00a0]+(?:joueu|player)", re.I)
+DISTINCT = 10  # a number this large is flagged wherever it matches; a smaller one only beside its name's use
+TEMPLATE = re.compile(r"\{[^{}]*\}")
+VALUE = re.compile(r"\{((?:rules|players)\.[^{}|]+)")
+SMALLEST = 2
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A rule the material or parameters may turn off (see the module docstring)."""
+
+    name: str
+    on: Callable[[Any, Any], bool]
+    words: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class Bound:
+    """What printed prose must follow: numbers by value (the names that hold them), the features that
+    are off with their words and values, the kit's literal phrases."""
+
+    numbers: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    off: tuple[Feature, ...] = ()
+    literal: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, values: Mapping[str, object], features: Mapping[str, tuple[Feature, bool]],
+           literal: Iterable[str] = ()) -> Bound:
+        numbers: dict[int, list[str]] = {}
+        for name, value in _scalars(values):
+            if isinstance(value, int) and not isinstance(value, bool) and value >= SMALLEST:
+                numbers.setdefault(value, []).append(name)
+        off = tuple(feature for feature, on in features.values() if not on)
+        return cls({k: tuple(v) for k, v in numbers.items()}, off, tuple(literal))
+
+    def scan(self, pairs: Iterable[tuple[str, Ref]]) -> list[Problem]:
+        pairs = [(text, ref) for text, ref in pairs if isinstance(text, str) and text]
+        named = {name for text, _ in pairs for name in VALUE.findall(text)}
+        out: list[Problem] = []
+        for text, ref in pairs:
+            out += self._numbers(text, ref, named) + self._features(text, ref)
+        return out
+
+    def _numbers(self, text: str, ref: Ref, named: set[str]) -> list[Problem]:
+        plain = TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
+        spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
+        out = []
+        for match in NUMBER.finditer(plain):
+            value = int(re.sub(r"\D", "", match.group(1)))
+            names = [name for name in self.numbers.get(value, ()) if _counts(name, value, named, plain[match.end():])]
+            if not names or any(a <= match.start() and match.end() <= b for a, b in spared):
+                continue
+            first = names[0]
+            out.append(Problem(f"'{match.group(1)}' matches {', '.join(names)}: write {{{first}}} so a tweak follows "
+                               f"(or list the phrase in game.yaml's `literal:` if it is meant as written)",
+                               "printed text", ref, severity="warning"))
+        return out
+
+    def _features(self, text: str, ref: Ref) -> list[Problem]:
+        lowered, named = text.lower(), set(VALUE.findall(text))
+        out = []
+        for feature in self.off:
+            hits = [f"'{w}'" for w in feature.words if w.lower() in lowered]
+            hits += [f"{{{v}}}" for v in feature.values if v in named or any(n.startswith(v + ".") for n in named)]
+            if hits:
+                what = f" ({feature.what})" if feature.what else ""
+                out.append(Problem(f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
+                                   f"print the model's wording for it, or keep it under `::: when "
+                                   f"rules.{feature.name}`", "printed text", ref, severity="warning"))
+        return out
+
+
+def _counts(name: str, value: int, named: set[str], after: str) -> bool:
+    """Whether a number equal to `name`'s value stands for it: the players range beside the word for
+    players ("3 à 6 joueurs"); another value when it is distinctive (10 or more), or when the texts
+    scanned print it elsewhere (the designer binds it there, so a copy here is likely to drift)."""
+    if name.startswith("players."):
+        return bool(PLAYERS_WORD.match(after))
+    return value >= DISTINCT or any(n == name or n.startswith(name + "|") for n in named)
+
+
+def _scalars(values: Mapping[str, object]) -> Iterator[tuple[str, object]]:
+    """The scalar values of `values` (already flattened by pnp.rules.printed) that a number may stand
+    for: not the items of a list of plain values (a domain's 1, 2, 3... would match every number)."""
+    for name, value in values.items():
+        if isinstance(value, (dict, list, tuple, range)):
+            continue
+        parent, _, last = name.rpartition(".")
+        if last.isdigit() and _plain_list(values.get(parent)):
+            continue
+        yield name, value
+
+
+def _plain_list(value: object) -> bool:
+    return isinstance(value, (list, tuple)) and not any(isinstance(item, (dict, list)) for item in value)
+
+
+def feature_states(features: Iterable[Feature], material: object, params: object) -> dict[str, tuple[Feature, bool]]:
+    """Each feature with whether it is on (the model's code: the engine calls this inside its guard)."""
+    return {feature.name: (feature, bool(feature.on(material, params))) for feature in features}
+
+
+def kit_texts(kit: "Kit") -> list[tuple[str, Ref]]:
+    """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line."""
+    pairs: list[tuple[str, Ref]] = []
+    for deck in kit.decks:
+        for card in deck.cards:
+            pairs += [(value, card.field_ref(name)) for name, value in card.fields.items() if isinstance(value, str)]
+    for sheet in kit.sheets:
+        pairs += [(value, sheet.ref.child("fields", name)) for name, value in sheet.spec.fields.items()
+                  if isinstance(value, str)]
+        for index, page in enumerate(sheet.spec.pages or ()):
+            pairs += [(value, sheet.ref.child("pages", index, "fields", name)) for name, value in page.fields.items()
+                      if isinstance(value, str)]
+    return pairs

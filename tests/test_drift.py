@@ -1,0 +1,131 @@
+"""Drift (pnp.rules.drift): printed prose that stops following the rules model is found by `pnp
+check` at its line, and the kits print the matching wording. The three drifts of issue 20, each
+tweaked in a copy of its kit, rebuilt and read back from the PDF; a number hard-coded in printed
+rules; and the scan's rules for which numbers count."""
+from __future__ import annotations
+
+from itertools import product
+from pathlib import Path
+
+import pdfread
+from conftest import Options, build_ok, check, edit, line_of
+from pnp.core.errors import Ref
+from pnp.rules.drift import Bound, Feature
+
+AIDE = "decks/similis/aide.yaml"
+GAME = "decks/similis/game.yaml"
+
+
+def warnings(root: Path, kit: str) -> list[str]:
+    return [p.render() for r in check(root, [kit]) for p in r.problems
+            if p.severity == "warning" and "printed text" in p.where]
+
+
+def pdf_text(out: Path, kit: str, component: str) -> str:
+    """A PDF's words in drawing order (a phrase stays whole when its text wraps)."""
+    path = out / kit / f"{component}-a4.pdf"
+    text = " ".join(w["text"] for i in range(pdfread.page_count(path)) for w in pdfread.words(path, i))
+    return " ".join(text.replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ").split())
+
+
+def test_similis_without_a_market_prints_no_market_sentence(project, tmp_path):
+    root = project("similis")
+    edit(root / GAME, "market: 3", "market: 0")
+    assert warnings(root, "similis") == []
+    build_ok(root, ["similis"], Options(out=tmp_path / "out"))
+    text = pdf_text(tmp_path / "out", "similis", "aide")
+    assert "pas de marché" in text and "marché" not in text.replace("pas de marché", "")
+    assert "Inutile d'avoir assez de cartes à donner." in text
+
+
+def test_the_old_market_sentence_is_a_warning_at_its_line_when_the_market_is_off(project):
+    root = project("similis")
+    edit(root / GAME, "market: 3", "market: 0")
+    edit(root / AIDE, "(tableau ci-dessus){rules.market_use}.", "(tableau ci-dessus) ; tu peux y mettre 1 carte du "
+         "marché, remplacée à la fin de ton tour par une carte de ta main.")
+    line = line_of(root / AIDE, "texte: >-")
+    assert warnings(root, "similis") == [
+        f"warning: {AIDE}:{line}:12: printed text: 'du marché' depends on rules.has_market (a market: rules.market "
+        "is 0), which is off here: print the model's wording for it, or keep it under `::: when rules.has_market`"]
+
+
+def test_a_108_card_similis_deck_counts_its_box_and_a_stale_count_is_an_error(project, tmp_path):
+    root = project("similis")
+    cards = root / "decks/similis/cartes.yaml"
+    rows = "".join(f"  - [6, {f}, {c}, {b}]\n" for f, c, b in product(["ankh", "scarabée", "œil"],
+                                                                     ["bleu", "vert", "rouge"], ["pierre", "sable"]))
+    edit(cards, "count: 90", "count: 108")
+    cards.write_text(cards.read_text(encoding="utf-8") + rows, encoding="utf-8")
+    edit(root / GAME, "valeur: [1, 2, 3, 4, 5]", "valeur: [1, 2, 3, 4, 5, 6]")
+    build_ok(root, ["similis"], Options(out=tmp_path / "out"))
+    box = pdf_text(tmp_path / "out", "similis", "boite")
+    assert "110 cartes" in box and "92 cartes" not in box  # the 108 cards and the 2 rules cards
+    edit(root / "decks/similis/boite.yaml", "also: [aide]", "cards: 92")
+    line = line_of(root / "decks/similis/boite.yaml", "cards: 92")
+    assert [p.render() for r in check(root, ["similis"]) for p in r.errors] == [
+        f"decks/similis/boite.yaml:{line}:8: tuckbox 'boite': the box is made for 92 cards, but it holds the deck "
+        "'cartes': 108 cards (leave `cards` out and it counts them; `also` names the other decks it holds) (got 92; "
+        "did you mean '108'?)"]
+
+
+def test_reglisse_without_a_two_sharing_two_series_prints_no_liquorice_gift(project, tmp_path):
+    root = project("similis-reglisse")
+    game = root / "decks/similis-reglisse/game.yaml"
+    edit(game, "      count: 8\n", "      count: 8\n    series: [{cards: 3, shared: 1}]\n")
+    assert warnings(root, "similis-reglisse") == []
+    build_ok(root, ["similis-reglisse"], Options(out=tmp_path / "out"))
+    text = pdf_text(tmp_path / "out", "similis-reglisse", "aide")
+    assert "2 cartes avec 2 points communs" not in text and "pénalité" not in text and "tes réglisses" not in text
+    assert "Fin Combinaison" in text and "Fin : le premier" in text  # the second card's title and text
+    edit(root / "decks/similis-reglisse/aide.yaml", "{rules.gift_rule}**Fin :**",
+         "**2 cartes avec 2 points communs :** tu donnes un de tes réglisses à l'adversaire de ton choix. **Fin :**")
+    [found] = warnings(root, "similis-reglisse")
+    assert "'2 cartes avec 2 points communs', 'de tes réglisses' depends on rules.has_gift" in found
+
+
+def test_the_default_kits_print_the_gift_and_the_market_as_before(similis_build):
+    out = similis_build["out"]
+    assert "2 cartes avec 2 points communs : tu donnes un de tes réglisses" in pdf_text(out, "similis-reglisse", "aide")
+    assert "tu peux y mettre 1 carte du marché" in pdf_text(out, "similis", "aide")
+
+
+def test_a_number_hard_coded_in_printed_rules_is_a_warning_naming_the_parameter(project):
+    root = project("similis")
+    edit(root / AIDE, "dépasse {rules.end_score|plural:point:points}", "dépasse 50 points")
+    line = line_of(root / AIDE, "titre: \"{rules.end_title}\"") + 1
+    assert warnings(root, "similis") == [
+        f"warning: {AIDE}:{line}:12: printed text: '50' matches rules.end_score: write {{rules.end_score}} so a "
+        "tweak follows (or list the phrase in game.yaml's `literal:` if it is meant as written)"]
+    edit(root / GAME, "components:", "literal: [dépasse 50 points]\ncomponents:")
+    assert warnings(root, "similis") == []
+
+
+REF = Ref("k.yaml")
+
+
+def scanned(text: str, values: dict, literal: tuple[str, ...] = (), features: dict | None = None) -> list[str]:
+    return [p.what.split(":")[0] for p in Bound.of(values, features or {}, literal).scan([(text, REF)])]
+
+
+def test_which_numbers_count():
+    values = {"rules.end_score": 50, "rules.hand": 10, "rules.market": 3, "rules.attributes.valeur": [1, 2, 3],
+              "rules.attributes.valeur.2": 3, "players.min": 3, "players.max": 6, "rules.on": True}
+    assert scanned("plus de 50 points, 10 cartes", values) == ["'50' matches rules.end_score",
+                                                              "'10' matches rules.hand"]
+    assert scanned("{rules.end_score} points, 1 carte, 0 carte", values) == []  # bound, or 0 and 1
+    assert scanned("A4, 1re, 50e, 2,5, 10:30, 1–6, à 100 %, 200 g/m², 3 mm", values | {"x": 100, "y": 200}) == []
+    assert scanned("3 cartes face visible", values) == []  # small, and its name printed nowhere
+    assert scanned("{rules.market} au marché, puis 3 cartes", values) == ["'3' matches rules.market"]
+    assert scanned("de 3 à 6 joueurs", values) == ["'3' matches players.min", "'6' matches players.max"]
+    assert scanned("gagne 3 points", values) == []  # the players range only beside the word for players
+    assert scanned("le dé + 50", values, literal=("dé + 50",)) == []
+    assert scanned("10 000 points", {"rules.target": 10000}) == ["'10 000' matches rules.target"]
+
+
+def test_a_feature_that_is_off_flags_its_words_and_values_and_not_when_on():
+    market = Feature("has_market", lambda m, p: False, words=("du marché",), values=("rules.market",))
+    off, on = {"has_market": (market, False)}, {"has_market": (market, True)}
+    assert scanned("1 carte DU MARCHÉ", {}, features=off) == ["'du marché' depends on rules.has_market, which is off here"]
+    assert scanned("{rules.market|plural:carte:cartes} au centre", {}, features=off) == [
+        "{rules.market} depends on rules.has_market, which is off here"]
+    assert scanned("1 carte du marché", {}, features=on) == []
