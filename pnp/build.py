@@ -1,44 +1,28 @@
-"""Checking and building kits: the pipeline from kit folders to PDF files and a manifest.
+"""Checking and building kits: the entry points of `pnp check` and `pnp build` (the run itself is
+`pnp.pipeline`).
 
-Contract: `check(project, names)` and `build(project, names, options)` return one `KitReport` per
-kit. Both load the kit, run its rules model, and lay out every face of every component, so text
-that overflows or a missing picture fails `check` as it fails `build`. `build` also draws, page by
-page, into temporary files that are renamed onto `options.out/<kit>/<component>-<paper>.pdf` only
-when every kit of the run is free of errors (and, with `options.strict`, of warnings): a failed run
-changes no file and makes no folder. `check` writes nothing at all, not even a cache
-(`fileio.read_only`). A build first deletes what killed builds left in its kits' output folders;
-a symbolic link anywhere under them (`<out>` itself too) is a problem, and nothing is swept or drawn;
-an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
-problem, never a traceback. With no names, every kit under `decks/` is taken. Each report names the
-files its kit's run read, with the digests of the bytes read (`inputs`, through `recorded_run`),
-which the build cache fingerprints. `kit_dirs` finds the kits of a run (the exports share it).
-Importing this module freezes the objects loaded so far out of the garbage collector's way.
+Contract: `check(project, names, options=None)` and `build(project, names, options, progress=None,
+session=None)` return one `KitReport` per kit (`pnp.pipeline.project`); `open_project`, `Session`,
+`kit_dirs` and `recorded_run` are the session's (`pnp.pipeline.session`). Importing this module
+loads the pipeline and freezes the objects loaded so far out of the garbage collector's way. The
+module is callable: `pnp.build(project, kits, options)` is its `build`, since the package's public
+API names the function as the module is named (`from pnp import build` gives this module, either
+way it is reached).
 """
 from __future__ import annotations
 
 import gc
-import math
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+import sys
+import types
+from typing import Any
 
-from .core.discover import find_kits
-from .core.errors import Problem, errors_only
-from .core.fileio import read_only, reads_recorded
-from .layout.assets import IconLibrary
-from .layout.fonts import FontBook
-from .model.load import Project
-from .model.units import PAPERS
-from .core.options import BACK_MODES, Options
-from .output import OutputBatch, link_problems, sweep
-from .runner import KitRun, cannot_write
+from .core.options import Options
+from .core.report import FileReport, KitReport
+from .pipeline.project import build, check
+from .pipeline.session import Session, kit_dirs, open_project, recorded_run
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .resident import ComponentMemo
-
-__all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project"]
-
-from .core.report import FileReport, KitReport  # noqa: E402
+__all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project", "Session", "kit_dirs",
+           "recorded_run"]
 
 # The pipeline is loaded now, for the life of the process: its modules, classes and functions are
 # moved out of the cyclic garbage collector's way (gc.freeze, once, on this module's first import),
@@ -47,126 +31,9 @@ from .core.report import FileReport, KitReport  # noqa: E402
 gc.freeze()
 
 
-@dataclass
-class Session:
-    project: Project
-    fonts: FontBook
-    icons: IconLibrary
-    problems: list[Problem] = field(default_factory=list)
-    memo: ComponentMemo | None = None  # set by a resident process (pnp.resident): components remembered
+class _Callable(types.ModuleType):
+    def __call__(self, *args: Any, **kwargs: Any) -> list[KitReport]:
+        return build(*args, **kwargs)  # (looked up at each call: a test that replaces `build` replaces this too)
 
 
-def open_project(root: Path) -> Session:
-    project = Project.open(root)
-    fonts = FontBook.open(project.root)
-    if fonts.locator is not None:
-        project.locators.add(fonts.locator)
-    return Session(project, fonts, IconLibrary(project.root), project.problems + fonts.problems)
-
-
-def kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Problem]]:
-    dirs, unknown = find_kits(session.project.root, names)
-    problems = [session.project.no_kit(name) for name in unknown]
-    if not names and not dirs:
-        problems.append(Problem("no kit found under decks/ (a kit is a folder with a game.yaml)", "kits"))
-    return _one_per_name(session, dirs, problems)
-
-
-def _one_per_name(session: Session, dirs: list[Path], problems: list[Problem]) -> tuple[list[Path], list[Problem]]:
-    """Kits write into `<out>/<folder name>/`: two kits of one name would overwrite each other."""
-    kept: dict[str, Path] = {}
-    for kit_dir in dirs:
-        first = kept.setdefault(kit_dir.name, kit_dir)
-        if first != kit_dir:
-            shown = session.project.display
-            problems.append(Problem(f"two kits are named {kit_dir.name!r} ({shown(first)} and {shown(kit_dir)}): "
-                                    f"both would write {kit_dir.name}/ in the output folder; rename one", "kits"))
-    return list(kept.values()), problems
-
-
-def check(root: Path, names: list[str], options: Options | None = None) -> list[KitReport]:
-    with read_only():
-        return _run(root, names, options or Options(), draw=False)
-
-
-def build(root: Path, names: list[str], options: Options,
-          progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
-    """`session`: one a resident process keeps open (`pnp.resident`), instead of a fresh one."""
-    return _run(root, names, options, draw=True, progress=progress, session=session)
-
-
-def _run(root: Path, names: list[str], options: Options, draw: bool,
-         progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
-    _check_options(options)
-    session = session or open_project(root)
-    dirs, problems = kit_dirs(session, names)
-    if draw:
-        links = link_problems(options.out, [d.name for d in dirs])
-        problems += out_problems(options.out) + links
-        for kit_dir in dirs if not links else ():
-            sweep(options.out / kit_dir.name)
-    draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
-    reports = []
-    with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
-        for kit_dir in dirs:
-            report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
-            reports.append(report.strictly() if options.strict else report)
-        head = session.problems + problems
-        if draw and not any(errors_only(r.problems) for r in reports):
-            head += _commit(batch, session)
-        if head:
-            reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
-    if session.memo is not None:
-        session.memo.discard()  # what a failed run staged
-    return _without_echoes(reports)
-
-
-def _check_options(options: Options) -> None:
-    if options.paper not in PAPERS or options.backs not in BACK_MODES:
-        raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
-    if not all(math.isfinite(v) and abs(v) <= 10 for v in options.back_offset):
-        raise ValueError(f"back offset {options.back_offset!r} is not two numbers within 10 mm (a caller's mistake)")
-
-
-def out_problems(out: Path) -> list[Problem]:
-    """Why files cannot go to the folder `out` (it is a file, or lies under one), if they cannot."""
-    for folder in (out, *out.parents):
-        if folder.exists() or folder.is_symlink():
-            if folder.is_dir():
-                return []
-            what = "is a file, not a folder" if folder == out else f"lies under {folder.as_posix()}, which is a file"
-            return [Problem(f"the output folder {out.as_posix()} {what}", "--out")]
-    return []
-
-
-def _commit(batch: OutputBatch, session: Session) -> list[Problem]:
-    try:
-        batch.commit()
-    except OSError as exc:
-        return [Problem(cannot_write(exc, Path(exc.filename or ".")), "output")]
-    if session.memo is not None:
-        session.memo.commit(batch)
-    return []
-
-
-def _without_echoes(reports: list[KitReport]) -> list[KitReport]:
-    """A value the YAML reader refused (`.nan`, a control character) is not reported again, at the
-    same place, by the models that then miss it."""
-    refused = {p.loc for r in reports for p in r.problems if p.where == "YAML" and p.loc is not None}
-    for report in reports:
-        report.problems = [p for p in report.problems if p.where == "YAML" or p.loc not in refused]
-    return reports
-
-
-def _kit_run(session: Session, kit_dir: Path, options: Options, batch: OutputBatch | None,
-             progress: Callable[[int], None] | None) -> KitReport:
-    """One kit's report, naming every file its run read."""
-    return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())
-
-
-def recorded_run(session: Session, run: Callable[[], KitReport]) -> KitReport:
-    """`run()`'s report, with the files it read as its `inputs` (the build cache's fingerprint)."""
-    with reads_recorded() as reads:
-        report = run()
-    report.inputs = {session.project.display(path): sha for path, sha in sorted(reads.items())}
-    return report
+sys.modules[__name__].__class__ = _Callable

@@ -24,7 +24,7 @@ import os
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from . import __version__
+from .core.version import __version__
 from .core.fileio import cache_folder, file_hash, write_atomic, writes_allowed
 from .core.report import KitReport
 from .sources.files import InputError, inside

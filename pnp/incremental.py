@@ -25,7 +25,7 @@ from .core.options import Options
 from .core.report import KitReport
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import Session
+    from .pipeline.session import Session
 
 
 def build_changed(root: Path, names: list[str], options: Options, force: bool = False,

@@ -22,9 +22,10 @@ def write_report(document: dict, out: Path, root: Path) -> list[Path]:
     from .draw.charts import paint_page
     from .layout.charts import report_pages
     from .layout.fonts import FontBook
+    from .model.fonts import read_fonts
     from .output import OutputBatch
 
-    fonts = FontBook.open(root)
+    fonts = FontBook(read_fonts(root))
     regular = fonts.default_face()
     heavy = fonts.default_bold()
     bold = heavy.name

@@ -23,7 +23,8 @@ pages that changed from those that did not. Every PDF asks viewers to print at a
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
 `DuplexFlipLongEdge` or `DuplexFlipShortEdge`). A batch given a `root` (the output folder) makes no
 file outside it nor through a symbolic link at or below it (`fileio.Unconfined`, an OSError);
-`link_problems(out, kits)` finds such links before a run writes anything.
+`link_problems(out, kits)` finds such links before a run writes anything. `cannot_write(exc, path)`
+says an OS error met writing a file in words, for the caller's problem.
 """
 from __future__ import annotations
 
@@ -166,7 +167,8 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
 def _page_digest(canvas: Canvas) -> str:
     """The digest of the page just shown: ReportLab calls the page callback before it clears the
     page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
-    return hashlib.blake2b("".join(canvas._code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    return hashlib.blake2b("".join(canvas._code).encode(  # noqa: SLF001 (ReportLab's page operators)
+        "utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:
@@ -185,3 +187,9 @@ def link_problems(out: Path, kits: list[str]) -> list[Problem]:
 def sweep(folder: Path) -> None:
     """Delete the temporary files that killed runs left in `folder`."""
     sweep_parts(folder)
+
+
+def cannot_write(exc: OSError, path: Path) -> str:
+    """An OS error met writing `path`, in words: which file or folder, and the system's reason."""
+    where = Path(exc.filename) if exc.filename else path
+    return f"cannot write {where.as_posix()}: {exc.strerror or exc}"

@@ -10,17 +10,18 @@ components whose inputs changed (`force`: all of them); the PDFs are byte for by
 build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
 when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path.
 
-A `ComponentMemo` sits on the build `Session`; `KitRun` hands it each component:
-`memo.component(run, component, draw)` recalls the component when its fingerprint is unchanged —
-the session generation, the build options, the kit's game file (less its rules, notes and
-component list), the rules model's tables when the component's layouts show them, the component's
-own model with its cards or pages — and so is the content of every file its last drawing read
-(pictures, SVG art) and its PDF on disk: it appends the remembered file report and problems to the
-run and notes those files as read (for the build cache). Otherwise it calls `draw(component)` and
-stages what was drawn; `settle(run)` takes the staged components' problems once the run has
-annotated them. After the run, `commit(batch)` keeps what the committed batch wrote, with a version
-per page (`OutputBatch.page_digests` mixed with the digests of the files the component read);
-`discard()` forgets the staged components (a failed run: the PDFs on disk are the last good ones).
+A `ComponentMemo` sits on the build `Session` and implements the run's memo protocol
+(`pnp.pipeline.memo.Memo`): `recall(inputs, part)` answers a component's remembered outcome when its
+fingerprint is unchanged — the session generation, the build options, the kit's game file (less its
+rules, notes and component list), the rules model's tables when the component's layouts show them,
+what the component's pages show of its own model (`part.shown()`: its spec with its cards or pages)
+— and so is the content of every file its last drawing read (pictures, SVG art) and its PDF on disk:
+it notes those files as read (for the build cache) and stages the outcome. Otherwise it answers None,
+the run draws the component and hands its outcome back through `keep(inputs, part, outcome)` once
+the problems' wording is settled, which stages it. After the run, `commit(batch)` keeps what the
+committed batch wrote, with a version per page (`OutputBatch.page_digests` mixed with the digests of
+the files the component read); `discard()` forgets the staged components (a failed run: the PDFs on
+disk are the last good ones).
 """
 from __future__ import annotations
 
@@ -32,18 +33,15 @@ from typing import TYPE_CHECKING, Callable
 
 from .cache import shared_files
 from .core.errors import Problem
-from .core.fileio import file_hash, note_read, reads_recorded
-from .incremental import build_changed
-from .model.kit import Sheet
+from .core.fileio import file_hash, note_read
 from .core.options import Options
 from .core.report import FileReport, KitReport
+from .incremental import build_changed
+from .pipeline.memo import KitInputs, Outcome, Part
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .build import Session
-    from .model.kit import Deck
     from .output import OutputBatch
-    from .runner import KitRun
-    from .tuckbox import HeldBox
+    from .pipeline.session import Session
 
 Key = tuple[str, str]  # (kit folder, component name)
 _NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)
@@ -60,22 +58,13 @@ class _Entry:
     pages: list[str] = field(default_factory=list)
 
 
-@dataclass
-class _Drawing:
-    key: Key
-    fingerprint: str
-    reads: dict[Path, str]  # file -> digest of the bytes the drawing read
-    problems: tuple[int, int]  # slice of the run's problems
-    files: tuple[int, int]  # slice of the run's file reports
-
-
 class ComponentMemo:
     def __init__(self) -> None:
         self.generation = 0
         self.last: dict[str, str] = {}
         self._kept: dict[Key, _Entry] = {}
         self._staged: dict[Key, _Entry] = {}
-        self._drawing: list[_Drawing] = []
+        self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
         self._digests: dict[tuple, str | None] = {}
         self._rules_readers: dict[tuple[int, str], bool] = {}
 
@@ -84,36 +73,26 @@ class ComponentMemo:
         self._kept.clear()
         self._rules_readers.clear()
 
-    def component(self, run: "KitRun", component: "Deck | Sheet | HeldBox", draw: Callable) -> None:
-        key = (str(run.kit_dir), component.name)
-        fingerprint = self._fingerprint(run, component)
+    def recall(self, inputs: KitInputs, part: Part) -> Outcome | None:
+        key = (str(inputs.kit_dir), part.name)
+        fingerprint = self._fingerprint(inputs, part)
         entry = self._kept.get(key)
-        if entry is not None and entry.fingerprint == fingerprint and self._intact(entry):
-            self._recall(run, key, entry)
-            return
-        problems, files = len(run.problems), len(run.files)
-        with reads_recorded() as reads:
-            draw(component)
-        self._drawing.append(_Drawing(key, fingerprint, reads, (problems, len(run.problems)),
-                                      (files, len(run.files))))
-
-    def _recall(self, run: "KitRun", key: Key, entry: _Entry) -> None:
+        if entry is None or entry.fingerprint != fingerprint or not self._intact(entry):
+            self._missed[key] = fingerprint
+            return None
         for path, sha in entry.reads.items():
             if sha is not None:
                 note_read(Path(path), sha)
-        run.files += [entry.file] if entry.file else []
-        run.problems += entry.problems
         self._staged[key] = _Entry(entry.fingerprint, entry.reads, entry.file, entry.problems, False,
                                    entry.output, entry.pages)
+        return Outcome(list(entry.problems), [entry.file] if entry.file else [])
 
-    def settle(self, run: "KitRun") -> None:
-        """Stage the components `run` drew, with their problems as the run finally reports them."""
-        for drawn in self._drawing:
-            files = run.files[slice(*drawn.files)]
-            reads = {str(path): self._digest(path) for path in sorted(drawn.reads)}
-            self._staged[drawn.key] = _Entry(drawn.fingerprint, reads, files[0] if files else None,
-                                             run.problems[slice(*drawn.problems)])
-        self._drawing.clear()
+    def keep(self, inputs: KitInputs, part: Part, outcome: Outcome) -> None:
+        """Stage a component the run drew, with its problems as the run finally reports them."""
+        key = (str(inputs.kit_dir), part.name)
+        reads = {str(path): self._digest(path) for path in sorted(outcome.reads)}
+        self._staged[key] = _Entry(self._missed.pop(key), reads, outcome.files[0] if outcome.files else None,
+                                   list(outcome.problems))
 
     def commit(self, batch: "OutputBatch") -> None:
         digests = {Path(path).as_posix(): pages for path, pages in batch.page_digests.items()}
@@ -133,7 +112,7 @@ class ComponentMemo:
 
     def discard(self) -> None:
         self._staged.clear()
-        self._drawing.clear()
+        self._missed.clear()
 
     def pages(self, path: str) -> list[str] | None:
         for entry in self._kept.values():
@@ -141,22 +120,23 @@ class ComponentMemo:
                 return entry.pages or None
         return None
 
-    def _fingerprint(self, run: "KitRun", component: "Deck | Sheet | HeldBox") -> str:
-        content, layouts = _drawn_from(component)
-        game = {k: v for k, v in run.kit.game.model_dump().items() if k not in _NOT_DRAWN}
-        reads = any(self._reads_rules(run, name) for name in layouts) or "{rules." in repr(content) \
-            or "{rulebook." in repr(content)
-        tables = (run.env.tables, run.env.rules) if reads else None  # a field's text may name rules values too
-        return _hash(self.generation, run.options.cache_key(), run.options.out, game, tables,
-                     component.spec, content)
+    def _fingerprint(self, inputs: KitInputs, part: Part) -> str:
+        shown = part.shown()
+        game = {k: v for k, v in inputs.kit.game.model_dump().items() if k not in _NOT_DRAWN}
+        text = repr(shown.model)
+        reads = any(self._reads_rules(inputs, name) for name in shown.layouts) or "{rules." in text \
+            or "{rulebook." in text  # a field's text may name rules values and rulebook sections too
+        tables = (inputs.printed.tables, inputs.printed.values) if reads else None
+        return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, shown.model)
 
-    def _reads_rules(self, run: "KitRun", layout: str) -> bool:
+    def _reads_rules(self, inputs: KitInputs, layout: str) -> bool:
         """Whether a layout shows what the rules model prints (`data: rules.NAME`, `{rules.…}`)."""
         from .layout.face import template_fields
 
         key = (self.generation, layout)
         if key not in self._rules_readers:
-            elements = run.kit.layouts[layout].elements.values() if layout in run.kit.layouts else ()
+            layouts = inputs.kit.layouts
+            elements = layouts[layout].elements.values() if layout in layouts else ()
             self._rules_readers[key] = any(f.split(".")[0] == "rules" for e in elements for f in template_fields(e))
         return self._rules_readers[key]
 
@@ -237,12 +217,3 @@ def _stamp(root: Path) -> tuple:
             continue
         found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns))
     return tuple(found)
-
-
-def _drawn_from(component: "Deck | Sheet | HeldBox") -> tuple[object, list[str]]:
-    """What a component's pages show of its own model (its pages, or its cards), and its layouts."""
-    if isinstance(component, Sheet):
-        return component.pages, [component.spec.layout]
-    cards = component.cards
-    content = [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards]
-    return content, sorted({c.layout for c in cards} | {c.back for c in cards if c.back})

@@ -3,7 +3,9 @@
 No test writes into the repository: every check and build runs on a copy in the temporary folder
 (`project`, `shipped`), pnp's caches go to a temporary cache folder for the session
 (`PNP_CACHE_DIR`), Hypothesis keeps no example database, and its other caches go to pytest's cache
-folder, not to `.hypothesis/`. Copies hold real files, not symbolic links into the repository: pnp
+folder, not to `.hypothesis/`. Under CI (`CI` or `PNP_CI` set) Hypothesis runs its `ci` profile: no
+deadline and no too-slow health check, which a loaded machine would fail. Each worker of a parallel run
+(`pytest -n 2`, pytest-xdist) has its own caches and copies. Copies hold real files, not symbolic links into the repository: pnp
 refuses a file reached through a link that leaves the project.
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
 import kitmodels  # noqa: F401  (tests import the kits' models as `kits.<kit>`)
@@ -28,7 +30,8 @@ PROJECT_PARTS = ("layouts", "fonts", "icons")
 BENCH_KIT = Path("bench", "kits", "bench-54")  # the benchmark kit test_bench builds, from the project root
 
 settings.register_profile("pnp", database=None)
-settings.load_profile("pnp")
+settings.register_profile("ci", database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") or os.environ.get("PNP_CI") else "pnp")
 
 
 def pytest_configure(config) -> None:

@@ -9,6 +9,7 @@ from pnp.core.errors import Ref
 from pnp.layout.assets import IconLibrary
 from pnp.layout.face import BuildEnv, FaceBuilder
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.items import Picture, Shape, TextItem
 from pnp.model.layouts import LayoutLibrary
 from pnp.model.units import paper_points
@@ -30,7 +31,7 @@ class Faces:
         (root / "decks" / "k").mkdir(parents=True, exist_ok=True)
         self.root, self.locators = root, LocatorRegistry()
         self.library = LayoutLibrary.load(root, self.locators)
-        self.env = BuildEnv(root, root / "decks" / "k", FontBook.open(root), IconLibrary(root), False,
+        self.env = BuildEnv(root, root / "decks" / "k", FontBook(read_fonts(root)), IconLibrary(root), False,
                             tables or {}, self.library.element_refs, rules=rules or {})
         self.builders: dict[str, FaceBuilder] = {}
 

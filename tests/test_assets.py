@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import yaml
 
-import pnp.build as build_module
+import pnp.pipeline.project as build_module
 from pnp.build import check, open_project
 
 from conftest import ROOT

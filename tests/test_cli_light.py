@@ -4,7 +4,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-HEAVY = ("reportlab", "PIL", "svglib", "pnp.draw", "pnp.runner")
+HEAVY = ("reportlab", "PIL", "svglib", "pnp.draw", "pnp.pipeline")
 PROBE = """
 import sys
 from pnp.cli import main

@@ -91,8 +91,8 @@ CSV_BROKEN = {
                                            "field 'valeur'"]),
     "a quoted cell never closed": ('nom,valeur\n"A,1\nB,2\n',
                                    ["decks/mini/cartes.csv:2:1: data file: this quoted cell is never closed "
-                                    "(a \" is missing)", "decks/mini/cartes.csv:4:1: deck 'd', card '1': missing "
-                                    "field 'valeur'"]),
+                                    "(a \" is missing)", "decks/mini/cartes.csv:2:1: deck 'd': this row has 1 cell, "
+                                    "the header has 2: a cell or a delimiter is missing"]),
     "a whole number with decimals": ("nom,valeur\nA,1.5\n",
                                      ["decks/mini/cartes.csv:2:3: deck 'd', card '1': field 'valeur' must be a whole "
                                       "number (got '1.5')"]),

@@ -151,7 +151,7 @@ def test_a_count_per_value_sees_the_declared_values_no_card_has(project):
 
 BAD_CHECKS = {
     "two kinds": ("  - product: [couleur]\n    unique: rang\n", [
-        "decks/mini/game.yaml:5:5: game.checks[0]: a check is one of product, unique, count, sum, supply (found product, "
+        "decks/mini/game.yaml:5:5: game.checks[0]: a check is one of product, unique, count, sum, pairs, supply (found product, "
         "unique)"]),
     "no bound": ("  - count: couleur\n", [
         "decks/mini/game.yaml:5:5: game.checks[0]: a count or sum check needs exactly, at_least or at_most"]),

@@ -10,6 +10,7 @@ from pathlib import Path
 from pnp.draw.forms import FormCache
 from pnp.draw.paint import Painter
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.items import Face, Picture, Shape, TextItem
 from pnp.layout.textfit import TextStyle, fit_text
 from pnp.layout.typography import parse
@@ -55,7 +56,7 @@ class Recorder:
 
 
 def face(root: Path) -> Face:
-    fonts = FontBook.open(root)
+    fonts = FontBook(read_fonts(root))
     faces = {s: fonts.face("Noto Sans", s) for s in ("regular", "bold")}
     block = fit_text(parse("Pose **deux** cartes :ankh:"), 100.0, 40.0, TextStyle(faces, 10, 10, 1.2, "center", "top", 1.0))
     items = (Shape("rect", -8.5, -8.5, 195.6, 266.5, fill=(0.9, 0.8, 0.7)),

@@ -14,6 +14,8 @@ from pnp.export import ExportOptions, export
 
 from conftest import edit, line_of
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 MM = 72 / 25.4
 
 

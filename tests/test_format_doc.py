@@ -9,7 +9,7 @@ import typing
 import pytest
 
 from pnp.model import kit, layout, rulebook
-from pnp.model.frame import Frame, Stroke
+from pnp.model.frame import Arrange, Frame, Stroke
 
 from conftest import ROOT
 
@@ -21,6 +21,8 @@ SECTIONS = {
     "## Layouts": [layout.Layout],
     "### Elements": [Frame, Stroke],
     "### Tables": [layout.Column, layout.Cell, layout.Table],
+    "### Arrangements (`arrange`)": [Arrange],
+    "## Sheet templates and mixed imposition": [layout.SheetTemplate],
     "## Rulebooks (`kind: rulebook`)": [rulebook.RulebookFile, rulebook.RulebookStyle, rulebook.FigureSpec],
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pnp.core.errors import Problem
 from pnp.layout.imposition import SheetSpec, plan_sheet
 from pnp.layout.marks import MARK_GAP
 from pnp.model.units import MM, PAPERS
@@ -28,7 +29,7 @@ def test_the_known_fits_of_the_print_conventions():
     assert plan_sheet(spec(44, 63)).per_page == 18            # mini, A4 landscape 6 x 3
     assert plan_sheet(spec(63, 88, gap=3)).per_page == 9      # poker with 3 mm gaps
     assert plan_sheet(spec(70, 70, paper=LETTER)).per_page == 6
-    assert isinstance(plan_sheet(spec(200, 280)), str)        # too big for A4 with marks
+    assert isinstance(plan_sheet(spec(200, 280)), Problem)        # too big for A4 with marks
 
 
 def test_gutterfold_pairs_each_front_with_its_back_across_the_fold():
@@ -74,7 +75,7 @@ def test_any_plan_keeps_cards_apart_on_the_page_and_marks_off_the_cards(w, h, bl
                                                                         gutter, offset):
     plan = plan_sheet(spec(w, h, bleed, gap, paper, backs, printer_margin=printer * MM, gutter=gutter,
                            back_offset=(offset[0] * MM, offset[1] * MM)))
-    if isinstance(plan, str):
+    if isinstance(plan, Problem):
         return
     slots = list(plan.fronts) + (list(plan.backs) if backs == "fold" else [])
     trims = [(s.x, s.y, s.x + w * MM, s.y + h * MM) for s in slots]
@@ -112,7 +113,7 @@ def _lines(xs) -> list[float]:
 @given(w=st.floats(30, 100), h=st.floats(30, 120), bleed=st.floats(0, 4), gap=st.floats(0, 6))
 def test_every_cut_line_gets_marks_on_both_sides_of_the_grid(w, h, bleed, gap):
     plan = plan_sheet(spec(w, h, bleed, gap))
-    if isinstance(plan, str):
+    if isinstance(plan, Problem):
         return
     verticals = _lines(m[0] for m in plan.marks if m[0] == m[2])
     cut_xs = _lines([s.x for s in plan.fronts] + [s.x + w * MM for s in plan.fronts])

@@ -95,9 +95,17 @@ def test_a_map_gives_each_card_its_positions_and_colour(faces):
 
 def test_bad_points_are_a_problem(faces):
     builder = faces.builder("carte")
-    builder.layout.maps["pips"]["3"] = [[1, 2, 45]]
+    builder.layout.maps["pips"]["3"] = [[1, 2, "a quarter"]]
     _, problems = faces.build("carte", suit="pique", rank=3)
-    assert whats(problems) == ["`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got [1, 2, 45])"]
+    assert whats(problems) == ["`at` takes points [x, y] or [x, y, turn] (a turn in degrees) (got [1, 2, 'a quarter'])"]
+
+
+def test_a_point_may_turn_its_icon_by_any_angle(faces):
+    builder = faces.builder("carte")
+    builder.layout.maps["pips"]["4"] = [[10, 20, 45], [30, 20, -30]]
+    face, problems = faces.build("carte", suit="pique", rank=4)
+    assert not problems
+    assert [p.rotate for p in pictures(face)] == [45, 330]
 
 
 def test_an_svg_with_a_colour_is_recoloured_like_an_icon(faces):
@@ -153,9 +161,12 @@ def test_game_symbols_the_font_lacks_are_drawn_as_icons(faces):
 
 
 def test_did_you_mean_never_offers_the_name_typed():
-    assert colour("coeur", {"coeur": "rogue"})[1] == "unknown colour 'rogue' (give #rrggbb or a palette name)"
-    assert "did you mean 'rouge'" in colour("rouje", {"rouge": "#ff0000", "rouje": "rouji"})[1]
-    assert colour("noire", {"noire2": "#000000"})[1] == "unknown colour 'noire' (did you mean 'noire2'?)"
+    def said(value: str, palette: dict[str, str]) -> str:
+        problem = colour(value, palette)[1]
+        return problem.what if problem else ""
+    assert said("coeur", {"coeur": "rogue"}) == "unknown colour 'rogue' (give #rrggbb or a palette name)"
+    assert "did you mean 'rouge'" in said("rouje", {"rouge": "#ff0000", "rouje": "rouji"})
+    assert said("noire", {"noire2": "#000000"}) == "unknown colour 'noire' (did you mean 'noire2'?)"
 
 
 def test_strict_makes_a_warning_fail_check_and_build(project):

@@ -26,8 +26,8 @@ def test_every_language_has_the_keys_and_placeholders_of_english():
         messages, problem = catalogue(language)
         assert problem is None and messages.keys() == english.keys(), language
         for key in english.keys():
-            assert _fields(messages._raw(key)) == _fields(english._raw(key)), (language, key)
-            assert type(messages._raw(key)) is type(english._raw(key)), (language, key)
+            assert _fields(messages.raw(key)) == _fields(english.raw(key)), (language, key)
+            assert type(messages.raw(key)) is type(english.raw(key)), (language, key)
 
 
 def test_a_list_message_written_as_one_string_is_one_line():

@@ -21,8 +21,9 @@ FONT = "NotoSans-Regular"
 @pytest.fixture(autouse=True, scope="module")
 def _bundled_font(shipped):
     from pnp.layout.fonts import FontBook
+    from pnp.model.fonts import read_fonts
 
-    FontBook.open(shipped).default_face()  # registers the bundled font the canvases start with
+    FontBook(read_fonts(shipped)).default_face()  # registers the bundled font the canvases start with
 
 
 def _canvas(batch: OutputBatch, path: Path, text: str):

@@ -17,6 +17,8 @@ from pnp.live.server import Preview
 from cdp import Browser, chromium
 from conftest import Options, edit, line_of
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 if chromium() is None:
     if os.environ.get("PNP_CI"):
         raise RuntimeError("CI runs the browser test: install Debian's chromium (.ci/run does)")

@@ -8,9 +8,10 @@ import shutil
 
 import pytest
 
-import pnp.runner
+import pnp.pipeline.kitrun
 from pnp.incremental import build_changed
 from pnp.layout import fonts as fontbook
+from pnp.model.fonts import read_fonts
 from pnp.resident import Resident
 
 from conftest import ROOT, Options, edit, line_of
@@ -72,7 +73,7 @@ def test_an_unchanged_save_draws_nothing(similis, monkeypatch):
     root, resident, options = similis
     cards = root / "decks/similis/cartes.yaml"
     cards.write_bytes(cards.read_bytes())
-    monkeypatch.setattr(pnp.runner.KitRun, "run", lambda self: pytest.fail("the kit was built again"))
+    monkeypatch.setattr(pnp.pipeline.kitrun.KitRun, "run", lambda self: pytest.fail("the kit was built again"))
     assert all(r.up_to_date for r in resident.build(["similis"], options))
     assert resident.last == {}
 
@@ -131,12 +132,12 @@ def test_a_font_file_replaced_under_its_name_is_registered_again(tmp_path):
     (tmp_path / "fonts/fonts.yaml").write_text(yaml, encoding="utf-8")
     font = tmp_path / "fonts/NotoSans-Regular.ttf"
     shutil.copyfile(ROOT / "fonts/NotoSans-Regular.ttf", font)
-    regular = fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10)
+    regular = fontbook.FontBook(read_fonts(tmp_path)).face("Noto Sans").width("Similis", 10)
     shutil.copyfile(ROOT / "fonts/NotoSans-Bold.ttf", font)  # another face under the same file name
-    bolder = fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10)
+    bolder = fontbook.FontBook(read_fonts(tmp_path)).face("Noto Sans").width("Similis", 10)
     assert bolder > regular
     shutil.copyfile(ROOT / "fonts/NotoSans-Regular.ttf", font)
-    assert fontbook.FontBook.open(tmp_path).face("Noto Sans").width("Similis", 10) == regular
+    assert fontbook.FontBook(read_fonts(tmp_path)).face("Noto Sans").width("Similis", 10) == regular
 
 
 def test_the_kit_rules_model_is_loaded_again_and_redraws_what_shows_its_tables(similis):

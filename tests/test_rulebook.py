@@ -225,7 +225,7 @@ def test_the_printed_texts_come_with_where_they_are_written(built):
     run's locators turn into its line in regles.md."""
     from pnp.core.errors import Problem
     from pnp.model.load import Project
-    from pnp.rulebook import printed_texts
+    from pnp.pipeline.rulebook import printed_texts
 
     project = Project.open(built["root"])
     kit, _ = project.load_kit(built["root"] / "decks" / "belote")

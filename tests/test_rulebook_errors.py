@@ -68,7 +68,7 @@ def problems(project, text: str, book: str = BOOK, extra: dict | None = None, la
      f"{WHERE}:5:1: rulebook 'regles', figure: the region runs outside the page (182 × 269 mm, from its content "
      "box's top-left corner)"),
     ("# Règles\n\nUn :ankhh: par joueur.\n",
-     f"{WHERE}:3:1: rulebook 'regles': unknown icon 'ankhh' (did you mean 'ankh'?)"),
+     f"{WHERE}:3:1: rulebook 'regles': unknown icon 'ankhh': no icons/ankhh.svg nor decks/mini/icons/ankhh.svg (did you mean 'ankh'?)"),
     ("Un.\n\n```python\nprint(1)\n```\n",
      f"{WHERE}:3:1: rulebook 'regles': a code block cannot be printed in a rulebook (a figure is a ```figure "
      "block) (got 'python')"),

@@ -15,18 +15,19 @@ from pnp.layout.bookflow import PageFrame, Placed, flow
 from pnp.layout.booktype import Typesetter
 from pnp.layout.elements import ElementContext
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.paragraph import Hyphens, Setting, set_lines
 from pnp.layout.typography import french, parse
 from pnp.model.layout import Layout
 from pnp.model.rulebook import RulebookStyle
 from pnp.model.units import MM
-from pnp.rulebook import style_look
+from pnp.pipeline.rulebook import style_look
 from pnp.sources.markdown import parse_rules
 
 from conftest import ROOT, build_ok
 from minikit import write_kit
 
-FONTS = FontBook.open(ROOT)
+FONTS = FontBook(read_fonts(ROOT))
 WORDS = ("la carte du joueur, une défausse ; le marché, la pioche : chaque adversaire reçoit "
          "l'ensemble des combinaisons possibles et les points correspondants d'une manche").split()
 

@@ -311,7 +311,7 @@ def test_each_face_of_the_map_lies_where_the_pdf_prints_its_card(project, tmp_pa
                     assert legends[face["card"]].replace("é", "e") in text.replace("é", "e"), (number, face)
 
 
-def test_a_percentage_stays_a_percentage_and_a_turn_a_quarter(inherited):
+def test_a_percentage_stays_a_percentage_and_an_angle_any_turn(inherited):
     root, studio = inherited
     layouts = root / "layouts/similis.yaml"
     before = layouts.read_text("utf-8")
@@ -323,7 +323,13 @@ def test_a_percentage_stays_a_percentage_and_a_turn_a_quarter(inherited):
                  "values": {"y": 0.6 * height}})
     assert _diff(before, layouts.read_text("utf-8")) == [("-", "      y: 57.509157509%"), ("+", "      y: 60%")]
     studio.undo()
-    with pytest.raises(EditError, match=r"quarter turns only \(0, 90, 180, 270; got 45\)"):
-        studio.edit({"kit": "similis", "component": "cartes", "page": 1, "slot": 0, "element": "forme",
-                     "values": {"rotate": 45}})
+    assert layouts.read_text("utf-8") == before
+    studio.edit({"kit": "similis", "component": "cartes", "page": 1, "slot": 0, "element": "forme",
+                 "values": {"rotate": 45}})  # any angle (layout-power): written as turned, in the flow mapping
+    [(_, old), (_, new)] = _diff(before, layouts.read_text("utf-8"))
+    assert old.endswith("x: 11, y: 20, w: 41, h: 38}") and new.endswith("x: 11, y: 20, w: 41, h: 38, rotate: 45}")
+    studio.built(2, [KitReport("similis", "Similis", "decks/similis")])  # (as the watch loop tells it)
+    turned = studio.face("similis", "cartes", 1, 0)
+    assert next(e for e in turned["elements"] if e["name"] == "forme")["rotate"] == 45
+    studio.undo()
     assert layouts.read_text("utf-8") == before

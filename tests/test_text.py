@@ -5,7 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.core.errors import Problem
 from pnp.layout.fonts import FontBook
+from pnp.model.fonts import read_fonts
 from pnp.layout.textfit import TextStyle, fit_text
 from pnp.layout.typography import NBSP, NNBSP, french, parse
 from pnp.model.units import MM
@@ -13,7 +15,7 @@ from pnp.model.units import MM
 
 @pytest.fixture(scope="module")
 def fonts(shipped):
-    return FontBook.open(shipped)
+    return FontBook(read_fonts(shipped))
 
 
 def style(fonts, size=9.0, min_size=None, align="left", family="Noto Sans"):
@@ -57,11 +59,11 @@ def test_no_break_spaces_never_break(fonts):
 def test_shrinks_to_fit_then_fails_with_the_reason(fonts):
     long = "Un texte assez long pour remplir une petite boîte de carte à jouer. " * 2
     block = fit_text(parse(long), 40 * MM, 12 * MM, style(fonts, 10, 6))
-    assert not isinstance(block, str) and 6 <= block.size < 10
+    assert not isinstance(block, Problem) and 6 <= block.size < 10
     why = fit_text(parse(long * 4), 40 * MM, 12 * MM, style(fonts, 10, 6))
-    assert why.startswith("text overflows its box (40.0 × 12.0 mm) even at 6 pt")
+    assert isinstance(why, Problem) and why.what.startswith("text overflows its box (40.0 × 12.0 mm) even at 6 pt")
     why = fit_text(parse("Anticonstitutionnellement"), 10 * MM, 12 * MM, style(fonts, 10, 8))
-    assert why.startswith("a word is wider than the box")
+    assert isinstance(why, Problem) and why.what.startswith("a word is wider than the box")
 
 
 def test_alignment_places_lines(fonts):
@@ -83,8 +85,8 @@ def test_the_narrow_space_falls_back_where_a_font_lacks_it(fonts):
        width=st.floats(15, 80), size=st.floats(6, 14))
 def test_fitted_lines_never_exceed_the_box(fonts, words, width, size):
     block = fit_text(parse(" ".join(words)), width * MM, 200 * MM, style(fonts, size, 5))
-    if isinstance(block, str):
-        assert "wider than the box" in block
+    if isinstance(block, Problem):
+        assert "wider than the box" in block.what
         return
     for line in block.lines:
         assert line.width <= width * MM + 0.02

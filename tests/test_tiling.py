@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.core.errors import Problem
 from pnp.layout.tiling import REGISTER_ARM, label, plan_tiles
 from pnp.model.units import MM, PAPERS
 
@@ -58,7 +59,7 @@ def test_the_orientation_with_fewest_pages_wins():
 
 def test_a_paper_too_small_for_its_overlaps_is_refused():
     found = plan_tiles((400 * MM, 300 * MM), (30 * MM, 30 * MM), 10 * MM, OVERLAP)
-    assert isinstance(found, str) and "cannot be tiled" in found
+    assert isinstance(found, Problem) and "cannot be tiled" in found.what
 
 
 @settings(max_examples=80, deadline=None)

@@ -24,6 +24,8 @@ from conftest import Options, build, check, edit, line_of, make_project
 from kitmodels import kit_model
 from pnp.rules import Params
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 
 @dataclass(frozen=True)
 class Tweak:

@@ -15,6 +15,8 @@ from mypy import api
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # (pyproject.toml's markers)
+
 
 @pytest.fixture
 def mypy_cache(request, tmp_path) -> Path:

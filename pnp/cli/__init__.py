@@ -7,6 +7,7 @@ problems on stderr (all of them), an optional JSON document on stdout, and exit 
 has errors; nothing written) or 2 (bad usage, Click's own code). Bad input never shows a traceback.
 Modules import only Click at load time, so `pnp list` and an up-to-date build stay free of the
 drawing pipeline.
+Layer: cli (the top: nothing of pnp imports it).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from .. import __version__
+from ..core.version import __version__
 from ..core.discover import find_project
 from .build import build, check, list_kits
 from .calibrate import calibrate

@@ -1,7 +1,8 @@
 """`pnp calibrate`: the duplex calibration sheet (pnp.calibration).
 
 Contract: writes the sheet and prints its path; a sheet that cannot be written (a read-only or full
-disk, `--out` under a file) is one clear message and exit 1.
+disk, `--out` under a file) or whose text the project's fonts cannot give (the problems, as they
+render) is one clear message and exit 1.
 """
 from __future__ import annotations
 
@@ -24,10 +25,12 @@ from .common import PAPER, offset
 def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path, language: str) -> None:
     """Write a two-page duplex calibration sheet to measure your printer's back offset."""
     from ..calibration import write_calibration
-    from ..runner import cannot_write
+    from ..output import cannot_write
 
     try:
-        path = write_calibration(project, out, paper.lower(), backs, offset(back_offset), language)
+        path, problems = write_calibration(project, out, paper.lower(), backs, offset(back_offset), language)
     except OSError as exc:
         raise click.ClickException(cannot_write(exc, out)) from None
+    if path is None:
+        raise click.ClickException("cannot write the calibration sheet:\n" + "\n".join(p.render() for p in problems))
     click.echo(f"wrote {path}")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .build import STRICT_HELP
 from .common import build_options, kit_project, pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,8 +36,9 @@ if TYPE_CHECKING:  # pragma: no cover
                    "(also $PNP_EDITOR), e.g. 'idea://open?file={path}&line={line}'.")
 @click.option("--poll", is_flag=True, help="Look at the files every 0.25 s instead of waiting for file "
                                             "events (for network drives; the default without watchdog).")
+@click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.pass_obj
-def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, editor: str, poll: bool,
+def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, editor: str, poll: bool, strict: bool,
           **shape: Any) -> None:
     """Build KITS (default: every kit under decks/) now and again on every save.
 
@@ -55,7 +57,7 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, editor: 
     from ..live.changes import watcher
     from ..live.loop import Loop
 
-    options = build_options(**shape)
+    options = build_options(**shape, strict=strict)  # --strict: a warning fails the save, as in pnp build
     preview = _preview(port, list(kits), project, options, _editor(editor)) if serve else None
     files = watcher(poll)
     loop = Loop(project, list(kits), options, files, click.echo, preview, preview.checked if preview else None)

@@ -4,9 +4,12 @@ Contract: every stage of the pipeline reports bad input as `Problem` values, nev
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
 the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
 `cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`, X cut
-short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it.
-`Problem.from_rendered(text)` reads that text back (a cached report's warnings) as a problem that
-renders the same. `collapse(problems)` reports a problem repeated at one place once, with a count.
+short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it. A problem
+about a value of a model carries the model's `element` and the `keys` to the value as data
+(`Problem.at(what, element, *keys)`, its `where` written from them by `key_path`), so later stages
+locate it without reading its words. A problem is data end to end: `as_json()` (the one shape of
+`--json`'s errors and warnings, and of the build cache's) and `Problem.from_json(data)`, which gives
+back a problem that renders the same (its value as it was quoted, `Shown`). `collapse(problems)` reports a problem repeated at one place once, with a count.
 `KitError` carries problems out of an API that returns a value or raises (a kit's rules model may
 raise it from its own readers); the pipeline itself returns problems and never raises it.
 """
@@ -60,19 +63,19 @@ class Problem:
     severity: Severity = "error"
     loc: Loc | None = None
     at_key: bool = False  # locate at the key that names `ref` (unknown or misspelt keys)
+    element: str = field(default="", compare=False)  # the model element it is about ("rules", "deck"), if one
+    keys: tuple[PathPart, ...] = field(default=(), compare=False)  # the keys and indexes from there to the value
+
+    @classmethod
+    def at(cls, what: str, element: str, *keys: PathPart, **extra: object) -> "Problem":
+        """A problem about the value at `keys` of `element`, its `where` written from them."""
+        return cls(what, key_path(element, keys), element=element, keys=tuple(keys), **extra)  # type: ignore[arg-type]
 
     def located(self, loc: Loc | None) -> "Problem":
         return replace(self, loc=loc)
 
     def with_what(self, what: str) -> "Problem":
         return replace(self, what=what)
-
-    @classmethod
-    def from_rendered(cls, text: str) -> "Problem":
-        """A problem whose `render()` is `text` (itself a rendering): its head stands as the location."""
-        body = text.removeprefix("warning: ")
-        head, _, what = body.partition(": ")
-        return cls(what, loc=Loc(head), severity="warning" if body != text else "error")
 
     def render(self) -> str:
         head = str(self.loc) if self.loc else (self.ref.file if self.ref else "pnp")
@@ -89,10 +92,40 @@ class Problem:
         return text + (f" ({'; '.join(extra)})" if extra else "")
 
     def as_json(self) -> dict:
-        data = {"severity": self.severity, "file": self.loc.file if self.loc else None,
-                "line": self.loc.line if self.loc else None, "col": self.loc.col if self.loc else None,
-                "where": self.where, "what": self.what, "text": self.text(), "message": self.render()}
-        return data | ({"cell": self.loc.cell} if self.loc and self.loc.cell else {})
+        loc = self.loc
+        data = {"severity": self.severity, "file": loc.file if loc else (self.ref.file if self.ref else None),
+                "line": loc.line if loc else None, "col": loc.col if loc else None,
+                "where": self.where, "what": self.what, "element": self.element, "keys": list(self.keys),
+                "got": short(self.got) if self.got is not None else None, "suggestion": self.suggestion,
+                "text": self.text(), "message": self.render()}
+        return data | ({"cell": loc.cell} if loc and loc.cell else {})
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Problem":
+        """The problem `as_json()` gave (a cached report's): it renders as it did."""
+        file, got = data["file"], data["got"]
+        loc = Loc(file, data["line"], data["col"], data.get("cell")) if file is not None else None
+        return cls(data["what"], data["where"], got=Shown(got) if got is not None else None,
+                   suggestion=data["suggestion"], severity="warning" if data["severity"] == "warning" else "error",
+                   loc=loc, element=data["element"], keys=tuple(data["keys"]))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A value as a message quoted it (`short`): the `got` of a problem read back from its data."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def key_path(where: str, keys: Iterable[PathPart]) -> str:
+    """`where` followed by `keys`: `deck.fields.rank`, `deck.cards[2].back`, `rules.seats[0]`."""
+    text = where
+    for part in keys:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
 
 
 def counted(count: int, noun: str, nouns: str = "") -> str:

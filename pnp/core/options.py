@@ -3,7 +3,7 @@
 Contract: `PAPER_NAMES` and `BACK_MODES` are the papers and back modes a build knows (the CLI's
 choices derive from them). `Options` is a frozen record (paper, backs, orientation, output folder,
 back offset in mm, picture resolution, strictness, printer's margin in mm); the pipeline
-(`pnp.build`, `pnp.runner`) checks the paper and backs names against the ones it knows.
+(`pnp.pipeline`) checks the paper and backs names against the ones it knows.
 `cache_key()` names the value of every option but `out` and `strict` (they change no byte), so a
 new option changes the key by itself: PDFs made with other options are never taken as up to date. Standard
 library only: `pnp build` derives the key before deciding whether anything needs building.

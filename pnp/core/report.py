@@ -1,8 +1,9 @@
 """What a run reports: per kit, the files written and the problems found.
 
 Contract: `KitReport` and `FileReport` are plain records; `as_json()` gives the manifest that
-`--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors), and
-`KitReport.from_json` reads it back, warnings included (a kit the build cache found up to date).
+`--json` prints (per kit: files written, pages, cards, card size in mm, warnings, errors: each
+problem as `Problem.as_json()`, one shape for both), and `KitReport.from_json` reads it back,
+warnings included, as data (a kit the build cache found up to date).
 Problems in a report are already located (file:line:col). `inputs` maps the files the kit's run
 read (project-relative) to the digests of the bytes read, for the build cache; it is not part of
 the manifest. `strictly()` turns its warnings into errors (`--strict`).
@@ -53,7 +54,7 @@ class KitReport:
                             tuple(f["card_size_mm"]) if f.get("card_size_mm") else None,
                             f.get("cards_per_page", 0), f.get("backs", "none"), f.get("blank_pages", 0))
                  for f in data["files"]]
-        warnings = [Problem.from_rendered(text) for text in data.get("warnings", [])]
+        warnings = [Problem.from_json(problem) for problem in data.get("warnings", [])]
         return cls(data["kit"], data["title"], data["path"], files, warnings, up_to_date=True)
 
     def strictly(self) -> "KitReport":
@@ -74,5 +75,5 @@ class KitReport:
                 "ok": not self.errors, "up_to_date": self.up_to_date,
                 "files": [f.as_json() for f in self.files],
                 "cards": sum(f.cards for f in self.files),
-                "warnings": [p.render() for p in self.warnings],
+                "warnings": [p.as_json() for p in self.warnings],
                 "errors": [p.as_json() for p in self.errors]}

@@ -45,7 +45,7 @@ class FormFields:
     def add(self, box: FieldBox) -> None:
         """A text field widget of our own making (ReportLab's `textfield` writes an appearance
         stream and a font object per field: a 600-field sheet would weigh 600 kB)."""
-        form, doc = self.c.acroForm, self.c._doc
+        form, doc = self.c.acroForm, self.c._doc  # noqa: SLF001 (ReportLab: no public call for a widget of our own)
         if not form.fonts:
             form.makeFont("Helvetica")  # the AcroForm's /DR and /DA name it
         entry = {"Type": PDFName("Annot"), "Subtype": PDFName("Widget"), "FT": PDFName("Tx"),
@@ -57,7 +57,7 @@ class FormFields:
         if box.script:
             entry["AA"] = PDFDictionary({"C": PDFDictionary({"S": PDFName("JavaScript"), "JS": PDFString(box.script)})})
         widget = PDFDictionary(entry)
-        self.c._addAnnotation(widget)
+        self.c._addAnnotation(widget)  # noqa: SLF001 (ReportLab: the page's /Annots, as its own widgets do)
         self.refs[box.name] = form.getRef(widget)
         form.fields.append(self.refs[box.name])
 
@@ -68,5 +68,6 @@ class FormFields:
             extras["CO"] = PDFArray([self.refs[name] for name in order])
         if helpers:
             script = PDFDictionary({"S": PDFName("JavaScript"), "JS": PDFString(helpers)})
-            tree = PDFDictionary({"Names": PDFArray([PDFString("pnp"), self.c._doc.Reference(script)])})
-            self.c._doc.Catalog.Names = PDFDictionary({"JavaScript": tree})
+            doc = self.c._doc  # noqa: SLF001 (ReportLab: no public call for document-level scripts)
+            tree = PDFDictionary({"Names": PDFArray([PDFString("pnp"), doc.Reference(script)])})
+            doc.Catalog.Names = PDFDictionary({"JavaScript": tree})

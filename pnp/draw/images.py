@@ -265,16 +265,16 @@ def draw_unit(canvas: Canvas, name: str, enc: Encoded) -> None:
       `showPage()` build the /Resources /XObject dictionary from it;
     - `canvas._currentPageHasImages` adds /ImageB /ImageC /ImageI to the page's /ProcSet.
     """
-    doc = canvas._doc
+    doc = canvas._doc  # noqa: SLF001 (ReportLab internals, as the docstring says)
     resource = doc.getXObjectName(name)
     if resource not in doc.idToObject:
         smask = None
         if enc.smask is not None:
             smask = doc.Reference(_ImageXObject(enc.smask, None), doc.getXObjectName(name + ".mask"))
         doc.Reference(_ImageXObject(enc, smask), resource)
-    canvas._currentPageHasImages = 1
-    canvas._formsinuse.append(name)
-    canvas._code.append(f"/{resource} Do")
+    canvas._currentPageHasImages = 1  # noqa: SLF001 (ReportLab internals, as the docstring says)
+    canvas._formsinuse.append(name)  # noqa: SLF001
+    canvas._code.append(f"/{resource} Do")  # noqa: SLF001
 
 
 class _ImageXObject(pdfdoc.PDFObject):

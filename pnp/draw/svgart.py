@@ -69,7 +69,8 @@ class _Raster(DirectDraw):
 
         i = self.image
         if i.path is not None and hasattr(i.path, "mode"):  # a PIL image (svglib decodes data: URIs)
-            renderer._canvas.drawImage(ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
+            renderer._canvas.drawImage(  # noqa: SLF001 (svglib's renderer hands no public canvas to its shapes)
+                ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
 
     def copy(self) -> "_Raster":
         return _Raster(self.image)

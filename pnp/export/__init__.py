@@ -14,6 +14,7 @@ one did not write (a deck that lost cards must not upload stale faces). A symbol
 below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, a file) is
 a problem found before anything is written (`pnp.output.link_problems`): the kits are checked, and
 nothing is written, replaced or deleted.
+Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..output import OutputBatch
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]

@@ -67,7 +67,7 @@ def export_rules_html(target: "Target") -> None:
 
 class _Page:
     def __init__(self, target: "Target", book: "Rulebook"):
-        from ..rulebook import RulebookSheets, figures_of
+        from ..pipeline.rulebook import RulebookSheets, figures_of
 
         self.target, self.book = target, book
         self.sheets = RulebookSheets(target.checked, book)

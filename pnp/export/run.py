@@ -1,7 +1,7 @@
 """One kit's export: checked as a build checks it, then written in each format asked.
 
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
-kit first goes through `pnp.runner.KitRun` without drawing (the checks of `pnp check` on the
+kit first goes through `pnp.pipeline.kitrun.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error, or run without a batch,
 exports nothing. Then each format (`png`, `tts`, `sheets`) writes its files through the `Target`:
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
@@ -22,11 +22,13 @@ from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
 from ..output import OutputBatch
 from ..core.report import FileReport, KitReport
-from ..runner import CardWhere, KitRun, card_values
+from ..pipeline.context import KitContext
+from ..pipeline.faces import CardWhere, card_values
+from ..pipeline.kitrun import KitRun
 from .settings import ExportOptions
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
+    from ..pipeline.session import Session
     from ..layout.items import Face
 
 
@@ -35,7 +37,7 @@ class Target:
     """Where a kit's export writes, and what every format shares."""
 
     session: "Session"
-    checked: KitRun
+    checked: KitContext  # the kit's context, as the check left it
     options: ExportOptions
     batch: OutputBatch
     files: list[FileReport] = field(default_factory=list)
@@ -96,10 +98,10 @@ class ExportRun:
     def run(self) -> KitReport:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
         report = checked.run()
-        if report.errors or self.batch is None:
+        if report.errors or self.batch is None or checked.context is None:
             report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
-        target = Target(self.session, checked, self.options, self.batch)
+        target = Target(self.session, checked.context, self.options, self.batch)
         for name in self.options.formats:
             _writer(name)(target)
             if errors_only(target.problems):

@@ -26,7 +26,7 @@ from ..layout.tables import GridCell
 from ..model.kit import Page, Sheet
 from ..model.units import paper_points
 from ..core.report import FileReport
-from ..runner import page_values
+from ..pipeline.faces import page_values
 from .formulas import JS_HELPERS, calculate_script
 from .spreadsheet import MISSING_XLSX, csv_tables, xlsx_workbook
 

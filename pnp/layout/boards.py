@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence, TypeVar
 
+from ..core.errors import Problem
 from ..model.layout import Board, BoardLayer, Element, Svg
 from ..model.units import MM, parse_dim
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler
@@ -36,11 +37,11 @@ def data_at(data: Any, path: str) -> Any:
     return data
 
 
-def _number(value: object, data: Any, where: str, problems: list[str]) -> int | None:
+def _number(value: object, data: Any, where: str, problems: list[Problem]) -> int | None:
     found = data_at(data, value) if isinstance(value, str) else value
     if isinstance(found, bool) or not isinstance(found, int):
-        problems.append(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
-                        + ("" if found is MISSING else f" (got {found!r})"))
+        problems.append(Problem(f"{where}: {value!r} must be a whole number or a key of the board data holding one"
+                                + ("" if found is MISSING else f" (got {found!r})")))
         return None
     return found
 
@@ -51,12 +52,12 @@ def _complete(found: list[T | None]) -> list[T] | None:
     return kept if len(kept) == len(found) else None
 
 
-def _numbers(values: Sequence[object], data: Any, where: str, problems: list[str]) -> list[int] | None:
+def _numbers(values: Sequence[object], data: Any, where: str, problems: list[Problem]) -> list[int] | None:
     """Each value read by `_number`, every problem reported; None after one."""
     return _complete([_number(v, data, where, problems) for v in values])
 
 
-def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str]) -> list[Square] | None:
+def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[Problem]) -> list[Square] | None:
     """The squares a layer draws on, in order."""
     if layer.area is not None:
         nums = _numbers(layer.area, data, where, problems)
@@ -64,17 +65,19 @@ def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str])
             return None
         col, row, cols, rows = nums
         if max(cols, 0) * max(rows, 0) > MAX_SQUARES:
-            problems.append(f"{where}: `area` holds {cols} × {rows} squares; a board has at most {MAX_SQUARES:,}")
+            problems.append(Problem(f"{where}: `area` holds {cols} × {rows} squares; "
+                                    f"a board has at most {MAX_SQUARES:,}"))
             return None
         return [(col + c, row + r) for r in range(rows) for c in range(cols)]
     cells = data_at(data, layer.cells) if isinstance(layer.cells, str) else layer.cells
     if cells is MISSING or not isinstance(cells, list):
-        problems.append(f"{where}: `cells` {layer.cells!r} must name a list of [col, row] squares in the board data")
+        problems.append(Problem(f"{where}: `cells` {layer.cells!r} must name a list of [col, row] squares "
+                                "in the board data"))
         return None
     out = []
     for pair in cells:
         if not (isinstance(pair, list) and len(pair) == 2):
-            problems.append(f"{where}: a square is a [col, row] pair (got {pair!r})")
+            problems.append(Problem(f"{where}: a square is a [col, row] pair (got {pair!r})"))
             return None
         nums = _numbers(pair, data, where, problems)
         if nums is None:
@@ -83,7 +86,7 @@ def layer_squares(layer: BoardLayer, data: Any, where: str, problems: list[str])
     return out
 
 
-def _cell_size(el: Board, data: Any, w: float, h: float, cols: int, rows: int, problems: list[str]) -> float | None:
+def _cell_size(el: Board, data: Any, w: float, h: float, cols: int, rows: int, problems: list[Problem]) -> float | None:
     if el.cell is None:
         return min(w / cols, h / rows)
     if isinstance(el.cell, str):
@@ -96,23 +99,24 @@ def _cell_size(el: Board, data: Any, w: float, h: float, cols: int, rows: int, p
             found = data_at(data, el.cell)
             if isinstance(found, (int, float)) and not isinstance(found, bool) and found > 0:
                 return found * MM
-            problems.append(f"`cell` {el.cell!r} must be a length or a key of the board data holding millimetres")
+            problems.append(Problem(f"`cell` {el.cell!r} must be a length or a key of the board data "
+                                    "holding millimetres"))
             return None
     else:
         side = el.cell * MM
     if side <= 0:
-        problems.append(f"`cell` must be more than 0 (got {el.cell!r})")
+        problems.append(Problem(f"`cell` must be more than 0 (got {el.cell!r})"))
         return None
     return side
 
 
 def _extent(el: Board, data: Any, squares: list[list[Square]], spans: list[tuple[int, int]],
-            problems: list[str]) -> tuple[int, int, int, int] | None:
+            problems: list[Problem]) -> tuple[int, int, int, int] | None:
     if el.bounds is not None:
         return _bounds(el.bounds, data, problems)
     placed = [(sq, span) for found, span in zip(squares, spans) for sq in found]
     if not placed:
-        problems.append("the board's layers name no square")
+        problems.append(Problem("the board's layers name no square"))
         return None
     c0 = min(sq[0] for sq, _ in placed)
     r0 = min(sq[1] for sq, _ in placed)
@@ -121,21 +125,21 @@ def _extent(el: Board, data: Any, squares: list[list[Square]], spans: list[tuple
     return c0, r0, c1 - c0, r1 - r0
 
 
-def _bounds(bounds: list[int | str], data: Any, problems: list[str]) -> tuple[int, int, int, int] | None:
+def _bounds(bounds: list[int | str], data: Any, problems: list[Problem]) -> tuple[int, int, int, int] | None:
     """`bounds` ([col, row, cols, rows], numbers or data keys), checked."""
     if len(bounds) != 4:
-        problems.append(f"`bounds` is [col, row, cols, rows] (got {bounds!r})")
+        problems.append(Problem(f"`bounds` is [col, row, cols, rows] (got {bounds!r})"))
         return None
     nums = _numbers(bounds, data, "bounds", problems)
     if nums is None:
         return None
     if min(nums[2:]) < 1:
-        problems.append(f"`bounds`: the board is 1 square or more wide and high (got {nums[2]} × {nums[3]})")
+        problems.append(Problem(f"`bounds`: the board is 1 square or more wide and high (got {nums[2]} × {nums[3]})"))
         return None
     return nums[0], nums[1], nums[2], nums[3]
 
 
-def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_board(el: Board, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     data = field_value(el.data, ctx, problems, dict, f"the board data {el.data!r}")
     if data is MISSING:
@@ -145,8 +149,8 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
     if squares is None or spans is None:
         return []
     if sum(len(found) for found in squares) > MAX_SQUARES:
-        problems.append(f"the board's layers name {sum(len(found) for found in squares):,} squares; "
-                        f"at most {MAX_SQUARES:,}")
+        problems.append(Problem(f"the board's layers name {sum(len(found) for found in squares):,} squares; "
+                                f"at most {MAX_SQUARES:,}"))
         return []
     extent = _extent(el, data, squares, spans, problems)
     if extent is None:
@@ -156,8 +160,9 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
     if side is None:
         return []
     if cols * side > w + 0.5 or rows * side > h + 0.5:
-        problems.append(f"the board ({cols} × {rows} squares of {side / MM:.1f} mm = {cols * side / MM:.0f} × "
-                        f"{rows * side / MM:.0f} mm) does not fit its box ({w / MM:.0f} × {h / MM:.0f} mm)")
+        problems.append(Problem(f"the board ({cols} × {rows} squares of {side / MM:.1f} mm = "
+                                f"{cols * side / MM:.0f} × {rows * side / MM:.0f} mm) does not fit its box "
+                                f"({w / MM:.0f} × {h / MM:.0f} mm)"))
         return []
     left, top = x + (w - cols * side) / 2 - c0 * side, y + (h - rows * side) / 2 - r0 * side
     items: list[Item] = []
@@ -167,7 +172,7 @@ def _compile_board(el: Board, ctx: ElementContext, problems: list[str]) -> list[
 
 
 def _layer(layer: BoardLayer, found: list[Square], span: tuple[int, int], ctx: ElementContext,
-           problems: list[str], origin: tuple[float, float], side: float) -> list[Item]:
+           problems: list[Problem], origin: tuple[float, float], side: float) -> list[Item]:
     """A layer's squares: one square laid out once (once per colour, with `alternate`) and moved to
     each of its places; `origin` is where square (0, 0) is."""
     pieces: dict[int, list[Item]] = {}
@@ -180,17 +185,17 @@ def _layer(layer: BoardLayer, found: list[Square], span: tuple[int, int], ctx: E
     return items
 
 
-def _span(layer: BoardLayer, data: Any, where: str, problems: list[str]) -> tuple[int, int] | None:
+def _span(layer: BoardLayer, data: Any, where: str, problems: list[Problem]) -> tuple[int, int] | None:
     nums = _numbers(layer.span, data, where, problems)
     if nums is None:
         return None
     if min(nums) < 1:
-        problems.append(f"{where}: `span` must be 1 square or more (got {nums})")
+        problems.append(Problem(f"{where}: `span` must be 1 square or more (got {nums})"))
         return None
     return nums[0], nums[1]
 
 
-def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, problems: list[str],
+def _square(layer: BoardLayer, span: tuple[int, int], ctx: ElementContext, problems: list[Problem],
             side: float, odd: int) -> list[Item]:
     """The parts of one square of a layer, its corner at the origin, in its box (in squares from
     its corner; `span` squares)."""

@@ -10,7 +10,7 @@ text, the contents' dot leaders and page numbers, and, on every page but the fir
 header (`header`, left; the page's first chapter, right) over a hairline and the page number
 centred under the text. Everything lies inside the page's margins but the header and the number,
 which lie in them, outside the printer's band (`PageFrame` margins are at least that band plus
-room for them: pnp/rulebook.py). Pure geometry.
+room for them: pnp/pipeline/rulebook.py). Pure geometry.
 """
 from __future__ import annotations
 

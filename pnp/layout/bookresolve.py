@@ -107,8 +107,8 @@ class Resolver:
         for name in missing:
             self.problems.append(Problem(unknown_printed(name, dict(self.values)), self.book.where,
                                          loc=self._loc(line, "{" + name)))
-        for what in unprintable:
-            self.problems.append(Problem(what, self.book.where, loc=self._loc(line, what.split(":")[0])))
+        for said in unprintable:
+            self.problems.append(Problem(said.what, self.book.where, loc=self._loc(line, said.what.split(":")[0])))
         return filled
 
     def _loc(self, line: int, text: str) -> Loc:

@@ -17,7 +17,6 @@ from ..model.units import MM
 from ..sources.markdown import PipeTable
 from .booktype import Look, TableArt
 from .bookresolve import ModelTable
-from .assets import Warn
 from .elements import ElementContext, compile_element
 from .items import Item, TextItem
 from .paragraph import Setting, set_lines
@@ -47,7 +46,7 @@ def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, 
             above = top if k == 0 else 0.0
             element = Table.model_validate(_spec(header, aligns, part, width, size, row_h, header_h, above, look))
             items, found = compile_element(element, ctx)
-            problems = [Problem(str(p)) for p in found if not isinstance(p, Warn)]
+            problems = [Problem(p.what) for p in found if p.severity != "warning"]
             if problems:
                 break
             shrunk = shrunk or any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem))

@@ -127,11 +127,11 @@ class Typesetter:
     def lines(self, text: str, line: int, font: str, size: float, width: float, style: str = "regular",
               align: str | None = None, leading: float | None = None) -> tuple[list[Line], float]:
         """`text` set in lines at `size`; (lines, pitch). Its problems are recorded at `line`."""
-        found: list[str] = []
+        found: list[Problem] = []
         if self.ctx.french:  # 1 000 points: a group of thousands never ends a line
             text = _THOUSANDS.sub(NNBSP, text)
         prepared = prepare_text(text, font, style, self.ctx.french, self.ctx, found)
-        self.problems += [self.problem(line, str(p)) for p in found]
+        self.problems += [self.problem(line, p.what) for p in found]
         if prepared is None:
             return [], size * (leading or self.look.leading)
         runs, faces, icons = prepared

@@ -9,16 +9,20 @@ as text, so `7` and `"7"` are one value), `unless` hides the element when any fi
 one of its values. A field the face does not have fails `when`, passes
 `unless` (the layout check reports it where it is written, pnp/layout/lint.py). `lookups(layout)`
 lists the `{map[field]}` names each element reads, and `with_lookups(values, names, maps)` adds
-their values to a face's values, with one problem text per value a map lacks.
+their values to a face's values, with one problem per value a map lacks (`told`: reported at the map).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from ..model.frame import Frame
+from ..model.units import Dim
 from ..model.layout import Element, Layout
-from .assets import Known, field_names, key_text, lookup
+from ..core.errors import Problem
+from .assets import field_names, key_text, lookup, told
 from .elements import local_fields
+
+ARRANGED = ("item", "i")  # the names an arranged element fills for each item (arrange.py)
 
 
 def is_static(element: Element) -> bool:
@@ -33,14 +37,32 @@ def template_fields(element: Element) -> tuple[str, ...]:
     found: set[str] = set()
     _collect_fields(element.model_dump(), found)
     found -= local_fields(element)
+    if element.arrange is not None:  # an arranged element's `{item}` and `{i}`
+        found -= set(ARRANGED)
+        if element.arrange.along == "scatter" and element.arrange.seed is None:  # seeded by the card
+            found |= {"deck", "id"}
     if element.type == "table" and element.data:
         found.add(element.data)
     return tuple(sorted(found))
 
 
+def face_reads(names: tuple[str, ...], maps: Mapping[str, object]) -> tuple[str, ...]:
+    """The face's values that `names` depend on: a `{list[key]}` that is no map's lookup (an item of
+    a list field, `{symbols[3]}`, `{sizes[i]}`) reads the list field, and the key when it is one."""
+    out = list(names)
+    for name in names:
+        parts = lookup(name)
+        if parts is not None and parts[0] not in maps:
+            out += [p for p in parts if p not in out and not p.lstrip("-").isdigit()]
+    return tuple(out)
+
+
 def _collect_fields(value: object, found: set[str]) -> None:
     if isinstance(value, str):
         found.update(field_names(value))
+    elif isinstance(value, Dim):  # a place or size read on each face: `"{index * 12}mm"`
+        if value.template is not None:
+            found.update(field_names(value.template))
     elif isinstance(value, dict):
         for item in value.values():
             _collect_fields(item, found)
@@ -74,12 +96,12 @@ def lookups(layout: Layout) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[dict, dict[str, str]]:
-    """`values` with the value of each `{map[field]}` of `names` added, and a problem text for each
+def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[dict, dict[str, Problem]]:
+    """`values` with the value of each `{map[field]}` of `names` added, and a problem for each
     name it could not fill (a value missing from the map; an unknown map or field is the layout
     check's to report)."""
     added: dict[str, object] = {}
-    missing: dict[str, str] = {}
+    missing: dict[str, Problem] = {}
     for name in names:
         parts = lookup(name)
         if parts is None or parts[0] not in maps or parts[1] not in values:
@@ -89,6 +111,6 @@ def with_lookups(values: dict, names: set[str], maps: dict[str, dict]) -> tuple[
         if key in maps[table]:
             added[name] = maps[table][key]
         else:
-            missing[name] = Known(f"map {table!r} has no entry for {field} {key!r} "
-                             f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
+            missing[name] = told(f"map {table!r} has no entry for {field} {key!r} "
+                                 f"(it has: {', '.join(maps[table]) or 'none'})")  # reported at the map (lint.py)
     return ({**values, **added} if added else values), missing

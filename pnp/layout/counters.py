@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..core.errors import Problem
 from ..model.layout import Counters, DieNets, Element
 from ..model.units import MM
 from .elements import MISSING, ElementContext, compose, count_value, field_value, frame, register_compiler, with_values
@@ -23,7 +24,7 @@ from .items import RGB, Item, Shape, shifted
 
 # --- counters ---------------------------------------------------------------------------------
 
-def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_counters(el: Counters, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     groups: list = [None]
     if el.each is not None:
@@ -33,7 +34,7 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
     label_w = el.label_w.pt(w) if el.label else 0.0
     per_row = count_fitting(w - label_w, el.side, el.gap)
     if per_row == 0:
-        problems.append(f"a {el.side / MM:.0f} mm counter does not fit the box")
+        problems.append(Problem(f"a {el.side / MM:.0f} mm counter does not fit the box"))
         return []
     items: list[Item] = []
     top = y
@@ -44,14 +45,14 @@ def _compile_counters(el: Counters, ctx: ElementContext, problems: list[str]) ->
             return []
         rows = math.ceil(count / per_row)
         if top + rows * (el.side + el.gap) - el.gap > y + h + 0.5:
-            problems.append(f"{count} counters of {el.side / MM:.0f} mm do not fit the box")
+            problems.append(Problem(f"{count} counters of {el.side / MM:.0f} mm do not fit the box"))
             return []
         items += _group(el, gctx, problems, count, per_row, (x, top), label_w)
         top += rows * (el.side + el.gap)
     return items
 
 
-def _group(el: Counters, ctx: ElementContext, problems: list[str], count: int, per_row: int,
+def _group(el: Counters, ctx: ElementContext, problems: list[Problem], count: int, per_row: int,
            corner: tuple[float, float], label_w: float) -> list[Item]:
     """A group's label and its `count` counters in rows of `per_row` from `corner`: one counter laid
     out once and moved to each place."""
@@ -65,7 +66,7 @@ def _group(el: Counters, ctx: ElementContext, problems: list[str], count: int, p
     return items
 
 
-def _counter(el: Counters, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _counter(el: Counters, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     """One counter, its top-left corner at the origin."""
     s = el.side
     shape = ellipse if el.shape == "circle" else rect
@@ -107,19 +108,19 @@ PIPS = {1: [(_MID, _MID)], 2: [(_LO, _LO), (_HI, _HI)], 3: [(_LO, _LO), (_MID, _
         6: [(_LO, _LO), (_HI, _LO), (_LO, _MID), (_HI, _MID), (_LO, _HI), (_HI, _HI)]}
 
 
-def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     count = count_value(el.count, ctx, problems, "count", most=500)
     if count is None or count == 0:
         return []
     if el.tab >= el.edge / 2:
-        problems.append("a glue tab must be less than half the die's edge")
+        problems.append(Problem("a glue tab must be less than half the die's edge"))
         return []
     net_w, net_h = 4 * el.edge + el.tab, 3 * el.edge
     per_row = count_fitting(w, net_w, el.gap)
     rows = math.ceil(count / per_row) if per_row else 0
     if per_row == 0 or rows * (net_h + el.gap) - el.gap > h + 0.5:
-        problems.append(f"{count} dice nets of {net_w / MM:.0f} × {net_h / MM:.0f} mm do not fit the box")
+        problems.append(Problem(f"{count} dice nets of {net_w / MM:.0f} × {net_h / MM:.0f} mm do not fit the box"))
         return []
     x0 = x + (w - min(count, per_row) * (net_w + el.gap) + el.gap) / 2
     net = _net(el, ctx, problems)  # one net, moved to each place
@@ -130,7 +131,7 @@ def _compile_dienets(el: DieNets, ctx: ElementContext, problems: list[str]) -> l
     return items
 
 
-def _net(el: DieNets, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _net(el: DieNets, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     """One die net, its top-left face corner at the origin."""
     e = el.edge
     fill, pip = ctx.rgb(el.fill, problems), ctx.rgb(el.pips, problems)

@@ -1,9 +1,13 @@
 """Compiling one layout element, for one card, into positioned items.
 
-Contract: `compile_element(element, ctx)` returns `(items, problems)` where problems are plain
-strings (the caller adds where and which file; a `Warn` is a warning, a `Known` one is already
-reported where its cause is written). Text that prints below `ctx.min_text`, or that holds a
-literal `\n`, is a `Warn`; a game symbol a font lacks (♠ ♥ ♦ ♣ ★ ⚀…⚅) is drawn as its icon. `ctx` is an `ElementContext`: the card's values,
+Contract: `compile_element(element, ctx)` returns `(items, problems)`: `Problem` values with their
+text and severity (the caller adds where and which file, pnp/layout/assets.py `placed`; a `told`
+one is already reported where its cause is written). Text that prints below `ctx.min_text` is a
+warning; text is prepared by richtext.py (markup, glyphs, inline icons). An element with `arrange`
+is compiled once per item (arrange.py); an element whose place, size or turn is a template is read
+for the face first, and one made of many items is turned as a whole (geometry.py). Templates may
+compute (`{index * 12}`, pnp/core/expressions.py), reading the face's values, the rules values and
+the layout's maps (`ElementContext.names`, `value`). `ctx` is an `ElementContext`: the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
@@ -25,19 +29,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from ..core.errors import suggest
+from ..core.errors import Problem, suggest
 from ..model.frame import Frame
 from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
-from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, key_text, lookup, names_printed, single_field
-from .fonts import Face, FontBook
+from .assets import (PRINTED, IconLibrary, colour, fill, has_expression, key_text, lookup, names_printed, single_field,
+                     template_value, told, warning)
+from .fonts import FontBook
+from .geometry import angle, needs_reading, place, read_geometry, turned
 from .items import RGB, Item, Shape, TextItem
-from .textfit import TextBlock, TextStyle, fit_text
-from .typography import NBSP, NNBSP, Run, french, parse
+from .richtext import SYMBOL_ICONS, prepare_text, resolve_icons  # noqa: F401  (SYMBOL_ICONS: named here too)
+from .textfit import TextStyle, fit_text
 
 BLACK = (0.0, 0.0, 0.0)
 MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 # Compiles an element of the type it is registered for (an element, its context, its problems).
-Compiler = Callable[[Any, "ElementContext", list[str]], list[Item]]
+Compiler = Callable[[Any, "ElementContext", list[Problem]], list[Item]]
 
 
 class Sized(Protocol):
@@ -61,17 +67,36 @@ class ElementContext:
     tables: dict
     rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
     min_text: float = 6.0  # text printed smaller is a warning
-    colours: dict[str, tuple[RGB | None, str | None]] | None = None  # the layout's literal colours, read once
+    colours: dict[str, tuple[RGB | None, Problem | None]] | None = None  # the layout's literal colours, read once
+    language: str = "en"  # how numbers are written (pnp/layout/numbers.py)
 
-    def text(self, template: str, problems: list[str]) -> str:
+    def text(self, template: str, problems: list[Problem]) -> str:
         values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
-        if "[" in template:  # `{map[name]}` of a name the element fills itself (a counter's `{item}`)
+        if "[" in template or ("{" in template and has_expression(template)):  # lookups, expressions
             values = _Lookups(values, self.layout.maps)
-        value, missing, unprintable = fill(template, values, self.french)
+        value, missing, unprintable = fill(template, values, self.french, language=self.language)
         problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
         return value
 
-    def rgb(self, template: str | None, problems: list[str]) -> RGB | None:
+    def names(self, template: str) -> Mapping[str, object]:
+        """What `template` may read: the face's values, the rules values when it names one, and the
+        layout's maps for a `{map[name]}` or an expression (`{index * 12}`, `{pips[rank][0]}`)."""
+        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
+        if "[" in template or has_expression(template):  # a lookup of a name the element fills itself
+            values = _Lookups(values, self.layout.maps)
+        return values
+
+    def value(self, template: str, problems: list[Problem]) -> Any:
+        """The value (a list, a mapping, a number) of a template that is one `{name}` or
+        `{expression}`, or MISSING (a problem says why)."""
+        found, problem, missing = template_value(template, self.names(template))
+        if missing is not None:
+            problems.append(_unknown(missing, self.values, self.rules))
+        if problem is not None:
+            problems.append(problem)
+        return MISSING if problem is not None or missing is not None else found
+
+    def rgb(self, template: str | None, problems: list[Problem]) -> RGB | None:
         if template is None:
             return None
         literal = self.colours is not None and "{" not in template and "}" not in template
@@ -82,13 +107,13 @@ class ElementContext:
                 self.colours[template] = known
         found, problem = known
         if problem:  # a literal colour is checked where it is written (lint.py): not again per face
-            problems.append(problem if "{" in template else Known(problem))
+            problems.append(problem if "{" in template else told(problem.what))
         return found
 
-    def small_text(self, block: Sized, problems: list[str], what: str = "text") -> None:
+    def small_text(self, block: Sized, problems: list[Problem], what: str = "text") -> None:
         """A warning when `block` prints below the kit's minimum text size."""
         if block.size < self.min_text - 0.01:
-            problems.append(Warn(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
+            problems.append(warning(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
                                  "(enlarge its box or its size, or set min_text_size in game.yaml)"))
 
 
@@ -101,10 +126,25 @@ class _Lookups(Mapping[str, object]):
     def __getitem__(self, name: str) -> object:
         if name in self.fields:
             return self.fields[name]
+        if name in self.maps:  # a map read by an expression: `{pips[rank][0]}`
+            return self.maps[name]
         parts = lookup(name)
-        if parts is None or parts[0] not in self.maps or parts[1] not in self.fields:
+        if parts is None:
             raise KeyError(name)
-        return self.maps[parts[0]][key_text(self.fields[parts[1]])]
+        table, key = parts
+        if table in self.maps and key in self.fields:
+            return self.maps[table][key_text(self.fields[key])]
+        items = self.fields.get(table)
+        if isinstance(items, list):  # an item of a list field: `{symbols[3]}`, `{sizes[i]}`
+            return _item(items, self.fields[key] if key in self.fields else key)
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        try:
+            self[name]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
+        return True
 
     def __iter__(self) -> Iterator[str]:  # the fields only: the lookups are endless
         return iter(self.fields)
@@ -113,20 +153,33 @@ class _Lookups(Mapping[str, object]):
         return len(self.fields)
 
 
-def field_value(template: str, ctx: ElementContext, problems: list[str], kind: type | None = None,
+def _item(items: list, key: object) -> object:
+    """`items[key]` for a key written as a whole number (from 0; negatives from the end)."""
+    if isinstance(key, bool) or not isinstance(key, (int, str)) or not str(key).lstrip("-").isdigit():
+        raise KeyError(key)
+    return items[int(key)]
+
+
+def field_value(template: str, ctx: ElementContext, problems: list[Problem], kind: type | None = None,
                 what: str = "") -> Any:
     """The raw value of the field that `template` (`"{name}"`) names, or MISSING (a problem);
-    with `kind`, a value of another type is a problem too (`what` names it in the message)."""
+    with `kind`, a value of another type is a problem too (`what` names it in the message). An
+    expression (`{pips[rank]}`, `{symbols if big else []}`) gives its value the same way."""
     name = single_field(template)
-    if name is None:
-        problems.append(f"{template!r} must name one field, like \"{{grid}}\"")
+    if name is None and has_expression(template):
+        value = ctx.value(template, problems)
+        if value is MISSING:
+            return MISSING
+    elif name is None:
+        problems.append(Problem(f"{template!r} must name one field, like \"{{grid}}\""))
         return MISSING
-    if name not in ctx.values:
-        problems.append(f"unknown field {{{name}}}")
+    elif name not in ctx.values:
+        problems.append(Problem(f"unknown field {{{name}}}"))
         return MISSING
-    value = ctx.values[name]
+    else:
+        value = ctx.values[name]
     if kind is not None and not isinstance(value, kind):
-        problems.append(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})")
+        problems.append(Problem(f"{what} must be a {_KIND_WORDS.get(kind, kind.__name__)} (got {value!r})"))
         return MISSING
     return value
 
@@ -138,7 +191,7 @@ def with_values(ctx: ElementContext, **values: object) -> ElementContext:
     return replace(ctx, values={**ctx.values, **values})
 
 
-def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> list[Item]:
+def compose(ctx: ElementContext, problems: list[Problem], *elements: Element) -> list[Item]:
     """Compile plain elements built in points (see figures.box); each problem reported once."""
     items: list[Item] = []
     for element in elements:
@@ -148,11 +201,11 @@ def compose(ctx: ElementContext, problems: list[str], *elements: Element) -> lis
     return items
 
 
-def _unknown(name: str, values: dict, rules: dict) -> str:
+def _unknown(name: str, values: dict, rules: dict) -> Problem:
     """The problem of a template naming an unknown field (a `rules.` name: unknown rules value)."""
     if not name.startswith(PRINTED):
-        return f"unknown field {{{name}}}" + _choices(values)
-    return unknown_printed(name, rules)
+        return Problem(f"unknown field {{{name}}}" + _choices(values))
+    return Problem(unknown_printed(name, rules))
 
 
 def unknown_printed(name: str, rules: dict) -> str:
@@ -187,16 +240,45 @@ def element_box(element: Frame, layout: Layout, width: float, height: float) -> 
         return s, s, width - 2 * s, height - 2 * s
     if element.box == "trim":
         return 0.0, 0.0, width, height
+    if element.x.safe or element.y.safe or (element.w and element.w.safe) or (element.h and element.h.safe):
+        return _safe_box(element, layout.safe, width, height)
     x, y = element.x.pt(width), element.y.pt(height)
     w = element.w.pt(width) if element.w is not None else width - x
     h = element.h.pt(height) if element.h is not None else height - y
     return x, y, w, h
 
 
-def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[str]]:
-    problems: list[str] = []
+def _safe_box(element: Frame, safe: float, width: float, height: float) -> tuple[float, float, float, float]:
+    """An element's box where some of its lengths are percentages of the safe box (`50%safe`)."""
+    x, y = place(element.x, width, safe, True), place(element.y, height, safe, True)
+    w = place(element.w, width, safe, False) if element.w is not None else width - x
+    h = place(element.h, height, safe, False) if element.h is not None else height - y
+    return x, y, w, h
+
+
+def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[Problem]]:
+    problems: list[Problem] = []
+    if element.arrange is not None:  # the element once per item (arrange.py)
+        from .arrange import compile_arranged
+
+        return compile_arranged(element, ctx, problems), problems
+    return compile_one(element, ctx, problems), problems
+
+
+def compile_one(element: Element, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
+    """One element's items: its templated place, size and turn read first; an element made of
+    many items (a table, counters) turned as a whole about its box's centre."""
+    if needs_reading(element):
+        read = read_geometry(element, ctx, problems)
+        if read is None:
+            return []
+        element = read
     compiler = _COMPILERS.get(type(element)) or _load_compiler(element)
-    return compiler(element, ctx, problems), problems
+    items = compiler(element, ctx, problems)
+    if element.rotate and type(element) not in _TURNS_ITSELF and items:
+        x, y, w, h = frame(element, ctx)
+        items = turned(items, x + w / 2, y + h / 2, angle(element))
+    return items
 
 
 # Modules that register the compilers of the other element types; imported on first use.
@@ -212,22 +294,23 @@ def _load_compiler(element: Element) -> Compiler:
     return _COMPILERS[type(element)]
 
 
-def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _shape(element: Rect | Ellipse, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     dash = tuple(element.dash) if element.dash else None
     return [Shape(element.type, x, y, w, h, ctx.rgb(element.fill, problems), ctx.rgb(element.stroke, problems),
-                  element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, element.rotate)]
+                  element.stroke_width, getattr(element, "radius", 0.0), dash, element.opacity, angle(element))]
 
 
-def _line(element: Line, ctx: ElementContext, problems: list[str]) -> list[Item]:
-    x1, y1 = element.x.pt(ctx.width), element.y.pt(ctx.height)
-    x2, y2 = element.x2.pt(ctx.width), element.y2.pt(ctx.height)
+def _line(element: Line, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
+    safe = ctx.layout.safe
+    x1, y1 = place(element.x, ctx.width, safe, True), place(element.y, ctx.height, safe, True)
+    x2, y2 = place(element.x2, ctx.width, safe, True), place(element.y2, ctx.height, safe, True)
     dash = tuple(element.dash) if element.dash else None
     return [Shape("line", x1, y1, x2 - x1, y2 - y1, None, ctx.rgb(element.stroke, problems),
-                  element.stroke_width, 0.0, dash, element.opacity)]
+                  element.stroke_width, 0.0, dash, element.opacity, angle(element))]
 
 
-def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     if element.rotate in (90, 270):  # lay the text out in the turned box, same centre
         x, y, w, h = x + (w - h) / 2, y + (h - w) / 2, h, w
@@ -244,127 +327,48 @@ def _text(element: Text, ctx: ElementContext, problems: list[str]) -> list[Item]
     style = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
                       element.align, element.valign, element.icon_scale)
     block = fit_text(runs, w, h, style)
-    if isinstance(block, str):
+    if isinstance(block, Problem):
         return _fail(problems, block)
     ctx.small_text(block, problems)
     color = ctx.rgb(element.color, problems) or BLACK
     if icon_paths:
-        block = _resolve_icons(block, icon_paths)
-    return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), element.rotate)]
+        block = resolve_icons(block, icon_paths)
+    return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), angle(element))]
 
 
-def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: ElementContext,
-                 problems: list[str]) -> tuple[list[Run], dict[str, Face], dict[str, str | None]] | None:
-    """Markup runs of `content`, their faces and their icons' paths, with every character checked
-    against its font and every icon against the library; None (and problems) when one fails.
-    All text that pnp lays out from a kit goes through here."""
-    if LITERAL_NEWLINE in content:
-        problems.append(Warn(f"the text holds a literal \\n (a backslash and an n): '{_excerpt(content)}'; "
-                             "break the line in the YAML itself, or write \\n inside double quotes"))
-    runs = parse(french(content) if use_french else content,
-                 style in ("bold", "bolditalic"), style in ("italic", "bolditalic"))
-    faces, font_problem = _faces(font, runs, ctx.fonts)
-    found = [font_problem] if font_problem else []
-    if not found:
-        runs, found = _glyphs(runs, faces)
-    paths: dict[str, str | None] = {}  # None: the icon's problem is in `found`
-    for run in runs if not found else ():
-        if run.icon and run.icon not in paths:
-            paths[run.icon], problem = ctx.icons.resolve(run.icon, ctx.layout.icons)
-            found += [problem] if problem else []
-    problems.extend(found)
-    return None if found else (runs, faces, paths)
-
-
-LITERAL_NEWLINE = "\\n"
-
-
-def _excerpt(text: str) -> str:
-    at = text.index(LITERAL_NEWLINE)
-    return text[max(0, at - 15):at + 17]
-
-
-def _fail(problems: list[str], *found: str) -> list[Item]:
+def _fail(problems: list[Problem], *found: Problem) -> list[Item]:
     problems.extend(found)
     return []
 
 
-def _faces(family: str, runs: list[Run], fonts: FontBook) -> tuple[dict[str, Face], str | None]:
-    return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
-
-
-def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[str]]:
-    """Replace U+202F by U+00A0 where a font lacks it, and a game symbol (♠ ♥ ♦ ♣ ★ ⚀…⚅) the font
-    lacks by its bundled icon; report any other missing character."""
-    out: list[Run] = []
-    problems: list[str] = []
-    for run in runs:
-        face = faces.get(run.style)
-        text = run.text
-        if face and NNBSP in text and not face.covers(NNBSP):
-            text = text.replace(NNBSP, NBSP)
-        missing = set(text) - face.charset if face else set()
-        symbols = {ch for ch in missing if ch in SYMBOL_ICONS}
-        if face is not None:
-            problems += [f"character {ch!r} (U+{ord(ch):04X}) is missing from font {face.family!r} {face.style}"
-                         for ch in sorted(missing - symbols - {"\n"})]
-        out += _symbol_runs(type(run), text, run, symbols)
-    return out, problems
-
-
-# Game symbols that no bundled font has, drawn as the bundled icons (fonts/README.md).
-SYMBOL_ICONS = {"♠": "spades", "♤": "spades", "♥": "hearts", "♡": "hearts", "♦": "diamonds", "♢": "diamonds",
-                "♣": "clubs", "♧": "clubs", "★": "round-star", "⌛": "hourglass", "⏳": "hourglass",
-                "⚀": "dice-six-faces-one", "⚁": "dice-six-faces-two", "⚂": "dice-six-faces-three",
-                "⚃": "dice-six-faces-four", "⚄": "dice-six-faces-five", "⚅": "dice-six-faces-six"}
-
-
-def _symbol_runs(kind: type[Run], text: str, run: Run, symbols: set[str]) -> list[Run]:
-    """`run` with `text`, cut around each symbol of `symbols`, which becomes an icon run."""
-    if not symbols:
-        return [kind(text, run.bold, run.italic, run.icon)]
-    out, start = [], 0
-    for i, ch in enumerate(text):
-        if ch in symbols:
-            if i > start:
-                out.append(kind(text[start:i], run.bold, run.italic))
-            out.append(kind("", run.bold, run.italic, icon=SYMBOL_ICONS[ch]))
-            start = i + 1
-    if start < len(text):
-        out.append(kind(text[start:], run.bold, run.italic))
-    return out
-
-
-def _resolve_icons(block: TextBlock, paths: Mapping[str, str | None]) -> TextBlock:
-    lines = tuple(replace(line, frags=tuple(replace(f, icon=paths.get(f.icon)) if f.icon else f
-                                            for f in line.frags)) for line in block.lines)
-    return replace(block, lines=lines)
-
-
-def count_value(value: object, ctx: ElementContext, problems: list[str], what: str = "repeat",
+def count_value(value: object, ctx: ElementContext, problems: list[Problem], what: str = "repeat",
                 most: int = 50) -> int | None:
     """A count written as a number or a `{field}`: a whole number from 0 to `most`, or a problem."""
     text = ctx.text(str(value), problems)
     try:
         count = int(text)
     except ValueError:
-        problems.append(f"{what} must be a whole number (got {text!r})")
+        problems.append(Problem(f"{what} must be a whole number (got {text!r})"))
         return None
     if not 0 <= count <= most:
-        problems.append(f"{what} must be between 0 and {most} (got {count})")
+        problems.append(Problem(f"{what} must be between 0 and {most} (got {count})"))
         return None
     return count
 
 
 _COMPILERS: dict[type, Compiler] = {Rect: _shape, Ellipse: _shape, Line: _line, Text: _text}
+_TURNS_ITSELF: set[type] = {Rect, Ellipse, Line, Text}  # elements of one item, which carries the turn
 _LOCAL_FIELDS: dict[type, frozenset[str]] = {}
 
 
-def register_compiler(kind: type, function: Compiler, local: tuple[str, ...] = ()) -> None:
+def register_compiler(kind: type, function: Compiler, local: tuple[str, ...] = (), turns: bool = False) -> None:
     """`function` compiles elements of model class `kind`; `local` names the `{names}` it fills
-    itself (a table's `{n}`), which are not fields of the card."""
+    itself (a table's `{n}`), which are not fields of the card; `turns`: its items carry the
+    element's turn themselves (pictures), else they are turned as a whole."""
     _COMPILERS[kind] = function
     _LOCAL_FIELDS[kind] = frozenset(local)
+    if turns:
+        _TURNS_ITSELF.add(kind)
 
 
 def local_fields(element: Element) -> frozenset[str]:

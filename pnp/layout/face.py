@@ -10,13 +10,13 @@ name the kit, the card (or page) and the element, and point at the card's source
 a shared layer and of the layout itself (an unknown `background` colour) point at the layout file
 and are reported once, with the first face. A layout's `{map[field]}` values are looked up once per
 face (pnp/layout/conditions.py); elements whose definition is broken (`BuildEnv.skip`, reported
-where they are written by pnp/layout/lint.py) are left out, as are problem texts that are `Known`;
-a `Warn` text is a warning. An element that runs past the box it is clipped to (a card's bleed
-box; a page's content box on the build's paper, `BuildEnv.paper`, or its own size) is a warning at
-its definition, once per builder (pnp/layout/overrun.py says how far, on which side). With an
-`inspect` in the build's environment, each face laid out is handed to it as its elements in drawing
-order, and the warnings it returns are the face's too (`layout.inspect`: contrast, edges near the
-cut).
+where they are written by pnp/layout/lint.py) are left out, as are the problems of an element that
+are `told` (reported at their cause, pnp/layout/assets.py). An element that runs past the box it is
+clipped to (a card's bleed box; a page's content box on the build's paper, `BuildEnv.paper`, or
+its own size) is a warning at its definition, once per builder (pnp/layout/overrun.py says how far,
+on which side). With an `inspect` in the build's environment, each face laid out is handed to it as
+its elements in drawing order, and the warnings it returns are the face's too (`layout.inspect`:
+contrast, edges near the cut).
 """
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from ..core.errors import Problem, Ref
 from ..model.layout import Element, Layout
-from .assets import PRINTED, IconLibrary, Known, Warn, colour, fill, names_printed
-from .conditions import is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
+from .assets import PRINTED, IconLibrary, colour, fill, names_printed, placed
+from .conditions import face_reads, is_static, lookups, shown, template_fields, with_lookups  # noqa: F401
 from .elements import ElementContext, compile_element, unknown_printed
 from .fonts import FontBook
 from .items import Face, Item, item_bounds
@@ -50,6 +50,7 @@ class BuildEnv:
     rules: dict = field(default_factory=dict)  # the values of `{rules.…}` templates (pnp.rules.printed)
     inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
     paper: str = "a4"  # the build's paper, named when a page's element runs past its content box
+    language: str = ""  # the kit's (game.yaml `language`): how numbers are written; "" for English or French by `french`
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` (or `{players.…}`) filled from the rules values
@@ -61,7 +62,7 @@ class BuildEnv:
         for name, text in texts.items():
             out[name], missing, unprintable = fill(text, self.rules, self.french, only=PRINTED)
             problems += [(name, unknown_printed(m, self.rules)) for m in missing]
-            problems += [(name, what) for what in unprintable]
+            problems += [(name, p.what) for p in unprintable]
         return out, problems
 
 
@@ -75,19 +76,20 @@ class FaceBuilder:
         self.bleed = bleed
         self.elements = {n: e for n, e in layout.elements.items() if (layout.name, n) not in env.skip}
         self.static = {name: is_static(e) for name, e in self.elements.items()}
-        self._fields = {name: template_fields(e) for name, e in self.elements.items() if not self.static[name]}
+        self._fields = {name: face_reads(template_fields(e), layout.maps) for name, e in self.elements.items()
+                        if not self.static[name]}
         self._lookups = lookups(layout)
         self._lookup_names = {n for names in self._lookups.values() for n in names}
         self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
-        self._compiled: dict[tuple, tuple[tuple[Item, ...], list[str]]] = {}
+        self._compiled: dict[tuple, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._static_face: Face | None = None
-        self._colours: dict[str, tuple[tuple[float, float, float] | None, str | None]] = {}  # literal colours
+        self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
         self.background, problem = colour(layout.background, layout.palette)
-        self._pending = [Problem(problem, f"layout {layout.name!r}, background", self._layout_ref("background"))
-                         ] if problem and not isinstance(problem, Known) else []
+        self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
+                               ) if problem else []
 
     def build(self, values: dict, where: object, ref: Ref) -> tuple[Face, list[Problem]]:
         """The face for `values` and its problems; the layout's own problems come with the first."""
@@ -139,10 +141,9 @@ class FaceBuilder:
             problems += self.env.inspect(self.layout, parts, face, where)
         return face, problems
 
-    def _problems(self, found: list[str], where: str, ref: Ref) -> list[Problem]:
-        """Problem texts as problems: a `Warn` a warning, a `Known` one left out (reported at its cause)."""
-        return [Problem(p, where, ref, severity="warning" if isinstance(p, Warn) else "error")
-                for p in found if not isinstance(p, Known)]
+    def _problems(self, found: list[Problem], where: str, ref: Ref) -> list[Problem]:
+        """An element's problems where the face says (`told` ones left out: reported at their cause)."""
+        return placed(found, where, ref)
 
     def _outside_bleed(self, name: str, items: Sequence[Item], first: str = "") -> list[Problem]:
         """A warning, once per element, when what it draws runs past the box it is clipped to: a
@@ -206,7 +207,7 @@ class FaceBuilder:
             problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
-    def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[str], bool]:
+    def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[Problem], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
         key = _values_key(name, self._fields[name], values)
@@ -220,14 +221,15 @@ class FaceBuilder:
         self._compiled[key] = found
         return found + (True,)
 
-    def _compile(self, element: Element, values: dict) -> tuple[list[Item], list[str]]:
+    def _compile(self, element: Element, values: dict) -> tuple[list[Item], list[Problem]]:
         return compile_element(element, self.context(values))
 
     def context(self, values: dict) -> ElementContext:
         """What an element of this layout is compiled with, for a face of `values`."""
         env = self.env
         return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours)
+                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours,
+                              env.language or ("fr" if env.french else "en"))
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)

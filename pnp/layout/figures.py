@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any, TypeGuard, TypedDict
 
+from ..core.errors import Problem
 from ..model.layout import Element, Ellipse, Grid, Icon, Rect, Symbols, Text, Track
 from ..model.units import Dim, MM
 from .elements import MISSING, ElementContext, compose, field_value, frame, register_compiler, with_values
@@ -64,20 +65,20 @@ def ellipse(x: float, y: float, w: float, h: float, **style: Any) -> Ellipse:
 
 # --- grid -------------------------------------------------------------------------------------
 
-def _grid_rows(value: object, problems: list[str]) -> list[list] | None:
+def _grid_rows(value: object, problems: list[Problem]) -> list[list] | None:
     if value is MISSING:
         return None
     rows: list[list] = []
     if isinstance(value, list):
         rows = value if all(isinstance(r, list) for r in value) else [value]
     if not rows or not any(rows):
-        problems.append(f"grid cells must be a list of rows of cells (got {value!r})")
+        problems.append(Problem(f"grid cells must be a list of rows of cells (got {value!r})"))
         return None
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if not _is_cell(cell):
-                problems.append(f"grid cell ({r}, {c}) must be {{weeks: N, points: N}}, a number or ~ "
-                                f"(got {cell!r})")
+                problems.append(Problem(f"grid cell ({r}, {c}) must be {{weeks: N, points: N}}, a number or ~ "
+                                        f"(got {cell!r})"))
                 return None
     return rows
 
@@ -93,7 +94,7 @@ def _is_cell(cell: object) -> bool:
             and all(v is None or _is_int(v) for v in cell.values()))
 
 
-def _compile_grid(el: Grid, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_grid(el: Grid, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     rows = _grid_rows(field_value(el.cells, ctx, problems), problems)
     if rows is None:
@@ -104,7 +105,7 @@ def _compile_grid(el: Grid, ctx: ElementContext, problems: list[str]) -> list[It
     ch = (h - el.gap * (nrows - 1)) / nrows - cap
     cw, ch = min(cw, el.cell_w.pt(w)) if el.cell_w else cw, min(ch, el.cell_h.pt(h)) if el.cell_h else ch
     if cw < 3 * MM or ch < 3 * MM:
-        problems.append(f"{nrows} × {ncols} cells do not fit the grid's box")
+        problems.append(Problem(f"{nrows} × {ncols} cells do not fit the grid's box"))
         return []
     total_h = nrows * (ch + cap) + el.gap * (nrows - 1)
     x0 = x + (w - ncols * cw - el.gap * (ncols - 1)) / 2
@@ -121,7 +122,7 @@ def _compile_grid(el: Grid, ctx: ElementContext, problems: list[str]) -> list[It
     return items
 
 
-def _cell(el: Grid, ctx: ElementContext, problems: list[str], cell: int | dict[str, int | None], n: int,
+def _cell(el: Grid, ctx: ElementContext, problems: list[Problem], cell: int | dict[str, int | None], n: int,
           x: float, y: float, w: float, h: float) -> list[Item]:
     found = cell if isinstance(cell, dict) else {"points": cell}
     parts = [(name, value, colour) for name, value, colour in ((el.weeks_icon, found.get("weeks"), el.weeks_color),
@@ -149,18 +150,18 @@ def _cell(el: Grid, ctx: ElementContext, problems: list[str], cell: int | dict[s
 
 # --- symbols ----------------------------------------------------------------------------------
 
-def _entries(el: Symbols, value: object, problems: list[str]) -> list[tuple[str, object]] | None:
+def _entries(el: Symbols, value: object, problems: list[Problem]) -> list[tuple[str, object]] | None:
     if isinstance(value, dict):
         keys = el.keys if el.keys is not None else [str(k) for k in value]
         return [(key, value.get(key)) for key in keys]
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return [(key, None) for key in (el.keys if el.keys is not None else value) if key in value]
     if value is not MISSING:
-        problems.append(f"symbols need a list of names or a mapping (got {value!r})")
+        problems.append(Problem(f"symbols need a list of names or a mapping (got {value!r})"))
     return None
 
 
-def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     entries = _entries(el, field_value(el.values, ctx, problems), problems)
     if not entries:
@@ -183,13 +184,13 @@ def _compile_symbols(el: Symbols, ctx: ElementContext, problems: list[str]) -> l
     return items
 
 
-def _badge(el: Symbols, ctx: ElementContext, problems: list[str], value: object, x: float, y: float,
+def _badge(el: Symbols, ctx: ElementContext, problems: list[Problem], value: object, x: float, y: float,
            side: float) -> list[Item]:
     if not el.badges or value is None:
         return []
     style = el.badges.get(str(value))
     if style is None:
-        problems.append(f"no badge for the value {value!r} (badges: {', '.join(el.badges)})")
+        problems.append(Problem(f"no badge for the value {value!r} (badges: {', '.join(el.badges)})"))
         return []
     return compose(ctx, problems, ellipse(x, y, side, side, fill=style.fill, stroke=style.stroke, stroke_width=0.8),
                    text(x, y, side, side * 0.96, style.text, font=el.font, size=el.badge_size, style="bold",
@@ -198,17 +199,17 @@ def _badge(el: Symbols, ctx: ElementContext, problems: list[str], value: object,
 
 # --- track ------------------------------------------------------------------------------------
 
-def _segments(value: object, problems: list[str]) -> list[tuple[str, int]] | None:
+def _segments(value: object, problems: list[Problem]) -> list[tuple[str, int]] | None:
     if value is MISSING:
         return None
     if not isinstance(value, list) or not value or not all(
             isinstance(s, dict) and _is_int(s.get("weeks")) and s["weeks"] > 0 for s in value):
-        problems.append(f"track segments must be a list of {{label, weeks}} with weeks > 0 (got {value!r})")
+        problems.append(Problem(f"track segments must be a list of {{label, weeks}} with weeks > 0 (got {value!r})"))
         return None
     return [(str(s.get("label", "")), s["weeks"]) for s in value]
 
 
-def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile_track(el: Track, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(el, ctx)
     segments = _segments(field_value(el.segments, ctx, problems), problems)
     if segments is None:
@@ -218,7 +219,7 @@ def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[
     rows = [math.ceil(weeks / columns) for _, weeks in segments]
     needed = ch + sum(el.row_gap + band + el.gap + r * (ch + el.gap) - el.gap for r in rows)
     if needed > h + 0.5:
-        problems.append(f"the track needs {needed / MM:.0f} mm of height, its box has {h / MM:.0f} mm")
+        problems.append(Problem(f"the track needs {needed / MM:.0f} mm of height, its box has {h / MM:.0f} mm"))
         return []
     start = _TrackCell(x, y, cw, ch, el.start_fill or el.fills[0], name=el.start, icon=el.start_icon)
     items = start.items(el, ctx, problems)
@@ -239,7 +240,7 @@ def _compile_track(el: Track, ctx: ElementContext, problems: list[str]) -> list[
     return items
 
 
-def _band(el: Track, ctx: ElementContext, problems: list[str], i: int, label: str, before: int, weeks: int,
+def _band(el: Track, ctx: ElementContext, problems: list[Problem], i: int, label: str, before: int, weeks: int,
           x: float, y: float, w: float, h: float) -> list[Item]:
     content = el.band_text.replace("{label}", label).replace("{first}", str(before + 1)) \
         .replace("{last}", str(before + weeks))
@@ -256,7 +257,7 @@ class _TrackCell:
         self.x, self.y, self.w, self.h, self.fill = x, y, w, h, fill
         self.label, self.name, self.icon, self.first, self.last = label, name, icon, first, last
 
-    def items(self, el: Track, ctx: ElementContext, problems: list[str]) -> list[Item]:
+    def items(self, el: Track, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
         x, y, w, h = self.x, self.y, self.w, self.h
         pad = 1.2 * MM
         parts: list[Element] = [rect(x, y, w, h, fill=self.fill, stroke=el.stroke, stroke_width=el.stroke_width,

@@ -1,6 +1,6 @@
 """Gutterfold imposition: fronts and backs on one page, on each side of a fold line.
 
-Contract: `plan_fold(spec)` returns the `SheetPlan` (mode `fold`) or a str saying why the card does
+Contract: `plan_fold(spec)` returns the `SheetPlan` (mode `fold`) or a `Problem` saying why the card does
 not fit: of the four layouts (portrait or landscape paper, fold vertical or horizontal) the one
 holding most cards wins. Fronts sit on one half pushed against the fold (left of a vertical fold,
 above a horizontal one), backs at their mirror image on the other half, rotated 180° when the fold
@@ -10,12 +10,13 @@ margin, gutters, crop marks).
 """
 from __future__ import annotations
 
+from ..core.errors import Problem
 from .imposition import (FOLD_CLEAR, FOLD_GAP, SheetPlan, SheetSpec, Slot, _Grid, boxes, fits, grid, marks,
                          mirror_box, orientations, slots, too_big)
 from .marks import MARK_GAP, Box, printable_box
 
 
-def plan_fold(spec: SheetSpec) -> SheetPlan | str:
+def plan_fold(spec: SheetSpec) -> SheetPlan | Problem:
     options = [(w, h, vertical) for w, h in orientations(spec) for vertical in (True, False)]
     best = max(options, key=lambda o: _count(spec, *o))
     if _count(spec, *best) == 0:

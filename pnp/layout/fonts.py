@@ -1,18 +1,20 @@
 """The project's bundled fonts: families, styles, metrics and glyph coverage.
 
-Contract: `FontBook.open(root)` reads `fonts/fonts.yaml` (family -> style -> .ttf file, relative to
-fonts/ and inside the project) and registers the default face (Noto Sans regular, else the first
-family's), so a missing, empty or malformed fonts.yaml and a bad default font are among its
-`problems` before anything is laid out (`locator` places them in fonts.yaml). `face(family, style)`
-reads the TrueType file through `pnp.sources.files` on first use, checks it (a TrueType font — not
-CFF outlines —, every table within the file: not truncated), registers it with ReportLab (again when
-the file's bytes changed, which a resident process sees) and returns a `Face`: its PDF name (the
-file's stem; with the start of its digest when two files of fonts.yaml share a stem), metrics
-(ascent, descent, cap height as fractions of the size), `width(text, size)` and `covers(ch)`; a file
-that fails raises `FontError`, which `faces()` reports as a problem of the text that needs it.
-`default_bold()` is the default family's bold (its default face without one: titles on sheets).
-Unknown families or styles are reported by `problem()` with a suggestion. Measuring text is pure
-geometry; drawing happens in draw/.
+Contract: `FontBook(fonts)` is the font book of a project's fonts file (`model.fonts.FontsFile`,
+read by `model.fonts.read_fonts`: families, the file's problems, the fonts' bytes) and registers
+its default face (Noto Sans regular, else the first family's), so an empty fonts.yaml and a bad
+default font are among its `problems` before anything is laid out (`locator` places them in
+fonts.yaml). `face(family, style)` checks the TrueType file's bytes on first use (a TrueType font —
+not CFF outlines —, every table within the file: not truncated), registers it with ReportLab's
+font registry (again when the file's bytes changed, which a resident process sees: the font
+registered before is unregistered through ReportLab's `TTFont.unregister`) and returns a `Face`:
+its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
+stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
+`covers(ch)`; a file that fails (or that could not be read) raises `FontError`, which `faces()`
+reports as a problem of the text that needs it. `default_bold()` is the default family's bold (its
+default face without one: titles on sheets). Unknown families or styles are reported by
+`problem()` with a suggestion. Measuring text is pure geometry: nothing here reads a file or
+draws (draw/ does).
 """
 from __future__ import annotations
 
@@ -24,16 +26,11 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..core.errors import Problem, Ref, short, suggest
+from ..core.errors import Problem, Ref, suggest
 from ..core.fileio import digest
-from ..sources import Locator, load_yaml
-from ..sources.files import InputError, confine, inside, read_input
-from ..sources.parsecache import ParseCache
+from ..model.fonts import FONTS_YAML, FontsFile
 
-STYLES = ("regular", "bold", "italic", "bolditalic")
-FONTS_YAML = "fonts/fonts.yaml"
-MAX_FONT_BYTES = 64 * 1024 * 1024
-_REGISTERED: dict[str, str] = {}  # PDF font name -> digest of the file registered under it
+_REGISTERED: dict[str, tuple[str, TTFont]] = {}  # PDF font name -> digest of the file registered under it, font
 
 
 class FontError(ValueError):
@@ -63,38 +60,21 @@ def _unit_width(font: str, text: str) -> float:
     return width
 
 
-def _forget(name: str) -> None:
+def _forget(font: TTFont) -> None:
     """Unregister a font whose file changed: ReportLab keeps the first font registered under a name
-    or a face name (in private tables), and widths measured with it are cached here."""
-    old = pdfmetrics._fonts.pop(name, None)
-    if old is not None and getattr(old, "_dynamicFont", False):
-        pdfmetrics._dynFaceNames.pop(old.face.name, None)
+    or a face name, and widths measured with it are cached here."""
+    font.unregister()
     _unit_width.cache_clear()
 
 
 class FontBook:
-    def __init__(self, root: Path, families: dict[str, dict[str, str]], problems: list[Problem]):
-        self.root = root
-        self.families = families
-        self.problems = problems
+    def __init__(self, fonts: FontsFile):
+        self.fonts = fonts
+        self.families = fonts.families
+        self.locator = fonts.locator  # fonts.yaml's, for the problems located in it
         self._faces: dict[tuple[str, str], Face] = {}
         self._sets: dict[tuple, tuple] = {}
-        self.locator: Locator | None = None  # fonts.yaml's, for the problems located in it
-
-    @classmethod
-    def open(cls, root: Path) -> "FontBook":
-        if not (root / FONTS_YAML).exists():
-            return cls(root, {}, [Problem("no fonts/fonts.yaml in the project", "fonts", Ref(FONTS_YAML))])
-        try:
-            path = inside(root, root / FONTS_YAML)
-        except InputError as exc:
-            return cls(root, {}, [Problem(str(exc), "fonts", Ref(FONTS_YAML))])
-        data, locator, problems = load_yaml(path, FONTS_YAML, ParseCache.of(root))
-        families, found = _families(data) if data is not None else ({}, [])
-        book = cls(root, families, problems + found)
-        book.locator = locator
-        book.problems += book._default_problems() if not problems else []
-        return book
+        self.problems = list(fonts.problems) + (self._default_problems() if fonts.parsed else [])
 
     def _default_problems(self) -> list[Problem]:
         if not self.families:
@@ -135,10 +115,9 @@ class FontBook:
 
     def _register(self, family: str, style: str) -> Face:
         written = self.families[family][style]
-        try:
-            data = read_input(confine(self.root, self.root / "fonts", written), MAX_FONT_BYTES, note=False)
-        except InputError as exc:
-            raise FontError(f"font {family!r} {style}: {exc}") from None
+        if written not in self.fonts.data:
+            raise FontError(f"font {family!r} {style}: {self.fonts.unreadable[written]}")
+        data = self.fonts.data[written]
         font = _registered(self._pdf_name(written, data), written, data, f"font {family!r} {style}")
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
@@ -170,38 +149,18 @@ class FontBook:
         return regular if problem else faces["bold"]
 
 
-def _families(data: object) -> tuple[dict[str, dict[str, str]], list[Problem]]:
-    """fonts.yaml's families (family -> style -> file name), and what is wrong with it."""
-    if not isinstance(data, dict):
-        return {}, [Problem("fonts.yaml maps font families to their styles", "fonts", Ref(FONTS_YAML))]
-    families: dict[str, dict[str, str]] = {}
-    problems = []
-    for family, styles in data.items():
-        ref = Ref(FONTS_YAML, (family,))
-        if not isinstance(styles, dict) or not styles:
-            problems.append(Problem("a font family maps styles (regular, bold...) to .ttf files",
-                                    f"font {family!r}", ref))
-            continue
-        for style, file in styles.items():
-            if style not in STYLES or not isinstance(file, str):
-                what = f"unknown style {short(style)} (styles: {', '.join(STYLES)})" if style not in STYLES \
-                    else "a style names a .ttf file of fonts/"
-                problems.append(Problem(what, f"font {family!r}", ref.child(style), suggestion=suggest(style, STYLES)))
-        families[str(family)] = {str(s): f for s, f in styles.items() if s in STYLES and isinstance(f, str)}
-    return families, problems
-
-
 def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     """The TrueType font of `data` registered with ReportLab under `name` (registered again when the
     bytes under that name changed: a font file edited under a resident process)."""
     sha = digest(data)
-    if _REGISTERED.get(name) == sha:  # (getFont would first search Type 1 fonts)
-        return pdfmetrics.getFont(name)
+    kept = _REGISTERED.get(name)
+    if kept is not None and kept[0] == sha:
+        return kept[1]
     font = _parsed(name, Path(written).name, data, what)
-    if name in _REGISTERED:
-        _forget(name)
+    if kept is not None:
+        _forget(kept[1])
     pdfmetrics.registerFont(font)
-    _REGISTERED[name] = sha
+    _REGISTERED[name] = (sha, font)
     return font
 
 

@@ -15,8 +15,11 @@ written "2 à 4" ("2 to 4" in English), or "2" when it holds one number. A filte
   joueurs" or "2 joueurs", the word agreeing with its largest number;
 - `ordinal`: "1er", "2e", "4e" in French; "1st", "2nd", "4th" otherwise;
 - `count`: the number of items of a list or mapping;
-- `and`, `or`: a list as words, "a, b et c" ("a, b and c" in English), "a, b ou c".
-`FILTERS` names them, for "did you mean".
+- `and`, `or`: a list as words, "a, b et c" ("a, b and c" in English), "a, b ou c";
+- `format:SPEC`: a number written with a Python format spec in the kit's language (`{prix|format:.2f}`
+  is "4,50" in French; pnp/layout/numbers.py).
+`FILTERS` names them, for "did you mean". With the kit's `language`, a number that is not whole
+prints with the language's decimal mark ("4,5" in French); without it, as Python writes it.
 """
 from __future__ import annotations
 
@@ -32,21 +35,27 @@ class FilterError(ValueError):
 
 
 def shown(value: object, filters: tuple[tuple[str, tuple[str, ...]], ...], french: bool,
-          strict: bool = True) -> tuple[str, str | None]:
+          strict: bool = True, language: str = "") -> tuple[str, str | None]:
     if not (strict or filters):  # a card's structured field, printed as before (not a rules value)
-        return plain_or_repr(value), None
+        return plain_or_repr(value, language), None
     for name, args in filters:
+        if name == "format":
+            try:
+                value = _format(value, args, language or ("fr" if french else "en"))
+            except FilterError as exc:
+                return "", f"filter {name!r}: {exc}"
+            continue
         apply = FILTERS.get(name)
         if apply is None:
-            hint = suggest(name, FILTERS)
+            hint = suggest(name, NAMES)
             return "", f"unknown filter {name!r}" + (f" (did you mean {hint!r}?)" if hint else "") + \
-                f"; filters: {', '.join(FILTERS)}"
+                f"; filters: {', '.join(NAMES)}"
         try:
             value = apply(value, args, french)
         except FilterError as exc:
             return "", f"filter {name!r}: {exc}"
     try:
-        return (span(value, french) if isinstance(value, range) else plain(value)), None
+        return (span(value, french) if isinstance(value, range) else plain(value, language)), None
     except FilterError as exc:
         return "", str(exc)
 
@@ -62,23 +71,29 @@ def _got(value: object) -> str:
     return f"{value[0]}..{value[-1]}" if isinstance(value, range) and value else repr(value)
 
 
-def plain_or_repr(value: object) -> str:
+def plain_or_repr(value: object, language: str = "") -> str:
+    if isinstance(value, float) and language:
+        return plain(value, language)
     return str(int(value)) if isinstance(value, float) and value.is_integer() else "" if value is None else str(value)
 
 
-def plain(value: object) -> str:
-    """A value as printed without a filter."""
+def plain(value: object, language: str = "") -> str:
+    """A value as printed without a filter (a number that is not whole in the kit's `language`)."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, float) and language:
+        from .numbers import decimal
+
+        return decimal(value, language)
     if isinstance(value, dict):
         raise FilterError(f"a mapping cannot be printed as it is (keys: {', '.join(map(str, value))}): "
                           "name one of its keys, as in {name.KEY}")
     if isinstance(value, (list, tuple)):
         if any(isinstance(item, (dict, list, tuple)) for item in value):
             raise FilterError("a list of mappings or lists cannot be printed as it is: name one item, as in {name.0}")
-        return ", ".join(plain(item) for item in value)
+        return ", ".join(plain(item, language) for item in value)
     return str(value)
 
 
@@ -143,7 +158,20 @@ def _joined(last: str, last_en: str) -> Callable[[object, tuple[str, ...], bool]
     return join
 
 
+def _format(value: object, args: tuple[str, ...], language: str) -> str:
+    from .numbers import format_number
+
+    if len(args) != 1 or not args[0]:
+        raise FilterError("write it |format:SPEC, as in |format:.1f")
+    number = _number(value)
+    try:
+        return format_number(number, args[0], language)
+    except ValueError as exc:
+        raise FilterError(f"{args[0]!r} is no format for {_got(value)} ({exc})") from None
+
+
 FILTERS: dict[str, Callable[[object, tuple[str, ...], bool], object]] = {
     "thousands": thousands, "plural": plural, "ordinal": ordinal, "count": count,
     "and": _joined("et", "and"), "or": _joined("ou", "or"),
 }
+NAMES = (*FILTERS, "format")  # every filter, for "did you mean"

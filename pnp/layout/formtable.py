@@ -74,7 +74,7 @@ def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], 
     for name, element in builder.layout.elements.items():
         if isinstance(element, Table):
             found, found_problems = table_cells(element, builder.context(values))
-            problems += [(name, None, p) for p in found_problems]
+            problems += [(name, None, p.what) for p in found_problems]
             table = _form(name, element, found, problems)
             if table is not None:
                 tables.append(table)

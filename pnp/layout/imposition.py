@@ -1,6 +1,6 @@
 """Imposition: where cards sit on a printed sheet, their backs, the crop marks and the boxes.
 
-Contract: `plan_sheet(spec)` returns a `SheetPlan` (or a str saying why the card does not fit) for
+Contract: `plan_sheet(spec)` returns a `SheetPlan` (or a `Problem` saying why the card does not fit) for
 cards of one size on one paper. All coordinates are PDF points, origin bottom-left of the page.
 - Nothing is placed in the printer's margin (`spec.printer_margin` from every paper edge): cards,
   their bleed and the crop marks keep inside the printable area (`layout.marks`).
@@ -12,6 +12,14 @@ cards of one size on one paper. All coordinates are PDF points, origin bottom-le
   half the gap as bleed; on the grid's outer sides, the bleed the margin leaves room for once a
   crop mark can be `MARK_GOOD` long (the bleed is given up first: a mark to cut along matters more).
 - Crop marks lie in the margins only, on every cut line (`layout.marks.crop_ticks`).
+- A sheet template (`plan_template(spec, template)`: a label or sticker sheet, a print service's
+  n-up template) gives the slots itself, on its own paper: `columns` × `rows` of its `slot` size
+  (the cards' size), `gap` apart, from `offset` (default: centred); per-slot marks (`corners`: crop
+  ticks beyond each corner, `outline`: a cut line round each slot, `none`), and a card's bleed cut
+  to the template's `bleed` and half the gaps. Backs are mirrored as on any sheet.
+- Mixed imposition: `fill_sheets(groups, per_page)` deals the cards of decks of one size onto the
+  same sheets, each deck after the one before it, so the last sheet of a deck is filled by the
+  next deck's cards and only the very last sheet may be part empty.
 - Backs: `long-edge` and `short-edge` duplex put backs on the next page at the mirrored position
   (the sheet turns over about its long or short side; for a landscape page the long side is
   horizontal); `fold` puts fronts and backs on the same page on each side of a fold line (backs
@@ -24,11 +32,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING, Sequence, TypeVar
+
+from ..core.errors import Problem
 from ..model.units import MM
 from .marks import (MARK_GAP, MARK_GOOD, MARK_ROOM, PRINTER_MARGIN, Box, clip_segment, count_fitting, crop_ticks,
                     inside, leave_strips, printable_box)
 from .notes import NOTE_BAND
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.layout import SheetTemplate
+
+T = TypeVar("T")
 FOLD_GAP = 8.0 * MM
 FOLD_CLEAR = 1.5 * MM  # crop marks stop this far from the fold line
 
@@ -110,7 +125,7 @@ class _Grid:
     inner_y: float
 
 
-def plan_sheet(spec: SheetSpec) -> SheetPlan | str:
+def plan_sheet(spec: SheetSpec) -> SheetPlan | Problem:
     if spec.backs == "fold":
         from .fold import plan_fold
 
@@ -140,10 +155,10 @@ def count(spec: SheetSpec, width: float, height: float) -> int:
     return fits(spec, width, spec.card_w, gx) * fits(spec, height, spec.card_h, gy)
 
 
-def too_big(spec: SheetSpec) -> str:
-    return (f"a {spec.card_w / MM:.0f} × {spec.card_h / MM:.0f} mm card does not fit on a "
-            f"{spec.paper[0] / MM:.0f} × {spec.paper[1] / MM:.0f} mm sheet with room for crop marks "
-            f"inside the printer's margin of {spec.printer_margin / MM:g} mm")
+def too_big(spec: SheetSpec) -> Problem:
+    return Problem(f"a {spec.card_w / MM:.0f} × {spec.card_h / MM:.0f} mm card does not fit on a "
+                   f"{spec.paper[0] / MM:.0f} × {spec.paper[1] / MM:.0f} mm sheet with room for crop marks "
+                   f"inside the printer's margin of {spec.printer_margin / MM:g} mm")
 
 
 def grid(spec: SheetSpec, left: float, bottom: float, width: float, height: float) -> _Grid:
@@ -244,6 +259,69 @@ class _Flip:
         if self.mirror_x:
             return Slot(self.width - slot.x - spec.card_w + self.dx, slot.y - self.dy, slot.rotate, clip)
         return Slot(slot.x + self.dx, self.height - slot.y - spec.card_h - self.dy, slot.rotate, clip)
+
+
+def plan_template(spec: SheetSpec, template: SheetTemplate) -> SheetPlan | Problem:
+    """The plan of a sheet template: its slots on its paper, `spec`'s backs mirrored as on any sheet."""
+    sw, sh = template.slot[0].value, template.slot[1].value
+    if abs(sw - spec.card_w) > 0.3 or abs(sh - spec.card_h) > 0.3:
+        return Problem(f"the sheet template's slots are {sw / MM:g} × {sh / MM:g} mm, the cards "
+                       f"{spec.card_w / MM:g} × {spec.card_h / MM:g} mm")
+    width, height = template.paper_size()
+    gx, gy = template.gap[0].value, template.gap[1].value
+    grid_w, grid_h = template.columns * sw + (template.columns - 1) * gx, template.rows * sh + (template.rows - 1) * gy
+    ox, oy = (o.value for o in template.offset) if template.offset else ((width - grid_w) / 2, (height - grid_h) / 2)
+    if ox < -0.01 or oy < -0.01 or ox + grid_w > width + 0.01 or oy + grid_h > height + 0.01:
+        return Problem(f"the sheet template's {template.columns} × {template.rows} slots run past its "
+                       f"{width / MM:g} × {height / MM:g} mm paper")
+    bleed = min(spec.bleed, template.bleed, gx / 2 if template.columns > 1 else spec.bleed,
+                gy / 2 if template.rows > 1 else spec.bleed)
+    fronts = [_template_slot(ox + c * (sw + gx), height - oy - sh - r * (sh + gy), sw, sh, bleed)
+              for r in range(template.rows) for c in range(template.columns)]
+    area = printable_box(width, height, spec.printer_margin)
+    marks = [m for m in (clip_segment(t, area) for s in fronts for t in _slot_marks(s, sw, sh, template.marks))
+             if m and (template.marks == "outline" or (abs(m[2] - m[0]) + abs(m[3] - m[1]) >= MM
+                                                       and not any(_crosses(m, o, sw, sh) for o in fronts)))]
+    trim = (ox, height - oy - grid_h, ox + grid_w, height - oy)
+    bleed_box = (trim[0] - bleed, trim[1] - bleed, trim[2] + bleed, trim[3] + bleed)
+    flip = _Flip(width, height, (spec.backs == "long-edge") == (height >= width), *spec.back_offset, area)
+    backs = [flip.slot(s, spec) for s in fronts] if spec.backs not in ("none", "fold") else []
+    back_marks = [m for m in (clip_segment(flip.box(m), area) for m in marks) if m]
+    mode = spec.backs if spec.backs != "fold" else "none"
+    return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(marks), tuple(back_marks), trim, bleed_box,
+                     flip.box(trim), flip.clip(bleed_box), None, mode, template.columns, template.rows, area, (gx, gy))
+
+
+def _template_slot(x: float, y: float, w: float, h: float, bleed: float) -> Slot:
+    return Slot(x, y, 0, (x - bleed, y - bleed, x + w + bleed, y + h + bleed))
+
+
+def _slot_marks(slot: Slot, w: float, h: float, kind: str) -> list[Box]:
+    """A slot's own marks: crop ticks beyond its corners (`corners`), or its outline (`outline`)."""
+    x0, y0, x1, y1 = slot.x, slot.y, slot.x + w, slot.y + h
+    if kind == "outline":
+        return [(x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)]
+    if kind != "corners":
+        return []
+    near, far = MARK_GAP, MARK_GAP + 3 * MM
+    out: list[Box] = []
+    for x, sx in ((x0, -1), (x1, 1)):
+        for y, sy in ((y0, -1), (y1, 1)):
+            out += [(x + sx * near, y, x + sx * far, y), (x, y + sy * near, x, y + sy * far)]
+    return out
+
+
+def _crosses(mark: Box, slot: Slot, w: float, h: float) -> bool:
+    """Whether a crop tick runs into a slot or along its edge (butted slots: a tick would print on a card)."""
+    x0, x1 = sorted((mark[0], mark[2]))
+    y0, y1 = sorted((mark[1], mark[3]))
+    return x0 <= slot.x + w + 0.01 and x1 >= slot.x - 0.01 and y0 <= slot.y + h + 0.01 and y1 >= slot.y - 0.01
+
+
+def fill_sheets(groups: Sequence[Sequence[T]], per_page: int) -> list[list[T]]:
+    """The sheets of decks of one size imposed one after another: each sheet's cards, in order."""
+    cards = [card for group in groups for card in group]
+    return [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
 
 
 def mirror_box(box: Box, width: float, height: float, mirror_x: bool, dx: float = 0.0, dy: float = 0.0) -> Box:

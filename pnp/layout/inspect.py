@@ -77,7 +77,7 @@ class FaceInspector:
 
     def _problem(self, layout: str, name: str, what: str, where: object) -> Problem:
         """The warning, made once per layout, element and text: the first card it is found on names
-        it, and the run counts the cards it is found on again (`runner.Repeats`)."""
+        it, and the run counts the cards it is found on again (`pnp.pipeline.kitrun.Repeats`)."""
         key = (layout, name, what)
         found = self._problems.get(key)
         if found is None:

@@ -8,6 +8,7 @@ once at the origin, repeated).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Union
@@ -30,7 +31,7 @@ class Shape:
     radius: float = 0.0
     dash: tuple[float, ...] | None = None
     opacity: float = 1.0
-    rotate: int = 0
+    rotate: float = 0  # degrees, clockwise, about the box's centre (a whole number stays an int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class TextItem:
     block: TextBlock
     color: RGB  # its inline icons' too
     outline: RGB | None = None
-    rotate: int = 0
+    rotate: float = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ class Picture:
     h: float
     path: str
     color: RGB | None = None
-    rotate: int = 0
+    rotate: float = 0
 
 
 Item = Union[Shape, TextItem, Picture]
@@ -102,5 +103,15 @@ def item_bounds(item: Item) -> tuple[float, float, float, float]:
     if item.rotate in (90, 270):  # turned about its centre
         cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (y1 - y0) / 2, (x1 - x0) / 2
         x0, x1, y0, y1 = cx - hw, cx + hw, cy - hh, cy + hh
+    elif item.rotate and item.rotate != 180:  # any other angle: the box that holds the turned one
+        x0, y0, x1, y1 = _turned_box(x0, y0, x1, y1, item.rotate)
     pad = item.width / 2 if isinstance(item, Shape) and item.stroke is not None else 0.0
     return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+
+def _turned_box(x0: float, y0: float, x1: float, y1: float, angle: float) -> tuple[float, float, float, float]:
+    cx, cy, hw, hh = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    rad = math.radians(angle)
+    c, s = abs(math.cos(rad)), abs(math.sin(rad))
+    w, h = hw * c + hh * s, hw * s + hh * c
+    return cx - w, cy - h, cx + w, cy + h

@@ -11,6 +11,7 @@ known: that part of the ground is not judged (put a fill under such text to have
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Sequence
 
@@ -73,9 +74,15 @@ def ink_box(item: TextItem) -> Box | None:
     x1 = item.x + max(line.frags[0].x + line.width for line in lines)
     y0 = item.y + lines[0].baseline - 0.75 * size  # cap height, about
     y1 = item.y + lines[-1].baseline + 0.2 * size
+    cx, cy = item.x + item.w / 2, item.y + item.h / 2
     if item.rotate in (90, 270, 180):
-        cx, cy = item.x + item.w / 2, item.y + item.h / 2
-        x0, y0, x1, y1 = _turned((x0, y0, x1, y1), cx, cy, item.rotate)
+        x0, y0, x1, y1 = _turned((x0, y0, x1, y1), cx, cy, int(item.rotate))
+    elif item.rotate:  # any other angle: the box that holds the turned corners
+        rad = math.radians(item.rotate)
+        c, s = math.cos(rad), math.sin(rad)
+        xs, ys = zip(*[(cx + (px - cx) * c - (py - cy) * s, cy + (px - cx) * s + (py - cy) * c)
+                       for px in (x0, x1) for py in (y0, y1)])
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     return x0, y0, x1, y1
 
 

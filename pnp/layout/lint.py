@@ -11,7 +11,11 @@ you mean" never offers the name that was typed. Checked:
 - conditions: a `when`/`unless` field that no card (or page) using the layout has is an error; a
   value outside the field's declared `values`, or that no card has, a warning;
 - maps: `{map[field]}` naming no map of the layout or no field is an error; a card value the map
-  lacks is an error at the map, a map key that no card's field has a warning at the key.
+  lacks is an error at the map, a map key that no card's field has a warning at the key;
+- a card's content (text, icons, tables: not its backgrounds and frames) placed in mm whose box runs
+  past the card's edge, where it is cut — what a resize of the card pushes out — is a warning that
+  names the side and how far, and says to place it in `%` of the card or of its safe box;
+- templates: an expression that cannot be read (`{index *}`) is an error at its element.
 `skip` names the `(layout, element)` pairs with an error here: faces leave them out.
 """
 from __future__ import annotations
@@ -22,9 +26,12 @@ from typing import Callable, Iterator
 from ..core.errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
-from .assets import PRINTED, IconLibrary, Known, colour, key_text, lookup, palette_entry
+from ..model.units import MM, Dim
+from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry
 from .conditions import condition_values, shown, template_fields
-from .elements import local_fields
+from .elements import element_box, local_fields
+
+BACKGROUNDS = frozenset({"rect", "ellipse", "line", "image", "svg"})  # may bleed on purpose
 from .fonts import FontBook
 
 RefOf = Callable[..., Ref]
@@ -79,6 +86,8 @@ class Linter:
             self._palette(name, layout)
             self._aliases(name, layout)
             for elem, element in layout.elements.items():
+                self._expressions(name, elem, element)
+                self._pushed_out(name, elem, element, layout)
                 self._literals(name, elem, element)
                 self._fields(name, elem, element)
                 self._conditions(name, elem, element)
@@ -120,19 +129,19 @@ class Linter:
         for entry in layout.palette:
             _, problem = palette_entry(entry, layout.palette)
             if problem and entry not in cycles:  # a cycle is one mistake: reported at its first entry
-                self.report(name, ("palette", entry), problem)
-                if problem.startswith(CYCLE):
-                    cycles.update(problem.removeprefix(CYCLE).split(" -> "))
+                self.report(name, ("palette", entry), problem.what)
+                if problem.what.startswith(CYCLE):
+                    cycles.update(problem.what.removeprefix(CYCLE).split(" -> "))
         if layout.background and "{" not in layout.background:
             _, problem = colour(layout.background, layout.palette)
             if problem and layout.background not in layout.palette:
-                self.report(name, ("background",), problem)
+                self.report(name, ("background",), problem.what)
 
     def _aliases(self, name: str, layout: Layout) -> None:
         for alias, target in layout.icons.items():
             problem = self.icons.problem(target)
             if problem:
-                self.report(name, ("icons", alias), problem)
+                self.report(name, ("icons", alias), problem.what)
 
     def _literals(self, name: str, elem: str, element: Element) -> None:
         for path, key, value in _walk(element.model_dump(), ()):
@@ -140,9 +149,9 @@ class Linter:
                 continue
             problem = self._literal(key, value, element, path, layout=self.kit.layouts[name])
             if problem:
-                self.report(name, ("elements", elem) + path, problem, element=elem)
+                self.report(name, ("elements", elem) + path, problem.what, element=elem)
 
-    def _literal(self, key: object, value: str, element: Element, path: tuple, layout: Layout) -> str | None:
+    def _literal(self, key: object, value: str, element: Element, path: tuple, layout: Layout) -> Problem | None:
         parent = path[-2] if len(path) > 1 else None
         if key in COLOUR_KEYS or parent in COLOUR_LISTS or parent in COLOUR_MAPS:
             if value in layout.palette:
@@ -150,21 +159,55 @@ class Linter:
             return colour(value, layout.palette)[1]
         if key == "font":
             style = getattr(element, "style", "regular") if len(path) == 1 else "regular"
-            return self.fonts.problem(value, style)
+            font_problem = self.fonts.problem(value, style)
+            return Problem(font_problem) if font_problem else None
         is_icon = key in ICON_KEYS or parent == "icons" or (key == "name" and element.type == "icon" and len(path) == 1)
         if is_icon:
             _, problem = self.icons.resolve(value, layout.icons)
-            return None if isinstance(problem, Known) else problem  # a broken alias: reported at the alias
+            return None if problem is None or is_told(problem) else problem  # a broken alias: reported at the alias
         return None
+
+    def _expressions(self, name: str, elem: str, element: Element) -> None:
+        """An expression of the element's templates that cannot be read, or that reads no name and
+        cannot be evaluated (`{9**9**9}`): an error where it is written, once."""
+        for path, _, value in _walk(element.model_dump(), ()):
+            text = value.template if isinstance(value, Dim) else value
+            for written in expressions(text) if isinstance(text, str) else ():
+                from ..core.expressions import ExpressionError, compile_expression  # (a kit with expressions)
+
+                try:
+                    expression = compile_expression(written)
+                    if not expression.names:  # the same on every face: evaluated here
+                        expression.evaluate(_no_name)
+                except ExpressionError as exc:
+                    self.report(name, ("elements", elem) + path, f"{{{written}}}: {exc.message}", element=elem)
+
+    def _pushed_out(self, name: str, elem: str, element: Element, layout: Layout) -> None:
+        """Content placed in mm past the card's edge: what a resize pushes out."""
+        if layout.kind != "card" or element.type in BACKGROUNDS or element.box is not None:
+            return
+        dims = [d for d in (element.x, element.y, element.w, element.h) if d is not None]
+        if any(d.relative or d.template is not None for d in dims):
+            return
+        width, height = layout.card_size()
+        x, y, w, h = element_box(element, layout, width, height)
+        past = {side: amount for side, amount in (("left", -x), ("top", -y), ("right", x + w - width),
+                                                    ("bottom", y + h - height)) if amount > 0.25 * MM}
+        if past and max(past.values()) <= layout.bleed:  # (beyond the bleed: the face's own warning says it)
+            side, amount = max(past.items(), key=lambda kv: kv[1])
+            self.report(name, ("elements", elem), f"its box runs {amount / MM:.1f} mm past the {side} edge of the "
+                        f"{width / MM:g} × {height / MM:g} mm card, where it is cut: a place in mm does not follow "
+                        "a resize of the card (give x, y, w, h in % of the card, or in %safe of its safe box)",
+                        "warning")
 
     def _fields(self, name: str, elem: str, element: Element) -> None:
         """A `{field}` that no card (or page) drawn with the layout has: an error at the element."""
         use = self.uses.get(name)
         if use is None or not use.values:
             return
-        known = use.known
+        known, maps = use.known, self.kit.layouts[name].maps
         for used in template_fields(element):
-            if used not in known and not lookup(used) and not used.startswith(PRINTED):
+            if used not in known and not lookup(used) and not used.startswith(PRINTED) and used not in maps:
                 self.report(name, ("elements", elem), f"unknown field {{{used}}}" +
                             (f" (fields: {', '.join(sorted(known))})" if len(known) < 20 else ""),
                             suggestion=suggest(used, sorted(known)), element=elem)
@@ -195,6 +238,7 @@ class Linter:
             elif value not in had:
                 never = "holds" if rule == "when" else "hides the element"
                 self.report(name, at, f"no card has {fname} {value!r}: the condition never {never}", "warning",
+                            None if value.lstrip("-").isdigit() else suggest(value, sorted(had - {value})),
                             element=elem)
 
     def _lookups(self, name: str, elem: str, element: Element) -> None:
@@ -210,6 +254,8 @@ class Linter:
                 known_here = known | {fname}
             else:
                 known_here = known
+            if table not in layout.maps and table in known_here:  # an item of a list field: `{symbols[3]}`
+                continue
             if table not in layout.maps:
                 self.report(name, ("elements", elem), f"unknown map {table!r} in {{{used}}}" +
                             (f" (maps: {', '.join(layout.maps)})" if layout.maps else " (the layout has no `maps`)"),
@@ -238,6 +284,10 @@ class Linter:
                 if had and key not in had:
                     self.report(name, ("maps", table, key), f"no card has {fname} {key!r}: the entry is never used",
                                 "warning")
+
+
+def _no_name(name: str) -> object:
+    raise KeyError(name)
 
 
 def _dotted(path: tuple) -> str:

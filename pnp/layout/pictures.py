@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..core.errors import Problem
 from ..model.frame import Fit
 from ..model.layout import Icon, Image, Svg
 from ..model.load import safe_path
-from ..model.units import MM, parse_dim
+from ..model.units import MM, parse_angle, parse_dim, turn as turn_sum
 from .elements import MISSING, ElementContext, _fail, count_value, field_value, frame, register_compiler
+from .geometry import angle
 from .items import Item, Picture
 
 
-def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _icon(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     name = ctx.text(element.name, problems)
     path, problem = ctx.icons.resolve(name, ctx.layout.icons)
     if element.at is not None:
@@ -35,11 +37,11 @@ def _icon(element: Icon, ctx: ElementContext, problems: list[str]) -> list[Item]
         return _fail(problems, problem) if problem else []
     color = ctx.rgb(element.color, problems)
     per_row = element.per_row or max(count, 1)
-    return [Picture("icon", px, py, side, side, path, color, element.rotate)
+    return [Picture("icon", px, py, side, side, path, color, angle(element))
             for px, py, side in _grid_cells(x, y, w, h, count, per_row, element.rows, element.gap)]
 
 
-def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tuple[float, float, int]] | None:
+def _points(element: Icon, ctx: ElementContext, problems: list[Problem]) -> list[tuple[float, float, float]] | None:
     """The centres (points) and turns of an icon's `at`: a list, or the `{field}` that holds one."""
     raw = element.at
     if isinstance(raw, str):
@@ -52,31 +54,32 @@ def _points(element: Icon, ctx: ElementContext, problems: list[str]) -> list[tup
     for point in raw:
         parsed = _point(point, ctx)
         if parsed is None:
-            problems.append(f"`at` takes points [x, y] or [x, y, turn] (turn 0, 90, 180 or 270) (got {point!r})")
+            problems.append(Problem(f"`at` takes points [x, y] or [x, y, turn] (a turn in degrees) "
+                                    f"(got {point!r})"))
             return None
         out.append(parsed)
     return out
 
 
-def _point(point: object, ctx: ElementContext) -> tuple[float, float, int] | None:
+def _point(point: object, ctx: ElementContext) -> tuple[float, float, float] | None:
     if not isinstance(point, list) or len(point) not in (2, 3):
         return None
-    turn = point[2] if len(point) == 3 else 0
-    if turn not in (0, 90, 180, 270) or isinstance(turn, bool):
-        return None
     try:
-        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), int(turn)
+        turn = parse_angle(point[2]) if len(point) == 3 else 0
+        if isinstance(turn, str):
+            return None
+        return parse_dim(point[0]).pt(ctx.width), parse_dim(point[1]).pt(ctx.height), turn
     except ValueError:
         return None
 
 
-def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, int]],
-               problems: list[str]) -> list[Item]:
+def _at_points(element: Icon, ctx: ElementContext, path: str, points: list[tuple[float, float, float]],
+               problems: list[Problem]) -> list[Item]:
     """One icon centred on each point, `w` × `h` (default 10 mm), turned by the point's turn."""
     w = element.w.pt(ctx.width) if element.w is not None else AT_SIDE
     h = element.h.pt(ctx.height) if element.h is not None else AT_SIDE
     color = ctx.rgb(element.color, problems)
-    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, (element.rotate + turn) % 360)
+    return [Picture("icon", px - w / 2, py - h / 2, w, h, path, color, turn_sum(angle(element) + turn))
             for px, py, turn in points]
 
 
@@ -104,21 +107,21 @@ def _grid_cells(x: float, y: float, w: float, h: float, count: int, per_row: int
     return cells
 
 
-def _picture(element: Image | Svg, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _picture(element: Image | Svg, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     x, y, w, h = frame(element, ctx)
     relative = ctx.text(element.src, problems)
     path, problem = safe_path(ctx.project, ctx.kit_dir, relative)
     if problem:
-        return _fail(problems, problem)
+        return _fail(problems, Problem(problem))
     natural = _natural_size(str(path), element.type, ctx.project)
-    if isinstance(natural, str):
+    if isinstance(natural, Problem):
         return _fail(problems, natural)
     bx, by, bw, bh = _fitted(x, y, w, h, natural, element.fit)
     color = ctx.rgb(getattr(element, "color", None), problems)  # single-colour SVG art, recoloured
-    return [Picture(element.type, bx, by, bw, bh, str(path), color, element.rotate)]
+    return [Picture(element.type, bx, by, bw, bh, str(path), color, angle(element))]
 
 
-def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | str:
+def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | Problem:
     """The picture's own width and height, or a problem: a picture is decoded whole, an SVG parsed
     and sanitized (`pnp.sources`: each read again when its file changes)."""
     from ..sources.files import InputError
@@ -133,7 +136,7 @@ def _natural_size(path: str, kind: str, project: Path) -> tuple[float, float] | 
 
         return load_svg(project, Path(path)).size
     except InputError as exc:
-        return str(exc)
+        return Problem(str(exc))
 
 
 def _fitted(x: float, y: float, w: float, h: float, natural: tuple[float, float],
@@ -146,6 +149,6 @@ def _fitted(x: float, y: float, w: float, h: float, natural: tuple[float, float]
     return x + (w - dw) / 2, y + (h - dh) / 2, dw, dh
 
 
-register_compiler(Icon, _icon)
-register_compiler(Image, _picture)
-register_compiler(Svg, _picture)
+register_compiler(Icon, _icon, turns=True)
+register_compiler(Image, _picture, turns=True)
+register_compiler(Svg, _picture, turns=True)

@@ -18,13 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.errors import Problem
 from ..model.layout import Cell, CellValue, Table
 from ..model.units import MM
 from ..model.validate import StrictModel
-from .assets import Warn
-from .elements import (BLACK, MISSING, ElementContext, _resolve_icons, field_value, frame, prepare_text,
+from .assets import is_told
+from .richtext import prepare_text, resolve_icons
+from .elements import (BLACK, MISSING, ElementContext, field_value, frame,
                        register_compiler)
 from .items import Item, Shape, TextItem
+from .numbers import format_number
 from .textfit import TextStyle, fit_text
 
 
@@ -63,12 +66,12 @@ class _Col:
         return out
 
 
-def _compile(table: Table, ctx: ElementContext, problems: list[str]) -> list[Item]:
+def _compile(table: Table, ctx: ElementContext, problems: list[Problem]) -> list[Item]:
     planned = _plan(table, ctx, problems)
     return planned[0].items(planned[1]) if planned else []
 
 
-def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Grid", list[Row]] | None:
+def _plan(table: Table, ctx: ElementContext, problems: list[Problem]) -> tuple["_Grid", list[Row]] | None:
     """The table's grid and body rows, or None (a problem says why)."""
     x, y, w, h = frame(table, ctx)
     header, rows = _content(table, ctx, problems)
@@ -82,7 +85,7 @@ def _plan(table: Table, ctx: ElementContext, problems: list[str]) -> tuple["_Gri
     sub_h = head_h * 0.75 if has_sub else 0.0
     row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h) / max(len(rows), 1)
     if head_h + sub_h + row_h * len(rows) > h + 0.5:
-        problems.append(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height")
+        problems.append(Problem(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height"))
         return None
     return _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems), rows
 
@@ -105,21 +108,21 @@ class GridCell:
     h: float
 
 
-def table_cells(table: Table, ctx: ElementContext) -> tuple[list[GridCell], list[str]]:
+def table_cells(table: Table, ctx: ElementContext) -> tuple[list[GridCell], list[Problem]]:
     """The cells of a table as laid out (header cells span their group; body cells are leaves),
     for the exports that give each empty cell a form field or a spreadsheet cell."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     planned = _plan(table, ctx, problems)
     return (planned[0].cells(planned[1]) if planned else []), problems
 
 
-def _content(table: Table, ctx: ElementContext, problems: list[str]) -> tuple[list[str] | None, list[Row]]:
+def _content(table: Table, ctx: ElementContext, problems: list[Problem]) -> tuple[list[str] | None, list[Row]]:
     if table.data:
         name = table.data.removeprefix("rules.")
         found = ctx.tables.get(name)
         if found is None:
-            problems.append(f"no rules table {name!r}" + (f" (tables: {', '.join(ctx.tables)})" if ctx.tables
-                                                           else " (the kit's rules model prints none)"))
+            problems.append(Problem(f"no rules table {name!r}" + (f" (tables: {', '.join(ctx.tables)})" if ctx.tables
+                                                                   else " (the kit's rules model prints none)")))
             return None, []
         return list(found.header), [[(cell, PLAIN) for cell in r] for r in found.rows]
     if table.body is not None:
@@ -128,7 +131,7 @@ def _content(table: Table, ctx: ElementContext, problems: list[str]) -> tuple[li
     return [], [[(ctx.text(label, problems), PLAIN)] for label in labels]
 
 
-def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[Row]:
+def typed_rows(table: Table, ctx: ElementContext, problems: list[Problem]) -> list[Row]:
     """The body's rows as (text, style) cells: written in the layout, or held by a `{field}`."""
     body = table.body
     if body is None:  # rows from `data` or `rows`: none typed
@@ -146,14 +149,14 @@ def typed_rows(table: Table, ctx: ElementContext, problems: list[str]) -> list[R
             for row in body]
 
 
-def _checked_body(raw: list) -> tuple[list, list[str]]:
+def _checked_body(raw: list) -> tuple[list, list[Problem]]:
     """A field's rows of cells, checked as the layout's `body` is (typed cells made models)."""
     from ..model.schema import ValidationError
 
     try:
         return _BodyHolder.model_validate({"body": raw}).body, []
     except ValidationError as exc:
-        return [], [f"a table's `body`{_cell_at(e['loc'][1:])}: {e['msg']}" for e in exc.errors()]
+        return [], [Problem(f"a table's `body`{_cell_at(e['loc'][1:])}: {e['msg']}") for e in exc.errors()]
 
 
 def _cell_at(loc: tuple) -> str:
@@ -164,34 +167,37 @@ def _cell_at(loc: tuple) -> str:
     return (", " + ", ".join(words) if words else "") + (f".{rest}" if rest else "")
 
 
-def _typed(cell: CellValue, spec: str | None, ctx: ElementContext, problems: list[str]) -> tuple[str, _Style]:
+def _typed(cell: CellValue, spec: str | None, ctx: ElementContext, problems: list[Problem]) -> tuple[str, _Style]:
     if cell is None:
         return "", PLAIN
     if not isinstance(cell, Cell):
-        return (_number(cell, spec, problems) if isinstance(cell, (int, float)) else ctx.text(cell, problems)), PLAIN
+        return (_number(cell, spec, ctx, problems) if isinstance(cell, (int, float)) else ctx.text(cell, problems)), PLAIN
     style = _Style(cell.fill, cell.color, cell.bold, cell.align)
     if cell.icon is not None:
         return f":{ctx.text(cell.icon, problems)}:", style
     if cell.number is not None:
         value = ctx.text(cell.number, problems) if isinstance(cell.number, str) else cell.number
-        return _number(value, cell.format or spec, problems), style
+        return _number(value, cell.format or spec, ctx, problems), style
     return ctx.text(cell.text or "", problems), style
 
 
-def _number(value: object, spec: str | None, problems: list[str]) -> str:
-    """`value` written with the format spec `spec` (a number written as text is read first)."""
+def _number(value: object, spec: str | None, ctx: ElementContext, problems: list[Problem]) -> str:
+    """`value` written with the format spec `spec` in the kit's language (a number written as text
+    is read first): `4,5` in French."""
     try:
         number = float(value) if isinstance(value, str) else value
         if isinstance(number, float) and number.is_integer() and (spec is None or spec[-1:] in "d"):
             number = int(number)
-        return format(number, spec or "").replace("-", "−")
+        if not isinstance(number, (int, float)):
+            raise ValueError(f"{value!r} is no number")
+        return format_number(number, spec or "", ctx.language)
     except ValueError as exc:
-        problems.append(f"cannot write {value!r} with format {spec!r}: {exc}")
+        problems.append(Problem(f"cannot write {value!r} with format {spec!r}: {exc}"))
         return str(value)
 
 
 def _columns(table: Table, header: list[str], width: float, ctx: ElementContext,
-             problems: list[str]) -> list[tuple[_Col, float]] | None:
+             problems: list[Problem]) -> list[tuple[_Col, float]] | None:
     cols = [_Col(ctx.text(c.header.replace("{n}", str(i + 1)), problems), tuple(c.sub),
                  c.width.pt(width) if c.width else None, c.fill,
                  tuple(c.sub_widths) if c.sub_widths else None, tuple(c.icons.items()), c.format, c.align)
@@ -203,7 +209,7 @@ def _columns(table: Table, header: list[str], width: float, ctx: ElementContext,
     free = [c for c in cols if not c.width]
     rest = (width - fixed) / len(free) if free else 0.0
     if fixed > width + 0.5 or (free and rest < 4.0):
-        problems.append("the columns are wider than the table")
+        problems.append(Problem("the columns are wider than the table"))
         return None
     return [(c, c.width or rest) for c in cols]
 
@@ -213,7 +219,7 @@ _Placed = tuple[str, float, float, float, _Style]  # a body cell's text, x, y, w
 
 class _Grid:
     def __init__(self, x: float, y: float, head_h: float, sub_h: float, row_h: float, cols: list[tuple[_Col, float]],
-                 table: Table, ctx: ElementContext, problems: list[str]):
+                 table: Table, ctx: ElementContext, problems: list[Problem]):
         self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
@@ -308,34 +314,35 @@ class _Grid:
                 x += w
         return out
 
-    def _body_cell(self, cell: _Placed, fixed: float | None) -> tuple[list[TextItem], list[str]]:
+    def _body_cell(self, cell: _Placed, fixed: float | None) -> tuple[list[TextItem], list[Problem]]:
         text, x, y, w, style = cell
-        problems: list[str] = []
+        problems: list[Problem] = []
         return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed, style=style), problems
 
-    def _cell(self, text: str, x: float, y: float, w: float, h: float, problems: list[str], bold: bool = False,
+    def _cell(self, text: str, x: float, y: float, w: float, h: float, problems: list[Problem], bold: bool = False,
               small: bool = False, fixed: float | None = None, style: _Style = PLAIN) -> list[TextItem]:
         if not text:
             return []
         size = fixed or self.table.size * (0.8 if small else 1.0)
-        found: list[str] = []
+        found: list[Problem] = []
         weight = "bold" if bold or style.bold else "regular"
         prepared = prepare_text(text, self.table.font, weight, self.ctx.french, self.ctx, found)
-        problems += [p for p in found if isinstance(p, Warn)]
+        problems += [p for p in found if p.severity == "warning"]
         if prepared is None:
-            problems += [f"table cell {text!r}: {p}" for p in found if not isinstance(p, Warn)]
+            problems += [p if is_told(p) else Problem(f"table cell {text!r}: {p.what}")  # (told: once, at its cause)
+                         for p in found if p.severity != "warning"]
             return []
         runs, faces, paths = prepared
         fit = TextStyle(faces, size, size if fixed else size * 0.6, 1.15, style.align or self.table.align, "middle", 1.0)
         pad = self.table.padding + self.table.line_width / 2  # from the inner edge of the rules
         block = fit_text(runs, w - 2 * pad, h - pad, fit)
-        if isinstance(block, str):
-            problems.append(f"table cell {text!r}: {block}")
+        if isinstance(block, Problem):
+            problems.append(Problem(f"table cell {text!r}: {block.what}"))
             return []
         if self.smallest is None or block.size < self.smallest[0]:
             self.smallest = (block.size, text)
         if paths:
-            block = _resolve_icons(block, paths)
+            block = resolve_icons(block, paths)
         color = self.ctx.rgb(style.color, problems) if style.color else None
         return [TextItem(x + pad, y + pad / 2, w - 2 * pad, h - pad, block, color or BLACK)]
 

@@ -3,7 +3,7 @@
 Contract: `fit_text(runs, box_w, box_h, style)` returns a `TextBlock` — lines of positioned
 fragments, baselines measured from the top of the box — at the largest size from `style.size` down
 to `style.min_size` (in 0.25 pt steps) at which every line fits the width and all lines fit the
-height; or a `str` saying why it cannot fit even at the minimum size. Breaks happen at ordinary
+height; or a `Problem` saying why it cannot fit even at the minimum size. Breaks happen at ordinary
 spaces and at line breaks, never at no-break spaces (U+00A0, U+202F). Icons are square fragments of
 `icon_scale` × the font size, sitting on the baseline.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.errors import Problem
 from ..model.units import MM
 from .fonts import Face
 from .typography import Run
@@ -67,7 +68,7 @@ _Word = tuple[_Piece, ...]
 _Wrapped = tuple[list[tuple[_Word, float]], bool]  # a line's words with their widths; whether it ends a paragraph
 
 
-def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | str:
+def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | Problem:
     quick = _one_line(runs, box_w, box_h, style)
     if quick is not None:
         return quick
@@ -152,13 +153,13 @@ def _height(lines: list[_Wrapped], size: float, style: TextStyle) -> float:
     return pitch * (len(lines) + PARAGRAPH_GAP * gaps)
 
 
-def _why(paragraphs: list[list[_Word]], size: float, box_w: float, box_h: float, style: TextStyle) -> str:
+def _why(paragraphs: list[list[_Word]], size: float, box_w: float, box_h: float, style: TextStyle) -> Problem:
     lines = _wrap(paragraphs, size, box_w, style)
     dims = f"{box_w / MM:.1f} × {box_h / MM:.1f} mm"
     if lines is None:
-        return f"a word is wider than the box ({dims}) even at {size:g} pt"
+        return Problem(f"a word is wider than the box ({dims}) even at {size:g} pt")
     need = _height(lines, size, style) / MM
-    return f"text overflows its box ({dims}) even at {size:g} pt: it needs {need:.1f} mm of height"
+    return Problem(f"text overflows its box ({dims}) even at {size:g} pt: it needs {need:.1f} mm of height")
 
 
 def _paragraphs(runs: list[Run]) -> list[list[_Word]]:

@@ -1,7 +1,7 @@
 """Tiling: a page component larger than the paper, cut into overlapping tiles, one tile a page.
 
 Contract: `plan_tiles(size, paper, margin, overlap, orientation, prefer, printer_margin)` returns a
-`TilePlan` (or a str saying why the component cannot be tiled, or would take more than `MAX_TILES`
+`TilePlan` (or a `Problem` saying why the component cannot be tiled, or would take more than `MAX_TILES`
 pages) for a component of `size` (its own page size, from a page layout's `size: [w, h]`) on
 `paper`. Pure geometry, in points; no canvas here.
 - Board coordinates `(u, v)` are the component's own: origin at its top-left corner, v downwards
@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from ..core.errors import Problem
 from ..model.units import MM
 from .marks import MARK_LEN, MARK_OFFSET, PRINTER_MARGIN, crop_ticks
 
@@ -123,22 +124,22 @@ class TilePlan:
 
 def plan_tiles(size: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float,
                orientation: str = "auto", prefer: str = "portrait",
-               printer_margin: float = PRINTER_MARGIN) -> TilePlan | str:
+               printer_margin: float = PRINTER_MARGIN) -> TilePlan | Problem:
     """The tiles of a component of `size` on `paper` (see the module docstring)."""
     width, height = size
     if margin < printer_margin - 1e-6:
-        return (f"the page's margin ({margin / MM:g} mm) is narrower than the printer's "
-                f"({printer_margin / MM:g} mm): the page would print clipped")
+        return Problem(f"the page's margin ({margin / MM:g} mm) is narrower than the printer's "
+                       f"({printer_margin / MM:g} mm): the page would print clipped")
     options = _papers(paper, orientation, prefer)
     grids = [(_grid(width, height, pw - 2 * margin, ph - 2 * margin, overlap), pw, ph) for pw, ph in options]
     counts = [(grid, pw, ph) for grid, pw, ph in grids if grid is not None]
     if not counts:
-        return (f"a {width / MM:.0f} × {height / MM:.0f} mm page cannot be tiled on {paper[0] / MM:.0f} × "
-                f"{paper[1] / MM:.0f} mm paper with {margin / MM:g} mm margins and {overlap / MM:g} mm overlaps")
+        return Problem(f"a {width / MM:.0f} × {height / MM:.0f} mm page cannot be tiled on {paper[0] / MM:.0f} × "
+                       f"{paper[1] / MM:.0f} mm paper with {margin / MM:g} mm margins and {overlap / MM:g} mm overlaps")
     (cols, rows), pw, ph = min(counts, key=lambda item: item[0][0] * item[0][1])  # stable: `prefer` first
     if cols * rows > MAX_TILES:
-        return (f"a {width / MM:.0f} × {height / MM:.0f} mm page would need {cols * rows} pages of "
-                f"{paper[0] / MM:.0f} × {paper[1] / MM:.0f} mm paper; at most {MAX_TILES}")
+        return Problem(f"a {width / MM:.0f} × {height / MM:.0f} mm page would need {cols * rows} pages of "
+                       f"{paper[0] / MM:.0f} × {paper[1] / MM:.0f} mm paper; at most {MAX_TILES}")
     return _plan(size, (pw, ph), margin, overlap, cols, rows, printer_margin)
 
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 NNBSP = "\u202f"
 NBSP = "\u00a0"
-ICON_TOKEN = re.compile(r":([a-z][a-z0-9_-]*):")
+_LOWER = "a-zà-öø-ÿœæ"  # an icon's name: lowercase letters, accented ones too (`:cœur:`, `:trèfle:`)
+_NAME = f"[{_LOWER}][{_LOWER}0-9_-]*"
+ICON_TOKEN = re.compile(f":({_NAME}):")
 _MARKUP = re.compile(r"[*:\n\\]")
-_TOKENS = re.compile(r"(\\[*:\\]|\*\*|\*|:[a-z][a-z0-9_-]*:|\n)")
+_TOKENS = re.compile(f"(\\\\[*:\\\\]|\\*\\*|\\*|:{_NAME}:|\n)")
 
 _RULES: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"'"), "\u2019"),
@@ -43,8 +45,11 @@ class Run:
 
 def french(text: str) -> str:
     """French typography on `text`, leaving `:icon:` tokens alone."""
-    parts = re.split(r"(:[a-z][a-z0-9_-]*:)", text)
+    parts = _ICON_PARTS.split(text)
     return "".join(p if ICON_TOKEN.fullmatch(p) else _french_plain(p) for p in parts)
+
+
+_ICON_PARTS = re.compile(f"(:{_NAME}:)")
 
 
 def _french_plain(text: str) -> str:

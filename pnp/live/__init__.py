@@ -12,4 +12,5 @@ run), `keys.py` says where each geometry key is written and turns new values int
 `yamledit.py` writes one value of a YAML text in place, `edits.py` writes files with undo, and
 `desk.py` answers the page. The watcher needs nothing beyond the standard library; file events need
 watchdog, the preview pypdfium2 and h11 (`pnp[watch]`).
+Layer: live (above the resident build; below the CLI only).
 """

@@ -2,10 +2,12 @@
 
 Contract: `KitMap.open(root, kit_dir, options)` checks the kit as `pnp check` does (while no build runs,
 `loop.RUNS`), laid out with
-the build's options (`pnp.runner.KitRun` without drawing, the exports' way; the only module of the
-preview that knows the run), and keeps the run's kit, layouts and sheet plans. `page(component,
+the build's options (`pnp.pipeline.KitRun` without drawing, the exports' way; the only module of the
+preview that knows the run, through the pipeline's public names), and keeps the run's context: its
+kit, layouts, face environment and sheet plans (`KitContext.plans`). `page(component,
 number)` answers the faces on a page of a component's PDF (1-based): for a deck, one per card
-copy and side, in its slot (`layout.imposition.page_slots`); for a sheet, its page in the content
+copy and side, in its slot (`layout.imposition.page_slots`), the cards of the decks imposed after it
+(`imposition.after`) following its own; for a sheet, its page in the content
 box; tuck boxes and sheets of their own size have none (their pages are shown, not mapped).
 `face(component, number, slot)` lays that face out again (`layout.face.FaceBuilder`, its elements
 handed back through `BuildEnv.inspect`) and answers its elements in drawing order with their box,
@@ -33,9 +35,8 @@ from .keys import key_spots
 from .loop import RUNS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..build import Session
     from ..model.layout import Layout
-    from ..runner import KitRun
+    from ..pipeline import KitContext, Session
 
 
 class MapError(LookupError):
@@ -55,16 +56,17 @@ class Placed:
     rotate: int
     size: tuple[float, float]
     bleed: float
+    deck: str | None = None  # the card's deck (a deck imposed after the page's own: its name)
 
     def head(self) -> dict:
         side = "page" if self.card is None else "back" if self.back else "front"
         return {"slot": self.slot, "layout": self.layout, "side": side, "copy": self.copy,
-                "card": self.card.id if self.card else None, "trim": [round(v, 3) for v in self.trim],
+                "card": self.card.id if self.card else None, "deck": self.deck, "trim": [round(v, 3) for v in self.trim],
                 "rotate": self.rotate}
 
 
 class KitMap:
-    def __init__(self, run: "KitRun", session: "Session", root: Path):
+    def __init__(self, run: "KitContext", session: "Session", root: Path):
         self.run, self.session, self.root = run, session, root
         self.kit: Kit = run.kit
         self._builders: dict[tuple, FaceBuilder] = {}
@@ -72,16 +74,15 @@ class KitMap:
 
     @classmethod
     def open(cls, root: Path, kit_dir: Path, options: Options) -> "KitMap":
-        from ..build import open_project
-        from ..runner import KitRun
+        from ..pipeline import KitRun, open_project
 
         with RUNS, read_only():
             session = open_project(root)
             run = KitRun(session, kit_dir, options, None, None)
             report = run.run()
-        if getattr(run, "kit", None) is None or report.errors:
+        if run.context is None or report.errors:
             raise MapError(f"kit {kit_dir.name!r} does not check cleanly: its pages are not mapped")
-        return cls(run, session, Path(root))
+        return cls(run.context, session, Path(root))
 
     def component(self, name: str) -> Deck | Sheet | None:
         found: list[Deck | Sheet] = [*self.kit.decks, *self.kit.sheets]
@@ -99,17 +100,18 @@ class KitMap:
         plan = self.run.plans.get(deck.name)
         if plan is None:
             return []
-        copies = [card for card in deck.cards for _ in range(card.copies)]
+        decks = (deck, *(d for d in self.kit.decks if d.spec.imposition.after == deck.name))
+        copies = [(d, card) for d in decks for card in d.cards for _ in range(card.copies)]
         out = []
         for index, (copy, back, slot) in enumerate(page_slots(plan, len(copies), number - 1)):
-            card = copies[copy]
+            owner, card = copies[copy]
             name = card.back if back else card.layout
             if not name:
                 continue
             layout = self.kit.layouts[name]
             w, h = layout.card_size()
             trim = (slot.x, plan.height - slot.y - h, slot.x + w, plan.height - slot.y)
-            out.append(Placed(index, name, card, copy, back, trim, slot.rotate, (w, h), layout.bleed))
+            out.append(Placed(index, name, card, copy, back, trim, slot.rotate, (w, h), layout.bleed, owner.name))
         return out
 
     def _sheet_page(self, sheet: Sheet, number: int) -> list[Placed]:
@@ -145,14 +147,15 @@ class KitMap:
 
     def _laid_out(self, component: str, place: Placed) -> list[tuple[str, tuple[Item, ...]]]:
         """The face's elements in drawing order, each with its items, laid out as the build does."""
-        from ..runner import CardWhere, card_values, page_values
+        from ..pipeline import CardWhere, card_values, page_values
 
         builder = self._builder(place)
         self._parts = []
         found = self.component(component)
-        if place.card is not None and isinstance(found, Deck):
-            values = card_values(self.kit, found, place.card, self.run.env.bound(place.card.fields)[0])
-            builder.build(values, CardWhere(self.kit.name, found.name, place.card.id), place.card.ref)
+        deck = self.kit.deck(place.deck) if place.deck else None
+        if place.card is not None and deck is not None:
+            values = card_values(self.kit, deck, place.card, self.run.env.bound(place.card.fields)[0])
+            builder.build(values, CardWhere(self.kit.name, deck.name, place.card.id), place.card.ref)
         elif isinstance(found, Sheet):
             page = found.pages[place.copy]
             builder.build(page_values(self.kit, page, self.run.env.bound(page.fields)[0]), "studio", found.ref)

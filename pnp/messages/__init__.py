@@ -7,6 +7,7 @@ saying why when the language has no file (the caller reports it as a warning). `
 line. A key missing from a language's file falls back to English, so a new language is a file,
 complete or not (tests/test_messages.py holds the shipped files to the keys of `en.yaml`).
 `languages()` names the languages that have a file. The kits' own texts never pass through here.
+Layer: messages (above sources and core; beside model; below layout's users: draw, the pipeline).
 """
 from __future__ import annotations
 
@@ -27,18 +28,19 @@ class Messages:
         self._entries = entries
         self._fallback = fallback
 
-    def _raw(self, key: str) -> object:
+    def raw(self, key: str) -> object:
+        """The message `key` as its file writes it (text or list), from English when this language lacks it."""
         if key in self._entries:
             return self._entries[key]
         if self._fallback is not None:
-            return self._fallback._raw(key)
+            return self._fallback.raw(key)
         raise KeyError(f"no message {key!r} in {self.language}.yaml")  # a pnp bug, not a kit's
 
     def text(self, key: str, **values: object) -> str:
-        return str(self._raw(key)).format_map(values)
+        return str(self.raw(key)).format_map(values)
 
     def lines(self, key: str, **values: object) -> list[str]:
-        raw = self._raw(key)
+        raw = self.raw(key)
         return [str(line).format_map(values) for line in (raw if isinstance(raw, list) else [raw])]
 
     def keys(self) -> set[str]:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import Problem, Ref, collapse, suggest
 from .entries import Entry, Group, deck_entries
-from .kit import RESERVED_CARD_KEYS, Card, DeckFile, FieldSpec
-from .values import TYPE_WORDS, convert
+from .kit import RESERVED_CARD_KEYS, SEPARATOR, Card, DeckFile, FieldSpec
+from .values import ITEM_WORDS, MAX_LIST, TYPE_WORDS, convert, convert_list
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sources.tables import Table
@@ -74,10 +74,11 @@ class _Field:
     """A field as the cards of a deck use it: its allowed values converted to its type, and the value
     a card that leaves it out takes (the deck's default, else the field's), each checked once."""
 
-    __slots__ = ("name", "type", "values", "optional", "fallback")
+    __slots__ = ("name", "type", "values", "optional", "fallback", "of", "separator")
 
     def __init__(self, name: str, spec: FieldSpec, defaults: dict, ref: Ref, problems: list[Problem]):
         self.name, self.type = name, spec.type
+        self.of, self.separator = spec.item_type, spec.separator or SEPARATOR
         self.values = _allowed(name, spec, ref.child("fields", name, "values"), problems)
         self.optional = name in defaults or spec.default is not None or not spec.required
         self.fallback = None
@@ -88,9 +89,23 @@ class _Field:
 
     def _checked(self, value: object, ref: Ref, problems: list[Problem]) -> object:
         where = "deck." + ".".join(str(part) for part in ref.path)
-        checked, problem = _typed(self, value, convert(self.type, value), ref, where)
+        checked, problem = _typed(self, value, self.convert(value), ref, where)
         problems += [problem] if problem else []
         return checked
+
+    def convert(self, value: object) -> object:
+        """`value` as a value of the field (None when it cannot be one)."""
+        if self.type == "list":
+            return convert_list(value, self.of, self.separator)
+        return convert(self.type, value)
+
+    def allows(self, converted: object) -> bool:
+        """Whether a converted value is among the allowed values (each item, for a list)."""
+        if self.values is None:
+            return True
+        if self.type == "list":
+            return all(item in self.values for item in converted)  # type: ignore[attr-defined]
+        return converted in self.values
 
 
 def _deck_fields(spec: DeckFile, ref: Ref, problems: list[Problem]) -> dict[str, _Field]:
@@ -107,10 +122,11 @@ def _allowed(name: str, spec: FieldSpec, ref: Ref, problems: list[Problem]) -> l
     if spec.values is None:
         return None
     allowed = []
+    kind = spec.item_type if spec.type == "list" else spec.type
     for i, value in enumerate(spec.values):
-        converted = convert(spec.type, value)
+        converted = convert(kind, value)
         if converted is None:
-            problems.append(Problem(f"an allowed value of field {name!r} must be {TYPE_WORDS[spec.type]}",
+            problems.append(Problem(f"an allowed value of field {name!r} must be {TYPE_WORDS[kind]}",
                                     f"deck.fields.{name}.values[{i}]", ref.child(i), got=value))
         else:
             allowed.append(converted)
@@ -138,6 +154,13 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
     layout = values.get("layout") or spec.layout
     card = Card(entry.index, card_id, fields, copies, str(layout), _back(values, spec), card_ref, refs)
     return card, problems
+
+
+def _words(field: _Field) -> str:
+    if field.type != "list":
+        return TYPE_WORDS[field.type]
+    return f"a list of {ITEM_WORDS[field.of]} (a YAML list, or a cell of items split by {field.separator!r}; " \
+           f"at most {MAX_LIST:,})"
 
 
 class _Where:
@@ -169,8 +192,8 @@ def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str,
         if field.optional:
             return field.fallback, None  # checked once, in _Field
         return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
-    converted = convert(field.type, value)
-    if converted is not None and (field.values is None or converted in field.values):
+    converted = convert(field.type, value) if field.type != "list" else field.convert(value)
+    if converted is not None and (field.values is None or field.allows(converted)):
         return converted, None
     return _typed(field, value, converted, refs.get(field.name, card_ref), str(where))
 
@@ -178,7 +201,12 @@ def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str,
 def _typed(field: _Field, value: object, converted: object, ref: Ref, where: str) -> tuple[object, Problem | None]:
     """`value` (`converted` to the field's type, None if it cannot be) checked, with its problem."""
     if converted is None:
-        return value, Problem(f"field {field.name!r} must be {TYPE_WORDS[field.type]}", where, ref, got=value)
+        return value, Problem(f"field {field.name!r} must be {_words(field)}", where, ref, got=value)
+    if field.type == "list" and field.values is not None:
+        choices = [str(v) for v in field.values]
+        stray = next(item for item in converted if item not in field.values)  # type: ignore[attr-defined]
+        return converted, Problem(f"field {field.name!r}: item {stray!r} must be one of: {', '.join(choices)}", where,
+                                  ref, suggestion=suggest(str(stray), choices))
     if field.values is not None and converted not in field.values:
         choices = [str(v) for v in field.values]
         return converted, Problem(f"field {field.name!r} must be one of: {', '.join(choices)}", where, ref,

@@ -52,7 +52,7 @@ def _build(tp: Any, strict: bool) -> Checker:
     if tp is None or tp is type(None):
         return _simple(lambda v: v is None, "empty (~)")
     if isinstance(tp, type) and issubclass(tp, Model):
-        return lambda value, loc, errors: tp._schema().check(value, loc, errors)
+        return lambda value, loc, errors: tp.model_schema().check(value, loc, errors)
     if tp in _SCALARS:
         return _SCALARS[tp](strict)
     if tp in (list, dict):
@@ -250,7 +250,7 @@ def _tagged(members: tuple, tag: str) -> Checker:
             errors.append({**_error("literal_error", loc + (tag,), f"must be one of: {shown}", kind),
                            "choices": [str(t) for t in by_tag]})
             return _BAD
-        return member._schema().validate(value, loc, errors)
+        return member.model_schema().validate(value, loc, errors)
     return check
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
-from ..core.errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, counted, suggest
 from .generate import plan
 from .kit import RESERVED_CARD_KEYS, DeckFile
 
@@ -139,12 +139,17 @@ def _table_rows(table: "Table", header: dict[str, int], where: str, problems: li
     group = Group(table.ref(table.header_row), frozenset(header),
                   "the header has no column for required field {name!r}")
     width = len(table.header)
+    named = max(header.values(), default=-1) + 1  # the cells a row needs: up to the header's last named column
     for number, row in table.rows:
         for j in range(width, len(row)):
             if row[j] is not None:
                 problems.append(Problem("a value beyond the last column of the header", where, table.ref(number, j)))
         values = {k: row[j] for k, j in header.items() if j < len(row) and row[j] is not None}
         unread = frozenset(k for k, j in header.items() if (number, j) in table.unread)
+        if len(row) < named:  # a cell (a delimiter) missing: one problem at the row, not a missing last field
+            problems.append(Problem(f"this row has {counted(len(row), 'cell')}, the header has {named}: a cell or a "
+                                    "delimiter is missing", where, table.ref(number)))
+            unread |= frozenset(k for k, j in header.items() if j >= len(row))
         yield values, RowRefs(table.ref(number), header), table.ref(number), group, unread
 
 

@@ -12,7 +12,7 @@ from typing import Literal, Self
 
 from .schema import Field, model_validator
 
-from .units import Dash, Dim, DimField, Extent, FontSize, Length, MM, SizeField
+from .units import Angle, Dash, Dim, DimField, Extent, FontSize, Length, MM, SizeField
 from .validate import StrictModel
 from .frame import Frame, VAlign
 
@@ -181,7 +181,7 @@ class BoardLayer(StrictModel):
     style: Literal["regular", "bold", "italic", "bolditalic"] = "regular"
     size: FontSize = 9.0
     color: str = "#000000"
-    rotate: Literal[0, 90, 180, 270] = 0
+    rotate: Angle = 0
 
     @model_validator(mode="after")
     def _which(self) -> Self:

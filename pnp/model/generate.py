@@ -158,7 +158,7 @@ def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: Mapp
             problems.append(Problem(f"an override matches values of the generator's domains; {key!r} is none of "
                                     "them", where, at, suggestion=suggest(key, list(domains)), at_key=True))
             continue
-        if types[key] == "data":
+        if types[key] in ("data", "list"):
             problems.append(Problem(f"an override cannot match {key!r}, a data field", where, at, at_key=True))
             continue
         listed = raw if isinstance(raw, list) else [raw]

@@ -33,7 +33,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FieldValue = Union[Scalar, list, dict]  # a `data` field or a sheet field: structured YAML kept as is
 RESERVED_CARD_KEYS = ("id", "copies", "layout", "back")
-FieldType = Literal["text", "int", "number", "bool", "data"]
+FieldType = Literal["text", "int", "number", "bool", "data", "list"]
+ItemType = Literal["text", "int", "number", "bool"]
+SEPARATOR = "|"  # what splits a list field's spreadsheet cell into its items, unless the field says
 
 
 class Players(StrictModel):
@@ -70,18 +72,40 @@ class GameFile(StrictModel):
 
 
 class FieldSpec(StrictModel):
+    """A deck's field: its type, whether a card must give it, its default and allowed values; a
+    `list` field holds items of type `of` (allowed values: each item's), which a spreadsheet cell
+    writes split by `separator` (default `|`)."""
+
     type: FieldType = "text"
     required: bool = True
-    default: Scalar | None = None
+    default: Scalar | list[Scalar] | None = None
     values: list[Scalar] | None = None
+    of: ItemType | None = None
+    separator: str | None = Field(default=None, min_length=1)
+
+    @model_validator(mode="after")
+    def _list_keys(self) -> Self:
+        if self.type != "list" and (self.of is not None or self.separator is not None):
+            raise ValueError("`of` and `separator` describe the items of a field of type list")
+        if self.type != "list" and isinstance(self.default, list):
+            raise ValueError("a list default is for a field of type list")
+        return self
+
+    @property
+    def item_type(self) -> str:
+        return self.of or "text"
 
 
 class Imposition(StrictModel):
-    """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks."""
+    """How the cards of a deck sit on the sheet: gap between cards, gutters, crop marks; or the
+    slots of a sheet template (`sheet`: a layout of kind template); `after`: the deck's cards follow
+    another deck's of the same size on its sheets (mixed imposition)."""
 
     gap: Length = 0.0
     gutter: Union[bool, Literal["auto"]] = "auto"  # a gap of twice the bleed; auto: where card edges differ
     marks: bool = True
+    sheet: str | None = None
+    after: str | None = None
 
 
 def _slug(value: str) -> str:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Self, Union
 
 from .schema import Field, field_validator, model_validator
 
-from .units import CARD_PRESETS, Dim, DimField, FontSize, Length, MM, SizeField, parse_dim
+from .units import CARD_PRESETS, Dim, DimField, FontSize, GeomField, Length, MM, SizeField, parse_dim
 from .validate import StrictModel
 
 from .figures import Badge, Board, BoardLayer, Counters, DieNets, Grid, Symbols, Track  # noqa: F401
@@ -40,8 +40,8 @@ class Line(Frame, Stroke):
     """A segment from (x, y) to (x2, y2)."""
 
     type: Literal["line"]
-    x2: DimField = Dim(0.0)
-    y2: DimField = Dim(0.0)
+    x2: GeomField = Dim(0.0)
+    y2: GeomField = Dim(0.0)
     stroke: str | None = "#000000"
 
 
@@ -206,12 +206,51 @@ Element = Annotated[Union[Rect, Ellipse, Line, Text, Image, Svg, Icon, Table,
                           Grid, Symbols, Track, Counters, DieNets, Board], Field(discriminator="type")]
 
 
+class SheetTemplate(StrictModel):
+    """Where the slots of a label or sticker sheet, or of a print service's n-up template, lie on
+    its paper: `columns` × `rows` slots of `slot` size, `gap` apart ([across, down]), the first one's
+    top-left corner at `offset` from the paper's (default: the grid centred); `marks` per slot
+    (`none` for die-cut labels, `corners` crop ticks, `outline` a cut line round each slot); `bleed`
+    how far a card's art may pass its slot."""
+
+    paper: str | list[SizeField] = "a4"
+    slot: list[SizeField]
+    columns: int = Field(ge=1, le=50)
+    rows: int = Field(ge=1, le=50)
+    gap: list[DimField] = [Dim(0.0), Dim(0.0)]
+    offset: list[DimField] | None = None
+    marks: Literal["none", "corners", "outline"] = "none"
+    bleed: Length = 0.0
+
+    @model_validator(mode="after")
+    def _pairs(self) -> Self:
+        from .units import PAPERS
+
+        for key in ("slot", "gap", "offset"):
+            value = getattr(self, key)
+            if value is not None and (len(value) != 2 or any(d.relative for d in value)):
+                raise ValueError(f"{key} is [across, down], two lengths such as [63.5mm, 38.1mm]")
+        if isinstance(self.paper, str) and self.paper not in PAPERS:
+            raise ValueError(f"paper is one of {', '.join(PAPERS)} or [width, height]")
+        if isinstance(self.paper, list) and len(self.paper) != 2:
+            raise ValueError("paper is a name or [width, height]")
+        return self
+
+    def paper_size(self) -> tuple[float, float]:
+        from .units import paper_points
+
+        if isinstance(self.paper, str):
+            return paper_points(self.paper)
+        return self.paper[0].value, self.paper[1].value
+
+
 class Layout(StrictModel):
-    """A resolved card or page template."""
+    """A resolved card, page or sheet template (`kind: template`: where cards sit on a label sheet)."""
 
     name: str = ""
     extends: str | list[str] | None = None  # merged away by layouts.py; declared for "did you mean 'extends'?"
-    kind: Literal["card", "page"] = "card"
+    kind: Literal["card", "page", "template"] = "card"
+    slots: SheetTemplate | None = None  # kind template: where the cards sit on its sheet
     size: str | list[DimField] = "poker"
     orientation: Literal["portrait", "landscape"] = "portrait"
     bleed: Length = 3 * MM
@@ -225,6 +264,12 @@ class Layout(StrictModel):
     maps: dict[str, dict[str, Any]] = {}
     elements: dict[str, Element] = {}
     description: str = ""
+
+    @model_validator(mode="after")
+    def _sheet(self) -> Self:
+        if (self.kind == "template") != (self.slots is not None):
+            raise ValueError("a layout of kind template gives its `slots` (and only it does)")
+        return self
 
     @field_validator("size")
     @classmethod
@@ -255,6 +300,6 @@ class Layout(StrictModel):
         return (h, w) if self.orientation == "landscape" else (w, h)
 
 
-__all__ = ["Layout", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
+__all__ = ["Layout", "SheetTemplate", "Element", "Rect", "Ellipse", "Line", "Text", "Image", "Svg", "Icon", "Table",
            "Grid", "Badge", "Symbols", "Track", "Counters", "DieNets", "Board", "BoardLayer",
            "Column", "Cell", "parse_dim"]

@@ -12,12 +12,12 @@ resolver of the project's files, which reads nothing. Nothing here draws or writ
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
 from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
-from ..core.errors import Problem, Ref, suggest
+from ..core.errors import Problem, Ref, key_path, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
 from ..sources.parsecache import ParseCache
@@ -27,7 +27,8 @@ from .entries import MAX_ENTRIES
 from .kitfiles import unlisted_yaml
 from .kit import Deck, DeckFile, GameFile, Kit, Page, PageSpec, Sheet, SheetFile
 from .layouts import LayoutLibrary
-from .validate import key_path, validate
+from .validate import validate
+from .units import MM
 
 
 MAX_DECK_CARDS = 20_000  # copies included: a deck of more is a typo (`copies: 1000000`), not a game
@@ -225,16 +226,28 @@ class _KitLoader:
             self.problems.append(Problem(f"two components are named {name!r}", "component", ref.child("name")))
 
     def _layouts(self, kit: Kit) -> None:
-        for name, ref, kind in _layout_uses(kit):
-            if name not in kit.layouts:
+        """Each layout the kit uses, resolved once; a broken one reported once per mistake (a typo in
+        an `extends` shared by many layouts and cards), naming the components that use it when they
+        are several."""
+        broken: dict[str, list[Problem]] = {}
+        users: dict[Problem, list[str]] = {}
+        for name, ref, kind, user in _layout_uses(kit):
+            if name not in kit.layouts and name not in broken:
                 layout, found = self.project.library.get(name, ref, key_path("deck" if kind == "card" else "sheet", ref.path))
-                self.problems += found
                 if layout is None:
-                    continue
-                kit.layouts[name] = layout
-            if kit.layouts[name].kind != kind:
+                    broken[name] = found
+                else:
+                    kit.layouts[name] = layout
+                    self.problems += found
+            for problem in broken.get(name, ()):
+                listed = users.setdefault(problem, [])
+                listed += [user] if user not in listed else []
+            if name in kit.layouts and kit.layouts[name].kind != kind:
                 self.problems.append(Problem(f"layout {name!r} is a {kit.layouts[name].kind} layout; "
                                              f"this needs a {kind} layout", "layout", ref))
+        self.problems += [replace(p, where=f"{p.where} (used by {', '.join(who)})") if len(who) > 1 else p
+                          for p, who in users.items()]
+        self.problems += _impositions(kit)
 
 
 def _shown(path: Path) -> str:
@@ -245,8 +258,9 @@ def _shown(path: Path) -> str:
         return path.as_posix() + "/"
 
 
-def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:
-    """(layout name, where it is named, kind it must be) for every layout the kit uses, once."""
+def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str, str]]:
+    """(layout name, where it is named, kind it must be, the component that uses it) for every
+    layout the kit uses, once per component (and per card that names its own)."""
     seen: set[tuple[str, str]] = set()
     for deck in kit.decks:
         for card in deck.cards:
@@ -254,6 +268,40 @@ def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str]]:
                 own = key in card.field_refs
                 if name and (own or (name, deck.name) not in seen):
                     seen.add((name, deck.name))
-                    yield name, card.ref.child(key) if own else deck.ref.child(key), "card"
+                    yield name, card.ref.child(key) if own else deck.ref.child(key), "card", f"deck {deck.name!r}"
+        if deck.spec.imposition.sheet:
+            yield deck.spec.imposition.sheet, deck.ref.child("imposition", "sheet"), "template", f"deck {deck.name!r}"
     for sheet in kit.sheets:
-        yield sheet.spec.layout, sheet.ref.child("layout"), "page"
+        yield sheet.spec.layout, sheet.ref.child("layout"), "page", f"sheet {sheet.name!r}"
+
+
+def _impositions(kit: Kit) -> list[Problem]:
+    """A deck imposed `after` another: a deck of the kit, itself imposed on its own, of the same card size."""
+    problems: list[Problem] = []
+    for deck in kit.decks:
+        host_name = deck.spec.imposition.after
+        if host_name is None:
+            continue
+        ref, where = deck.ref.child("imposition", "after"), f"deck {deck.name!r}"
+        host = kit.deck(host_name)
+        if host is None or host is deck:
+            others = [d.name for d in kit.decks if d is not deck]
+            why = "a deck is not imposed after itself" if host is deck else f"the kit has no deck {host_name!r}"
+            problems.append(Problem(why, where, ref, suggestion=suggest(host_name, others)))
+        elif host.spec.imposition.after is not None:
+            problems.append(Problem(f"deck {host_name!r} is itself imposed after deck "
+                                    f"{host.spec.imposition.after!r}: name that one", where, ref))
+        elif deck.cards and host.cards and (mine := _size(kit, deck)) != (theirs := _size(kit, host)) \
+                and mine is not None and theirs is not None:
+            problems.append(Problem(f"its cards are {mine[0]:g} × {mine[1]:g} mm, deck {host_name!r}'s "
+                                    f"{theirs[0]:g} × {theirs[1]:g} mm: cards share sheets with cards of their size",
+                                    where, ref))
+    return problems
+
+
+def _size(kit: Kit, deck: Deck) -> tuple[float, float] | None:
+    layout = kit.layouts.get(deck.cards[0].layout)
+    if layout is None:
+        return None
+    w, h = layout.card_size()
+    return round(w / MM, 1), round(h / MM, 1)

@@ -10,7 +10,7 @@ DECK/ID`, `deck:` (with `cards:` and `arrange:`) or `sheet:` (with `page:` and `
 `read_rulebook(...)` (called by `pnp.model.load`) reads the text through `pnp.sources.files` (inside
 the project, recorded as an input of the build), parses it (`pnp.sources.markdown`) and each figure
 (located at its lines in the text) into a `Rulebook`. Which deck, card or sheet a figure names is
-checked by the run (`pnp/rulebook.py`), which knows the kit's material.
+checked by the run (`pnp/pipeline/rulebook.py`), which knows the kit's material.
 """
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ class Model:
 
     def __init__(self, **data: Any):
         errors: list[dict] = []
-        value = type(self)._schema().validate(data, (), errors)
+        value = type(self).model_schema().validate(data, (), errors)
         if value is _BAD:
             raise ValidationError(type(self).__name__, errors)
         self.__dict__.update(value.__dict__)
@@ -123,13 +123,13 @@ class Model:
         if isinstance(data, cls):
             return data
         errors: list[dict] = []
-        value: Self = cls._schema().check(data, (), errors)  # an instance of cls, or _BAD
+        value: Self = cls.model_schema().check(data, (), errors)  # an instance of cls, or _BAD
         if value is _BAD:
             raise ValidationError(cls.__name__, errors)
         return value
 
     @classmethod
-    def _schema(cls) -> "_Schema":
+    def model_schema(cls) -> "_Schema":
         schema = cls.__dict__.get("_pnp_schema")
         if schema is None:
             schema = _Schema(cls)
@@ -138,10 +138,17 @@ class Model:
 
     @classmethod
     def _fields(cls) -> dict[str, FieldInfo]:
-        return cls._schema().fields
+        return cls.model_schema().fields
 
     def model_dump(self) -> dict[str, Any]:
         return {name: _dump(self.__dict__[name]) for name in type(self)._fields()}
+
+    def model_copy(self, update: dict[str, Any]) -> Self:
+        """A copy with the fields of `update` replaced, not validated again: values the caller has
+        checked (a layout's templated place, read for one face)."""
+        out = object.__new__(type(self))
+        out.__dict__.update(self.__dict__, **update)
+        return out
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is frozen: {name!r} cannot be set")

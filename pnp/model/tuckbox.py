@@ -6,7 +6,7 @@ the later stages read. The box's inside is the deck's card size plus `clearance`
 decks named in `also` — the rules cards that travel with it —, copies included) times `thickness` (a card's, 0.3 mm by default), plus `clearance`. `art` puts on the
 front and back panels the deck's back (`back`, the default), the first card's front (`front`), or
 the front of the card of that id. Which deck and card the names point at is checked by the run
-(`pnp/tuckbox.py`), which knows the kit's decks.
+(`pnp/pipeline/tuckbox.py`), which knows the kit's decks.
 """
 from __future__ import annotations
 

@@ -1,8 +1,11 @@
 """Lengths, sizes and colours as written in kits.
 
 Contract: a length is a number (millimetres) or a string with a unit — `mm`, `cm`, `in`, `pt` —
-or a percentage of the enclosing box (`50%`). `Dim` keeps the unit until the box is known;
-`Dim.pt(ref)` gives points. Every length is finite and within `MAX_LENGTH_MM` either way (a
+or a percentage of the enclosing box (`50%`), or of the card's safe box (`50%safe`: a position from
+the safe box's corner, a size of its side). `Dim` keeps the unit until the box is known;
+`Dim.pt(ref)` gives points. An element's place and size (`GeomField`, `GeomSize`) may also be a
+template, `"{index * 12}mm"`, kept as written (`Dim.template`) and read on each face; and its turn
+(`Angle`) any number of degrees, or a template. Every length is finite and within `MAX_LENGTH_MM` either way (a
 percentage within `MAX_PERCENT`), so whatever a kit writes, the numbers that reach a PDF are in
 range. The field types say more: `DimField` (a position, either sign), `SizeField` (a width or
 height: more than 0), `Length` (absolute, 0 or more: gaps, bleeds, stroke widths), `Extent`
@@ -15,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Union
 
 from .schema import Before
 
@@ -24,7 +27,8 @@ UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 MAX_LENGTH_MM = 5000.0  # 5 m: the largest length a kit may write (a PDF page is at most 5.08 m)
 MAX_PERCENT = 1000.0
 MAX_FONT_SIZE = 1000.0  # points
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)?\s*$")
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%\s*safe|%)?\s*$")
+MAX_ANGLE = 100_000.0  # degrees, either way (turned to 0..360)
 
 # Card sizes in mm (research/conventions.md §1.1): the vendors' metric poker card is 63 x 88.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
@@ -49,12 +53,16 @@ class Dim:
 
     value: float
     relative: bool = False
+    template: str | None = None  # `"{index * 12}mm"`: read on each face (an element's place and size only)
+    safe: bool = False  # a percentage of the safe box (`50%safe`), not of the whole box
 
     def pt(self, ref: float) -> float:
         return self.value * ref if self.relative else self.value
 
     def __str__(self) -> str:
-        return f"{self.value * 100:g}%" if self.relative else f"{self.value / MM:g}mm"
+        if self.template is not None:
+            return self.template
+        return (f"{self.value * 100:g}%" + ("safe" if self.safe else "")) if self.relative else f"{self.value / MM:g}mm"
 
 
 def paper_points(name: str) -> tuple[float, float]:
@@ -71,11 +79,48 @@ def parse_dim(value: object) -> Dim:
     if isinstance(value, str):
         match = _LENGTH.match(value)
         if match:
-            number, unit = float(match.group(1)), match.group(2) or "mm"
-            if unit == "%":
-                return _bounded(Dim(number / 100.0, relative=True))
+            number, unit = float(match.group(1)), (match.group(2) or "mm").replace(" ", "")
+            if unit in ("%", "%safe"):
+                return _bounded(Dim(number / 100.0, relative=True, safe=unit == "%safe"))
             return _bounded(Dim(number * UNITS[unit]))
-    raise ValueError("a length is a number of mm or a string like '3mm', '0.5in', '12pt', '50%'")
+    raise ValueError("a length is a number of mm or a string like '3mm', '0.5in', '12pt', '50%', '50%safe'")
+
+
+def parse_geometry(value: object) -> Dim:
+    """An element's place: a length, or a template read on each face (`"{index * 12}mm"`)."""
+    if isinstance(value, str) and "{" in value:
+        return Dim(0.0, template=value)
+    return parse_dim(value)
+
+
+def parse_geometry_size(value: object) -> Dim:
+    """An element's width or height: a length of more than 0, or a template read on each face."""
+    if isinstance(value, str) and "{" in value:
+        return Dim(0.0, template=value)
+    return parse_size(value)
+
+
+def parse_angle(value: object) -> float | str:
+    """A turn in degrees, any number (kept from 0 up to 360; a whole number stays one), or a
+    template read on each face (`"{index * 15}"`)."""
+    if isinstance(value, str) and "{" in value:
+        return value
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            raise ValueError("an angle is a number of degrees, like 45 or -30") from None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError("an angle is a number of degrees, like 45 or -30")
+    if not (math.isfinite(value) and abs(value) <= MAX_ANGLE):
+        raise ValueError(f"an angle is at most {MAX_ANGLE:g} degrees either way")
+    return turn(value)
+
+
+def turn(value: float) -> float:
+    """An angle from 0 up to 360 degrees; a whole number stays an int (90, as a quarter turn was)."""
+    angle = value % 360
+    return int(angle) if float(angle).is_integer() else angle
 
 
 def _bounded(dim: Dim) -> Dim:
@@ -133,6 +178,9 @@ def parse_dash(value: object) -> object:
 
 DimField = Annotated[Dim, Before(parse_dim)]
 SizeField = Annotated[Dim, Before(parse_size)]
+GeomField = Annotated[Dim, Before(parse_geometry)]
+GeomSize = Annotated[Dim, Before(parse_geometry_size)]
+Angle = Annotated[Union[int, float, str], Before(parse_angle)]
 Length = Annotated[float, Before(parse_length)]
 Extent = Annotated[float, Before(parse_extent)]
 FontSize = Annotated[float, Before(parse_font_size)]

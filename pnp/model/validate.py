@@ -3,7 +3,8 @@
 Contract: `validate(model, data, ref, where)` returns `(instance or None, problems)`. Every error
 of `pnp.model.schema` becomes a `Problem` whose `ref` points at the offending value (or, for an
 unknown key, at the key itself, with a "did you mean" drawn from the names allowed there; for a
-value outside a fixed list, with the closest allowed value). `StrictModel` is the base of all kit
+value outside a fixed list, with the closest allowed value), and carries the element `where`
+names and the keys to the value as data (`Problem.element`, `Problem.keys`). `StrictModel` is the base of all kit
 models: unknown keys refused, frozen, no silent coercion of text to numbers.
 """
 from __future__ import annotations
@@ -38,21 +39,14 @@ def _dedupe(errors: list[dict]) -> list[dict]:
 
 
 def _problem(err: dict, ref: Ref, where: str) -> Problem:
+    """The problem of one error, about the value at its keys of the element `where` names."""
     loc = tuple(err["loc"])
     if err["type"] == "extra_forbidden":
         key = loc[-1]
-        return Problem(f"unknown key {key!r}", key_path(where, loc), ref.child(*loc),
-                       suggestion=suggest(key, err["fields"]), at_key=True)
+        return Problem.at(f"unknown key {key!r}", where, *loc, ref=ref.child(*loc),
+                          suggestion=suggest(key, err["fields"]), at_key=True)
     if err["type"] == "missing":
-        return Problem(err["msg"], key_path(where, loc[:-1]), ref.child(*loc[:-1]))
+        return Problem.at(err["msg"], where, *loc[:-1], ref=ref.child(*loc[:-1]))
     got = err["input"]
-    return Problem(err["msg"], key_path(where, loc), ref.child(*loc), got=None if isinstance(got, (dict, list)) else got,
-                   suggestion=suggest(got, err.get("choices", ())))
-
-
-def key_path(where: str, loc: tuple) -> str:
-    """`where` followed by the keys and indexes of `loc`: `deck.fields.rank`, `deck.cards[2].back`."""
-    text = where
-    for part in loc:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
+    return Problem.at(err["msg"], where, *loc, ref=ref.child(*loc), got=None if isinstance(got, (dict, list)) else got,
+                      suggestion=suggest(got, err.get("choices", ())))

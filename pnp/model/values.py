@@ -15,7 +15,9 @@ import re
 from ..sources.tables import CellText
 
 TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false",
-              "data": "YAML data"}
+              "data": "YAML data", "list": "a list"}
+ITEM_WORDS = {"text": "texts", "int": "whole numbers", "number": "numbers", "bool": "true or false values"}
+MAX_LIST = 1000  # items of one list field
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
@@ -36,6 +38,22 @@ def convert(kind: str, value: object) -> object:
     if kind == "int" and not isinstance(value, int):
         return int(value) if float(value).is_integer() else None
     return value
+
+
+def convert_list(value: object, of: str, separator: str) -> list | None:
+    """A list field's value: a YAML list, or a text (a spreadsheet cell) split by `separator`
+    (items stripped, empty ones dropped), each item converted to `of`; None when one cannot be."""
+    if isinstance(value, str):
+        cell = type(value) is CellText
+        raw: list = [CellText(p.strip()) if cell else p.strip() for p in value.split(separator) if p.strip()]
+    elif isinstance(value, list):
+        raw = value
+    else:
+        return None
+    if len(raw) > MAX_LIST:
+        return None
+    items = [convert(of, item) for item in raw]
+    return None if any(item is None for item in items) else items
 
 
 def _from_cell(kind: str, text: CellText) -> object:

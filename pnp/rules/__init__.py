@@ -10,6 +10,7 @@ that interface: `RulesModel`, `Params`, `Table` and `Seats` (base.py), `Feature`
 The build and `pnp check` call `run_rules(kit)` (engine.py), which loads the kit's model through
 `load_model` (loader.py); `pnp playtest` (pnp.lab) gets the model's play-outs from `load_playout(kit)`,
 plays them through the harness (harness.py) inside `guarded` and summarizes with balance.py.
+Layer: rules (above model, sources and core; beside layout; below the pipeline and the lab).
 """
 from __future__ import annotations
 

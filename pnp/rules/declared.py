@@ -12,7 +12,11 @@ field's type as card values are, and must be among the field's declared `values`
 - `count` and `sum`: the number of cards (or the sum of a number field, times each card's copies)
   is held to the bounds, per value of the `per` fields: their values are those `where` allows, else
   the field's declared `values` (so a value no card has counts 0), else those the cards have; a
-  bound not held is a problem at the check.
+  bound not held is a problem at the check. A count of a list field, or `across` several fields,
+  counts the cards holding each value in any of them (pnp/rules/across.py);
+- `pairs`: every two cards share a number of values held to the bounds (pnp/rules/across.py);
+- a `product` of `generate` takes the domains of the deck's generator and looks only at the cards
+  inside them;
 - `supply` (about a sheet): each field holds the material list's number and an element of the
   sheet's layout prints it (`count: "{field}"`).
 Past `MAX_NAMED` problems of one kind, the rest are summarised in one. Only the cards that match
@@ -30,6 +34,7 @@ from ..model.checks import Check
 from ..model.domains import Domain, domain
 from ..model.kit import Card, Deck, Kit
 from ..model.values import convert, quoted, shown
+from .across import generated_domains
 from .base import cards_ref
 
 MAX_NAMED = 25
@@ -39,7 +44,7 @@ Wanted = dict[str, list]  # field -> the values a card must have one of
 
 
 @dataclass
-class _Scope:
+class Scope:
     """One check being run on its deck: the deck's field types and declared values, the problems."""
 
     check: Check
@@ -59,8 +64,9 @@ class _Scope:
 
     def known(self, name: str, ref: Ref, at_key: bool = True) -> bool:
         """Whether `name` is a field of the deck that checks can compare (not structured `data`)."""
-        if self.types.get(name) == "data":
-            self.problem(f"field {name!r} holds YAML data; checks compare text, numbers and true/false", ref)
+        if self.types.get(name) in ("data", "list"):
+            held = "YAML data" if self.types[name] == "data" else "a list"
+            self.problem(f"field {name!r} holds {held}; checks compare text, numbers and true/false", ref)
             return False
         if name in self.types:
             return True
@@ -118,7 +124,7 @@ def declared_checks(kit: Kit) -> list[Problem]:
         deck = _deck(kit, check, ref, f"checks[{i}]", problems)
         if deck is None:
             continue
-        scope = _Scope(check, ref, f"checks[{i}]", deck)
+        scope = Scope(check, ref, f"checks[{i}]", deck)
         wanted = scope.filter(check.where, ref.child("where"))
         if wanted is not None:
             _RUN[check.kind()](scope, wanted)
@@ -171,7 +177,7 @@ def _describe(names: Iterable[str], key: Iterable) -> str:
     return ", ".join(f"{name} {shown(value)}" for name, value in zip(names, key))
 
 
-def _named(problems: list[Problem], kind: str) -> list[Problem]:
+def named_first(problems: list[Problem], kind: str) -> list[Problem]:
     """The first MAX_NAMED problems, then one for the rest (a problem at one place, as a generated
     value many cards share, counted once)."""
     problems = collapse(problems)
@@ -184,22 +190,28 @@ def _named(problems: list[Problem], kind: str) -> list[Problem]:
 
 # product ---------------------------------------------------------------------------------------
 
-def _product(scope: _Scope, wanted: Wanted) -> None:
+def _product(scope: Scope, wanted: Wanted) -> None:
     raw = scope.check.product
     assert raw is not None  # _RUN runs a check by its kind: this one is a product
-    domains = _domains(scope, raw, scope.ref.child("product"))
+    generated = isinstance(raw, str)
+    domains = generated_domains(scope, raw) if isinstance(raw, str) else \
+        domains_of(scope, raw, scope.ref.child("product"))
     if domains is None:
         return
     domains = {name: [v for v in values if v in wanted[name]] if name in wanted else values
                for name, values in domains.items()}
-    found, strays = _sorted(scope, scope.cards(wanted), domains)
+    cards = scope.cards(wanted)
+    if generated:  # the cards listed apart from the generator (an Excuse, the trumps) are not its
+        members = {name: set(values) for name, values in domains.items()}
+        cards = [c for c in cards if all(c.fields.get(n) in members[n] for n in domains)]
+    found, strays = _sorted(scope, cards, domains)
     names, times = list(domains), scope.check.times or 1
-    scope.problems += _named(strays, "stray cards")
-    scope.problems += _named(_miscounted(scope, names, found, times), "combinations there too often or too seldom")
-    scope.problems += _named(_missing(scope, domains, found), "missing cards")
+    scope.problems += named_first(strays, "stray cards")
+    scope.problems += named_first(_miscounted(scope, names, found, times), "combinations there too often or too seldom")
+    scope.problems += named_first(_missing(scope, domains, found), "missing cards")
 
 
-def _sorted(scope: _Scope, cards: list[Card], domains: Values) -> tuple[dict[tuple, list[Card]], list[Problem]]:
+def _sorted(scope: Scope, cards: list[Card], domains: Values) -> tuple[dict[tuple, list[Card]], list[Problem]]:
     """The cards of each combination of the domains, and a problem for each card outside them."""
     found: dict[tuple, list[Card]] = {}
     strays = []
@@ -214,7 +226,7 @@ def _sorted(scope: _Scope, cards: list[Card], domains: Values) -> tuple[dict[tup
     return found, strays
 
 
-def _domains(scope: _Scope, raw: dict | list, ref: Ref) -> Values | None:
+def domains_of(scope: Scope, raw: dict | list, ref: Ref) -> Values | None:
     """Field -> its domain, converted; None after a problem. A list names fields whose declared values are their domain."""
     read: dict[str, Domain | list] = {}
     for i, name in enumerate(raw):
@@ -234,31 +246,31 @@ def _domains(scope: _Scope, raw: dict | list, ref: Ref) -> Values | None:
     return usable if len(usable) == len(out) else None
 
 
-def _domain(scope: _Scope, name: str, raw: object, ref: Ref) -> Domain | None:
+def _domain(scope: Scope, name: str, raw: object, ref: Ref) -> Domain | None:
     dom, found = domain(raw, ref, f"domain of {name!r}", scope.label)
     scope.problems += found
     return None if found else dom
 
 
-def _converted(scope: _Scope, name: str, dom: Domain) -> list | None:
+def _converted(scope: Scope, name: str, dom: Domain) -> list | None:
     converted = [scope.value(name, v, dom.ref_of(j)) for j, v in enumerate(dom.values)]
     return [v for _, v in converted] if all(good for good, _ in converted) else None
 
 
-def _declared(scope: _Scope, name: str, ref: Ref) -> list | None:
+def _declared(scope: Scope, name: str, ref: Ref) -> list | None:
     values = scope.declared[name]
     if values is None:
         scope.problem(f"field {name!r} declares no values; write its domain: product: {{{name}: [...]}}", ref)
     return values
 
 
-def _stray(scope: _Scope, card: Card, name: str, values: list) -> Problem:
+def _stray(scope: Scope, card: Card, name: str, values: list) -> Problem:
     shown_values = ", ".join(shown(v) for v in values[:12]) + (", …" if len(values) > 12 else "")
     return Problem(f"stray card for {scope.label}: {name} {quoted(card.fields.get(name))} is not in the product's "
                    f"domain ({shown_values})", f"deck {scope.deck.name!r}, {card.label()}", card.field_ref(name))
 
 
-def _miscounted(scope: _Scope, names: list[str], found: dict[tuple, list[Card]], times: int) -> list[Problem]:
+def _miscounted(scope: Scope, names: list[str], found: dict[tuple, list[Card]], times: int) -> list[Problem]:
     out = []
     for key, cards in found.items():
         total = sum(c.copies for c in cards)
@@ -281,7 +293,7 @@ def _times(n: int) -> str:
     return "once" if n == 1 else f"{n} times"  # "there 2 times": how a count of cards reads here
 
 
-def _missing(scope: _Scope, domains: Values, found: dict[tuple, list[Card]]) -> list[Problem]:
+def _missing(scope: Scope, domains: Values, found: dict[tuple, list[Card]]) -> list[Problem]:
     ref = cards_ref(scope.deck)
     names = list(domains)
     return [Problem(f"missing card for {scope.label}: {_describe(names, key)}", f"deck {scope.deck.name!r}", ref)
@@ -290,7 +302,7 @@ def _missing(scope: _Scope, domains: Values, found: dict[tuple, list[Card]]) -> 
 
 # unique ----------------------------------------------------------------------------------------
 
-def _unique(scope: _Scope, wanted: Wanted) -> None:
+def _unique(scope: Scope, wanted: Wanted) -> None:
     names = scope.names(scope.check.unique, scope.ref.child("unique"))
     if names is None:
         return
@@ -306,12 +318,12 @@ def _unique(scope: _Scope, wanted: Wanted) -> None:
         if first is not card:
             out.append(Problem(f"{_describe(names, key)} is already {first.label()}; {scope.label} wants "
                                f"{', '.join(names)} unique", where, card.ref))
-    scope.problems += _named(out, "repeated cards")
+    scope.problems += named_first(out, "repeated cards")
 
 
 # count and sum ---------------------------------------------------------------------------------
 
-def _count(scope: _Scope, wanted: Wanted) -> None:
+def _count(scope: Scope, wanted: Wanted) -> None:
     raw = scope.check.count
     if isinstance(raw, dict):
         more = scope.filter(raw, scope.ref.child("count"))
@@ -319,13 +331,20 @@ def _count(scope: _Scope, wanted: Wanted) -> None:
             return
         wanted = {**wanted, **{k: [x for x in v if x in wanted.get(k, v)] for k, v in more.items()}}
         per: list[str] | None = []
+    elif scope.check.across or any(scope.types.get(n) == "list" for n in ([raw] if isinstance(raw, str) else raw or [])):
+        from .across import count_across, field_names
+
+        names = field_names(scope, raw, "count")
+        if names is not None:
+            count_across(scope, wanted, names)
+        return
     else:
         per = scope.names(raw, scope.ref.child("count"))
     _tally(scope, wanted, per, lambda card: card.copies,
            lambda total, group: f"{shown(total)} card{'' if total == 1 else 's'}{group or ' in all'}")
 
 
-def _sum(scope: _Scope, wanted: Wanted) -> None:
+def _sum(scope: Scope, wanted: Wanted) -> None:
     name = scope.check.sum
     assert name is not None  # _RUN runs a check by its kind: this one is a sum
     if not scope.known(name, scope.ref.child("sum"), at_key=False):
@@ -343,7 +362,7 @@ def _number(value: object) -> float:
     return value if isinstance(value, (int, float)) else 0
 
 
-def _tally(scope: _Scope, wanted: Wanted, per: list[str] | None, amount: Callable[[Card], float],
+def _tally(scope: Scope, wanted: Wanted, per: list[str] | None, amount: Callable[[Card], float],
            say: Callable[[float, str], str]) -> None:
     """`amount` of each card added up per combination of the `per` fields (and the count's own), each
     total held to the check's bounds; `say(total, " with couleur pique")` words a total."""
@@ -359,16 +378,16 @@ def _tally(scope: _Scope, wanted: Wanted, per: list[str] | None, amount: Callabl
     for card in cards:
         key = tuple(card.fields.get(name) for name in names)
         totals[key] = totals.get(key, 0) + amount(card)
-    out = [Problem(f"{say(totals.get(key, 0), _with(names, key))}; the check wants {_bound(scope.check)}",
-                   scope.label, scope.ref) for key in product(*domains) if not _holds(scope.check, totals.get(key, 0))]
-    scope.problems += _named(out, "counts out of bounds")
+    out = [Problem(f"{say(totals.get(key, 0), _with(names, key))}; the check wants {bound_words(scope.check)}",
+                   scope.label, scope.ref) for key in product(*domains) if not holds(scope.check, totals.get(key, 0))]
+    scope.problems += named_first(out, "counts out of bounds")
 
 
 def _with(names: list[str], key: tuple) -> str:
     return f" with {_describe(names, key)}" if names else ""
 
 
-def _per_values(scope: _Scope, name: str, wanted: Wanted, cards: list[Card]) -> list:
+def _per_values(scope: Scope, name: str, wanted: Wanted, cards: list[Card]) -> list:
     if name in wanted:
         return wanted[name]
     declared = scope.declared[name]
@@ -377,7 +396,7 @@ def _per_values(scope: _Scope, name: str, wanted: Wanted, cards: list[Card]) -> 
     return [v for v in dict.fromkeys(c.fields.get(name) for c in cards) if v is not None]
 
 
-def _holds(check: Check, total: float) -> bool:
+def holds(check: Check, total: float) -> bool:
     close = math.isclose
     if check.exactly is not None:
         return close(total, check.exactly, abs_tol=1e-9)
@@ -386,7 +405,7 @@ def _holds(check: Check, total: float) -> bool:
     return low_ok and high_ok
 
 
-def _bound(check: Check) -> str:
+def bound_words(check: Check) -> str:
     if check.exactly is not None:
         return f"exactly {shown(check.exactly)}"
     parts = [f"{words} {shown(v)}" for words, v in (("at least", check.at_least), ("at most", check.at_most))
@@ -394,5 +413,11 @@ def _bound(check: Check) -> str:
     return " and ".join(parts)
 
 
-_RUN: dict[str, Callable[[_Scope, Wanted], None]] = {
-    "product": _product, "unique": _unique, "count": _count, "sum": _sum}
+def _pairs(scope: Scope, wanted: Wanted) -> None:
+    from .across import pairs
+
+    pairs(scope, wanted)
+
+
+_RUN: dict[str, Callable[[Scope, Wanted], None]] = {
+    "product": _product, "unique": _unique, "count": _count, "sum": _sum, "pairs": _pairs}

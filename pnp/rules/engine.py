@@ -157,7 +157,9 @@ def _placed(problem: Problem, kit: Kit) -> Problem:
 def _locate(problem: Problem, kit: Kit) -> Problem:
     """A rules problem about a parameter (`where` = "rules.<name>", "rules.seats[0]") points at that
     parameter; any other problem without a `ref` points at the kit's game.yaml."""
-    if problem.ref is None and problem.loc is None and problem.where.startswith("rules."):
+    if problem.ref is None and problem.loc is None and problem.element == "rules":  # (`Problem.at`: keys as data)
+        return replace(problem, ref=kit.game_ref.child("rules", "params", *problem.keys))
+    if problem.ref is None and problem.loc is None and problem.where.startswith("rules."):  # a model's own words
         return replace(problem, ref=kit.game_ref.child("rules", "params", *where_path(problem.where)[1:]))
     if problem.ref is None and problem.loc is None:
         return replace(problem, ref=kit.game_ref)

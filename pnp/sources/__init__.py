@@ -1,4 +1,7 @@
-"""Sources: files a kit is made of, read into plain data that remembers file:line:col."""
+"""Sources: files a kit is made of, read into plain data that remembers file:line:col.
+
+Layer: sources (above core only): the one door through which a project's files are read (`files`).
+"""
 from typing import Any
 
 from .locator import Locator, LocatorRegistry

@@ -25,7 +25,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from ..core.version import __version__
 from ..core.fileio import cache_folder, write_atomic, writes_allowed
 
 FORMAT = 1

@@ -191,7 +191,7 @@ class _Builder:
         tag = node.tag
         if tag == _STR or node.style:
             return node.value
-        resolved = _RESOLVED.get(tag)
+        resolved = self._RESOLVED.get(tag)
         if resolved is None:
             return node.value  # timestamps and anything else stay text
         return resolved(self, node)
@@ -229,13 +229,12 @@ class _Builder:
             return None
         return value
 
-
-_RESOLVED = {
-    "tag:yaml.org,2002:bool": _Builder._bool,
-    "tag:yaml.org,2002:int": _Builder._int,
-    "tag:yaml.org,2002:float": _Builder._float,
-    "tag:yaml.org,2002:null": lambda self, node: None,
-}
+    _RESOLVED = {  # a plain scalar's resolved tag -> how it is read (functions of this class body)
+        "tag:yaml.org,2002:bool": _bool,
+        "tag:yaml.org,2002:int": _int,
+        "tag:yaml.org,2002:float": _float,
+        "tag:yaml.org,2002:null": lambda self, node: None,
+    }
 
 
 def _int(text: str) -> int | str:

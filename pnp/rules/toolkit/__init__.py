@@ -11,4 +11,5 @@ a model takes what fits and keeps its own rules (and every printed word) in its 
   its checks (`product_problems`);
 - `shedplay` (with `shedtable`, its numbers): that game's play-outs, with hooks for a game's own
   rules (`Shedding`, `Kind`), as a `Playout` (`playout`).
+Layer: rules (part of pnp.rules: what a kit's model imports besides the interface).
 """

@@ -1,0 +1,112 @@
+"""The figures of a rulebook: the kit's own material, laid out by its own face builders.
+
+Contract: `Figures(ctx, book).drawn(figure)` gives what a ```figure block of the book draws
+(`pnp.layout.bookresolve.Drawn`): one card's face (`card: DECK/ID`, its front or back), cards of a
+deck (`deck:`, `cards:`, at most `MOST_CARDS`, arranged as a fan, a row or a grid), or a page of a
+sheet (`sheet:`, `page:`) or a region of it (`region:`, from the top-left corner of its content box);
+the faces as the build lays them out (templates bound, `{rules.…}` filled). A figure naming what the
+kit does not have is a problem at its key's line in the book's text, with the closest name; None.
+"""
+from __future__ import annotations
+
+from ..core.errors import Loc, Problem, suggest
+from ..layout.bookresolve import Drawn
+from ..layout.items import Face
+from ..model.kit import Card, Deck
+from ..model.layout import Layout
+from ..model.rulebook import Figure, Rulebook
+from ..model.units import MM, paper_points
+from .context import KitContext
+from .faces import card_values, page_values
+
+MOST_CARDS = 24  # a deck figure of more is a listing, not a picture
+
+
+class Figures:
+    """The faces a rulebook's figures draw, laid out by the kit's own face builders."""
+
+    def __init__(self, ctx: KitContext, book: Rulebook):
+        self.ctx, self.book = ctx, book
+
+    def drawn(self, figure: Figure) -> Drawn | None:
+        spec = figure.spec
+        if spec.sheet is not None:
+            return self._sheet(figure)
+        faces = self._cards(figure)
+        if faces is None:
+            return None
+        how = "single" if spec.card is not None else spec.arrange
+        return Drawn(tuple(faces), how, None, spec.width, spec.caption, figure.line)
+
+    def _problem(self, figure: Figure, key: str, what: str, suggestion: str | None = None) -> None:
+        line = next((figure.line + k for k, text in enumerate(self.book.lines[figure.line:], 1)
+                     if text.lstrip().startswith(f"{key}:")), figure.line)
+        col = self.book.lines[line - 1].find(key) + 1 if line != figure.line else 1
+        self.ctx.report(Problem(what, f"{self.book.where}, figure", suggestion=suggestion,
+                                  loc=Loc(self.book.display, line, max(col, 1))))
+
+    def _cards(self, figure: Figure) -> list[Face] | None:
+        spec, kit = figure.spec, self.ctx.kit
+        name, _, one = (spec.card or "").partition("/")
+        deck = kit.deck(spec.deck or name)
+        if deck is None:
+            decks = [d.name for d in kit.decks]
+            self._problem(figure, "card" if spec.card else "deck", f"no deck {spec.deck or name!r} in the kit "
+                          f"(decks: {', '.join(decks) or 'none'})", suggest(spec.deck or name, decks))
+            return None
+        ids = [c.id for c in deck.cards]
+        wanted = [one] if spec.card else spec.cards if spec.cards is not None else ids
+        missing = [w for w in wanted if w not in ids]
+        if missing:
+            self._problem(figure, "card" if spec.card else "cards", f"no card {missing[0]!r} in deck {deck.name!r}",
+                          suggest(missing[0], ids))
+            return None
+        if len(wanted) > MOST_CARDS:
+            self._problem(figure, "deck", f"a figure draws at most {MOST_CARDS} cards; the deck has {len(wanted)} "
+                          "(list the ones to show: `cards: [ID, …]`)")
+            return None
+        return [f for f in (self._face(deck, next(c for c in deck.cards if c.id == i), figure) for i in wanted) if f]
+
+    def _face(self, deck: Deck, card: Card, figure: Figure) -> Face | None:
+        layout = card.back if figure.spec.side == "back" else card.layout
+        if layout is None:
+            self._problem(figure, "side", f"deck {deck.name!r} has no backs")
+            return None
+        bound, _ = self.ctx.env.bound(card.fields)  # (the deck reports its own problems)
+        values = card_values(self.ctx.kit, deck, card, bound)
+        return self.ctx.builder(layout).build(values, f"card {card.id!r}", card.ref)[0]
+
+    def _sheet(self, figure: Figure) -> Drawn | None:
+        spec, kit = figure.spec, self.ctx.kit
+        sheet = kit.sheet(spec.sheet or "")
+        if sheet is None:
+            names = [s.name for s in kit.sheets]
+            self._problem(figure, "sheet", f"no sheet {spec.sheet!r} in the kit (sheets: {', '.join(names) or 'none'})",
+                          suggest(spec.sheet, names))
+            return None
+        if spec.page > len(sheet.pages):
+            self._problem(figure, "page", f"sheet {sheet.name!r} has {len(sheet.pages)} page(s), not {spec.page}")
+            return None
+        layout = kit.layouts[sheet.spec.layout]
+        size = layout.page_size() or _content_box(self.ctx.options.paper, layout)
+        page = sheet.pages[spec.page - 1]
+        bound, _ = self.ctx.env.bound(page.fields)
+        face = self.ctx.builder(sheet.spec.layout, size, 0.0).build(page_values(kit, page, bound), sheet.name,
+                                                                     sheet.ref)[0]
+        clip = (spec.region[0], spec.region[1], spec.region[2], spec.region[3]) if spec.region is not None else None
+        if clip is not None and (clip[0] < 0 or clip[1] < 0 or clip[0] + clip[2] > size[0] + 0.01
+                                 or clip[1] + clip[3] > size[1] + 0.01 or clip[2] <= 0 or clip[3] <= 0):
+            self._problem(figure, "region", f"the region runs outside the page ({size[0] / MM:.0f} × "
+                          f"{size[1] / MM:.0f} mm, from its content box's top-left corner)")
+            return None
+        return Drawn((face,), "page", clip, spec.width, spec.caption, figure.line)
+
+
+
+
+def _content_box(paper: str, layout: Layout) -> tuple[float, float]:
+    """A sheet page's content box on the build's paper (what its elements are placed in)."""
+    w, h = paper_points(paper)
+    if layout.orientation == "landscape":
+        w, h = h, w
+    return w - 2 * layout.margin, h - 2 * layout.margin

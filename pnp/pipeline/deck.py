@@ -1,0 +1,163 @@
+"""The deck component: its cards imposed on sheets, fronts then their backs (duplex), or both on one
+page (fold).
+
+Contract: `draw_deck(ctx, deck)` plans the deck's sheets on the build's paper (`layout.imposition.
+plan_sheet`: the cards' size and bleed, the deck's gap and marks, the back mode — none when no card
+has a back —, the back offset, the gutters of gutters.py; a deck that does not fit is a problem at
+its `layout:`), then lays out every copy of every card (`KitContext.card_face`, through the deck's
+`DeckFaces`, which keeps the faces the gutters laid out ahead), `plan.per_page` to a sheet, and,
+unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its print note and
+label in the kit's language; the progress display and the file report count every page written
+(two a sheet in duplex). A deck without cards writes nothing. A deck laid out on a sheet template
+(`imposition.sheet`: a label sheet, a print service's n-up template) is planned by the template's
+slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
+its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
+empty; such a deck writes no file of its own. The plan of a deck laid out is kept in
+`KitContext.plans`. `shown(kit, deck)`: its cards and layouts, and its
+guests'.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..core.errors import Problem
+from ..draw.sheets import SheetPainter
+from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
+from ..layout.items import Face
+from ..layout.notes import NOTE_SIZE, Note, NotePage
+from ..model.kit import Card, Deck, Kit
+from ..model.units import MM, paper_points
+from .context import KitContext
+from .gutters import deck_gutters
+from .memo import Shown
+
+
+def draw_deck(ctx: KitContext, deck: Deck) -> None:
+    if not deck.cards or deck.spec.imposition.after:  # (a deck imposed after another: on its sheets)
+        return
+    front = ctx.kit.layouts[deck.cards[0].layout]
+    mode = ctx.options.backs if any(card.back for card in deck.cards) else "none"
+    faces = DeckFaces(ctx, deck)
+    w, h = front.card_size()
+    options = ctx.options
+    spec = SheetSpec(w, h, front.bleed, deck.spec.imposition.gap, paper_points(options.paper),
+                     options.orientation, mode, _offset(options.back_offset), deck.spec.imposition.marks,
+                     deck_gutters(ctx.kit, deck, mode, front.bleed, faces.ahead), ctx.printer_margin)
+    template = deck.spec.imposition.sheet  # a label sheet, an n-up template (layout/imposition.py)
+    slots = ctx.kit.layouts[template].slots if template in ctx.kit.layouts else None
+    plan = plan_template(spec, slots) if slots is not None else plan_sheet(spec)
+    if isinstance(plan, Problem):
+        key = ("imposition", "sheet") if slots is not None else ("layout",)
+        ctx.report(Problem(plan.what, f"deck {deck.name!r}", deck.ref.child(*key)))
+        return
+    if slots is not None and isinstance(slots.paper, str) and slots.paper != options.paper:
+        ctx.report(Problem(f"the sheet template is for {slots.paper.upper()} paper: its pages are "
+                           f"{slots.paper.upper()} on this {options.paper.upper()} build",
+                           f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"), severity="warning"))
+    ctx.plans[deck.name] = plan  # (where its cards lie: the preview's map of its pages)
+    DeckPages(ctx, deck, plan, faces, guests(ctx.kit, deck)).run()
+
+
+def guests(kit: Kit, deck: Deck) -> tuple[Deck, ...]:
+    """The decks imposed after `deck`, on its sheets."""
+    return tuple(d for d in kit.decks if d.spec.imposition.after == deck.name)
+
+
+def shown(kit: Kit, deck: Deck) -> Shown:
+    decks = (deck, *guests(kit, deck))
+    return Shown(tuple((d.spec, card_contents(d.cards)) for d in decks),
+                 tuple(sorted({name for d in decks for name in card_layouts(d.cards)})))
+
+
+def card_contents(cards: tuple[Card, ...]) -> list[tuple]:
+    """What a card's faces show of its own model, card by card."""
+    return [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards]
+
+
+def card_layouts(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(sorted({c.layout for c in cards} | {c.back for c in cards if c.back}))
+
+
+class DeckFaces:
+    """The faces of one deck's cards; those laid out ahead of their sheet (for the gutters) are kept
+    until the sheet takes them, so each is laid out, and its problems told, once."""
+
+    def __init__(self, ctx: KitContext, deck: Deck):
+        self.ctx, self.deck = ctx, deck
+        self._ahead: dict[tuple[str, int], Face] = {}
+
+    def ahead(self, card: Card, layout: str) -> Face:
+        face = self._ahead[(layout, card.index)] = self.face(card, layout)
+        return face
+
+    def face(self, card: Card, layout: str) -> Face:
+        kept = self._ahead.pop((layout, card.index), None) if self._ahead else None
+        return kept if kept is not None else self.ctx.card_face(card, self.deck, layout)
+
+
+class DeckPages:
+    """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
+
+    def __init__(self, ctx: KitContext, deck: Deck, plan: SheetPlan, faces: DeckFaces, guests: tuple[Deck, ...] = ()):
+        self.ctx, self.deck, self.plan, self.faces, self.guests = ctx, deck, plan, faces, guests
+        duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
+        self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
+        self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
+            if self.opened is not None else None
+        self.per_sheet = 2 if plan.duplex else 1
+        self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
+
+    def run(self) -> None:
+        decks = (self.deck, *self.guests)
+        filled = fill_sheets([[(d, card) for card in d.cards for _ in range(card.copies)] for d in decks],
+                             self.plan.per_page)
+        sheets, cards, per = len(filled), [card for chunk in filled for card in chunk], self.plan.per_page
+        self.ctx.expect(sheets * self.per_sheet)
+        for number, chunk in enumerate(filled):
+            self._sheet(chunk, number + 1, sheets)
+        w, h = self.ctx.kit.layouts[self.deck.cards[0].layout].card_size()
+        self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
+                      card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
+
+    def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
+        """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
+        fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
+        backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
+            if self.plan.mode != "none" else []
+        if self.opened is not None and not self.ctx.failed:
+            sheet = self.ctx.messages.text("sheet", n=number, total=total)
+            self._draw(fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
+        self.ctx.tick(self.per_sheet)
+
+    def _face(self, deck: Deck, card: Card, layout: str) -> Face:
+        """A card's face: the deck's own through its DeckFaces (the gutters' faces laid out ahead), a
+        guest deck's laid out as it comes."""
+        return self.faces.face(card, layout) if deck is self.deck else self.ctx.card_face(card, deck, layout)
+
+    def _draw(self, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
+        if self.painter is None:
+            return
+        text, plan = self.ctx.messages.text, self.plan
+        if plan.mode == "fold":
+            self.painter.fold(plan, fronts, backs, self._notes(False, f"{label} · {text('fold')}"))
+            return
+        self.painter.cards(plan, fronts, False, self._notes(False, f"{label} · {text('front')}"))
+        if plan.duplex:
+            self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
+
+    def _notes(self, back: bool, label: str) -> tuple[Note, ...]:
+        """The page's notes, placed once per side and width of label (sheet numbers print as wide)."""
+        key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2))
+        if key not in self._placed:
+            plan: SheetPlan = self.plan
+            fold = plan.fold  # notes off a vertical fold
+            centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
+            page = NotePage(plan.width, plan.height, plan.printable, centre)
+            self._placed[key] = (label, self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box,
+                                                       plan.back_marks if back else plan.marks, label))
+        template, notes = self._placed[key]
+        return tuple(replace(note, text=label) if note.text == template else note for note in notes)
+
+
+def _offset(mm: tuple[float, float]) -> tuple[float, float]:
+    return mm[0] * MM, mm[1] * MM

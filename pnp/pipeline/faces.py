@@ -1,0 +1,139 @@
+"""The faces of a kit's run: cards and sheet pages laid out from their values, their problems told once.
+
+Contract: `Faces(env, kit)` lays out the faces of one kit's run. `builder(layout, size, bleed)` is
+the layout's `FaceBuilder` (one per layout and size: a card at its layout's size, a page at the
+size given). `card(card, deck, layout)` and `page(builder, sheet, page)` return `(Face, problems)`:
+the face of those values (`card_values`, `page_values`: the fields with their `{rules.…}` texts
+filled, `BuildEnv.bound`, once for both faces of a card), and the problems not told before — a
+field's `{rules.…}` problem once, the same layout problem on many cards once (`Repeats`: once per
+deck and layout, once per kit for a problem located in a layout file). `annotate(problems)` adds to
+each first problem the number of other cards it was met on, once the run is over. `CardWhere` says
+where a card is, in words, only when a problem is reported.
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Mapping
+
+from ..core.errors import Problem, Ref, counted
+from ..layout.face import BuildEnv, FaceBuilder
+from ..layout.items import Face
+from ..model.kit import Card, Deck, Kit, Page, Sheet
+
+LAYOUTS = "layouts/"
+
+
+class Faces:
+    def __init__(self, env: BuildEnv, kit: Kit):
+        self.env, self.kit = env, kit
+        self._builders: dict[tuple, FaceBuilder] = {}
+        self._repeats = Repeats()
+        self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
+        self._bound_kept: dict[int, tuple[object, Mapping[str, object]]] = {}  # recent fields (kept), bound
+
+    def builder(self, layout_name: str, size: tuple[float, float] | None = None,
+                bleed: float | None = None) -> FaceBuilder:
+        layout = self.kit.layouts[layout_name]
+        key = (layout_name, size)
+        if key not in self._builders:
+            self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
+                                              layout.bleed if bleed is None else bleed)
+        return self._builders[key]
+
+    def card(self, card: Card, deck: Deck, layout_name: str) -> tuple[Face, list[Problem]]:
+        """A card's face and the problems not told before."""
+        bound, problems = self._bound(card.fields, card.field_ref,
+                                      lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+        builder = self.builder(layout_name)
+        face = builder.fixed()  # a layout that reads no field (a shared back), laid out already
+        if face is None:
+            face, found = builder.build(card_values(self.kit, deck, card, bound),
+                                        CardWhere(self.kit.name, deck.name, card.id), card.ref)
+            if found:
+                problems += self._repeats.first_of(found, (deck.name, layout_name))
+        return face, problems
+
+    def page(self, builder: FaceBuilder, sheet: Sheet, page: Page) -> tuple[Face, list[Problem]]:
+        """One page of a sheet laid out, and the problems not told before."""
+        where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
+        bound, problems = self._bound(page.fields, partial(_page_field_ref, sheet, page.index), lambda: where)
+        face, found = builder.build(page_values(self.kit, page, bound), where, sheet.ref)
+        return face, problems + self._repeats.first_of(found, (sheet.name,))
+
+    def annotate(self, problems: list[Problem]) -> list[Problem]:
+        return self._repeats.annotate(problems)
+
+    def _bound(self, fields: Mapping[str, object], ref_of: Callable[[str], Ref],
+               where: Callable[[], str]) -> tuple[Mapping[str, object], list[Problem]]:
+        """Fields with their `{rules.…}` texts filled; each problem told once (a card has two faces),
+        at `where()` (made only then)."""
+        key = id(fields)
+        kept = self._bound_kept.get(key)
+        if kept is not None and kept[0] is fields:  # a card's other face (a sheet's backs follow its fronts)
+            return kept[1], []
+        bound, found = self.env.bound(fields)
+        if len(self._bound_kept) >= 64:
+            self._bound_kept.clear()
+        self._bound_kept[key] = (fields, bound)
+        if found and key not in self._reported:
+            self._reported.add(key)
+            return bound, [Problem(what, where(), ref_of(name)) for name, what in found]
+        return bound, []
+
+
+def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
+    """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
+    texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit`."""
+    return {**(card.fields if fields is None else fields), "id": card.id, "index": card.index + 1, "count": len(deck.cards),
+            "deck": deck.title, "kit": kit.game.title}
+
+
+def page_values(kit: Kit, page: Page, fields: Mapping | None = None) -> dict:
+    """The values a sheet page's templates read: its fields (or `fields`, bound), `kit` and `page`."""
+    return {**(page.fields if fields is None else fields), "kit": kit.game.title, "page": page.index + 1}
+
+
+class CardWhere:
+    """Where a card is, in words, made only when a problem is reported."""
+
+    __slots__ = ("kit", "deck", "card")
+
+    def __init__(self, kit: str, deck: str, card: str):
+        self.kit, self.deck, self.card = kit, deck, card
+
+    def __str__(self) -> str:
+        return f"kit {self.kit!r}, deck {self.deck!r}, card {self.card!r}"
+
+
+class Repeats:
+    """The same layout problem on many cards is reported once, with the number of other cards."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple, list] = {}
+
+    def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
+        """The problems not seen before in `scope`; one located in a layout file (a shared layer,
+        an element's definition) is seen once for the whole kit, whichever layout inherits it."""
+        fresh = []
+        for problem in problems:
+            if problem.ref is not None and problem.ref.file.startswith(LAYOUTS):
+                key: tuple = (problem.ref, problem.what)
+            else:
+                key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
+            if key in self._seen:
+                self._seen[key][1] += 1
+            else:
+                self._seen[key] = [problem, 0]
+                fresh.append(problem)
+        return fresh
+
+    def annotate(self, problems: list[Problem]) -> list[Problem]:
+        counts = {id(first): more for first, more in self._seen.values() if more}
+        return [p.with_what(f"{p.what} (and on {counted(counts[id(p)], 'more card')})")
+                if id(p) in counts else p for p in problems]
+
+
+def _page_field_ref(sheet: Sheet, index: int, name: str) -> Ref:
+    """Where a page's field is written: the page's own `fields`, else the sheet's."""
+    own = sheet.spec.pages[index].fields if sheet.spec.pages else {}
+    return sheet.ref.child(*(("pages", index) if name in own else ()), "fields", name)
