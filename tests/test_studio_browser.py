@@ -2,13 +2,22 @@
 on a page and the YAML line that defines it changes, that line only, comments intact, and the page
 refreshes; undo puts the file's bytes back; arrow keys nudge; the report is `pnp check`'s and never
 covers the pages; the card view shows the card's last two builds. CI (`.ci/run`, PNP_CI) installs
-Chromium; elsewhere the test is skipped when there is none."""
+Chromium; elsewhere the test is skipped when there is none.
+
+Every wait is for a state (a build's number past the one before, a file's bytes, a text shown),
+never a fixed time: on a loaded machine a build, the `pnp check` after it and the studio's map each
+take their time, and waiting for a state costs nothing when they are quick. `PATIENCE` bounds what a
+state may take to come; `Browser.evaluate` is kept to calls that answer at once (a fetch that waits
+on the map is started in the page and its answer waited for)."""
 from __future__ import annotations
 
 import json
 import os
 import shutil
 import threading
+import time
+from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -27,6 +36,7 @@ if chromium() is None:
         raise RuntimeError("CI runs the browser test: install Debian's chromium (.ci/run does)")
     pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
 
+PATIENCE = 300.0  # seconds a state may take to come on a loaded machine (a passing run waits far less)
 CARTES = "#p-similis-cartes-a4-1"
 LOADED = ("(img => img && img.complete && img.naturalWidth > 0 && (!img.dataset.wanted || "
           "img.currentSrc.includes(img.dataset.wanted)))(document.querySelector('#p-similis-cartes-a4-1 img'))")
@@ -43,7 +53,7 @@ def studio(project, tmp_path):
     thread = threading.Thread(target=loop.forever, args=(stop.is_set,), daemon=True)
     thread.start()
     browser = Browser.open(preview.url)
-    browser.wait("document.body.dataset.checked === '1'", 90)
+    browser.wait("document.body.dataset.checked === '1'", PATIENCE)
     yield root, preview, browser, thread
     browser.close()
     stop.set()
@@ -56,11 +66,18 @@ def _mouse(browser: Browser, kind: str, x: float, y: float, buttons: int = 1) ->
     browser.send("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=buttons, clickCount=1)
 
 
+def _fetched(browser: Browser, url: str, init: str = "{}") -> dict:
+    """The JSON answer of `url` (fetch's `init`: a JavaScript object), fetched in the page (the
+    studio's map may be made first: a check of the kit while no build runs), waited for as a state
+    rather than inside one evaluate call."""
+    browser.evaluate(f"window.__answer = undefined; fetch({url!r}, {init}).then(r => r.text())"
+                     f".then(t => window.__answer = t, e => window.__answer = JSON.stringify({{error: String(e)}})); 0")
+    return json.loads(browser.wait("window.__answer", PATIENCE))
+
+
 def _point(browser: Browser, x_mm: float, y_mm: float) -> tuple[float, float]:
     """Where on the screen a point of card 1 (the first slot of page 1) lies, in mm from its corner."""
-    faces = json.loads(browser.evaluate("fetch('/studio/page?kit=similis&component=cartes&page=1')"
-                                        ".then(r => r.text())"))["faces"]
-    trim = faces[0]["trim"]
+    trim = _fetched(browser, "/studio/page?kit=similis&component=cartes&page=1")["faces"][0]["trim"]
     left, top, width = browser.evaluate(f"(r => [r.left, r.top, r.width])(document.querySelector("
                                         f"'{CARTES} img').getBoundingClientRect())")
     k = width / 841.89
@@ -69,26 +86,51 @@ def _point(browser: Browser, x_mm: float, y_mm: float) -> tuple[float, float]:
 
 def _select_forme(browser: Browser) -> None:
     browser.evaluate("document.querySelector('[data-zoom=card]').click()")
-    browser.wait(f"document.querySelector('{CARTES} img').complete")
+    browser.wait(LOADED, PATIENCE)
     x, y = _point(browser, 30, 40)  # inside the icon `forme` (x 11, y 20, w 41, h 38 mm)
     _mouse(browser, "mousePressed", x, y)
     _mouse(browser, "mouseReleased", x, y, 0)
-    browser.wait("(s => s && s.dataset.element === 'forme')(document.querySelector('.selection'))")
+    browser.wait("(s => s && s.dataset.element === 'forme')(document.querySelector('.selection'))", PATIENCE)
 
 
-def _built(browser: Browser, version: str, loop: threading.Thread) -> None:
-    """Wait for build `version` (builds are slow on a loaded machine: a layout's edit redraws the
-    kit); after a minute, say where the watch loop is, then wait on."""
+def _version(browser: Browser) -> int:
+    return int(browser.evaluate("document.body.dataset.version"))
+
+
+def _built(browser: Browser, since: int, loop: threading.Thread) -> None:
+    """Wait for a build after build `since` (an editor's save may come as more than one change, so
+    not a build's number: any later one); after a minute, say where the watch loop is, then wait on."""
+    later = f"Number(document.body.dataset.version) > {since}"
     try:
-        browser.wait(f"document.body.dataset.version === {version!r}", 60)
+        browser.wait(later, 60)
     except AssertionError:
         import sys
         import traceback
 
         frame = sys._current_frames().get(loop.ident)
-        print(f"build {version} still awaited; the watch loop is at:", file=sys.stderr)
+        print(f"a build after {since} still awaited; the watch loop is at:", file=sys.stderr)
         print("".join(traceback.format_stack(frame)) if frame else "(ended)", file=sys.stderr)
-        browser.wait(f"document.body.dataset.version === {version!r}", 180)
+        browser.wait(later, PATIENCE)
+
+
+def _until(done: Callable[[], bool], what: str) -> None:
+    """Wait for a state of the files (the watch loop writes them when its build is done)."""
+    end = time.monotonic() + PATIENCE
+    while not done():
+        assert time.monotonic() < end, f"still not so after {PATIENCE:g} s: {what}"
+        time.sleep(0.05)
+
+
+def _keys(browser: Browser, *keys: str) -> None:
+    """Key presses in a row, dispatched in the page at once: `commit(350)` gathers them into one
+    edit however slowly the machine answers (one DevTools call per key could be 350 ms apart)."""
+    events = ", ".join(f"{{key: {k!r}, code: {k!r}, bubbles: true}}" for k in keys)
+    browser.evaluate(f"[{events}].forEach(e => {{ document.body.dispatchEvent(new KeyboardEvent('keydown', e)); "
+                     "document.body.dispatchEvent(new KeyboardEvent('keyup', e)); })")
+
+
+def _bytes(path: Path, expected: bytes) -> Callable[[], bool]:
+    return lambda: path.read_bytes() == expected
 
 
 def _changed_lines(before: str, after: str) -> list[int]:
@@ -106,6 +148,7 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
     inspector = browser.evaluate("document.querySelector('#inspector').innerText")
     assert "forme icon" in inspector and "layouts/similis.yaml:26:65" in inspector and "valeur 1" in inspector
     first = browser.evaluate(f"document.querySelector('{CARTES} img').dataset.version")
+    version = _version(browser)
     pdf = tmp_path / "out/similis/cartes-a4.pdf"
     printed = pdf.read_bytes()
 
@@ -115,7 +158,7 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
     for step in range(1, 6):
         _mouse(browser, "mouseMoved", x + step * MM * k, y)
     _mouse(browser, "mouseReleased", x + 5 * MM * k, y, 0)
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote layouts/similis.yaml')", 90)
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote layouts/similis.yaml')", PATIENCE)
     after = layouts.read_text("utf-8")
     assert _changed_lines(original.decode(), after) == [26]
     assert after.splitlines()[25] == ('    forme: {type: icon, name: "{forme}", color: "{couleur}", '
@@ -123,32 +166,33 @@ def test_dragging_an_element_writes_its_line_and_undo_puts_the_bytes_back(studio
     comments = [line for line in original.decode().splitlines() if line.lstrip().startswith("#")]
     assert comments and comments == [line for line in after.splitlines() if line.lstrip().startswith("#")]
 
-    _built(browser, "2", thread)  # the watcher saw the write and rebuilt
-    browser.wait(f"document.querySelector('{CARTES} img').dataset.version !== {first!r}")
-    browser.wait(LOADED)
-    browser.wait("document.querySelector('#inspector').innerText.includes('16 = 16 mm')", 90)
+    _built(browser, version, thread)  # the watcher saw the write and rebuilt
+    browser.wait(f"document.querySelector('{CARTES} img').dataset.version !== {first!r}", PATIENCE)
+    browser.wait(LOADED, PATIENCE)
+    browser.wait("document.querySelector('#inspector').innerText.includes('16 = 16 mm')", PATIENCE)
     shot = browser.screenshot(tmp_path / "dragged.png")
     assert shot.stat().st_size > 50_000
+    version = _version(browser)
     browser.evaluate("document.getElementById('undo').click()")
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", 90)
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", PATIENCE)
     assert layouts.read_bytes() == original
-    _built(browser, "3", thread)
-    assert pdf.read_bytes() == printed  # the same PDF again, byte for byte
-    browser.wait(LOADED)
-    browser.wait("document.querySelector('#inspector').innerText.includes('11 = 11 mm')", 90)
+    _built(browser, version, thread)
+    _until(_bytes(pdf, printed), "the PDF built after the undo is the one before the drag")  # byte for byte
+    browser.wait(LOADED, PATIENCE)
+    browser.wait("document.querySelector('#inspector').innerText.includes('11 = 11 mm')", PATIENCE)
 
-    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # nudges in a row: one edit
-        browser.send("Input.dispatchKeyEvent", type="keyDown", key=key, code=key)
-        browser.send("Input.dispatchKeyEvent", type="keyUp", key=key, code=key)
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote')", 90)
+    version = _version(browser)
+    _keys(browser, "ArrowRight", "ArrowRight", "ArrowDown")  # nudges in a row: one edit
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('wrote')", PATIENCE)
     assert "x: 13, y: 21, w: 41, h: 38}" in layouts.read_text("utf-8").splitlines()[25]
     assert _changed_lines(original.decode(), layouts.read_text("utf-8")) == [26]
-    _built(browser, "4", thread)
+    _built(browser, version, thread)
+    browser.wait("document.querySelector('#inspector').innerText.includes('13 = 13 mm')", PATIENCE)
     browser.evaluate("[...document.querySelectorAll('#inspector button')].find(b => b.textContent.startsWith('Card view')).click()")
-    browser.wait("(d => d && Number(d.dataset.changed) > 0.5)(document.querySelector('.card-diff'))", 30)
+    browser.wait("(d => d && Number(d.dataset.changed) > 0.5)(document.querySelector('.card-diff'))", PATIENCE)
     cards = browser.screenshot(tmp_path / "card-view.png")
     browser.evaluate("document.getElementById('undo').click()")
-    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", 90)
+    browser.wait("document.querySelector('#edit-note').textContent.startsWith('undid')", PATIENCE)
     assert layouts.read_bytes() == original
     shots = os.environ.get("PNP_SCREENSHOTS")
     if shots:  # for a look: PNP_SCREENSHOTS=/tmp/shots python -m pytest tests/test_studio_browser.py
@@ -160,9 +204,9 @@ def test_an_element_placed_by_its_box_is_not_moved(studio):
     root, preview, browser, _ = studio
     layouts = root / "layouts/similis.yaml"
     original = layouts.read_bytes()
-    answer = browser.evaluate("""fetch('/studio/edit', {method: 'POST', headers: {'Content-Type': 'application/json',
+    answer = _fetched(browser, "/studio/edit", """{method: 'POST', headers: {'Content-Type': 'application/json',
         'X-PNP-Token': document.querySelector('meta[name=pnp-token]').content}, body: JSON.stringify({kit: 'similis',
-        component: 'cartes', page: 1, slot: 0, element: 'fond', values: {x: 3}})}).then(r => r.json())""")
+        component: 'cartes', page: 1, slot: 0, element: 'fond', values: {x: 3}})}""")
     assert answer == {"ok": False, "error": "x of element 'fond': the element is placed by `box: bleed`, which sets its box"}
     assert layouts.read_bytes() == original
 
