@@ -16,6 +16,8 @@ drawn or not. The run collects each component's problems and file into its own `
 (`collecting(outcome)`; `adopt(outcome)` takes one a memo recalled). `plans` holds the sheet plan
 of each deck laid out, by deck name (`layout.imposition.SheetPlan`: where each card lies on each
 page; the preview's map of a deck's pages, pnp.live.studio); a deck recalled by a memo has none.
+`material` holds, by component name, the faces of the kit's material another component shows on
+its pages (a rulebook's figures: `MaterialPlace`, where each lies and which card or sheet page it is).
 """
 from __future__ import annotations
 
@@ -48,6 +50,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 @dataclass(frozen=True)
+class MaterialPlace:
+    """A face of the kit's material shown on a page of another component (a rulebook's figure): its
+    page (from 1), the corners of what is shown (points, from the page's top-left, y down), the deck
+    or sheet it comes from, the card's id (or the sheet page's number), its side (front, back or
+    page), and the line of the figure in the component's text file."""
+
+    page: int
+    corners: tuple[tuple[float, float], ...]
+    component: str
+    item: str
+    side: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
 class Opened:
     """A component's canvas, open in the output batch, and the painter that draws faces on it."""
 
@@ -65,6 +83,7 @@ class KitContext:
         self.own = Outcome(problems)  # the kit's own problems (loading, rules, layouts' definitions)
         self.outcomes: list[Outcome] = []  # each component's, in the kit's order
         self.plans: dict[str, SheetPlan] = {}  # deck name -> its sheet plan (pnp.live.studio maps pages)
+        self.material: dict[str, list[MaterialPlace]] = {}  # component -> the kit's faces on its pages
         self._sink = self.own
         self._errors = sum(p.severity == "error" for p in problems)
 
