@@ -333,3 +333,40 @@ def test_a_percentage_stays_a_percentage_and_an_angle_any_turn(inherited):
     assert next(e for e in turned["elements"] if e["name"] == "forme")["rotate"] == 45
     studio.undo()
     assert layouts.read_text("utf-8") == before
+
+
+def test_a_rulebook_page_maps_its_figures_to_the_cards_they_draw(project, tmp_path):
+    import pdfplumber
+
+    from conftest import build_ok
+
+    root = project("similis")
+    options = Options(out=tmp_path / "out")
+    build_ok(root, ["similis"], options)
+    studio = Studio(root, options)
+    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    cards = {c.id: c for c in studio.map("similis").kit.decks[0].cards}
+    pages = [studio.page("similis", "regles", n)["figures"] for n in (1, 2, 3)]
+    assert [[(f["card"], f["figure_at"]["line"]) for f in page] for page in pages] == [
+        [("19", 23)],  # regles.md's figures, in the text's order: `card: cartes/19`, three fans, a row
+        [("9", 62), ("34", 62), ("64", 62), ("87", 62), ("37", 69), ("44", 69), ("49", 69), ("18", 76), ("72", 76)],
+        [("19", 165), ("82", 165)]]
+    with pdfplumber.open(tmp_path / "out/similis/regles-a4.pdf") as pdf:
+        for number, page in ((1, pages[0]), (3, pages[2])):  # (the fans' cards are turned)
+            for figure in page:
+                xs, ys = [c[0] for c in figure["corners"]], [c[1] for c in figure["corners"]]
+                words = pdf.pages[number - 1].within_bbox((min(xs), min(ys), max(xs), max(ys))).extract_words()
+                card = cards[figure["card"]]
+                assert card.fields["forme"] in " ".join(w["text"] for w in words).lower(), (number, figure)
+    rows = (root / "decks/similis/cartes.yaml").read_text("utf-8").splitlines()
+    for figure in [f for page in pages for f in page]:  # each opens its own card's row
+        fields = cards[figure["card"]].fields
+        assert figure["at"]["file"] == "decks/similis/cartes.yaml"
+        assert f"[{fields['valeur']}, {fields['forme']}, {fields['couleur']}, {fields['fond']}]" in \
+            rows[figure["at"]["line"] - 1], figure
+    first = pages[0][0]
+    line = (root / first["at"]["file"]).read_text("utf-8").splitlines()[first["at"]["line"] - 1]
+    assert line.strip() == "- [2, ankh, bleu, pierre]"  # card 19's own row, where the editor opens
+    assert {f["name"]: f["value"] for f in first["fields"]}["forme"] == "ankh"
+    booklet = studio.page("similis", "regles-livret", 2)
+    assert booklet["figures"] == [] and booklet["faces"] == []  # imposed: its figures are the flat book's

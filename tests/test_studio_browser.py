@@ -227,3 +227,41 @@ def test_the_report_is_what_pnp_check_reports_and_never_covers_the_pages(studio)
                                         "document.querySelector('aside').getBoundingClientRect().left]")
         img = browser.evaluate(f"document.querySelector('{CARTES} img').getBoundingClientRect().right")
         assert img <= right + 1 and right <= aside + 1  # scrolled into view, beside the report, never under it
+
+
+def test_the_rules_view_shows_the_rulebook_and_a_click_on_a_figure_opens_its_card(studio, tmp_path):
+    root, preview, browser, _ = studio
+    visible = ("[...document.querySelectorAll('.component')].filter(c => c.offsetParent !== null)"
+               ".map(c => c.id)")
+    browser.evaluate("document.querySelector('[data-view=rules]').click()")
+    assert browser.evaluate(visible) == ["c-similis-regles-a4", "c-similis-regles-livret-a4"]
+    rulebook = "#p-similis-regles-a4-1 img"
+    browser.evaluate(f"document.querySelector('{rulebook}').scrollIntoView({{block: 'center'}})")
+    browser.wait(f"(img => img.complete && img.naturalWidth > 0)(document.querySelector('{rulebook}'))", PATIENCE)
+    figure = _fetched(browser, "/studio/page?kit=similis&component=regles&page=1")["figures"][0]
+    assert (figure["component"], figure["card"], figure["side"]) == ("cartes", "19", "front")
+    assert figure["figure_at"]["line"] == 23  # regles.md's ```figure block: card: cartes/19
+    left, top, width = browser.evaluate(f"(r => [r.left, r.top, r.width])(document.querySelector('{rulebook}')"
+                                        ".getBoundingClientRect())")
+    k = width / 595.28
+    x = left + sum(c[0] for c in figure["corners"]) / 4 * k
+    y = top + sum(c[1] for c in figure["corners"]) / 4 * k
+    _mouse(browser, "mousePressed", x, y)
+    _mouse(browser, "mouseReleased", x, y, 0)
+    browser.wait("document.querySelector('#inspector').innerText.includes('card 19 of cartes (front)')", PATIENCE)
+    at = figure["at"]
+    inspector = browser.evaluate("document.querySelector('#inspector').innerText")
+    assert f"{at['file']}:{at['line']}:{at['col']}" in inspector and "regles.md:23:1" in inspector
+    assert "ankh" in inspector and "bleu" in inspector  # the card's fields
+    opened = browser.evaluate("document.body.dataset.opened")
+    assert opened == f"vscode://file/{root.resolve().as_posix()}/{at['file']}:{at['line']}:{at['col']}"
+    line = (root / at["file"]).read_text("utf-8").splitlines()[at["line"] - 1]
+    assert line.strip() == "- [2, ankh, bleu, pierre]"  # the editor opens card 19's own row (2 – ankh – bleu – pierre)
+    assert browser.evaluate("document.querySelectorAll('.figure-outline polygon').length") == 1
+    shot = browser.screenshot(tmp_path / "rules.png")
+    browser.evaluate("document.querySelector('[data-view=material]').click()")
+    shown = browser.evaluate(visible)
+    assert "c-similis-cartes-a4" in shown and not [c for c in shown if "regles" in c]
+    shots = os.environ.get("PNP_SCREENSHOTS")
+    if shots:
+        shutil.copy(shot, os.path.join(shots, shot.name))

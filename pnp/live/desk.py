@@ -1,7 +1,7 @@
 """The studio's desk: what the preview page asks of the kits, answered after each build.
 
 Contract: `Studio(root, options)` answers the page's questions about the last build: `page(kit,
-component, number)` the faces on a page, `face(kit, component, number, slot)` one face's elements
+component, number)` the faces on a page (and a rulebook page's figures), `face(kit, component, number, slot)` one face's elements
 and fields (`studio.KitMap`, made on demand once per build and kit, one at a time), and writes what
 the designer changes: `edit(request)` turns new geometry for one element of one face (lengths in
 points, the angle in degrees) into edits of the YAML files that define it (`keys.plan_edit`) and
@@ -56,9 +56,10 @@ class Studio:
         return found
 
     def page(self, kit: str, component: str, number: int) -> dict:
-        faces = self.map(kit).page(component, number)
+        kit_map = self.map(kit)
+        faces = kit_map.page(component, number)
         return {"build": self.build, "kit": kit, "component": component, "page": number,
-                "faces": [face.head() for face in faces]}
+                "faces": [face.head() for face in faces], "figures": kit_map.figures(component, number)}
 
     def face(self, kit: str, component: str, number: int, slot: int) -> dict:
         kit_map = self.map(kit)

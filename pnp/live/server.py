@@ -15,11 +15,12 @@ stream of `build` and `check` events (the state's version) with a comment every 
 `/pages/<kit>/<pdf>/<n>.png?v=<version>` a rendered page (kept a year by the browser, since the
 version names its content; 404 for an old version), `/cards/<kit>/<pdf>/<component>/<n>/<slot>.png
 ?v=<version>` one face in its bleed (of the current PDF or, for a version of its previous one, that
-one: a card's last two builds), `/studio/page` and `/studio/face` (`?kit=&component=&page=&slot=`)
-the studio's map. POST, with a JSON body and the page's token in `X-PNP-Token` (403 without; a
-request from another origin is refused too): `/studio/edit`, `/studio/undo`, `/studio/redo`
-(`desk.Studio`; 409 with the reason when it refuses). Anything else is 404 (405 for another
-method): no part of a request's path ever reaches the file system.
+one: a card's last two builds), `/studio/page` (a page's faces; a rulebook page's figures) and
+`/studio/face` (`?kit=&component=&page=&slot=`) the studio's map. POST, with a JSON body and the
+page's token in `X-PNP-Token` (403 without; a request from another origin is refused too):
+`/studio/edit`, `/studio/undo`, `/studio/redo` (`desk.Studio`; 409 with the reason when it
+refuses). Anything else is 404 (405 for another method): no part of a request's path ever
+reaches the file system.
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ EDITOR = "vscode://file/{path}:{line}:{col}"
 CARD_SCALE = 4.0  # pixels per point of a card in the studio's card view (288 dpi)
 ASSETS = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
           "studio.js": "text/javascript; charset=utf-8", "cardview.js": "text/javascript; charset=utf-8",
+          "rules.js": "text/javascript; charset=utf-8",
           "style.css": "text/css; charset=utf-8", "favicon.svg": "image/svg+xml"}
 PAGE = re.compile(r"/pages/([^/]+)/([^/]+)/([0-9]{1,6})\.png")
 CARD = re.compile(r"/cards/([^/]+)/([^/]+)/([^/]+)/([0-9]{1,6})/([0-9]{1,4})\.png")

@@ -9,6 +9,9 @@ number)` answers the faces on a page of a component's PDF (1-based): for a deck,
 copy and side, in its slot (`layout.imposition.page_slots`), the cards of the decks imposed after it
 (`imposition.after`) following its own; for a sheet, its page in the content
 box; tuck boxes and sheets of their own size have none (their pages are shown, not mapped).
+`figures(component, number)` answers the faces of the kit's material a rulebook's page shows
+(`KitContext.material`: its figures), each with its corners on the page, the card (or sheet page)
+it is, where that card's YAML is written and its fields, and where the figure is written.
 `face(component, number, slot)` lays that face out again (`layout.face.FaceBuilder`, its elements
 handed back through `BuildEnv.inspect`) and answers its elements in drawing order with their box,
 what they mark, and each geometry key's value and where it is written (`keys.key_spots`), and the
@@ -126,6 +129,26 @@ class KitMap:
         return [Placed(0, layout.name, None, index, False, (m, m, width - m, height - m), 0,
                        (width - 2 * m, height - 2 * m), 0.0)]
 
+    def figures(self, component: str, number: int) -> list[dict]:
+        """The figures' faces on page `number` of a rulebook's PDF, in drawing order."""
+        return [self._figure(index, spot) for index, spot in
+                enumerate(p for p in self.run.material.get(component, []) if p.page == number)]
+
+    def _figure(self, index: int, spot: Any) -> dict:
+        deck, sheet = self.kit.deck(spot.component), self.component(spot.component)
+        card = next((c for c in deck.cards if c.id == spot.item), None) if deck is not None else None
+        if card is not None:
+            at, fields = self._where(card.ref), self._card_fields(card)
+        else:
+            at = self._where(sheet.ref) if sheet is not None else {}
+            pages = sheet.pages if isinstance(sheet, Sheet) else ()
+            fields = [{"name": k, "value": _shown(v)} for k, v in pages[int(spot.item) - 1].fields.items()] \
+                if spot.item.isdigit() and 0 < int(spot.item) <= len(pages) else []
+        return {"index": index, "corners": [list(c) for c in spot.corners], "component": spot.component,
+                "card": spot.item if card is not None else None, "page": None if card is not None else int(spot.item),
+                "side": spot.side, "at": at, "fields": fields,
+                "figure_at": {"file": spot.file, "line": spot.line, "col": 1, "cell": None}}
+
     def placed(self, component: str, number: int, slot: int) -> Placed:
         found = next((p for p in self.page(component, number) if p.slot == slot), None)
         if found is None:
@@ -198,7 +221,9 @@ class KitMap:
             found = self.component(component)
             fields = found.pages[place.copy].fields if isinstance(found, Sheet) else {}
             return [{"name": k, "value": _shown(v)} for k, v in fields.items()]
-        card = place.card
+        return self._card_fields(place.card)
+
+    def _card_fields(self, card: Card) -> list[dict]:
         return [{"name": k, "value": _shown(v), **self._where(card.field_ref(k))} for k, v in card.fields.items()] + \
             [{"name": "id", "value": card.id, **self._where(card.ref)}]
 

@@ -42,7 +42,8 @@ function pageLabel(file, n) {
 }
 
 function fileMeta(file) {
-  const parts = [file.kind === "deck" ? plural(file.cards, "card") : "sheet"];
+  const parts = [file.kind === "deck" ? plural(file.cards, "card")
+    : file.kind === "rulebook" ? (file.backs && file.backs !== "none" ? "booklet, imposed" : "rulebook") : "sheet"];
   if (file.card_size_mm) parts.push(`${file.card_size_mm[0]} × ${file.card_size_mm[1]} mm`);
   if (file.per_page) parts.push(`${file.per_page} per sheet`);
   if (file.kind === "deck") parts.push(file.backs === "none" ? "no backs" : `backs: ${file.backs}`);
@@ -130,9 +131,13 @@ function kitSection(kit, seen) {
       grid.append(figure(file, page, file.status === "rebuilt"));
       seen.add(`${file.id}/${page.n}`);
     }
-    section.append(el("div", { class: "component", id: `c-${file.id.replace(/[^A-Za-z0-9-]/g, "-")}` }, head, grid));
+    section.append(el("div", { class: "component", id: `c-${file.id.replace(/[^A-Za-z0-9-]/g, "-")}`, "data-kind": file.kind },
+      head, grid));
   }
   if (!kit.files.length) section.append(el("p", { class: "empty", text: "No page yet." }));
+  else if (!kit.files.some(f => f.kind === "rulebook")) {  // (shown in the Rules view only: style.css)
+    section.append(el("p", { class: "empty no-rules", text: "This kit has no rulebook (a component of kind: rulebook)." }));
+  }
   return section;
 }
 

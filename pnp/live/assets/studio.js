@@ -65,6 +65,7 @@
   async function pick(fig, event) {
     if (!PNP.state.studio) return;
     const point = pagePoint(fig, event);
+    if (fig.dataset.kind === "rulebook" && PNP.rulesPick) return PNP.rulesPick(fig, point);  // (rules.js)
     let faces;
     try { faces = await facesOf(fig); } catch (error) { return reveal(error.message); }
     if (!faces.length) return reveal("This page is not mapped: tuck boxes and boards of their own size are shown, " +
@@ -213,11 +214,12 @@
     inspector.replaceChildren(el("p", { class: "refused", text }));
   }
 
-  function reveal(text) {
+  function reveal(text) {  // the inspector, saying `text` (null: left to the caller)
     document.getElementById("tab-inspector").hidden = false;
     PNP.tab("inspector");
-    show(text);
+    if (text !== null) show(text);
   }
+  PNP.reveal = reveal;
 
   function mm(value, unit) {
     if (unit === "°") return `${Math.round(value)}°`;
