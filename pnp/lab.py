@@ -23,7 +23,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from .core.errors import Problem, counted, errors_only
 from .model.kit import Kit
@@ -68,7 +69,8 @@ def player_counts(kit: Kit, asked: list[int]) -> list[int]:
 
 
 def playtest(root: Path, name: str, players: list[int], games: int, seed: int, agents: list[str],
-             jobs: int = 1, trace: int | None = None) -> tuple[dict | None, KitReport]:
+             jobs: int = 1, trace: int | None = None, progress: Callable[[int], None] | None = None
+             ) -> tuple[dict | None, KitReport]:
     from .rules import run_rules
 
     project = Project.open(root)
@@ -83,7 +85,7 @@ def playtest(root: Path, name: str, players: list[int], games: int, seed: int, a
     if kit is not None and not errors_only(problems):
         counts = player_counts(kit, players)
         document, found = _traced(kit, counts, seed, agents, trace) if trace is not None else \
-            _play(project, kit, counts, games, seed, agents, jobs)
+            _play(project, kit, counts, games, seed, agents, jobs, progress)
         problems += found
     located = [project.locators.resolve(p) for p in problems]
     report = KitReport(Path(name).name, kit.game.title if kit else "", name, [], located)
@@ -91,7 +93,7 @@ def playtest(root: Path, name: str, players: list[int], games: int, seed: int, a
 
 
 def _play(project: Project, kit: Kit, counts: list[int], games: int, seed: int, agents: list[str],
-          jobs: int) -> tuple[dict | None, list[Problem]]:
+          jobs: int, progress: Callable[[int], None] | None = None) -> tuple[dict | None, list[Problem]]:
     from .rules import guarded, load_playout
     from .rules.balance import summarize
     from .rules.harness import Runner
@@ -101,10 +103,16 @@ def _play(project: Project, kit: Kit, counts: list[int], games: int, seed: int, 
         return None, problems
     source = KitPlayout(str(project.root), str(kit.root)) if jobs > 1 else playout
     runs, start = [], time.perf_counter()
+    announce, expect = getattr(progress, "components", None), getattr(progress, "expect", None)
+    if announce is not None:  # each run (agent, player count) an equal share of the progress bar
+        announce(len(agents) * len(counts))
     with Runner(source, jobs) as runner:
         for agent in agents:
             for count in counts:
-                played, crash = guarded(kit, "the rules model's play-outs", runner.games, count, agent, games, seed)
+                if expect is not None:
+                    expect(games)
+                play = partial(runner.games, progress=progress)
+                played, crash = guarded(kit, "the rules model's play-outs", play, count, agent, games, seed)
                 if played is None:
                     return None, crash
                 runs.append(summarize(played[0], playout, count, agent, played[1]))

@@ -1,9 +1,11 @@
 """New kits: a starter kit that checks and builds at once, or a renamed copy of a kit.
 
-Contract: `new_kit(root, name, source=None)` answers `(files written, problems)`. Without `source`
-it writes `decks/<name>/` (game.yaml, with a declarative check; cartes.yaml: a deck with a back,
-generated and listed cards; score.yaml: a score sheet) and `layouts/<name>.yaml` (the layouts
-`<name>-recto`, `-verso`, `-score` and their base), from the commented templates in `pnp/starter/`;
+Contract: `new_kit(root, name, source=None, language="fr")` answers `(files written, problems)`.
+Without `source` it writes `decks/<name>/` (game.yaml, with a declarative check; a deck with a back,
+generated and listed cards; score.yaml: a score sheet whose Total row adds up in the exports) and
+`layouts/<name>.yaml` (the layouts and their base), from the commented templates of the language
+in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
+`-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
 kept as links. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
 it names the output folder. Nothing is written when a problem is found: a bad name, `decks/` or
@@ -27,13 +29,16 @@ from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
 from .model.names import MAX_NAME, is_name, slug
 
-KIT_FILES = ("game.yaml", "cartes.yaml", "score.yaml")
-LAYOUTS = ("base", "recto", "verso", "score")
+KIT_FILES = {"fr": ("game.yaml", "cartes.yaml", "score.yaml"), "en": ("game.yaml", "cards.yaml", "score.yaml")}
+LAYOUTS = {"fr": ("base", "recto", "verso", "score"), "en": ("base", "front", "back", "score")}
+LANGUAGES = tuple(KIT_FILES)
 
 
-def new_kit(root: Path, name: str, source: str | None = None) -> tuple[list[Path], list[Problem]]:
+def new_kit(root: Path, name: str, source: str | None = None, language: str = "fr") -> tuple[list[Path], list[Problem]]:
+    if language not in LANGUAGES:
+        raise ValueError(f"no starter in {language!r} (a caller's mistake)")
     root = Path(root).resolve()
-    problems = _check(root, name, source)
+    problems = _check(root, name, source, language)
     if problems:
         return [], problems
     target = root / "decks" / name
@@ -44,16 +49,16 @@ def new_kit(root: Path, name: str, source: str | None = None) -> tuple[list[Path
         return sorted(p for p in target.rglob("*") if p.is_file()), []
     values = {"kit": name, "title": name.replace("-", " ").capitalize()}
     layouts = root / "layouts" / f"{name}.yaml"
-    write_atomic(layouts, _template("layouts.yaml", values))
+    write_atomic(layouts, _template(language, "layouts.yaml", values))
     try:
-        _place(target, lambda temp: _write_starter(temp, values))
+        _place(target, lambda temp: _write_starter(temp, values, language))
     except BaseException:
         layouts.unlink(missing_ok=True)
         raise
-    return [target / f for f in KIT_FILES] + [layouts], []
+    return [target / f for f in KIT_FILES[language]] + [layouts], []
 
 
-def _check(root: Path, name: str, source: str | None) -> list[Problem]:
+def _check(root: Path, name: str, source: str | None, language: str = "fr") -> list[Problem]:
     where = "pnp new"
     if not is_name(name):
         return [Problem(f"a kit name is lowercase letters, digits and dashes (at most {MAX_NAME}), like 'my-game': "
@@ -74,7 +79,7 @@ def _check(root: Path, name: str, source: str | None) -> list[Problem]:
     if (root / "layouts" / f"{name}.yaml").exists():
         problems.append(Problem("already exists, and pnp new never overwrites: choose another name", where,
                                 Ref(f"layouts/{name}.yaml")))
-    return problems or _taken_layouts(root, name)
+    return problems or _taken_layouts(root, name, language)
 
 
 def _links_out(root: Path) -> list[Problem]:
@@ -89,25 +94,26 @@ def _links_out(root: Path) -> list[Problem]:
     return problems
 
 
-def _taken_layouts(root: Path, name: str) -> list[Problem]:
+def _taken_layouts(root: Path, name: str, language: str) -> list[Problem]:
     """Layout names are the project's: the new ones may not be taken already."""
     from .model.load import Project
 
     library = Project.open(root).library
-    taken = [f"{name}-{part}" for part in LAYOUTS if library.get(f"{name}-{part}", Ref("pnp new"))[0] is not None]
+    taken = [f"{name}-{part}" for part in LAYOUTS[language]
+             if library.get(f"{name}-{part}", Ref("pnp new"))[0] is not None]
     return [Problem(f"the project already has a layout named {layout!r}; choose another kit name", "pnp new",
                     Ref("layouts")) for layout in taken]
 
 
-def _template(file: str, values: dict[str, str]) -> bytes:
-    text = (resources.files(__package__) / "starter" / file).read_text(encoding="utf-8")
+def _template(language: str, file: str, values: dict[str, str]) -> bytes:
+    text = (resources.files(__package__) / "starter" / language / file).read_text(encoding="utf-8")
     return Template(text).substitute(values).encode("utf-8")
 
 
-def _write_starter(folder: Path, values: dict[str, str]) -> None:
+def _write_starter(folder: Path, values: dict[str, str], language: str) -> None:
     folder.mkdir()
-    for file in KIT_FILES:
-        (folder / file).write_bytes(_template(file, values))
+    for file in KIT_FILES[language]:
+        (folder / file).write_bytes(_template(language, file, values))
 
 
 def _place(target: Path, make: Callable[[Path], object]) -> None:

@@ -19,7 +19,9 @@ page compression, without ASCII85, and with a bundled font as the initial font, 
 gives the same bytes and no base-14 font is referenced; `make_canvas` makes such a canvas on any
 target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
 a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
-pages that changed from those that did not. Every PDF asks viewers to print at actual size
+pages that changed from those that did not. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
+writes every colour as CMYK through it (ReportLab's colour hook), and with `pdfx` its document is a
+PDF/X-4 (`pnp.colour.pdfx`); without, nothing changes. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
 `DuplexFlipLongEdge` or `DuplexFlipShortEdge`). A batch given a `root` (the output folder) makes no
 file outside it nor through a symbolic link at or below it (`fileio.Unconfined`, an OSError);
@@ -34,13 +36,16 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from .core.errors import Problem
 from .core.fileio import PartFile, confined, first_link, link_text, links_in, sweep_parts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .colour.convert import CmykInk
 
 rl_config.useA85 = 0  # binary streams: ~25 % smaller and faster (research/reportlab-speed.md)
 
@@ -94,9 +99,9 @@ class OutputBatch:
             out.write(data)
 
     def canvas(self, final: Path, pagesize: tuple[float, float], font: str, meta: dict[str, str],
-               duplex: str = "Simplex") -> Canvas:
+               duplex: str = "Simplex", ink: CmykInk | None = None, pdfx: bool = False) -> Canvas:
         pending = self._temp(final)
-        canvas = make_canvas(str(pending.temp), pagesize, font, meta, duplex)
+        canvas = make_canvas(str(pending.temp), pagesize, font, meta, duplex, ink, pdfx)
         self._open[id(canvas)] = (canvas, pending)
         if self.record_pages:
             digests = self.page_digests.setdefault(final, [])
@@ -149,9 +154,11 @@ class OutputBatch:
 
 
 def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], font: str,
-                meta: dict[str, str], duplex: str = "Simplex") -> Canvas:
+                meta: dict[str, str], duplex: str = "Simplex", ink: CmykInk | None = None,
+                pdfx: bool = False) -> Canvas:
     """A deterministic canvas onto `target` (a path or a binary file object) whose fallback font is
-    `font`, a bundled one: never Helvetica; it asks for actual size and names its `duplex` mode."""
+    `font`, a bundled one: never Helvetica; it asks for actual size and names its `duplex` mode;
+    with `ink`, its colours are CMYK (and with `pdfx`, it is a PDF/X-4)."""
     rl_config.canvas_basefontname = rl_config.defaultGraphicsFontName = font  # svglib's fallback too
     canvas = Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=font)
     canvas.setTitle(meta.get("title", ""))
@@ -161,6 +168,12 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
     canvas.setProducer("pnp (ReportLab)")
     canvas.setViewerPreference("PrintScaling", "None")  # print dialogs default to actual size
     canvas.setViewerPreference("Duplex", duplex)  # and to the way the sheet turns over
+    if ink is not None:
+        canvas._enforceColorSpace = ink  # noqa: SLF001 (ReportLab's colour hook: every colour set goes through it)
+        if pdfx:
+            from .colour.pdfx import mark
+
+            mark(canvas, meta.get("title") or "pnp")
     return canvas
 
 

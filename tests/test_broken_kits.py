@@ -122,7 +122,7 @@ def built(built_once, tmp_path):
     shutil.copytree(built_once / "project", root, symlinks=True)
     shutil.copytree(built_once / "out", out)
     before = {p: p.read_bytes() for p in out.rglob("*.pdf")}
-    assert len(before) == 4  # cards, rules cards, score sheet, box
+    assert len(before) == 6  # cards, rules cards, score sheet, box, rulebook, its booklet
     return root, out, before
 
 

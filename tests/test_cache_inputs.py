@@ -110,7 +110,8 @@ def test_a_build_with_no_kit_says_so_and_fails(project, tmp_path):
 def test_every_option_but_the_output_folder_and_strictness_is_part_of_the_cache_key():
     base = Options()
     changed = {"paper": "letter", "backs": "fold", "orientation": "landscape", "back_offset": (0.5, 0.0),
-               "image_dpi": None, "printer_margin": 3.0}
+               "image_dpi": None, "printer_margin": 3.0, "color": "cmyk", "pdfx": True, "ink_limit": 300.0,
+               "ink": "saver"}
     # (`code` is False only for `pnp check --no-code`, which builds nothing)
     assert {f.name for f in fields(Options)} == set(changed) | {"out", "strict", "code"}
     for name, value in changed.items():

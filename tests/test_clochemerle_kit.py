@@ -78,7 +78,7 @@ def test_the_kit_checks_clean(built):
 
 def test_build_lists_every_pdf_in_the_json_manifest(built):
     files = built["files"]
-    assert {name: f["pages"] for name, f in files.items()} == COMPONENTS
+    assert {name: f["pages"] for name, f in files.items()} == {**COMPONENTS, "regles": 5, "regles-livret": 8}
     assert files["lieux"]["cards"] == 12 and files["clochemerle"]["cards"] == 9
     assert files["lieux"]["card_size_mm"] == [63.0, 88.0] and files["lieux"]["backs"] == "long-edge"
     assert all(Path(f["path"]).is_file() for f in files.values())

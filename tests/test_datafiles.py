@@ -280,4 +280,4 @@ def test_without_openpyxl_an_xlsx_deck_says_how_to_get_it(project, monkeypatch):
     root = _xlsx_kit(project, [["nom", "valeur"], ["As", 1]])
     monkeypatch.setitem(sys.modules, "openpyxl", None)
     assert found(root) == ["decks/mini/cartes.xlsx: data file: reading .xlsx files needs openpyxl: pip install "
-                           "'pnp[xlsx]'"]
+                           "openpyxl (or, in pnp's folder, pip install '.[xlsx]')"]

@@ -245,7 +245,7 @@ def test_five_dice_nets_at_scale_with_solid_cuts_and_dashed_folds(kit_pdfs):
 def test_pages_and_embedded_fonts(kit_pdfs):
     for paper, size in (("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))):
         folder = kit_pdfs[paper]
-        assert sorted(p.name for p in folder.glob("*.pdf")) == [f"{n}-{paper}.pdf" for n in ("aide", "des", "score")]
+        assert sorted(p.name for p in folder.glob("*.pdf")) == [f"{n}-{paper}.pdf" for n in ("aide", "des", "regles", "regles-livret", "score")]
         assert page_sizes_mm(folder / f"aide-{paper}.pdf") == [size] * 2  # fronts, then backs
         x0, y0, x1, y1 = boxes(folder / f"aide-{paper}.pdf", 0)["trimbox"]
         assert (round((x1 - x0) / MM), round((y1 - y0) / MM)) == (140, 246)  # 2 x 2 tarot cards, a gutter between rows

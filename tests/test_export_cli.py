@@ -16,7 +16,7 @@ def _run(root, *args):
 
 def test_an_export_needs_a_format_and_custom_options_need_custom(shipped, tmp_path):
     result = _run(shipped, "similis", "--out", str(tmp_path))
-    assert result.exit_code == 2 and "say what to export: --png, --tts, --sheets and/or --rules-html" in result.output
+    assert result.exit_code == 2 and "say what to export: --png, --tts, --sheets, --showcase, --fan and/or --rules-html" in result.output
     result = _run(shipped, "similis", "--png", "--size", "63x88", "--out", str(tmp_path))
     assert result.exit_code == 2 and "--size and --bleed go with --preset custom" in result.output
     result = _run(shipped, "similis", "--png", "--preset", "custom", "--size", "63", "--out", str(tmp_path))

@@ -56,7 +56,9 @@ def test_the_saved_object_names_every_card_once(similis_tts, shipped):
     deck = saved["ObjectStates"][0]
     assert deck["Name"] == "DeckCustom"
     nicknames = [card["Nickname"] for card in deck["ContainedObjects"]]
-    assert sorted(nicknames, key=int) == [str(n) for n in range(1, 91)]  # each card of the deck, once
+    assert len(set(nicknames)) == 90 and "1 ankh bleu pierre" in nicknames  # each card once, by its fields
+    first = next(c for c in deck["ContainedObjects"] if c["Nickname"] == "1 ankh bleu pierre")
+    assert first["Description"] == "valeur: 1\nforme: ankh\ncouleur: bleu\nfond: pierre"
     assert deck["DeckIDs"] == [100 + i for i in range(69)] + [200 + i for i in range(21)]
     assert [c["CardID"] for c in deck["ContainedObjects"]] == deck["DeckIDs"]
     sheets = deck["CustomDeck"]
@@ -110,3 +112,67 @@ def test_cards_with_backs_of_their_own_get_back_sheets(shipped, tmp_path):
     assert sheet["UniqueBack"] and sheet["BackURL"].endswith("/lieux-back-1.png")
     with Image.open(folder / "lieux-1.png") as faces, Image.open(folder / "lieux-back-1.png") as backs:
         assert faces.size == backs.size == (10 * 409, 2 * 572)
+
+
+SHAPES = """\
+rond:
+  extends: poker-card
+  size: [18mm, 18mm]
+  radius: 9mm
+  bleed: 1mm
+  safe: 1mm
+  background: "#c0392b"
+  elements:
+    n: {type: text, text: "{n}", size: 8, align: center, valign: middle, color: "#ffffff"}
+tarot:
+  extends: poker-card
+  size: tarot
+  radius: 0
+  background: "#fdf6e3"
+  elements:
+    nom: {type: text, text: "{nom}", x: 5, y: 5, w: 60, h: 10, size: 12}
+"""
+
+
+def _shapes_kit(root: Path) -> None:
+    kit = root / "decks/formes"
+    kit.mkdir(parents=True)
+    (kit / "game.yaml").write_text("title: Formes\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml, "
+                                   "grandes.yaml]\n", encoding="utf-8")
+    (kit / "jetons.yaml").write_text("kind: deck\nname: jetons\nlayout: rond\nfields: {n: int}\n"
+                                     "columns: [n]\nrows: [[1], [2]]\n", encoding="utf-8")
+    (kit / "grandes.yaml").write_text("kind: deck\nname: grandes\nlayout: tarot\n"
+                                      "fields: {nom: text, force: int}\ncards:\n"
+                                      "  - {nom: \"**Le** Mage\", force: 3}\n", encoding="utf-8")
+    (root / "layouts/formes.yaml").write_text(SHAPES, encoding="utf-8")
+
+
+def test_shapes_and_scales_come_from_the_cards(project, tmp_path):
+    root = project()
+    _shapes_kit(root)
+    _tts(root, tmp_path / "out", ["formes"], tts_base="https://example.org/formes")  # no trailing slash
+    folder = tmp_path / "out/formes/tts"
+    counters = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert counters["CustomDeck"]["1"]["Type"] == 4  # a circle: round counters
+    assert counters["CustomDeck"]["1"]["FaceURL"] == "https://example.org/formes/jetons-1.png"
+    assert counters["Transform"]["scaleX"] == counters["Transform"]["scaleZ"] == round(18 / 63.5, 4)
+    assert [c["Nickname"] for c in counters["ContainedObjects"]] == ["1", "2"]
+    big = json.loads((folder / "grandes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert big["CustomDeck"]["1"]["Type"] == 1  # square corners: a rectangle
+    card = big["ContainedObjects"][0]
+    assert (card["Transform"]["scaleX"], card["Transform"]["scaleY"], card["Transform"]["scaleZ"]) == \
+        (round(70 / 63.5, 4), 1.0, round(70 / 63.5, 4))  # 70 mm wide against TTS's 2.5 in card, the cell's shape
+    with Image.open(folder / "grandes-1.png") as sheet:  # ...which is 70 x 120 (the card's own shape)
+        assert sheet.width // 2 / (sheet.height) == pytest.approx(70 / 120, abs=0.01)
+    assert (card["Nickname"], card["Description"]) == ("Le Mage", "nom: Le Mage\nforce: 3")
+
+
+@pytest.mark.parametrize("base", ["not a url", "ftp://example.org/x/", "https:///nohost/", "https://h/x?y=1"])
+def test_a_bad_tts_base_is_a_usage_error(base, project):
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    root = project()
+    result = CliRunner().invoke(main, ["--project", str(root), "export", "similis", "--tts", "--tts-base", base])
+    assert result.exit_code == 2 and "--tts-base" in result.output and "Traceback" not in result.output

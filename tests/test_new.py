@@ -101,7 +101,7 @@ def test_from_a_kit_makes_a_renamed_copy_that_builds(project, tmp_path):
                                shallow=False)
     reports = build_ok(root, ["similis-v2"], Options(out=tmp_path / "out"))
     assert [f.path for f in reports[0].files] == [(tmp_path / "out/similis-v2" / f"{c}-a4.pdf").as_posix()
-                                                  for c in ("cartes", "aide", "score", "boite")]
+                                                  for c in ("cartes", "aide", "score", "boite", "regles", "regles-livret")]
     assert not [p for p in (root / "decks").iterdir() if p.name.startswith(".")]  # no temporary folder left
 
 

@@ -93,7 +93,8 @@ def test_two_kits_with_one_folder_name_fail_and_leave_the_previous_pdfs(tmp_path
     errors = [p.render() for r in reports for p in r.errors]
     assert any("two kits are named 'similis' (decks/similis and more/similis)" in e for e in errors), errors
     assert {p.name: p.read_bytes() for p in (out / "similis").iterdir()} == {
-        name: b"previous " + name.encode() for name in ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf", "boite-a4.pdf")}
+        name: b"previous " + name.encode() for name in ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf", "boite-a4.pdf",
+                                                    "regles-a4.pdf", "regles-livret-a4.pdf")}
 
 
 def test_files_get_the_mode_of_the_users_umask(tmp_path):

@@ -18,7 +18,7 @@ def pdf(build_info, kit, name, paper="a4"):
 
 def test_the_manifest_lists_every_file(similis_build):
     files = {f.component: f for r in similis_build["reports"] for f in r.files if r.kit == "similis"}
-    assert set(files) == {"cartes", "aide", "score", "boite"}
+    assert set(files) == {"cartes", "aide", "score", "boite", "regles", "regles-livret"}
     # stone and sand backgrounds differ at the cut: gutters, 8 cards a sheet (A4 landscape)
     assert (files["cartes"].cards, files["cartes"].pages, files["cartes"].per_page) == (90, 24, 8)
     assert files["cartes"].card_size_mm == (63.0, 88.0)
@@ -163,7 +163,7 @@ def test_reglisse_has_its_liquorice_cards_and_candies(similis_build):
 def test_two_builds_give_the_same_bytes(similis_build, tmp_path):
     again = tmp_path / "again"
     build(similis_build["root"], ["similis"], Options(out=again))
-    for name in ("cartes", "aide", "score", "boite"):
+    for name in ("cartes", "aide", "score", "boite", "regles", "regles-livret"):
         assert (again / "similis" / f"{name}-a4.pdf").read_bytes() == pdf(similis_build, "similis", name).read_bytes()
 
 

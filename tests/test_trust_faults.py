@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from conftest import ROOT, edit
 from hostile import pnp
 
-PDFS = ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf", "boite-a4.pdf")
+PDFS = ("cartes-a4.pdf", "aide-a4.pdf", "score-a4.pdf", "boite-a4.pdf", "regles-a4.pdf", "regles-livret-a4.pdf")
 
 
 def _mount(folder: Path, options: str) -> bool:

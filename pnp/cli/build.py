@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..core.errors import counted
-from .common import PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, pdf_options
+from .common import INK_OPTION, PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, \
+    pdf_options
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -46,7 +47,7 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
     from ..incremental import build_changed
 
     with Progress() as progress:
-        reports = build_changed(project, list(kits), build_options(**shape, strict=strict), force, progress)
+        reports = build_changed(project, list(kits), build_options(project, **shape, strict=strict), force, progress)
     finish(reports, as_json, wrote=True)
 
 
@@ -54,15 +55,17 @@ def build(project: Path, kits: tuple[str, ...], as_json: bool, force: bool, stri
 @click.argument("kits", nargs=-1)
 @PAPER_OPTION
 @PRINTER_MARGIN_OPTION
+@INK_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--strict", is_flag=True, help=STRICT_HELP)
 @click.option("--no-code", "no_code", is_flag=True,
               help="Do not load or run the kits' rules models (code): check everything else, values the "
                    "models compute left as written.")
 @click.pass_obj
-def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, as_json: bool,
+def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: float, ink: str, as_json: bool,
           strict: bool, no_code: bool) -> None:
-    """Check KITS against their rules and layouts, laid out on --paper; write nothing.
+    """Check KITS against their rules and layouts, laid out on --paper (and as an ink-saving
+    print with --ink saver: its legibility judged); write nothing.
 
     A kit's rules model is code: it runs only once trusted (`pnp trust KIT`); --no-code checks
     an untrusted kit without running it.
@@ -77,28 +80,60 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
     from ..build import check as run_check
     from ..core.options import Options
 
-    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin, code=not no_code)
+    options = Options(paper=paper.lower(), strict=strict, printer_margin=printer_margin, ink=ink.lower(),
+                      code=not no_code)
     finish(run_check(project, list(kits), options), as_json, wrote=False)
 
 
 @click.command(name="list")
+@click.option("--json", "as_json", is_flag=True, help="Print the kits and their components as JSON.")
 @click.pass_obj
-def list_kits(project: Path) -> None:
-    """List the kits under decks/ with their components and rules models (named, never run)."""
+def list_kits(project: Path, as_json: bool) -> None:
+    """List the kits under decks/ with their components (decks, sheets, tuck boxes, rulebooks) and rules models
+    (named, never run)."""
+    import json
+
     from ..core.fileio import read_only
     from ..model.load import Project
 
     with read_only():
-        _list(Project.open(project))
+        kits = _listed(Project.open(project))
+    if as_json:
+        click.echo(json.dumps({"kits": kits}, indent=2, ensure_ascii=False))
+        return
+    for kit in kits:
+        if not kit["readable"]:
+            click.echo(f"{kit['path']}  (unreadable: run `pnp check`)")
+            continue
+        parts = [_part(c) for c in kit["components"]]
+        click.echo(f"{kit['path']}  {kit['title']}  [{kit['rules']}]: {', '.join(parts)}")
 
 
-def _list(opened: Project) -> None:
+def _part(component: dict[str, Any]) -> str:
+    if component["kind"] == "deck":
+        return f"{component['name']} ({counted(component['cards'], 'card')})"
+    if component["kind"] == "tuckbox":
+        return f"{component['name']} (tuck box for {component['deck']})"
+    if component["kind"] == "rulebook":
+        return f"{component['name']} (rulebook)"
+    return str(component["name"])
+
+
+def _listed(opened: Project) -> list[dict[str, Any]]:
+    """Each kit under decks/: its name, title, path, rules model and components, in the kit's order
+    (decks, sheets, tuck boxes, rulebooks); a kit that does not load is listed as unreadable."""
+    out: list[dict[str, Any]] = []
     for kit_dir in opened.kit_dirs():
         kit, _ = opened.load_kit(kit_dir)
         if kit is None:
-            click.echo(f"{opened.display(kit_dir)}  (unreadable: run `pnp check`)")
+            out.append({"name": kit_dir.name, "path": opened.display(kit_dir), "readable": False})
             continue
-        model = kit.game.rules.model if kit.game.rules else "generic checks"
-        parts = [f"{d.name} ({counted(d.total(), 'card')})" for d in kit.decks] + [s.name for s in kit.sheets] + \
-            [f"{b.name} (rulebook)" for b in kit.rulebooks]
-        click.echo(f"{opened.display(kit_dir)}  {kit.game.title}  [{model}]: {', '.join(parts)}")
+        components = [{"kind": "deck", "name": d.name, "title": d.title, "cards": d.total()} for d in kit.decks]
+        components += [{"kind": "sheet", "name": s.name, "title": s.title, "pages": sum(p.copies for p in s.pages)}
+                       for s in kit.sheets]
+        components += [{"kind": "tuckbox", "name": b.name, "title": b.title, "deck": b.spec.deck} for b in kit.tuckboxes]
+        components += [{"kind": "rulebook", "name": r.name, "title": r.title} for r in kit.rulebooks]
+        out.append({"name": kit.name, "path": opened.display(kit_dir), "readable": True, "title": kit.game.title,
+                    "rules": kit.game.rules.model if kit.game.rules else "generic checks",
+                    "components": components})
+    return out

@@ -11,22 +11,24 @@ from pathlib import Path
 import click
 
 from ..messages import languages
-from .common import PAPER, offset
+from .common import PAPER, offset, out_folder
 
 
 @click.command()
 @click.option("--paper", type=PAPER, default="a4", show_default=True)
 @click.option("--backs", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the sheet (default: output/ in the project's folder).")
 @click.option("--language", type=click.Choice(languages()), default="fr", show_default=True,
               help="The language of the printed instructions.")
 @click.pass_obj
-def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path, language: str) -> None:
+def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path | None, language: str) -> None:
     """Write a two-page duplex calibration sheet to measure your printer's back offset."""
     from ..calibration import write_calibration
     from ..output import cannot_write
 
+    out = out_folder(project, out)
     try:
         path, problems = write_calibration(project, out, paper.lower(), backs, offset(back_offset), language)
     except OSError as exc:

@@ -2,8 +2,8 @@
 the PDFs, the report printer, the back-offset parser and the progress bar.
 
 Contract: `PAPER` and `BACKS` are Click choices built from `pnp.core.options`; `pdf_options` adds the
-options that shape the PDFs to a command (build and watch) and `build_options(**values)` makes the
-`Options` of their values (a `click.BadParameter` for a bad back offset); `finish(reports, as_json,
+options that shape the PDFs to a command (build and watch) and `build_options(project, **values)`
+makes the `Options` of their values (`out_folder`: no `--out` is the project's output/ folder) (a `click.BadParameter` for a bad back offset); `finish(reports, as_json,
 wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
 (`summary(reports)` when a command has its own), and exits 1 when any problem is an error;
 `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise); `Progress` draws a bar
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -21,7 +22,7 @@ from typing import Callable
 import click
 
 from ..core.errors import counted
-from ..core.options import BACK_MODES, PAPER_NAMES, Options
+from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
 BACKS = click.Choice(BACK_MODES, case_sensitive=False)
@@ -33,15 +34,25 @@ _PDF_OPTIONS = (
                  show_default=True, help="Page orientation for card sheets (auto: the one holding most cards)."),
     click.option("--back-offset", default="0,0", show_default=True, metavar="DX,DY",
                  help="Nudge backs by DX,DY mm (right, down) to match your printer; see `pnp calibrate`."),
-    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-                 show_default=True, help="Folder for the PDFs."),
+    click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+                 help="Folder for the PDFs (default: output/ in the project's folder, wherever you run pnp)."),
     click.option("--image-dpi", type=click.IntRange(72, 2400), default=300, show_default=True, metavar="N",
                  help="Downsample pictures that have over 1.5 × N pixels per inch in their box to N."),
     click.option("--no-downsample", is_flag=True, help="Embed every picture with all its pixels."),
     click.option("--printer-margin", type=click.FloatRange(0, 20), default=5.0, show_default=True, metavar="MM",
                  help="The band along every paper edge your printer cannot print: nothing is drawn in it."),
+    click.option("--color", type=click.Choice(COLOR_MODES, case_sensitive=False), default="rgb", show_default=True,
+                 help="cmyk: colours and pictures converted for a print service (FOGRA39 coated, 240 % ink); "
+                      "the PDFs are named <component>-<paper>-cmyk.pdf."),
+    click.option("--pdfx", is_flag=True, help="A PDF/X-4 for print services: CMYK with an output intent "
+                                              "(implies --color cmyk; named <component>-<paper>-pdfx.pdf)."),
+    click.option("--ink-limit", type=click.FloatRange(100, 400), default=240.0, show_default=True, metavar="PERCENT",
+                 help="CMYK: warn where a colour or picture passes this total ink (DriveThruCards: 240)."),
+    click.option("--ink", type=click.Choice(INK_MODES, case_sensitive=False), default="normal", show_default=True,
+                 help="saver: grounds and large fills lightened or dropped, for home printers "
+                      "(<component>-<paper>-saver.pdf)."),
 )
-PAPER_OPTION, PRINTER_MARGIN_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[-1]  # what `check` lays out with
+PAPER_OPTION, PRINTER_MARGIN_OPTION, INK_OPTION = _PDF_OPTIONS[0], _PDF_OPTIONS[7], _PDF_OPTIONS[11]  # `check`'s
 
 
 def kit_project(project: Path, kits: tuple[str, ...] | list[str]) -> Path:
@@ -62,11 +73,31 @@ def pdf_options(command: Callable) -> Callable:
     return command
 
 
-def build_options(paper: str, backs: str, orientation: str, back_offset: str, out: Path, image_dpi: int,
-                  no_downsample: bool, printer_margin: float = 5.0, strict: bool = False) -> Options:
-    """The build options from the values of `pdf_options` (and `--strict`)."""
-    return Options(paper.lower(), backs.lower(), orientation, out, offset(back_offset),
-                   image_dpi=None if no_downsample else image_dpi, strict=strict, printer_margin=printer_margin)
+def out_folder(project: Path, out: Path | None) -> Path:
+    """`--out` as given (a relative one from the current folder, as any path typed), else the
+    project's `output/` folder — never one inside the kit's folder that pnp happens to be run from —
+    written from the current folder when one holds the other, so that the paths printed read plainly
+    (`output/...` from the project's root, `../../output/...` from inside decks/my-game)."""
+    if out is not None:
+        return out
+    target = Path(project).resolve() / "output"
+    here = Path.cwd().resolve()
+    if here == target.parent or here in target.parents or target.parent in here.parents:
+        return Path(os.path.relpath(target, here))
+    return target
+
+
+def build_options(project: Path, paper: str, backs: str, orientation: str, back_offset: str, out: Path | None,
+                  image_dpi: int,
+                  no_downsample: bool, printer_margin: float = 5.0, strict: bool = False, color: str = "rgb",
+                  pdfx: bool = False, ink_limit: float = 240.0, ink: str = "normal") -> Options:
+    """The build options from the values of `pdf_options` (and `--strict`); --pdfx is CMYK."""
+    if pdfx and color.lower() == "rgb" and click.get_current_context().get_parameter_source("color") \
+            == click.core.ParameterSource.COMMANDLINE:
+        raise click.BadParameter("a PDF/X for print services is CMYK: drop --color rgb", param_hint="--pdfx")
+    return Options(paper.lower(), backs.lower(), orientation, out_folder(project, out), offset(back_offset),
+                   image_dpi=None if no_downsample else image_dpi, strict=strict, printer_margin=printer_margin,
+                   color="cmyk" if pdfx else color.lower(), pdfx=pdfx, ink_limit=ink_limit, ink=ink.lower())
 
 
 def offset(text: str) -> tuple[float, float]:
@@ -116,28 +147,52 @@ def _summary(reports: list, wrote: bool) -> None:
 
 
 class Progress:
-    """A bar of pages drawn on stderr, for builds that last; silent when stderr is not a terminal.
+    """One bar for every long command (build: pages, export: files, playtest: games), on a
+    terminal's stderr after half a second; silent when stderr is not a terminal.
 
-    The total grows as each component announces its pages (`expect`)."""
+    The run tells what it knows when it knows it: `kits(n)` the kits it will run, `components(n)` as
+    each kit starts (its components, or an export's formats, or a playtest's runs), `expect(n)` as
+    each component starts (its pages, pictures or games), and `progress(n)` as steps are done. Each
+    kit is an equal share of the bar, each component an equal share of its kit's, each step an
+    equal share of its component's: the bar only ever grows, and is full when the run is."""
 
     WIDTH = 30
 
-    def __init__(self) -> None:
-        self.done = self.total = 0
+    def __init__(self, unit: str = "pages") -> None:
+        self.unit = unit
+        self.done = 0
+        self._kits, self._kit = 1, -1  # kits in the run, the one running (-1: none announced yet)
+        self._components, self._component = 1, -1
+        self._steps, self._step = 0, 0
+        self.filled = 0.0  # the share of the bar drawn, 0..1, never decreasing
         self.start = time.monotonic()
         self.live = sys.stderr.isatty()
         self.shown = False
 
-    def expect(self, pages: int) -> None:
-        self.total += pages
+    def kits(self, count: int) -> None:
+        self._kits = max(count, 1)
 
-    def __call__(self, pages: int) -> None:
-        self.done += pages
+    def components(self, count: int) -> None:
+        self._kit += 1
+        self._components, self._component, self._steps, self._step = max(count, 1), -1, 0, 0
+
+    def expect(self, count: int) -> None:
+        if self._kit < 0:  # (a caller that announces no kit: one kit of unknown components)
+            self.components(1)
+        self._component += 1
+        self._steps, self._step = count, 0
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+        self._step += count
+        within = min(self._step / self._steps, 1.0) if self._steps else 1.0
+        component = (max(self._component, 0) + within) / self._components
+        share = (max(self._kit, 0) + min(component, 1.0)) / self._kits
+        self.filled = max(self.filled, min(share, 1.0))
         if self.live and time.monotonic() - self.start > 0.5:
-            total = max(self.total, self.done)
-            filled = int(self.WIDTH * self.done / total) if total else 0
-            bar = "#" * filled + "-" * (self.WIDTH - filled)
-            click.echo(f"\r  [{bar}] {self.done}/{total} pages", nl=False, err=True)
+            cells = int(self.WIDTH * self.filled + 1e-9)
+            bar = "#" * cells + "-" * (self.WIDTH - cells)
+            click.echo(f"\r  [{bar}] {self.done} {self.unit}", nl=False, err=True)
             self.shown = True
 
     def __enter__(self) -> "Progress":
@@ -145,4 +200,4 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         if self.shown:
-            click.echo("\r" + " " * (self.WIDTH + 30) + "\r", nl=False, err=True)
+            click.echo("\r" + " " * (self.WIDTH + 40) + "\r", nl=False, err=True)

@@ -14,22 +14,28 @@ import click
 @click.command()
 @click.argument("name")
 @click.option("--from", "source", metavar="KIT", help="Copy this kit (a folder or a name under decks/) instead.")
+@click.option("--language", type=click.Choice(("fr", "en")), default="fr", show_default=True,
+              help="The starter's language: its printed texts, field names and comments.")
 @click.pass_obj
-def new(project: Path, name: str, source: str | None) -> None:
+def new(project: Path, name: str, source: str | None, language: str) -> None:
     """Make the kit decks/NAME: a starter that builds at once, or a copy of KIT renamed.
 
     The starter has a deck with a back, generated and listed cards, a declarative check and a
-    score sheet, with comments, and its own layouts in layouts/NAME.yaml. Nothing is ever
-    overwritten.
+    score sheet whose Total row adds up in the exports, with comments, and its own layouts in
+    layouts/NAME.yaml, in French or English (--language). Nothing is ever overwritten.
 
     \b
     Examples:
       pnp new my-game && pnp build decks/my-game
+      pnp new my-game --language en
       pnp new my-game-v2 --from my-game
     """
     from ..newkit import new_kit
 
-    written, problems = new_kit(project, name, source)
+    if source is not None and click.get_current_context().get_parameter_source("language") \
+            == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--language makes a starter; --from copies a kit as it is")
+    written, problems = new_kit(project, name, source, language)
     for problem in problems:
         click.echo(problem.render(), err=True)
     if problems:

@@ -52,9 +52,12 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
     project = kit_project(project, (kit,))
     from ..lab import BadPlayers, playtest as run_playtest, render
 
+    from .common import Progress
+
     try:
-        document, kit_report = run_playtest(project, kit, list(players), games, seed,
-                                            [a.lower() for a in agents] or ["random"], jobs, trace)
+        with Progress("games") as progress:
+            document, kit_report = run_playtest(project, kit, list(players), games, seed,
+                                                [a.lower() for a in agents] or ["random"], jobs, trace, progress)
     except BadPlayers as error:
         raise click.BadParameter(str(error), param_hint="--players")
     if kit_report.errors or document is None:

@@ -57,7 +57,7 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, editor: 
     from ..live.changes import watcher
     from ..live.loop import Loop
 
-    options = build_options(**shape, strict=strict)  # --strict: a warning fails the save, as in pnp build
+    options = build_options(project, **shape, strict=strict)  # --strict: a warning fails the save, as in pnp build
     preview = _preview(port, list(kits), project, options, _editor(editor)) if serve else None
     files = watcher(poll)
     loop = Loop(project, list(kits), options, files, click.echo, preview, preview.checked if preview else None)
@@ -98,7 +98,8 @@ def _preview(port: int, kits: list[str], project: Path, options: Options, editor
 
         return Preview(port, kits, Studio(project, options), editor, checks=True)
     except ImportError:
-        raise click.UsageError("--serve renders pages with pypdfium2, part of the watch extra: "
-                               "pip install '.[watch]' in pnp's folder")
+        from ..core.extras import install_hint
+
+        raise click.UsageError(f"--serve renders pages with pypdfium2: {install_hint('watch', 'pypdfium2')}")
     except OSError as exc:
         raise click.BadParameter(f"cannot listen on 127.0.0.1:{port} ({exc.strerror})", param_hint="--port")

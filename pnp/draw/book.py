@@ -7,7 +7,8 @@ the text), turned half a turn when the side is a back (the sheet turns over abou
 as pnp's long-edge duplex does everywhere), then the fold and staple marks the side carries. A
 figure's faces are painted by the kit's own `Painter` (the same drawing as the printed material,
 vectors and shared forms) inside a clipped, scaled and turned graphics state, with a hairline on
-their cut edge. The only canvas code of rulebooks.
+their cut edge. On a CMYK canvas each page's TrimBox and BleedBox are the page (`sheets.end_uncut_page`:
+nothing is cut). The only canvas code of rulebooks.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ..layout.bookflow import FacePlace
 from ..layout.booklet import Mark, SheetSide
 from ..layout.bookpages import BookPage
 from .paint import Painter
+from .sheets import end_uncut_page
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -34,7 +36,7 @@ class BookPainter:
         self.c.translate(0, page.height)
         self._content(page)
         self.c.restoreState()
-        self.c.showPage()
+        end_uncut_page(self.c, page.width, page.height)
 
     def side(self, side: SheetSide, pages: dict[int, BookPage]) -> None:
         c = self.c
@@ -51,7 +53,7 @@ class BookPainter:
                 c.restoreState()
         self._marks(side.marks, side.height)
         c.restoreState()
-        c.showPage()
+        end_uncut_page(c, side.width, side.height)
 
     def _content(self, page: BookPage) -> None:
         self.painter.items(page.items)

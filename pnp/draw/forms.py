@@ -12,7 +12,9 @@ made at a size at least as large is reused. Pictures are encoded by `images.py`,
 cache when `image_cache` is a folder. `layer(key, box, draw)` records a shared layer once, over
 `box` (x0, y0, x1, y1, in points). Form names are counters, so the same input gives the same names
 and bytes. A file that changed since it was laid out raises `pnp.sources.files.InputError` (or
-`fileio.FileChanged`), which the run reports.
+`fileio.FileChanged`), which the run reports. On a CMYK canvas (its colour hook a
+`pnp.colour.convert.CmykInk`) colour pictures are embedded as CMYK pixels (`images.cmyk_encoded`),
+grey ones as they are.
 """
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ class FormCache:
         self._image_cache = image_cache
         self._images: ImageStore | None = None  # made on the first image
         self._image_sizes: dict[str, list[tuple[int, int, str]]] = {}  # digest -> forms made (w, h, name)
+        hook = getattr(canvas, "_enforceColorSpace", None)  # a CMYK build's converter (output.make_canvas)
+        self.ink = hook if hasattr(hook, "picture") else None
 
     def _name(self, key: tuple, prefix: str, make: Callable[[str], None]) -> str:
         name = self._names.get(key)
@@ -96,13 +100,18 @@ class FormCache:
 
     def _image_form(self, name: str, path: str, digest: str, size: tuple[int, int]) -> None:
         from ..sources.pictures import picture_info
-        from .images import ImageStore, draw_unit
+        from .images import GREY_MODES, Encoded, ImageStore, draw_unit
 
         data = read_input(Path(path))  # the bytes whose digest `image` took, or FileChanged
         info, _ = picture_info(Path(path))
         if self._images is None:
             self._images = ImageStore(self._image_cache)
-        encoded = self._images.get(data, digest, size, info)
+        if self.ink is not None and info.mode not in GREY_MODES:
+            from .images import cmyk_encoded
+
+            encoded: Encoded | None = cmyk_encoded(data, size, self.ink, path)
+        else:
+            encoded = self._images.get(data, digest, size, info)
         c = self.canvas
         c.beginForm(name, 0, 0, 1, 1)
         if encoded is None:  # what images.py leaves to ReportLab (CMYK JPEGs): embedded whole

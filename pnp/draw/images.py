@@ -18,6 +18,10 @@ Contract:
   and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again.
   Nothing is written when caches are read-only. Pass-through images are not stored: they cost
   nothing to prepare.
+- `cmyk_encoded(data, size, ink, name)` is a colour picture for a CMYK build: decoded, resized
+  (Lanczos), converted by `ink` (`pnp.colour.convert.CmykInk`, which records its highest ink under
+  `name`) and stored as Flate-compressed DeviceCMYK pixels, alpha as an /SMask; not cached (a CMYK
+  build is a print service's, made once). Grey pictures (`GREY_MODES`) stay grey in any build.
 - `draw_unit(canvas, name, encoded)` registers the image in the canvas's document and paints it
   over the unit square at the origin (inside the caller's unit form).
 The same bytes, size and encoder give the same PDF bytes: no dates, names chosen by the caller.
@@ -34,7 +38,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfdoc
 
@@ -57,7 +61,7 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 class Encoded:
     width: int
     height: int
-    colour_space: str  # "DeviceRGB" or "DeviceGray"
+    colour_space: str  # "DeviceRGB", "DeviceGray" or (a CMYK build's) "DeviceCMYK"
     bits: int
     filters: tuple[str, ...]  # PDF filter names: ("DCTDecode",) or ("FlateDecode",)
     data: bytes
@@ -175,6 +179,24 @@ def _flate(img: Image.Image) -> Encoded:
     encoded = _png_rows(out.getvalue())
     assert encoded is not None, "Pillow wrote an 8-bit, non-interlaced PNG"
     return encoded
+
+
+GREY_MODES = ("1", "L", "LA", "I", "I;16", "I;16B", "I;16L")
+
+
+def cmyk_encoded(data: bytes, size: tuple[int, int], ink: Any, name: str) -> Encoded:
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as opened:
+        img: Image.Image = opened
+        if img.mode not in ("RGB", "RGBA", "CMYK"):
+            img = img.convert("RGBA" if img.mode in ("LA", "PA") or "transparency" in img.info else "RGB")
+        img.load()
+    if img.size != tuple(size):
+        img = img.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
+    inks, alpha = ink.picture(img, name)
+    pixels = Encoded(inks.width, inks.height, "DeviceCMYK", 8, ("FlateDecode",), zlib.compress(inks.tobytes(), 6))
+    return replace(pixels, smask=None if alpha is None else _flate(alpha))
 
 
 class ImageStore:

@@ -178,6 +178,13 @@ class Painter:
             name = self.forms.svg(p.path)
         else:
             name = self.forms.image(p.path, p.w, p.h)  # the box sets the pixels worth embedding
+        if p.opacity < 1.0:  # (an ink-saving print's art: layout.saver)
+            self.c.saveState()
+            self.c.setFillAlpha(p.opacity)
+            self.c.setStrokeAlpha(p.opacity)
+            self._form(name, p.x, -(p.y + p.h), p.w, p.h)
+            self.c.restoreState()
+            return
         self._form(name, p.x, -(p.y + p.h), p.w, p.h)
 
     def _form(self, name: str, x: float, y: float, w: float, h: float) -> None:

@@ -11,6 +11,7 @@ notes (the print note and the label, placed by `layout.notes`, in the kit's lang
 """
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ..layout.imposition import SheetPlan, Slot
@@ -58,9 +59,26 @@ def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
 
 
 def end_page(c: Canvas, trim: Box, bleed: Box | None = None) -> None:
-    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page."""
-    c.setTrimBox(tuple(round(v, 3) for v in trim))
-    c.setBleedBox(tuple(round(v, 3) for v in (trim if bleed is None else bleed)))
+    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page.
+    On a CMYK canvas (a print service's file, checked by preflight) the boxes are kept within the
+    page, which rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
+    boxes = [tuple(round(v, 3) for v in box) for box in (trim, trim if bleed is None else bleed)]
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        width, height = c._pagesize  # noqa: SLF001 (ReportLab's canvas has no public page size getter)
+        boxes = [(max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height)) for x0, y0, x1, y1 in boxes]
+    c.setTrimBox(boxes[0])
+    c.setBleedBox(boxes[1])
+    c.showPage()
+
+
+def end_uncut_page(c: Canvas, width: float, height: float) -> None:
+    """End a page printed to its paper's edge and not cut (a rulebook's page, a booklet's sheet): on
+    a CMYK canvas its TrimBox and BleedBox are the page, which PDF/X asks of every page; an RGB
+    page is left without them (its bytes stay)."""
+    if getattr(c, "_enforceColorSpace", None) is not None:
+        page = (0.0, 0.0, math.floor(width * 1000) / 1000, math.floor(height * 1000) / 1000)  # (within the page)
+        c.setTrimBox(page)
+        c.setBleedBox(page)
     c.showPage()
 
 

@@ -9,7 +9,8 @@ family; without one, in the canvas's initial font), so it never searches the sys
 runs fc-match. The raster pictures the SVG embeds (PNG and JPEG `data:` URIs, which the sanitizer
 checked whole) are drawn as image XObjects: ReportLab's inline images cannot be written into a
 form with binary streams, so svglib's `Image` nodes are replaced by `_Raster` nodes that draw them
-with `drawImage`. Imported only when an SVG is drawn.
+with `drawImage` (on a CMYK canvas, as CMYK pixels through its `pnp.colour.convert.CmykInk`).
+Imported only when an SVG is drawn.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from typing import Any
 from reportlab.graphics.shapes import DirectDraw, Drawing, Group, Image
 
 from ..sources.svg import SvgError, load_svg
+from .images import GREY_MODES
 
 _BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
@@ -68,12 +70,36 @@ class _Raster(DirectDraw):
         from reportlab.lib.utils import ImageReader
 
         i = self.image
-        if i.path is not None and hasattr(i.path, "mode"):  # a PIL image (svglib decodes data: URIs)
-            renderer._canvas.drawImage(  # noqa: SLF001 (svglib's renderer hands no public canvas to its shapes)
-                ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
+        if i.path is None or not hasattr(i.path, "mode"):  # not a PIL image (svglib decodes data: URIs)
+            return
+        canvas = renderer._canvas  # noqa: SLF001 (svglib's renderer hands no public canvas to its shapes)
+        ink = getattr(canvas, "_enforceColorSpace", None)
+        if hasattr(ink, "picture") and i.path.mode not in GREY_MODES:  # a CMYK build
+            _cmyk_picture(canvas, ink, i)
+        else:
+            canvas.drawImage(ImageReader(i.path), i.x, i.y, i.width, i.height, mask="auto")
 
     def copy(self) -> "_Raster":
         return _Raster(self.image)
+
+
+def _cmyk_picture(canvas: Any, ink: Any, image: Image) -> None:
+    """An SVG's picture as CMYK pixels (its alpha a soft mask), named by a digest of its pixels."""
+    import hashlib
+    import zlib
+    from dataclasses import replace
+
+    from .images import Encoded, _flate, draw_unit
+
+    inks, alpha = ink.picture(image.path, "a picture inside SVG art")
+    encoded = Encoded(inks.width, inks.height, "DeviceCMYK", 8, ("FlateDecode",), zlib.compress(inks.tobytes(), 6))
+    if alpha is not None:
+        encoded = replace(encoded, smask=_flate(alpha))
+    name = "svgpx" + hashlib.blake2b(inks.tobytes() + (alpha.tobytes() if alpha else b""), digest_size=8).hexdigest()
+    canvas.saveState()
+    canvas.transform(image.width, 0, 0, image.height, image.x, image.y)
+    draw_unit(canvas, name, encoded)
+    canvas.restoreState()
 
 
 def _rasters(node: object) -> None:

@@ -1,17 +1,18 @@
 """Exports beyond the home printer: print-service pictures, Tabletop Simulator decks, score sheets
 to fill in on a screen or in a spreadsheet.
 
-Contract: `export(root, names, options, force=False)` returns one `KitReport` per kit, like
+Contract: `export(root, names, options, force=False, progress=None)` returns one `KitReport` per kit, like
 `pnp.build.build`: every kit is checked as a build checks it (`run.ExportRun`), and a run with an
 error anywhere writes nothing (the batch is committed only when every kit is free of errors; the
 files get the user's umask). Formats, one module each: `pictures.py` (`--png`), `tts.py`
 (`--tts`), `sheets.py` (`--sheets`: fillable PDF, XLSX, CSV; `formulas.py` writes their
-formulas), `ruleshtml.py` (`--rules-html`: each rulebook as one HTML file). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
+formulas), `showcase.py` (`--showcase`, `--fan`: pictures for crowdfunding pages), `ruleshtml.py`
+(`--rules-html`: each rulebook as one HTML file). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
 change as up to date without loading the drawing pipeline. Before a commit, the export folders of
-each kit written (`png/`, `tts/`, `sheets/`) lose the files an earlier export left there that this
+each kit written (`png/`, `tts/`, `sheets/`, `showcase/`) lose the files an earlier export left there that this
 one did not write (a deck that lost cards must not upload stale faces). A symbolic link at or
-below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, a file) is
+below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, `showcase/`, a file) is
 a problem found before anything is written (`pnp.output.link_problems`): the kits are checked, and
 nothing is written, replaced or deleted.
 Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..cache import BuildCache
 from ..core.discover import find_kits
@@ -34,21 +35,24 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["export", "ExportOptions", "PRESETS", "PRESET_NAMES"]
 
-FOLDERS = ("png", "tts", "sheets")
+FOLDERS = ("png", "tts", "sheets", "showcase")
 
 
-def export(root: Path, names: list[str], options: ExportOptions, force: bool = False) -> list[KitReport]:
+def export(root: Path, names: list[str], options: ExportOptions, force: bool = False,
+           progress: Callable[[int], None] | None = None) -> list[KitReport]:
     if not options.formats:
-        raise ValueError("an export makes at least one of png, tts, sheets, rules_html (a caller's mistake)")
+        raise ValueError("an export makes at least one of png, tts, sheets, showcase, fan, rules_html "
+                         "(a caller's mistake)")
     cache = BuildCache(root, options.out, options.cache_key())
     dirs, unknown = find_kits(root, names)
     fresh = {} if force or unknown or not dirs else {d: m for d in dirs if (m := cache.fresh(d))}
     stale = [str(d) for d in dirs if d not in fresh] + list(unknown)
-    reports = _export(root, stale, options, cache) if stale or not dirs else []
+    reports = _export(root, stale, options, cache, progress) if stale or not dirs else []
     return reports + [KitReport.from_json(manifest) for manifest in fresh.values()]
 
 
-def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache) -> list[KitReport]:
+def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache,
+            progress: Callable[[int], None] | None) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
     from ..output import OutputBatch, link_problems
 
@@ -56,9 +60,11 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     dirs, problems = kit_dirs(session, names)
     links = link_problems(options.out, [d.name for d in dirs])
     problems += links
+    if progress is not None and hasattr(progress, "kits"):
+        progress.kits(len(dirs))
     with OutputBatch(root=options.out) as batch:
         writer = None if links else batch  # a link under the output folder: kits checked, nothing written
-        reports = [recorded_run(session, partial(_export_kit, session, d, options, writer)) for d in dirs]
+        reports = [recorded_run(session, partial(_export_kit, session, d, options, writer, progress)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
@@ -72,10 +78,11 @@ def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCa
     return reports
 
 
-def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch | None) -> KitReport:
+def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch | None,
+                progress: Callable[[int], None] | None) -> KitReport:
     from .run import ExportRun
 
-    return ExportRun(session, kit_dir, options, batch).run()
+    return ExportRun(session, kit_dir, options, batch, progress).run()
 
 
 def _forget_stale(options: ExportOptions, reports: list[KitReport]) -> None:

@@ -16,10 +16,12 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterator
 
+from ..core.extras import install_hint
+
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import Image
 
-MISSING_RASTER = "pictures need PDFium: pip install 'pnp[export]' (the pypdfium2 wheel)"
+MISSING_RASTER = "pictures need PDFium, the pypdfium2 wheel: " + install_hint("export")
 POINTS_PER_INCH = 72.0
 _PROFILE_DATE = slice(24, 36)  # the ICC header's creation date and time (six 16-bit numbers)
 

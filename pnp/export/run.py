@@ -3,11 +3,15 @@
 Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's `KitReport`. The
 kit first goes through `pnp.pipeline.kitrun.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error, or run without a batch,
-exports nothing. Then each format (`png`, `tts`, `sheets`) writes its files through the `Target`:
+exports nothing. Then each format (`png`, `tts`, `sheets`,
+`showcase`, `fan`, `rules_html`) writes its files through the `Target`:
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
 problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
 link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay
 out faces as the build does.
+With a `progress` callback (`pnp.cli.common.Progress`), the kit announces its formats as
+components, each format the files it will write (`_files`, counted from the kit before anything is
+drawn), and every file written is a step.
 """
 from __future__ import annotations
 
@@ -42,6 +46,7 @@ class Target:
     batch: OutputBatch
     files: list[FileReport] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    progress: Callable[[int], None] | None = None
 
     @property
     def kit(self) -> Kit:
@@ -62,6 +67,8 @@ class Target:
         if self.writable(self.path(relative)):
             self.batch.write(self.path(relative), data)
             self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
+        if self.progress is not None:
+            self.progress(1)
 
     def writable(self, path: Path) -> bool:
         """`path` lies below `<out>/<kit>` with no symbolic link on the way; else a problem, once."""
@@ -92,8 +99,10 @@ class Target:
 
 
 class ExportRun:
-    def __init__(self, session: "Session", kit_dir: Path, options: ExportOptions, batch: OutputBatch | None):
+    def __init__(self, session: "Session", kit_dir: Path, options: ExportOptions, batch: OutputBatch | None,
+                 progress: Callable[[int], None] | None = None):
         self.session, self.kit_dir, self.options, self.batch = session, kit_dir, options, batch
+        self.progress = progress
 
     def run(self) -> KitReport:
         checked = KitRun(self.session, self.kit_dir, Options(paper=self.options.paper), None, None)
@@ -101,14 +110,34 @@ class ExportRun:
         if report.errors or self.batch is None or checked.context is None:
             report.files = []  # the check names the PDFs a build would write; an export writes none
             return report
-        target = Target(self.session, checked.context, self.options, self.batch)
+        target = Target(self.session, checked.context, self.options, self.batch, progress=self.progress)
+        announce = getattr(self.progress, "components", None)
+        if announce is not None:
+            announce(len(self.options.formats))
         for name in self.options.formats:
+            expect = getattr(self.progress, "expect", None)
+            if expect is not None:
+                expect(_files(name, checked.context.kit, self.options))
             _writer(name)(target)
             if errors_only(target.problems):
                 break
         report.files = [] if errors_only(target.problems) else target.files
         report.problems += [self.session.project.locators.resolve(p) for p in target.problems]
         return report
+
+
+def _files(name: str, kit: Kit, options: ExportOptions) -> int:
+    """About how many files format `name` writes for `kit` (the progress display's steps)."""
+    cards = [card for deck in kit.decks for card in deck.cards]
+    if name == "png":
+        return sum(card.copies * (2 if card.back else 1) for card in cards)
+    if name == "tts":
+        return sum(3 + deck.total() // 69 for deck in kit.decks)
+    if name == "sheets":
+        return 3 * len(kit.sheets)
+    if name == "rules_html":
+        return len(kit.rulebooks)
+    return 1 if options.cards else len(kit.decks)
 
 
 def _writer(name: str) -> Callable[[Target], None]:
@@ -120,4 +149,5 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
-_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "rules_html": "ruleshtml"}
+_MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "showcase": "showcase", "fan": "showcase",
+            "rules_html": "ruleshtml"}

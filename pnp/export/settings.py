@@ -35,6 +35,7 @@ PRESETS = {p.name: p for p in (
     Preset("poker-mpc", (822, 1122), (750, 1050), 300, "MakePlayingCards, PrinterStudio"),
 )}
 PRESET_NAMES = tuple(PRESETS) + ("custom",)
+FORMATS = ("png", "tts", "sheets", "showcase", "fan", "rules_html")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,10 @@ class ExportOptions:
     dpi: int = 300  # custom
     paper: str = "a4"  # the fillable sheets' paper, and the paper the kit is checked on
     tts_base: str | None = None  # TTS pictures' URL prefix (None: file:// URIs of the files)
+    showcase: bool = False  # cards side by side, for crowdfunding and forum pages (showcase.py)
+    fan: bool = False  # cards fanned as a hand holds them
+    cards: tuple[str, ...] = ()  # the cards of the showcase and fan (ids, or deck:id); () each deck's first
+    width: int = 1600  # pixels across a showcase or fan picture
     rules_html: bool = False  # each rulebook as one self-contained HTML file
 
     def cache_key(self) -> str:
@@ -56,7 +61,7 @@ class ExportOptions:
 
     @property
     def formats(self) -> tuple[str, ...]:
-        return tuple(name for name in ("png", "tts", "sheets", "rules_html") if getattr(self, name))
+        return tuple(name for name in FORMATS if getattr(self, name))
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,9 @@
 Contract: `xlsx_workbook(pages, title)` returns the bytes of a workbook with one worksheet per
 score table (named by its element, with the page number when the sheet has several pages): the
 header row (a player's header cell merged over their sub columns, empty for their name), the sub
-column names under it, then one row per body row, the printed text in its cells (row numbers as
-numbers; printed text stays text, even "=…"), computed cells holding their formulas (formulas.py;
+column names under it, then one row per body row, the printed text in its cells as plain words
+(`plain.plain_text`: `**Total**` is `Total`, `:pique:` is `pique`; row numbers as numbers; printed
+text stays text, even "=…"), computed cells holding their formulas (formulas.py;
 spreadsheets compute them on opening), the cells to fill empty, with borders, bold headers and the
 printed column widths.
 `csv_tables(pages)` returns (name, bytes) per table: the same grid in UTF-8 CSV, computed cells
@@ -21,14 +22,16 @@ import re
 import zipfile
 from typing import TYPE_CHECKING
 
+from ..core.extras import install_hint
 from ..layout.formtable import At, FormTable
 from ..model.units import MM
 from .formulas import excel
+from .plain import plain_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from openpyxl.worksheet.worksheet import Worksheet
 
-MISSING_XLSX = "spreadsheets need openpyxl: pip install 'pnp[export]'"
+MISSING_XLSX = "spreadsheets need openpyxl: " + install_hint("export")
 FIXED = datetime.datetime(2000, 1, 1)
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 
@@ -57,12 +60,12 @@ class _Grid:
         out: list[list[int | str]] = [[""] * self.table.leaves for _ in range(self.head_rows + body_rows)]
         for cell in self.table.cells:
             field = self.table.fields.get(At(cell.row, cell.col))
-            value = _value(cell.text)
+            value = _value(plain_text(cell.text))
             if field is not None and field.formula is not None:
                 value = excel(field.formula, self.address) if formulas else ""
             out[self.row(cell.row) - 1][cell.col] = value
             if cell.row > 0 and cell.group in self.subbed:
-                out[1][cell.col] = cell.name
+                out[1][cell.col] = plain_text(cell.name)
         return out
 
 

@@ -7,9 +7,11 @@ card shares; a deck whose cards have different backs gets back sheets `tts/<deck
 laid out like its faces, and a deck without backs a plain white one), and `tts/<deck>.json`, a
 saved object to put in TTS's "Saved Objects" folder: one `DeckCustom` with a `CustomDeck` entry
 per sheet (FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack), `DeckIDs` (100 ×
-sheet + index on the sheet) and one `Card` per card as printed, copies expanded, named by the card's
-id (`Nickname`). URLs are `file://` URIs of the files, or `--tts-base` + the file's name for
-pictures put online. Cells show the trimmed card (no bleed) at up to 300 dpi, every sheet of a deck
+sheet + index on the sheet) and one `Card` per card as printed, copies expanded. The deck's shape
+(`CustomDeck` `Type`: rectangle, rounded rectangle, or circle for round counters), its scale (from
+the card's real size) and each card's `Nickname` and `Description` (from its fields) are
+`ttsobject.py`'s. URLs are `file://` URIs of the files, or `--tts-base` (checked as an http(s)
+URL by the CLI, a trailing slash added) joined with the file's name for pictures put online. Cells show the trimmed card (no bleed) at up to 300 dpi, every sheet of a deck
 at the first sheet's cell size; the hidden-card cell shows the back. Format: the TTS knowledge base
 (save file format, custom decks) and saved objects written by other tools (docs/FORMAT.md).
 """
@@ -24,6 +26,7 @@ from ..draw.facepages import Placement, face_pages
 from ..core.errors import Problem
 from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, png_bytes, rasterise
+from .ttsobject import base_url, card_scale, card_type, description, nickname
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import Image
@@ -64,7 +67,10 @@ class _Deck:
     def __init__(self, target: "Target", deck: Deck):
         self.target, self.deck = target, deck
         self.cards = [card for card in deck.cards for _ in range(card.copies)]
-        self.card = target.kit.layouts[deck.cards[0].layout].card_size()
+        front = target.kit.layouts[deck.cards[0].layout]
+        self.card = front.card_size()
+        self.type = card_type(self.card, front.radius)
+        self.transform = {**TRANSFORM, **card_scale(self.card)}
         self.cell = cell_size(self.card, *grid(min(len(self.cards), PER_SHEET)))
         faces = {card.id: (target.card_face(deck, card, card.layout),
                            target.card_face(deck, card, card.back) if card.back else None) for card in deck.cards}
@@ -83,7 +89,7 @@ class _Deck:
                 f"{self.deck.name}-back.png"
             entries[n] = {"FaceURL": self._url(face_name), "BackURL": self._url(back_name),
                           "NumWidth": grid(len(chunk))[0], "NumHeight": grid(len(chunk))[1],
-                          "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
+                          "BackIsHidden": True, "UniqueBack": unique, "Type": self.type}
         if not unique:
             self.target.write(f"tts/{self.deck.name}-back.png", png_bytes(back, DPI), self.deck.name, "tts")
         self._json(entries)
@@ -113,16 +119,18 @@ class _Deck:
 
     def _url(self, name: str) -> str:
         base = self.target.options.tts_base
-        return base + name if base else self.target.path(f"tts/{name}").resolve().as_uri()
+        return base_url(base) + name if base else self.target.path(f"tts/{name}").resolve().as_uri()
 
     def _json(self, entries: dict) -> None:
         kit, deck = self.target.kit, self.deck
         ids = [100 * (i // PER_SHEET + 1) + i % PER_SHEET for i in range(len(self.cards))]
-        cards = [{"GUID": _guid(kit.name, deck.name, str(i)), "Name": "Card", "Transform": TRANSFORM,
-                  "Nickname": card.id, "Description": "", "CardID": card_id,
+        specs = {name: spec.type for name, spec in deck.spec.specs().items()}
+        cards = [{"GUID": _guid(kit.name, deck.name, str(i)), "Name": "Card", "Transform": self.transform,
+                  "Nickname": nickname(card.id, card.id == str(card.index + 1), card.fields, specs),
+                  "Description": description(card.fields, specs), "CardID": card_id,
                   "CustomDeck": {str(card_id // 100): entries[card_id // 100]}}
                  for i, (card, card_id) in enumerate(zip(self.cards, ids))]
-        state = {"GUID": _guid(kit.name, deck.name), "Name": "DeckCustom", "Transform": TRANSFORM,
+        state = {"GUID": _guid(kit.name, deck.name), "Name": "DeckCustom", "Transform": self.transform,
                  "Nickname": deck.title or deck.name, "Description": kit.game.title, "HideWhenFaceDown": True,
                  "DeckIDs": ids, "CustomDeck": {str(n): entry for n, entry in entries.items()},
                  "ContainedObjects": cards}

@@ -51,6 +51,7 @@ class BuildEnv:
     inspect: Callable | None = None  # (layout, parts, face, where) -> warnings (layout.inspect.FaceInspector)
     paper: str = "a4"  # the build's paper, named when a page's element runs past its content box
     language: str = ""  # the kit's (game.yaml `language`): how numbers are written; "" for English or French by `french`
+    saver: bool = False  # an ink-saving build (`--ink saver`): faces go through layout.saver
 
     def bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
         """A card's or page's fields, each text that names `{rules.…}` (or `{players.…}`) filled from the rules values
@@ -137,9 +138,22 @@ class FaceBuilder:
             layers.append((None, items))
             parts.append((name, items))
         face = Face(self.width, self.height, self.bleed, tuple(layers), self.background)
+        if self.env.saver:  # the print as it comes out: the checks below judge it
+            face, parts = self._saved(face, parts)
         if self.env.inspect is not None:
             problems += self.env.inspect(self.layout, parts, face, where)
         return face, problems
+
+    def _saved(self, face: Face, parts: list[tuple[str, tuple[Item, ...]]]) -> tuple[Face, list]:
+        """The face as an ink-saving print draws it (layout.saver), its layers grouped as laid out."""
+        from .saver import SaverPlan, saved
+
+        groups, at = [], 0
+        for key, _ in face.layers:
+            count = len(self._shared_parts[key]) if key is not None else 1
+            groups.append((key, parts[at:at + count]))
+            at += count
+        return saved(face, groups, SaverPlan.of(self.layout))
 
     def _problems(self, found: list[Problem], where: str, ref: Ref) -> list[Problem]:
         """An element's problems where the face says (`told` ones left out: reported at their cause)."""

@@ -56,6 +56,7 @@ class Picture:
     path: str
     color: RGB | None = None
     rotate: float = 0
+    opacity: float = 1.0  # below 1: drawn translucent over what lies under it (an ink-saving print's art)
 
 
 Item = Union[Shape, TextItem, Picture]

@@ -11,6 +11,6 @@ studio on 127.0.0.1 only, through `http.py` (asyncio and h11: no thread per clie
 run), `keys.py` says where each geometry key is written and turns new values into text,
 `yamledit.py` writes one value of a YAML text in place, `edits.py` writes files with undo, and
 `desk.py` answers the page. The watcher needs nothing beyond the standard library; file events need
-watchdog, the preview pypdfium2 and h11 (`pnp[watch]`).
+watchdog, the preview pypdfium2 and h11 (the `watch` extra).
 Layer: live (above the resident build; below the CLI only).
 """

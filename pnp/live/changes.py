@@ -15,6 +15,7 @@ it is, for the start-up line.
 """
 from __future__ import annotations
 
+import logging
 import os
 import queue
 from abc import ABC, abstractmethod
@@ -129,8 +130,11 @@ class EventWatcher(Watcher):
             self._watches[(folder, deep)] = self._observer.schedule(self._handler, str(folder), recursive=deep)
 
     def close(self) -> None:
+        # watchdog's emitter logs an error when a stop races its read of inotify (seen under load):
+        # nothing is lost, and Python's last-resort handler would print it to the user's stderr
+        logging.getLogger("watchdog").addHandler(logging.NullHandler())
         self._observer.stop()
-        self._observer.join(timeout=2)
+        self._observer.join(timeout=10)
 
 
 class PollingWatcher(Watcher):

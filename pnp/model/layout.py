@@ -244,6 +244,16 @@ class SheetTemplate(StrictModel):
         return self.paper[0].value, self.paper[1].value
 
 
+class Saver(StrictModel):
+    """What an ink-saving print (`--ink saver`) leaves out or lightens (pnp.layout.saver)."""
+
+    drop: list[str] = []  # elements not drawn
+    lighten: list[str] = []  # elements whose fills print as a light tint
+    keep: list[str] = []  # elements drawn as they are (the defaults would lighten or drop them)
+    background: Literal["lighten", "drop", "keep"] = "lighten"
+    amount: float = Field(default=0.3, ge=0.05, le=1.0)  # the share of their ink lightened fills keep
+
+
 class Layout(StrictModel):
     """A resolved card, page or sheet template (`kind: template`: where cards sit on a label sheet)."""
 
@@ -263,6 +273,7 @@ class Layout(StrictModel):
     icons: dict[str, str] = {}
     maps: dict[str, dict[str, Any]] = {}
     elements: dict[str, Element] = {}
+    saver: Saver | None = None  # --ink saver: what is dropped or lightened (default: pnp.layout.saver's rules)
     description: str = ""
 
     @model_validator(mode="after")

@@ -9,7 +9,10 @@ still, draw nothing). Report: `report(*problems)`. Lay out: `builder(layout, siz
 `faces.Faces`), `notes(page, content, marks, label)` (the print note and a label in the margins).
 Draw: `open(component, pagesize, duplex)` gives the component's canvas from the output batch with a
 `Painter` (None when not drawing: `pnp check`, an error, or a file another component writes — a
-problem), which the component hands to draw/'s painters, never calling the canvas itself; `save(
+problem), which the component hands to draw/'s painters, never calling the canvas itself; on a CMYK
+build (`--color cmyk`, `--pdfx`) the canvas converts every colour through `ink` (a
+`pnp.colour.convert.CmykInk`, the run's one, None otherwise) and is a PDF/X-4 with `--pdfx`; the
+file's name adds `options.variant` after the paper (`-cmyk`, `-pdfx`, `-saver`); `save(
 opened, component, kind, pages, **extra)` saves it and reports the file (`FileReport`; named by
 `pnp check` too, unless the kit failed). Count: `expect(pages)` then `tick(pages)` as they are done,
 drawn or not. The run collects each component's problems and file into its own `Outcome`
@@ -46,6 +49,7 @@ from .memo import Outcome
 from .session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..colour.convert import CmykInk
     from ..output import Canvas  # (ReportLab's: the pipeline hands it to draw/'s painters, never calls it)
 
 
@@ -80,6 +84,7 @@ class KitContext:
         self.fonts = session.fonts
         self.batch, self.progress = batch, progress
         self.faces = Faces(env, kit)
+        self.ink = cmyk_ink(options) if batch is not None else None  # a CMYK build's converter (pnp.colour)
         self.own = Outcome(problems)  # the kit's own problems (loading, rules, layouts' definitions)
         self.outcomes: list[Outcome] = []  # each component's, in the kit's order
         self.plans: dict[str, SheetPlan] = {}  # deck name -> its sheet plan (pnp.live.studio maps pages)
@@ -141,7 +146,8 @@ class KitContext:
         game = self.kit.game
         meta = {"title": f"{game.title} — {component}", "author": ", ".join(game.authors), "subject": game.subtitle}
         try:
-            canvas = self.batch.canvas(self.path(component), pagesize, self.fonts.default_face().name, meta, duplex)
+            canvas = self.batch.canvas(self.path(component), pagesize, self.fonts.default_face().name, meta, duplex,
+                                       self.ink, self.options.pdfx)
         except OutputClash as clash:
             self.report(Problem(f"{clash} (two kits with the same folder name?)", f"kit {self.kit.name!r}"))
             return None
@@ -153,7 +159,7 @@ class KitContext:
         return Opened(canvas, Painter(canvas, forms))
 
     def path(self, component: str) -> Path:
-        return self.options.out / self.kit.name / f"{component}-{self.options.paper}.pdf"
+        return self.options.out / self.kit.name / f"{component}-{self.options.paper}{self.options.variant}.pdf"
 
     def save(self, opened: Opened | None, component: str, kind: str, pages: int, **extra: Any) -> None:
         if opened is not None and self.batch is not None and not self.failed:
@@ -174,3 +180,11 @@ class KitContext:
         if self.progress and hasattr(self.progress, "expect"):
             self.progress.expect(pages)
 
+
+def cmyk_ink(options: Options) -> CmykInk | None:
+    """The colour converter of a CMYK build (pnp.colour: imported only then), else None."""
+    if options.color != "cmyk" and not options.pdfx:
+        return None
+    from ..colour.convert import CmykInk
+
+    return CmykInk(options.ink_limit)

@@ -10,8 +10,14 @@ component's problems and file go to its own `Outcome`; a session with a memo (`m
 resident build's) recalls a component whose inputs did not change instead of drawing it, and is
 handed every component drawn once the run has counted the problems repeated across cards. An input
 that changed or broke since it was checked (`pnp.sources.files.InputError`, `fileio.FileChanged`)
-voids the run: a problem. After a run that reached its components, `context` serves the exports
-(pnp.export): the loaded kit, face builders, `env`.
+voids the run: a problem. The kit tells `progress.components(n)` (when the callback has it) how
+many components it lays out. A CMYK build (`KitContext.ink`) converts the kit's colours at once
+before anything is drawn (`colour.findings.kit_colours`) and reports, after its components, the
+colours and pictures past the ink limit at their definitions (`colour.findings.ink_problems`); an
+ink-saving build (`--ink saver`) lays every face out through `layout.saver` (`BuildEnv.saver`: the
+rulebook's figures too, since they are the kit's faces), a layout's `saver` key naming no element a
+problem. After a run that reached its components, `context` serves the exports (pnp.export): the
+loaded kit, face builders, `env`.
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ from ..core.report import KitReport
 from ..layout.face import BuildEnv
 from ..layout.inspect import FaceInspector
 from ..layout.lint import lint
+from ..layout.saver import saver_problems
 from ..messages import catalogue
 from ..model.kit import Kit
 from ..output import OutputBatch
@@ -68,8 +75,15 @@ class KitRun:
         inputs = KitInputs(self.kit_dir, kit, self.options, replace(printed, values=ctx.env.rules))
         drawn: list[tuple[Part, Outcome]] = []
         void: list[Problem] = []
+        components = parts(kit)
+        if self.progress is not None and hasattr(self.progress, "components"):  # each an equal share of the bar
+            self.progress.components(len(components))
+        if ctx.ink is not None:  # the kit's colours converted at once, before anything is drawn
+            from ..colour.findings import kit_colours
+
+            ctx.ink.prefetch(kit_colours(kit, self.session.project.library))
         try:
-            for part in parts(kit):
+            for part in components:
                 memo = self.session.memo if KINDS[part.kind].remembered else None
                 recalled = memo.recall(inputs, part) if memo is not None else None
                 if recalled is not None:
@@ -78,6 +92,10 @@ class KitRun:
                     drawn.append((part, self._draw(ctx, part)))
         except (InputError, FileChanged) as exc:  # changed since checked: the run is void
             void.append(Problem(str(exc), f"kit {kit.name!r}"))
+        if ctx.ink is not None:  # colours and pictures past the ink limit, at their definitions
+            from ..colour.findings import ink_problems
+
+            ctx.report(*ink_problems(ctx.ink, kit, self.session.project.library))
         for outcome in (ctx.own, *ctx.outcomes):
             outcome.problems = ctx.faces.annotate(outcome.problems)
         if self.session.memo is not None:
@@ -103,14 +121,14 @@ class KitRun:
         session, library = self.session, self.session.project.library
         icons = session.icons.with_kit(kit.root)
         found, skip = lint(kit, session.fonts, icons, library.ref)
-        problems += found
+        problems += found + saver_problems(kit.layouts.values(), library.ref)  # a `saver` key naming no element
         messages, unknown = catalogue(kit.game.language, session.project.parse_cache)
         if unknown:
             problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
         env = BuildEnv(session.project.root, kit.root, session.fonts, icons, kit.game.language == "fr",
                        printed.tables, library.element_refs, skip, kit.game.min_text_size, printed.values,
                        inspect=FaceInspector(library.element_refs), paper=self.options.paper,
-                       language=kit.game.language)
+                       language=kit.game.language, saver=self.options.ink == "saver")
         if kit.rulebooks:  # `{rulebook.ANCHOR}`: a card prints a section of the rulebook (pipeline/rulebook.py)
             from .rulebook import card_sections
 

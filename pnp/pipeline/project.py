@@ -19,7 +19,7 @@ from typing import Callable
 
 from ..core.errors import Problem, errors_only
 from ..core.fileio import read_only
-from ..core.options import BACK_MODES, Options
+from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, Options
 from ..core.report import KitReport
 from ..model.units import PAPERS
 from ..output import OutputBatch, cannot_write, link_problems, sweep
@@ -49,6 +49,8 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
         for kit_dir in dirs if not links else ():
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
+    if progress is not None and hasattr(progress, "kits"):  # the progress display's share of each kit
+        progress.kits(len(dirs))
     reports = []
     with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
         for kit_dir in dirs:
@@ -67,6 +69,9 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
 def _check_options(options: Options) -> None:
     if options.paper not in PAPERS or options.backs not in BACK_MODES:
         raise ValueError(f"no paper {options.paper!r} or backs {options.backs!r} (a caller's mistake)")
+    if options.color not in COLOR_MODES or options.ink not in INK_MODES or not 100 <= options.ink_limit <= 400:
+        raise ValueError(f"no colour {options.color!r}, ink {options.ink!r} or ink limit {options.ink_limit!r} "
+                         "(a caller's mistake)")
     if not all(math.isfinite(v) and abs(v) <= 10 for v in options.back_offset):
         raise ValueError(f"back offset {options.back_offset!r} is not two numbers within 10 mm (a caller's mistake)")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import time
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .playout import AGENTS, GameRecord, Playout
 
@@ -75,19 +75,31 @@ class Runner:
             self.pool.close()
             self.pool.join()
 
-    def games(self, players: int, agent: str, games: int, seed: int) -> tuple[list[GameRecord], float]:
-        """The records of games 0 .. `games` - 1, in order, and the seconds they took."""
+    def games(self, players: int, agent: str, games: int, seed: int,
+              progress: Callable[[int], None] | None = None) -> tuple[list[GameRecord], float]:
+        """The records of games 0 .. `games` - 1, in order, and the seconds they took; `progress(n)`
+        is told of the games as they end, a slice at a time (the records do not depend on it)."""
         if agent not in AGENTS:
             raise ValueError(f"no agent {agent!r} (agents: {', '.join(AGENTS)})")
         start = time.perf_counter()
+        records: list[GameRecord] = []
         if self.pool is not None:
             tasks = [(players, agent, seed, a, b) for a, b in _chunks(games, self.jobs * CHUNKS_PER_JOB)]
-            records = [record for part in self.pool.map(_work, tasks, chunksize=1) for record in part]
+            for part in self.pool.imap(_work, tasks, chunksize=1):
+                records += part
+                if progress is not None:
+                    progress(len(part))
         elif self.playout is not None:
-            records = play_range(self.playout, players, agent, seed, 0, games)
+            for a, b in _chunks(games, max(1, games // PROGRESS_SLICE)) if progress else [(0, games)]:
+                records += play_range(self.playout, players, agent, seed, a, b)
+                if progress is not None:
+                    progress(b - a)
         else:
             raise RuntimeError("Runner.games() plays inside `with Runner(...) as runner:`")
         return records, time.perf_counter() - start
+
+
+PROGRESS_SLICE = 50  # games played between two reports to a progress display, in this process
 
 
 def _chunks(games: int, parts: int) -> list[tuple[int, int]]:

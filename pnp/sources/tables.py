@@ -9,7 +9,7 @@ a date as ISO text, a formula's computed value; a cell that could not be read (a
 without its value) is None, its problem reported, and named in `Table.unread`. A `Ref` to a cell is `(display, (row, column))`, in
 the file's own 0-based rows and columns; the locator (registered by the caller) renders it
 `cartes.csv:12:3` or `cartes.xlsx!Feuil1!C4`. CSV text is UTF-8, with or without a byte-order mark;
-its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install 'pnp[xlsx]'`):
+its delimiter is `delimiter` or sniffed (`,` or `;`). XLSX needs openpyxl (`pip install openpyxl`):
 see `xlsxread`. Every file is read through `pnp.sources.files` (an input of the run; a file that
 cannot be read is one problem).
 """

@@ -19,6 +19,8 @@ import io
 import zipfile
 from typing import TYPE_CHECKING, Iterator
 
+from ..core.extras import install_hint
+
 from ..core.errors import Problem, Ref, suggest
 from .tables import CellText
 
@@ -34,7 +36,7 @@ def read_xlsx(data: bytes, display: str, sheet: str | None,
     try:
         import openpyxl
     except ImportError:
-        return None, None, [Problem("reading .xlsx files needs openpyxl: pip install 'pnp[xlsx]'", _WHERE,
+        return None, None, [Problem("reading .xlsx files needs openpyxl: " + install_hint("xlsx"), _WHERE,
                                     Ref(display))]
     unpacked = _unpacked_size(data)
     if unpacked > MAX_UNPACKED:
