@@ -370,3 +370,31 @@ def test_a_rulebook_page_maps_its_figures_to_the_cards_they_draw(project, tmp_pa
     assert {f["name"]: f["value"] for f in first["fields"]}["forme"] == "ankh"
     booklet = studio.page("similis", "regles-livret", 2)
     assert booklet["figures"] == [] and booklet["faces"] == []  # imposed: its figures are the flat book's
+
+
+def test_a_board_larger_than_the_paper_is_mapped_on_each_of_its_tiles(project, tmp_path):
+    import pdfplumber
+
+    from conftest import build_ok
+
+    root = project("belote")
+    options = Options(out=tmp_path / "out")
+    build_ok(root, ["belote"], options)
+    studio = Studio(root, options)
+    studio.built(1, [KitReport("belote", "Belote", "decks/belote")])
+    assert studio.page("belote", "tapis", 1)["faces"] == []  # the assembly map
+    tiles = [studio.page("belote", "tapis", n)["faces"] for n in (2, 3, 4)]  # A1, A2, A3 on A4 paper
+    assert [len(t) for t in tiles] == [1, 1, 1] and len({t[0]["trim"][1] for t in tiles}) == 1
+    assert tiles[0][0]["trim"][0] > tiles[1][0]["trim"][0] > tiles[2][0]["trim"][0]  # each further right
+    words = {}
+    with pdfplumber.open(tmp_path / "out/belote/tapis-a4.pdf") as pdf:
+        for number, (face,) in zip((2, 3, 4), tiles):
+            elements = {e["name"]: e for e in studio.face("belote", "tapis", number, 0)["elements"]}
+            x0, y0 = face["trim"][:2]
+            for name in ("nous", "atout"):  # the left team's name (x 16 mm), the trump's place (x 316 mm)
+                a, b, c, d = elements[name]["ink"]
+                page = pdf.pages[number - 1]
+                if x0 + a >= 0 and x0 + c <= float(page.width):
+                    words[name, number] = [w["text"] for w in page.within_bbox((x0 + a, y0 + b, x0 + c, y0 + d))
+                                           .extract_words()]
+    assert sorted(words) == [("atout", 4), ("nous", 2)] and words["atout", 4] == ["Atout"] and words["nous", 2]

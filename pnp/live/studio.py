@@ -8,7 +8,8 @@ kit, layouts, face environment and sheet plans (`KitContext.plans`). `page(compo
 number)` answers the faces on a page of a component's PDF (1-based): for a deck, one per card
 copy and side, in its slot (`layout.imposition.page_slots`), the cards of the decks imposed after it
 (`imposition.after`) following its own; for a sheet, its page in the content
-box; tuck boxes and sheets of their own size have none (their pages are shown, not mapped).
+box (a board, a sheet of its own size: its page, or its tile's part, `layout.tiling.plan_tiles`);
+tuck boxes have none (their pages are shown, not mapped).
 `figures(component, number)` answers the faces of the kit's material a rulebook's page shows
 (`KitContext.material`: its figures), each with its corners on the page, the card (or sheet page)
 it is, where that card's YAML is written and its fields, and where the figure is written.
@@ -25,13 +26,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.errors import Ref
+from ..core.errors import Problem, Ref
 from ..core.fileio import read_only
 from ..core.options import Options
 from ..layout.elements import element_box
 from ..layout.face import FaceBuilder
 from ..layout.imposition import page_slots
 from ..layout.items import Item, item_bounds
+from ..layout.tiling import plan_tiles
 from ..model.kit import Card, Deck, Kit, Sheet
 from ..model.units import MM, paper_points
 from .keys import key_spots
@@ -120,7 +122,7 @@ class KitMap:
     def _sheet_page(self, sheet: Sheet, number: int) -> list[Placed]:
         layout = self.kit.layouts[sheet.spec.layout]
         if layout.page_size() is not None:
-            return []
+            return self._board_page(sheet, layout, number)
         index = _page_index(sheet, number)
         width, height = paper_points(self.run.options.paper)
         if layout.orientation == "landscape":
@@ -128,6 +130,30 @@ class KitMap:
         m = layout.margin
         return [Placed(0, layout.name, None, index, False, (m, m, width - m, height - m), 0,
                        (width - 2 * m, height - 2 * m), 0.0)]
+
+    def _board_page(self, sheet: Sheet, layout: "Layout", number: int) -> list[Placed]:
+        """A board (a sheet of its own size): its one centred page, or one of its tiles (the
+        assembly map, first of several, shows none), planned as pnp.pipeline.tiled plans it."""
+        size = layout.page_size()
+        options = self.run.options
+        plan = plan_tiles(size, paper_points(options.paper), layout.margin, layout.overlap, options.orientation,
+                          layout.orientation, options.printer_margin * MM) if size is not None else None
+        if plan is None or isinstance(plan, Problem):
+            return []
+        count = 0
+        for page in sheet.pages:
+            if number <= count + page.copies * plan.pages:
+                tile = (number - count - 1) % plan.pages - (0 if plan.single else 1)
+                break
+            count += page.copies * plan.pages
+        else:
+            raise MapError(f"sheet {sheet.name!r} has {count} pages, not {number}")
+        if tile < 0:
+            return []
+        x, y = plan.tiles[tile].to_page(0.0, 0.0)  # the board's top-left corner (PDF, y up)
+        top = plan.height - y
+        return [Placed(0, layout.name, None, page.index, False, (x, top, x + size[0], top + size[1]), 0,
+                       size, 0.0)]
 
     def figures(self, component: str, number: int) -> list[dict]:
         """The figures' faces on page `number` of a rulebook's PDF, in drawing order."""

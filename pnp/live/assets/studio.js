@@ -68,8 +68,9 @@
     if (fig.dataset.kind === "rulebook" && PNP.rulesPick) return PNP.rulesPick(fig, point);  // (rules.js)
     let faces;
     try { faces = await facesOf(fig); } catch (error) { return reveal(error.message); }
-    if (!faces.length) return reveal("This page is not mapped: tuck boxes and boards of their own size are shown, " +
-      "not inspected (edit their YAML; the report links to it).");
+    if (!faces.length) return reveal(fig.dataset.kind === "sheet" ? "The board's assembly map: click a tile's page " +
+      "to inspect the board." : "This page is not mapped: tuck boxes are shown, not inspected (edit their YAML; the " +
+      "report links to it).");
     const b = f => f.side === "page" ? 0 : 8;
     const place = faces.find(f => inside(point, f.trim)) ||
       faces.find(f => inside(point, [f.trim[0] - b(f), f.trim[1] - b(f), f.trim[2] + b(f), f.trim[3] + b(f)]));
