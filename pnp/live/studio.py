@@ -135,10 +135,12 @@ class KitMap:
         """A board (a sheet of its own size): its one centred page, or one of its tiles (the
         assembly map, first of several, shows none), planned as pnp.pipeline.tiled plans it."""
         size = layout.page_size()
+        if size is None:
+            return []
         options = self.run.options
         plan = plan_tiles(size, paper_points(options.paper), layout.margin, layout.overlap, options.orientation,
-                          layout.orientation, options.printer_margin * MM) if size is not None else None
-        if plan is None or isinstance(plan, Problem):
+                          layout.orientation, options.printer_margin * MM)
+        if isinstance(plan, Problem):
             return []
         count = 0
         for page in sheet.pages:
