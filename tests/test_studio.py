@@ -398,3 +398,30 @@ def test_a_board_larger_than_the_paper_is_mapped_on_each_of_its_tiles(project, t
                     words[name, number] = [w["text"] for w in page.within_bbox((x0 + a, y0 + b, x0 + c, y0 + d))
                                            .extract_words()]
     assert sorted(words) == [("atout", 4), ("nous", 2)] and words["atout", 4] == ["Atout"] and words["nous", 2]
+
+
+def test_a_tuck_box_page_maps_its_net_to_the_box_and_its_art(project, tmp_path):
+    import pdfplumber
+
+    from conftest import build_ok
+
+    root = project("similis")
+    options = Options(out=tmp_path / "out")
+    build_ok(root, ["similis"], options)
+    studio = Studio(root, options)
+    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    answer = studio.page("similis", "boite", 1)
+    [piece] = answer["figures"]  # one piece on A4
+    assert answer["faces"] == [] and (piece["box"], piece["component"], piece["side"]) == ("boite", "cartes", "back")
+    lines = (root / "decks/similis/boite.yaml").read_text("utf-8").splitlines()
+    assert piece["figure_at"]["file"] == "decks/similis/boite.yaml" and lines[piece["figure_at"]["line"] - 1] == \
+        "kind: tuckbox"  # the box's own first key, where a click opens the editor
+    deck = next(k for k in piece["keys"] if k["name"] == "deck")
+    assert lines[deck["line"] - 1].startswith("deck: cartes")
+    xs, ys = [c[0] for c in piece["corners"]], [c[1] for c in piece["corners"]]
+    with pdfplumber.open(tmp_path / "out/similis/boite-a4.pdf") as pdf:
+        page = pdf.pages[0]
+        inside = " ".join(w["text"] for w in page.within_bbox((min(xs), min(ys), max(xs), max(ys))).extract_words())
+        everything = " ".join(w["text"] for w in page.extract_words())
+    assert "Imprimer à 100 %" in everything and "Imprimer" not in inside  # the print note lies beside the net
+    assert inside.count("languette") == 4 and inside.count("rabat") == 2 and "SIMILIS" in inside  # the net

@@ -229,7 +229,7 @@ def test_the_report_is_what_pnp_check_reports_and_never_covers_the_pages(studio)
         assert img <= right + 1 and right <= aside + 1  # scrolled into view, beside the report, never under it
 
 
-def test_the_rules_view_shows_the_rulebook_and_a_click_on_a_figure_opens_its_card(studio, tmp_path):
+def test_the_rules_view_and_a_click_on_a_figure_or_a_tuck_box_opens_its_yaml(studio, tmp_path):
     root, preview, browser, _ = studio
     visible = ("[...document.querySelectorAll('.component')].filter(c => c.offsetParent !== null)"
                ".map(c => c.id)")
@@ -262,6 +262,25 @@ def test_the_rules_view_shows_the_rulebook_and_a_click_on_a_figure_opens_its_car
     browser.evaluate("document.querySelector('[data-view=material]').click()")
     shown = browser.evaluate(visible)
     assert "c-similis-cartes-a4" in shown and not [c for c in shown if "regles" in c]
+
+    box = "#p-similis-boite-a4-1 img"  # the tuck box: a click on its net opens the box's YAML
+    browser.evaluate(f"document.querySelector('{box}').scrollIntoView({{block: 'center'}})")
+    browser.wait(f"(img => img.complete && img.naturalWidth > 0)(document.querySelector('{box}'))", PATIENCE)
+    piece = _fetched(browser, "/studio/page?kit=similis&component=boite&page=1")["figures"][0]
+    left, top, width, points = browser.evaluate(f"(img => [...(r => [r.left, r.top, r.width])(img.getBoundingClientRect()), "
+                                                f"Number(img.closest('figure').dataset.w)])(document.querySelector('{box}'))")
+    k = width / points  # (the box's page may be landscape)
+    x, y = left + sum(c[0] for c in piece["corners"]) / 4 * k, top + sum(c[1] for c in piece["corners"]) / 4 * k
+    # (a click in the page: after the editor's link was followed once, headless Chromium may hold the
+    # input of the DevTools protocol on its prompt for the external scheme)
+    browser.evaluate(f"document.querySelector('{box}').dispatchEvent(new MouseEvent('click', "
+                     f"{{clientX: {x}, clientY: {y}, bubbles: true}}))")
+    browser.wait("document.querySelector('#inspector').innerText.includes('the tuck box boite')", PATIENCE)
+    assert "its art: card 1 of cartes (back)" in browser.evaluate("document.querySelector('#inspector').innerText")
+    assert browser.evaluate("document.body.dataset.opened") == \
+        f"vscode://file/{root.resolve().as_posix()}/decks/similis/boite.yaml:2:1"
+    boxed = browser.screenshot(tmp_path / "tuckbox.png")
     shots = os.environ.get("PNP_SCREENSHOTS")
     if shots:
-        shutil.copy(shot, os.path.join(shots, shot.name))
+        for found in (shot, boxed):
+            shutil.copy(found, os.path.join(shots, found.name))

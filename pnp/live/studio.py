@@ -9,10 +9,11 @@ number)` answers the faces on a page of a component's PDF (1-based): for a deck,
 copy and side, in its slot (`layout.imposition.page_slots`), the cards of the decks imposed after it
 (`imposition.after`) following its own; for a sheet, its page in the content
 box (a board, a sheet of its own size: its page, or its tile's part, `layout.tiling.plan_tiles`);
-tuck boxes have none (their pages are shown, not mapped).
+tuck boxes have none (their pieces are `figures`).
 `figures(component, number)` answers the faces of the kit's material a rulebook's page shows
 (`KitContext.material`: its figures), each with its corners on the page, the card (or sheet page)
-it is, where that card's YAML is written and its fields, and where the figure is written.
+it is, where that card's YAML is written and its fields, and where the figure is written; on a
+tuck box's page, each piece of its net (showing its art card) with where the box is written.
 `face(component, number, slot)` lays that face out again (`layout.face.FaceBuilder`, its elements
 handed back through `BuildEnv.inspect`) and answers its elements in drawing order with their box,
 what they mark, and each geometry key's value and where it is written (`keys.key_spots`), and the
@@ -159,8 +160,15 @@ class KitMap:
 
     def figures(self, component: str, number: int) -> list[dict]:
         """The figures' faces on page `number` of a rulebook's PDF, in drawing order."""
-        return [self._figure(index, spot) for index, spot in
-                enumerate(p for p in self.run.material.get(component, []) if p.page == number)]
+        spots = enumerate(p for p in self.run.material.get(component, []) if p.page == number)
+        box = next((b for b in self.kit.tuckboxes if b.name == component), None)
+        return [{**self._figure(index, spot), **(self._box(box) if box is not None else {})} for index, spot in spots]
+
+    def _box(self, box: Any) -> dict:
+        """A tuck box's own lines (its YAML, its deck and art keys), which a click on it opens."""
+        keys = [{"name": key, "value": _shown(getattr(box.spec, key)), **self._where(box.ref.child(key))}
+                for key in ("deck", "art")]
+        return {"box": box.name, "figure_at": self._where(box.ref), "keys": keys}
 
     def _figure(self, index: int, spot: Any) -> dict:
         deck, sheet = self.kit.deck(spot.component), self.component(spot.component)

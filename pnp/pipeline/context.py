@@ -20,7 +20,8 @@ drawn or not. The run collects each component's problems and file into its own `
 of each deck laid out, by deck name (`layout.imposition.SheetPlan`: where each card lies on each
 page; the preview's map of a deck's pages, pnp.live.studio); a deck recalled by a memo has none.
 `material` holds, by component name, the faces of the kit's material another component shows on
-its pages (a rulebook's figures: `MaterialPlace`, where each lies and which card or sheet page it is).
+its pages (a rulebook's figures, a tuck box's art: `MaterialPlace`, where each lies and which card
+or sheet page it is).
 """
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ class MaterialPlace:
     """A face of the kit's material shown on a page of another component (a rulebook's figure): its
     page (from 1), the corners of what is shown (points, from the page's top-left, y down), the deck
     or sheet it comes from, the card's id (or the sheet page's number), its side (front, back or
-    page), and the line of the figure in the component's text file."""
+    page), and the line of the figure in the component's text file (a tuck box: its file, line 0)."""
 
     page: int
     corners: tuple[tuple[float, float], ...]

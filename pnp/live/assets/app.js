@@ -43,7 +43,8 @@ function pageLabel(file, n) {
 
 function fileMeta(file) {
   const parts = [file.kind === "deck" ? plural(file.cards, "card")
-    : file.kind === "rulebook" ? (file.backs && file.backs !== "none" ? "booklet, imposed" : "rulebook") : "sheet"];
+    : file.kind === "rulebook" ? (file.backs && file.backs !== "none" ? "booklet, imposed" : "rulebook")
+    : file.kind === "tuckbox" ? "tuck box" : "sheet"];
   if (file.card_size_mm) parts.push(`${file.card_size_mm[0]} × ${file.card_size_mm[1]} mm`);
   if (file.per_page) parts.push(`${file.per_page} per sheet`);
   if (file.kind === "deck") parts.push(file.backs === "none" ? "no backs" : `backs: ${file.backs}`);

@@ -3,7 +3,9 @@
 // after each build as the others do). A click on a figure of a rulebook's page shows the card (or
 // sheet page) it draws in the inspector, its fields and where its YAML is written, and opens that
 // YAML in the editor at the card's line. Where each figure's faces lie comes from /studio/page
-// (`figures`: their corners on the page, in points from its top-left corner).
+// (`figures`: their corners on the page, in points from its top-left corner). A tuck box's page is
+// mapped the same way: a click on a piece of its net shows the box's lines and its art card, and
+// opens the box's YAML.
 "use strict";
 
 (() => {
@@ -64,6 +66,18 @@
     el("a", { href }).click();
   }
 
+  function describeBox(fig, spot) {
+    const at = spot.at || {}, box = spot.figure_at;
+    PNP.reveal(null);
+    inspector.replaceChildren(
+      el("p", { class: "where-am-i", text: `${fig.dataset.component}, page ${fig.dataset.n}: the tuck box ${spot.box}` }),
+      el("p", {}, el("span", { text: "written at " }), PNP.whereLink(box.file, box.line, box.col)),
+      PNP.fieldList(spot.keys),
+      el("div", { class: "element" }, el("h3", { text: `its art: card ${spot.card} of ${spot.component} (${spot.side})` }),
+        el("p", {}, el("span", { text: "the card's YAML: " }), PNP.whereLink(at.file, at.line, at.col))),
+      el("h3", { text: "Card fields" }), PNP.fieldList(spot.fields));
+  }
+
   function describe(fig, spot) {
     const what = spot.card ? `card ${spot.card} of ${spot.component} (${spot.side})` : `${spot.component}, page ${spot.page}`;
     const at = spot.at || {}, figure = spot.figure_at;
@@ -81,14 +95,17 @@
     let figures;
     try { figures = await figuresOf(fig); } catch (error) { return PNP.reveal(error.message); }
     const spot = [...figures].reverse().find(f => within(point, f.corners));  // the topmost
+    const box = fig.dataset.kind === "tuckbox";
     if (!spot) {
       for (const old of document.querySelectorAll(".figure-outline")) old.remove();
-      return PNP.reveal(figures.length ? "Click a figure: the card it draws opens in the inspector and in the editor."
+      return PNP.reveal(box ? "Click the box's net: its YAML opens in the inspector and in the editor."
+        : figures.length ? "Click a figure: the card it draws opens in the inspector and in the editor."
         : "No figure of the kit's material on this page (a booklet's pages are imposed: click the figures of the flat rulebook).");
     }
     outline(fig, spot);
-    describe(fig, spot);
-    open(spot.at);
+    if (box) describeBox(fig, spot);
+    else describe(fig, spot);
+    open(box ? spot.figure_at : spot.at);
   };
 
   let seen = -1;

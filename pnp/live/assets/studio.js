@@ -65,12 +65,11 @@
   async function pick(fig, event) {
     if (!PNP.state.studio) return;
     const point = pagePoint(fig, event);
-    if (fig.dataset.kind === "rulebook" && PNP.rulesPick) return PNP.rulesPick(fig, point);  // (rules.js)
+    if (["rulebook", "tuckbox"].includes(fig.dataset.kind) && PNP.rulesPick) return PNP.rulesPick(fig, point);  // (rules.js)
     let faces;
     try { faces = await facesOf(fig); } catch (error) { return reveal(error.message); }
     if (!faces.length) return reveal(fig.dataset.kind === "sheet" ? "The board's assembly map: click a tile's page " +
-      "to inspect the board." : "This page is not mapped: tuck boxes are shown, not inspected (edit their YAML; the " +
-      "report links to it).");
+      "to inspect the board." : "This page is not mapped (edit its YAML; the report links to it).");
     const b = f => f.side === "page" ? 0 : 8;
     const place = faces.find(f => inside(point, f.trim)) ||
       faces.find(f => inside(point, [f.trim[0] - b(f), f.trim[1] - b(f), f.trim[2] + b(f), f.trim[3] + b(f)]));
