@@ -25,7 +25,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from .core.version import __version__
-from .core.fileio import cache_folder, file_hash, write_atomic, writes_allowed
+from .core.fileio import cache_folder, file_hash, read_cached, write_atomic, writes_allowed
 from .core.report import KitReport
 from .sources.files import InputError, inside
 
@@ -127,8 +127,8 @@ class BuildCache:
 def _load(path: Path) -> dict[str, dict]:
     """The entries of the state file that have the shape `record` gives them (others dropped)."""
     try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError):
+        data = json.loads(read_cached(path))
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}

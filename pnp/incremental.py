@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Callable
 from .cache import BuildCache
 from .core.discover import find_kits
 from .core.fileio import sweep_parts
+from .core.journal import complete
 from .core.options import Options
 from .core.report import KitReport
 
@@ -42,6 +43,7 @@ def _plan(root: Path, names: list[str], cache: BuildCache,
           force: bool) -> tuple[dict[Path, dict], list[str] | None]:
     """The manifests of the kits that are up to date, and the kits to build (None: none)."""
     dirs, unknown = find_kits(root, names)
+    complete(cache.out)  # a commit a killed run left half done, finished before any sweep (pnp.core.journal)
     for kit_dir in dirs:
         sweep_parts(cache.out / kit_dir.name, root=cache.out)  # (never through a link: output.link_problems)
     if unknown or not dirs:  # the pipeline reports them: "no kit 'x'", "no kit found"

@@ -9,7 +9,10 @@ handed out in the batch raises `OutputClash`, so two parts of a run never write 
 (its document is freed when the caller drops it too). `commit()` refuses a batch with a canvas
 still unsaved and a final path that is a folder, then renames every temporary file onto its final
 path (an atomic replace per file, done only once every file is saved, when the whole run has
-succeeded) and deletes what dead runs left of those files. `discard()` (or leaving the `with`
+succeeded) and deletes what dead runs left of those files. A batch given its output folder (`root`)
+journals the renames of a commit (`pnp.core.journal`): a run killed between two of them leaves a journal
+that the next run writing there completes first (`journal.complete`, before it sweeps), so a kit's
+files are all new or all old as that run sees them. Two runs may make the same new folder at once. `discard()` (or leaving the `with`
 block) deletes the temporary files and the folders the batch made, so a failed build leaves the
 previous files untouched and no new empty folder. The temporary files of killed runs are deleted
 by `sweep(folder)` too (the build runs it before writing): a dead run's lock is gone, a live one's
@@ -43,6 +46,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .core.errors import Problem
 from .core.fileio import PartFile, confined, first_link, link_text, links_in, sweep_parts
+from .core.journal import Journal, below
 
 if TYPE_CHECKING:  # pragma: no cover
     from .colour.convert import CmykInk
@@ -71,7 +75,8 @@ class OutputBatch:
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
-    root: Path | None = None  # the output folder every final path is confined below (fileio.confined)
+    root: Path | None = None  # the output folder every final path is confined below (fileio.confined),
+    # and where its commits are journaled (pnp.core.journal)
 
     def _temp(self, final: Path) -> _Pending:
         """A fresh temporary file next to `final`; OutputClash if `final` is taken (OSError if the
@@ -82,14 +87,25 @@ class OutputBatch:
         if any(p.final.resolve() == final.resolve() for p in self.pending):
             raise OutputClash(f"{final.as_posix()} is already written by another part of this run")
         self._folder(final.parent)
-        self.pending.append(_Pending(final, PartFile.next_to(final)))
+        try:
+            part = PartFile.next_to(final)
+        except FileNotFoundError:  # a run beside this one removed the empty folder it had made: again
+            self._folder(final.parent)
+            part = PartFile.next_to(final)
+        self.pending.append(_Pending(final, part))
         return self.pending[-1]
 
     def _folder(self, folder: Path) -> None:
-        """Make `folder` and its missing parents, remembering them (an OSError if it cannot be)."""
+        """Make `folder` and its missing parents, remembering those this batch made (an OSError if
+        one cannot be made); a folder another run makes meanwhile is used, not remembered."""
         missing = [p for p in (folder, *folder.parents) if not p.exists()]
         for made in reversed(missing):
-            made.mkdir()
+            try:
+                made.mkdir()
+            except FileExistsError:
+                if not made.is_dir():
+                    raise
+                continue
             self._made.append(made)
 
     def write(self, final: Path, data: bytes) -> None:
@@ -121,16 +137,28 @@ class OutputBatch:
         folder = next((p.final for p in self.pending if p.final.is_dir()), None)
         if folder is not None:
             raise IsADirectoryError(21, "a folder stands where the file goes", str(folder))
+        journal = self._journal()
         done = []
-        for item in self.pending:
-            os.replace(item.temp, item.final)
-            item.part.close()
-            done.append(item.final)
+        try:
+            for item in self.pending:
+                os.replace(item.temp, item.final)
+                item.part.close()
+                done.append(item.final)
+        finally:
+            if journal is not None:
+                journal.close()
         for final in done:
             sweep_parts(final.parent, glob.escape(final.name))
         self.pending.clear()
         self._made.clear()
         return done
+
+    def _journal(self) -> Journal | None:
+        """The journal of this commit's renames, written before the first (several files below `root`)."""
+        finals = [item.final for item in self.pending]
+        if self.root is None or len(finals) < 2 or not below(self.root, finals):
+            return None
+        return Journal.open(self.root, [(item.temp, item.final) for item in self.pending])
 
     def discard(self) -> None:
         for item in self.pending:

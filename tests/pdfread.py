@@ -356,3 +356,76 @@ def _covers(tiles: dict[str, dict], size_mm) -> None:
     w, h = (v * MM for v in size_mm)
     for u, v in itertools.product([i * w / 23 for i in range(24)], [j * h / 17 for j in range(18)]):
         assert any(_in(t["region"], u, v, -0.01) for t in tiles.values()), (u, v)
+
+
+# --- rulebooks: the text in reading order, a booklet's pages un-imposed --------------------------
+
+FLAT_MARGIN = 16 * MM  # a flat rulebook's running head and folio lie this close to the paper's edge...
+BOOKLET_MARGIN = 12 * MM  # ...a booklet's (smaller pages), and its body text never does
+LIST_MARK = re.compile(r"\s*(?:\d+\.|\u2022)\s*")
+
+
+def book_pages(path: Path) -> list[str]:
+    """A rulebook's pages, in reading order, each as the text of its body, its lines one a line (the
+    characters in the order they are drawn: columns, then boxes and tables as they come), without
+    its running head, its folio and the figures of material drawn after them. A flat book's pages are
+    the PDF's; a booklet's (two pages on each landscape side, the backs turned half a turn) are read
+    upright and put in the order of their folios, its blank pages left out."""
+    found: dict[int, str] = {}
+    for index in range(page_count(path)):
+        plumbed = page(path, index)
+        width, height = float(plumbed.width), float(plumbed.height)
+        booklet = width > height
+        turned = sum(1 if c["matrix"][0] < 0 and c["matrix"][3] < 0 else -1 for c in plumbed.chars) > 0
+        chars = [_upright(c, width, height, turned) for c in plumbed.chars]
+        for x0, x1 in ((0.0, width / 2), (width / 2, width)) if booklet else ((0.0, width),):
+            body, folio = _body([c for c in chars if x0 <= (c[1] + c[2]) / 2 < x1], height,
+                                BOOKLET_MARGIN if booklet else FLAT_MARGIN)
+            if body or folio:
+                found[folio if booklet else index + 1] = body
+    return [found[number] for number in sorted(found)]
+
+
+def _upright(char: dict, width: float, height: float, turned: bool) -> tuple[str, float, float, float, float]:
+    """A character's text, its left and right edges, its middle's height from the top and its size,
+    read upright: on a turned side, about the sheet's centre."""
+    x0, x1, y = char["x0"], char["x1"], (char["top"] + char["bottom"]) / 2
+    if turned:
+        x0, x1, y = width - x1, width - x0, height - y
+    return char["text"], x0, x1, y, char["size"]
+
+
+def _body(chars: list, height: float, margin: float) -> tuple[str, int]:
+    """The body text of a page's characters (those drawn before its first one in the margins: the
+    running head and the folio come after the body, the figures after them): a line break where a
+    character leaves the line, a space where it stands apart from the last (a table's next cell);
+    and its folio (the digits that end what lies in the margins; 0 when it has none)."""
+    def in_margin(y: float) -> bool:
+        return y < margin or y > height - margin
+    edge = next((i for i, (c, _, _, y, _) in enumerate(chars) if c.strip() and in_margin(y)), len(chars))
+    out, last = [], None
+    for c, x0, x1, y, size in chars[:edge]:
+        if last is not None and (abs(y - last[1]) > size * 0.6 or x0 < last[0] - size):
+            out.append("\n")
+        elif last is not None and x0 > last[0] + size * 0.5:
+            out.append(" ")
+        out.append(c)
+        last = (x1, y)
+    folio = re.search(r"\d+$", "".join(c for c, _, _, y, _ in chars[edge:] if c.strip() and in_margin(y)))
+    return "".join(out), int(folio.group()) if folio else 0
+
+
+def book_text(path: Path) -> str:
+    """A rulebook's body text in reading order (`book_pages`), as one line: a line ended by a hyphen
+    joined to the next, every hyphen and list bullet left out (a word may break at its own hyphen in
+    one build and not in the next; a bullet is drawn beside its item's first line, wherever it
+    ends), spaces, no-break spaces and line ends as single spaces, typographic apostrophes as '."""
+    lines = [line for page_ in book_pages(path) for line in page_.split("\n") if not LIST_MARK.fullmatch(line)]
+    return plain(re.sub(r"-[ \u00a0]*\n\s*", "", "\n".join(lines)))
+
+
+def plain(text: str) -> str:
+    """A text as `book_text` gives it: no hyphen, typographic apostrophes as ', spaces of every kind
+    and line ends as single spaces (for the phrases a test looks for in it)."""
+    text = text.replace("-", "").replace("\u2019", "'").replace("\u202f", " ").replace("\u00a0", " ")
+    return " ".join(text.split())

@@ -112,8 +112,8 @@ def test_every_csv_problem_is_located_to_the_cell(project, case):
 
 def test_csv_text_must_be_utf8(project):
     root = _csv_kit(project, "nom,valeur\nCœur,1\n".encode("latin-1", errors="replace").replace(b"?", b"\xe9"))
-    assert found(root) == ["decks/mini/cartes.csv: data file: not UTF-8 text (invalid continuation byte at byte "
-                           "12); save the file as 'CSV UTF-8'"]
+    assert found(root) == ["decks/mini/cartes.csv:2:2: data file: not UTF-8 text: the byte 0xe9 cannot be read (a "
+                           "file saved as Latin-1 or Windows-1252? save it as 'CSV UTF-8')"]
 
 
 DATA_PATHS = {
@@ -146,8 +146,8 @@ def test_a_symlink_out_of_the_kit_folder_is_refused(project, tmp_path):
 def test_a_data_file_may_not_hold_more_rows_than_a_deck_holds(project):
     rows = "".join(f"c{i},{i}\n" for i in range(MAX_ENTRIES + 2))
     assert found(_csv_kit(project, "nom,valeur\n" + rows)) == [
-        f"decks/mini/cartes.csv:{MAX_ENTRIES + 2}:1: data file: the data file has {MAX_ENTRIES + 2} rows; a deck "
-        f"holds at most {MAX_ENTRIES} card entries"]
+        f"decks/mini/cartes.csv:{MAX_ENTRIES + 2}:1: data file: the data file has more than {MAX_ENTRIES} rows; a "
+        f"deck holds at most {MAX_ENTRIES} card entries"]
 
 
 # XLSX -------------------------------------------------------------------------------------------
@@ -228,8 +228,8 @@ def test_an_unknown_sheet_is_named_with_the_closest(project):
 def test_a_file_that_is_no_workbook_is_one_problem(project):
     root = project()
     write_kit(root, {"d.yaml": FIELDS + "data: cartes.xlsx\n", "cartes.xlsx": b"not a zip"})
-    assert found(root) == ["decks/mini/cartes.xlsx: data file: not a workbook openpyxl can read (BadZipFile: File "
-                           "is not a zip file)"]
+    assert found(root) == ["decks/mini/cartes.xlsx: data file: not an XLSX workbook: the file is no zip archive, or a "
+                           "damaged one"]
 
 
 def test_dates_read_as_iso_text(project):

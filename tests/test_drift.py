@@ -36,6 +36,10 @@ def test_similis_without_a_market_prints_no_market_sentence(project, tmp_path):
     text = pdf_text(tmp_path / "out", "similis", "aide")
     assert "pas de marché" in text and "marché" not in text.replace("pas de marché", "")
     assert "Inutile d'avoir assez de cartes à donner." in text
+    for book in ("regles", "regles-livret"):  # the rulebook, flat and as a booklet: the market's section gone
+        rules = pdfread.book_text(tmp_path / "out" / "similis" / f"{book}-a4.pdf")
+        assert "Si tu ne peux poser aucune série, pioche une carte" in rules and "Le marché" not in rules
+        assert "marché" not in rules.replace("pas de marché", ""), rules
 
 
 def test_the_old_market_sentence_is_a_warning_at_its_line_when_the_market_is_off(project):
@@ -60,6 +64,8 @@ def test_a_108_card_similis_deck_counts_its_box_and_a_stale_count_is_an_error(pr
     build_ok(root, ["similis"], Options(out=tmp_path / "out"))
     box = pdf_text(tmp_path / "out", "similis", "boite")
     assert "110 cartes" in box and "92 cartes" not in box  # the 108 cards and the 2 rules cards
+    rules = pdfread.book_text(tmp_path / "out" / "similis" / "regles-a4.pdf")  # the rulebook's material
+    assert "6 valeurs (1, 2, 3, 4, 5 et 6), 3 formes" in rules and "5 valeurs" not in rules
     edit(root / "decks/similis/boite.yaml", "also: [aide]", "cards: 92")
     line = line_of(root / "decks/similis/boite.yaml", "cards: 92")
     assert [p.render() for r in check(root, ["similis"]) for p in r.errors] == [
@@ -77,6 +83,8 @@ def test_reglisse_without_a_two_sharing_two_series_prints_no_liquorice_gift(proj
     text = pdf_text(tmp_path / "out", "similis-reglisse", "aide")
     assert "2 cartes avec 2 points communs" not in text and "pénalité" not in text and "tes réglisses" not in text
     assert "Fin Combinaison" in text and "Fin : le premier" in text  # the second card's title and text
+    rules = pdfread.book_text(tmp_path / "out" / "similis-reglisse" / "regles-a4.pdf")  # the rulebook's gift gone
+    assert "Deux cartes, deux points communs" not in rules and "pénalité" not in rules and "tes réglisses" not in rules
     edit(root / "decks/similis-reglisse/aide.yaml", "{rules.gift_rule}**Fin :**",
          "**2 cartes avec 2 points communs :** tu donnes un de tes réglisses à l'adversaire de ton choix. **Fin :**")
     [found] = warnings(root, "similis-reglisse")

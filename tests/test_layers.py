@@ -17,9 +17,7 @@ from conftest import ROOT
 KNOWN_CYCLES = [
     {"pnp.layout.fold", "pnp.layout.imposition"},
     {"pnp.model.checkers", "pnp.model.schema"},
-    {"pnp.model.kit", "pnp.model.tuckbox"},
     {"pnp.sources.locator", "pnp.sources.yamlparse"},
-    {"pnp.sources.tables", "pnp.sources.xlsxread"},
 ]
 
 

@@ -89,6 +89,8 @@ def test_a_text_longer_than_its_pages_is_located_at_pages(project):
                        for i in range(6))
     found_ = problems(project, text, BOOK + "pages: 2\n")
     assert found_ == ["decks/mini/regles.yaml:5:8: rulebook 'regles': the text takes 3 pages on a4 paper; `pages` "
+                      "allows 2 (shorten it, or allow more)",
+                      "decks/mini/regles.yaml:5:8: rulebook 'regles': the booklet takes 7 pages on a4 paper; `pages` "
                       "allows 2 (shorten it, or allow more)"]
 
 

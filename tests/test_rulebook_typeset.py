@@ -160,13 +160,14 @@ def test_a_rules_value_shows_and_hides_its_text_after_a_tweak(project, tmp_path,
     root = project("similis")
     kit = root / "decks" / "similis"
     game = (kit / "game.yaml").read_text(encoding="utf-8")
-    game = game.replace("    market: 3\n", f"    market: {market}\n").replace("components:\n", "components:\n  - regles.yaml\n")
+    game = game.replace("    market: 3\n", f"    market: {market}\n")  # (the kit lists its regles.yaml)
     (kit / "game.yaml").write_text(game, encoding="utf-8")
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\n",
                                      encoding="utf-8")
     (kit / "regles.md").write_text("# Le marché\n\n::: when rules.market\nLe marché montre "
                                    "{rules.market|plural:carte:cartes} du marché.\n:::\n\n::: unless rules.market\n"
-                                   "Il n'y a pas de marché.\n:::\n", encoding="utf-8")
+                                   "Il n'y a pas de marché.\n:::\n\n# Quand la pioche est vide {#pioche-vide}\n\n"
+                                   "On mélange la défausse.\n", encoding="utf-8")  # (the rules card prints it)
     build_ok(root, ["similis"], Options(out=tmp_path / "out"))
     text = " ".join(pdfread.text(tmp_path / "out" / "similis" / "regles-a4.pdf", 0).split()).replace("\u00a0", " ")
     assert shown in text and hidden not in text
@@ -177,9 +178,7 @@ def test_figures_of_a_tiled_board_s_region_and_a_deck_s_grid(project, tmp_path):
     a deck shows as a grid of its cards."""
     root = project("lutins")
     kit = root / "decks" / "lutins"
-    game = kit / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
-                    encoding="utf-8")
+    # (the kit lists its regles.yaml: the test writes its own text)
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\n",
                                      encoding="utf-8")
     (kit / "regles.md").write_text("# Le plateau\n\n```figure\nsheet: plateau\nregion: [0mm, 0mm, 150mm, 100mm]\n"
@@ -198,9 +197,7 @@ def test_a_table_the_model_prints_and_a_long_table_split_by_rows(project, tmp_pa
     goes on in the next with its header again."""
     root = project("dix-mille")
     kit = root / "decks" / "dix-mille"
-    game = kit / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("components:\n", "components:\n  - regles.yaml\n"),
-                    encoding="utf-8")
+    # (the kit lists its regles.yaml: the test writes its own text)
     (kit / "regles.yaml").write_text("kind: rulebook\nname: regles\nsource: regles.md\nbooklet: false\ncolumns: 2\n",
                                      encoding="utf-8")
     rows = "\n".join(f"| Ligne {i} | {i * 50} |" for i in range(1, 121))
@@ -222,3 +219,22 @@ def test_no_more_than_two_lines_in_a_row_end_with_a_hyphen():
     ends = [line.frags[-1].text.endswith("-") for line in lines]
     assert any(ends)
     assert not any(a and b and c for a, b, c in zip(ends, ends[1:], ends[2:]))
+
+
+def test_a_long_cell_makes_its_own_row_tall_not_every_row():
+    """Each row of a rulebook's table is as high as its own cells need (the table's `row_heights`):
+    one long cell does not make the short rows tall; read from the compiled table's rules."""
+    from pnp.core.blocks import PipeTable
+    from pnp.layout.booktables import table_art
+    from pnp.layout.items import Shape
+
+    _, ts, frame = typeset("Un.\n")
+    long = " ".join(["une règle longue à dire en entier"] * 6)
+    table = PipeTable(("Icône", "Sens"), ("left", "left"), (("A", "court"), ("B", long), ("C", "court")), 1)
+    [art], problems = table_art(table, ts.width, ts.ctx, ts.look, frame.text_height())
+    assert not problems
+    rules = sorted({round(i.y, 2) for i in art.items if isinstance(i, Shape) and i.kind == "line" and i.h == 0})
+    header, short, tall = rules[0], rules[1] - rules[0], rules[2] - rules[1]
+    assert short == pytest.approx(ts.look.size * 0.92 * 1.25 + 2.2 * MM, abs=0.05)  # one line
+    assert tall > 2.5 * short
+    assert art.height == pytest.approx(header + 2 * short + tall, abs=0.05)

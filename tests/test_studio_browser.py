@@ -240,7 +240,8 @@ def test_the_rules_view_and_a_click_on_a_figure_or_a_tuck_box_opens_its_yaml(stu
     browser.wait(f"(img => img.complete && img.naturalWidth > 0)(document.querySelector('{rulebook}'))", PATIENCE)
     figure = _fetched(browser, "/studio/page?kit=similis&component=regles&page=1")["figures"][0]
     assert (figure["component"], figure["card"], figure["side"]) == ("cartes", "19", "front")
-    assert figure["figure_at"]["line"] == 23  # regles.md's ```figure block: card: cartes/19
+    fence = figure["figure_at"]["line"]  # regles.md's ```figure block: card: cartes/19
+    assert (root / "decks/similis/regles.md").read_text("utf-8").splitlines()[fence:fence + 1] == ["card: cartes/19"]
     left, top, width = browser.evaluate(f"(r => [r.left, r.top, r.width])(document.querySelector('{rulebook}')"
                                         ".getBoundingClientRect())")
     k = width / 595.28
@@ -251,7 +252,7 @@ def test_the_rules_view_and_a_click_on_a_figure_or_a_tuck_box_opens_its_yaml(stu
     browser.wait("document.querySelector('#inspector').innerText.includes('card 19 of cartes (front)')", PATIENCE)
     at = figure["at"]
     inspector = browser.evaluate("document.querySelector('#inspector').innerText")
-    assert f"{at['file']}:{at['line']}:{at['col']}" in inspector and "regles.md:23:1" in inspector
+    assert f"{at['file']}:{at['line']}:{at['col']}" in inspector and f"regles.md:{fence}:1" in inspector
     assert "ankh" in inspector and "bleu" in inspector  # the card's fields
     opened = browser.evaluate("document.body.dataset.opened")
     assert opened == f"vscode://file/{root.resolve().as_posix()}/{at['file']}:{at['line']}:{at['col']}"

@@ -113,3 +113,22 @@ def test_the_one_line_shortcut_gives_what_the_general_path_gives(fonts, text, wi
         assert abs(a.baseline - b.baseline) < 1e-9 and abs(a.width - b.width) < 1e-9
         assert [(f.text, f.face, f.size) for f in a.frags] == [(f.text, f.face, f.size) for f in b.frags]
         assert all(abs(f.x - g.x) < 1e-9 for f, g in zip(a.frags, b.frags))
+
+
+def test_a_text_of_30_mb_is_known_unfit_from_its_first_characters(fonts):
+    """(issue 26) A text that cannot fit at the smallest size is found so without being laid out:
+    30 million characters cost what the box holds, not minutes and gigabytes."""
+    import time
+
+    from pnp.layout.textbound import MAX_TEXT
+
+    huge = ("Un mot de trop. " * 1_875_000)
+    started = time.process_time()
+    why = fit_text(parse(huge), 50 * MM, 20 * MM, style(fonts, 9, 6))
+    assert isinstance(why, Problem) and why.what == ("text overflows its box (50.0 × 20.0 mm) even at 6 pt: its 30,000,000 characters need more than "
+                   "the 7 lines it holds")
+    assert time.process_time() - started < 2
+    wide = fit_text(parse("\u200b" * (MAX_TEXT + 1)), 50 * MM, 20 * MM, style(fonts, 9, 6))
+    assert isinstance(wide, Problem) and wide.what == f"a text box holds at most {MAX_TEXT:,} characters (this one has {MAX_TEXT + 1:,})"
+    long_fit = fit_text(parse("Un mot. " * 2_600), 300 * MM, 300 * MM, style(fonts, 9, 6))  # 20 800 characters
+    assert not isinstance(long_fit, Problem)

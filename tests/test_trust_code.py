@@ -227,3 +227,32 @@ def playout(deck, params):
         return GameRecord((0,), 1)
     return Playout(play)
 '''
+
+
+def test_a_model_loads_where_python_writes_bytecode_and_pnps_modules_it_imports_are_compiled_first(shipped,
+                                                                                                   tmp_path):
+    # the workplace sets PYTHONDONTWRITEBYTECODE; a fresh checkout does not: there, the model's first
+    # import of a toolkit module made its __pycache__ folder inside the guard, which refused it, and
+    # `pnp check similis` failed. PYTHONPYCACHEPREFIX keeps the bytecode out of the checkout.
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pyc")
+    done = subprocess.run([sys.executable, "-m", "pnp", "--project", str(shipped), "check", "similis"],
+                          cwd=shipped, env=env, capture_output=True, text=True)
+    assert done.returncode == 0 and "refused" not in done.stdout + done.stderr, done.stdout + done.stderr
+    compiled = {p.name.split(".")[0] for p in (tmp_path / "pyc").rglob("pnp/rules/toolkit/*.pyc")}
+    assert {"shedplay", "shedtable", "products", "series", "shedding"} <= compiled, compiled
+
+
+def test_the_guard_refuses_bytecode_folders_without_reporting_them(tmp_path):
+    from pnp.rules.guard import GuardRefused, running
+
+    with running() as block:
+        for folder in (tmp_path / "__pycache__", tmp_path / "x" / "__pycache__"):
+            with pytest.raises(GuardRefused):
+                os.mkdir(folder)
+        with pytest.raises(GuardRefused):
+            os.mkdir(tmp_path / "plain")
+    assert block.refused == [f"os.mkdir on {tmp_path / 'plain'}"] and not any(tmp_path.iterdir())

@@ -252,7 +252,8 @@ FEATURES = (
     Feature("has_market", lambda product, params: params.market > 0, words=("du marché", "au marché", "le marché"),
             values=("rules.market",), what="a market: rules.market is 0"),
     Feature("has_gift", lambda product, params: _has_gift(params),
-            words=("2 cartes avec 2 points communs", "de tes réglisses", "carte de pénalité"),
+            words=("2 cartes avec 2 points communs", "deux cartes avec deux points communs", "de tes réglisses",
+                   "carte de pénalité"),
             what="the liquorice gift: no series of 2 cards sharing 2 in rules.series"),
 )
 

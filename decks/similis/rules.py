@@ -153,7 +153,7 @@ def tables(product: Product | None, params: SimilisParams) -> dict[str, Table | 
             "shared": _listed([the_attribute(name)[0] for name in params.attributes]),
             "market_rule": _market_rule(params.market), "market_use": _market_use(params.market),
             "series_cost": _series_cost(params.series), "end_note": _end_note(params.market),
-            "variant": _variant(params), "end_title": _end_title(params)}
+            "variant": _variant(params), "end_title": _end_title(params), **_banned_words(params)}
 
 
 def _score_rule(end_score: int) -> str:
@@ -182,6 +182,26 @@ ATTRIBUTE_WORDS = {"valeur": ("la valeur", True), "forme": ("la forme", True), "
 
 def the_attribute(name: str) -> tuple[str, bool]:
     return ATTRIBUTE_WORDS.get(name, (f"l'attribut « {name} »", False))
+
+
+def _determined(name: str) -> tuple[str, str]:
+    """An attribute with a possessive and with a demonstrative, agreed: ("sa forme", "cette forme"),
+    ("son fond", "ce fond")."""
+    word, feminine = the_attribute(name)
+    noun = word.split(" ", 1)[1] if word.startswith(("la ", "le ")) else word.removeprefix("l'")
+    if feminine:
+        return f"sa {noun}", f"cette {noun}"
+    return f"son {noun}", f"{'cet' if noun[0] in 'aeiouéh' else 'ce'} {noun}"
+
+
+def _banned_words(params: SimilisParams) -> dict[str, str]:
+    """The rulebook's words for the banned pair (rules, Variante): what each drawn card gives ("sa
+    forme", "son fond") and the two together ("cette forme et ce fond"); empty without the variant."""
+    pair = params.banned_pair
+    if pair is None:
+        return {"banned_first": "", "banned_second": "", "banned_both": ""}
+    (first, this_first), (second, this_second) = _determined(pair.first), _determined(pair.second)
+    return {"banned_first": first, "banned_second": second, "banned_both": f"{this_first} et {this_second}"}
 
 
 def _listed(words: list[str]) -> str:

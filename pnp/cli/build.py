@@ -3,11 +3,13 @@
 Contract: `build` reads its options into `pnp.core.options.Options` and calls
 `pnp.incremental.build_changed` (kits whose inputs did not change are reported up to date);
 `check` calls `pnp.build.check` and writes nothing; `--strict` makes warnings errors in both; `list`
-prints each kit with its components and rules model, writing nothing either. All report through
+prints each kit with its components and rules model, writing nothing either (no kit at all is an
+error, exit 1, as for the others). All report through
 `common.finish`.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +99,11 @@ def list_kits(project: Path, as_json: bool) -> None:
     from ..model.load import Project
 
     with read_only():
-        kits = _listed(Project.open(project))
+        opened = Project.open(project)
+        if not opened.kit_dirs():  # as `pnp build` and `pnp check` say it, and exit 1
+            click.echo("pnp: kits: no kit found under decks/ (a kit is a folder with a game.yaml)", err=True)
+            sys.exit(1)
+        kits = _listed(opened)
     if as_json:
         click.echo(json.dumps({"kits": kits}, indent=2, ensure_ascii=False))
         return

@@ -143,6 +143,7 @@ def _summary(reports: list, wrote: bool) -> None:
         for f in report.files:
             extra = f", {counted(f.cards, 'card')}" if f.kind == "deck" else ""
             extra += f", {counted(f.blanks, 'blank page')} added" if f.blanks else ""
+            extra += f"; --backs none: {counted(f.backs_left_out, 'back')} left out" if f.backs_left_out else ""
             click.echo(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
 
 

@@ -69,7 +69,12 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
         raise click.UsageError("--report charts a run of games; --trace tells one game: give one of them")
     if report is not None:
         from ..labreport import write_report
+        from ..output import cannot_write
 
-        for path in write_report(document, report, project):
+        try:
+            written = write_report(document, report, project)
+        except OSError as exc:  # a read-only folder, a full disk, a symbolic link: one message, nothing written
+            raise click.ClickException(cannot_write(exc, report)) from None
+        for path in written:
             click.echo(f"wrote {path.as_posix()}", err=True)
     click.echo(json.dumps(document, indent=2, ensure_ascii=False) if as_json else render(document))

@@ -65,7 +65,7 @@ def _kit_dirs(opened: "object", kits: tuple[str, ...]) -> tuple[list[Path], bool
 def _trust_one(opened: "object", kit_dir: Path, shipped: bool) -> bool:
     from ..model.load import Project
     from ..rules import trust as store
-    from ..rules.loader import model_files
+    from ..rules.modelsource import model_files
 
     assert isinstance(opened, Project)
     shown = opened.display(kit_dir)

@@ -21,7 +21,9 @@ Output confinement: `confined(out, path)` raises `Unconfined` (an OSError) unles
 the output folder `out` with no symbolic link on the way, `out` itself included (a shared project
 can carry `output/` or `output/<kit>/png` as a link to a folder of the user's); `first_link` and
 `links_in` find such links, `link_text` says what is wrong with one.
-`digest(data)` and `file_hash(path)` are SHA-256 hex digests. Inside `with reads_recorded() as
+`read_cached(path)` reads a cache entry without blocking: a regular file of bounded size, else an
+OSError (a FIFO planted in the cache folder is never waited on). `digest(data)` and
+`file_hash(path)` are SHA-256 hex digests. Inside `with reads_recorded() as
 reads:`, `note_read(path, digest)` (called by `pnp.sources.files`, where every input is read)
 records the digest of the bytes a run actually read, by path: the build cache fingerprints a kit by
 exactly those; a second read of a path with other bytes raises `FileChanged` (the file changed
@@ -36,6 +38,7 @@ import glob
 import hashlib
 import os
 import secrets
+import stat
 import sys
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -51,6 +54,7 @@ _READS: ContextVar[tuple[dict[Path, str], ...]] = ContextVar("pnp_reads", defaul
 _WRITABLE: ContextVar[bool] = ContextVar("pnp_cache_writable", default=True)
 _SWEPT: set[Path] = set()  # the cache folders swept by this process
 UNLOCKED_PART_AGE = 24 * 3600.0  # without flock: a part this old (seconds) is a dead run's
+MAX_CACHED = 512 * 1024 * 1024  # bytes of one cache entry (an encoded picture of 80 million pixels fits)
 
 
 def cache_root() -> Path:
@@ -198,6 +202,25 @@ def _sweep_one(part: Path) -> None:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: a live writer holds it
         part.unlink()
+    finally:
+        os.close(fd)
+
+
+def read_cached(path: Path, limit: int = MAX_CACHED) -> bytes:
+    """The bytes of a cache entry: a regular file of at most `limit` bytes, opened without blocking
+    (a FIFO or a device planted where an entry goes is an OSError, not a hang)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            raise OSError(f"{Path(path).name} is no cache entry of pnp (not a regular file, or too large)")
+        chunks, total = [], 0
+        while chunk := os.read(fd, 1 << 20):
+            total += len(chunk)
+            if total > limit:
+                raise OSError(f"{Path(path).name} is no cache entry of pnp (too large)")
+            chunks.append(chunk)
+        return b"".join(chunks)
     finally:
         os.close(fd)
 

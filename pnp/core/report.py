@@ -26,6 +26,7 @@ class FileReport:
     per_page: int = 0
     backs: str = "none"
     blanks: int = 0  # a booklet's blank pages, added to reach a multiple of four
+    backs_left_out: int = 0  # a deck's cards whose back `--backs none` leaves out
 
     def as_json(self) -> dict:
         data = {"path": self.path, "component": self.component, "kind": self.kind, "pages": self.pages}
@@ -34,6 +35,8 @@ class FileReport:
                      "cards_per_page": self.per_page, "backs": self.backs}
         if self.blanks:
             data["blank_pages"] = self.blanks
+        if self.backs_left_out:
+            data["backs_left_out"] = self.backs_left_out
         return data
 
 
@@ -52,7 +55,8 @@ class KitReport:
         """A report rebuilt from a cached manifest (a kit that needed no rebuild)."""
         files = [FileReport(f["path"], f["component"], f["kind"], f["pages"], f.get("cards", 0),
                             tuple(f["card_size_mm"]) if f.get("card_size_mm") else None,
-                            f.get("cards_per_page", 0), f.get("backs", "none"), f.get("blank_pages", 0))
+                            f.get("cards_per_page", 0), f.get("backs", "none"), f.get("blank_pages", 0),
+                            f.get("backs_left_out", 0))
                  for f in data["files"]]
         warnings = [Problem.from_json(problem) for problem in data.get("warnings", [])]
         return cls(data["kit"], data["title"], data["path"], files, warnings, up_to_date=True)

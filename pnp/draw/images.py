@@ -15,7 +15,9 @@ Contract:
   again (quality 92). What is decoded goes to a disk cache in `folder` (None: no cache; the
   user's cache folder in a build, `pnp.core.fileio`), one file per picture, size and encoder
   (`<digest>-<w>x<h>-v<ENCODER_VERSION>-pil<version>.img`): a line of JSON describing the parts
-  and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again.
+  and the SHA-256 of their bytes, then the bytes; an entry that does not match is made again, and
+  so is one whose parts are not whole pictures of the size asked (its pixel data inflated and
+  counted, its JPEG frame read), or that is no regular file (`fileio.read_cached`).
   Nothing is written when caches are read-only. Pass-through images are not stored: they cost
   nothing to prepare.
 - `cmyk_encoded(data, size, ink, name)` is a colour picture for a CMYK build: decoded, resized
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase import pdfdoc
 
-from ..core.fileio import write_atomic, writes_allowed
+from ..core.fileio import read_cached, write_atomic, writes_allowed
 from ..sources.pictures import PictureInfo
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -211,7 +213,7 @@ class ImageStore:
         if found is not None or self.folder is None:
             return found or _decoded(data, size)
         entry = self.folder / f"{digest}-{size[0]}x{size[1]}-v{ENCODER_VERSION}-{_pillow()}.img"
-        found = _read(entry)
+        found = _read(entry, size)
         if found is None:
             found = _decoded(data, size)
             if found is not None and writes_allowed():
@@ -245,10 +247,11 @@ def _write(entry: Path, enc: Encoded) -> None:
         pass
 
 
-def _read(entry: Path) -> Encoded | None:
-    """The entry's image, or None when it is absent, damaged or not of this encoder."""
+def _read(entry: Path, size: tuple[int, int]) -> Encoded | None:
+    """The entry's image, or None when it is absent, damaged, not of this encoder, or not a whole
+    picture of `size` (its pixel data checked: a crafted entry would draw a broken picture)."""
     try:
-        line, _, rest = entry.read_bytes().partition(b"\n")
+        line, _, rest = read_cached(entry).partition(b"\n")
         head = json.loads(line)
         if head["version"] != ENCODER_VERSION or head["sha256"] != hashlib.sha256(rest).hexdigest():
             return None
@@ -257,11 +260,37 @@ def _read(entry: Path) -> Encoded | None:
             part = _part(p, rest[pos:pos + p["length"]])
             parts.append(part)
             pos += p["length"]
-        if pos != len(rest) or not parts:
+        if pos != len(rest) or not parts or not all(_whole(part, size) for part in parts):
             return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, zlib.error):
         return None
     return parts[0] if len(parts) == 1 else replace(parts[0], smask=parts[1])
+
+
+def _whole(enc: Encoded, size: tuple[int, int]) -> bool:
+    """Whether `enc` is a picture of `size` whose data a reader decodes to just its pixels: Flate
+    rows (a predictor byte and the pixels of each row), or a JPEG of that size and colours."""
+    colours = 3 if enc.colour_space == "DeviceRGB" else 1
+    if (enc.width, enc.height) != tuple(size):
+        return False
+    if enc.filters == ("DCTDecode",):
+        return _jpeg_frame(enc.data) == (enc.width, enc.height, colours)
+    expected = enc.height * (1 + enc.width * colours)
+    inflate = zlib.decompressobj()
+    rows = inflate.decompress(enc.data, expected + 1)
+    return enc.predictor_colours == colours and len(rows) == expected and inflate.eof and not inflate.unused_data
+
+
+def _jpeg_frame(data: bytes) -> tuple[int, int, int] | None:
+    """(width, height, components) of a JPEG's frame header (SOF0 to SOF2), or None."""
+    pos = 2 if data.startswith(b"\xff\xd8") else len(data)
+    while pos + 9 < len(data) and data[pos] == 0xFF:
+        marker, length = data[pos + 1], struct.unpack(">H", data[pos + 2:pos + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2):
+            height, width = struct.unpack(">HH", data[pos + 5:pos + 9])
+            return width, height, data[pos + 9] if pos + 9 < len(data) else 0
+        pos += 2 + length
+    return None
 
 
 def _part(p: dict, data: bytes) -> Encoded:

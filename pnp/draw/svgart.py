@@ -9,12 +9,14 @@ family; without one, in the canvas's initial font), so it never searches the sys
 runs fc-match. The raster pictures the SVG embeds (PNG and JPEG `data:` URIs, which the sanitizer
 checked whole) are drawn as image XObjects: ReportLab's inline images cannot be written into a
 form with binary streams, so svglib's `Image` nodes are replaced by `_Raster` nodes that draw them
-with `drawImage` (on a CMYK canvas, as CMYK pixels through its `pnp.colour.convert.CmykInk`).
-Imported only when an SVG is drawn.
+with `drawImage` (on a CMYK canvas, as CMYK pixels through its `pnp.colour.convert.CmykInk`). What
+svglib logs while it renders (a warning or worse: content it skips or draws otherwise than written)
+is never printed: the first message becomes an `SvgError`. Imported only when an SVG is drawn.
 """
 from __future__ import annotations
 
 import copy
+import logging
 import math
 from pathlib import Path
 from typing import Any
@@ -32,11 +34,37 @@ def drawing(path: Path, root: Path, fonts: Any = None) -> Drawing:
 
     safe = load_svg(root, path)
     renderer = SvgRenderer(str(path), font_map=_FontMap(fonts), external_reference_root=str(root))
-    made = renderer.render(copy.deepcopy(safe.root))
+    with _Told() as told:
+        made = renderer.render(copy.deepcopy(safe.root))
+    if told.said:  # what svglib logs it skips or draws otherwise than written: never printed raw
+        raise SvgError(f"{path.name}: svglib cannot draw it as written ({told.said[0][:120]})")
     if not all(math.isfinite(v) and v > 0 for v in (made.width, made.height)):
         raise SvgError(f"{path.name} has no size svglib can draw (check its width, height and viewBox)")
     _rasters(made)
     return made
+
+
+class _Told(logging.Handler):
+    """While svglib renders, what it logs (a warning or worse: content it skips, a colour it cannot
+    read) is kept here instead of being printed, for the caller to report."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.said: list[str] = []
+        self.logger = logging.getLogger("svglib")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.said.append(record.getMessage())
+
+    def __enter__(self) -> "_Told":
+        self.kept = self.logger.propagate
+        self.logger.addHandler(self)
+        self.logger.propagate = False
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.logger.removeHandler(self)
+        self.logger.propagate = self.kept
 
 
 class _FontMap:

@@ -9,12 +9,15 @@ files get the user's umask). Formats, one module each: `pictures.py` (`--png`), 
 formulas), `showcase.py` (`--showcase`, `--fan`: pictures for crowdfunding pages), `ruleshtml.py`
 (`--rules-html`: each rulebook as one HTML file). Exports are incremental like builds: the build cache (`pnp.cache.BuildCache`, in the
 user's cache folder, under the export's own options key) reports a kit whose inputs and files did not
-change as up to date without loading the drawing pipeline. Before a commit, the export folders of
-each kit written (`png/`, `tts/`, `sheets/`, `showcase/`) lose the files an earlier export left there that this
-one did not write (a deck that lost cards must not upload stale faces). A symbolic link at or
-below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`, `sheets/`, `showcase/`, a file) is
-a problem found before anything is written (`pnp.output.link_problems`): the kits are checked, and
-nothing is written, replaced or deleted.
+change as up to date without loading the drawing pipeline. Once its files are in place, the export
+folders of each kit written (`png/`, `tts/`, `sheets/`, `showcase/`) lose the files an earlier export
+left there that this one did not write (a deck that lost cards must not upload stale faces). A
+symbolic link at or below a kit's output folder (`<out>` itself, `<out>/<kit>`, `png/`, `tts/`,
+`sheets/`, `showcase/`, a file) is a problem found before anything is written
+(`pnp.output.link_problems`): the kits are checked, and nothing is written, replaced or deleted. A
+read-only folder or a full disk is one problem (exit 1, the previous files intact), never a
+traceback; a commit a killed run left half done in the output folder is completed first
+(`pnp.core.journal`).
 Layer: export (above the build and the pipeline, beside the incremental build; below the CLI).
 """
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..cache import BuildCache
 from ..core.discover import find_kits
+from ..core.errors import Problem
 from ..core.fileio import Unconfined, confined
 from ..core.report import KitReport
 from .settings import PRESET_NAMES, PRESETS, ExportOptions
@@ -54,28 +58,47 @@ def export(root: Path, names: list[str], options: ExportOptions, force: bool = F
 def _export(root: Path, names: list[str], options: ExportOptions, cache: BuildCache,
             progress: Callable[[int], None] | None) -> list[KitReport]:
     from ..build import kit_dirs, open_project, recorded_run
+    from ..core.journal import complete
     from ..output import OutputBatch, link_problems
+    from ..pipeline.project import out_problems
 
     session = open_project(root)
     dirs, problems = kit_dirs(session, names)
-    links = link_problems(options.out, [d.name for d in dirs])
+    links = link_problems(options.out, [d.name for d in dirs]) + out_problems(options.out)  # (--out under a file)
     problems += links
+    if not links:
+        complete(options.out)  # a commit a killed run left half done, finished first (pnp.core.journal)
     if progress is not None and hasattr(progress, "kits"):
         progress.kits(len(dirs))
     with OutputBatch(root=options.out) as batch:
-        writer = None if links else batch  # a link under the output folder: kits checked, nothing written
+        writer = None if links else batch  # a link under the output folder, or a file: kits checked, nothing written
         reports = [recorded_run(session, partial(_export_kit, session, d, options, writer, progress)) for d in dirs]
         head = session.problems + problems
         if head:
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
         if not any(r.errors for r in reports):
-            _forget_stale(options, reports)
-            batch.commit()
-            for report in reports:
-                if report.kit:
-                    cache.record(Path(root) / report.path, report.as_json(), report.inputs)
-            cache.save()
+            failed = _commit(batch, options, reports, cache, Path(root))
+            if failed:
+                reports.insert(0, KitReport("", "", "", [], failed))
     return reports
+
+
+def _commit(batch: OutputBatch, options: ExportOptions, reports: list[KitReport], cache: BuildCache,
+            root: Path) -> list[Problem]:
+    """Rename the files into place, then delete what earlier exports left (never before: a commit
+    that fails loses nothing), and record the kits; an OS error is one problem, no traceback."""
+    from ..output import cannot_write
+
+    try:
+        batch.commit()
+        _forget_stale(options, reports)
+        for report in reports:
+            if report.kit:
+                cache.record(root / report.path, report.as_json(), report.inputs)
+        cache.save()
+    except OSError as exc:
+        return [Problem(cannot_write(exc, Path(exc.filename or options.out)), "output")]
+    return []
 
 
 def _export_kit(session: Session, kit_dir: Path, options: ExportOptions, batch: OutputBatch | None,

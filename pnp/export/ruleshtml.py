@@ -18,12 +18,12 @@ import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.blocks import Box, Heading, Items, Para, PipeTable
 from ..core.errors import Problem
 from ..layout.bookresolve import Drawn, ModelTable, Resolved, Resolver
 from ..layout.typography import french, parse
 from ..model.units import MM
 from ..sources.files import InputError, read_input
-from ..sources.markdown import Box, Heading, Items, Para, PipeTable
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.rulebook import Rulebook

@@ -7,8 +7,9 @@ exports nothing. Then each format (`png`, `tts`, `sheets`,
 `showcase`, `fan`, `rules_html`) writes its files through the `Target`:
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
 problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
-link is not written but a problem (`Target.writable`). `Target.card_face` and `Target.builder` lay
-out faces as the build does.
+link is not written but a problem (`Target.writable`), and so is a file that cannot be written (a
+read-only folder, a full disk): the kit's error, never a traceback. `Target.card_face` and
+`Target.builder` lay out faces as the build does.
 With a `progress` callback (`pnp.cli.common.Progress`), the kit announces its formats as
 components, each format the files it will write (`_files`, counted from the kit before anything is
 drawn), and every file written is a step.
@@ -24,7 +25,7 @@ from ..core.fileio import Unconfined, confined
 from ..layout.face import FaceBuilder
 from ..model.kit import Card, Deck, Kit
 from ..core.options import Options
-from ..output import OutputBatch
+from ..output import OutputBatch, cannot_write
 from ..core.report import FileReport, KitReport
 from ..pipeline.context import KitContext
 from ..pipeline.faces import CardWhere, card_values
@@ -64,9 +65,13 @@ class Target:
         return self.folder / relative
 
     def write(self, relative: str, data: bytes, component: str, kind: str, pages: int = 1) -> None:
-        if self.writable(self.path(relative)):
-            self.batch.write(self.path(relative), data)
-            self.files.append(FileReport(self.path(relative).as_posix(), component, kind, pages))
+        path = self.path(relative)
+        try:
+            if self.writable(path):
+                self.batch.write(path, data)
+                self.files.append(FileReport(path.as_posix(), component, kind, pages))
+        except OSError as exc:  # a read-only folder, a full disk: the kit's error, nothing written
+            self.problems.append(Problem(cannot_write(exc, path), "output"))
         if self.progress is not None:
             self.progress(1)
 
@@ -118,7 +123,10 @@ class ExportRun:
             expect = getattr(self.progress, "expect", None)
             if expect is not None:
                 expect(_files(name, checked.context.kit, self.options))
-            _writer(name)(target)
+            try:
+                _writer(name)(target)
+            except OSError as exc:  # a canvas or file a format opens itself: the kit's error, nothing written
+                target.problems.append(Problem(cannot_write(exc, target.folder), "output"))
             if errors_only(target.problems):
                 break
         report.files = [] if errors_only(target.problems) else target.files

@@ -1,6 +1,6 @@
 """Arrangements: one element drawn once per item of a list, each item's box placed along a shape.
 
-Contract: `compile_arranged(element, ctx, problems)` compiles an element that has an `arrange`
+Contract: `compile_arranged(element, ctx, problems, compile_one)` compiles an element that has an `arrange`
 (model.frame.Arrange) once per item of `arrange.over` — a list (a `{field}`, an expression, a map's
 entry, a list written in the layout) or a count (`over: 8`, `over: "{value}"`: the items 1..N) —
 with the face's values plus `item` (the item) and `i` (its position, from 0), so that any of the
@@ -20,23 +20,26 @@ gives each item's centre and turn (pure geometry, points, y down):
 An item's size is `size` (a side or `[w, h]`, templated per item), else for `row`, `column` and
 `grid` the cell less the gap, for the others a quarter of the region's shorter side. `turn`
 (circle, arc) turns each item by its angle about the centre, so its top faces outwards. At most
-`MAX_ITEMS` items.
+`MAX_ITEMS` items. Each item is compiled by `compile_one`, handed in by pnp.layout.elements (an
+arranged element is any element: this module does not import the compilers back).
 """
 from __future__ import annotations
 
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from ..core.errors import Problem
 from ..model.frame import Arrange
 from ..model.units import MM, Dim, parse_dim, parse_size
-from .geometry import angle, copied
+from .elementcontext import MISSING, ElementContext, with_values
+from .geometry import angle, copied, frame
 from .items import Item
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .elements import ElementContext
+# How an element is compiled once arranged (pnp.layout.elements.compile_one, handed in: the
+# children of an arrangement are any elements, which elements.py compiles).
+ChildCompiler = Callable[[Any, ElementContext, list[Problem]], list[Item]]
 
 MAX_ITEMS = 200
 SCATTER_TRIES = 400  # places tried for one item before the scatter starts again
@@ -58,9 +61,8 @@ class Slot:
 Region = tuple[float, float, float, float]
 
 
-def compile_arranged(element: Any, ctx: "ElementContext", problems: list[Problem]) -> list[Item]:
-    from .elements import compile_one, frame, with_values
-
+def compile_arranged(element: Any, ctx: ElementContext, problems: list[Problem],
+                     compile_one: ChildCompiler) -> list[Item]:
     arrange: Arrange = element.arrange
     items = _items(arrange, ctx, problems)
     if items is None:
@@ -92,7 +94,7 @@ def _plain_box(element: Any) -> bool:
     return all(d is None or d.template is None for d in (element.x, element.y, element.w, element.h))
 
 
-def _turned(element: Any, turn: float, ctx: "ElementContext", problems: list[Problem]) -> Any:
+def _turned(element: Any, turn: float, ctx: ElementContext, problems: list[Problem]) -> Any:
     """The item turned by the arrangement's angle besides its own (which may be a template)."""
     from .geometry import read_geometry
 
@@ -109,12 +111,10 @@ def _fail(problems: list[Problem], what: str) -> list[Item]:
     return []
 
 
-def _items(arrange: Arrange, ctx: "ElementContext", problems: list[Problem]) -> list | None:
+def _items(arrange: Arrange, ctx: ElementContext, problems: list[Problem]) -> list | None:
     """The items of `over`: a list as it is, a count as the items 1..N."""
     over: object = arrange.over
     if isinstance(over, str):
-        from .elements import MISSING
-
         over = ctx.value(over, problems) if "{" in over else over
         if over is MISSING:
             return None
@@ -132,7 +132,7 @@ def _items(arrange: Arrange, ctx: "ElementContext", problems: list[Problem]) -> 
     return over
 
 
-def _size(arrange: Arrange, ctx: "ElementContext", problems: list[Problem], region: Region, count: int,
+def _size(arrange: Arrange, ctx: ElementContext, problems: list[Problem], region: Region, count: int,
           i: int) -> tuple[float, float] | None:
     """One item's width and height: `size` (read for the item), else the arrangement's default."""
     if arrange.size is None:
@@ -150,7 +150,7 @@ def _size(arrange: Arrange, ctx: "ElementContext", problems: list[Problem], regi
     return out[0], out[1]
 
 
-def _read_size(dim: Dim, ctx: "ElementContext", problems: list[Problem]) -> Dim | None:
+def _read_size(dim: Dim, ctx: ElementContext, problems: list[Problem]) -> Dim | None:
     if dim.template is None:
         return dim
     before = len(problems)
@@ -189,14 +189,14 @@ def _columns(count: int, w: float, h: float) -> int:
     return best
 
 
-def _seed(arrange: Arrange, ctx: "ElementContext") -> str:
+def _seed(arrange: Arrange, ctx: ElementContext) -> str:
     if arrange.seed is not None:
         return ctx.text(str(arrange.seed), []) if isinstance(arrange.seed, str) else str(arrange.seed)
     return f"{ctx.values.get('deck', '')}/{ctx.values.get('id', '')}"
 
 
 def place_items(arrange: Arrange, region: Region, sizes: list[tuple[float, float]], seed: str,
-                ctx: "ElementContext", problems: list[Problem]) -> list[Slot] | None:
+                ctx: ElementContext, problems: list[Problem]) -> list[Slot] | None:
     """Each item's slot along the arrangement, or None (a problem says why)."""
     along = arrange.along
     if along in ("row", "column", "grid"):
@@ -238,12 +238,10 @@ def _round(arrange: Arrange, region: Region, sizes: list[tuple[float, float]]) -
     return out
 
 
-def _points(arrange: Arrange, region: Region, sizes: list[tuple[float, float]], ctx: "ElementContext",
+def _points(arrange: Arrange, region: Region, sizes: list[tuple[float, float]], ctx: ElementContext,
             problems: list[Problem]) -> list[Slot] | None:
     raw: object = arrange.points
     if isinstance(raw, str):
-        from .elements import MISSING
-
         raw = ctx.value(raw, problems)
         if raw is MISSING:
             return None

@@ -2,7 +2,8 @@
 
 Contract: `fill(template, context, french)` substitutes `{name}` from the context (`{{` and `}}`
 escape braces), written through the template's filters (`{name|thousands}`, formats.py), and
-reports unknown names and values that cannot be printed; `field_names(text)` lists the names a template reads and
+reports unknown names, values that cannot be printed and braces that are no template (`{a!r}`, a
+`{` never closed), which would print as written; `field_names(text)` lists the names a template reads and
 `single_field(text)` the one name of a template that is just `{name}` (the one reading of templates
 that every module uses). A name may look a field's value up in a layout's map: `{pips[rank]}`
 (`lookup(name)` splits it). `PRINTED` are the prefixes of the names a build fills from the kit rather
@@ -39,8 +40,8 @@ _FILTERS = r"((?:\|[A-Za-z_]+(?::[^{}|:]*)*)*)"
 _FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][\w.-]*(?:\[[\w.-]+\])?)" + _FILTERS + r"\}|\{([^{}]+?)" + _FILTERS + r"\}")
 EXPRESSION = "="  # the mark of a template part that is an expression (`{index * 12}`): "=index * 12"
 Filters = tuple[tuple[str, tuple[str, ...]], ...]
-PRINTED = ("rules.", "players.", "rulebook.")  # names filled from the kit (pnp.rules.printed; a rulebook's
-# sections, pnp.pipeline.rulebook), not from the face
+PRINTED = ("rules.", "players.", "rulebook.", "deck.")  # names filled from the kit (pnp.rules.printed: a deck's
+# `deck.NAME.count` too; a rulebook's sections, pnp.pipeline.rulebook), not from the face
 _PRINTED_NAME = re.compile("|".join(re.escape("{" + prefix) for prefix in PRINTED))
 
 
@@ -134,7 +135,7 @@ def fill(template: str, context: Mapping, french: bool = False,
         return template, [], []
     out: list[str] = []
     missing: list[str] = []
-    problems: list[Problem] = []
+    problems: list[Problem] = [] if only else list(_stray(template))
     for literal, name, filters in _parts(template):
         out.append(literal)
         if name is None:
@@ -175,7 +176,7 @@ def _expression(text: str, context: Mapping, only: str | tuple[str, ...],
     try:
         expression = compile_expression(text)
     except ExpressionError as exc:
-        return _UNFILLED, Problem(f"{{{text}}}: {exc.message}")
+        return _UNFILLED, Problem(unreadable(text, exc.message))
     if only and not all(n.startswith(only) for n in expression.names):
         return _UNFILLED, None
     absent = [n for n in expression.names if n not in context and n.partition(".")[0] not in context]
@@ -186,6 +187,17 @@ def _expression(text: str, context: Mapping, only: str | tuple[str, ...],
         return expression.evaluate(context.__getitem__), None
     except ExpressionError as exc:
         return _UNFILLED, Problem(f"{{{text}}}: {exc.message}")
+
+
+_FORMAT_SPEC = re.compile(r"[A-Za-z_][\w.]*\s*(?:![rsa])?\s*(?::[^{}]*)?")  # Python's {name!r}, {name:>9}
+
+
+def unreadable(text: str, message: str) -> str:
+    """Why `{text}` is not filled: Python's format syntax named as such, else the expression's error."""
+    if _FORMAT_SPEC.fullmatch(text) and ("!" in text or ":" in text):
+        return (f"'{{{text}}}' is not a template pnp fills: write {{name}}, with filters after a bar "
+                "({name|thousands}); {{ and }} print braces")
+    return f"{{{text}}}: {message}"
 
 
 def template_value(template: str, context: Mapping) -> tuple[object, Problem | None, str | None]:
@@ -219,6 +231,18 @@ def _parts(template: str) -> tuple[tuple[str, str | None, Filters], ...]:
         last = match.end()
     parts.append((template[last:], None, ()))
     return tuple(parts)
+
+
+@lru_cache(maxsize=4096)
+def _stray(template: str) -> tuple[Problem, ...]:
+    """The problem of a brace that is no `{name}`, `{expression}`, `{{` or `}}` (a brace never
+    closed or never opened), which would print as written; () when there is none."""
+    rest = _FIELD.sub("", template)
+    if "{" in rest:
+        return (Problem("a '{' is never closed (write {{ for a brace that prints)"),)
+    if "}" in rest:
+        return (Problem("a '}' closes nothing (write }} for a brace that prints)"),)
+    return ()
 
 
 def _written(name: str, filters: Filters) -> str:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..core.blocks import Heading
 from ..model.units import MM
-from ..sources.markdown import Heading
 from .bookflow import FacePlace, PageFrame, Placed, PlacedUnit, Unit
 from .booktype import BOX_PAD, Typesetter
 from .items import Item, Shape, TextItem
@@ -46,7 +46,8 @@ def cover(ts: Typesetter, title: str, subtitle: str, book_title: str, meta: list
             (subtitle, look.font, look.size * 1.25, "italic", look.color, 1.2 * MM),
             (book_title, look.heading_font, look.heading_sizes[1], "regular", look.accent, 3.5 * MM)):
         if text:
-            lines, pitch = ts.lines(text, 0, font, size, width, style=style, align="center", leading=1.15)
+            lines, pitch = ts.lines(text, 0, font, size, width, style=style, align="center", leading=1.15,
+                                    hyphenate=False)  # (a title breaks between its words, or at its own hyphens)
             out += [Unit(pitch, (TextItem(0.0, 0.0, width, pitch, TextBlock((ln,), size, pitch), colour),), space=space,
                          span=True, keep=True, kind="cover") for ln in lines]
     for k, text in enumerate(t for t in meta if t):

@@ -6,23 +6,23 @@ Contract: `Resolver(book, values, french, tables, figure).blocks()` walks the pa
 `{rules.…}` and `{players.…}` values a card prints, and `{kit}`: the game's title), through the
 same filters as cards; a `::: when rules.NAME` box replaced by its content when the value is true,
 non-zero or non-empty (else dropped), `::: unless` the opposite; a ```figure block replaced by what
-`figure(fig)` answers (a `Drawn`: the faces to draw, or None: its problem is reported by the
-caller); a paragraph that is only `{rules.NAME}`, NAME a table the model prints, by a
+`figure(fig)` answers (a `Drawn`: the faces to draw, its caption's templates filled, or None: its
+problem is reported by the caller); a paragraph that is only `{rules.NAME}`, NAME a table the model prints, by a
 `ModelTable`. Problems are `Problem`s located at the line and column of the template (or the box)
 in the text. `sections(blocks)` maps `rulebook.ANCHOR` to the body of each heading's section (up to
 the next heading of its level or above) in the cards' markup: paragraphs one a line, list items
-after `• ` or their number, boxes' content (an example's title in bold), figures and tables left
-out. Pure: no file reading.
+after `• ` or their number; figures, tables, notes and examples (the book's asides: a card prints
+the rule) left out. Pure: no file reading.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Union
 
+from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable
 from ..core.errors import Loc, Problem
-from ..model.rulebook import Figure, Rulebook
+from ..model.rulebook import Figure, Rulebook, shown
 from ..model.units import Dim
-from ..sources.markdown import Block, Box, Fence, Heading, Items, Para, PipeTable
 from .assets import fill, single_field
 from .elements import unknown_printed
 from .items import Face
@@ -76,7 +76,7 @@ class Resolver:
             return self._box(block)
         if isinstance(block, Fence):
             drawn = self.figure(self.book.figures[block.line]) if block.line in self.book.figures else None
-            return [drawn] if drawn is not None else []
+            return [replace(drawn, caption=self.text(drawn.caption, block.line))] if drawn is not None else []
         if isinstance(block, PipeTable):
             return [replace(block, header=tuple(self.text(c, block.line) for c in block.header),
                             rows=tuple(tuple(self.text(c, block.line) for c in row) for row in block.rows))]
@@ -97,8 +97,7 @@ class Resolver:
             self.problems.append(Problem(unknown_printed(name, dict(self.values)), self.book.where,
                                          loc=self._loc(block.line, name)))
             return []
-        shown = _true(self.values[name]) != (block.kind == "unless")
-        return list(self.blocks(block.children)) if shown else []
+        return list(self.blocks(block.children)) if shown(block.kind, self.values[name]) else []
 
     def text(self, text: str, line: int) -> str:
         if "{" not in text and "}" not in text:
@@ -119,13 +118,6 @@ class Resolver:
             if col >= 0:
                 return Loc(self.book.display, number, col + 1)
         return Loc(self.book.display, line, 1)
-
-
-def _true(value: object) -> bool:
-    """A value that shows a `when` box: true, a non-zero number, a non-empty text or list."""
-    if isinstance(value, range):
-        return len(value) > 0
-    return bool(value)
 
 
 def sections(blocks: tuple[Resolved, ...]) -> dict[str, str]:
@@ -156,7 +148,6 @@ def _markup(block: Resolved) -> list[str]:
             lines = [line for part in item for line in _markup(part)]
             out += [f"{mark} {lines[0]}"] + lines[1:] if lines else []
         return out
-    if isinstance(block, Box):
-        head = [f"**{block.arg}**"] if block.kind == "example" and block.arg else []
-        return head + [line for child in block.children for line in _markup(child)]
+    if isinstance(block, Box) and block.kind not in ("note", "example"):  # the book's asides stay in the book
+        return [line for child in block.children for line in _markup(child)]
     return []

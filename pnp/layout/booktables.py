@@ -5,18 +5,19 @@ Contract: `table_art(table, width, ctx, look, most)` compiles a GFM pipe table w
 (`ModelTable`: the model's header and rows, its title above) into `TableArt`s as wide as the
 column, each of as many rows as fit `most` (a column's height), the header repeated on each: `table`
 elements of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
-look alike. Rows are one line high, or up to five when a cell needs it (the lowest rows at which no
-cell prints below `WHOLE` of the table's size; at five lines, cells shrink as a card's do); the
+look alike. Each row is one line high, or up to five when one of its cells needs it (the fewest
+lines at which none of its cells prints below `WHOLE` of the table's size; at five lines, cells
+shrink as a card's do): a long cell makes its own row tall, not every row (`row_heights`); the
 answer is `(parts, problems)`, `Problem`s of what the table element says (the caller locates them).
 """
 from __future__ import annotations
 
+from ..core.blocks import PipeTable
 from ..core.errors import Problem
 from ..model.layout import Table
 from ..model.units import MM
-from ..sources.markdown import PipeTable
-from .booktype import Look, TableArt
 from .bookresolve import ModelTable
+from .booktype import Look, TableArt
 from .elements import ElementContext, compile_element
 from .items import Item, TextItem
 from .paragraph import Setting, set_lines
@@ -35,26 +36,62 @@ def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, 
     head: list[Item] = _title(table, width, ctx, look) if isinstance(table, ModelTable) else []
     top = max((i.y + i.h for i in head), default=0.0)
     header_h = size * 1.25 + 2.6 * MM
-    problems: list[Problem] = []
-    for lines in ROW_LINES:
-        row_h = size * 1.25 * lines + 2.2 * MM
-        per = max(1, int((most - top - header_h) // row_h))
-        parts = [rows[i:i + per] for i in range(0, len(rows), per)] or [[]]
-        made: list[TableArt] = []
-        shrunk = False
-        for k, part in enumerate(parts):
-            above = top if k == 0 else 0.0
-            element = Table.model_validate(_spec(header, aligns, part, width, size, row_h, header_h, above, look))
+    lines, problems = _row_lines(header, aligns, rows, width, size, header_h, look, ctx)
+    if problems:
+        return [], problems
+    heights = [_row_h(size, n) for n in lines]
+    made: list[TableArt] = []
+    for k, (start, end) in enumerate(_parts(heights, most - top - header_h)):
+        above = top if k == 0 else 0.0
+        part, hs = rows[start:end], heights[start:end]
+        element = Table.model_validate(_spec(header, aligns, part, width, size, hs, header_h, above, look))
+        items, found = compile_element(element, ctx)
+        problems = [Problem(p.what) for p in found if p.severity != "warning"]
+        if problems:
+            return [], problems
+        made.append(TableArt(tuple((head if k == 0 else []) + items), above + header_h + sum(hs), table.line))
+    return made, []
+
+
+def _row_h(size: float, lines: int) -> float:
+    return size * 1.25 * lines + 2.2 * MM
+
+
+def _total(size: float, heights: list[float]) -> float:
+    return sum(heights) if heights else _row_h(size, 1)
+
+
+def _row_lines(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float,
+               header_h: float, look: Look, ctx: ElementContext) -> tuple[list[int], list[Problem]]:
+    """How many lines each row is high, each compiled alone under the header: one, or more while one
+    of its cells does not fit or prints below `WHOLE` of the table's size (up to five, where cells
+    shrink as a card's do, and a cell that still does not fit is the answer's problem)."""
+    lines: list[int] = []
+    for row in rows:
+        for n in ROW_LINES:
+            element = Table.model_validate(_spec(header, aligns, [row], width, size, [_row_h(size, n)], header_h,
+                                                 0.0, look))
             items, found = compile_element(element, ctx)
             problems = [Problem(p.what) for p in found if p.severity != "warning"]
-            if problems:
+            shrunk = any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem) and i.y >= header_h)
+            if not problems and not shrunk:
                 break
-            shrunk = shrunk or any(i.block.size < size * WHOLE for i in items if isinstance(i, TextItem))
-            made.append(TableArt(tuple((head if k == 0 else []) + items), above + header_h + len(part) * row_h,
-                                 table.line))
-        if not problems and (not shrunk or lines == ROW_LINES[-1]):
-            return made, []
-    return [], problems
+            if problems and n == ROW_LINES[-1]:
+                return [], problems
+        lines.append(n)
+    return lines, []
+
+
+def _parts(heights: list[float], most: float) -> list[tuple[int, int]]:
+    """The rows of each part (start, end): as many as fit `most`, at least one."""
+    parts: list[tuple[int, int]] = []
+    start, used = 0, 0.0
+    for r, h in enumerate(heights):
+        if r > start and used + h > most:
+            parts.append((start, r))
+            start, used = r, 0.0
+        used += h
+    return parts + [(start, len(heights))]
 
 
 def _content(table: PipeTable | ModelTable, ctx: ElementContext) -> tuple[list[str], list[str], list[list[str]]]:
@@ -67,11 +104,11 @@ def _content(table: PipeTable | ModelTable, ctx: ElementContext) -> tuple[list[s
     return list(table.header), list(table.aligns), [list(row) + [""] * (width - len(row)) for row in table.rows]
 
 
-def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float, row_h: float,
-          header_h: float, top: float, look: Look) -> dict:
+def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float,
+          heights: list[float], header_h: float, top: float, look: Look) -> dict:
     return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
-            "h": f"{header_h + max(len(rows), 1) * row_h}pt", "size": size, "row_height": f"{row_h}pt",
-            "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
+            "h": f"{header_h + _total(size, heights)}pt", "size": size, "row_height": f"{_row_h(size, 1)}pt",
+            "row_heights": [f"{h}pt" for h in heights], "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
             "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": "1.6mm",
             "columns": [{"header": h, "align": a} for h, a in zip(header, aligns)],
             "body": [[{"text": cell} for cell in row] for row in rows]}

@@ -1,7 +1,7 @@
 """Typesetting a rulebook's blocks into the units that flow into its columns (pnp.layout.bookflow).
 
 Contract: `Typesetter(look, width, ctx).units(blocks)` sets the blocks of a resolved rulebook
-(templates filled, conditions applied: `pnp.sources.markdown`'s blocks, with `Art` for figures and
+(templates filled, conditions applied: the blocks of `pnp.core.blocks`, with `Art` for figures and
 `ModelTable` for a table the rules model prints) at the width of a column: a heading is one unit a
 line, kept with what follows, its anchor on its first; a paragraph one unit a line, its first line
 kept with its second and its last but one with its last (no orphan or widow); list items hang after
@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from ..core.blocks import Block, Box, Break, Heading, Items, Para, PipeTable
 from ..core.errors import Loc, Problem, Ref
+from ..model.units import MM
 from .bookflow import BoxFrame, FacePlace, Unit
 from .elements import ElementContext, prepare_text
 from .fonts import Face
@@ -26,8 +28,6 @@ from .items import RGB, Item, Shape, TextItem
 from .paragraph import Hyphens, Setting, set_lines
 from .textfit import Frag, Line, TextBlock
 from .typography import NNBSP
-from ..model.units import MM
-from ..sources.markdown import Block, Box, Break, Heading, Items, Para, PipeTable
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,8 @@ class Typesetter:
         width = self.width if width is None else width
         for block in blocks:
             made = self._block(block, indent, width, frame)
+            if made and isinstance(block, Para) and block.text.rstrip().endswith(":"):
+                made[-1] = replace(made[-1], keep=True)  # (a paragraph that announces what follows keeps with it)
             if made and out:
                 made[0] = replace(made[0], space=max(made[0].space, self._gap(out[-1], block)))
             out += made
@@ -125,8 +127,10 @@ class Typesetter:
         return []
 
     def lines(self, text: str, line: int, font: str, size: float, width: float, style: str = "regular",
-              align: str | None = None, leading: float | None = None) -> tuple[list[Line], float]:
-        """`text` set in lines at `size`; (lines, pitch). Its problems are recorded at `line`."""
+              align: str | None = None, leading: float | None = None,
+              hyphenate: bool = True) -> tuple[list[Line], float]:
+        """`text` set in lines at `size`, its words hyphenated unless `hyphenate` is false (a title);
+        (lines, pitch). Its problems are recorded at `line`."""
         found: list[Problem] = []
         if self.ctx.french:  # 1 000 points: a group of thousands never ends a line
             text = _THOUSANDS.sub(NNBSP, text)
@@ -136,7 +140,8 @@ class Typesetter:
             return [], size * (leading or self.look.leading)
         runs, faces, icons = prepared
         faces = {s: faces.get(s, faces["regular"]) for s in ("regular", "bold", "italic", "bolditalic")}
-        setting = Setting(faces, size, leading or self.look.leading, align or self.look.align, self.look.hyphens)
+        setting = Setting(faces, size, leading or self.look.leading, align or self.look.align,
+                          self.look.hyphens if hyphenate else None)
         lines, problem = set_lines(runs, width, setting)
         if problem:
             self.problems.append(self.problem(line, problem.what))

@@ -203,7 +203,7 @@ def _beside(box: Box, vertical: bool, at: float) -> tuple[float, float]:
 
 def edge_elements(layout: Layout, width: float, height: float) -> tuple[str, ...]:
     """The elements of `layout` whose box comes within `BLEED_RISK` (and a stroke) of the cut."""
-    from .elements import element_box
+    from .geometry import element_box
 
     reach = BLEED_RISK + 1 * MM
     out: list[str] = []

@@ -7,7 +7,8 @@ warning; text is prepared by richtext.py (markup, glyphs, inline icons). An elem
 is compiled once per item (arrange.py); an element whose place, size or turn is a template is read
 for the face first, and one made of many items is turned as a whole (geometry.py). Templates may
 compute (`{index * 12}`, pnp/core/expressions.py), reading the face's values, the rules values and
-the layout's maps (`ElementContext.names`, `value`). `ctx` is an `ElementContext`: the card's values,
+the layout's maps (`ElementContext.names`, `value`). `ctx` is an `ElementContext` (elementcontext.py,
+with `MISSING` and `with_values`; the element's box `frame` is geometry.py's): the card's values,
 the layout (palette, icon aliases, size), the fonts, icons, project and kit folders, whether French
 typography applies, and the rules tables. Geometry follows `model.layout`: top-left origin, y down.
 Text templates may name what the kit's rules model prints (pnp.rules.printed): its parameters
@@ -23,141 +24,22 @@ structured value a `{field}` names, or `MISSING`), `count_value`, `with_values` 
 """
 from __future__ import annotations
 
-from collections import ChainMap
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
-from ..core.errors import Problem, suggest
-from ..model.frame import Frame
-from ..model.layout import Element, Ellipse, Layout, Line, Rect, Text
-from .assets import (PRINTED, IconLibrary, colour, fill, has_expression, key_text, lookup, names_printed, single_field,
-                     template_value, told, warning)
-from .fonts import FontBook
-from .geometry import angle, needs_reading, place, read_geometry, turned
-from .items import RGB, Item, Shape, TextItem
+from ..core.errors import Problem
+from ..model.layout import Element, Ellipse, Line, Rect, Text
+from .arrange import compile_arranged
+from .assets import has_expression, single_field
+from .elementcontext import MISSING, ElementContext
+from .elementcontext import unknown_printed as unknown_printed, with_values as with_values  # (named here too)
+from .geometry import angle, element_box as element_box, frame, needs_reading, place, read_geometry, turned
+from .items import Item, Shape, TextItem
 from .richtext import SYMBOL_ICONS, prepare_text, resolve_icons  # noqa: F401  (SYMBOL_ICONS: named here too)
 from .textfit import TextStyle, fit_text
 
 BLACK = (0.0, 0.0, 0.0)
-MISSING = object()  # what `field_value` gives for a field it could not read (a problem says why)
 # Compiles an element of the type it is registered for (an element, its context, its problems).
 Compiler = Callable[[Any, "ElementContext", list[Problem]], list[Item]]
-
-
-class Sized(Protocol):
-    """What prints at a size: a text block (or a table's smallest cell)."""
-
-    @property
-    def size(self) -> float: ...
-
-
-@dataclass
-class ElementContext:
-    values: dict
-    layout: Layout
-    width: float
-    height: float
-    fonts: FontBook
-    icons: IconLibrary
-    project: Path
-    kit_dir: Path
-    french: bool
-    tables: dict
-    rules: dict  # the values of `{rules.…}` templates (pnp.rules.printed), made once per build
-    min_text: float = 6.0  # text printed smaller is a warning
-    colours: dict[str, tuple[RGB | None, Problem | None]] | None = None  # the layout's literal colours, read once
-    language: str = "en"  # how numbers are written (pnp/layout/numbers.py)
-
-    def text(self, template: str, problems: list[Problem]) -> str:
-        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
-        if "[" in template or ("{" in template and has_expression(template)):  # lookups, expressions
-            values = _Lookups(values, self.layout.maps)
-        value, missing, unprintable = fill(template, values, self.french, language=self.language)
-        problems += [_unknown(name, self.values, self.rules) for name in missing] + unprintable
-        return value
-
-    def names(self, template: str) -> Mapping[str, object]:
-        """What `template` may read: the face's values, the rules values when it names one, and the
-        layout's maps for a `{map[name]}` or an expression (`{index * 12}`, `{pips[rank][0]}`)."""
-        values: Mapping[str, object] = ChainMap(self.values, self.rules) if names_printed(template) else self.values
-        if "[" in template or has_expression(template):  # a lookup of a name the element fills itself
-            values = _Lookups(values, self.layout.maps)
-        return values
-
-    def value(self, template: str, problems: list[Problem]) -> Any:
-        """The value (a list, a mapping, a number) of a template that is one `{name}` or
-        `{expression}`, or MISSING (a problem says why)."""
-        found, problem, missing = template_value(template, self.names(template))
-        if missing is not None:
-            problems.append(_unknown(missing, self.values, self.rules))
-        if problem is not None:
-            problems.append(problem)
-        return MISSING if problem is not None or missing is not None else found
-
-    def rgb(self, template: str | None, problems: list[Problem]) -> RGB | None:
-        if template is None:
-            return None
-        literal = self.colours is not None and "{" not in template and "}" not in template
-        known = self.colours.get(template) if literal and self.colours is not None else None
-        if known is None:
-            known = colour(self.text(template, problems), self.layout.palette)
-            if literal and self.colours is not None:  # the same on every face: read once a layout
-                self.colours[template] = known
-        found, problem = known
-        if problem:  # a literal colour is checked where it is written (lint.py): not again per face
-            problems.append(problem if "{" in template else told(problem.what))
-        return found
-
-    def small_text(self, block: Sized, problems: list[Problem], what: str = "text") -> None:
-        """A warning when `block` prints below the kit's minimum text size."""
-        if block.size < self.min_text - 0.01:
-            problems.append(warning(f"{what} prints at {block.size:g} pt, below the minimum of {self.min_text:g} pt "
-                                 "(enlarge its box or its size, or set min_text_size in game.yaml)"))
-
-
-class _Lookups(Mapping[str, object]):
-    """`fields`, and beyond them `{map[name]}` looked up on demand in the layout's maps."""
-
-    def __init__(self, fields: Mapping[str, object], maps: dict[str, dict[str, object]]):
-        self.fields, self.maps = fields, maps
-
-    def __getitem__(self, name: str) -> object:
-        if name in self.fields:
-            return self.fields[name]
-        if name in self.maps:  # a map read by an expression: `{pips[rank][0]}`
-            return self.maps[name]
-        parts = lookup(name)
-        if parts is None:
-            raise KeyError(name)
-        table, key = parts
-        if table in self.maps and key in self.fields:
-            return self.maps[table][key_text(self.fields[key])]
-        items = self.fields.get(table)
-        if isinstance(items, list):  # an item of a list field: `{symbols[3]}`, `{sizes[i]}`
-            return _item(items, self.fields[key] if key in self.fields else key)
-        raise KeyError(name)
-
-    def __contains__(self, name: object) -> bool:
-        try:
-            self[name]  # type: ignore[index]
-        except (KeyError, IndexError, TypeError, ValueError):
-            return False
-        return True
-
-    def __iter__(self) -> Iterator[str]:  # the fields only: the lookups are endless
-        return iter(self.fields)
-
-    def __len__(self) -> int:
-        return len(self.fields)
-
-
-def _item(items: list, key: object) -> object:
-    """`items[key]` for a key written as a whole number (from 0; negatives from the end)."""
-    if isinstance(key, bool) or not isinstance(key, (int, str)) or not str(key).lstrip("-").isdigit():
-        raise KeyError(key)
-    return items[int(key)]
 
 
 def field_value(template: str, ctx: ElementContext, problems: list[Problem], kind: type | None = None,
@@ -187,10 +69,6 @@ def field_value(template: str, ctx: ElementContext, problems: list[Problem], kin
 _KIND_WORDS: dict[type, str] = {dict: "mapping", list: "list"}
 
 
-def with_values(ctx: ElementContext, **values: object) -> ElementContext:
-    return replace(ctx, values={**ctx.values, **values})
-
-
 def compose(ctx: ElementContext, problems: list[Problem], *elements: Element) -> list[Item]:
     """Compile plain elements built in points (see figures.box); each problem reported once."""
     items: list[Item] = []
@@ -201,67 +79,10 @@ def compose(ctx: ElementContext, problems: list[Problem], *elements: Element) ->
     return items
 
 
-def _unknown(name: str, values: dict, rules: dict) -> Problem:
-    """The problem of a template naming an unknown field (a `rules.` name: unknown rules value)."""
-    if not name.startswith(PRINTED):
-        return Problem(f"unknown field {{{name}}}" + _choices(values))
-    return Problem(unknown_printed(name, rules))
-
-
-def unknown_printed(name: str, rules: dict) -> str:
-    """The problem of a template naming a `rules.` (or `players.`) value the kit does not print."""
-    return f"unknown {'rules ' if name.startswith('rules.') else ''}value {{{name}}}" + _hint(name, rules)
-
-
-def _hint(name: str, rules: dict) -> str:
-    """" (did you mean {rules.x}?)" for an unknown rules value, or what the kit lacks."""
-    hint = suggest(name, rules)
-    none = name.startswith("rules.") and not any(key.startswith("rules.") for key in rules)
-    return f" (did you mean {{{hint}}}?)" if hint else " (the kit's rules model prints none)" if none else ""
-
-
-def _choices(values: dict) -> str:
-    names = [k for k in values if not k.startswith("_")]
-    return f" (fields: {', '.join(names)})" if names else ""
-
-
-def frame(element: Frame, ctx: ElementContext) -> tuple[float, float, float, float]:
-    """The element's box (x, y, w, h) in points."""
-    return element_box(element, ctx.layout, ctx.width, ctx.height)
-
-
-def element_box(element: Frame, layout: Layout, width: float, height: float) -> tuple[float, float, float, float]:
-    """`frame` on a face of `layout` sized `width` x `height`, before any context is made."""
-    if element.box == "bleed":
-        b = layout.bleed
-        return -b, -b, width + 2 * b, height + 2 * b
-    if element.box == "safe":
-        s = layout.safe
-        return s, s, width - 2 * s, height - 2 * s
-    if element.box == "trim":
-        return 0.0, 0.0, width, height
-    if element.x.safe or element.y.safe or (element.w and element.w.safe) or (element.h and element.h.safe):
-        return _safe_box(element, layout.safe, width, height)
-    x, y = element.x.pt(width), element.y.pt(height)
-    w = element.w.pt(width) if element.w is not None else width - x
-    h = element.h.pt(height) if element.h is not None else height - y
-    return x, y, w, h
-
-
-def _safe_box(element: Frame, safe: float, width: float, height: float) -> tuple[float, float, float, float]:
-    """An element's box where some of its lengths are percentages of the safe box (`50%safe`)."""
-    x, y = place(element.x, width, safe, True), place(element.y, height, safe, True)
-    w = place(element.w, width, safe, False) if element.w is not None else width - x
-    h = place(element.h, height, safe, False) if element.h is not None else height - y
-    return x, y, w, h
-
-
 def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[Problem]]:
     problems: list[Problem] = []
     if element.arrange is not None:  # the element once per item (arrange.py)
-        from .arrange import compile_arranged
-
-        return compile_arranged(element, ctx, problems), problems
+        return compile_arranged(element, ctx, problems, compile_one), problems
     return compile_one(element, ctx, problems), problems
 
 

@@ -6,13 +6,15 @@ holding most cards wins. Fronts sit on one half pushed against the fold (left of
 above a horizontal one), backs at their mirror image on the other half, rotated 180° when the fold
 is horizontal so that both read the same way once folded; the bleed stops short of the fold and
 the crop marks `FOLD_CLEAR` before it. The rules of `imposition.py` hold on each half (printer's
-margin, gutters, crop marks).
+margin, gutters, crop marks), except that the grid, pushed against the fold, has its outer bleed
+from the margin it is left on its outer side, and its bleed on the fold side from the fold's room
+(up to `MARK_GAP` short of the fold line).
 """
 from __future__ import annotations
 
 from ..core.errors import Problem
 from .imposition import (FOLD_CLEAR, FOLD_GAP, SheetPlan, SheetSpec, Slot, _Grid, boxes, fits, grid, marks,
-                         mirror_box, orientations, slots, too_big)
+                         mirror_box, orientations, outer_bleed, slots, too_big)
 from .marks import MARK_GAP, Box, printable_box
 
 
@@ -40,37 +42,58 @@ def _count(spec: SheetSpec, width: float, height: float, vertical: bool) -> int:
 def _plan(spec: SheetSpec, width: float, height: float, vertical: bool) -> SheetPlan:
     hw, hh = _half(spec, width, height, vertical)
     g = _grid(spec, width, height, hw, hh, vertical)
-    fronts = [Slot(s.x, s.y, s.rotate, _short_of_fold(s.clip, width, height, vertical)) for s in slots(spec, g)]
+    fronts = [Slot(s.x, s.y, s.rotate, _to_fold(spec, s, width, height, vertical)) for s in slots(spec, g)]
     backs = [_back(s, spec, width, height, vertical) for s in fronts]
     area = printable_box(width, height, spec.printer_margin)
     half = (area[0], area[1], width / 2 - FOLD_CLEAR, area[3]) if vertical else \
         (area[0], height / 2 + FOLD_CLEAR, area[2], area[3])
-    front_marks = marks(spec, g, half)
+    front_marks = [m for m in marks(spec, g, half) if not any(_touches(m, s.clip) for s in fronts)]
     all_marks = front_marks + [mirror_box(m, width, height, vertical) for m in front_marks]
-    trim, bleed = boxes(spec, g)
+    trim, _ = boxes(spec, g)
+    bleed = _hull([s.clip for s in fronts])
     fold = (width / 2, 0.0, width / 2, height) if vertical else (0.0, height / 2, width, height / 2)
     page_trim, page_bleed = _union(trim, width, height, vertical), _union(bleed, width, height, vertical)
     return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(all_marks), (), page_trim, page_bleed,
-                     page_trim, page_bleed, fold, "fold", g.cols, g.rows, area, spec.gaps)
+                     page_trim, page_bleed, fold, "fold", g.cols, g.rows, area, spec.gaps,
+                     (spec.card_w, spec.card_h), spec.bleed)
 
 
 def _grid(spec: SheetSpec, width: float, height: float, hw: float, hh: float, vertical: bool) -> _Grid:
     """The front half's grid, pushed against the fold (fronts left of, or above, the fold)."""
     g = grid(spec, 0.0, 0.0, hw, hh) if vertical else grid(spec, 0.0, height - hh, hw, hh)
     grid_w = g.cols * g.pitch_x - (g.pitch_x - spec.card_w)
+    grid_h = g.rows * g.pitch_y - (g.pitch_y - spec.card_h)
     if vertical:
-        return _Grid(g.cols, g.rows, width / 2 - FOLD_GAP / 2 - grid_w, g.y0, g.pitch_x, g.pitch_y,
-                     g.outer_x, g.outer_y, g.inner_x, g.inner_y)
-    return _Grid(g.cols, g.rows, g.x0, height / 2 + FOLD_GAP / 2, g.pitch_x, g.pitch_y,
-                 g.outer_x, g.outer_y, g.inner_x, g.inner_y)
+        x0 = width / 2 - FOLD_GAP / 2 - grid_w  # (the outer margin: paper edge to the first column)
+        return _Grid(g.cols, g.rows, x0, g.y0, g.pitch_x, g.pitch_y,
+                     outer_bleed(spec, x0), g.outer_y, g.inner_x, g.inner_y)
+    y0 = height / 2 + FOLD_GAP / 2
+    return _Grid(g.cols, g.rows, g.x0, y0, g.pitch_x, g.pitch_y,
+                 g.outer_x, outer_bleed(spec, height - y0 - grid_h), g.inner_x, g.inner_y)
 
 
-def _short_of_fold(clip: Box, width: float, height: float, vertical: bool) -> Box:
-    """A front's bleed cut back so that it stops short of the fold."""
-    x0, y0, x1, y1 = clip
+def _to_fold(spec: SheetSpec, slot: Slot, width: float, height: float, vertical: bool) -> Box:
+    """A front's bleed on the fold side: its whole bleed when the fold leaves room for it, always
+    stopping `MARK_GAP` short of the fold line (the grid's outer bleed elsewhere)."""
+    x0, y0, x1, y1 = slot.clip
     if vertical:
-        return (x0, y0, min(x1, width / 2 - MARK_GAP), y1)
-    return (x0, max(y0, height / 2 + MARK_GAP), x1, y1)
+        edge = width / 2 - FOLD_GAP / 2
+        near = abs(slot.x + spec.card_w - edge) < 0.01
+        return (x0, y0, min(slot.x + spec.card_w + spec.bleed if near else x1, width / 2 - MARK_GAP), y1)
+    edge = height / 2 + FOLD_GAP / 2
+    near = abs(slot.y - edge) < 0.01
+    return (x0, max(slot.y - spec.bleed if near else y0, height / 2 + MARK_GAP), x1, y1)
+
+
+def _touches(mark: Box, clip: Box) -> bool:
+    """Whether a crop mark (a segment) runs into a card's bleed."""
+    x0, x1 = sorted((mark[0], mark[2]))
+    y0, y1 = sorted((mark[1], mark[3]))
+    return x0 < clip[2] - 0.01 and x1 > clip[0] + 0.01 and y0 < clip[3] - 0.01 and y1 > clip[1] + 0.01
+
+
+def _hull(boxes: list[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _union(box: Box, width: float, height: float, vertical: bool) -> Box:

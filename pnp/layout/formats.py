@@ -3,9 +3,10 @@
 Contract: `shown(value, filters, french, strict)` returns `(text, problem)`: the value written as
 a card shows it, after the filters of the template, left to right (`problem` None when all went
 well, else the text is empty). A value alone: text as it is, a whole number without ".0", a list
-of plain values joined with ", "; a mapping or a list of mappings is a problem naming what to write
+of plain values joined with ", ", a negative number with the typographic minus (U+2212, as
+`format:` writes it and as the kits' fonts all have it); a mapping or a list of mappings is a problem naming what to write
 instead — for rules values and filtered values (`strict`); a card's own field without a filter is
-written as before, as Python writes it. A `range` of whole numbers (the kit's `players.range`) is
+written as before, as Python writes it (its sign the typographic minus). A `range` of whole numbers (the kit's `players.range`) is
 written "2 à 4" ("2 to 4" in English), or "2" when it holds one number. A filter is `|name` or
 `|name:arg:arg`:
 - `thousands`: a number with its thousands grouped, "10 000" in French (a narrow no-break space),
@@ -26,6 +27,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core.errors import suggest
+from .numbers import MINUS
 
 NNBSP = "\u202f"  # the French thousands separator
 
@@ -74,7 +76,14 @@ def _got(value: object) -> str:
 def plain_or_repr(value: object, language: str = "") -> str:
     if isinstance(value, float) and language:
         return plain(value, language)
-    return str(int(value)) if isinstance(value, float) and value.is_integer() else "" if value is None else str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _signed(str(int(value)) if isinstance(value, float) and value.is_integer() else str(value))
+    return "" if value is None else str(value)
+
+
+def _signed(text: str) -> str:
+    """A number's text with the typographic minus (U+2212) for its sign, as `format` writes it."""
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 def plain(value: object, language: str = "") -> str:
@@ -82,11 +91,13 @@ def plain(value: object, language: str = "") -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+        return _signed(str(int(value)))
     if isinstance(value, float) and language:
         from .numbers import decimal
 
-        return decimal(value, language)
+        return _signed(decimal(value, language))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return _signed(str(value))
     if isinstance(value, dict):
         raise FilterError(f"a mapping cannot be printed as it is (keys: {', '.join(map(str, value))}): "
                           "name one of its keys, as in {name.KEY}")

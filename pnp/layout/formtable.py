@@ -11,7 +11,9 @@ columns (a player's), else the one column of that name in the table; `LEFT` and 
 left of the cell in its row and above it in its column; `PREV(name)` lists the fields above in
 that column, nearest first. `FormTable.order` lists the computed fields so that each comes after
 the fields it reads. Problems are (element, formula key or None, text) triples (an unknown column,
-a key that names nothing, formulas that read each other in a circle), with suggestions.
+a column whose cells print, a key that names nothing, formulas that read each other in a circle),
+with suggestions. (A printed cell is not read as the number it prints: rejected, as a total that
+silently ignored what a player types over it in the spreadsheet.)
 """
 from __future__ import annotations
 
@@ -116,6 +118,10 @@ class _Formulas:
     def _resolve(self, node: Node, at: At, key: tuple) -> Resolved:
         if isinstance(node, Ref):
             col = self._column(node.name, at, key)
+            if col is not None and At(at.row, col) not in self.form.fields:  # its cell prints: no field to read
+                self._problem(key, f"formula {_key_text(key)!r}: the column {node.name!r} prints its cells: a "
+                                   "formula reads the cells players fill in and those it computes")
+                return Num(0.0)
             return Num(0.0) if col is None else At(at.row, col)
         if isinstance(node, Range):
             return Cells(self._range(node.kind, at))

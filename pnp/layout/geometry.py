@@ -7,6 +7,8 @@ a width of 0, a length past 5 m, an angle that is no number are problems), or No
 cx, cy, angle)` turns laid-out items about a point (the elements made of many items: a table, a
 grid, counters), each item's own turn added to its centre's move. `place(dim, ref, safe, origin)`
 gives a length in points, a percentage of the safe box (`50%safe`) measured from its corner.
+`frame(element, ctx)` is an element's box (x, y, w, h) in points on the face (`element_box`: the
+same from a layout and a face size, before any context is made; `bleed`, `safe`, `trim` boxes).
 Pure geometry: no canvas, no file.
 """
 from __future__ import annotations
@@ -16,11 +18,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import Problem
+from ..model.frame import Frame
+from ..model.layout import Layout
 from ..model.units import Dim, parse_angle, parse_dim, parse_size
 from .items import Item
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .elements import ElementContext
+    from .elementcontext import ElementContext
 
 _PLACES = ("x", "y", "x2", "y2")
 _SIZES = ("w", "h")
@@ -118,3 +122,34 @@ def turned(items: list[Item], cx: float, cy: float, angle: float) -> list[Item]:
 def _sum(a: float, b: float) -> float:
     total = (a + b) % 360
     return int(total) if float(total).is_integer() else total
+
+
+def frame(element: Frame, ctx: ElementContext) -> tuple[float, float, float, float]:
+    """The element's box (x, y, w, h) in points."""
+    return element_box(element, ctx.layout, ctx.width, ctx.height)
+
+
+def element_box(element: Frame, layout: Layout, width: float, height: float) -> tuple[float, float, float, float]:
+    """`frame` on a face of `layout` sized `width` x `height`, before any context is made."""
+    if element.box == "bleed":
+        b = layout.bleed
+        return -b, -b, width + 2 * b, height + 2 * b
+    if element.box == "safe":
+        s = layout.safe
+        return s, s, width - 2 * s, height - 2 * s
+    if element.box == "trim":
+        return 0.0, 0.0, width, height
+    if element.x.safe or element.y.safe or (element.w and element.w.safe) or (element.h and element.h.safe):
+        return _safe_box(element, layout.safe, width, height)
+    x, y = element.x.pt(width), element.y.pt(height)
+    w = element.w.pt(width) if element.w is not None else width - x
+    h = element.h.pt(height) if element.h is not None else height - y
+    return x, y, w, h
+
+
+def _safe_box(element: Frame, safe: float, width: float, height: float) -> tuple[float, float, float, float]:
+    """An element's box where some of its lengths are percentages of the safe box (`50%safe`)."""
+    x, y = place(element.x, width, safe, True), place(element.y, height, safe, True)
+    w = place(element.w, width, safe, False) if element.w is not None else width - x
+    h = place(element.h, height, safe, False) if element.h is not None else height - y
+    return x, y, w, h

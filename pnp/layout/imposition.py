@@ -101,6 +101,9 @@ class SheetPlan:
     rows: int
     printable: Box = (0.0, 0.0, 0.0, 0.0)
     gaps: tuple[float, float] = (0.0, 0.0)
+    card: tuple[float, float] = (0.0, 0.0)  # the cards' trim size
+    bleed: float = 0.0  # the most bleed a card may have (where an empty slot leaves it room)
+    template: bool = False  # a sheet template's slots (their marks each slot's own, not cut lines across the sheet)
 
     @property
     def per_page(self) -> int:
@@ -233,7 +236,8 @@ def _plan_duplex(spec: SheetSpec, width: float, height: float) -> SheetPlan:
     backs = [flip.slot(s, spec) for s in fronts] if spec.backs != "none" else []
     back_marks = [m for m in (clip_segment(flip.box(m), area) for m in front_marks) if m]
     return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(front_marks), tuple(back_marks), trim, bleed,
-                     flip.box(trim), flip.clip(bleed), None, spec.backs, g.cols, g.rows, area, spec.gaps)
+                     flip.box(trim), flip.clip(bleed), None, spec.backs, g.cols, g.rows, area, spec.gaps,
+                     (spec.card_w, spec.card_h), spec.bleed)
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,8 @@ def plan_template(spec: SheetSpec, template: SheetTemplate) -> SheetPlan | Probl
     back_marks = [m for m in (clip_segment(flip.box(m), area) for m in marks) if m]
     mode = spec.backs if spec.backs != "fold" else "none"
     return SheetPlan(width, height, tuple(fronts), tuple(backs), tuple(marks), tuple(back_marks), trim, bleed_box,
-                     flip.box(trim), flip.clip(bleed_box), None, mode, template.columns, template.rows, area, (gx, gy))
+                     flip.box(trim), flip.clip(bleed_box), None, mode, template.columns, template.rows, area, (gx, gy),
+                     (sw, sh), min(spec.bleed, template.bleed), True)
 
 
 def _template_slot(x: float, y: float, w: float, h: float, bleed: float) -> Slot:

@@ -27,7 +27,7 @@ from ..core.errors import Problem, Ref, Severity, suggest
 from ..model.kit import Kit
 from ..model.layout import Element, Layout
 from ..model.units import MM, Dim
-from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry
+from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry, unreadable
 from .conditions import condition_values, shown, template_fields
 from .elements import element_box, local_fields
 
@@ -180,7 +180,7 @@ class Linter:
                     if not expression.names:  # the same on every face: evaluated here
                         expression.evaluate(_no_name)
                 except ExpressionError as exc:
-                    self.report(name, ("elements", elem) + path, f"{{{written}}}: {exc.message}", element=elem)
+                    self.report(name, ("elements", elem) + path, unreadable(written, exc.message), element=elem)
 
     def _pushed_out(self, name: str, elem: str, element: Element, layout: Layout) -> None:
         """Content placed in mm past the card's edge: what a resize pushes out."""

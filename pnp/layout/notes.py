@@ -4,7 +4,8 @@ Contract: `place_notes(page, content, marks, texts, metrics)` returns one `Note`
 room, in the order given (`marks`: crop marks, and boxes to keep clear of); each text tries the
 margins it names (`NoteText.sides`, of "bottom", "top", "left", "right"), one text per margin. A margin is the band between the printable area's
 edge (`page.printable`) and the page's content (`content`: the cards' bleed, a sheet's content box)
-less `CLEAR`. In it the text lies just beyond the crop marks' outer ends when there is room (or in
+less `CLEAR` (when no margin of a text's has room for it so, less `NEAR`: a narrow margin between
+butted cards' bleed and the printer's margin still holds a note, wholly outside the bleed). In it the text lies just beyond the crop marks' outer ends when there is room (or in
 the middle of that room when it is narrow), else between them along the edge, `CLEAR` from each; centred on `page.centre` along
 the edge when that is free, else as near to it as the room allows. In the left margin a note reads
 upwards (rotated 90°), in the right one downwards (270°). Crop marks leave a strip `NOTE_BAND`
@@ -23,6 +24,7 @@ from .marks import Box
 NOTE_SIZE = 6.0
 NOTE_BAND = 4.0 * MM  # the depth a line of notes takes at NOTE_SIZE, with its clearances
 CLEAR = 1.0 * MM
+NEAR = 0.5 * MM  # the least room between a note and the page's content, in a narrow margin
 SIDES = ("bottom", "top", "left", "right")
 
 
@@ -65,30 +67,28 @@ def place_notes(page: NotePage, content: Box, marks: Sequence[Box], texts: Seque
     used: set[str] = set()
     out: list[Note] = []
     for text in texts:
-        for side in text.sides:
-            if side in used:
-                continue
-            note = _Band(page, content, side, metrics).place(text, marks)
-            if note is not None:
-                used.add(side)
-                out.append(note)
-                break
+        tries = ((side, _Band(page, content, side, metrics, clear)) for clear in (CLEAR, NEAR)
+                 for side in text.sides if side not in used)
+        found = next(((side, note) for side, band in tries if (note := band.place(text, marks)) is not None), None)
+        if found is not None:
+            used.add(found[0])
+            out.append(found[1])
     return tuple(out)
 
 
 class _Band:
     """One margin: `depth` runs from the printable edge inwards, `along` along the edge."""
 
-    def __init__(self, page: NotePage, content: Box, side: str, metrics: Metrics):
+    def __init__(self, page: NotePage, content: Box, side: str, metrics: Metrics, clear: float = CLEAR):
         self.side, self.metrics = side, metrics
         px0, py0, px1, py1 = page.printable
         cx0, cy0, cx1, cy1 = content
         cx, cy = page.centre or (page.width / 2, page.height / 2)
         self.outer, self.depth, self.low, self.high, self.centre = {
-            "bottom": (py0, cy0 - CLEAR - py0, px0, px1, cx),
-            "top": (py1, py1 - cy1 - CLEAR, px0, px1, cx),
-            "left": (px0, cx0 - CLEAR - px0, py0, py1, cy),
-            "right": (px1, px1 - cx1 - CLEAR, py0, py1, cy),
+            "bottom": (py0, cy0 - clear - py0, px0, px1, cx),
+            "top": (py1, py1 - cy1 - clear, px0, px1, cx),
+            "left": (px0, cx0 - clear - px0, py0, py1, cy),
+            "right": (px1, px1 - cx1 - clear, py0, py1, cy),
         }[side]
 
     def place(self, text: NoteText, marks: Sequence[Box]) -> Note | None:

@@ -21,7 +21,7 @@ from .textfit import TextBlock
 from .typography import NBSP, NNBSP, Run, french, parse
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .elements import ElementContext
+    from .elementcontext import ElementContext
 
 
 def prepare_text(content: str, font: str, style: str, use_french: bool, ctx: "ElementContext",

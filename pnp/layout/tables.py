@@ -83,11 +83,15 @@ def _plan(table: Table, ctx: ElementContext, problems: list[Problem]) -> tuple["
     has_sub = any(c.sub for c, _ in cols)
     head_h = table.header_height.pt(ctx.height)
     sub_h = head_h * 0.75 if has_sub else 0.0
-    row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h) / max(len(rows), 1)
-    if head_h + sub_h + row_h * len(rows) > h + 0.5:
-        problems.append(Problem(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height"))
+    own = [d.pt(ctx.height) for d in table.row_heights[:len(rows)]]
+    rest = len(rows) - len(own)
+    row_h = table.row_height.pt(ctx.height) if table.row_height else (h - head_h - sub_h - sum(own)) / max(rest, 1)
+    if head_h + sub_h + sum(own) + row_h * rest > h + 0.5:
+        problems.append(Problem(f"{len(rows)} rows of {row_h / MM:.1f} mm do not fit the table's height" if not own
+                                else f"{len(rows)} rows of {(sum(own) + row_h * rest) / MM:.1f} mm in all do not "
+                                "fit the table's height"))
         return None
-    return _Grid(x, y, head_h, sub_h, row_h, cols, table, ctx, problems), rows
+    return _Grid(x, y, head_h, sub_h, own + [row_h] * rest, cols, table, ctx, problems), rows
 
 
 @dataclass(frozen=True)
@@ -214,13 +218,20 @@ def _columns(table: Table, header: list[str], width: float, ctx: ElementContext,
     return [(c, c.width or rest) for c in cols]
 
 
-_Placed = tuple[str, float, float, float, _Style]  # a body cell's text, x, y, width and style
+_Placed = tuple[str, float, float, float, float, _Style]  # a body cell's text, x, y, width, height and style
 
 
 class _Grid:
-    def __init__(self, x: float, y: float, head_h: float, sub_h: float, row_h: float, cols: list[tuple[_Col, float]],
-                 table: Table, ctx: ElementContext, problems: list[Problem]):
-        self.x, self.y, self.head_h, self.sub_h, self.row_h = x, y, head_h, sub_h, row_h
+    def __init__(self, x: float, y: float, head_h: float, sub_h: float, row_hs: list[float],
+                 cols: list[tuple[_Col, float]], table: Table, ctx: ElementContext, problems: list[Problem]):
+        """`row_hs`: each body row's height (all the same unless the table gives `row_heights`)."""
+        self.x, self.y, self.head_h, self.sub_h, self.row_hs = x, y, head_h, sub_h, row_hs
+        body = y + head_h + sub_h
+        if len(set(row_hs)) <= 1:  # (one height: the rows' tops as they always were computed)
+            self.tops = [body + r * row_hs[0] for r in range(len(row_hs))] if row_hs else []
+        else:
+            self.tops = [body + sum(row_hs[:r]) for r in range(len(row_hs))]
+        self.bottom = self.tops[-1] + row_hs[-1] if row_hs else body
         self.cols, self.table, self.ctx, self.problems = cols, table, ctx, problems
         self.width = sum(w for _, w in cols)
         self.line = ctx.rgb(table.color, problems) or BLACK
@@ -243,9 +254,8 @@ class _Grid:
             names = col.sub or (col.header,)
             out.append(GridCell(0, leaf, group, col.header, col.header, x, self.y, w, self.head_h))
             for i, ((sx, sw), name) in enumerate(zip(spans, names)):
-                top = self.y + self.head_h + self.sub_h
                 out += [GridCell(r + 1, leaf + i, group, name, row[group][0] if group < len(row) else "", sx,
-                                 top + r * self.row_h, sw, self.row_h) for r, row in enumerate(rows)]
+                                 self.tops[r], sw, self.row_hs[r]) for r, row in enumerate(rows)]
             x, leaf = x + w, leaf + len(spans)
         return out
 
@@ -259,22 +269,28 @@ class _Grid:
             colour = self.table.emphasis.get(r + 1) or (self.table.stripe if r % 2 else None)
             fill = self.ctx.rgb(colour, self.problems)
             if fill:
-                out.append(Shape("rect", self.x, body_top + r * self.row_h, self.width, self.row_h, fill=fill))
+                out.append(Shape("rect", self.x, self.tops[r], self.width, self.row_hs[r], fill=fill))
         x = self.x
         for col, w in self.cols:
             fill = self.ctx.rgb(col.fill, self.problems)
             if fill:
-                out.append(Shape("rect", x, body_top, w, self.row_h * n_rows, fill=fill))
+                out.append(Shape("rect", x, body_top, w, self._rows_h(n_rows), fill=fill))
             x += w
         return out + self._cell_fills()
 
     def _cell_fills(self) -> list[Item]:
         out: list[Item] = []
-        for _, x, y, w, style in self._placed:
+        for _, x, y, w, h, style in self._placed:
             fill = self.ctx.rgb(style.fill, self.problems) if style.fill else None
             if fill:
-                out.append(Shape("rect", x, y, w, self.row_h, fill=fill))
+                out.append(Shape("rect", x, y, w, h, fill=fill))
         return out
+
+    def _rows_h(self, n_rows: int) -> float:
+        """The height of the first `n_rows` body rows (as always computed when they are all alike)."""
+        if len(set(self.row_hs)) <= 1:
+            return self.row_hs[0] * n_rows if self.row_hs else 0.0
+        return sum(self.row_hs[:n_rows])
 
     def _header(self) -> list[Item]:
         out: list[Item] = []
@@ -306,18 +322,18 @@ class _Grid:
         own, else its column's."""
         out = []
         for r, row in enumerate(rows):
-            x, top = self.x, self.y + self.head_h + self.sub_h + r * self.row_h
+            x, top = self.x, self.tops[r]
             for (col, w), (text, style) in zip(self.cols, row):
                 if style.align is None and col.align is not None:
                     style = replace(style, align=col.align)
-                out.append((_as_icons(text, dict(col.icons)), x, top, w, style))
+                out.append((_as_icons(text, dict(col.icons)), x, top, w, self.row_hs[r], style))
                 x += w
         return out
 
     def _body_cell(self, cell: _Placed, fixed: float | None) -> tuple[list[TextItem], list[Problem]]:
-        text, x, y, w, style = cell
+        text, x, y, w, h, style = cell
         problems: list[Problem] = []
-        return self._cell(text, x, y, w, self.row_h, problems, fixed=fixed, style=style), problems
+        return self._cell(text, x, y, w, h, problems, fixed=fixed, style=style), problems
 
     def _cell(self, text: str, x: float, y: float, w: float, h: float, problems: list[Problem], bold: bool = False,
               small: bool = False, fixed: float | None = None, style: _Style = PLAIN) -> list[TextItem]:
@@ -348,9 +364,9 @@ class _Grid:
 
     def _rules(self, n_rows: int) -> list[Item]:
         lw, top = self.table.line_width, self.y
-        bottom = self.y + self.head_h + self.sub_h + n_rows * self.row_h
+        bottom = self.y + self.head_h + self.sub_h + self._rows_h(n_rows)
         out: list[Item] = [Shape("rect", self.x, top, self.width, bottom - top, stroke=self.line, width=lw * 1.5)]
-        ys = [top + self.head_h + self.sub_h + r * self.row_h for r in range(n_rows)]
+        ys = self.tops[:n_rows]
         out += [Shape("line", self.x, yy, self.width, 0.0, stroke=self.line, width=lw) for yy in ys]
         x = self.x
         for i, (col, w) in enumerate(self.cols):

@@ -5,7 +5,8 @@ fragments, baselines measured from the top of the box — at the largest size fr
 to `style.min_size` (in 0.25 pt steps) at which every line fits the width and all lines fit the
 height; or a `Problem` saying why it cannot fit even at the minimum size. Breaks happen at ordinary
 spaces and at line breaks, never at no-break spaces (U+00A0, U+202F). Icons are square fragments of
-`icon_scale` × the font size, sitting on the baseline.
+`icon_scale` × the font size, sitting on the baseline. A text too long for its box even at the
+minimum size is found so from a part of it, before it is laid out (`textbound.hopeless`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from ..core.errors import Problem
 from ..model.units import MM
 from .fonts import Face
+from .textbound import hopeless
 from .typography import Run
 
 STEP = 0.25
@@ -69,6 +71,9 @@ _Wrapped = tuple[list[tuple[_Word, float]], bool]  # a line's words with their w
 
 
 def fit_text(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> TextBlock | Problem:
+    unfit = hopeless(runs, box_w, box_h, style)  # a long text known unfit from a part of it (textbound.py)
+    if unfit is not None:
+        return unfit
     quick = _one_line(runs, box_w, box_h, style)
     if quick is not None:
         return quick

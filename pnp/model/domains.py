@@ -4,7 +4,8 @@ Contract: `domain(raw, ref, what, where)` returns `(Domain or None, problems)`. 
 values (each with its own `Ref`, so a problem about one value points at it) or a range written as
 text, `A..B` or `A..B step S` (bounds included, A ≤ B, S ≥ 1), whose values share the range's
 `Ref`. A range is never expanded to be measured: `len(domain)` is computed, so a deck can refuse a
-range of a billion values before making any. A list that names a value twice is a problem at the
+range of a billion values before making any; a range whose numbers have more than `MAX_DIGITS`
+digits (as YAML numbers) is refused at once. A list that names a value twice is a problem at the
 second one. A list may hold ranges among its values (`[1..10, V, D, R]`: ten numbers and three
 letters), each value of a range sharing the range's `Ref`; a list expands to at most
 `MAX_LISTED` values. `Domain.values` is a sequence (a `range` for a range); `Domain.ref_of(i)` the
@@ -23,6 +24,7 @@ from .values import quoted, shown
 _RANGE = re.compile(r"^\s*([+-]?\d+)\s*\.\.\s*([+-]?\d+)(?:\s+step\s+(\d+))?\s*$")
 MAX_LISTED = 20_000  # values of a list once its ranges are expanded (a deck's most cards)
 FORMS = "a list of values, or a range such as 1..10 or 0..50 step 10"
+MAX_DIGITS = 15  # as YAML numbers (pnp.sources.yamlparse): a range's length then fits a machine word
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,9 @@ def domain(raw: object, ref: Ref, what: str, where: str) -> tuple[Domain | None,
         return _listed(raw, ref, what, where)
     if not isinstance(raw, str) or (match := _RANGE.match(raw)) is None:
         return None, [Problem(f"a {what} is {FORMS}", where, ref, got=raw)]
+    if any(len(part.lstrip("+-")) > MAX_DIGITS for part in match.groups() if part):
+        return None, [Problem(f"a range's bounds and step are whole numbers of at most {MAX_DIGITS} digits", where,
+                              ref, got=raw)]
     low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
     if step == 0 or low > high:
         why = "a step of 0 never ends" if step == 0 else "write the smaller bound first"

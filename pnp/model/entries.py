@@ -146,7 +146,7 @@ def _table_rows(table: "Table", header: dict[str, int], where: str, problems: li
                 problems.append(Problem("a value beyond the last column of the header", where, table.ref(number, j)))
         values = {k: row[j] for k, j in header.items() if j < len(row) and row[j] is not None}
         unread = frozenset(k for k, j in header.items() if (number, j) in table.unread)
-        if len(row) < named:  # a cell (a delimiter) missing: one problem at the row, not a missing last field
+        if table.ragged and len(row) < named:  # a cell (a delimiter) missing: one problem at the row, not a missing last field
             problems.append(Problem(f"this row has {counted(len(row), 'cell')}, the header has {named}: a cell or a "
                                     "delimiter is missing", where, table.ref(number)))
             unread |= frozenset(k for k, j in header.items() if j >= len(row))

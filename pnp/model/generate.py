@@ -4,7 +4,8 @@ Contract: a deck's `generate:` lists `Generator`s. `plan(generator, ref, types, 
 checks one (its `each` names fields of the deck, `types` maps each field to its type; domains as
 `pnp.model.domains` reads them; overrides match values of those domains; templates name only keys
 of `each`) and returns `(Plan or None, problems)`, every problem at the line that is wrong; a
-generator of more than `limit` combinations is refused before any is made. `Plan.size` counts the
+generator of more than `limit` combinations is refused before any is made, and so is one whose
+overrides, matched against each combination, would make more than `MAX_MATCHES` matches. `Plan.size` counts the
 combinations without making them; `Plan.combinations()` yields each as `(values, refs)`: the card
 entry (fields and reserved keys, raw as written, for the deck's checks) and the `Ref` of each value,
 so a value that is wrong on a card points at the domain value, the `set` or the override that gave
@@ -29,6 +30,7 @@ from .values import convert, quoted, shown
 
 FieldValue = Union[Scalar, list, dict]
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+MAX_MATCHES = 1_000_000  # overrides × combinations: the matches a generator makes
 
 
 class Override(StrictModel):
@@ -120,7 +122,13 @@ def plan(gen: Generator, ref: Ref, types: Mapping[str, str], where: str,
         sizes = " × ".join(str(len(d)) for d in domains.values())
         return None, problems + [Problem(f"this generator makes {size} cards ({sizes}); a deck holds at most "
                                          f"{limit} card entries", where, ref.child("each"))]
-    matches = [_match(o, ref.child("overrides", i), domains, types, where, problems)
+    if size * len(gen.overrides) > MAX_MATCHES:
+        return None, problems + [Problem(f"this generator's {len(gen.overrides):,} overrides are matched against each "
+                                         f"of its {size:,} combinations ({size * len(gen.overrides):,} matches); a "
+                                         f"generator makes at most {MAX_MATCHES:,}: split it", where,
+                                         ref.child("overrides"))]
+    present: dict[str, set] = {}
+    matches = [_match(o, ref.child("overrides", i), domains, types, where, problems, present)
                for i, o in enumerate(gen.overrides)]
     bad = _template_names(gen, ref, where)
     return Plan(gen, ref, domains, matches, types, templates=not bad), problems + bad
@@ -147,7 +155,7 @@ def _unknown_fields(gen: Generator, ref: Ref, types: Mapping[str, str], where: s
 
 
 def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: Mapping[str, str], where: str,
-           problems: list[Problem]) -> dict[str, set] | None:
+           problems: list[Problem], present: dict[str, set]) -> dict[str, set] | None:
     """The converted values an override wants, per key (None when it names a key or value that no
     combination has: a problem)."""
     wanted: dict[str, set] = {}
@@ -163,14 +171,16 @@ def _match(override: Override, ref: Ref, domains: dict[str, Domain], types: Mapp
             continue
         listed = raw if isinstance(raw, list) else [raw]
         refs = [at.child(j) for j in range(len(listed))] if isinstance(raw, list) else [at]
-        problems += _outside(key, listed, refs, domains[key], types[key], where)
+        if key not in present:  # the domain's values, converted once for every override
+            present[key] = {convert(types[key], v) for v in domains[key].values}
+        problems += _outside(key, listed, refs, domains[key], types[key], where, present[key])
         wanted[key] = {convert(types[key], v) for v in listed}
     return wanted if len(problems) == before else None
 
 
-def _outside(key: str, values: list, refs: list[Ref], dom: Domain, kind: str, where: str) -> list[Problem]:
-    """A problem for each of `values` that no value of `dom` equals (both converted to `kind`)."""
-    present = {convert(kind, v) for v in dom.values}
+def _outside(key: str, values: list, refs: list[Ref], dom: Domain, kind: str, where: str,
+             present: set) -> list[Problem]:
+    """A problem for each of `values` that no value of `dom` (converted to `kind`: `present`) equals."""
     choices = [shown(v) for v in dom.values[:1000]]
     return [Problem(f"this override matches no card: {key} {quoted(value)} is not in the generator's domain "
                     f"({dom.text()})", where, at, suggestion=suggest(shown(value), choices))
@@ -185,8 +195,21 @@ def _template_names(gen: Generator, ref: Ref, where: str) -> list[Problem]:
               for k, v in o.set.items() if isinstance(v, str)]
     problems = []
     for text, at in texts:
+        stray = _stray(text)
+        if stray:
+            problems.append(Problem(f"the template {text!r} {stray}", where, at))
         for name in _Template(text).names():
             if name.strip() not in gen.each:
                 problems.append(Problem(f"the template {text!r} names {name!r}, which is not a key of `each`",
                                         where, at, suggestion=suggest(name, list(gen.each))))
     return problems
+
+
+def _stray(text: str) -> str | None:
+    """What is wrong with a brace of `text` that opens or closes no `{name}` (else None)."""
+    rest = _TOKEN.sub("", text)
+    if "{" in rest:
+        return "opens a '{' it never closes (write {{ for a brace that prints)"
+    if "}" in rest:
+        return "closes a '}' it never opened (write }} for a brace that prints)"
+    return None

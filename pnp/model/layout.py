@@ -157,6 +157,7 @@ class Table(Frame):
     row_label: str = "{n}"
     data: str | None = None
     row_height: SizeField | None = None
+    row_heights: list[SizeField] = []  # each body row's own height, in order (rows past the list: row_height)
     header_height: SizeField = Dim(7 * MM)
     font: str = "Noto Sans"
     size: FontSize = 8.0

@@ -10,17 +10,23 @@ DECK/ID`, `deck:` (with `cards:` and `arrange:`) or `sheet:` (with `page:` and `
 `read_rulebook(...)` (called by `pnp.model.load`) reads the text through `pnp.sources.files` (inside
 the project, recorded as an input of the build), parses it (`pnp.sources.markdown`) and each figure
 (located at its lines in the text) into a `Rulebook`. Which deck, card or sheet a figure names is
-checked by the run (`pnp/pipeline/rulebook.py`), which knows the kit's material.
+checked by the run (`pnp/pipeline/rulebook.py`), which knows the kit's material. `shown(kind, value)` says
+whether a `::: when` / `::: unless` box shows its content for a value (the one rule, for the book and
+the drift scan); `printed_texts(book, values)` gives every text the book prints for those values, as
+written (templates unfilled), with the `Ref` of its line, and `text_ref(book, ref, text, start)` the
+`Ref` of the line and column where a part of such a text is written (what the drift scan reports).
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass
-from typing import Annotated, Callable, Literal, Self
+from typing import Annotated, Callable, Iterator, Literal, Mapping, Self
 
+from ..core.blocks import Block, Box, Fence, Heading, Items, Para, PipeTable
 from ..core.errors import Loc, Problem, Ref
-from ..sources.markdown import Block, Box, Fence, Items, parse_rules
+from ..sources.markdown import parse_rules
+from .names import check_name
 from .schema import Before, Field, field_validator, model_validator
 from .units import MM, DimField, FontSize, Length
 from .validate import StrictModel, validate
@@ -42,9 +48,7 @@ class RulebookFile(StrictModel):
     @field_validator("name")
     @classmethod
     def _slug(cls, value: str) -> str:
-        from .kit import _slug
-
-        return _slug(value)
+        return check_name(value)  # (a rulebook's name names its PDFs: pnp.model.names's rule)
 
 
 class RulebookStyle(StrictModel):
@@ -196,3 +200,67 @@ def _figure(fence: Fence, display: str, where: str, parse_yaml: Callable) -> tup
     located = [p.located(locator.key_loc(p.ref.path) if p.at_key else locator.loc(p.ref.path))
                if p.ref is not None else p for p in problems + found]
     return (Figure(spec, fence.line) if spec is not None else None), located
+
+
+def shown(kind: str, value: object) -> bool:
+    """Whether a `::: when` (`kind` "when") or `::: unless` box shows its content for `value`: `when`
+    for a value that is true, non-zero or non-empty (a range that holds a number), `unless` otherwise."""
+    true = len(value) > 0 if isinstance(value, range) else bool(value)
+    return true != (kind == "unless")
+
+
+def printed_texts(book: Rulebook, values: Mapping[str, object] | None = None) -> list[tuple[str, Ref]]:
+    """Every text the book prints, as written (templates unfilled), with where it is written: a `Ref`
+    of the text file whose path is `(line,)` (`pnp.sources.locator.LineLocator` makes it `LINE:1`).
+    With `values` (the kit's printed values), the content of a `::: when` / `::: unless` box that is
+    hidden for them is left out; a box whose value is unknown (the model did not run) is read."""
+    return list(_texts(book, book.blocks, values or {}, values is None))
+
+
+def _texts(book: Rulebook, blocks: tuple[Block, ...], values: Mapping[str, object],
+           every: bool) -> Iterator[tuple[str, Ref]]:
+    for block in blocks:
+        ref = Ref(book.display, (block.line,))
+        if isinstance(block, Box) and block.kind in ("when", "unless"):
+            name = block.arg.split()[0]
+            if every or name not in values or shown(block.kind, values[name]):
+                yield from _texts(book, block.children, values, every)
+        elif isinstance(block, Box):
+            yield from [(block.arg, ref)] if block.kind == "example" and block.arg else []
+            yield from _texts(book, block.children, values, every)
+        elif isinstance(block, Items):
+            for item in block.items:
+                yield from _texts(book, item, values, every)
+        elif isinstance(block, (Heading, Para)):
+            yield block.text, ref
+        elif isinstance(block, PipeTable):
+            yield from ((cell, ref) for row in (block.header,) + block.rows for cell in row)
+        elif isinstance(block, Fence) and block.line in book.figures and book.figures[block.line].spec.caption:
+            yield book.figures[block.line].spec.caption, Ref(book.display, (_caption_line(book, block),))
+
+
+def _caption_line(book: Rulebook, fence: Fence) -> int:
+    """The line of a figure's `caption:` (the fence's next line when it cannot be found)."""
+    body = book.lines[fence.line:fence.line + fence.body.count("\n")]
+    return next((fence.line + k for k, line in enumerate(body, 1) if line.lstrip().startswith("caption:")),
+                fence.line + 1)
+
+
+def text_ref(book: Rulebook, ref: Ref, text: str, start: int, end: int) -> Ref:
+    """The `Ref` (line, column) where `text[start:end]`, part of a text `printed_texts` gave at `ref`,
+    is written in the file: its occurrence of the same rank, from the text's line on, words matched
+    across line breaks and without regard to case; `ref` itself when it cannot be found."""
+    part = text[start:end]
+    if not part.strip() or not ref.path or not isinstance(ref.path[0], int):
+        return ref
+    pattern = re.compile(r"\s+".join(re.escape(word) for word in part.split()), re.I)
+    rank = len(pattern.findall(text[:start]))
+    first = ref.path[0]
+    source = "\n".join(book.lines[first - 1:first + 200])
+    found = list(pattern.finditer(source))
+    if rank >= len(found):
+        return ref
+    at = found[rank].start()
+    line = source.count("\n", 0, at)
+    col = at - (source.rfind("\n", 0, at) + 1)
+    return Ref(ref.file, (first + line, col + 1))

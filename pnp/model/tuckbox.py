@@ -15,6 +15,7 @@ from typing import Literal
 
 from ..core.errors import Ref
 from .schema import Field, field_validator
+from .names import check_name
 from .units import MM, Length
 from .validate import StrictModel
 
@@ -34,9 +35,7 @@ class TuckBoxFile(StrictModel):
     @field_validator("name")
     @classmethod
     def _slug(cls, value: str) -> str:
-        from .kit import _slug
-
-        return _slug(value)
+        return check_name(value)  # names its PDF: pnp.model.names's rule
 
     @field_validator("thickness", "depth")
     @classmethod

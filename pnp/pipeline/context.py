@@ -6,7 +6,8 @@ only what follows. Read: `kit`, `options`, `messages` (the kit language's catalo
 `env` (what every face shares), `printer_margin` (points), `failed` (the kit has an error: lay out
 still, draw nothing). Report: `report(*problems)`. Lay out: `builder(layout, size, bleed)`,
 `card_face(card, deck, layout)`, `page_face(builder, sheet, page)` (their problems reported once,
-`faces.Faces`), `notes(page, content, marks, label)` (the print note and a label in the margins).
+`faces.Faces`), `notes(page, content, marks, label, where)` (the print note and a label in the margins; one
+finding no room a warning at `where`).
 Draw: `open(component, pagesize, duplex)` gives the component's canvas from the output batch with a
 `Painter` (None when not drawing: `pnp check`, an error, or a file another component writes — a
 problem), which the component hands to draw/'s painters, never calling the canvas itself; on a CMYK
@@ -92,6 +93,7 @@ class KitContext:
         self.material: dict[str, list[MaterialPlace]] = {}  # component -> the kit's faces on its pages
         self._sink = self.own
         self._errors = sum(p.severity == "error" for p in problems)
+        self._noteless: set[str] = set()  # the components told that a note of theirs found no room
 
     @property
     def failed(self) -> bool:
@@ -134,10 +136,20 @@ class KitContext:
         self.report(*found)
         return face
 
-    def notes(self, page: NotePage, content: Box, marks: Sequence[Box], label: str) -> tuple[Note, ...]:
-        """The print note and `label` placed in the page's margins, in the kit's language."""
-        return sheet_notes(page, content, marks, self.messages.text("print_note"), label,
-                           self.fonts.default_face())
+    def notes(self, page: NotePage, content: Box, marks: Sequence[Box], label: str, where: str = "") -> tuple[Note, ...]:
+        """The print note and `label` placed in the page's margins, in the kit's language; a note that
+        finds no room is a warning at `where` (the component), once."""
+        print_note = self.messages.text("print_note")
+        notes = sheet_notes(page, content, marks, print_note, label, self.fonts.default_face())
+        missing = [t for t in (print_note, label) if t and not any(n.text == t for n in notes)]
+        if missing and where and where not in self._noteless:
+            self._noteless.add(where)
+            paper, named = self.options.paper.upper(), " and ".join(f'"{t}"' for t in missing)
+            self.report(Problem(f"no room in the page's margins on {paper} for "
+                                f"{named} (the page's content fills it up to the "
+                                f"printer's margin of {self.options.printer_margin:g} mm): the sheet is printed "
+                                "without", where, severity="warning"))
+        return notes
 
     def open(self, component: str, pagesize: tuple[float, float], duplex: str = "Simplex") -> Opened | None:
         """The component's canvas from the batch and a Painter on it; None when not drawing (no

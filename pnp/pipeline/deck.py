@@ -8,11 +8,15 @@ its `layout:`), then lays out every copy of every card (`KitContext.card_face`, 
 `DeckFaces`, which keeps the faces the gutters laid out ahead), `plan.per_page` to a sheet, and,
 unless the kit has an error, draws each sheet (`draw.sheets.SheetPainter`) with its print note and
 label in the kit's language; the progress display and the file report count every page written
-(two a sheet in duplex). A deck without cards writes nothing. A deck laid out on a sheet template
+(two a sheet in duplex); with `--backs none` it counts the cards whose back is left out
+(`backs_left_out`, said on the file's line). A deck without cards writes nothing. A deck laid out on a sheet template
 (`imposition.sheet`: a label sheet, a print service's n-up template) is planned by the template's
 slots (`plan_template`). Decks imposed after this one (`imposition.after`: mixed imposition) follow
 its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is not left mostly
-empty; such a deck writes no file of its own. The plan of a deck laid out is kept in
+empty; such a deck writes no file of its own. A part-filled sheet is drawn on its own plan
+(`layout.occupancy.filled_plan`: bleed into its empty slots, marks and boxes of its cards only).
+Each sheet is checked for a full-bleed face whose bleed it cuts where the paper had room
+(`layout.bleedcheck`): a warning at the deck, once. The plan of a deck laid out is kept in
 `KitContext.plans`. `shown(kit, deck)`: its cards and layouts, and its
 guests'.
 """
@@ -22,8 +26,10 @@ from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
+from ..layout.bleedcheck import bleed_problem, cut_bleeds
 from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
+from ..layout.occupancy import filled_plan
 from ..layout.notes import NOTE_SIZE, Note, NotePage
 from ..model.kit import Card, Deck, Kit
 from ..model.units import MM, paper_points
@@ -105,7 +111,8 @@ class DeckPages:
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name) \
             if self.opened is not None else None
         self.per_sheet = 2 if plan.duplex else 1
-        self._placed: dict[tuple[bool, float], tuple[str, tuple[Note, ...]]] = {}  # (back, label width): (label, notes)
+        self._cut_told = False  # a bleed the sheets cut was told (once a deck)
+        self._placed: dict[tuple[object, ...], tuple[str, tuple[Note, ...]]] = {}  # (back, label width, boxes): (label, notes)
 
     def run(self) -> None:
         decks = (self.deck, *self.guests)
@@ -116,17 +123,24 @@ class DeckPages:
         for number, chunk in enumerate(filled):
             self._sheet(chunk, number + 1, sheets)
         w, h = self.ctx.kit.layouts[self.deck.cards[0].layout].card_size()
+        left_out = sum(1 for _, card in cards if card.back) if self.ctx.options.backs == "none" else 0
         self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
-                      card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode)
+                      card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode,
+                      backs_left_out=left_out)
 
     def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
         fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
         backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
             if self.plan.mode != "none" else []
+        plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
+        cuts = cut_bleeds(plan, fronts, backs) if not self._cut_told else []
+        if cuts:
+            self._cut_told = True
+            self.ctx.report(bleed_problem(cuts, chunk[cuts[0].index][1].id, f"deck {self.deck.name!r}"))
         if self.opened is not None and not self.ctx.failed:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
-            self._draw(fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
+            self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
 
     def _face(self, deck: Deck, card: Card, layout: str) -> Face:
@@ -134,27 +148,35 @@ class DeckPages:
         guest deck's laid out as it comes."""
         return self.faces.face(card, layout) if deck is self.deck else self.ctx.card_face(card, deck, layout)
 
-    def _draw(self, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
+    def _draw(self, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None], label: str) -> None:
         if self.painter is None:
             return
-        text, plan = self.ctx.messages.text, self.plan
+        text = self.ctx.messages.text
         if plan.mode == "fold":
-            self.painter.fold(plan, fronts, backs, self._notes(False, f"{label} · {text('fold')}"))
+            self.painter.fold(plan, fronts, backs, self._notes(plan, False, f"{label} · {text('fold')}"))
             return
-        self.painter.cards(plan, fronts, False, self._notes(False, f"{label} · {text('front')}"))
+        self.painter.cards(plan, fronts, False, self._notes(plan, False, f"{label} · {text('front')}"))
         if plan.duplex:
-            self.painter.cards(plan, backs, True, self._notes(True, f"{label} · {text('back')}"))
+            self.painter.cards(plan, backs, True, self._notes(plan, True, f"{label} · {text('back')}"))
 
-    def _notes(self, back: bool, label: str) -> tuple[Note, ...]:
-        """The page's notes, placed once per side and width of label (sheet numbers print as wide)."""
-        key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2))
+    def _notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
+        """The page's notes, placed once per side, width of label (sheet numbers print as wide) and
+        filling of the sheet: a part-filled sheet's where a full one has them when they find room
+        there clear of its own marks (the same place on every sheet of the deck), else beside its cards."""
+        marks = plan.back_marks if back else plan.marks
+        key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2),
+               plan.back_bleed_box if back else plan.bleed_box, marks)
         if key not in self._placed:
-            plan: SheetPlan = self.plan
             fold = plan.fold  # notes off a vertical fold
             centre = (fold[0] / 2, plan.height / 2) if fold is not None and fold[0] == fold[2] else None
             page = NotePage(plan.width, plan.height, plan.printable, centre)
-            self._placed[key] = (label, self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box,
-                                                       plan.back_marks if back else plan.marks, label))
+            full = self.plan
+            notes = self.ctx.notes(page, full.back_bleed_box if back else full.bleed_box,
+                                   (full.back_marks if back else full.marks) + marks, label) if plan is not full else ()
+            if len(notes) < 2:
+                notes = self.ctx.notes(page, plan.back_bleed_box if back else plan.bleed_box, marks, label,
+                                       f"deck {self.deck.name!r}")
+            self._placed[key] = (label, notes)
         template, notes = self._placed[key]
         return tuple(replace(note, text=label) if note.text == template else note for note in notes)
 

@@ -8,6 +8,7 @@ when every kit of the run is free of errors (and, with `options.strict`, of warn
 changes no file and makes no folder. `check` writes nothing at all, not even a cache
 (`fileio.read_only`). A build first deletes what killed builds left in its kits' output folders;
 a symbolic link anywhere under them (`<out>` itself too) is a problem, and nothing is swept or drawn;
+before it sweeps, a build completes the commit journals a killed run left in `<out>` (`pnp.core.journal`);
 an output folder that cannot be made (`--out` under a file) or written (read-only, full disk) is a
 problem, never a traceback. With no names, every kit under `decks/` is taken (`session.kit_dirs`).
 """
@@ -19,6 +20,7 @@ from typing import Callable
 
 from ..core.errors import Problem, errors_only
 from ..core.fileio import read_only
+from ..core.journal import complete
 from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, Options
 from ..core.report import KitReport
 from ..model.units import PAPERS
@@ -46,6 +48,8 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     if draw:
         links = link_problems(options.out, [d.name for d in dirs])
         problems += out_problems(options.out) + links
+        if not links:  # a commit a killed run left half done, finished before any sweep (pnp.core.journal)
+            complete(options.out)
         for kit_dir in dirs if not links else ():
             sweep(options.out / kit_dir.name)
     draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked

@@ -9,17 +9,19 @@ builders, `bookfigures.Figures`), typesets it for each output (`pnp.layout.bookt
 (half-Letter on Letter) in one column, imposed for saddle stitching (`pnp.layout.booklet`), duplex
 long-edge, blank pages added to reach a multiple of four (the file report's `blanks`); and draws
 them (`pnp.draw.book`). Problems (a missing figure id, an unknown value, a text longer than
-`pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts()` answers
-every text the book prints with its `Ref`, for the drift scan of printed prose. `card_sections(kit,
+`pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts(book, values)`
+(pnp.model.rulebook) answers every text the book prints with its `Ref`, for the drift scan of
+printed prose, which the rules stage runs (pnp.rules.engine). `card_sections(kit,
 env)` gives the `{rulebook.ANCHOR}` values that cards print. The run is reached only through the
 `KitContext`; the figures' faces are laid out by `bookfigures.Figures`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..core.errors import Loc, Problem, Ref
+from ..core.blocks import Box, Items, PipeTable, headings
+from ..core.errors import Loc, Problem
 from ..layout.assets import colour, fill
 from ..layout.bookart import arrange
 from ..layout.bookflow import PageFrame, Unit, flow
@@ -31,9 +33,8 @@ from ..layout.booktype import Art, Look, Typesetter
 from ..layout.elements import ElementContext
 from ..layout.paragraph import Hyphens
 from ..model.layout import Layout
-from ..model.rulebook import Figure, Rulebook, RulebookStyle
+from ..model.rulebook import Figure, Rulebook, RulebookStyle, printed_texts
 from ..model.units import MM, paper_points
-from ..sources.markdown import Box, Heading, Items, Para, PipeTable, headings
 from .bookfigures import Figures
 from .context import KitContext, Opened
 from .memo import Shown
@@ -97,8 +98,9 @@ class RulebookSheets:
         if pages is None:
             return
         most = self.book.spec.pages
-        if most is not None and len(pages) > most and not output.booklet:
-            self.ctx.report(Problem(f"the text takes {len(pages)} pages on {self.ctx.options.paper} paper; `pages` allows "
+        if most is not None and len(pages) > most:
+            what = "the booklet" if output.booklet else "the text"  # (its A5 or half-Letter pages, blanks not counted)
+            self.ctx.report(Problem(f"{what} takes {len(pages)} pages on {self.ctx.options.paper} paper; `pages` allows "
                                       f"{most} (shorten it, or allow more)", self.book.where,
                                       self.book.ref.child("pages")))
             return
@@ -135,7 +137,7 @@ class RulebookSheets:
         book = self.book
         column = Typesetter(look, frame.column_width(), ctx, book.display, book.where, book.ref)
         span = Typesetter(look, frame.text_width(), ctx, book.display, book.where, self.ctx.kit.game_ref)
-        units = self._front(span) + column.units(self._placed(blocks, column, frame))
+        units = self._front(span, blocks) + column.units(self._placed(blocks, column, frame))
         column.boxes.update(span.boxes)
         found = list(dict.fromkeys(column.problems + span.problems))
         for problem in found:
@@ -150,13 +152,15 @@ class RulebookSheets:
         words = ("joueur", "joueurs") if self.ctx.kit.game.language == "fr" else ("player", "players")
         return fill(f"{{players.range|plural:{words[0]}:{words[1]}}}", self.values, self.ctx.env.french)[0]
 
-    def _front(self, ts: Typesetter) -> list[Unit]:
+    def _front(self, ts: Typesetter, blocks: tuple[Resolved, ...]) -> list[Unit]:
+        """The cover, then the contents: the headings this build prints (a `::: when` box's only when
+        it is shown), their templates filled."""
         game = self.ctx.kit.game
         players = self.players()
         meta = [" · ".join(t for t in (players, game.duration, game.age) if t), ", ".join(game.authors), game.licence]
         units = cover(ts, game.title, game.subtitle, self.book.title, meta)
         if self.book.spec.toc:
-            units += contents(ts, [h for h in headings(self.book.blocks)], self.ctx.messages.text("rulebook_contents"))
+            units += contents(ts, headings(blocks), self.ctx.messages.text("rulebook_contents"))
         return units
 
     def _placed(self, blocks: tuple[Resolved, ...], ts: Typesetter, frame: PageFrame) -> tuple[Any, ...]:
@@ -230,7 +234,9 @@ def figures_of(sheets: RulebookSheets) -> Callable[[Figure], Drawn | None]:
 
 
 def _painter(opened: Opened) -> Any:
-    from ..draw.book import BookPainter  # (drawing: loaded only by a build that draws a rulebook)
+    from ..draw.book import (
+        BookPainter,  # (drawing: loaded only by a build that draws a rulebook)
+    )
 
     return BookPainter(opened.canvas, opened.painter)
 
@@ -244,30 +250,6 @@ def card_sections(kit: "Kit", env: "BuildEnv") -> dict[str, str]:
         resolver = Resolver(book, values, env.french, env.tables, lambda figure: None)
         out.update(sections(resolver.blocks()))
     return out
-
-
-def printed_texts(book: Rulebook) -> list[tuple[str, Ref]]:
-    """Every text the book prints, as written (templates unfilled), with where it is written (a
-    `Ref` of the text file whose path is `(line,)`, which `pnp.sources.locator.LineLocator` turns into
-    `regles.md:LINE:1`): the scan of printed prose (issue 20, item 4) reads its numbers."""
-    out = list(_texts(book.blocks, book.display))
-    out += [(f.spec.caption, Ref(book.display, (f.line + 1,))) for f in book.figures.values() if f.spec.caption]
-    return out
-
-
-def _texts(blocks: tuple[Any, ...], display: str) -> Iterator[tuple[str, Ref]]:
-    for block in blocks:
-        ref = Ref(display, (block.line,))
-        if isinstance(block, Box):
-            yield from [(block.arg, ref)] if block.kind == "example" and block.arg else []
-            yield from _texts(block.children, display)
-        elif isinstance(block, Items):
-            for item in block.items:
-                yield from _texts(item, display)
-        elif isinstance(block, (Heading, Para)):
-            yield block.text, ref
-        elif isinstance(block, PipeTable):
-            yield from ((cell, ref) for row in (block.header,) + block.rows for cell in row)
 
 
 __all__ = ["RulebookSheets", "RulebookStyle", "card_sections", "printed_texts"]

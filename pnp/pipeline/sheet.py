@@ -43,7 +43,7 @@ def draw_sheet(ctx: KitContext, sheet: Sheet) -> None:
     painter = SheetPainter(opened.canvas, opened.painter, ctx.fonts.default_face().name) if opened else None
     page = NotePage(width, height, (printer,) * 2 + (width - printer, height - printer))
     notes = ctx.notes(page, (margin, margin, width - margin, height - margin), (),
-                      f"{ctx.kit.game.title} · {sheet.title}")
+                      f"{ctx.kit.game.title} · {sheet.title}", f"sheet {sheet.name!r}")
 
     def draw(face: Face, page: Page) -> None:
         if painter is not None:

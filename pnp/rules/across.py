@@ -9,20 +9,19 @@ the check's bounds (`count: symbols` on a list field, `count: [s1, s2, s3]` with
 symbols, exactly: 1`: the symbol-matching deck's rule), naming each pair that does not hold it, at
 the later card, with the values they share. A card with several copies is compared with its own
 copy too (two copies of one card share all their values). At most `MAX_PAIRED` cards are paired.
-`pnp.rules.declared` runs both (`Scope`: the deck, its fields, the check's problems).
+`pnp.rules.declared` runs both (`pnp.rules.checkscope.Scope`: the deck, its fields, the check's
+problems).
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.errors import Problem, Ref
 from ..model.kit import Card
 from ..model.values import shown
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .declared import Scope, Values, Wanted
+from .checkscope import Scope, Values, Wanted, bound_words, domains_of, holds, named_first
 
 MAX_PAIRED = 3000  # cards of one pairs check (4.5 million pairs)
 
@@ -43,7 +42,7 @@ def _hashable(value: Any) -> bool:
     return isinstance(value, (str, int, float, bool))
 
 
-def field_names(scope: "Scope", raw: str | list[str] | None, key: str) -> list[str] | None:
+def field_names(scope: Scope, raw: str | list[str] | None, key: str) -> list[str] | None:
     """The fields a check names (list fields allowed), or None after a problem."""
     names = [raw] if isinstance(raw, str) else list(raw or [])
     ref = scope.ref.child(key)
@@ -56,7 +55,7 @@ def field_names(scope: "Scope", raw: str | list[str] | None, key: str) -> list[s
     return names if good else None
 
 
-def declared_values(scope: "Scope", names: list[str], cards: list[Card]) -> list:
+def declared_values(scope: Scope, names: list[str], cards: list[Card]) -> list:
     """The values counted: those the fields declare, else those the cards hold, in order."""
     declared = [v for name in names for v in (scope.declared.get(name) or [])]
     if declared:
@@ -68,9 +67,7 @@ def declared_values(scope: "Scope", names: list[str], cards: list[Card]) -> list
     return list(seen)
 
 
-def count_across(scope: "Scope", wanted: "Wanted", names: list[str]) -> None:
-    from .declared import bound_words, holds, named_first
-
+def count_across(scope: Scope, wanted: Wanted, names: list[str]) -> None:
     cards = scope.cards(wanted)
     totals: dict = {}
     for card in cards:
@@ -83,9 +80,7 @@ def count_across(scope: "Scope", wanted: "Wanted", names: list[str]) -> None:
     scope.problems += named_first(out, "counts out of bounds")
 
 
-def pairs(scope: "Scope", wanted: "Wanted") -> None:
-    from .declared import holds, named_first
-
+def pairs(scope: Scope, wanted: Wanted) -> None:
     names = field_names(scope, scope.check.pairs, "pairs")
     if names is None:
         return
@@ -104,9 +99,7 @@ def pairs(scope: "Scope", wanted: "Wanted") -> None:
     scope.problems += named_first(out, "pairs of cards")
 
 
-def _pair(scope: "Scope", a: Card, b: Card, shared: set) -> Problem:
-    from .declared import bound_words
-
+def _pair(scope: Scope, a: Card, b: Card, shared: set) -> Problem:
     listed = ", ".join(sorted(shown(v) for v in shared)) or "none"
     what = (f"{a.label()} and its copy share {len(shared)} values ({listed})" if a is b else
             f"{a.label()} and {b.label()} share {len(shared)} value{'' if len(shared) == 1 else 's'} ({listed})")
@@ -125,6 +118,4 @@ def generated_domains(scope: Scope, raw: str) -> Values | None:
                       f"{raw} names none", scope.ref.child("product"))
         return None
     at = Ref(scope.deck.ref.file, scope.deck.ref.path + ("generate", index, "each"))
-    from .declared import domains_of
-
     return domains_of(scope, dict(generators[index].each), at)

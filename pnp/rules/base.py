@@ -9,7 +9,9 @@ per build. `check(material, params)` returns the problems of that material again
 (inventory, invariants, play-outs); `tables(material, params)` returns the tables that printed
 material shows (a scoring table, a penalty scale), by name, and must accept a None material; layouts
 bind them as `rules.NAME`. Among them, a `str` is a printed text (wording that depends on a value:
-"aucune carte", "1 carte forme le marché"), bound as `{rules.NAME}`; the parameters themselves are
+"aucune carte", "1 carte forme le marché"), bound as `{rules.NAME}`, and an `int` a whole number the
+model's code holds (a rule constant such as a bonus, `{rules.mairie_bonus}`), printed and watched
+for drift like a parameter; the parameters themselves are
 `{rules.NAME}` values too (printed.py). `playout(material, params)`, when a model has play-outs,
 returns a `Playout` (playout.py) that plays one game at a time with the kit's material (`pnp
 playtest`, and the short play-outs of `pnp check`).
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, TypeVar, cast, overload
 
 from ..core.errors import PathPart, Problem, Ref, suggest
 from ..model.schema import Model
@@ -78,7 +80,7 @@ def _no_problems(material: Any, params: Any) -> list[Problem]:
     return []
 
 
-def _no_tables(material: Any, params: Any) -> dict[str, "Table | str"]:
+def _no_tables(material: Any, params: Any) -> Mapping[str, "Table | str | int"]:
     return {}
 
 
@@ -102,7 +104,8 @@ class RulesModel(Generic[M, P]):
     summary: str
     params: type[P] = cast(Any, Params)
     check: Callable[[M, P], list[Problem]] = _no_problems
-    tables: Callable[[M | None, P], dict[str, "Table | str"]] = _no_tables
+    # what the material prints: tables, texts and whole numbers (rule constants), by name
+    tables: Callable[[M | None, P], Mapping[str, "Table | str | int"]] = _no_tables
     # play-outs: (material, params) -> a Playout that plays one game at a time; None: no play-outs
     playout: Callable[[M, P], "Playout"] | None = None
     read: Callable[["Kit", P], tuple[M | None, list[Problem]]] = cast(Any, _the_kit)

@@ -18,12 +18,15 @@ scan: over (text, Ref) pairs, the texts as written (templates unfilled), it retu
   phrase under `::: when rules.has_market`".
 False positives are kept low: only numbers in digits, 2 or more (0 and 1 are everyday words),
 standing alone (not in "A4", "1re", "2e", "2,5", "10:30", a range "1–6", a measure "100 %",
-"200 g/m²", "3 mm"), outside `{…}` templates; a value below 10 only where the texts scanned print
+"200 g/m²", "3 mm"), not an item's number ("2. Pliez") nor a digit of a run ("5 5 4 4 3": dice, a
+sequence), outside `{…}` templates; a value below 10 only where the texts scanned print
 that value's name elsewhere (the designer binds it there, so a copy is likely to drift: "2", "3",
 "4" are everywhere in rules); the players range only beside the word for players ("3 à 6
 joueurs"); a number inside a phrase the kit lists as literal (`literal:` in game.yaml: "dé + 10")
-is meant as written. Number words ("cinq dés") are not read: "un", "deux" are too common. Any component that prints prose (cards, sheets, the rulebook to come) feeds the scan;
-`kit_texts(kit)` gives the pairs of a kit's card and sheet fields. Standard library only.
+is meant as written. Number words ("cinq dés") are not read: "un", "deux" are too common. Any
+component that prints prose feeds the scan; `kit_texts(kit, values)` gives the pairs of a kit's card
+and sheet fields and of its rulebooks' texts (what a `::: when` hides for the values left out), and
+`text_place(kit)` the `at` that places a warning at its line and column in a rulebook's text.
 """
 from __future__ import annotations
 
@@ -41,8 +44,12 @@ NUMBER = re.compile(r"(?<![\w.,:/\u00b0\u2013-])(\d{1,3}(?:[\u202f\u00a0 ]\d{3})
 PLAYERS_WORD = re.compile(r"^(?:[\s\u00a0]+\S+){0,2}?[\s\u00a0]+(?:joueu|player)", re.I)
 DISTINCT = 10  # a number this large is flagged wherever it matches; a smaller one only beside its name's use
 TEMPLATE = re.compile(r"\{[^{}]*\}")
-VALUE = re.compile(r"\{((?:rules|players)\.[^{}|]+)")
+VALUE = re.compile(r"\{((?:rules|players|deck)\.[^{}|]+)")
 SMALLEST = 2
+ENUMERATION = re.compile(r"[.)][\s\u00a0]")
+DIGIT_BEFORE = re.compile(r"(?<!\d)\d[ \u00a0]$")  # a lone digit and a space, just before the number
+DIGIT_AFTER = re.compile(r"[ \u00a0]\d(?!\d)")  # a space and a lone digit, just after
+Place = Callable[[str, Ref, int, int], Ref]  # (text, its Ref, start, end) -> the Ref of text[start:end]
 
 
 @dataclass(frozen=True)
@@ -75,30 +82,36 @@ class Bound:
         off = tuple(feature for feature, on in features.values() if not on)
         return cls({k: tuple(v) for k, v in numbers.items()}, off, tuple(literal))
 
-    def scan(self, pairs: Iterable[tuple[str, Ref]]) -> list[Problem]:
+    def scan(self, pairs: Iterable[tuple[str, Ref]], at: Place | None = None) -> list[Problem]:
+        """The warnings of `pairs`; `at(text, ref, start, end)`, when given, places each at the part of
+        its text it is about (a rulebook's paragraph spans lines: the warning names the number's)."""
         pairs = [(text, ref) for text, ref in pairs if isinstance(text, str) and text]
         named = {name for text, _ in pairs for name in VALUE.findall(text)}
+        place = at or (lambda text, ref, start, end: ref)
         out: list[Problem] = []
         for text, ref in pairs:
-            out += self._numbers(text, ref, named) + self._features(text, ref)
+            out += self._numbers(text, ref, named, place) + self._features(text, ref, place)
         return out
 
-    def _numbers(self, text: str, ref: Ref, named: set[str]) -> list[Problem]:
+    def _numbers(self, text: str, ref: Ref, named: set[str], place: Place) -> list[Problem]:
         plain = TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
         spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
         out = []
         for match in NUMBER.finditer(plain):
+            if _listed(plain, *match.span(1)):
+                continue
             value = int(re.sub(r"\D", "", match.group(1)))
             names = [name for name in self.numbers.get(value, ()) if _counts(name, value, named, plain[match.end():])]
+            names.sort(key=lambda name: name not in named)  # a name the texts print elsewhere first
             if not names or any(a <= match.start() and match.end() <= b for a, b in spared):
                 continue
             first = names[0]
             out.append(Problem(f"'{match.group(1)}' matches {', '.join(names)}: write {{{first}}} so a tweak follows "
                                f"(or list the phrase in game.yaml's `literal:` if it is meant as written)",
-                               "printed text", ref, severity="warning"))
+                               "printed text", place(text, ref, *match.span(1)), severity="warning"))
         return out
 
-    def _features(self, text: str, ref: Ref) -> list[Problem]:
+    def _features(self, text: str, ref: Ref, place: Place) -> list[Problem]:
         lowered, named = text.lower(), set(VALUE.findall(text))
         out = []
         for feature in self.off:
@@ -106,10 +119,22 @@ class Bound:
             hits += [f"{{{v}}}" for v in feature.values if v in named or any(n.startswith(v + ".") for n in named)]
             if hits:
                 what = f" ({feature.what})" if feature.what else ""
+                first = hits[0].strip("'")
+                start = lowered.find(first.lower())
                 out.append(Problem(f"{', '.join(hits)} depends on rules.{feature.name}{what}, which is off here: "
                                    f"print the model's wording for it, or keep it under `::: when "
-                                   f"rules.{feature.name}`", "printed text", ref, severity="warning"))
+                                   f"rules.{feature.name}`", "printed text",
+                                   place(text, ref, start, start + len(first)) if start >= 0 else ref,
+                                   severity="warning"))
         return out
+
+
+def _listed(text: str, start: int, end: int) -> bool:
+    """Whether the number at `text[start:end]` is no count: an item's number at the start of a line
+    ("2. Marquez le pli"), or a digit in a run of digits ("5 5 4 4 3", "2 2 2": dice, a sequence)."""
+    if ENUMERATION.match(text, end) and not text[:start].rpartition("\n")[2].strip(" *"):
+        return True
+    return end - start == 1 and bool(DIGIT_BEFORE.search(text, 0, start) or DIGIT_AFTER.match(text, end))
 
 
 def _counts(name: str, value: int, named: set[str], after: str) -> bool:
@@ -142,8 +167,12 @@ def feature_states(features: Iterable[Feature], material: object, params: object
     return {feature.name: (feature, bool(feature.on(material, params))) for feature in features}
 
 
-def kit_texts(kit: "Kit") -> list[tuple[str, Ref]]:
-    """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line."""
+def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tuple[str, Ref]]:
+    """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line,
+    and every text of its rulebooks at its line in the Markdown, the content of a `::: when` /
+    `::: unless` box hidden for `values` (the printed values) left out (pnp.model.rulebook)."""
+    from ..model.rulebook import printed_texts
+
     pairs: list[tuple[str, Ref]] = []
     for deck in kit.decks:
         for card in deck.cards:
@@ -154,4 +183,19 @@ def kit_texts(kit: "Kit") -> list[tuple[str, Ref]]:
         for index, page in enumerate(sheet.spec.pages or ()):
             pairs += [(value, sheet.ref.child("pages", index, "fields", name)) for name, value in page.fields.items()
                       if isinstance(value, str)]
+    for book in kit.rulebooks:
+        pairs += printed_texts(book, values or {})
     return pairs
+
+
+def text_place(kit: "Kit") -> Place:
+    """Where a part of a kit text is written: the line and column in a rulebook's Markdown (its
+    paragraphs span lines), the text's own `Ref` for a card's or a sheet's field."""
+    from ..model.rulebook import text_ref
+
+    books = {book.display: book for book in kit.rulebooks}
+
+    def place(text: str, ref: Ref, start: int, end: int) -> Ref:
+        book = books.get(ref.file)
+        return text_ref(book, ref, text, start, end) if book is not None else ref
+    return place

@@ -5,8 +5,8 @@ Contract: `run_rules(kit)` returns `(printed, problems)`: the generic and declar
 {model: PATH, params: {...}}` in game.yaml, loaded by `loader.load_model`), the model's parameter
 validation, its reading of the kit (once), its checks, the kit's `players` range held to the seats
 of its material and model (generic.py), and what it prints: a `Printed` (printed.py),
-its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts) and of
-`{players.min}` / `{players.max}` (the kit's range, also for a kit without a model); None when
+its tables and the values of `{rules.…}` templates (parameters, titles, notes, texts), of
+`{players.min}` / `{players.max}` (the kit's range) and `{deck.NAME.count}` (also for a kit without a model); None when
 the model or its parameters are unusable. `load_playout(kit)` reads the kit's material and returns
 the model's `Playout` (pnp.lab plays it), or the problems that prevent it; `guarded(kit, doing,
 call, *args)` runs a call into the model's code inside the guard (guard.py: no writes outside
@@ -28,9 +28,9 @@ from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .base import Params, RulesModel, where_path
-from .drift import Bound, feature_states, kit_texts
+from .drift import Bound, feature_states, kit_texts, text_place
 from .generic import column_seats, generic_checks, player_problems
-from .printed import Printed, printed, with_players
+from .printed import Printed, printed, with_decks, with_players
 
 if TYPE_CHECKING:  # pragma: no cover
     from .playout import Playout
@@ -57,8 +57,8 @@ def run_rules(kit: Kit, playouts: bool = True, code: bool = True,
     if kit.game.rules is None or not code:
         made = Printed.of_players(kit.game.players.min, kit.game.players.max) if kit.game.rules is None else \
             Printed.without_code(kit.game.rules.params, kit.game.players.min, kit.game.players.max)
-        made = replace(made, drift=Bound.of(made.values, {}, kit.game.literal))
-        return made, problems + player_problems(kit, column_seats(kit)) + made.drift.scan(kit_texts(kit))
+        made = with_decks(replace(made, drift=Bound.of(made.values, {}, kit.game.literal)), _counts(kit))
+        return made, problems + player_problems(kit, column_seats(kit)) + _drift(kit, made)
     with allowing(writable):
         return _run_model(kit, playouts, problems)
 
@@ -83,8 +83,18 @@ def _run_model(kit: Kit, playouts: bool, problems: list[Problem]) -> tuple[Print
     if crash or broken:
         return None, problems + crash + broken
     made, clashes = printed(params, tables or {}, kit.game_ref.child("rules", "model"), states or {}, kit.game.literal)
-    made = with_players(made, kit.game.players.min, kit.game.players.max)
-    return made, problems + clashes + made.drift.scan(kit_texts(kit))
+    made = with_decks(with_players(made, kit.game.players.min, kit.game.players.max), _counts(kit))
+    return made, problems + clashes + _drift(kit, made)
+
+
+def _counts(kit: Kit) -> dict[str, int]:
+    """Each deck's number of cards, copies included (`{deck.NAME.count}`)."""
+    return {deck.name: deck.total() for deck in kit.decks}
+
+
+def _drift(kit: Kit, made: Printed) -> list[Problem]:
+    """The drift warnings of the kit's printed prose (drift.py): cards, sheets and rulebooks."""
+    return made.drift.scan(kit_texts(kit, made.values), at=text_place(kit))
 
 
 def _declared(kit: Kit) -> list[Problem]:

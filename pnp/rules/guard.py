@@ -60,6 +60,8 @@ WRITES: dict[str, int] = {"os.remove": 1, "os.rename": 2, "os.replace": 2, "os.m
                           "shutil.copymode": 2, "shutil.copystat": 2, "shutil.copytree": 2, "shutil.move": 2,
                           "shutil.chown": 1, "shutil.make_archive": 1, "shutil.unpack_archive": 2}
 
+_BYTECODE_WRITES = frozenset({"os.rename", "os.replace", "os.mkdir"})  # how importlib writes a .pyc (paths[-1])
+
 
 @contextmanager
 def allowing(writable: Sequence[Path]) -> Iterator[None]:
@@ -103,12 +105,15 @@ def _allowed(block: _Block, path: object) -> bool:
 
 
 def _bytecode(path: object) -> bool:
-    """A `.pyc` in a `__pycache__` folder: what Python writes when the model imports a module not yet
-    compiled. Refused like any write (importlib ignores the error), but not reported."""
+    """A `.pyc` in a `__pycache__` folder, that folder itself, or anything under the bytecode folder
+    `PYTHONPYCACHEPREFIX` names: what Python writes when the model imports a module not yet compiled.
+    Refused like any write (importlib ignores the error), but not reported."""
     if not isinstance(path, (str, bytes, os.PathLike)):
         return False
     where = Path(os.fsdecode(path))
-    return where.parent.name == "__pycache__" and ".pyc" in where.name
+    if sys.pycache_prefix and _resolved(where).is_relative_to(_resolved(sys.pycache_prefix)):
+        return True
+    return where.name == "__pycache__" or (where.parent.name == "__pycache__" and ".pyc" in where.name)
 
 
 def _refuse(block: _Block, what: str, quiet: bool = False) -> None:
@@ -137,7 +142,7 @@ def _hook(event: str, args: tuple) -> None:
         bad = next((p for p in paths if not _allowed(block, p)), None)
         if bad is not None:
             shown = os.fsdecode(bad) if isinstance(bad, (str, bytes, os.PathLike)) else bad
-            _refuse(block, f"{event} on {shown}", event in ("os.rename", "os.replace") and _bytecode(args[1]))
+            _refuse(block, f"{event} on {shown}", event in _BYTECODE_WRITES and _bytecode(paths[-1]))
     elif event in SPAWN:
         _refuse(block, f"starting a process ({event})")
     elif event in NETWORK:

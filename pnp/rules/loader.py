@@ -19,62 +19,34 @@ uses for an exception in the model's read, check, tables or play-outs). The modu
 `model`, a `RulesModel`. A kit's rules file is code: it is imported only when its files are
 trusted (trust.py: an untrusted or changed model is a problem at the `model` line that names its
 files and `pnp trust`), and imported inside the guard (guard.py), whose refusals are problems too
-(`refusal`); `model_files(kit)` gives the files as read (for `pnp trust`). The confinement keeps a
-kit's model inside the kit; neither is a sandbox.
+(`refusal`). Finding and reading the files, confined to the kit, is `pnp.rules.modelsource`'s
+(`model_files(kit)` gives them as read, for `pnp trust`). The confinement keeps a kit's model
+inside the kit; neither is a sandbox.
 """
 from __future__ import annotations
 
 import ast
-import hashlib
 import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import os
 import sys
 import traceback
-from dataclasses import dataclass
 from importlib.machinery import ModuleSpec
 from pathlib import Path, PurePosixPath
 from types import CodeType, ModuleType
 from typing import TYPE_CHECKING, NoReturn, Sequence
 
-from ..core.errors import Loc, Problem, Ref, suggest
-from ..sources.files import read_input
+from ..core.errors import Loc, Problem, Ref
 from . import guard, trust
 from .base import Params, RulesModel
+from .modelsource import WHERE, ModelSource, read_source
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Kit
 
 ATTRIBUTE = "model"
-PREFIX = "_pnp_kit_model_"
 INTERFACE = ("pnp.rules", "pnp.rules.toolkit")
-WHERE = "rules.model"
-
-
-@dataclass(frozen=True)
-class ModelSource:
-    """A model's files as read: the kit folder, the entry (file or package folder), the text of
-    every `.py` file by path, and the kit folder as reports show it."""
-
-    root: Path
-    entry: Path
-    texts: dict[Path, bytes]
-    shown: PurePosixPath
-
-    @property
-    def package(self) -> bool:
-        return self.entry.is_dir()
-
-    def show(self, path: Path) -> str:
-        return (self.shown / path.relative_to(self.root).as_posix()).as_posix()
-
-    def name(self) -> str:
-        digest = hashlib.sha256(f"{self.root}|{self.shown}|{self.entry}".encode())
-        for path, text in sorted(self.texts.items()):
-            digest.update(f"\0{path}\0".encode() + text)
-        return PREFIX + digest.hexdigest()[:20]
 
 
 def load_model(kit: "Kit") -> tuple[RulesModel | None, list[Problem]]:
@@ -109,7 +81,7 @@ _CURRENT: dict[Path, str] = {}  # entry -> module name of the version loaded las
 
 
 def load_module(root: Path, path: str, ref: Ref, kit_name: str = "") -> tuple[ModuleType | None, list[Problem]]:
-    source, problems = _read(Path(root).resolve(), path, ref)
+    source, problems = read_source(Path(root).resolve(), path, ref)
     if source is None:
         return None, problems
     untrusted = trust.verdict(source.root, source.entry, source.texts)
@@ -132,78 +104,15 @@ def _untrusted(why: trust.Untrusted, source: ModelSource, ref: Ref, kit_name: st
                    "checks the rest of the kit without running it)", WHERE, ref)
 
 
-def model_files(kit: "Kit") -> tuple[Path, Path, dict[Path, bytes]] | None:
-    """The kit folder, the model's entry and its files as read (None: no model, or not a model
-    inside the kit, which `load_model` reports)."""
-    if kit.game.rules is None:
-        return None
-    source, _ = _read(Path(kit.root).resolve(), kit.game.rules.model, kit.game_ref.child("rules", "model"))
-    return (source.root, source.entry, source.texts) if source is not None else None
-
-
-def _read(root: Path, path: str, ref: Ref) -> tuple[ModelSource | None, list[Problem]]:
-    """The model's files as read, or the problem that PATH is no model inside the kit."""
-    shown = PurePosixPath(ref.file).parent
-    entry = (root / path).resolve()
-    wrong = _entry_problem(root, entry, path)
-    files, outside = _files(entry, root) if wrong is None else ([], None)
-    if outside is not None:
-        wrong = (f"{outside.relative_to(entry.parent).as_posix()} leads outside the kit folder (every file of a "
-                 f"rules model lives inside the kit)")
-    if wrong is not None:
-        hint = _candidate(root, path) if not entry.exists() else None
-        return None, [Problem(wrong, WHERE, ref, got=path, suggestion=hint)]
-    texts = {}
-    for file in files:
-        texts[file] = read_input(file)  # (noted as read, with the digest of these bytes)
-    return ModelSource(root, entry, texts, shown), []
-
-
-def _entry_problem(root: Path, entry: Path, path: str) -> str | None:
-    if entry == root:
-        return "the rules model names the kit folder itself: name a Python file (rules.py) or a package folder"
-    if not entry.is_relative_to(root):
-        return f"the rules model {path!r} leaves the kit folder (a kit's model lives inside the kit)"
-    if not entry.exists():
-        return (f"no file or folder {path!r} in the kit (a rules model is a Python file such as rules.py, "
-                f"or a folder with an __init__.py)")
-    if entry.is_dir():
-        return None if (entry / "__init__.py").is_file() else f"the folder {path!r} has no __init__.py"
-    return None if entry.suffix == ".py" else f"a rules model is a .py file or a package folder, not {path!r}"
-
-
-def _candidate(root: Path, path: str) -> str | None:
-    """The kit's closest Python file or package folder to `path`."""
-    names = [p.name for p in root.iterdir() if p.suffix == ".py" or (p / "__init__.py").is_file()] \
-        if root.is_dir() else []
-    return suggest(path.rstrip("/"), names)
-
-
-def _files(entry: Path, root: Path) -> tuple[list[Path], Path | None]:
-    """The `.py` files of a model (the entry file, or every one under a package folder, sorted), and
-    the first file or folder under it that a symlink leads out of `root`, else None."""
-    if not entry.is_dir():
-        return [entry], None
-    files: list[Path] = []
-    seen: set[Path] = set()
-    for folder, dirs, names in os.walk(entry, followlinks=True):
-        seen.add(Path(folder).resolve())
-        linked = next((Path(folder, n) for n in dirs + names if not Path(folder, n).resolve().is_relative_to(root)),
-                      None)
-        if linked is not None:
-            return files, linked
-        dirs[:] = sorted(d for d in dirs if Path(folder, d).resolve() not in seen and d != "__pycache__")
-        files += [Path(folder, n) for n in sorted(names) if n.endswith(".py")]
-    return files, None
-
-
 def _import(name: str, source: ModelSource) -> tuple[ModuleType | None, list[Problem]]:
     parsed = {path: _parsed(path, text, source) for path, text in source.texts.items()}
     problems = [p for _, found in parsed.values() for p in found]
     if problems:
         return None, problems
-    _FINDER.sources[name] = source, {path: tree for path, (tree, _) in parsed.items() if tree is not None}
+    trees = {path: tree for path, (tree, _) in parsed.items() if tree is not None}
+    _FINDER.sources[name] = source, trees
     try:
+        _interface(list(trees.values()))
         with guard.running() as block:
             module = importlib.import_module(name)
     except Exception as exc:  # the kit's code, not pnp's: reported at its line
@@ -237,6 +146,24 @@ def _pnp_imports(node: ast.Import | ast.ImportFrom) -> list[str]:
     if node.level == 0 and module and module.split(".")[0] == "pnp":
         return [f"{module}.{alias.name}" if module == "pnp" else module for alias in node.names]
     return []
+
+
+def _interface(trees: list[ast.Module]) -> None:
+    """The modules of pnp's rules interface that the model's files import, imported before the model
+    runs, outside the guard: pnp's own code, whose bytecode Python then writes as for any import of
+    pnp (inside the guard, the model's first import of a toolkit module not yet compiled was refused
+    making its `__pycache__`, and the model failed to load from a fresh checkout)."""
+    named = {module for tree in trees for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+             for module in _pnp_imports(node) if _allowed(module)}
+    for module in sorted(named):
+        importlib.import_module(module)
+        if module == INTERFACE[0]:  # its play-out names are imported on first use (pnp/rules/__init__.py)
+            importlib.import_module(f"{module}.playout")
+    for node in (n for tree in trees for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)):
+        if node.level == 0 and node.module in INTERFACE:  # `from pnp.rules.toolkit import shedplay`
+            for alias in node.names:
+                if importlib.util.find_spec(f"{node.module}.{alias.name}") is not None:
+                    importlib.import_module(f"{node.module}.{alias.name}")
 
 
 def _allowed(module: str) -> bool:
@@ -304,7 +231,7 @@ class _SourceLoader(importlib.machinery.SourceFileLoader):
 
 
 class _KitFinder(importlib.abc.MetaPathFinder):
-    """Finds the modules of loaded kit models (names under `PREFIX`) among their files as read."""
+    """Finds the modules of loaded kit models (names under `modelsource.PREFIX`) among their files as read."""
 
     def __init__(self) -> None:
         self.sources: dict[str, tuple[ModelSource, dict[Path, ast.Module]]] = {}

@@ -8,7 +8,7 @@ Contract: `printed(params, tables, ref)` returns a `Printed` and the problems of
   mapping `rules.three_of_a_kind` (and its keys `rules.three_of_a_kind.1`);
 - each table's title and notes: `rules.NAME.title`, `rules.NAME.notes` (the notes one a line);
 - each text a model prints (a `str` among its tables, for wording that depends on a value, such as
-  "aucune carte"): `rules.NAME`.
+  "aucune carte"), and each whole number (an `int`: a rule constant of its code): `rules.NAME`.
 A path that is both a parameter's and a table's or a text's is a clash, reported at the game.yaml's
 `rules.model` (the model's author renames one); the model's value is kept. The values are plain
 data: the layout stage formats them (pnp.layout.formats).
@@ -18,6 +18,9 @@ problems such a run leaves out (a value or table only the model gives).
 `with_players(printed, low, high)` adds the kit's `players` range, `players.min` and `players.max`,
 and the range itself, `players.range` (a `range`, written "2 à 4" or "2" by pnp.layout.formats),
 which every kit prints from, with a rules model or without (`Printed.of_players`).
+`with_decks(printed, counts)` adds each deck's number of cards, copies included, as
+`deck.NAME.count` (`{deck.cartes.count} cartes`), so a count the material holds is printed, and
+drift-checked, like the model's values.
 """
 from __future__ import annotations
 
@@ -58,6 +61,12 @@ def with_players(made: Printed, low: int, high: int) -> Printed:
     return Printed(made.tables, values, made.unrun, replace(made.drift, numbers=Bound.of(values, {}).numbers))
 
 
+def with_decks(made: Printed, counts: Mapping[str, int]) -> Printed:
+    """`made` with each deck's number of cards (copies included) as `{deck.NAME.count}`."""
+    values = {**made.values, **{f"deck.{name}.count": count for name, count in counts.items()}}
+    return Printed(made.tables, values, made.unrun, replace(made.drift, numbers=Bound.of(values, {}).numbers))
+
+
 UNRUN_MARKS = ("unknown rules value {rules.", "no rules table ")
 
 
@@ -67,7 +76,7 @@ def unrun_problem(problem: Problem) -> bool:
     return any(mark in problem.what for mark in UNRUN_MARKS)
 
 
-def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref,
+def printed(params: Params | None, tables: Mapping[str, Table | str | int], ref: Ref,
             features: Mapping[str, tuple[Feature, bool]] | None = None,
             literal: Iterable[str] = ()) -> tuple[Printed, list[Problem]]:
     """The tables and template values of a model's output (its features' states among them, as
@@ -87,7 +96,7 @@ def printed(params: Params | None, tables: dict[str, Table | str], ref: Ref,
     return Printed(kept, {**values, **made}, drift=Bound.of({**values, **made}, features or {}, literal)), problems
 
 
-def _table_values(name: str, value: Table | str) -> dict[str, object]:
+def _table_values(name: str, value: Table | str | int) -> dict[str, object]:
     if isinstance(value, Table):
         return {f"rules.{name}.title": value.title, f"rules.{name}.notes": "\n".join(value.notes)}
     return {f"rules.{name}": value}

@@ -141,7 +141,7 @@ def shipped() -> dict[str, str]:
 def shipped_digests(decks: Path) -> dict[str, str]:
     """The digest of the rules model of every kit under `decks` (a checkout's), by kit name."""
     from ..model.load import Project
-    from .loader import model_files
+    from .modelsource import model_files
 
     project = Project.open(decks.parent)
     out: dict[str, str] = {}

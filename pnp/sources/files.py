@@ -7,7 +7,8 @@ found by `confine(root, base, relative)` and read by `read_input(path)`:
 - `confine` resolves `relative` (as a kit writes it) from the folder `base`, following symbolic
   links, and answers the real path; it raises `InputError` (a message naming the path as written)
   when the path is empty or absolute, resolves outside `root` (a `..` too many, or a symbolic link
-  pointing out), or is no regular file. `inside(root, path)` does the same for a path pnp found
+  pointing out), cannot be looked up (a name too long for the file system) or is no regular file;
+  the path is quoted cut short. `inside(root, path)` does the same for a path pnp found
   itself (a `layouts/*.yaml`, an icon), named from the project root.
 - `read_input(path, limit)` reads the bytes of a regular file (a FIFO or a device is refused without
   blocking), at most `limit` bytes, and records the digest of exactly those bytes in the run's log
@@ -24,6 +25,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..core.errors import short
 from ..core.fileio import digest, note_read
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger input (a picture?) is refused rather than read
@@ -37,9 +39,9 @@ class InputError(ValueError):
 
 def confine(root: Path, base: Path, relative: str) -> Path:
     if not isinstance(relative, str) or not relative.strip() or "\0" in relative:
-        raise InputError(f"{relative!r} is no file name")
+        raise InputError(f"{short(relative, 80)} is no file name")
     if os.path.isabs(relative) or relative.startswith("~"):
-        raise InputError(f"the path {relative!r} is absolute: name files relative to the kit")
+        raise InputError(f"the path {short(relative, 80)} is absolute: name files relative to the kit")
     return _checked(Path(root), Path(base) / relative, relative)
 
 
@@ -57,20 +59,22 @@ def _shown(root: Path, path: Path) -> str:
 
 
 def _checked(root: Path, candidate: Path, shown: str) -> Path:
+    shown = short(shown, 80)
     real_root = root.resolve()
     try:
         real = candidate.resolve(strict=False)
+        if real != real_root and real_root not in real.parents:
+            lexical = Path(os.path.normpath(candidate.absolute()))
+            through = lexical != real and (lexical == real_root or real_root in lexical.parents)
+            raise InputError(f"the path {shown} leaves the project folder"
+                             + (" through a symbolic link" if through else ""))
+        kind = os.stat(real).st_mode
+    except FileNotFoundError:
+        raise InputError(f"no file {shown}") from None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of symbolic links (Python < 3.13)
-        raise InputError(f"the path {shown!r} cannot be resolved ({_reason(exc)})") from None
-    if real != real_root and real_root not in real.parents:
-        lexical = Path(os.path.normpath(candidate.absolute()))
-        through = lexical != real and (lexical == real_root or real_root in lexical.parents)
-        raise InputError(f"the path {shown!r} leaves the project folder"
-                         + (" through a symbolic link" if through else ""))
-    if not real.exists():
-        raise InputError(f"no file {shown!r}")
-    if not real.is_file():
-        raise InputError(f"{shown!r} is not a regular file")
+        raise InputError(f"the path {shown} cannot be read ({_reason(exc)})") from None
+    if not stat.S_ISREG(kind):
+        raise InputError(f"{shown} is not a regular file")
     return real
 
 

@@ -15,6 +15,7 @@ name of a spreadsheet, `Feuil1!C4`.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..core.errors import Loc, PathPart, Problem, Ref
@@ -93,13 +94,17 @@ def _step(node: yaml.Node | None, part: PathPart,
 
 
 class CsvLocator:
-    """Cells of a CSV text: where each starts, and where each record ends."""
+    """Cells of a CSV text: where each starts, and where each record ends, by record number (the
+    records a reader kept: a mapping, or a list of every record)."""
 
-    def __init__(self, display: str, starts: list[list[tuple[int, int]]], ends: list[tuple[int, int]]):
-        self.display, self.starts, self.ends = display, starts, ends
+    def __init__(self, display: str, starts: Mapping[int, list[tuple[int, int]]] | list[list[tuple[int, int]]],
+                 ends: Mapping[int, tuple[int, int]] | list[tuple[int, int]]):
+        self.display = display
+        self.starts = dict(enumerate(starts)) if isinstance(starts, list) else dict(starts)
+        self.ends = dict(enumerate(ends)) if isinstance(ends, list) else dict(ends)
 
     def loc(self, path: tuple) -> Loc:
-        if not path or not 0 <= path[0] < len(self.starts):
+        if not path or path[0] not in self.starts:
             return Loc(self.display)
         row = self.starts[path[0]]
         col = path[1] if len(path) > 1 else 0

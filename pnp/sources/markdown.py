@@ -10,15 +10,27 @@ break as `\\n`; literal `*` and `\\` escaped), its `{templates}` unfilled. Every
 Problems (`pnp.core.errors.Problem`, located `display:LINE:COL`, `where` naming the component) are
 what the rulebook cannot print: headings deeper than 3, quotes, code, rules, raw HTML, pictures,
 lists nested more than one level, a box fence never closed, a duplicate anchor. No file is read
-here.
+here. The blocks are `pnp.core.blocks`'s values (re-exported here), which the layout of a rulebook
+reads without importing a reader.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
+from ..core.blocks import (
+    Block,
+    Box,
+    Break,
+    Fence,
+    Heading,
+    Items,
+    Para,
+    PipeTable,
+    headings,
+)
 from ..core.errors import Loc, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,60 +42,6 @@ BREAKS = {"pagebreak": "page", "columnbreak": "column"}
 _ANCHOR = re.compile(r"\s*\{#([A-Za-z0-9][A-Za-z0-9_-]*)\}\s*$")
 _BREAK = re.compile(r"^\s*<!--\s*([a-z]+)\s*-->\s*$")
 _COMMENT = re.compile(r"^\s*<!--.*-->\s*$", re.S)
-
-
-@dataclass(frozen=True)
-class Heading:
-    level: int
-    text: str
-    anchor: str
-    line: int
-
-
-@dataclass(frozen=True)
-class Para:
-    text: str
-    line: int
-
-
-@dataclass(frozen=True)
-class Items:
-    ordered: bool
-    start: int
-    items: tuple[tuple["Block", ...], ...]
-    line: int
-
-
-@dataclass(frozen=True)
-class Box:
-    kind: str  # note, example, when, unless
-    arg: str  # an example's title; a condition's value name
-    children: tuple["Block", ...]
-    line: int
-
-
-@dataclass(frozen=True)
-class Break:
-    kind: str  # page or column
-    line: int
-
-
-@dataclass(frozen=True)
-class Fence:
-    info: str
-    body: str
-    line: int  # the line of the opening fence; the body starts on the next
-
-
-@dataclass(frozen=True)
-class PipeTable:
-    header: tuple[str, ...]
-    aligns: tuple[str, ...]  # left, center, right
-    rows: tuple[tuple[str, ...], ...]
-    line: int
-
-
-Block = Union[Heading, Para, Items, Box, Break, Fence, PipeTable]
 
 
 def slug(text: str) -> str:
@@ -282,15 +240,5 @@ _UNSUPPORTED = {"blockquote_open": "a quotation (>)", "code_block": "an indented
                 "hr": "a horizontal rule (---)"}
 
 
-def headings(blocks: tuple[Block, ...]) -> list[Heading]:
-    """Every heading of `blocks`, boxes and lists included, in order."""
-    out: list[Heading] = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            out.append(block)
-        elif isinstance(block, Box):
-            out += headings(block.children)
-        elif isinstance(block, Items):
-            for item in block.items:
-                out += headings(item)
-    return out
+__all__ = ["BOXES", "BREAKS", "Block", "Box", "Break", "Fence", "Heading", "Items", "Para", "PipeTable", "headings",
+           "parse_rules", "slug"]

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.version import __version__
-from ..core.fileio import cache_folder, write_atomic, writes_allowed
+from ..core.fileio import cache_folder, read_cached, write_atomic, writes_allowed
 
 FORMAT = 1
 KEEP = 512
@@ -56,7 +56,7 @@ class ParseCache:
 
     def get(self, key: str) -> object | None:
         try:
-            head, _, body = (self.folder / f"{key}.json").read_bytes().partition(b"\n")
+            head, _, body = read_cached(self.folder / f"{key}.json").partition(b"\n")
             entry = json.loads(head)
             if entry != {"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}:
                 return None
@@ -161,7 +161,7 @@ class Positions:
         if self._known is None:
             self._known = {}
             with suppress(OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-                entry = json.loads(self.path.read_bytes())
+                entry = json.loads(read_cached(self.path, 1 << 20))
                 if entry["format"] == FORMAT and entry["key"] == self.key:
                     self._known = {name: found for name, found in entry["positions"].items()
                                    if isinstance(found, list) and len(found) in (0, 2)

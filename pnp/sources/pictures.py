@@ -5,19 +5,25 @@ Contract: `picture_info(path)` reads a picture file (a path already confined to 
 whole picture has been decoded; `probe_bytes(data, name)` does the same for bytes (an SVG's
 embedded `data:` picture). Anything else raises `PictureError`, a message naming the file: not PNG
 or JPEG, truncated or damaged (Pillow cannot decode every pixel), no pixels, or more than
-`MAX_PIXELS`, refused before decoding. Verdicts are kept by digest in memory and, outside
+`MAX_PIXELS`, refused before decoding (Pillow's own decompression-bomb warning is never printed). Verdicts are kept by digest in memory and, outside
 read-only runs, in the user's cache (`<cache>/pictures/<digest>.json`: plain JSON, checked when
-read, a damaged entry decoded again), so a picture is decoded in full once, not at every build.
+read and against the picture's header, a damaged or crafted entry decoded again), so a picture is
+decoded in full once, not at every build.
 """
 from __future__ import annotations
 
 import io
 import json
+import warnings
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..core.fileio import cache_folder, digest, write_atomic, writes_allowed
+from ..core.fileio import cache_folder, digest, read_cached, write_atomic, writes_allowed
 from .files import InputError, input_digest, read_input
+
+if TYPE_CHECKING:  # pragma: no cover
+    from PIL import Image
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = 80_000_000  # below Pillow's decompression-bomb warning (89 MP)
@@ -38,7 +44,10 @@ class PictureInfo:
 
 def picture_info(path: Path) -> tuple[PictureInfo, str]:
     sha = input_digest(path)  # (the file read once per version of it, not at every use)
-    found = _KNOWN.get(sha) or _cached(sha)
+    found = _KNOWN.get(sha)
+    if found is None:
+        found = _cached(sha)
+        found = found if found is not None and _header(path) == found else None  # a crafted verdict: decoded
     if found is None:
         data = read_input(path)
         sha = digest(data)
@@ -52,20 +61,42 @@ def probe_bytes(data: bytes, name: str) -> PictureInfo:
     from PIL import Image
 
     try:
-        with Image.open(io.BytesIO(data)) as img:
-            kind, mode, width, height = img.format or "", img.mode, img.width, img.height
-            if kind not in FORMATS:
-                raise PictureError(f"{name} is {kind or 'no picture format pnp knows'}, not PNG or JPEG")
-            if width < 1 or height < 1 or width * height > MAX_PIXELS:
-                raise PictureError(f"{name} has {width} × {height} pixels; pnp draws 1 to {MAX_PIXELS:,} pixels")
-            img.load()  # every pixel: a truncated or damaged file fails here, not in the build
+        with warnings.catch_warnings():  # Pillow's DecompressionBombWarning: pnp says it, with the size
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            return _probe(Image.open(io.BytesIO(data)), name)
     except PictureError:
         raise
+    except Image.DecompressionBombError:  # more than twice Pillow's limit: refused as it opened
+        raise PictureError(f"{name} has more than {MAX_PIXELS:,} pixels; pnp draws 1 to {MAX_PIXELS:,} pixels") from None
     except Image.UnidentifiedImageError:
         raise PictureError(f"{name} is not a PNG or JPEG picture (or it is damaged)") from None
     except Exception as exc:  # Pillow raises OSError, SyntaxError, ValueError... on a bad file
         raise PictureError(f"cannot read {name}: {_reason(exc)}") from None
+
+
+def _probe(opened: Image.Image, name: str) -> PictureInfo:
+    with opened as img:
+        kind, mode, width, height = img.format or "", img.mode, img.width, img.height
+        if kind not in FORMATS:
+            raise PictureError(f"{name} is {kind or 'no picture format pnp knows'}, not PNG or JPEG")
+        if width < 1 or height < 1 or width * height > MAX_PIXELS:
+            raise PictureError(f"{name} has {width} × {height} pixels; pnp draws 1 to {MAX_PIXELS:,} pixels")
+        img.load()  # every pixel: a truncated or damaged file fails here, not in the build
     return PictureInfo(kind, mode, width, height)
+
+
+def _header(path: Path) -> PictureInfo | None:
+    """What the picture's header says (format, mode, size: read without decoding), to check a cached
+    verdict against; None when it cannot be read."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as img:
+                return PictureInfo(img.format or "", img.mode, img.width, img.height)
+    except Exception:  # any reason: the picture is then decoded whole, and its problem reported
+        return None
 
 
 def _reason(exc: Exception) -> str:
@@ -81,9 +112,9 @@ def _entry(sha: str) -> Path:
 
 def _cached(sha: str) -> PictureInfo | None:
     try:
-        data = json.loads(_entry(sha).read_bytes())
+        data = json.loads(read_cached(_entry(sha), 4096))
         info = PictureInfo(**data)
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, RecursionError):
         return None
     ok = info.format in FORMATS and isinstance(info.mode, str) and all(
         type(v) is int and 0 < v for v in (info.width, info.height)) and info.width * info.height <= MAX_PIXELS

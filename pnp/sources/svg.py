@@ -38,6 +38,9 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 MAX_SVG_BYTES = 32 * 1024 * 1024
 MAX_CHAIN = 8  # documents pulled in through `<use>` of a `<use>`...
 MAX_NUMBER = 1e15
+SIDES = (1e-3, 1e9)  # the sides an SVG's viewBox (or width and height) may have
+MAX_USES = 10_000  # copies <use> elements make, nested ones included: svglib draws no more (and drops the rest)
+MAX_DEPTH = 100  # elements nested, through <use> elements too (svglib draws them by recursion)
 MM = 72.0 / 25.4
 _UNITS = {None: 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": MM, "cm": 10 * MM, "in": 72.0}
 _LENGTH = re.compile(r"^\s*(\d*\.?\d+(?:[eE][-+]?\d+)?)\s*(px|pt|pc|mm|cm|in|%)?\s*$")
@@ -95,6 +98,8 @@ class _Document:
         for element in list(self.tree.iter()):
             if isinstance(element.tag, str):  # (comments and processing instructions are dropped)
                 self._element(element, path)
+        if len(self.chain) == 1:  # the whole document, with what it pulled in
+            _Uses(self.tree, self.name).count(self.tree, 0)
         return SafeSvg(self.tree, _size(self.tree, self.name), tuple(self.inputs))
 
     def _element(self, element: Any, path: Path) -> None:
@@ -201,7 +206,8 @@ def _parse(data: bytes, name: str) -> Any:
 
 
 def _size(tree: Any, name: str) -> tuple[float, float]:
-    """The viewBox's width and height, else the width and height in points; both finite, positive."""
+    """The viewBox's width and height, else the width and height in points; both finite, positive,
+    and within SIDES (a side of 1e-300 would be drawn at a scale no PDF number holds)."""
     box, width, height = tree.get("viewBox"), tree.get("width"), tree.get("height")
     sides = [_length(side, name, relative=box is not None) for side in (width, height) if side is not None]
     if box is not None:
@@ -209,6 +215,9 @@ def _size(tree: Any, name: str) -> tuple[float, float]:
         numbers = [float(p) for p in parts if _NUMBER.fullmatch(p)]
         if len(numbers) != 4 or len(parts) != 4 or min(numbers[2:]) <= 0:
             raise SvgError(f"{name}: viewBox={short(box, 40)} is not four numbers with a positive width and height")
+        if not all(SIDES[0] <= n <= SIDES[1] for n in numbers[2:]) or max(map(abs, numbers[:2])) > SIDES[1]:
+            raise SvgError(f"{name}: viewBox={short(box, 40)} is out of range: pnp draws SVGs whose viewBox is "
+                           f"{SIDES[0]:g} to {SIDES[1]:g} units a side, starting within {SIDES[1]:g} of 0")
         return numbers[2], numbers[3]
     if len(sides) != 2:
         raise SvgError(f"{name} has no size: give its <svg> a viewBox, or a width and a height")
@@ -222,6 +231,9 @@ def _length(text: str, name: str, relative: bool) -> float:
     value = float(match.group(1)) * _UNITS[match.group(2)] if match and match.group(2) != "%" else 0.0
     if not 0 < value <= MAX_NUMBER:
         raise SvgError(f"{name}: its size {short(text, 30)} is not a positive length (like 20mm or 64)")
+    if not SIDES[0] <= value <= SIDES[1]:
+        raise SvgError(f"{name}: its size {short(text, 30)} is out of range: pnp draws SVGs of {SIDES[0]:g} to "
+                       f"{SIDES[1]:g} points a side")
     return value
 
 
@@ -259,3 +271,44 @@ def _prefix_ids(tree: Any, prefix: str) -> None:
                 element.set(attr, _URL.sub(url, value))
         if etree.QName(element).localname == "style" and element.text and "url(" in element.text:
             element.text = _URL.sub(url, element.text)
+
+
+class _Uses:
+    """The copies a document's `<use>` elements make when it is drawn, nested ones counted (a
+    `<use>` of an element holding ten `<use>`s makes eleven): more than MAX_USES, a `<use>` of an
+    element that holds it (a loop), or elements nested deeper than MAX_DEPTH (through `<use>`s too:
+    svglib draws them by recursion) is an `SvgError`. Content of `<defs>` and `<symbol>` counts only
+    where a `<use>` shows it."""
+
+    def __init__(self, tree: Any, name: str):
+        self.name = name
+        self.ids = {e.get("id"): e for e in tree.iter() if isinstance(e.tag, str) and e.get("id")}
+        self.known: dict[tuple[int, bool], int] = {}
+        self.open: set[int] = set()
+
+    def count(self, element: Any, depth: int, shown: bool = False) -> int:
+        key = (id(element), shown)
+        if key in self.known:
+            return self.known[key]
+        if id(element) in self.open or depth > MAX_DEPTH:
+            raise SvgError(f"{self.name}: " + ("a <use> shows an element that holds it (a loop)" if id(element) in
+                                               self.open else f"its elements nest more than {MAX_DEPTH} deep (through "
+                                               "<use> elements too)"))
+        local = etree.QName(element).localname
+        total = 0
+        self.open.add(id(element))
+        if local == "use":
+            href = element.get(XLINK_HREF) or element.get("href") or ""
+            target = self.ids.get(href[1:]) if href.startswith("#") else None
+            total = 1 + (self.count(target, depth + 1, shown=True) if target is not None else 0)
+        elif shown or local not in ("defs", "symbol"):
+            for child in element:
+                total += self.count(child, depth + 1) if isinstance(child.tag, str) else 0
+                if total > MAX_USES:
+                    break
+        self.open.discard(id(element))
+        if total > MAX_USES:
+            raise SvgError(f"{self.name}: its <use> elements make more than {MAX_USES:,} copies (nested ones "
+                           "counted); pnp draws at most that many")
+        self.known[key] = total
+        return total

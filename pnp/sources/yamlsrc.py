@@ -5,8 +5,9 @@ Contract: `load_yaml(path, display, cache)` returns `(data, locator, problems)` 
 `pnp.sources.files`, which reads it and notes it as an input of the run). A file that parsed
 cleanly before, with the same text, comes from the cache: its locator then composes the text again
 only if a problem is reported in it whose position no earlier run kept (the positions a run
-locates in a file it parsed or composed are kept for the next: `ParseCache.positions`). Text that is not UTF-8, a file larger than `MAX_YAML_BYTES`
-and a file that cannot be read are one problem each.
+locates in a file it parsed or composed are kept for the next: `ParseCache.positions`). Text that is not UTF-8 (at the line and column of its first
+byte that is not), a file larger than `MAX_YAML_BYTES` and a file that cannot be read are one
+problem each.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..core.errors import Loc, Problem, Ref
 from .files import InputError, read_input
 from .locator import Locator
 from .parsecache import ParseCache
+from .text import not_utf8, position
 
 MAX_YAML_BYTES = 16 * 1024 * 1024
 EXPANSION = 8  # a cached file's JSON may hold this many values per byte of its text, and no more
@@ -26,12 +28,13 @@ def load_yaml(path: Path, display: str, cache: ParseCache | None = None) -> tupl
     parsed cleanly before is not parsed again (its positions are found on demand)."""
     locator = Locator(display)
     try:
-        text = read_input(path, MAX_YAML_BYTES).decode("utf-8")
+        raw = read_input(path, MAX_YAML_BYTES)
+        text = raw.decode("utf-8")
     except InputError as exc:
         return None, locator, [Problem(str(exc), "YAML", Ref(display), loc=Loc(display))]
     except UnicodeDecodeError as exc:
-        return None, locator, [Problem(f"not UTF-8 text ({exc.reason} at byte {exc.start})",
-                                       "YAML", Ref(display))]
+        return None, locator, [Problem(not_utf8(raw, exc), "YAML", Ref(display),
+                                       loc=Loc(display, *position(raw, exc.start)))]
     key = cache.key(text) if cache else ""
     cached = cache.get(key) if cache else None
     if cache and cached is not None:

@@ -81,7 +81,12 @@ def test_score_sheet_table_rows_and_columns():
     assert table.header[1:] == ("Église", "Mairie", "Bar PMU", "Marché", "Boulodrome", "Médecin", "Malus", "Total")
     assert [row[0] for row in table.rows] == ["1er trimestre", "2e trimestre", "3e trimestre",
                                               "4e trimestre (× 2)", "Pénalité de temps", "Total"]
-    assert set(rule_tables(default_material())) == {"time_penalty", "time_penalty_row", "score_sheet", "icons", "setup"}
+    assert set(rule_tables(default_material())) == {"time_penalty", "time_penalty_row", "score_sheet", "icons", "setup",
+                                                    "mairie_bonus", "expel_weeks", "doctor_weeks", "jump_weeks",
+                                                    "quarter_factor", "last_quarter"}
+    constants = rule_tables(default_material())  # the code's rule constants, printed where the kit prints them
+    assert (constants["mairie_bonus"], constants["expel_weeks"], constants["doctor_weeks"], constants["jump_weeks"],
+            constants["quarter_factor"], constants["last_quarter"]) == (10, 3, 1, 1, 2, "compte double")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

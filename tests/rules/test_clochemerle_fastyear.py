@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kits.clochemerle import CardState, Params, Placement, card_score, default_material
+from kits.clochemerle import CardState, Params, Placement, card_score, default_material, mairie_majority
 from kits.clochemerle.fastcards import EMPTY, FastCard
 from kits.clochemerle.fastyear import Memo, canonical, playout
 from kits.clochemerle.placement import apply, decisions, destinations, expels
@@ -45,6 +45,8 @@ def assert_same(card: FastCard, state: CardState, seat: int, memo: Memo, where: 
     found = card.decisions(own, seat)
     assert found == reference_decisions(card, state, seat) == memo.decisions(*where, own, seat)
     assert all(weeks <= card.longest for _, weeks in found)
+    if card.place == "mairie":
+        assert card.majority(own) == len(mairie_majority(state))
     for die, sign in ((1, 1), (6, -1)):
         value = card.value(own, seat, die, sign)
         assert value == card_score(state, die, sign, NAMES).total(name)

@@ -38,3 +38,15 @@ def test_games_end_on_exactly_the_target_and_count_their_situations():
     assert sum(r.situations["falls by overshoot"] for r in records) > 0
     five = play_range(playout(DixMilleParams(five_ones_wins=True)), 2, "greedy", 0, 0, 40)
     assert any(r.ending == "five 1s" and r.situations["five 1s"] == 1 for r in five)
+
+
+def test_the_one_loop_game_is_the_turn_by_turn_game():
+    """fastgame.quick_play (an untraced game with pnp's agents) and Match.play_stepped play the
+    same games, with and without the five 1s variant."""
+    for params in (DixMilleParams(), DixMilleParams(five_ones_wins=True)):
+        throws = Throws(params)
+        for agent in ("random", "greedy"):
+            for players in (2, 4, 7):
+                for seed in range(6):
+                    games = [Match(params, throws, players, AGENTS[agent], random.Random(seed)) for _ in range(2)]
+                    assert games[0].play() == games[1].play_stepped()

@@ -133,6 +133,16 @@ def test_greedy_games_are_the_reference_games(players, young):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("young", [False, True])
+def test_the_random_game_loop_plays_the_turn_by_turn_games(players, young):
+    for seed in range(6):  # with a log, fastplay.play plays turn by turn (random_turn); without, random_game
+        stepped = fast_play(GRID, players, AGENTS["random"], random.Random(seed), 3000, young, log=[])
+        assert fast_play(GRID, players, AGENTS["random"], random.Random(seed), 3000, young) == stepped
+    bounded = fast_play(GRID, players, AGENTS["random"], random.Random(7), 50, young, log=[])
+    assert not bounded.ended and fast_play(GRID, players, AGENTS["random"], random.Random(7), 50, young) == bounded
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_with_every_elf_of_the_winner_across(players):
     records = play_range(playout(BOARD, 3000), players, "random", 1, 0, 30)
     assert all(r.ended and len(r.winners) == 1 for r in records)

@@ -32,7 +32,8 @@ def full_deck() -> list[tuple]:
 
 def game(rules: SimilisPlay, seed: int = 0, players: int = 3, agent: str = "random") -> Game:
     tables = Tables(full_deck(), {1, 2, 3})
-    return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed))
+    # counted: the group counts kept whatever the agent, so that `decisions` (the reference) can list
+    return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed), counted=True)
 
 
 def test_the_banned_pair_is_drawn_for_each_game_and_kept_out_of_series():
@@ -103,3 +104,16 @@ def test_greedy_expands_only_the_series_of_the_top_gain():
                     continue
                 top = max(map(g.gain, options))
                 assert g.best(seat) == [d for d in options if g.gain(d) == top]
+
+
+
+def test_the_greedy_loop_plays_the_turn_by_turn_games():
+    """shedgreedy.greedy_play (an untraced greedy game) and Game.play_stepped play the same games,
+    with Similis's kinds and with the banned pair."""
+    tables = Tables(full_deck(), {1, 2, 3})
+    for rules in (SimilisPlay(KINDS, hand=6, market=3), SimilisPlay(KINDS, hand=6, market=3, ban_draw=(1, 2))):
+        for players in (3, 4):
+            for seed in range(10):
+                games = [Game(rules, tables, thresholds(rules, tables), players, AGENTS["greedy"], random.Random(seed))
+                         for _ in range(2)]
+                assert games[0].play() == games[1].play_stepped()

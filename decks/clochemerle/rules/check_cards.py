@@ -12,16 +12,22 @@ least n cells. The longest action of a card must fit in a quarter (`quarter_fit`
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pnp.rules import Problem
 from .params import Params
-from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, CardState, cheapest, place
+from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS, CardState, cheapest, place
 from .places import PLACES, Cell, PlaceCard
+from .scoring import MAIRIE_BONUS
 from .shape import at
 from .supply import longest_action, queue_jump
 
 RULE_TEXT_MAX = 120
+# the rule constants a card's rule text may print (tables.py prints them as `{rules.NAME}`)
+_CONSTANTS = {"mairie_bonus": MAIRIE_BONUS, "expel_weeks": EXPEL_EXTRA_WEEKS, "doctor_weeks": DOCTOR_WEEKS,
+              "jump_weeks": JUMP_WEEKS}
+_TEMPLATE = re.compile(r"\{rules\.(\w+)(?:\|plural:([^:{}|]*):([^:{}|]*))?\}")
 _NO_POINTS = {"mairie": "scores dé + 10 for the majority", "bar": "scores dé + the value of the crowd"}
 
 
@@ -42,10 +48,21 @@ def _texts(card: PlaceCard, where: str) -> list[Problem]:
                             got=card.name, suggestion=PLACES[card.place], severity="warning"))
     if not card.rule.strip():
         out.append(_problem(card, where, "has no rule text (the placement and scoring rule of the place)"))
-    elif len(card.rule) > RULE_TEXT_MAX:
-        out.append(_problem(card, where, f"rule text has {len(card.rule)} characters, more than "
+    elif len(printed(card.rule)) > RULE_TEXT_MAX:
+        out.append(_problem(card, where, f"rule text has {len(printed(card.rule))} characters, more than "
                             f"{RULE_TEXT_MAX}: it will not fit the card", "rule", severity="warning"))
     return out
+
+
+def printed(rule: str) -> str:
+    """A rule text as the card prints it: its `{rules.NAME}` constants written out (with `plural`)."""
+    def value(match: re.Match[str]) -> str:
+        number = _CONSTANTS.get(match.group(1))
+        if number is None:
+            return match.group(0)
+        word = "" if match.group(2) is None else f" {match.group(2) if number <= 1 else match.group(3)}"
+        return f"{number}{word}"
+    return _TEMPLATE.sub(value, rule)
 
 
 def _icons(card: PlaceCard, where: str) -> list[Problem]:

@@ -11,7 +11,8 @@ weeks a decision on the card may cost. On such tuples:
   factor: the signed points of its place (scoring.place_points) or the malus of an absent player;
   `points(own, seat)` the unsigned points as `(a, b)`, `a * die + b` whatever the die (None: absent),
   and `worth(points, die, sign)` the value from them; `points_after(own, seat, decisions)` the
-  seat's points after each of its decisions (an expelled pawn left off the card).
+  seat's points after each of its decisions (an expelled pawn left off the card); `majority(own)`
+  how many seats share the mairie's majority (scoring.mairie_majority).
 Pure functions of their arguments (tests compare each with placement.py and scoring.py).
 """
 from __future__ import annotations
@@ -85,7 +86,17 @@ class FastCard:
             most = max((own.count(p) for p in set(own) if p not in (EMPTY, seat)), default=0)
             if own.count(seat) + 1 != most:
                 return [(1, MAIRIE_BONUS) if own.count(seat) + 1 > most else (0, 0)] * len(decisions)
+            by_row: dict[int, tuple[int, int] | None] = {}  # tied: the new pawn's row decides (_mairie_key)
+            for cell, _ in decisions:
+                if self.rows[cell] not in by_row:
+                    by_row[self.rows[cell]] = self.points(self.apply(own, cell, seat), seat)
+            return [by_row[self.rows[cell]] for cell, _ in decisions]
         return [self.points(self.apply(own, cell, seat), seat) for cell, _ in decisions]
+
+    def majority(self, own: tuple[int, ...]) -> int:
+        """How many seats share the mairie's majority (scoring.mairie_majority; 0: no pawn)."""
+        keys = [_mairie_key(self, own, seat) for seat in set(own) if seat != EMPTY]
+        return keys.count(max(keys)) if keys else 0
 
     def worth(self, points: tuple[int, int] | None, die: int, sign: int) -> int:
         return self.malus if points is None else sign * (points[0] * die + points[1])

@@ -4,7 +4,8 @@ Contract: `FastYear(rows, events, players, supply, params, agent, rng, memo)` is
 whose cards' states are tuples of seats by cell; it plays the same game as `Year` for the same
 arguments (same decisions, listed in the same order, same gains, same draws: tests compare the
 records): only the turn's options, the greedy agent's gains and the expelled pawn's destination
-are computed on tuples, and a row is turned back into `CardState`s to be scored by scoring.py.
+are computed on tuples, and a row is scored on them (`FastCard.value`, `majority`: scoring.py's
+figures, which tests compare).
 `Memo` keeps what depends only on a card, its state and a seat (its decisions, the seat's points
 now and after each, the change of its value each makes for a die and a sign) across the games of
 a play-out, for the other seats' numbering too (`canonical`); a table forgets all past
@@ -18,7 +19,6 @@ import random
 from pnp.rules import Agent, GameRecord, Playout
 from .fastcards import EMPTY, Decision, FastCard
 from .params import Params
-from .placement import CardState
 from .places import EventCard, PlaceCard
 from .material import Material
 from .playout import SITUATIONS, Row, Year, set_up_rows, supply_of
@@ -100,6 +100,9 @@ class FastYear(Year):
                  params: Params, agent: Agent, rng: random.Random, memo: Memo):
         self.memo = memo
         self.weights: dict[int, tuple[list[int], int]] = {}
+        # by row side and card: each seat's decisions and their value changes (None: random agent) in
+        # the card's present state; emptied when the card changes or its row is turned up
+        self.offers: dict[int, list[dict[int, tuple[list[Decision], list[int] | None]]]] = {}
         super().__init__(rows, events, players, supply, params, agent, rng)
 
     def _fresh(self, side: int) -> list:
@@ -111,53 +114,74 @@ class FastYear(Year):
         row = self.active[-1]
         self.weights[row.side] = ([row.event.sign(card.place) for card in self.memo.cards[row.side]],
                                   quarter_factor(quarter, self.params.quarters))
+        self.offers[row.side] = [{} for _ in row.states]
 
     def options(self, seat: int, gains: list[int] | None = None  # type: ignore[override]  # (cells, not Placements)
                 ) -> list[tuple[Row, int, int, int]]:
         """Year.options as (row, card, cell, weeks); with `gains`, Year._gain of each appended to it."""
+        found, _ = self._offers(seat, gains)
+        return [(row, i, cell, weeks) for row, i, decisions in found for cell, weeks in decisions]
+
+    def _offers(self, seat: int, gains: list[int] | None) -> tuple[list[tuple[Row, int, list[Decision]]], int]:
+        """The seat's decisions card by card, (row, card, decisions) for each card that has some, in
+        Year.options' order, and how many in all; with `gains`, each decision's gain appended to it."""
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1
-            return []
-        decided, out = self.memo.decisions, []
+            return [], 0
+        out, count, late = [], 0, self.end - self.position[seat]
         for row in self.active:
+            offers = self.offers[row.side]
             for i, own in enumerate(row.states):
-                decisions = decided(row.side, i, own, seat)
+                entry = offers[i].get(seat)
+                if entry is None:
+                    entry = offers[i][seat] = self._entry(seat, row, i, gains is not None)
+                decisions, changes = entry
                 if decisions:
-                    out += [(row, i, cell, weeks) for cell, weeks in decisions]
-                    if gains is not None:
-                        gains += self._gains(seat, row, i, decisions)
-        return out
+                    out.append((row, i, decisions))
+                    count += len(decisions)
+                    if gains is not None and changes is not None:
+                        gains += changes if late >= self.memo.longest else self._late(decisions, changes, late)
+        return out, count
 
-    def _gains(self, seat: int, row: Row, i: int, decisions: list[Decision]) -> list[int]:
-        """What each decision on a card gains the seat: its value change times the quarter's factor,
-        plus the time penalty of the action (Year._gain)."""
+    def _entry(self, seat: int, row: Row, i: int, greedy: bool) -> tuple[list[Decision], list[int] | None]:
+        """The seat's decisions on a card and, for the greedy agent, what each changes in the seat's
+        value of the card times the quarter's factor (Year._gain, before the time penalty)."""
+        own = row.states[i]
+        decisions = self.memo.decisions(row.side, i, own, seat)
+        if not (greedy and decisions):
+            return decisions, None
         signs, factor = self.weights[row.side]
-        changes = self.memo.changes_of(row.side, i, row.states[i], seat, row.dice[i], signs[i], factor)
-        late = self.end - self.position[seat]
-        if late >= self.memo.longest:
-            return changes
+        return decisions, self.memo.changes_of(row.side, i, own, seat, row.dice[i], signs[i], factor)
+
+    @staticmethod
+    def _late(decisions: list[Decision], changes: list[int], late: int) -> list[int]:
+        """The gains, with the time penalty of an action longer than the weeks left (Year._gain)."""
         return [change + (time_penalty(weeks - late) if weeks > late else 0)
                 for (_, weeks), change in zip(decisions, changes)]
 
     def turn(self, seat: int) -> None:
         self.turns += 1
         gains: list[int] | None = [] if self.agent.greedy else None
-        options = self.options(seat, gains)
-        if not options:
+        found, count = self._offers(seat, gains)
+        if not count:
             self.counts["no legal move"] += 1
             if self.log is not None:
                 self.say(seat, "ne peut poser aucun pion : avance d'une semaine")
             self.move(seat, 1)  # decision: no_move
             return
-        if gains is not None:
-            row, i, cell, weeks = options[self.agent.choose(range(len(options)), self.rng, gains.__getitem__)]
-        else:
-            row, i, cell, weeks = self.agent.choose(options, self.rng)
+        # the agent's choice among the options listed flat (Year.options' order), by index
+        j = self.agent.choose(range(count), self.rng, gains.__getitem__ if gains is not None else None)
+        for row, i, decisions in found:
+            if j < len(decisions):
+                cell, weeks = decisions[j]
+                break
+            j -= len(decisions)
         card, own, to = self.memo.cards[row.side][i], row.states[i], EMPTY
         if card.expels(own, cell, seat):
             to = self._to(row, i, cell, seat)
             self.counts["expulsions"] += 1
         row.states[i] = card.apply(own, cell, seat, to)
+        self.offers[row.side][i].clear()
         self.out[seat] += 1
         if self.log is not None:
             self._said(seat, card, own, cell, weeks, to)
@@ -183,10 +207,24 @@ class FastYear(Year):
         return empty[self.agent.choose(range(len(empty)), self.rng, left.__getitem__)]
 
     def _score(self, row: Row) -> None:
-        """Year._score on the row turned back into CardStates."""
-        cards, names = self.memo.cards[row.side], self.names
-        row.states = [CardState.of(card.card, card.pawns(own, names)) for card, own in zip(cards, row.states)]
-        super()._score(row)
+        """Year._score on the tuples: each seat's value of each card (FastCard.value, which is
+        scoring.card_score's total) times the quarter's factor, the mairie's ties, the pawns back."""
+        signs, factor = self.weights[row.side]
+        totals = [0] * len(self.scores)
+        for card, own, die, sign in zip(self.memo.cards[row.side], row.states, row.dice, signs):
+            for seat in range(len(totals)):
+                totals[seat] += card.value(own, seat, die, sign)
+            if card.place == "mairie" and card.majority(own) > 1:
+                self.counts["mairie ties"] += 1  # decision: mairie_ties
+            for owner in own:
+                if owner != EMPTY:
+                    self.out[owner] -= 1
+        for seat, total in enumerate(totals):
+            self.scores[seat] += factor * total
+        if self.log is not None:
+            gained = ", ".join(f"{self.who(pawn)} {factor * totals[pawn]:+d}" for pawn in self.order)
+            self.log.append(f"décompte du trimestre {row.quarter}{' (doublé)' if factor > 1 else ''} : {gained}")
+        self.active.remove(row)  # rules: "les joueurs récupèrent leur pions posées sur les cartes de cette ligne"
 
 
 def playout(material: Material, params: Params) -> Playout:

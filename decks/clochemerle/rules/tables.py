@@ -7,7 +7,12 @@ Contract: each function returns a `pnp.rules.base.Table` in French (the game's l
 - "score_sheet": the score sheet's grid, row labels down the side, column labels across, empty
   cells to write in (from the score sheet data);
 - "icons": the legend of the place cards' icons (rules: Signification des icônes);
-- "setup": the set-up of the place cards in words, for the rules aid (a text, `{rules.setup}`).
+- "setup": the set-up of the place cards in words, for the rules aid (a text, `{rules.setup}`);
+- the rule constants the code plays with, so that what prints them follows the code (whole numbers):
+  "mairie_bonus" (the mairie's bonus, scoring.MAIRIE_BONUS), "expel_weeks" (the boulodrome's extra
+  weeks to expel a pawn), "doctor_weeks" and "jump_weeks" (the médecin's queue and each patient
+  jumped, placement.py), "quarter_factor" (what the last quarter's points are multiplied by,
+  scoring.quarter_factor); and "last_quarter", that factor in words ("compte double").
 Negative numbers use the typographic minus sign U+2212 ("−1"), as printed French does.
 """
 from __future__ import annotations
@@ -16,7 +21,8 @@ from pnp.rules import Table
 from .material import Material, ScoreSheet, default_score_sheet_data
 from .params import Params
 from .places import ICONS, MINUS, PLACE_KEYS
-from .scoring import time_penalty
+from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
+from .scoring import MAIRIE_BONUS, quarter_factor, time_penalty
 
 PENALTY_ROWS = 6
 
@@ -81,8 +87,17 @@ PLACES_PER_ROW = len(PLACE_KEYS)  # one card of each place a row
 NUMBER_WORDS = {1: "une", 2: "deux", 3: "trois", 4: "quatre"}
 
 
-def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table | str]:
-    """The tables by name, and the set-up text of the rules aid (`rules.setup`)."""
+def last_quarter(factor: int) -> str:
+    """rules: Principe des décomptes — "Les points du dernier trimestre sont doublés": the factor in words."""
+    return {1: "compte comme les autres", 2: "compte double", 3: "compte triple"}.get(factor, f"compte {factor} fois")
+
+
+def rule_tables(material: Material | None = None, params: Params | None = None) -> dict[str, Table | str | int]:
+    """The tables by name, the set-up text of the rules aid (`rules.setup`) and the rule constants."""
     sheet = material.score_sheet if material is not None else None
+    params = params or Params()
+    factor = quarter_factor(params.quarters, params.quarters)
     return {"time_penalty": penalty_table(), "time_penalty_row": penalty_row_table(),
-            "score_sheet": score_sheet_table(sheet), "icons": icon_table(), "setup": setup_text(params or Params())}
+            "score_sheet": score_sheet_table(sheet), "icons": icon_table(), "setup": setup_text(params),
+            "mairie_bonus": MAIRIE_BONUS, "expel_weeks": EXPEL_EXTRA_WEEKS, "doctor_weeks": DOCTOR_WEEKS,
+            "jump_weeks": JUMP_WEEKS, "quarter_factor": factor, "last_quarter": last_quarter(factor)}

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from itertools import product
 
-from pnp.rules import Agent, GameRecord, Playout
+from pnp.rules import AGENTS, Agent, GameRecord, Playout
+from .fastgame import quick_play
 from .params import DICE, DixMilleParams
 from .scoring import throw_score
 
@@ -133,6 +134,14 @@ class Match:
                     self.say(other, f"est assassiné à {_pts(total)} : chute à {_pts(scores[other])}")
 
     def play(self) -> GameRecord:
+        """The game: `play_stepped`, or untraced with pnp's agents the same game in one loop
+        (fastgame.quick_play)."""
+        if self.log is None and self.agent in (AGENTS["random"], AGENTS["greedy"]):
+            return quick_play(self, OUTCOMES, MAX_TURNS)
+        return self.play_stepped()
+
+    def play_stepped(self) -> GameRecord:
+        """The game turn by turn (`turn`)."""
         offer, target = None, self.params.target
         try:
             for turn in range(1, MAX_TURNS + 1):
@@ -142,12 +151,12 @@ class Match:
                     winner = self.scores.index(target)
                     if self.log is not None:
                         self.say(winner, f"finit le tour de table à {_pts(target)} exactement : il gagne")
-                    return self._record((winner,), turn, "exactly the target")
+                    return self.record((winner,), turn, "exactly the target")
         except Won as won:
-            return self._record((won.seat,), turn, "five 1s")
-        return self._record((), MAX_TURNS, "bound", ended=False)
+            return self.record((won.seat,), turn, "five 1s")
+        return self.record((), MAX_TURNS, "bound", ended=False)
 
-    def _record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord:
+    def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord:
         return GameRecord(winners, turns, dict(self.counts), {"rounds": -(-turns // self.players)}, ending, ended)
 
 

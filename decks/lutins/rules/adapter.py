@@ -132,10 +132,23 @@ def seats(material: LutinsKit, params: KitParams) -> list[Seats]:
             Seats("the rules model plays 2 to 4 players", low=2, high=4)]
 
 
-def kit_tables(material: LutinsKit | None, params: KitParams) -> dict[str, Table | str]:
+def kit_tables(material: LutinsKit | None, params: KitParams) -> dict[str, Table | str | int]:
     """The model's tables for the kit's players range; the rules' 2 to 4 when the board is unusable
-    (None: `tables` must accept it, after the problems of reading the board)."""
-    return tables(params, material.players if material is not None else LutinsKit.players)
+    (None: `tables` must accept it, after the problems of reading the board). With the board, its
+    numbers, which the rulebook prints: `rules.board.size` (the forest's side, in squares),
+    `rules.board.trees` (its dots: a tree each), `rules.board.starts` (the start squares of each colour:
+    an elf each), `rules.board.elves` (all of them)."""
+    out: dict[str, Table | str | int] = dict(tables(params, material.players if material is not None
+                                                     else LutinsKit.players))
+    return out | (board_numbers(material.board) if material is not None else {})
+
+
+def board_numbers(board: Board) -> dict[str, int]:
+    """rules: Matériel — the board's numbers as the rulebook prints them (a start side's squares: the
+    fewest of a colour, which the board's check holds equal)."""
+    starts = [len(squares) for _, squares in board.start]
+    return {"board.size": board.size, "board.trees": len(board.dots), "board.starts": min(starts, default=0),
+            "board.elves": sum(starts)}
 
 
 model = RulesModel("lutins", SUMMARY, KitParams, check, kit_tables, playout, read, seats)

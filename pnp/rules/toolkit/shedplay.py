@@ -36,21 +36,12 @@ import random
 from dataclasses import dataclass
 from math import comb
 
-from ..playout import Agent, GameRecord, Playout, pick_top
-from .shedtable import SITUATIONS, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
+from ..playout import Agent, GameRecord, Playout
+from .shedbest import Best, Shared, _can_refill
+from .shedgreedy import greedy_play
+from .shedtable import SITUATIONS, BareTabletop, Kind, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
 
 MAX_TURNS = 3000
-
-
-@dataclass(frozen=True)
-class Kind:
-    """A kind of series: `cards` sharing `shared` attributes, then `give` cards given away; a
-    `special` kind is found by the game's own hook (`Shedding.specials`)."""
-
-    cards: int
-    shared: int
-    give: int = 0
-    special: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,22 +66,29 @@ class Shedding:
         return 0
 
 
-class Game:
-    """One game being played: the rules, the kit's tables, the table, the agent and the rng."""
+class Game(Best):
+    """One game being played: the rules, the kit's tables, the table, the agent and the rng. The
+    greedy agent's search is `Best` (shedbest.py); `shared` holds what the games of a play-out share."""
+
+    rules: Shedding
 
     def __init__(self, rules: Shedding, tables: Tables, low: list[int], players: int, agent: Agent,
-                 rng: random.Random):
+                 rng: random.Random, counted: bool | None = None, shared: Shared | None = None):
         self.rules, self.tables, self.players, self.agent, self.rng = rules, tables, players, agent, rng
         self.log: list[str] | None = None  # the moves in words, when the game is traced (`trace`)
         self._seat = 0  # the seat whose decisions `gain` scores
-        self._others = [[s for s in range(players) if s != seat] for seat in range(players)]
-        self._extra = [rules.extra_gain(kind, players) for kind in rules.kinds]  # a kind's gain beyond its cards
-        self.table = table = Tabletop(players, tables, low)
+        self.shared = shared = Shared() if shared is None else shared
+        self._others, self._extra = shared.seats(rules, players)
+        self._specials = any(kind.special for kind in rules.kinds)
+        # the group counts serve `occurrences` (the random agent's draw); `best` needs none
+        counted = not agent.greedy if counted is None else counted
+        self.table = table = (Tabletop if counted else BareTabletop)(players, tables, low)
         table.unusable = rules.unusable(table, tables, rng)
         deck = rng.sample(tables.bits, len(tables.bits))
+        hand = rules.hand
         for seat in range(players):
-            table.put(seat, sum(deck[seat * rules.hand:(seat + 1) * rules.hand]))
-        table.pile = deck[players * rules.hand:]
+            table.deal(seat, deck[seat * hand:(seat + 1) * hand])
+        table.pile = deck[players * hand:]
         self._set_up_market()
 
     def _set_up_market(self) -> None:
@@ -129,7 +127,7 @@ class Game:
         table, tables, k = self.table, self.tables, kind.cards
         hand = table.hands[seat]
         usable = hand & ~table.unusable
-        if not table.market or not self._can_refill(hand, usable, kind):
+        if not table.market or not _can_refill(hand, usable, kind):
             return []
         held, gids, masks = table.held[seat], tables.gids[kind.shared], tables.masks
         return [(comb(held[gid], k - 1), index, usable & masks[gid], k - 1, card)
@@ -138,34 +136,6 @@ class Game:
     def decisions(self, seat: int) -> list[tuple[int, int, int]]:
         """Every legal series of the seat, once each: (kind index, hand cards laid, market card or 0)."""
         return expand(self.occurrences(seat))
-
-    def best(self, seat: int) -> list[tuple[int, int, int]]:
-        """The seat's legal series that gain most (`gain`), once each and in `decisions`' order. A
-        series's gain depends on its kind, its size and whether it takes a market card: each such
-        block of groups is scored once, and only the blocks of the top gain that hold a series are
-        listed. Empty when the seat has no series. The greedy agent's choice among them is its
-        choice among all series."""
-        kinds, table = self.rules.kinds, self.table
-        blocks: list[tuple[int, int, int]] = []  # (gain, kind index, 0 from the hand / 1 with a market card / 2 special)
-        specials: dict[int, list[Occurrence]] = {}
-        for index, kind in enumerate(kinds):
-            if not kind.special:
-                blocks += [(self._gain(index, kind.cards, 0), index, 0), (self._gain(index, kind.cards - 1, 1), index, 1)]
-                continue
-            for decision in self.rules.specials(table, seat, index, kind):
-                specials.setdefault(len(blocks), []).append((1, decision))
-                blocks.append((self.gain(decision), len(blocks), 2))
-        blocks.sort(key=_first, reverse=True)  # stable: equal gains keep their order
-        top: int | None = None
-        chosen: list[Occurrence] = []
-        for gain, what, how in blocks:
-            if top is not None and gain < top:
-                break
-            found = specials[what] if how == 2 else \
-                self._with_market(seat, what, kinds[what]) if how else self._plain(seat, what, kinds[what])
-            if found:
-                top, chosen = gain, chosen + found
-        return expand(chosen)
 
     def sample(self, entries: list[Occurrence]) -> tuple[int, int, int]:
         """One legal series, uniformly among the distinct ones, without listing them: a group drawn
@@ -186,23 +156,6 @@ class Game:
             if copies == 1 or rng.random() * copies < 1:
                 return index, cards, market
 
-    @staticmethod
-    def _can_refill(hand: int, usable: int, kind: Kind) -> bool:
-        """rules (the model's reading): the card taken from the market is replaced from the hand,
-        unless the hand is emptied by the series and its gifts. The k - 1 cards laid are usable, so
-        a usable card is left when the hand holds k usable cards or more."""
-        return usable.bit_count() >= kind.cards or hand.bit_count() - kind.cards + 1 <= kind.give
-
-    def gain(self, decision: tuple[int, int, int]) -> int:
-        """Cards out of the seat's hand plus cards to its opponents, and the game's extra gain."""
-        index, cards, market = decision
-        return self._gain(index, cards.bit_count(), market)
-
-    def _gain(self, index: int, laid: int, market: int) -> int:
-        size = self.table.hands[self._seat].bit_count()
-        given = min(size - laid, self.rules.kinds[index].give)
-        return min(size, laid + given + (1 if market else 0)) + given + self._extra[index]
-
     def turn(self, seat: int) -> bool:
         """One turn; True when the seat laid a series."""
         self._seat = seat
@@ -216,7 +169,7 @@ class Game:
                 self.say(seat, "pioche une carte" if card else "ne peut ni poser ni piocher : passe")
             return False
         if greedy:  # every series `best` gives gains the same: the agent breaks the tie
-            self.lay(seat, self.agent.choose(found, self.rng))  # type: ignore[arg-type]
+            self.lay(seat, found[0] if len(found) == 1 else self.agent.choose(found, self.rng))  # type: ignore[arg-type]
         else:  # the random agent: uniform among the legal series (`sample`)
             self.lay(seat, self.sample(found))  # type: ignore[arg-type]
         return True
@@ -248,19 +201,37 @@ class Game:
         """A card of the seat's hand (in `among`) to give or to put into the market; the greedy agent
         keeps the cards that share most with the rest of its hand (a card that may be in no series
         goes first)."""
-        options = bits_of(among)
+        table = self.table
+        hand, listed = table.hands[seat], table.cards[seat]
+        options = listed if among == hand else [card for card in listed if card & among]
         if len(options) == 1:
             return options[0]
-        hand, near, unusable = self.table.hands[seat], self.tables.near, self.table.unusable
-        if self.agent.greedy:  # scored here, without a call per card: pick_top is the agent's rule
-            return pick_top(options, [99 if c & unusable else -(hand & near[c]).bit_count() for c in options], self.rng)
-        return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
+        near, unusable = self.tables.near, table.unusable
+        if not self.agent.greedy:
+            return self.agent.choose(options, self.rng, lambda c: 99 if c & unusable else -(hand & near[c]).bit_count())
+        # the agent's rule, pick_top(options, [99 if c & unusable else -(hand & near[c]).bit_count() ...],
+        # rng), inlined: the cards that may be in no series first, else those sharing fewest with the hand
+        bad = among & unusable
+        if bad:
+            tied = [card for card in options if card & bad]
+        else:
+            counts = [(hand & near[card]).bit_count() for card in options]
+            fewest = min(counts)
+            if counts.count(fewest) == 1:
+                return options[counts.index(fewest)]
+            tied = [card for card, n in zip(options, counts) if n == fewest]
+        return tied[0] if len(tied) == 1 else tied[int(self.rng.random() * len(tied))]
 
     def opponent(self, seat: int) -> int:
         """The opponent a gift goes to; the greedy agent's is the one with the fewest cards."""
         hands, others = self.table.hands, self._others[seat]
-        if self.agent.greedy and len(others) > 1:
-            return pick_top(others, [-hands[s].bit_count() for s in others], self.rng)
+        if self.agent.greedy and len(others) > 1:  # pick_top on minus each hand's size, inlined
+            sizes = [hands[s].bit_count() for s in others]
+            fewest = min(sizes)
+            if sizes.count(fewest) == 1:
+                return others[sizes.index(fewest)]
+            tied = [s for s, n in zip(others, sizes) if n == fewest]
+            return tied[int(self.rng.random() * len(tied))]
         return self.agent.choose(others, self.rng, lambda s: -hands[s].bit_count())
 
     def give(self, seat: int, card: int) -> None:
@@ -283,6 +254,12 @@ class Game:
         return ", ".join(" ".join(str(v) for v in cards_of[index[bit]] if v is not None) for bit in bits_of(cards))
 
     def play(self) -> GameRecord:
+        """The game to its end: `play_stepped`, or for an untraced greedy game the same game in one
+        loop (`greedy_play`, shedgreedy.py)."""
+        return greedy_play(self, MAX_TURNS) if self.agent.greedy and self.log is None else self.play_stepped()
+
+    def play_stepped(self) -> GameRecord:
+        """The game to its end, turn by turn (`turn`)."""
         players, hands, idle = self.players, self.table.hands, 0
         for turn in range(1, MAX_TURNS + 1):
             seat = (turn - 1) % players
@@ -310,17 +287,14 @@ def thresholds(rules: Shedding, tables: Tables) -> list[int]:
     return [fewest[level] for level in tables.level]
 
 
-def _first(block: tuple[int, int, int]) -> int:
-    return block[0]
-
-
 def playout(cards: list[tuple], rules: Shedding, open_endings: dict[str, str] | None = None) -> Playout:
     """The Playout of a shedding game with the kit's cards (see the module docstring)."""
     tables = Tables(cards, {kind.shared for kind in rules.kinds if not kind.special})
     low = thresholds(rules, tables)
+    shared = Shared()
 
     def play(players: int, agent: Agent, rng: random.Random) -> GameRecord:
-        return Game(rules, tables, low, players, agent, rng).play()
+        return Game(rules, tables, low, players, agent, rng, shared=shared).play()
 
     def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
         game = Game(rules, tables, low, players, agent, rng)

@@ -4,18 +4,31 @@ up to date.
 
 Contract: `Tables(cards, levels)` is made once per play-out from the kit's cards (tuples of attribute
 values); `Tabletop(players, tables, low)` is one game's table, changed only through `put`, `take` and
-`draw`; `bits_of(mask)` lists a mask's one-bit ints, lowest first; `expand(entries)` lists the
+`draw`; `Kind` a kind of series (shedplay.Game's rules list them); `bits_of(mask)` lists a mask's one-bit ints, lowest first; `expand(entries)` lists the
 distinct series of a seat's groups of series (`Occurrence`s, see `shedplay.Game.occurrences`),
 sorted. Standard library only, no game named.
 """
 from __future__ import annotations
 
+from bisect import insort
+from dataclasses import dataclass
 from itertools import combinations
 
 # A group of series to draw from, (weight, kind index, cards, how many of them, market card or 0),
 # or a special series, (1, decision).
 Occurrence = tuple[int, int, int, int, int] | tuple[int, tuple[int, int, int]]
 SITUATIONS = ("pile exhausted", "market card used", "cards given", "passed", "set aside at set-up")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of series: `cards` sharing `shared` attributes, then `give` cards given away; a
+    `special` kind is found by the game's own hook (`Shedding.specials`)."""
+
+    cards: int
+    shared: int
+    give: int = 0
+    special: str = ""
 
 
 class Tables:
@@ -36,6 +49,7 @@ class Tables:
         self.gids: dict[int, dict[int, list[int]]] = {s: self._level(s, width) for s in levels if 0 < s <= width}
         self.all_gids = {bit: [gid for gids in self.gids.values() for gid in gids[bit]] for bit in self.bits}
         self.near = {bit: self._near(card) for bit, card in zip(self.bits, self.cards)}
+        self.near_at = {s: self._near_at(s, width) for s in self.gids}
         self.index = {bit: i for i, bit in enumerate(self.bits)}
         self.equal = [[sum(1 << a for a in range(width) if x[a] == y[a]) for y in self.cards] for x in self.cards]
 
@@ -63,6 +77,51 @@ class Tables:
                 self.level.append(shared)
         return by_card
 
+    def _near_at(self, shared: int, width: int) -> dict[int, int]:
+        """For each card, the other cards that share at least `shared` attribute values with it."""
+        out = {}
+        for i, (bit, card) in enumerate(zip(self.bits, self.cards)):
+            out[bit] = sum(other for j, (other, values) in enumerate(zip(self.bits, self.cards))
+                           if j != i and sum(card[a] == values[a] for a in range(width)) >= shared)
+        return out
+
+    def within(self, listed: list[int], cards: int, k: int, shared: int) -> set[int]:
+        """The distinct series of `k` of `cards` (a mask of cards among `listed`, a sorted list) that
+        share at least `shared` attribute values, as masks: the k-subsets of one group of that level.
+        Each is found from its lowest card."""
+        near, groups, masks = self.near_at[shared], self.gids[shared], self.masks
+        if k == 1:
+            return {card for card in _bits(cards) if groups[card]}
+        out: set[int] = set()
+        rest = cards
+        for low in listed:
+            if not low & rest:
+                continue
+            rest ^= low
+            partners = rest & near[low]
+            if k == 2:
+                if partners:
+                    out.update([low | other for other in _bits(partners)])
+                continue
+            if partners.bit_count() < k - 1:
+                continue
+            for gid in groups[low]:
+                _add_masks(out, low, partners & masks[gid], k - 1)
+        return out
+
+    def beside(self, cards: int, card: int, k: int, shared: int) -> set[int]:
+        """The distinct sets of `k` of `cards` that share at least `shared` attribute values with
+        `card` (not among `cards`) and with one another: each a series with `card`, as masks."""
+        near = cards & self.near_at[shared][card]
+        if k <= 1:
+            return set(_bits(near)) if k else ({0} if self.gids[shared][card] else set())
+        out: set[int] = set()
+        if near.bit_count() < k:
+            return out
+        for gid in self.gids[shared][card]:
+            _add_masks(out, 0, cards & self.masks[gid], k)
+        return out
+
     def _near(self, card: tuple) -> int:
         mask = 0
         for a, value in enumerate(card):
@@ -82,6 +141,15 @@ def bits_of(mask: int) -> list[int]:
 def _bits(mask: int) -> tuple[int, ...] | list[int]:
     """`bits_of(mask)`, a lone card (most moves: a draw, a gift) without the loop."""
     return (mask,) if mask & (mask - 1) == 0 and mask else bits_of(mask)
+
+
+def _add_masks(out: set[int], base: int, among: int, k: int) -> None:
+    """`base` with each set of `k` cards of `among` into `out` (none when `among` holds fewer)."""
+    n = among.bit_count()
+    if n == k:
+        out.add(base | among)
+    elif n > k:
+        out.update(base | cards for cards in map(sum, combinations(bits_of(among), k)))
 
 
 def _add(found: set, index: int, laid: int, k: int, market: int) -> None:
@@ -110,10 +178,11 @@ class Tabletop:
     group holds (`held`) and, per level, the groups holding at least the level's threshold (`ready`):
     the series a hand can make are read from them, never searched anew."""
 
-    __slots__ = ("hands", "market", "pile", "unusable", "counts", "extra", "tables", "held", "ready", "low")
+    __slots__ = ("hands", "cards", "market", "pile", "unusable", "counts", "extra", "tables", "held", "ready", "low")
 
     def __init__(self, players: int, tables: Tables, low: list[int]):
         self.hands = [0] * players
+        self.cards: list[list[int]] = [[] for _ in range(players)]  # each hand's cards, lowest first
         self.market: list[int] = []  # one-bit ints, as the pile's
         self.pile: list[int] = []
         self.unusable = 0
@@ -125,6 +194,7 @@ class Tabletop:
 
     def put(self, seat: int, cards: int) -> None:
         self.hands[seat] |= cards
+        _listed(self.cards[seat], cards)
         held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
         for bit in _bits(cards & ~self.unusable):
             for gid in gids[bit]:
@@ -132,8 +202,13 @@ class Tabletop:
                 if held[gid] == low[gid]:
                     ready.add(gid)
 
+    def deal(self, seat: int, cards: list[int]) -> None:
+        """The seat's hand dealt (one-bit ints)."""
+        self.put(seat, sum(cards))
+
     def take(self, seat: int, cards: int) -> None:
         self.hands[seat] &= ~cards
+        _unlisted(self.cards[seat], cards)
         held, ready, low, gids = self.held[seat], self.ready[seat], self.low, self.tables.all_gids
         for bit in _bits(cards & ~self.unusable):
             for gid in gids[bit]:
@@ -152,3 +227,52 @@ class Tabletop:
 
     def note(self, situation: str, n: int = 1) -> None:
         self.extra[situation] = self.extra.get(situation, 0) + n
+
+
+class BareTabletop(Tabletop):
+    """A `Tabletop` that keeps no group counts: for games whose agent reads its series with
+    `Game.best` (the greedy agent), which needs none; `held` and `ready` stay empty."""
+
+    __slots__ = ()
+
+    def __init__(self, players: int, tables: Tables, low: list[int]):
+        self.hands = [0] * players
+        self.cards = [[] for _ in range(players)]
+        self.market = []
+        self.pile = []
+        self.unusable = 0
+        self.counts = dict.fromkeys(SITUATIONS, 0)
+        self.extra = {}
+        self.tables, self.low = tables, low
+        self.held, self.ready = [], []
+
+    def put(self, seat: int, cards: int) -> None:
+        self.hands[seat] |= cards
+        _listed(self.cards[seat], cards)
+
+    def deal(self, seat: int, cards: list[int]) -> None:
+        self.hands[seat] |= sum(cards)
+        listed = self.cards[seat]
+        listed += cards
+        listed.sort()
+
+    def take(self, seat: int, cards: int) -> None:
+        self.hands[seat] &= ~cards
+        _unlisted(self.cards[seat], cards)
+
+
+def _listed(listed: list[int], cards: int) -> None:
+    """`cards` (a mask) into the sorted list of a hand's cards."""
+    if cards & (cards - 1):
+        listed += bits_of(cards)
+        listed.sort()
+    elif cards:
+        insort(listed, cards)
+
+
+def _unlisted(listed: list[int], cards: int) -> None:
+    """`cards` (a mask) out of the sorted list of a hand's cards."""
+    if cards & (cards - 1):
+        listed[:] = [card for card in listed if not card & cards]
+    elif cards:
+        listed.remove(cards)

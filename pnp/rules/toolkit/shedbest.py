@@ -1,0 +1,159 @@
+"""The greedy agent's search in a shedding game (shedplay.py): the seat's series that gain most now,
+read from the hand's cards and the deck's groups, without the group counts the random agent's draw
+keeps.
+
+Contract: `Best` is a part of `shedplay.Game` (a base class: it reads the game's `table`, `tables`,
+`rules`, `players`, `_seat`, `_extra` and `shared`). `gain(decision)` is a series's gain for the
+seat whose turn it is: cards out of its hand plus cards given to its opponents, and the game's extra
+gain (`Shedding.extra_gain`); `best(seat)` lists the seat's legal series of the highest gain, once
+each and sorted, as `Game.decisions` filtered by that gain would (a test ties them). `Shared` holds
+what the games of one play-out share (made on first use). Standard library only, no game named.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from .shedtable import Kind, Tables, Tabletop, _bits
+
+Decision = tuple[int, int, int]  # (kind index, hand cards laid, market card or 0)
+Blocks = list[tuple[int, int]]  # (kind index, 0: from the hand / 1: with a market card)
+
+
+class Rules(Protocol):
+    """What `Best` reads of a game's rules (`shedplay.Shedding`, not imported: it imports this)."""
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]: ...
+
+    def specials(self, table: Tabletop, seat: int, index: int, kind: Kind) -> list[tuple[int, int, int]]: ...
+
+    def extra_gain(self, kind: Kind, players: int) -> int: ...
+
+
+class Shared:
+    """What the games of one play-out share: per player count, each seat's opponents and each kind's
+    extra gain; per player count and hand size, the plain blocks by falling gain (`Best._levels_of`)."""
+
+    def __init__(self) -> None:
+        self.others: dict[int, list[list[int]]] = {}
+        self.extra: dict[int, list[int]] = {}
+        self.levels: dict[tuple[int, int], list[tuple[int, Blocks]]] = {}
+
+    def seats(self, rules: Rules, players: int) -> tuple[list[list[int]], list[int]]:
+        """Each seat's opponents, and each kind's gain beyond its cards, for `players` seats."""
+        if players not in self.others:
+            self.others[players] = [[s for s in range(players) if s != seat] for seat in range(players)]
+            self.extra[players] = [rules.extra_gain(kind, players) for kind in rules.kinds]
+        return self.others[players], self.extra[players]
+
+
+class Best:
+    """The greedy agent's search (see the module docstring)."""
+
+    table: Tabletop
+    tables: Tables
+    rules: Rules
+    players: int
+    shared: Shared
+    _seat: int  # the seat whose decisions `gain` scores
+    _extra: list[int]
+    _specials: bool
+
+    def gain(self, decision: Decision) -> int:
+        """Cards out of the seat's hand plus cards to its opponents, and the game's extra gain."""
+        index, cards, market = decision
+        return self._gain(index, cards.bit_count(), market)
+
+    def _gain(self, index: int, laid: int, market: int) -> int:
+        return self._gain_of(self.table.hands[self._seat].bit_count(), index, laid, market)
+
+    def _gain_of(self, size: int, index: int, laid: int, market: int) -> int:
+        given = min(size - laid, self.rules.kinds[index].give)
+        return min(size, laid + given + (1 if market else 0)) + given + self._extra[index]
+
+    def best(self, seat: int) -> list[Decision]:
+        """The seat's legal series that gain most (`gain`), once each and in `decisions`' order. A
+        series's gain depends on its kind, its size and whether it takes a market card: the blocks of
+        such series are taken by falling gain, and the series of the first gain that has any are
+        listed. Empty when the seat has no series. The greedy agent's choice among them is its
+        choice among all series. The seat becomes the one whose decisions `gain` scores."""
+        self._seat = seat
+        size = self.table.hands[seat].bit_count()
+        levels = self.shared.levels.get((self.players, size)) or self._levels_of(size)
+        if self._specials:
+            return self._best_with_specials(seat, levels)
+        return self._series(seat, levels)
+
+    def _series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
+        """The seat's series of the first level (a gain and its blocks) that has any, once each (a
+        series lies in one block), sorted. Pairs, and a market card with one hand card, are read
+        from the cards' neighbours (`Tables.near_at`) here; larger series from the groups
+        (`Tables.within`, `Tables.beside`)."""
+        table, tables, kinds = self.table, self.tables, self.rules.kinds
+        hand, listed, market = table.hands[seat], table.cards[seat], table.market
+        usable = hand & ~table.unusable
+        chosen: list[Decision] = []
+        for _, blocks in levels:
+            for index, how in blocks:
+                kind = kinds[index]
+                if how == 0 and kind.cards != 2:
+                    chosen += [(index, cards, 0) for cards in tables.within(listed, usable, kind.cards, kind.shared)]
+                elif how == 0:
+                    near, rest = tables.near_at[kind.shared], usable
+                    for low in listed:  # `Tables.within`, for pairs
+                        if low & rest:
+                            rest ^= low
+                            partners = rest & near[low]
+                            if partners:
+                                chosen += [(index, low | other, 0) for other in _bits(partners)]
+                elif not market or not _can_refill(hand, usable, kind):
+                    continue
+                elif kind.cards != 2:
+                    for card in market:
+                        chosen += [(index, cards, card) for cards in tables.beside(usable, card, kind.cards - 1, kind.shared)]
+                else:
+                    near = tables.near_at[kind.shared]
+                    for card in market:  # `Tables.beside`, for one hand card
+                        partners = usable & near[card]
+                        if partners:
+                            chosen += [(index, other, card) for other in _bits(partners)]
+            if chosen:
+                chosen.sort()
+                return chosen
+        return chosen
+
+    def _best_with_specials(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
+        """`best` for a game with series of its own (`Shedding.specials`), scored one by one."""
+        specials = self._special_gains(seat)
+        plain = dict(levels)
+        for gain in sorted(set(plain) | set(specials), reverse=True):
+            chosen = self._series(seat, [(gain, plain.get(gain, []))]) + specials.get(gain, [])
+            if chosen:
+                return sorted(set(chosen))  # (a hook's series may be a plain one too)
+        return []
+
+    def _levels_of(self, size: int) -> list[tuple[int, Blocks]]:
+        """The plain blocks grouped by their gain for a hand of `size` cards, highest gain first."""
+        by_gain: dict[int, Blocks] = {}
+        for index, kind in enumerate(self.rules.kinds):
+            if not kind.special:
+                for how in (0, 1):
+                    by_gain.setdefault(self._gain_of(size, index, kind.cards - how, how), []).append((index, how))
+        found = self.shared.levels[self.players, size] = sorted(by_gain.items(), reverse=True)
+        return found
+
+    def _special_gains(self, seat: int) -> dict[int, list[Decision]]:
+        """The game's own series (`Shedding.specials`) by their gain."""
+        out: dict[int, list[Decision]] = {}
+        for index, kind in enumerate(self.rules.kinds):
+            if kind.special:
+                for decision in self.rules.specials(self.table, seat, index, kind):
+                    out.setdefault(self.gain(decision), []).append(decision)
+        return out
+
+
+def _can_refill(hand: int, usable: int, kind: Kind) -> bool:
+    """rules (the model's reading): the card taken from the market is replaced from the hand, unless
+    the hand is emptied by the series and its gifts. The k - 1 cards laid are usable, so a usable
+    card is left when the hand holds k usable cards or more."""
+    return usable.bit_count() >= kind.cards or hand.bit_count() - kind.cards + 1 <= kind.give

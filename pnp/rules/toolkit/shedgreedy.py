@@ -1,0 +1,148 @@
+"""The greedy agent's whole game of a shedding game (shedplay.py) in one loop, for speed.
+
+Contract: `greedy_play(game, bound)` plays an untraced `shedplay.Game` whose agent is greedy to its
+end (or `bound` turns) and returns its `GameRecord`: the same game as `Game.play_stepped` (the loop
+over `Game.turn`, `lay`, `pick_card`, `give` and `opponent`), the same draws of the game's rng in the
+same order, so the same record; tests hold the two to each other, game for game. Those methods stay
+the readable statement of each step (`pnp playtest --trace` and the model hooks call them); here
+the turn, the series laid, the market refill, the gifts and each gift's opponent are written out
+over local names, with the greedy rules of `pick_card` and `opponent` (pick_top's: the top gain,
+ties broken by one draw), since a game is about twenty turns of a few gifts each and a call costs
+as much as a step. It needs the hand lists `BareTabletop` keeps (a `Tabletop` with group counts
+is played by `play_stepped`). Standard library only, no game named.
+"""
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any, Protocol
+
+from ..playout import Agent, GameRecord
+from .shedbest import Decision, Rules, Shared
+from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted
+
+
+class _Rules(Rules, Protocol):
+    def after_lay(self, game: Any, seat: int, kind: Kind) -> None: ...
+
+
+class Game(Protocol):
+    """What the loop reads of a `shedplay.Game` (not imported: shedplay imports this module)."""
+
+    @property
+    def table(self) -> Tabletop: ...
+    @property
+    def tables(self) -> Tables: ...
+    @property
+    def rules(self) -> _Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def agent(self) -> Agent: ...
+    @property
+    def rng(self) -> random.Random: ...
+    @property
+    def log(self) -> list[str] | None: ...
+    @property
+    def shared(self) -> Shared: ...
+
+    def best(self, seat: int) -> list[Decision]: ...
+
+    def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord: ...
+
+    def play_stepped(self) -> GameRecord: ...
+
+
+def greedy_play(game: Game, bound: int) -> GameRecord:
+    """The game played to its end (see the module docstring)."""
+    table = game.table
+    if type(table) is not BareTabletop or game.log is not None or not game.agent.greedy:
+        return game.play_stepped()
+    players, kinds, after_lay = game.players, game.rules.kinds, game.rules.after_lay
+    hands, listed, market, counts, unusable = table.hands, table.cards, table.market, table.counts, table.unusable
+    near, rng, choose, best = game.tables.near, game.rng, game.agent.choose, game.best
+    others_of, idle = game.shared.seats(game.rules, players)[0], 0
+    for turn in range(1, bound + 1):
+        seat = (turn - 1) % players
+        found = best(seat)
+        if not found:  # Game.turn: draw, or pass with the pile empty
+            card = table.draw()
+            table.put(seat, card)
+            counts["passed"] += not card
+        else:  # Game.lay
+            index, laid, card = found[0] if len(found) == 1 else choose(found, rng)
+            kind, own = kinds[index], listed[seat]
+            hands[seat] &= ~laid
+            _unlisted(own, laid)
+            refill = 0
+            if card:
+                market.remove(card)
+                counts["market card used"] += 1
+                if hands[seat].bit_count() > kind.give:
+                    refill = _pick(hands[seat], own, hands[seat] & ~unusable, near, unusable, rng)
+                    hands[seat] &= ~refill
+                    own.remove(refill)
+            after_lay(game, seat, kind)
+            others = others_of[seat]
+            for _ in range(kind.give):  # Game.give, with _pick and _opponent written out
+                hand = hands[seat]
+                if not hand:
+                    break
+                bad = hand & unusable
+                if len(own) == 1:
+                    gift = own[0]
+                elif bad:
+                    tied = [c for c in own if c & bad]
+                    gift = tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
+                else:
+                    shared = [(hand & near[c]).bit_count() for c in own]
+                    fewest = min(shared)
+                    if shared.count(fewest) == 1:
+                        gift = own[shared.index(fewest)]
+                    else:
+                        tied = [c for c, n in zip(own, shared) if n == fewest]
+                        gift = tied[int(rng.random() * len(tied))]
+                hands[seat] = hand & ~gift
+                own.remove(gift)
+                if len(others) == 1:
+                    other = others[0]
+                else:
+                    sizes = [hands[s].bit_count() for s in others]
+                    fewest = min(sizes)
+                    if sizes.count(fewest) == 1:
+                        other = others[sizes.index(fewest)]
+                    else:
+                        tied = [s for s, n in zip(others, sizes) if n == fewest]
+                        other = tied[int(rng.random() * len(tied))]
+                hands[other] |= gift
+                insort(listed[other], gift)
+                counts["cards given"] += 1
+            if refill:
+                market.append(refill)
+        if not hands[seat]:
+            return game.record((seat,), turn, "hand emptied")
+        idle = 0 if found or table.pile else idle + 1
+        if idle >= players:  # a whole round without a series, the pile empty
+            fewest = min(hand.bit_count() for hand in hands)
+            return game.record(tuple(s for s in range(players) if hands[s].bit_count() == fewest),
+                               turn, "empty pile")
+    return game.record((), bound, "bound", ended=False)
+
+
+def _pick(hand: int, listed: list[int], among: int, near: dict[int, int], unusable: int, rng: random.Random) -> int:
+    """Game.pick_card for the greedy agent: a card that may be in no series first, else the one
+    sharing fewest attributes with the hand; ties broken by one draw of the rng."""
+    options = listed if among == hand else [card for card in listed if card & among]
+    if len(options) == 1:
+        return options[0]
+    bad = among & unusable
+    if bad:
+        tied = [card for card in options if card & bad]
+    else:
+        counts = [(hand & near[card]).bit_count() for card in options]
+        fewest = min(counts)
+        if counts.count(fewest) == 1:
+            return options[counts.index(fewest)]
+        tied = [card for card, n in zip(options, counts) if n == fewest]
+    return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
+
