@@ -52,7 +52,7 @@ def _state(preview: Preview) -> dict:
 
 def test_it_listens_on_loopback_only(served):
     preview = served[0]
-    assert preview.server.server_address[0] == "127.0.0.1" and preview.url == f"http://127.0.0.1:{preview.port}/"
+    assert preview.server.address[0] == "127.0.0.1" and preview.url == f"http://127.0.0.1:{preview.port}/"
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outward address

@@ -25,6 +25,8 @@ cards of one size on one paper. All coordinates are PDF points, origin bottom-le
   horizontal); `fold` puts fronts and backs on the same page on each side of a fold line (backs
   rotated 180° when the fold is horizontal); the back offset nudges back positions, and what it
   pushes into the printer's margin (bleed, marks) is cut back.
+`page_slots(plan, count, page)` says which of a deck's card copies lie in which slot of a page of
+the PDF the deck makes (the preview's map of a page: pnp.live.studio).
 """
 from __future__ import annotations
 
@@ -332,3 +334,17 @@ def mirror_box(box: Box, width: float, height: float, mirror_x: bool, dx: float 
     if mirror_x:
         return (width - x1 + dx, y0 - dy, width - x0 + dx, y1 - dy)
     return (x0 + dx, height - y1 - dy, x1 + dx, height - y0 - dy)
+
+
+def page_slots(plan: SheetPlan, count: int, page: int) -> list[tuple[int, bool, Slot]]:
+    """The card copies (0-based, in deck order, `count` in all) on page `page` (from 0) of a deck
+    imposed with `plan`, as (copy, back, slot): `per_page` copies a sheet, a duplex sheet's fronts
+    page then its backs page, a folded sheet's fronts and backs on its one page."""
+    sheet, side = divmod(page, 2) if plan.duplex else (page, 0)
+    first = sheet * plan.per_page
+    copies = range(first, min(count, first + plan.per_page))
+    fronts = [(copy, False, slot) for copy, slot in zip(copies, plan.fronts)]
+    backs = [(copy, True, slot) for copy, slot in zip(copies, plan.backs)]
+    if plan.mode == "fold":
+        return fronts + backs
+    return backs if side else fronts

@@ -9,7 +9,7 @@ elsewhere, and folders whose changes are ignored (the output, pnp's caches). `wa
 until a change arrives, then gathers the changes that follow within `QUIET` seconds of each other
 (an editor's save is several events), or only those already queued once the write of a watched
 file has ended, at most `SETTLE` seconds, and answers the changed paths (an empty set after
-`timeout` without any). Hidden files and editor backups
+`timeout` without any); `pending()` says whether a change is already waiting. Hidden files and editor backups
 (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which kind of watcher
 it is, for the start-up line.
 """
@@ -69,6 +69,9 @@ class Watcher(ABC):
         found = Path(os.fsdecode(path))
         if _relevant(found, self._ignored):
             self._queue.put((found, final))
+
+    def pending(self) -> bool:
+        return not self._queue.empty()
 
     def wait(self, timeout: float | None = None) -> set[Path]:
         try:

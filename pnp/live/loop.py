@@ -9,12 +9,16 @@ the run, located, and for a kit with errors that its last good PDFs stay. It han
 `publish` (the preview) and points the watcher at the files the run read (`KitReport.inputs`:
 YAML, data files, pictures, wherever they lie), the kit folders, `decks/` (new kits) and the
 project's layouts, fonts and icons, ignoring the output folder and pnp's caches.
+With a `checked(number, reports)` callback (the preview's), each build is followed by `pnp check`
+of the same kits on the same paper (`pnp.build.check`: its play-outs too), unless a change is
+already waiting, and what it reports goes to the callback.
 `forever(until)` builds, then builds again after every change until interrupted (or `until()` is
-true). A bad save never ends the loop; nor does an unexpected error in a build, reported as such
+true). Builds, checks and the studio's maps run one at a time (`RUNS`). A bad save never ends the loop; nor does an unexpected error in a build, reported as such
 (a failed build changes no file).
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +34,7 @@ from ..core.fileio import cache_root
 from .changes import Watcher
 
 SHOWN = 4  # changed files named on the report line; more are counted
+RUNS = threading.Lock()  # kit runs of this process, one at a time: a build, the check after it, the studio's map
 
 
 @dataclass
@@ -51,10 +56,11 @@ class Outcome:
 
 class Loop:
     def __init__(self, root: Path, names: list[str], options: Options, watcher: Watcher,
-                 echo: Callable[[str], None], publish: Callable[[Outcome], None] | None = None):
+                 echo: Callable[[str], None], publish: Callable[[Outcome], None] | None = None,
+                 checked: Callable[[int, list[KitReport]], None] | None = None):
         self.root = Path(root).resolve()
         self.names, self.options, self.watcher = names, options, watcher
-        self.echo, self.publish = echo, publish
+        self.echo, self.publish, self.checked = echo, publish, checked
         self.resident = Resident(self.root)
         self.count = 0
         self.inputs: set[Path] = set()  # the files the last build read, resolved
@@ -64,7 +70,8 @@ class Loop:
         self.count += 1
         failure = None
         try:
-            reports = sorted(self.resident.build(self.names, self.options), key=lambda r: r.path)
+            with RUNS:
+                reports = sorted(self.resident.build(self.names, self.options), key=lambda r: r.path)
         except Exception as exc:  # a fault of pnp, not of the kit: said, and watching goes on
             reports, failure = [], f"{type(exc).__name__}: {exc}"
         outcome = Outcome(self.count, self._shown(changed), reports, dict(self.resident.last),
@@ -80,7 +87,24 @@ class Loop:
                 self.publish(outcome)
             except Exception as exc:  # the preview's fault: said, and watching goes on
                 self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
+        if self.checked is not None and outcome.failure is None and not self.watcher.pending():
+            self._check(outcome.number)
         return outcome
+
+    def _check(self, number: int) -> None:
+        """`pnp check` of the watched kits, as the command runs it, for the preview's report."""
+        from ..build import check
+
+        options = Options(paper=self.options.paper, strict=self.options.strict,
+                          printer_margin=self.options.printer_margin)
+        try:
+            with RUNS:
+                reports = check(self.root, self.names, options)
+        except Exception as exc:  # pnp's fault: said, and watching goes on
+            self.echo(f"  pnp check failed after this build: {type(exc).__name__}: {exc}")
+            return
+        if self.checked is not None:
+            self.checked(number, reports)
 
     def forever(self, until: Callable[[], bool] = lambda: False) -> None:
         """Build, then build again after every change, until interrupted (or `until()` is true)."""

@@ -8,7 +8,11 @@ its page sizes. Each page has a version: the outcome's (the resident build's, wh
 what a page shows changes), else the digest of the file and the page number stand in. `files(kit)`
 lists a kit's `FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG
 bytes) when the version is the current one, None otherwise, keeping the `KEEP` latest renders, so a
-page is drawn again only when it changed. Every method may be called from any thread.
+page is drawn again only when it changed. A PDF whose bytes changed keeps its previous document
+too (`previous(kit, stem)`: its pages' versions), so that `crop(kit, stem, number, version, box,
+scale)` renders a region of a page (a card's bleed box, top-down points) of the current document, or
+of the previous one when `version` is one of its pages' (the studio's diff of a card's last two
+builds). Every method may be called from any thread.
 
 `snapshot(outcome, store, watching)` is what the preview page shows after a build, a plain dict: the
 build's number (`version`, which the page shows and tests wait on), its time, duration and the files
@@ -68,6 +72,7 @@ class PageStore:
         self._lock = threading.Lock()
         self._kits: dict[str, list[FileView]] = {}
         self._documents: dict[tuple[str, str], PdfDocument] = {}
+        self._previous: dict[tuple[str, str], tuple[PdfDocument, list[PageView]]] = {}
         self._rendered: OrderedDict[tuple, bytes] = OrderedDict()
 
     def update(self, outcome: "Outcome") -> None:
@@ -80,7 +85,7 @@ class PageStore:
                 old = self._documents.get(key)
                 self._documents[key] = document
                 if old is not None:
-                    old.close()
+                    self._keep_previous(key, old)
             self._kits = kits
             current = {(v.kit, v.stem, p.number, p.version) for views in kits.values() for v in views for p in v.pages}
             for key in [k for k in self._rendered if k not in current]:  # pages no longer shown
@@ -110,6 +115,48 @@ class PageStore:
             marks = [f"{digest[:12]}-{i}" for i in range(len(sizes))]
         pages = [PageView(i + 1, round(w, 2), round(h, 2), mark) for i, ((w, h), mark) in enumerate(zip(sizes, marks))]
         return FileView(kit, stem, file, status, digest, pages)
+
+    def _keep_previous(self, key: tuple[str, str], old: "PdfDocument") -> None:
+        view = next((v for v in self._kits.get(key[0], []) if v.stem == key[1]), None)
+        before = self._previous.pop(key, None)
+        if before is not None:
+            before[0].close()
+        if view is None:
+            old.close()
+        else:
+            self._previous[key] = (old, view.pages)
+
+    def previous(self, kit: str, stem: str) -> list[PageView]:
+        with self._lock:
+            found = self._previous.get((kit, stem))
+            return list(found[1]) if found else []
+
+    def crop(self, kit: str, stem: str, number: int, version: str, box: tuple[float, float, float, float],
+             scale: float) -> bytes | None:
+        """PNG bytes of `box` (x0, y0, x1, y1 from the page's top-left, in points) of page `number` of the
+        document whose page has `version` (the current one, or the previous), None when neither has."""
+        with self._lock:
+            document = self._document_of(kit, stem, number, version)
+            if document is None:
+                return None
+            page = document[number - 1]
+            width, height = page.get_size()
+            x0, y0, x1, y1 = (max(0.0, box[0]), max(0.0, box[1]), min(width, box[2]), min(height, box[3]))
+            if x1 - x0 < 1 or y1 - y0 < 1:
+                return None
+            image = page.render(scale=scale, crop=(x0, height - y1, width - x1, y0)).to_pil()
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", compress_level=1)
+        return buffer.getvalue()
+
+    def _document_of(self, kit: str, stem: str, number: int, version: str) -> "PdfDocument | None":
+        view = next((v for v in self._kits.get(kit, []) if v.stem == stem), None)
+        if view is not None and 1 <= number <= len(view.pages) and view.pages[number - 1].version == version:
+            return self._documents.get((kit, stem))
+        before = self._previous.get((kit, stem))
+        if before is not None and 1 <= number <= len(before[1]) and before[1][number - 1].version == version:
+            return before[0]
+        return None
 
     def files(self, kit: str) -> list[FileView]:
         with self._lock:
@@ -151,15 +198,16 @@ def _kit(report: KitReport, store: PageStore, run_ok: bool) -> dict:
             "up_to_date": report.up_to_date, "stale": _stale(report, run_ok),
             "errors": [p.as_json() for p in report.errors],
             "warnings": [p.as_json() for p in report.warnings],
-            "files": [_file(view) for view in store.files(report.kit)]}
+            "files": [_file(view, store) for view in store.files(report.kit)]}
 
 
-def _file(view: FileView) -> dict:
+def _file(view: FileView, store: PageStore) -> dict:
     f = view.report
     base = f"/pages/{quote(view.kit)}/{quote(view.stem)}"
     return {"id": f"{view.kit}/{view.stem}", "name": f"{view.stem}.pdf", "path": f.path,
             "component": f.component, "kind": f.kind, "cards": f.cards,
             "card_size_mm": list(f.card_size_mm) if f.card_size_mm else None, "per_page": f.per_page,
             "backs": f.backs, "status": view.status,
+            "previous": [{"n": p.number, "version": p.version} for p in store.previous(view.kit, view.stem)],
             "pages": [{"n": p.number, "w": p.width, "h": p.height, "version": p.version,
                        "src": f"{base}/{p.number}.png?v={p.version}"} for p in view.pages]}

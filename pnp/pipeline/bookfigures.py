@@ -6,17 +6,24 @@ deck (`deck:`, `cards:`, at most `MOST_CARDS`, arranged as a fan, a row or a gri
 sheet (`sheet:`, `page:`) or a region of it (`region:`, from the top-left corner of its content box);
 the faces as the build lays them out (templates bound, `{rules.…}` filled). A figure naming what the
 kit does not have is a problem at its key's line in the book's text, with the closest name; None.
+`shows` says, by figure line, what each face drawn is (deck or sheet, card id or page number, side),
+and `material(pages, blocks, file)` where each lies on the book's laid out pages
+(`context.MaterialPlace`: the preview maps a click on a figure to its card).
 """
 from __future__ import annotations
 
+import math
+from typing import Any, Iterator, Sequence
+
 from ..core.errors import Loc, Problem, suggest
+from ..layout.bookflow import FacePlace
 from ..layout.bookresolve import Drawn
 from ..layout.items import Face
 from ..model.kit import Card, Deck
 from ..model.layout import Layout
 from ..model.rulebook import Figure, Rulebook
 from ..model.units import MM, paper_points
-from .context import KitContext
+from .context import KitContext, MaterialPlace
 from .faces import card_values, page_values
 
 MOST_CARDS = 24  # a deck figure of more is a listing, not a picture
@@ -27,6 +34,7 @@ class Figures:
 
     def __init__(self, ctx: KitContext, book: Rulebook):
         self.ctx, self.book = ctx, book
+        self.shows: dict[int, list[tuple[str, str, str]]] = {}  # figure line -> (component, item, side) a face
 
     def drawn(self, figure: Figure) -> Drawn | None:
         spec = figure.spec
@@ -37,6 +45,25 @@ class Figures:
             return None
         how = "single" if spec.card is not None else spec.arrange
         return Drawn(tuple(faces), how, None, spec.width, spec.caption, figure.line)
+
+    def material(self, pages: Sequence[Any], blocks: Sequence[Any], file: str) -> list[MaterialPlace]:
+        """Where each face the figures drew lies on `pages` (laid out `BookPage`s of the resolved
+        `blocks`): a page's faces are the figures' in the text's order, each the face drawn (a
+        region of a sheet page is a copy of it, matched as the next region)."""
+        entries = [(face, show, d) for d in _drawn(blocks) for face, show in zip(d.faces, self.shows.get(d.line, ()))]
+        used = [False] * len(entries)
+        out = []
+        for page in pages:
+            for place in page.figures:
+                found = next((i for i, (face, _, _) in enumerate(entries) if not used[i] and face is place.face), None)
+                if found is None:
+                    found = next((i for i, (_, _, d) in enumerate(entries) if not used[i] and d.clip), None)
+                if found is None:
+                    continue
+                used[found] = True
+                _, (component, item, side), drawn = entries[found]
+                out.append(MaterialPlace(page.number, _corners(place), component, item, side, file, drawn.line))
+        return out
 
     def _problem(self, figure: Figure, key: str, what: str, suggestion: str | None = None) -> None:
         line = next((figure.line + k for k, text in enumerate(self.book.lines[figure.line:], 1)
@@ -74,6 +101,7 @@ class Figures:
             return None
         bound, _ = self.ctx.env.bound(card.fields)  # (the deck reports its own problems)
         values = card_values(self.ctx.kit, deck, card, bound)
+        self.shows.setdefault(figure.line, []).append((deck.name, card.id, figure.spec.side or "front"))
         return self.ctx.builder(layout).build(values, f"card {card.id!r}", card.ref)[0]
 
     def _sheet(self, figure: Figure) -> Drawn | None:
@@ -93,6 +121,7 @@ class Figures:
         bound, _ = self.ctx.env.bound(page.fields)
         face = self.ctx.builder(sheet.spec.layout, size, 0.0).build(page_values(kit, page, bound), sheet.name,
                                                                      sheet.ref)[0]
+        self.shows[figure.line] = [(sheet.name, str(spec.page), "page")]
         clip = (spec.region[0], spec.region[1], spec.region[2], spec.region[3]) if spec.region is not None else None
         if clip is not None and (clip[0] < 0 or clip[1] < 0 or clip[0] + clip[2] > size[0] + 0.01
                                  or clip[1] + clip[3] > size[1] + 0.01 or clip[2] <= 0 or clip[3] <= 0):
@@ -110,3 +139,25 @@ def _content_box(paper: str, layout: Layout) -> tuple[float, float]:
     if layout.orientation == "landscape":
         w, h = h, w
     return w - 2 * layout.margin, h - 2 * layout.margin
+
+
+def _drawn(blocks: Sequence[Any]) -> Iterator[Drawn]:
+    """The figures of resolved blocks, in the text's order (inside boxes and list items too)."""
+    for block in blocks:
+        if isinstance(block, Drawn):
+            yield block
+        elif isinstance(getattr(block, "children", None), tuple):  # a box (note, example)
+            yield from _drawn(block.children)
+        elif isinstance(getattr(block, "items", None), tuple) and hasattr(block, "ordered"):  # a list
+            for item in block.items:
+                yield from _drawn(item)
+
+
+def _corners(place: FacePlace) -> tuple[tuple[float, float], ...]:
+    """The corners of what a figure shows of a face, on the page (top-down points): its trim box (or
+    region) scaled, then turned clockwise by its angle about the place's corner, as draw/book.py draws it."""
+    x, y, w, h = place.clip or (0.0, 0.0, place.face.width, place.face.height)
+    a = math.radians(place.angle)
+    cos, sin, s = math.cos(a), math.sin(a), place.scale
+    return tuple((round(place.x + u * s * cos - v * s * sin, 3), round(place.y + u * s * sin + v * s * cos, 3))
+                 for u, v in ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))

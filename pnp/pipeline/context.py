@@ -17,7 +17,12 @@ file's name adds `options.variant` after the paper (`-cmyk`, `-pdfx`, `-saver`);
 opened, component, kind, pages, **extra)` saves it and reports the file (`FileReport`; named by
 `pnp check` too, unless the kit failed). Count: `expect(pages)` then `tick(pages)` as they are done,
 drawn or not. The run collects each component's problems and file into its own `Outcome`
-(`collecting(outcome)`; `adopt(outcome)` takes one a memo recalled).
+(`collecting(outcome)`; `adopt(outcome)` takes one a memo recalled). `plans` holds the sheet plan
+of each deck laid out, by deck name (`layout.imposition.SheetPlan`: where each card lies on each
+page; the preview's map of a deck's pages, pnp.live.studio); a deck recalled by a memo has none.
+`material` holds, by component name, the faces of the kit's material another component shows on
+its pages (a rulebook's figures, a tuck box's art: `MaterialPlace`, where each lies and which card
+or sheet page it is).
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from ..core.report import FileReport
 from ..draw.forms import FormCache
 from ..draw.paint import Painter
 from ..layout.face import BuildEnv, FaceBuilder
+from ..layout.imposition import SheetPlan
 from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note, NotePage, sheet_notes
@@ -47,6 +53,22 @@ from .session import Session
 if TYPE_CHECKING:  # pragma: no cover
     from ..colour.convert import CmykInk
     from ..output import Canvas  # (ReportLab's: the pipeline hands it to draw/'s painters, never calls it)
+
+
+@dataclass(frozen=True)
+class MaterialPlace:
+    """A face of the kit's material shown on a page of another component (a rulebook's figure): its
+    page (from 1), the corners of what is shown (points, from the page's top-left, y down), the deck
+    or sheet it comes from, the card's id (or the sheet page's number), its side (front, back or
+    page), and the line of the figure in the component's text file (a tuck box: its file, line 0)."""
+
+    page: int
+    corners: tuple[tuple[float, float], ...]
+    component: str
+    item: str
+    side: str
+    file: str
+    line: int
 
 
 @dataclass(frozen=True)
@@ -67,6 +89,8 @@ class KitContext:
         self.ink = cmyk_ink(options) if batch is not None else None  # a CMYK build's converter (pnp.colour)
         self.own = Outcome(problems)  # the kit's own problems (loading, rules, layouts' definitions)
         self.outcomes: list[Outcome] = []  # each component's, in the kit's order
+        self.plans: dict[str, SheetPlan] = {}  # deck name -> its sheet plan (pnp.live.studio maps pages)
+        self.material: dict[str, list[MaterialPlace]] = {}  # component -> the kit's faces on its pages
         self._sink = self.own
         self._errors = sum(p.severity == "error" for p in problems)
         self._noteless: set[str] = set()  # the components told that a note of theirs found no room

@@ -16,7 +16,8 @@ its cards on its sheets (`layout.imposition.fill_sheets`), so its last sheet is 
 empty; such a deck writes no file of its own. A part-filled sheet is drawn on its own plan
 (`layout.occupancy.filled_plan`: bleed into its empty slots, marks and boxes of its cards only).
 Each sheet is checked for a full-bleed face whose bleed it cuts where the paper had room
-(`layout.bleedcheck`): a warning at the deck, once. `shown(kit, deck)`: its cards and layouts, and its
+(`layout.bleedcheck`): a warning at the deck, once. The plan of a deck laid out is kept in
+`KitContext.plans`. `shown(kit, deck)`: its cards and layouts, and its
 guests'.
 """
 from __future__ import annotations
@@ -59,6 +60,7 @@ def draw_deck(ctx: KitContext, deck: Deck) -> None:
         ctx.report(Problem(f"the sheet template is for {slots.paper.upper()} paper: its pages are "
                            f"{slots.paper.upper()} on this {options.paper.upper()} build",
                            f"deck {deck.name!r}", deck.ref.child("imposition", "sheet"), severity="warning"))
+    ctx.plans[deck.name] = plan  # (where its cards lie: the preview's map of its pages)
     DeckPages(ctx, deck, plan, faces, guests(ctx.kit, deck)).run()
 
 

@@ -68,7 +68,8 @@ class RulebookSheets:
 
     def run(self) -> None:
         look = self._look()
-        resolver = Resolver(self.book, self.values, self.ctx.env.french, self.ctx.env.tables, Figures(self.ctx, self.book).drawn)
+        self.figures = Figures(self.ctx, self.book)
+        resolver = Resolver(self.book, self.values, self.ctx.env.french, self.ctx.env.tables, self.figures.drawn)
         blocks = resolver.blocks()
         for problem in resolver.problems:
             self.ctx.report(problem)
@@ -105,7 +106,8 @@ class RulebookSheets:
             return
         if output.booklet:
             self._booklet(output, pages)
-        else:
+        else:  # (where its figures show the kit's material: the preview's map of its pages)
+            self.ctx.material[output.name] = self.figures.material(pages, blocks, self.book.display)
             opened = self.ctx.open(output.name, (output.frame.width, output.frame.height))
             if opened is not None:
                 book = _painter(opened)

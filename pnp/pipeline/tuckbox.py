@@ -7,7 +7,8 @@ the deck's card size, its number of cards and their thickness (or the given dept
 clearance (`model.tuckbox`), plans its net on the build's paper within the printable area
 (`layout.tuckbox.plan_tuckbox`: one piece, else two; a problem when neither fits) and draws each
 piece on a page (`draw.tuckbox.TuckPainter`) with the sheet's notes: the print note, its label
-(and which part), and how to make it. The file is reported like a sheet's, kind "tuckbox".
+(and which part), and how to make it. The file is reported like a sheet's, kind "tuckbox". Where
+each piece lies, showing the art card, goes to `KitContext.material` (the preview's map of its pages).
 `held_boxes(kit)` gives the run its tuck boxes as components (`HeldBox`: with the cards they hold,
 which its pages depend on: `shown(held)`). The tuck box's geometry and drawing are imported when a
 kit has a tuck box to draw, not with the pipeline.
@@ -23,7 +24,7 @@ from ..layout.marks import printable_box
 from ..layout.notes import NOTE_BAND, NOTE_SIZE, Metrics, Note, NotePage, NoteText, place_notes
 from ..model.kit import Card, Deck, Kit
 from ..model.units import MM, paper_points
-from .context import KitContext
+from .context import KitContext, MaterialPlace
 from .deck import card_contents, card_layouts
 from .faces import card_values
 from .memo import Shown
@@ -84,6 +85,9 @@ class TuckBoxSheet:
             return
         card, layout = art
         face = self._face(card, deck, layout)
+        side = "back" if layout == card.back else "front"
+        ctx.material[box.name] = [MaterialPlace(i + 1, _corners(plan, placed), deck.name, card.id, side, box.ref.file, 0)
+                                  for i, placed in enumerate(plan.pieces)]
         opened = ctx.open(box.name, plan.page)
         ctx.expect(len(plan.pieces))
         if opened is not None and not ctx.failed:
@@ -176,3 +180,10 @@ class TuckBoxSheet:
     def _fonts(self) -> tuple[str, str]:
         fonts = self.ctx.fonts
         return fonts.default_face().name, fonts.default_bold().name
+
+
+def _corners(plan: TuckPlan, placed: Placed) -> tuple[tuple[float, float], ...]:
+    """A piece's net on its page, as corners from the page's top-left (points, y down)."""
+    w, h = (placed.net.height, placed.net.width) if placed.turned else (placed.net.width, placed.net.height)
+    x, y = placed.x, plan.page[1] - placed.top
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
