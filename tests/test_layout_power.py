@@ -184,7 +184,7 @@ def test_hostile_expressions_are_refused_fast(text, message):
 def test_a_templated_length_that_is_no_length_is_a_problem(faces):
     _, problems = faces.build("calcul", value=1, index=-6, symboles=SYMBOLS)
     assert [w for w in whats(problems) if w.startswith("h:")] == [
-        "h: a size must be more than 0 (got '-1mm' from '{5 + index}mm')"]
+        "h: a size must be more than 0 (got '\u22121mm' from '{5 + index}mm')"]
 
 
 def test_pictures_of_an_arrangement_are_its_items(faces):

@@ -12,7 +12,7 @@ import warnings
 import pytest
 from PIL import Image
 
-from pnp.core.errors import short
+from pnp.core.errors import short_path
 from pnp.model.generate import MAX_MATCHES
 
 from conftest import line_of
@@ -124,9 +124,9 @@ def test_what_svglib_logs_while_drawing_fails_the_build_and_is_never_printed_raw
 def test_a_picture_path_of_5000_characters_is_a_problem(project, src):
     root = project()
     tiny_kit(root, f'    art: {{type: {"svg" if src.endswith("svg") else "image"}, src: "{src}", box: trim}}\n')
-    _refused(root, f"layouts/tiny.yaml:3:10: layout 'tiny', element 'art': the path {short(src, 80)} cannot be read "
+    _refused(root, f"layouts/tiny.yaml:3:10: layout 'tiny', element 'art': the path {short_path(src)} cannot be read "
                    "(File name too long)")
-    assert len(short(src, 80)) == 80
+    assert len(short_path(src)) == 80 and short_path(src).endswith(src[-10:] + "'")  # its end: the file's name
 
 
 @pytest.mark.parametrize("size, why", [

@@ -145,6 +145,12 @@ def short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def short_path(path: str, limit: int = 80) -> str:
+    """A path as a message quotes it, at most about `limit` characters: a long one keeps its end (the
+    file's name and its folders nearest it), "'.../fonts/elsewhere.ttf'"."""
+    return repr(path) if len(path) <= limit else repr("..." + path[-(limit - 5):])
+
+
 def _scalar(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"

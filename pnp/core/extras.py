@@ -14,7 +14,7 @@ DISTRIBUTION = "pnp-kits"
 EXTRAS = {
     "xlsx": ("openpyxl",),
     "export": ("pypdfium2", "openpyxl"),
-    "watch": ("watchdog", "pypdfium2"),
+    "watch": ("watchdog", "pypdfium2", "h11"),
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..core.errors import Problem
 from .imposition import (FOLD_CLEAR, FOLD_GAP, SheetPlan, SheetSpec, Slot, _Grid, boxes, fits, grid, marks,
                          mirror_box, orientations, outer_bleed, slots, too_big)
+from ..model.units import MM
 from .marks import MARK_GAP, Box, printable_box
 
 
@@ -47,7 +48,9 @@ def _plan(spec: SheetSpec, width: float, height: float, vertical: bool) -> Sheet
     area = printable_box(width, height, spec.printer_margin)
     half = (area[0], area[1], width / 2 - FOLD_CLEAR, area[3]) if vertical else \
         (area[0], height / 2 + FOLD_CLEAR, area[2], area[3])
-    front_marks = [m for m in marks(spec, g, half) if not any(_touches(m, s.clip) for s in fronts)]
+    clips = [s.clip for s in fronts]
+    front_marks = [m for m in (_off_cards(m, clips) for m in marks(spec, g, half)
+                               if not any(_touches(m, clip) for clip in clips)) if m is not None]
     all_marks = front_marks + [mirror_box(m, width, height, vertical) for m in front_marks]
     trim, _ = boxes(spec, g)
     bleed = _hull([s.clip for s in fronts])
@@ -90,6 +93,31 @@ def _touches(mark: Box, clip: Box) -> bool:
     x0, x1 = sorted((mark[0], mark[2]))
     y0, y1 = sorted((mark[1], mark[3]))
     return x0 < clip[2] - 0.01 and x1 > clip[0] + 0.01 and y0 < clip[3] - 0.01 and y1 > clip[1] + 0.01
+
+
+CLEAR = 0.25 * MM  # a shortened crop mark ends this far from a card's bleed
+
+
+def _off_cards(mark: Box, clips: list[Box]) -> Box | None:
+    """A crop mark that runs along a card's edge (cards side by side, no gap) shortened to end where
+    the card's bleed does, `CLEAR` before it: the bleed a fold gives the fold side reaches past the
+    marks' usual gap.
+    None when less than a millimetre is left."""
+    x0, y0, x1, y1 = mark
+    along = 1 if abs(x0 - x1) < 0.01 else 0  # the axis the segment runs along (1: a vertical mark)
+    lo, hi = start = sorted((mark[along], mark[along + 2]))
+    at = mark[1 - along]
+    for clip in clips:
+        if clip[1 - along] - 0.01 <= at <= clip[3 - along] + 0.01 and lo < clip[along + 2] and hi > clip[along]:
+            if lo < clip[along]:
+                hi = min(hi, clip[along] - CLEAR)
+            else:
+                lo = max(lo, clip[along + 2] + CLEAR)
+    if [lo, hi] == start:
+        return mark
+    if hi - lo < MM:
+        return None
+    return (at, lo, at, hi) if along else (lo, at, hi, at)
 
 
 def _hull(boxes: list[Box]) -> Box:

@@ -27,6 +27,7 @@ UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 MAX_LENGTH_MM = 5000.0  # 5 m: the largest length a kit may write (a PDF page is at most 5.08 m)
 MAX_PERCENT = 1000.0
 MAX_FONT_SIZE = 1000.0  # points
+MINUS = "\u2212"  # the typographic minus a number prints with (a filled template's "−1mm" reads as -1 mm)
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%\s*safe|%)?\s*$")
 MAX_ANGLE = 100_000.0  # degrees, either way (turned to 0..360)
 
@@ -77,7 +78,7 @@ def parse_dim(value: object) -> Dim:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _bounded(Dim(float(value) * MM))
     if isinstance(value, str):
-        match = _LENGTH.match(value)
+        match = _LENGTH.match(value.replace(MINUS, "-"))
         if match:
             number, unit = float(match.group(1)), (match.group(2) or "mm").replace(" ", "")
             if unit in ("%", "%safe"):
@@ -107,7 +108,7 @@ def parse_angle(value: object) -> float | str:
         return value
     if isinstance(value, str):
         try:
-            value = float(value)
+            value = float(value.replace(MINUS, "-"))
         except ValueError:
             raise ValueError("an angle is a number of degrees, like 45 or -30") from None
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -13,7 +13,9 @@ installed once per process when a block is first entered) refuses, by raising
 - the network: connecting, binding, sending to an address, looking a name up.
 Every refusal is also recorded (`refusals()` after the block gives them, in order), so a model
 that catches the exception is still reported. Blocks nest (the innermost's folders apply). The
-state is process-wide, so a thread the model starts is guarded while the block lasts.
+state is process-wide, so a thread the model starts is guarded while the block lasts; the threads
+already running when the block began (a preview server's, a watcher's) are not the model's and are
+not judged.
 What it does not do, and why it is not a sandbox: a model may read any file the user can, use
 memory and time, change pnp's own objects in memory, or undo the guard through Python's
 internals; a thread or a process it leaves behind outlives the block. It keeps an honest
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -40,6 +43,7 @@ class GuardRefused(PermissionError):
 class _Block:
     writable: tuple[Path, ...]
     refused: list[str] = field(default_factory=list)
+    others: frozenset[int] = frozenset()  # the threads already running when the block began: not the model's
 
 
 _STACK: list[_Block] = []
@@ -80,7 +84,8 @@ def running(writable: Sequence[Path] = ()) -> Iterator[_Block]:
     if not _INSTALLED:
         sys.addaudithook(_hook)
         _INSTALLED.append(True)
-    block = _Block(tuple(_resolved(p) for p in (*writable, *_ALLOWED.get(), cache_root())))
+    others = frozenset(t.ident for t in threading.enumerate() if t.ident is not None) - {threading.get_ident()}
+    block = _Block(tuple(_resolved(p) for p in (*writable, *_ALLOWED.get(), cache_root())), others=others)
     _STACK.append(block)
     try:
         yield block
@@ -135,6 +140,8 @@ def _hook(event: str, args: tuple) -> None:
     if not _STACK:
         return
     block = _STACK[-1]
+    if threading.get_ident() in block.others:  # a thread of pnp's own (the preview's server) the model did not start
+        return
     if event == "open":
         _open(block, args)
     elif event in WRITES:

@@ -25,7 +25,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..core.errors import short
+from ..core.errors import short, short_path
 from ..core.fileio import digest, note_read
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger input (a picture?) is refused rather than read
@@ -41,7 +41,7 @@ def confine(root: Path, base: Path, relative: str) -> Path:
     if not isinstance(relative, str) or not relative.strip() or "\0" in relative:
         raise InputError(f"{short(relative, 80)} is no file name")
     if os.path.isabs(relative) or relative.startswith("~"):
-        raise InputError(f"the path {short(relative, 80)} is absolute: name files relative to the kit")
+        raise InputError(f"the path {short_path(str(relative))} is absolute: name files relative to the kit")
     return _checked(Path(root), Path(base) / relative, relative)
 
 
@@ -59,7 +59,7 @@ def _shown(root: Path, path: Path) -> str:
 
 
 def _checked(root: Path, candidate: Path, shown: str) -> Path:
-    shown = short(shown, 80)
+    shown = short_path(str(shown))
     real_root = root.resolve()
     try:
         real = candidate.resolve(strict=False)
