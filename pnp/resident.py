@@ -111,6 +111,8 @@ class ComponentMemo:
                 entry.pages = [_hash(resources, page) for page in digests.get(entry.file.path, [])]
             if entry.file is not None:
                 self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
+        for path in digests:  # what no memo remembers (a rulebook) is drawn, and written, every time
+            self.last.setdefault(path, "rebuilt")
         for kit in {key[0] for key in self._staged}:  # components gone from a kit are forgotten
             for key in [k for k in self._kept if k[0] == kit and k not in self._staged]:
                 del self._kept[key]

@@ -37,6 +37,11 @@ def _stamps(reports) -> dict[str, int]:
     return {f.component: Path(f.path).stat().st_mtime_ns for r in reports for f in r.files}
 
 
+def _book(files: dict[str, str]) -> dict[str, str]:
+    """The rulebook's PDFs in a build's `last`: drawn every time (no memo remembers a rulebook)."""
+    return {files["regles"]: "rebuilt", files["regles-livret"]: "rebuilt"}
+
+
 def test_an_edit_draws_that_component_alone_and_the_bytes_are_pnp_builds(similis, tmp_path):
     root, resident, options = similis
     before = resident.build(["similis"], options, force=True)
@@ -45,7 +50,8 @@ def test_an_edit_draws_that_component_alone_and_the_bytes_are_pnp_builds(similis
     edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
     after = resident.build(["similis"], options)
     files = _files(after)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept",
+                             **_book(files)}
     now = _stamps(after)
     assert now["cartes"] == stamps["cartes"] and now["score"] == stamps["score"] and now["aide"] != stamps["aide"]
     alone = build_changed(root, ["similis"], Options(out=tmp_path / "alone"))
@@ -87,7 +93,8 @@ def test_a_picture_edit_draws_the_components_that_show_it(similis):
     art.write_text(art.read_text(encoding="utf-8").replace("</svg>", "<rect width='1' height='1'/></svg>"),
                    encoding="utf-8")
     files = _files(resident.build(["similis"], options))
-    assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept", files["boite"]: "kept"}
+    assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept", files["boite"]: "kept",
+                             **_book(files)}
     assert all(a != b for a, b in zip(pages, resident.pages(cartes)))  # drawn with other art: all new
 
 
@@ -97,7 +104,7 @@ def test_a_layout_edit_opens_the_session_again_and_draws_everything(similis):
     edit(root / "layouts/similis.yaml", "stroke_width: 1.6", "stroke_width: 1.2")
     reports = resident.build(["similis"], options)
     assert resident.session() is not session
-    assert set(resident.last.values()) == {"rebuilt"} and len(resident.last) == 4  # the box too
+    assert set(resident.last.values()) == {"rebuilt"} and len(resident.last) == 6  # the box and the rulebook too
     assert not [p for r in reports for p in r.errors]
 
 
@@ -115,7 +122,8 @@ def test_a_broken_save_keeps_the_last_good_pdfs_and_mending_it_draws_what_change
     edit(score, "layuot: similis-score", "layout: similis-score")
     edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
     mended = _files(resident.build(["similis"], options))
-    assert resident.last == {mended["cartes"]: "kept", mended["aide"]: "rebuilt", mended["score"]: "kept", mended["boite"]: "kept"}
+    assert resident.last == {mended["cartes"]: "kept", mended["aide"]: "rebuilt", mended["score"]: "kept", mended["boite"]: "kept",
+                             **_book(mended)}
 
 
 def test_a_pdf_changed_behind_its_back_is_drawn_again(similis):
@@ -123,7 +131,8 @@ def test_a_pdf_changed_behind_its_back_is_drawn_again(similis):
     files = _files(resident.build(["similis"], options, force=True))
     shutil.copyfile(files["score"], files["aide"])
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "kept", files["boite"]: "kept",
+                             **_book(files)}
 
 
 def test_a_font_file_replaced_under_its_name_is_registered_again(tmp_path):
@@ -148,14 +157,16 @@ def test_the_kit_rules_model_is_loaded_again_and_redraws_what_shows_its_tables(s
     model = root / "decks/similis/rules.py"
     edit(model, '"""The series table of the rules card', '"""(edited) The series table of the rules card')
     assert not [p for r in resident.build(["similis"], options) for p in r.problems]
-    assert set(resident.last.values()) == {"kept"}  # the model changed, not what it prints
+    assert resident.last == {**{path: "kept" for path in files.values()}, **_book(files)}  # the model changed, not what it prints
     edit(model, '"Points communs"', '"Points en commun"')
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept",
+                             **_book(files)}
     assert "Points en" in pdfread.text(files["aide"], 0)  # the new header (on two lines)
     edit(root / "decks/similis/game.yaml", "end_score: 50", "end_score: 60")
     resident.build(["similis"], options)
-    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept"}
+    assert resident.last == {files["cartes"]: "kept", files["aide"]: "rebuilt", files["score"]: "rebuilt", files["boite"]: "kept",
+                             **_book(files)}
     assert "60 points" in pdfread.text(files["score"], 0)
 
 

@@ -160,7 +160,7 @@ def test_forever_builds_after_each_save(loop):
     thread.join(timeout=30)
     assert not thread.is_alive() and outcomes[1].changed == ["decks/similis/score.yaml"]
     # the score sheet redrawn, and the rulebook (never remembered: its figures read the whole kit)
-    assert {f.path: outcomes[1].last.get(f.path, "rebuilt") for r in outcomes[1].reports for f in r.files} == {
+    assert {f.path: outcomes[1].last[f.path] for r in outcomes[1].reports for f in r.files} == {
         f.path: ("rebuilt" if f.component in ("score", "regles", "regles-livret") else "kept")
         for r in outcomes[1].reports for f in r.files}
 
