@@ -12,6 +12,8 @@ answer is `(parts, problems)`, `Problem`s of what the table element says (the ca
 """
 from __future__ import annotations
 
+import re
+
 from ..core.blocks import PipeTable
 from ..core.errors import Problem
 from ..model.layout import Table
@@ -25,6 +27,9 @@ from .textfit import TextBlock
 from .typography import parse
 
 ROW_LINES = (1, 2, 3, 4, 5)
+PADDING = 1.6 * MM  # a cell's padding, each side
+_ICON = re.compile(r":[\w-]+:")
+BOLD = 1.15  # a bold header's characters against the body's
 WHOLE = 0.85  # a cell may print down to this fraction of the table's size before rows grow a line
 
 
@@ -109,9 +114,37 @@ def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: fl
     return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
             "h": f"{header_h + _total(size, heights)}pt", "size": size, "row_height": f"{_row_h(size, 1)}pt",
             "row_heights": [f"{h}pt" for h in heights], "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
-            "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": "1.6mm",
-            "columns": [{"header": h, "align": a} for h, a in zip(header, aligns)],
+            "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": f"{PADDING}pt",
+            "columns": [{"header": h, "align": a, "width": f"{w}pt"}
+                        for h, a, w in zip(header, aligns, column_widths(header, rows, width, size))],
             "body": [[{"text": cell} for cell in row] for row in rows]}
+
+
+def column_widths(header: list[str], rows: list[list[str]], width: float, size: float) -> list[float]:
+    """Each column's width, from what it holds, as a browser sizes a table's: every column as wide as
+    its longest cell when they all fit; else each at least its longest word (the header's too), the
+    room left shared by how much more each would take; text measured in characters of about half the
+    size (an icon two; the header's bold a little wider), a cell's padding added. The sum is `width`."""
+    char = size * 0.5
+    pad = 2 * PADDING / char + 1  # (and a character's slack)
+    cells = [[(header[k], BOLD)] + [(row[k], 1.0) for row in rows] for k in range(len(header))]
+    most = [max(_chars(c) * f for c, f in col) + pad for col in cells]
+    least = [max(max((_chars(w) * f for w in c.split()), default=0.0) for c, f in col) + pad for col in cells]
+    room = width / char
+    if sum(most) <= room:
+        chars = [m * room / sum(most) for m in most]
+    elif sum(least) < room and sum(most) > sum(least):
+        extra = (room - sum(least)) / (sum(most) - sum(least))
+        chars = [lo + (hi - lo) * extra for lo, hi in zip(least, most)]
+    else:
+        chars = [lo * room / sum(least) for lo in least]
+    return [c * char for c in chars[:-1]] + [width - sum(c * char for c in chars[:-1])]
+
+
+def _chars(text: str) -> float:
+    """About how many characters `text` prints: its markup left out, an `:icon:` two."""
+    text = _ICON.sub("ww", text).replace("**", "").replace("*", "").replace("\\", "")
+    return float(len(text))
 
 
 def _title(table: ModelTable, width: float, ctx: ElementContext, look: Look) -> list[Item]:
