@@ -286,17 +286,29 @@ def test_an_editor_template_that_is_no_url_is_bad_usage(project, editor):
     assert result.exit_code == 2 and "is not an editor URL such as vscode://file/{path}:{line}:{col}" in result.output
 
 
+def _built_studio(root, tmp_path, kit: str, **options):
+    """The kit built into tmp_path/out, and a studio told of that first build: (root, studio)."""
+    from conftest import build_ok
+
+    built = Options(out=tmp_path / "out", **options)
+    build_ok(root, [kit], built)
+    studio = Studio(root, built)
+    studio.built(1, [KitReport(kit, built_title(root, kit), f"decks/{kit}")])
+    return root, studio
+
+
+def built_title(root, kit: str) -> str:
+    """The kit's title as its report gives it (game.yaml's `title:`)."""
+    import yaml
+
+    return yaml.safe_load((root / "decks" / kit / "game.yaml").read_text("utf-8"))["title"]
+
+
 @pytest.mark.parametrize("backs", ["long-edge", "short-edge", "fold"])
 def test_each_face_of_the_map_lies_where_the_pdf_prints_its_card(project, tmp_path, backs):
     import pdfplumber
 
-    from conftest import build_ok
-
-    root = project("similis")
-    options = Options(out=tmp_path / "out", backs=backs)
-    build_ok(root, ["similis"], options)
-    studio = Studio(root, options)
-    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    root, studio = _built_studio(project("similis"), tmp_path, "similis", backs=backs)
     legends = {c.id: f"{c.fields['forme']} · {c.fields['couleur']} · {c.fields['fond']}".lower()
                for c in studio.map("similis").kit.decks[0].cards}
     with pdfplumber.open(tmp_path / "out/similis/cartes-a4.pdf") as pdf:
@@ -338,13 +350,7 @@ def test_a_percentage_stays_a_percentage_and_an_angle_any_turn(inherited):
 def test_a_rulebook_page_maps_its_figures_to_the_cards_they_draw(project, tmp_path):
     import pdfplumber
 
-    from conftest import build_ok
-
-    root = project("similis")
-    options = Options(out=tmp_path / "out")
-    build_ok(root, ["similis"], options)
-    studio = Studio(root, options)
-    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    root, studio = _built_studio(project("similis"), tmp_path, "similis")
     cards = {c.id: c for c in studio.map("similis").kit.decks[0].cards}
     pages = [studio.page("similis", "regles", n)["figures"] for n in (1, 2, 3)]
     text = (root / "decks/similis/regles.md").read_text("utf-8").splitlines()
@@ -377,13 +383,7 @@ def test_a_rulebook_page_maps_its_figures_to_the_cards_they_draw(project, tmp_pa
 def test_a_board_larger_than_the_paper_is_mapped_on_each_of_its_tiles(project, tmp_path):
     import pdfplumber
 
-    from conftest import build_ok
-
-    root = project("belote")
-    options = Options(out=tmp_path / "out")
-    build_ok(root, ["belote"], options)
-    studio = Studio(root, options)
-    studio.built(1, [KitReport("belote", "Belote", "decks/belote")])
+    root, studio = _built_studio(project("belote"), tmp_path, "belote")
     assert studio.page("belote", "tapis", 1)["faces"] == []  # the assembly map
     tiles = [studio.page("belote", "tapis", n)["faces"] for n in (2, 3, 4)]  # A1, A2, A3 on A4 paper
     assert [len(t) for t in tiles] == [1, 1, 1] and len({t[0]["trim"][1] for t in tiles}) == 1
@@ -405,13 +405,7 @@ def test_a_board_larger_than_the_paper_is_mapped_on_each_of_its_tiles(project, t
 def test_a_tuck_box_page_maps_its_net_to_the_box_and_its_art(project, tmp_path):
     import pdfplumber
 
-    from conftest import build_ok
-
-    root = project("similis")
-    options = Options(out=tmp_path / "out")
-    build_ok(root, ["similis"], options)
-    studio = Studio(root, options)
-    studio.built(1, [KitReport("similis", "Similis", "decks/similis")])
+    root, studio = _built_studio(project("similis"), tmp_path, "similis")
     answer = studio.page("similis", "boite", 1)
     [piece] = answer["figures"]  # one piece on A4
     assert answer["faces"] == [] and (piece["box"], piece["component"], piece["side"]) == ("boite", "cartes", "back")
