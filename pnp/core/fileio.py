@@ -214,15 +214,24 @@ def read_cached(path: Path, limit: int = MAX_CACHED) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             raise OSError(f"{Path(path).name} is no cache entry of pnp (not a regular file, or too large)")
-        chunks, total = [], 0
-        while chunk := os.read(fd, 1 << 20):
-            total += len(chunk)
-            if total > limit:
-                raise OSError(f"{Path(path).name} is no cache entry of pnp (too large)")
-            chunks.append(chunk)
-        return b"".join(chunks)
+        data = read_at_most(fd, limit)
+        if data is None:
+            raise OSError(f"{Path(path).name} is no cache entry of pnp (too large)")
+        return data
     finally:
         os.close(fd)
+
+
+def read_at_most(fd: int, limit: int) -> bytes | None:
+    """What an open descriptor holds, read in chunks, or None once it holds more than `limit` bytes
+    (a file that grows while it is read, a FIFO: its size before the read is no bound)."""
+    chunks, total = [], 0
+    while chunk := os.read(fd, 1 << 20):
+        total += len(chunk)
+        if total > limit:
+            return None
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def digest(data: bytes) -> str:

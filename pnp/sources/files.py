@@ -26,7 +26,7 @@ import stat
 from pathlib import Path
 
 from ..core.errors import short, short_path
-from ..core.fileio import digest, note_read
+from ..core.fileio import digest, note_read, read_at_most
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger input (a picture?) is refused rather than read
 _DIGESTS: dict[tuple, str] = {}
@@ -101,13 +101,10 @@ def read_input(path: Path, limit: int = MAX_INPUT_BYTES, note: bool = True) -> b
 
 
 def _read_all(fd: int, limit: int, name: str) -> bytes:
-    chunks, total = [], 0
-    while chunk := os.read(fd, 1 << 20):
-        total += len(chunk)
-        if total > limit:
-            raise InputError(f"{name} is too large (more than {limit // 1_000_000} MB)")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    data = read_at_most(fd, limit)
+    if data is None:
+        raise InputError(f"{name} is too large (more than {limit // 1_000_000} MB)")
+    return data
 
 
 def input_digest(path: Path) -> str:
