@@ -157,14 +157,19 @@ def test_the_same_sheets_give_the_same_bytes(dix_mille, shipped, tmp_path):
         assert (tmp_path / "dix-mille/sheets" / name).read_bytes() == (dix_mille["folder"] / name).read_bytes()
 
 
-def test_a_formula_naming_no_column_is_located_and_nothing_is_written(project, tmp_path):
+@pytest.mark.parametrize("old, new, marker, what", [
+    ("PREV(total) + points", "PREV(total) + pionts", "pionts", "no column 'pionts' (did you mean 'points'?)"),
+    ("PREV(total) + points, chute", "PREV(total) + points + Tour, chute", "+ Tour",  # (a KeyError traceback once)
+     "the column 'Tour' prints its cells: a formula reads the cells players fill in and those it computes"),
+])
+def test_a_formula_reading_no_column_to_fill_is_located_and_nothing_is_written(project, tmp_path, old, new, marker,
+                                                                              what):
     root = project("dix-mille")
-    edit(root / "layouts/dix-mille.yaml", "PREV(total) + points", "PREV(total) + pionts")
+    edit(root / "layouts/dix-mille.yaml", old, new)
     reports = export(root, [], ExportOptions(sheets=True, out=tmp_path / "out"))
-    line = line_of(root / "layouts/dix-mille.yaml", "pionts")
+    line = line_of(root / "layouts/dix-mille.yaml", marker)
     assert [p.render() for r in reports for p in r.errors] == [
-        f"layouts/dix-mille.yaml:{line}:25: layout 'dix-mille-score', element 'grille': formula 'total': "
-        "no column 'pionts' (did you mean 'points'?)"]
+        f"layouts/dix-mille.yaml:{line}:25: layout 'dix-mille-score', element 'grille': formula 'total': {what}"]
     assert not (tmp_path / "out").exists() or not any(p.is_file() for p in (tmp_path / "out").rglob("*"))
 
 

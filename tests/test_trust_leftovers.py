@@ -6,22 +6,9 @@ from __future__ import annotations
 import errno
 import os
 
-from pnp.export import ExportOptions, export
 from pnp.output import OutputBatch
 
-from conftest import edit, line_of
 from hostile import pnp
-
-
-def test_a_formula_reading_a_printed_column_is_a_problem_at_the_formula(project, tmp_path):
-    root = project("dix-mille")
-    edit(root / "layouts/dix-mille.yaml", "PREV(total) + points, chute", "PREV(total) + points + Tour, chute")
-    reports = export(root, [], ExportOptions(sheets=True, out=tmp_path / "out"))
-    line = line_of(root / "layouts/dix-mille.yaml", "+ Tour")
-    assert [p.render() for r in reports for p in r.errors] == [
-        f"layouts/dix-mille.yaml:{line}:25: layout 'dix-mille-score', element 'grille': formula 'total': the "
-        "column 'Tour' prints its cells: a formula reads the cells players fill in and those it computes"]
-    assert not (tmp_path / "out").exists() or not any(p.is_file() for p in (tmp_path / "out").rglob("*"))
 
 
 def _victim(tmp_path):
