@@ -131,6 +131,12 @@ tarot:
   background: "#fdf6e3"
   elements:
     nom: {type: text, text: "{nom}", x: 5, y: 5, w: 60, h: 10, size: 12}
+carte:
+  kind: page
+  size: [120mm, 80mm]
+  background: "#2e7d32"
+  elements:
+    titre: {type: text, text: "{titre}", x: 10, y: 10, w: 100, h: 12, size: 14, color: "#ffffff"}
 """
 
 
@@ -138,7 +144,9 @@ def _shapes_kit(root: Path) -> None:
     kit = root / "decks/formes"
     kit.mkdir(parents=True)
     (kit / "game.yaml").write_text("title: Formes\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml, "
-                                   "grandes.yaml]\n", encoding="utf-8")
+                                   "grandes.yaml, carte.yaml]\n", encoding="utf-8")
+    (kit / "carte.yaml").write_text("kind: sheet\nname: carte\ntitle: la carte\nlayout: carte\n"
+                                    "fields: {titre: Le pays}\n", encoding="utf-8")
     (kit / "jetons.yaml").write_text("kind: deck\nname: jetons\nlayout: rond\nfields: {n: int}\n"
                                      "columns: [n]\nrows: [[1], [2]]\n", encoding="utf-8")
     (kit / "grandes.yaml").write_text("kind: deck\nname: grandes\nlayout: tarot\n"
@@ -152,11 +160,21 @@ def test_shapes_and_scales_come_from_the_cards(project, tmp_path):
     _shapes_kit(root)
     _tts(root, tmp_path / "out", ["formes"], tts_base="https://example.org/formes")  # no trailing slash
     folder = tmp_path / "out/formes/tts"
-    counters = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
-    assert counters["CustomDeck"]["1"]["Type"] == 4  # a circle: round counters
-    assert counters["CustomDeck"]["1"]["FaceURL"] == "https://example.org/formes/jetons-1.png"
-    assert counters["Transform"]["scaleX"] == counters["Transform"]["scaleZ"] == round(18 / 63.5, 4)
-    assert [c["Nickname"] for c in counters["ContainedObjects"]] == ["1", "2"]
+    bag = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert bag["Name"] == "Bag" and [c["Nickname"] for c in bag["ContainedObjects"]] == ["1", "2"]
+    counter = bag["ContainedObjects"][0]  # round counters: tiles, TTS's circle, 18 mm high
+    assert counter["Name"] == "Custom_Tile" and counter["CustomImage"]["CustomTile"]["Type"] == 2
+    assert counter["CustomImage"]["ImageURL"] == counter["CustomImage"]["ImageSecondaryURL"] == \
+        "https://example.org/formes/jetons-001.png"  # no back: the front on both sides
+    assert counter["Transform"]["scaleX"] == counter["Transform"]["scaleZ"] == round(18 / 25.4 / (29 / 22), 4)
+    with Image.open(folder / "jetons-001.png") as picture:
+        assert picture.size == (213, 213)  # the trimmed counter at 300 dpi
+    board = json.loads((folder / "carte.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert (board["Name"], board["Nickname"], board["CustomImage"]["CustomTile"]["Type"]) == \
+        ("Custom_Tile", "la carte", 0)  # a board: one box tile
+    assert board["Transform"]["scaleZ"] == round(80 / 25.4 / (29 / 22), 4)  # its height, 80 mm
+    with Image.open(folder / "carte-1.png") as picture:
+        assert picture.size == (1417, 945) and picture.getpixel((700, 600)) == (46, 125, 50)
     big = json.loads((folder / "grandes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert big["CustomDeck"]["1"]["Type"] == 1  # square corners: a rectangle
     card = big["ContainedObjects"][0]
