@@ -194,3 +194,40 @@ def test_a_bad_tts_base_is_a_usage_error(base, project):
     root = project()
     result = CliRunner().invoke(main, ["--project", str(root), "export", "similis", "--tts", "--tts-base", base])
     assert result.exit_code == 2 and "--tts-base" in result.output and "Traceback" not in result.output
+
+
+TOKEN_LAYOUT = """\
+planche:
+  kind: page
+  elements:
+    ronds: {type: counters, each: "{couleurs}", count: 3, x: 0, y: 0, w: 100, h: 60, side: 20mm, gap: 3mm,
+            fill: "{item}", ring: "#ffffff", text: "+", color: "#ffffff"}
+    carres: {type: counters, shape: square, count: 2, x: 0, y: 70, w: 100, h: 20, side: 15mm, fill: "#204060"}
+    titre: {type: text, text: "Jetons", x: 0, y: 100, w: 100, h: 10, size: 12}
+"""
+
+
+def test_counters_printed_on_a_sheet_become_tiles_one_picture_per_distinct_counter(project, tmp_path):
+    root = project()
+    kit = root / "decks/planche"
+    kit.mkdir(parents=True)
+    (kit / "game.yaml").write_text("title: Planche\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml]\n",
+                                   encoding="utf-8")
+    (kit / "jetons.yaml").write_text("kind: sheet\nname: jetons\nlayout: planche\n"
+                                     "fields: {couleurs: ['#c0392b', '#2e7d32']}\ncopies: 2\n", encoding="utf-8")
+    (root / "layouts/planche.yaml").write_text(TOKEN_LAYOUT, encoding="utf-8")
+    _tts(root, tmp_path / "out", ["planche"])
+    folder = tmp_path / "out/planche/tts"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "jetons-carres-1.png", "jetons-ronds-1.png", "jetons-ronds-2.png", "jetons.json"]  # the text: left out
+    bag = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    tiles = bag["ContainedObjects"]
+    assert [t["Nickname"] for t in tiles[::2]] == ["ronds #c0392b"] * 3 + ["ronds #2e7d32"] * 3 + ["carres"] * 2
+    assert len(tiles) == 2 * 8 and len({t["GUID"] for t in tiles}) == 16  # the sheet's two copies
+    round_one, square = tiles[0], tiles[-1]
+    assert round_one["CustomImage"]["CustomTile"]["Type"] == 2 and square["CustomImage"]["CustomTile"]["Type"] == 0
+    assert round_one["Transform"]["scaleX"] == round(20 / 25.4 / (29 / 22), 4)
+    assert square["Transform"]["scaleZ"] == round(15 / 25.4 / (29 / 22), 4)
+    with Image.open(folder / "jetons-ronds-2.png") as green, Image.open(folder / "jetons-carres-1.png") as blue:
+        assert green.size == (236, 236) and blue.size == (177, 177)  # 20 and 15 mm at 300 dpi
+        assert green.getpixel((40, 118)) == (46, 125, 50) and blue.getpixel((20, 20)) == (32, 64, 96)

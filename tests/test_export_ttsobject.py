@@ -52,3 +52,14 @@ def test_the_saved_object_has_the_keys_tts_reads():
 @pytest.mark.parametrize("radius, kind", [(0.0, TILE_BOX), (3 * MM, TILE_BOX), (10 * MM, TILE_CIRCLE)])
 def test_only_a_round_counter_is_a_circle(radius, kind):
     assert tile_type((20 * MM, 20 * MM), radius) == kind
+
+
+def test_the_counters_of_an_element_are_its_largest_square_boxed_shapes():
+    from pnp.export.ttscounters import own, pieces
+    from pnp.layout.items import Shape, shifted
+
+    piece = [Shape("ellipse", 0, 0, 20, 20, fill=(1, 0, 0)), Shape("ellipse", 2, 2, 16, 16, stroke=(1, 1, 1))]
+    items = tuple(shifted(piece, 0, 0) + shifted(piece, 23.1, 0) + [Shape("rect", 0, 30, 40, 10)])
+    assert pieces(items) == [("ellipse", (0, 0, 20, 20)), ("ellipse", (23.1, 0, 20, 20))]
+    first, second = (own(items, box) for _, box in pieces(items))
+    assert repr(first) == repr(second) and len(first.items()) == 2  # the same piece, moved: one picture

@@ -9,7 +9,8 @@ laid out like its faces, and a deck without backs a plain white one), and `tts/<
 saved object to put in TTS's "Saved Objects" folder: one `DeckCustom` with a `CustomDeck` entry
 per sheet (FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack), `DeckIDs` (100 ×
 sheet + index on the sheet) and one `Card` per card as printed, copies expanded. A deck of round
-counters and every board sheet are `Custom_Tile`s instead (ttstiles.py). The deck's shape
+counters and every board sheet are `Custom_Tile`s instead (ttstiles.py), and so are the counters
+printed on a sheet (ttscounters.py). The deck's shape
 (`CustomDeck` `Type`: rectangle or rounded rectangle), its scale (from
 the card's real size) and each card's `Nickname` and `Description` (from its fields) are
 `ttsobject.py`'s. URLs are `file://` URIs of the files, or `--tts-base` (checked as an http(s)
@@ -28,6 +29,7 @@ from ..core.errors import Problem
 from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, png_bytes, rasterise
 from .ttsobject import CIRCLE, card_scale, card_type, description, guid, nickname, saved_file
+from .ttscounters import export_sheet_counters
 from .ttstiles import export_boards, export_counters, url
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +58,7 @@ def export_tts(target: "Target") -> None:
         else:
             _Deck(target, deck).write()
     export_boards(target)
+    export_sheet_counters(target)
 
 
 def grid(cards: int) -> tuple[int, int]:

@@ -73,7 +73,7 @@ def _board(target: "Target", sheet: Sheet) -> None:
                         (url(target, name),) * 2, size, TILE_BOX)
              for page, name in zip(sheet.pages, names) for copy in range(page.copies)]
     state = tiles[0] if len(tiles) == 1 else bag_state(guid(kit.name, sheet.name), (title, kit.game.title), tiles)
-    _json(target, sheet.name, title, state)
+    write_saved(target, sheet.name, title, state)
 
 
 def export_counters(target: "Target", deck: Deck) -> None:
@@ -98,7 +98,7 @@ def export_counters(target: "Target", deck: Deck) -> None:
         tiles += [tile_state(guid(kit.name, deck.name, card.id, str(copy)), names, urls, size, kind)
                   for copy in range(card.copies)]
     title = deck.title or deck.name
-    _json(target, deck.name, title, bag_state(guid(kit.name, deck.name), (title, kit.game.title), tiles))
+    write_saved(target, deck.name, title, bag_state(guid(kit.name, deck.name), (title, kit.game.title), tiles))
 
 
 def _pictures(target: "Target", component: str, named: Sequence[tuple[str, "Face"]], size: tuple[float, float]
@@ -118,7 +118,8 @@ def url(target: "Target", name: str) -> str:
     return base_url(base) + name if base else target.path(f"tts/{name}").resolve().as_uri()
 
 
-def _json(target: "Target", component: str, title: str, state: dict) -> None:
+def write_saved(target: "Target", component: str, title: str, state: dict) -> None:
+    """`tts/<component>.json`: the saved object holding `state`."""
     saved = saved_file(f"{target.kit.game.title} — {title}", [state])
     data = json.dumps(saved, indent=1, ensure_ascii=False).encode("utf-8")
     target.write(f"tts/{component}.json", data, component, "tts")
