@@ -131,6 +131,10 @@ tarot:
   background: "#fdf6e3"
   elements:
     nom: {type: text, text: "{nom}", x: 5, y: 5, w: 60, h: 10, size: 12}
+rond-dos:
+  extends: rond
+  background: "#204060"
+  elements: {}
 carte:
   kind: page
   size: [120mm, 80mm]
@@ -144,7 +148,9 @@ def _shapes_kit(root: Path) -> None:
     kit = root / "decks/formes"
     kit.mkdir(parents=True)
     (kit / "game.yaml").write_text("title: Formes\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml, "
-                                   "grandes.yaml, carte.yaml]\n", encoding="utf-8")
+                                   "grandes.yaml, disques.yaml, carte.yaml]\n", encoding="utf-8")
+    (kit / "disques.yaml").write_text("kind: deck\nname: disques\nlayout: rond\nback: rond-dos\nfields: {n: int}\n"
+                                      "columns: [n]\nrows: [[7]]\n", encoding="utf-8")
     (kit / "carte.yaml").write_text("kind: sheet\nname: carte\ntitle: la carte\nlayout: carte\n"
                                     "fields: {titre: Le pays}\n", encoding="utf-8")
     (kit / "jetons.yaml").write_text("kind: deck\nname: jetons\nlayout: rond\nfields: {n: int}\n"
@@ -169,6 +175,10 @@ def test_shapes_and_scales_come_from_the_cards(project, tmp_path):
     assert counter["Transform"]["scaleX"] == counter["Transform"]["scaleZ"] == round(18 / 25.4 / (29 / 22), 4)
     with Image.open(folder / "jetons-001.png") as picture:
         assert picture.size == (213, 213)  # the trimmed counter at 300 dpi
+    backed = json.loads((folder / "disques.json").read_text(encoding="utf-8"))["ObjectStates"][0]["ContainedObjects"]
+    assert backed[0]["CustomImage"]["ImageSecondaryURL"] == "https://example.org/formes/disques-back.png"
+    with Image.open(folder / "disques-back.png") as back:
+        assert back.getpixel((30, 106)) == (32, 64, 96)  # the back's ground
     board = json.loads((folder / "carte.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert (board["Name"], board["Nickname"], board["CustomImage"]["CustomTile"]["Type"]) == \
         ("Custom_Tile", "la carte", 0)  # a board: one box tile
