@@ -57,15 +57,8 @@ def export_boards(target: "Target") -> None:
 
 
 def _board(target: "Target", sheet: Sheet) -> None:
-    size = board_size(target, sheet)
-    builder = target.builder(sheet.spec.layout, size, 0.0)
-    kit, faces = target.kit, []
-    for page in sheet.pages:
-        values = page_values(kit, page, target.checked.env.bound(page.fields)[0])
-        face, found = builder.build(values, f"kit {kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}",
-                                    sheet.ref)
-        target.problems += found
-        faces.append(face)
+    size, kit = board_size(target, sheet), target.kit
+    faces = _pages(target, sheet, size)
     names = [f"{sheet.name}-{n}.png" for n in range(1, len(faces) + 1)]
     _pictures(target, sheet.name, list(zip(names, faces)), size)
     title = sheet.title or sheet.name
@@ -76,10 +69,37 @@ def _board(target: "Target", sheet: Sheet) -> None:
     write_saved(target, sheet.name, title, state)
 
 
+def _pages(target: "Target", sheet: Sheet, size: tuple[float, float]) -> list["Face"]:
+    """The sheet's pages laid out as the build lays them out (the builder the check used)."""
+    builder, kit, faces = target.builder(sheet.spec.layout, size, 0.0), target.kit, []
+    for page in sheet.pages:
+        values = page_values(kit, page, target.checked.env.bound(page.fields)[0])
+        face, found = builder.build(values, f"kit {kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}",
+                                    sheet.ref)
+        target.problems += found
+        faces.append(face)
+    return faces
+
+
 def export_counters(target: "Target", deck: Deck) -> None:
     kit = target.kit
     front = kit.layouts[deck.cards[0].layout]
     size = front.card_size()
+    files = _counter_pictures(target, deck, size)
+    specs = {name: spec.type for name, spec in deck.spec.specs().items()}
+    kind, tiles = tile_type(size, front.radius), []
+    for card, (face, back) in zip(deck.cards, files):
+        names = (nickname(card.id, card.id == str(card.index + 1), card.fields, specs),
+                 description(card.fields, specs))
+        urls = (url(target, face), url(target, back or face))
+        tiles += [tile_state(guid(kit.name, deck.name, card.id, str(copy)), names, urls, size, kind)
+                  for copy in range(card.copies)]
+    title = deck.title or deck.name
+    write_saved(target, deck.name, title, bag_state(guid(kit.name, deck.name), (title, kit.game.title), tiles))
+
+
+def _counter_pictures(target: "Target", deck: Deck, size: tuple[float, float]) -> list[tuple[str, str | None]]:
+    """Each counter's front and back pictures written (a back all share once); their files, card by card."""
     fronts = [(f"{deck.name}-{card.index + 1:03d}.png", target.card_face(deck, card, card.layout))
               for card in deck.cards]
     backs = [target.card_face(deck, card, card.back) if card.back else None for card in deck.cards]
@@ -88,17 +108,7 @@ def export_counters(target: "Target", deck: Deck) -> None:
                   f"{deck.name}-{card.index + 1:03d}-back.png" for card, face in zip(deck.cards, backs)]
     drawn = dict(fronts) | {name: face for name, face in zip(back_names, backs) if name and face}
     _pictures(target, deck.name, list(drawn.items()), size)
-    specs = {name: spec.type for name, spec in deck.spec.specs().items()}
-    kind = tile_type(size, front.radius)
-    tiles = []
-    for card, (name, _), back in zip(deck.cards, fronts, back_names):
-        names = (nickname(card.id, card.id == str(card.index + 1), card.fields, specs),
-                 description(card.fields, specs))
-        urls = (url(target, name), url(target, back or name))
-        tiles += [tile_state(guid(kit.name, deck.name, card.id, str(copy)), names, urls, size, kind)
-                  for copy in range(card.copies)]
-    title = deck.title or deck.name
-    write_saved(target, deck.name, title, bag_state(guid(kit.name, deck.name), (title, kit.game.title), tiles))
+    return [(name, back) for (name, _), back in zip(fronts, back_names)]
 
 
 def _pictures(target: "Target", component: str, named: Sequence[tuple[str, "Face"]], size: tuple[float, float]
