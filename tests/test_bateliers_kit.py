@@ -89,4 +89,4 @@ def test_exports_for_print_services_and_tabletop_simulator(shipped, tmp_path):
     assert len(pictures) == 2 * sum(DECKS.values())
     assert "evenements-016-back.png" in pictures and "achats-010-front.png" in pictures
     assert sorted(p.name for p in (tmp_path / "bateliers/tts").iterdir() if p.suffix == ".json") == [
-        "achats.json", "evenements.json", "modernite.json"]
+        "achats.json", "evenements.json", "jetons.json", "modernite.json", "piste.json"]  # track, counters: tiles

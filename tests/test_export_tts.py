@@ -131,6 +131,16 @@ tarot:
   background: "#fdf6e3"
   elements:
     nom: {type: text, text: "{nom}", x: 5, y: 5, w: 60, h: 10, size: 12}
+rond-dos:
+  extends: rond
+  background: "#204060"
+  elements: {}
+carte:
+  kind: page
+  size: [120mm, 80mm]
+  background: "#2e7d32"
+  elements:
+    titre: {type: text, text: "{titre}", x: 10, y: 10, w: 100, h: 12, size: 14, color: "#ffffff"}
 """
 
 
@@ -138,7 +148,11 @@ def _shapes_kit(root: Path) -> None:
     kit = root / "decks/formes"
     kit.mkdir(parents=True)
     (kit / "game.yaml").write_text("title: Formes\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml, "
-                                   "grandes.yaml]\n", encoding="utf-8")
+                                   "grandes.yaml, disques.yaml, carte.yaml]\n", encoding="utf-8")
+    (kit / "disques.yaml").write_text("kind: deck\nname: disques\nlayout: rond\nback: rond-dos\nfields: {n: int}\n"
+                                      "columns: [n]\nrows: [[7]]\n", encoding="utf-8")
+    (kit / "carte.yaml").write_text("kind: sheet\nname: carte\ntitle: la carte\nlayout: carte\n"
+                                    "fields: {titre: Le pays}\n", encoding="utf-8")
     (kit / "jetons.yaml").write_text("kind: deck\nname: jetons\nlayout: rond\nfields: {n: int}\n"
                                      "columns: [n]\nrows: [[1], [2]]\n", encoding="utf-8")
     (kit / "grandes.yaml").write_text("kind: deck\nname: grandes\nlayout: tarot\n"
@@ -152,11 +166,25 @@ def test_shapes_and_scales_come_from_the_cards(project, tmp_path):
     _shapes_kit(root)
     _tts(root, tmp_path / "out", ["formes"], tts_base="https://example.org/formes")  # no trailing slash
     folder = tmp_path / "out/formes/tts"
-    counters = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
-    assert counters["CustomDeck"]["1"]["Type"] == 4  # a circle: round counters
-    assert counters["CustomDeck"]["1"]["FaceURL"] == "https://example.org/formes/jetons-1.png"
-    assert counters["Transform"]["scaleX"] == counters["Transform"]["scaleZ"] == round(18 / 63.5, 4)
-    assert [c["Nickname"] for c in counters["ContainedObjects"]] == ["1", "2"]
+    bag = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert bag["Name"] == "Bag" and [c["Nickname"] for c in bag["ContainedObjects"]] == ["1", "2"]
+    counter = bag["ContainedObjects"][0]  # round counters: tiles, TTS's circle, 18 mm high
+    assert counter["Name"] == "Custom_Tile" and counter["CustomImage"]["CustomTile"]["Type"] == 2
+    assert counter["CustomImage"]["ImageURL"] == counter["CustomImage"]["ImageSecondaryURL"] == \
+        "https://example.org/formes/jetons-001.png"  # no back: the front on both sides
+    assert counter["Transform"]["scaleX"] == counter["Transform"]["scaleZ"] == round(18 / 25.4 / (29 / 22), 4)
+    with Image.open(folder / "jetons-001.png") as picture:
+        assert picture.size == (213, 213)  # the trimmed counter at 300 dpi
+    backed = json.loads((folder / "disques.json").read_text(encoding="utf-8"))["ObjectStates"][0]["ContainedObjects"]
+    assert backed[0]["CustomImage"]["ImageSecondaryURL"] == "https://example.org/formes/disques-back.png"
+    with Image.open(folder / "disques-back.png") as back:
+        assert back.getpixel((30, 106)) == (32, 64, 96)  # the back's ground
+    board = json.loads((folder / "carte.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert (board["Name"], board["Nickname"], board["CustomImage"]["CustomTile"]["Type"]) == \
+        ("Custom_Tile", "la carte", 0)  # a board: one box tile
+    assert board["Transform"]["scaleZ"] == round(80 / 25.4 / (29 / 22), 4)  # its height, 80 mm
+    with Image.open(folder / "carte-1.png") as picture:
+        assert picture.size == (1417, 945) and picture.getpixel((700, 600)) == (46, 125, 50)
     big = json.loads((folder / "grandes.json").read_text(encoding="utf-8"))["ObjectStates"][0]
     assert big["CustomDeck"]["1"]["Type"] == 1  # square corners: a rectangle
     card = big["ContainedObjects"][0]
@@ -176,3 +204,40 @@ def test_a_bad_tts_base_is_a_usage_error(base, project):
     root = project()
     result = CliRunner().invoke(main, ["--project", str(root), "export", "similis", "--tts", "--tts-base", base])
     assert result.exit_code == 2 and "--tts-base" in result.output and "Traceback" not in result.output
+
+
+TOKEN_LAYOUT = """\
+planche:
+  kind: page
+  elements:
+    ronds: {type: counters, each: "{couleurs}", count: 3, x: 0, y: 0, w: 100, h: 60, side: 20mm, gap: 3mm,
+            fill: "{item}", ring: "#ffffff", text: "+", color: "#ffffff"}
+    carres: {type: counters, shape: square, count: 2, x: 0, y: 70, w: 100, h: 20, side: 15mm, fill: "#204060"}
+    titre: {type: text, text: "Jetons", x: 0, y: 100, w: 100, h: 10, size: 12}
+"""
+
+
+def test_counters_printed_on_a_sheet_become_tiles_one_picture_per_distinct_counter(project, tmp_path):
+    root = project()
+    kit = root / "decks/planche"
+    kit.mkdir(parents=True)
+    (kit / "game.yaml").write_text("title: Planche\nplayers: {min: 2, max: 4}\ncomponents: [jetons.yaml]\n",
+                                   encoding="utf-8")
+    (kit / "jetons.yaml").write_text("kind: sheet\nname: jetons\nlayout: planche\n"
+                                     "fields: {couleurs: ['#c0392b', '#2e7d32']}\ncopies: 2\n", encoding="utf-8")
+    (root / "layouts/planche.yaml").write_text(TOKEN_LAYOUT, encoding="utf-8")
+    _tts(root, tmp_path / "out", ["planche"])
+    folder = tmp_path / "out/planche/tts"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "jetons-carres-1.png", "jetons-ronds-1.png", "jetons-ronds-2.png", "jetons.json"]  # the text: left out
+    bag = json.loads((folder / "jetons.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    tiles = bag["ContainedObjects"]
+    assert [t["Nickname"] for t in tiles[::2]] == ["ronds #c0392b"] * 3 + ["ronds #2e7d32"] * 3 + ["carres"] * 2
+    assert len(tiles) == 2 * 8 and len({t["GUID"] for t in tiles}) == 16  # the sheet's two copies
+    round_one, square = tiles[0], tiles[-1]
+    assert round_one["CustomImage"]["CustomTile"]["Type"] == 2 and square["CustomImage"]["CustomTile"]["Type"] == 0
+    assert round_one["Transform"]["scaleX"] == round(20 / 25.4 / (29 / 22), 4)
+    assert square["Transform"]["scaleZ"] == round(15 / 25.4 / (29 / 22), 4)
+    with Image.open(folder / "jetons-ronds-2.png") as green, Image.open(folder / "jetons-carres-1.png") as blue:
+        assert green.size == (236, 236) and blue.size == (177, 177)  # 20 and 15 mm at 300 dpi
+        assert green.getpixel((40, 118)) == (46, 125, 50) and blue.getpixel((20, 20)) == (32, 64, 96)

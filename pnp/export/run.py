@@ -140,7 +140,9 @@ def _files(name: str, kit: Kit, options: ExportOptions) -> int:
     if name == "png":
         return sum(card.copies * (2 if card.back else 1) for card in cards)
     if name == "tts":
-        return sum(3 + deck.total() // 69 for deck in kit.decks)
+        from .ttsobject import board_sheets
+
+        return sum(3 + deck.total() // 69 for deck in kit.decks) + sum(len(s.pages) + 1 for s in board_sheets(kit))
     if name == "sheets":
         return 3 * len(kit.sheets)
     if name == "rules_html":

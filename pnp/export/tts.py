@@ -1,14 +1,17 @@
-"""`pnp export --tts`: each deck as Tabletop Simulator deck sheets, a back and a saved object.
+"""`pnp export --tts`: each deck as Tabletop Simulator deck sheets, a back and a saved object; boards
+and round counters as tiles.
 
-Contract: `export_tts(target)` writes, for every deck, `tts/<deck>-<n>.png` (deck sheets of at most
+Contract: `export_tts(target)` writes, for every deck of cards, `tts/<deck>-<n>.png` (deck sheets of at most
 10 × 7 cells and 4 096 px a side; the last cell of each sheet is kept for the hidden card, so a
 sheet holds at most 69 cards: a 70-card deck gives two), `tts/<deck>-back.png` (the back every
 card shares; a deck whose cards have different backs gets back sheets `tts/<deck>-back-<n>.png`
 laid out like its faces, and a deck without backs a plain white one), and `tts/<deck>.json`, a
 saved object to put in TTS's "Saved Objects" folder: one `DeckCustom` with a `CustomDeck` entry
 per sheet (FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden, UniqueBack), `DeckIDs` (100 ×
-sheet + index on the sheet) and one `Card` per card as printed, copies expanded. The deck's shape
-(`CustomDeck` `Type`: rectangle, rounded rectangle, or circle for round counters), its scale (from
+sheet + index on the sheet) and one `Card` per card as printed, copies expanded. A deck of round
+counters and every board sheet are `Custom_Tile`s instead (ttstiles.py), and so are the counters
+printed on a sheet (ttscounters.py). The deck's shape
+(`CustomDeck` `Type`: rectangle or rounded rectangle), its scale (from
 the card's real size) and each card's `Nickname` and `Description` (from its fields) are
 `ttsobject.py`'s. URLs are `file://` URIs of the files, or `--tts-base` (checked as an http(s)
 URL by the CLI, a trailing slash added) joined with the file's name for pictures put online. Cells show the trimmed card (no bleed) at up to 300 dpi, every sheet of a deck
@@ -17,7 +20,6 @@ at the first sheet's cell size; the hidden-card cell shows the back. Format: the
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from typing import TYPE_CHECKING, Sequence
@@ -26,7 +28,9 @@ from ..draw.facepages import Placement, face_pages
 from ..core.errors import Problem
 from ..model.kit import Deck
 from .raster import MISSING_RASTER, available, png_bytes, rasterise
-from .ttsobject import base_url, card_scale, card_type, description, nickname
+from .ttsobject import CIRCLE, card_scale, card_type, description, guid, nickname, saved_file
+from .ttscounters import export_sheet_counters
+from .ttstiles import export_boards, export_counters, url
 
 if TYPE_CHECKING:  # pragma: no cover
     from PIL import Image
@@ -46,8 +50,15 @@ def export_tts(target: "Target") -> None:
         target.problems.append(Problem(MISSING_RASTER, "export --tts"))
         return
     for deck in target.kit.decks:
-        if deck.cards:
+        if not deck.cards:
+            continue
+        front = target.kit.layouts[deck.cards[0].layout]
+        if card_type(front.card_size(), front.radius) == CIRCLE:
+            export_counters(target, deck)  # round counters: tiles, not cards
+        else:
             _Deck(target, deck).write()
+    export_boards(target)
+    export_sheet_counters(target)
 
 
 def grid(cards: int) -> tuple[int, int]:
@@ -118,29 +129,21 @@ class _Deck:
         return name
 
     def _url(self, name: str) -> str:
-        base = self.target.options.tts_base
-        return base_url(base) + name if base else self.target.path(f"tts/{name}").resolve().as_uri()
+        return url(self.target, name)
 
     def _json(self, entries: dict) -> None:
         kit, deck = self.target.kit, self.deck
         ids = [100 * (i // PER_SHEET + 1) + i % PER_SHEET for i in range(len(self.cards))]
         specs = {name: spec.type for name, spec in deck.spec.specs().items()}
-        cards = [{"GUID": _guid(kit.name, deck.name, str(i)), "Name": "Card", "Transform": self.transform,
+        cards = [{"GUID": guid(kit.name, deck.name, str(i)), "Name": "Card", "Transform": self.transform,
                   "Nickname": nickname(card.id, card.id == str(card.index + 1), card.fields, specs),
                   "Description": description(card.fields, specs), "CardID": card_id,
                   "CustomDeck": {str(card_id // 100): entries[card_id // 100]}}
                  for i, (card, card_id) in enumerate(zip(self.cards, ids))]
-        state = {"GUID": _guid(kit.name, deck.name), "Name": "DeckCustom", "Transform": self.transform,
+        state = {"GUID": guid(kit.name, deck.name), "Name": "DeckCustom", "Transform": self.transform,
                  "Nickname": deck.title or deck.name, "Description": kit.game.title, "HideWhenFaceDown": True,
                  "DeckIDs": ids, "CustomDeck": {str(n): entry for n, entry in entries.items()},
                  "ContainedObjects": cards}
-        saved = {"SaveName": f"{kit.game.title} — {deck.title or deck.name}", "Date": "", "VersionNumber": "",
-                 "GameMode": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "",
-                 "TabStates": {}, "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": [state]}
+        saved = saved_file(f"{kit.game.title} — {deck.title or deck.name}", [state])
         data = json.dumps(saved, indent=1, ensure_ascii=False).encode("utf-8")
         self.target.write(f"tts/{deck.name}.json", data, deck.name, "tts")
-
-
-def _guid(*parts: str) -> str:
-    """A stable 6-hex-digit GUID (TTS's width), the same for the same kit, deck and card."""
-    return hashlib.sha256("/".join(parts).encode()).hexdigest()[:6]
