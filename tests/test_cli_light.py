@@ -50,7 +50,8 @@ def test_a_build_loads_no_other_commands_module(project, tmp_path):
 
 
 UNNEEDED = ("pnp.model.rulebook", "pnp.core.blocks", "pnp.sources.markdown", "pnp.sources.tables", "pnp.sources.csvread",
-            "pnp.model.domains", "pnp.model.tuckbox", "pnp.layout.saver", "pnp.draw.kept")
+            "pnp.model.domains", "pnp.model.tuckbox", "pnp.layout.saver", "pnp.draw.kept",
+            "pnp.rules.guard")
 VECTOR_PROBE = """
 import json, sys
 from pnp.cli import main
@@ -66,7 +67,7 @@ print(json.dumps([type(image).__name__, "PIL.ImageMode" in sys.modules, sorted(s
 def test_a_vector_build_runs_no_pillow_code_and_no_reader_it_does_not_need(tmp_path):
     """The bench's kit (no picture, rulebook, data file, generator, tuck box or ink-saver key), built
     once: ReportLab's import of Pillow is deferred (pnp.core.deferred) and never run, and the modules
-    of those (and a resident's kept pages) are not imported."""
+    of those (a resident's kept pages, the rules model's guard) are not imported."""
     out = tmp_path / "out"
     code = VECTOR_PROBE.format(args=["build", "bench/kits/bench-54", "--out", str(out)], unneeded=UNNEEDED)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
