@@ -67,7 +67,7 @@ print(json.dumps([type(image).__name__, "PIL.ImageMode" in sys.modules, sorted(s
 def test_a_vector_build_runs_no_pillow_code_and_no_reader_it_does_not_need(tmp_path):
     """The bench's kit (no picture, rulebook, data file, generator, tuck box or ink-saver key), built
     once: ReportLab's import of Pillow is deferred (pnp.core.deferred) and never run, and the modules
-    of those (a resident's kept pages, the rules model's guard) are not imported."""
+    of those, of a resident's kept pages and of a rules model's guard are not imported."""
     out = tmp_path / "out"
     code = VECTOR_PROBE.format(args=["build", "bench/kits/bench-54", "--out", str(out)], unneeded=UNNEEDED)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
