@@ -4,7 +4,8 @@
 Contract: `check(project, names, options=None)` and `build(project, names, options, progress=None,
 session=None)` return one `KitReport` per kit (`pnp.pipeline.project`); `open_project`, `Session`,
 `kit_dirs` and `recorded_run` are the session's (`pnp.pipeline.session`). Importing this module
-loads the pipeline and freezes the objects loaded so far out of the garbage collector's way. The
+loads the pipeline (Pillow deferred to the first picture: `pnp.core.deferred`) and freezes the
+objects loaded so far out of the garbage collector's way. The
 module is callable: `pnp.build(project, kits, options)` is its `build`, since the package's public
 API names the function as the module is named (`from pnp import build` gives this module, either
 way it is reached).
@@ -16,9 +17,15 @@ import sys
 import types
 from typing import Any
 
+from .core.deferred import defer_import
 from .core.options import Options
 from .core.report import FileReport, KitReport
-from .pipeline.project import build, check
+
+# ReportLab imports Pillow as it loads, for the pictures it reads; pnp's own picture code imports
+# it where it draws one. So Pillow's code runs at the first picture, not at start-up (pnp.core.deferred).
+defer_import("PIL.Image")
+
+from .pipeline.project import build, check  # (after the deferral: the pipeline loads ReportLab)
 from .pipeline.session import Session, kit_dirs, open_project, recorded_run
 
 __all__ = ["Options", "KitReport", "FileReport", "check", "build", "open_project", "Session", "kit_dirs",

@@ -1,8 +1,11 @@
 """Commands that draw nothing do not load the drawing pipeline (ReportLab, Pillow, svglib)."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+
+from conftest import ROOT
 
 HEAVY = ("reportlab", "PIL", "svglib", "pnp.draw", "pnp.pipeline")
 PROBE = """
@@ -44,3 +47,29 @@ def test_a_build_loads_no_other_commands_module(project, tmp_path):
     code = PROBE.format(args=["--project", str(root), "trust", "--help"], heavy=("pnp.cli.",))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "'pnp.cli.trust'" in done.stdout.strip().splitlines()[-1]
+
+
+UNNEEDED = ("pnp.model.rulebook", "pnp.core.blocks", "pnp.sources.markdown", "pnp.sources.tables", "pnp.sources.csvread",
+            "pnp.model.domains", "pnp.model.tuckbox", "pnp.layout.saver", "pnp.draw.kept",
+            "pnp.rules.guard")
+VECTOR_PROBE = """
+import json, sys
+from pnp.cli import main
+try:
+    main({args!r}, standalone_mode=False)
+except SystemExit:
+    pass
+image = sys.modules.get("PIL.Image")
+print(json.dumps([type(image).__name__, "PIL.ImageMode" in sys.modules, sorted(set({unneeded!r}) & set(sys.modules))]))
+"""
+
+
+def test_a_vector_build_runs_no_pillow_code_and_no_reader_it_does_not_need(tmp_path):
+    """The bench's kit (no picture, rulebook, data file, generator, tuck box or ink-saver key), built
+    once: ReportLab's import of Pillow is deferred (pnp.core.deferred) and never run, and the modules
+    of those, of a resident's kept pages and of a rules model's guard are not imported."""
+    out = tmp_path / "out"
+    code = VECTOR_PROBE.format(args=["build", "bench/kits/bench-54", "--out", str(out)], unneeded=UNNEEDED)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["_LazyModule", False, []]
+    assert (out / "bench-54" / "cards-a4.pdf").stat().st_size > 0

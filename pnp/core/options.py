@@ -24,6 +24,8 @@ INK_MODES = ("normal", "saver")  # saver: grounds and large fills lightened or d
 
 @dataclass(frozen=True)
 class Options:
+    """A build's options, as the command line gives them (`pnp build`, `pnp check`, `pnp watch`)."""
+
     paper: str = "a4"
     backs: str = "long-edge"
     orientation: str = "auto"

@@ -17,6 +17,9 @@ from .errors import Problem, errors_only
 
 @dataclass
 class FileReport:
+    """One PDF written: its component, kind, pages and cards, as the summary and the JSON manifest show
+    it."""
+
     path: str
     component: str
     kind: str
@@ -42,6 +45,9 @@ class FileReport:
 
 @dataclass
 class KitReport:
+    """One kit's run: the files written, the problems found, whether it was up to date, and the input files
+    read."""
+
     kit: str
     title: str
     path: str

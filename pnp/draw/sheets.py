@@ -15,7 +15,7 @@ process's, draw/kept.py), `cards` copies a page whose faces did not change inste
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,8 +24,10 @@ from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note
 from ..layout.overrun import page_clip
-from .kept import PageRun
 from .paint import Painter
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .kept import PageRun  # (a resident's: a cold build does not load it)
 
 MARK_WIDTH = 0.25
 _MARKS: dict[tuple[object, ...], list[str]] = {}  # a set of marks and its colour mode: its operators (q … Q)

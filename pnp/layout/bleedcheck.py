@@ -31,6 +31,9 @@ TOL = 0.05
 
 @dataclass(frozen=True)
 class Cut:
+    """A slot's face side whose bleed reaches less far beyond the cut (`have`) than the sheet needs there
+    (`want`), in points."""
+
     index: int  # the slot
     back: bool
     side: str  # the face's own side (before a slot's turn)

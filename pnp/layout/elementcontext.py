@@ -39,6 +39,9 @@ class Sized(Protocol):
 
 @dataclass
 class ElementContext:
+    """What laying out one face's elements reads: its values, layout and size, the fonts, icons and folders,
+    the kit's tables and rules values."""
+
     values: dict
     layout: Layout
     width: float

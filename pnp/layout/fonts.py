@@ -39,6 +39,9 @@ class FontError(ValueError):
 
 @dataclass(frozen=True)
 class Face:
+    """One registered font face: its family and style, its vertical metrics (fractions of the size) and the
+    characters it has glyphs for."""
+
     name: str
     family: str
     style: str

@@ -50,6 +50,9 @@ FOLD_CLEAR = 1.5 * MM  # crop marks stop this far from the fold line
 
 @dataclass(frozen=True)
 class Slot:
+    """Where one card side lies on a sheet: its lower-left corner, its turn and its clip box (the bleed it
+    may print)."""
+
     x: float
     y: float
     rotate: int
@@ -58,6 +61,9 @@ class Slot:
 
 @dataclass(frozen=True)
 class SheetSpec:
+    """What a sheet is imposed for: the card size, bleed and gap, the paper, orientation, backs, marks and
+    margins."""
+
     card_w: float
     card_h: float
     bleed: float
@@ -85,6 +91,9 @@ class SheetSpec:
 
 @dataclass(frozen=True)
 class SheetPlan:
+    """An imposed sheet: its size, the fronts' and backs' slots, the crop marks, the trim and bleed boxes,
+    the fold."""
+
     width: float
     height: float
     fronts: tuple[Slot, ...]
@@ -116,6 +125,9 @@ class SheetPlan:
 
 @dataclass(frozen=True)
 class _Grid:
+    """The columns and rows of cards on a sheet, where the first lies and the pitch and outer and inner gaps
+    between them."""
+
     cols: int
     rows: int
     x0: float

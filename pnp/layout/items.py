@@ -20,6 +20,8 @@ RGB = tuple[float, float, float]
 
 @dataclass(frozen=True, slots=True)
 class Shape:
+    """A rectangle, an ellipse or a line of a face, in points, with its fill, stroke and turn."""
+
     kind: str  # "rect", "ellipse" or "line" (a line runs from (x, y) to (x + w, y + h))
     x: float
     y: float
@@ -36,6 +38,8 @@ class Shape:
 
 @dataclass(frozen=True, slots=True)
 class TextItem:
+    """A fitted text block of a face in its box, in points, with its colour, outline and turn."""
+
     x: float
     y: float
     w: float
@@ -48,6 +52,8 @@ class TextItem:
 
 @dataclass(frozen=True, slots=True)
 class Picture:
+    """An image, SVG or icon of a face in its box, in points, with its tint, turn and opacity."""
+
     kind: str  # "image", "svg" or "icon"
     x: float
     y: float

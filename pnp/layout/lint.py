@@ -70,6 +70,8 @@ class _Use:
 
 @dataclass
 class _Found:
+    """A lint problem and the layouts it was found in (one problem for a fault the layouts share)."""
+
     problem: Problem
     layouts: list[str]
 

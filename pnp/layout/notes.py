@@ -30,6 +30,8 @@ SIDES = ("bottom", "top", "left", "right")
 
 @dataclass(frozen=True)
 class Note:
+    """A margin note placed on a page: its text, the middle of its baseline, its turn and size."""
+
     text: str
     x: float  # the middle of the text's baseline
     y: float
@@ -39,6 +41,8 @@ class Note:
 
 @dataclass(frozen=True)
 class NoteText:
+    """A margin note's text, its width at NOTE_SIZE and the page sides it may go on."""
+
     text: str
     width: float  # at NOTE_SIZE
     sides: tuple[str, ...]
@@ -46,6 +50,8 @@ class NoteText:
 
 @dataclass(frozen=True)
 class NotePage:
+    """The page the notes go on: its size, its printable box and where notes are centred along an edge."""
+
     width: float
     height: float
     printable: Box
@@ -54,6 +60,8 @@ class NotePage:
 
 @dataclass(frozen=True)
 class Metrics:
+    """The notes' font's ascent and descent, fractions of the size."""
+
     ascent: float  # fractions of the size
     descent: float
 

@@ -32,6 +32,8 @@ _RULES: tuple[tuple[re.Pattern, str], ...] = (
 
 @dataclass(frozen=True)
 class Run:
+    """A piece of text in one style (bold, italic), or an inline icon."""
+
     text: str
     bold: bool = False
     italic: bool = False

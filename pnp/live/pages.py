@@ -67,6 +67,9 @@ class PageStore:
     def __init__(self, scale: float = SCALE):
         import pypdfium2  # the watch extra; imported first here so a missing one is said at start
 
+        from ..core.deferred import load
+
+        load("PIL.Image")  # (pypdfium2 gives pages as Pillow images, in the server's threads: a deferred Pillow runs now)
         self._pdfium = pypdfium2
         self.scale = scale
         self._lock = threading.Lock()

@@ -11,12 +11,14 @@ card entries in pnp.model.entries.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry
-from ..sources.tables import Table, read_table
 from .validate import StrictModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..sources.tables import Table
 
 KINDS = (".csv", ".xlsx")
 
@@ -30,6 +32,8 @@ class DataFile(StrictModel):
 def read_deck_data(data: str | DataFile, ref: Ref, kit_dir: Path, display: Callable[[Path], str],
                    locators: LocatorRegistry, limit: int) -> tuple[Table | None, list[Problem]]:
     """`ref` is the deck's `data` key."""
+    from ..sources.tables import read_table  # (only a deck with a data file needs the readers)
+
     spec = DataFile(file=data) if isinstance(data, str) else data
     file_ref = ref if isinstance(data, str) else ref.child("file")
     path, problem = _inside(kit_dir, spec.file, file_ref)

@@ -40,6 +40,9 @@ class Group:
 
 @dataclass(frozen=True)
 class Entry:
+    """One card as its source wrote it (cards:, rows, a generator, a data file): its values, their refs and
+    its group."""
+
     index: int
     values: Mapping[str, object]
     refs: Mapping[str, Ref]

@@ -28,6 +28,9 @@ Families = dict[str, dict[str, str]]
 
 @dataclass
 class FontsFile:
+    """The project's fonts file read: its families, its problems, the font files' bytes and those that
+    cannot be read."""
+
     families: Families
     problems: list[Problem]
     locator: Locator | None = None

@@ -19,14 +19,16 @@ import math
 import re
 from collections.abc import Mapping
 from itertools import product
-from typing import Iterator, Union
+from typing import TYPE_CHECKING, Iterator, Union
 
 from ..core.errors import Problem, Ref, suggest
-from .domains import Domain, domain
 from .frame import Scalar
 from .schema import Field
 from .validate import StrictModel
 from .values import convert, quoted, shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .domains import Domain
 
 FieldValue = Union[Scalar, list, dict]
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
@@ -137,6 +139,8 @@ def plan(gen: Generator, ref: Ref, types: Mapping[str, str], where: str,
 def _domains(gen: Generator, ref: Ref, types: Mapping[str, str],
              where: str) -> tuple[dict[str, Domain] | None, list[Problem]]:
     """The domains of `each` (None when a key is no field or a domain cannot be read), and the problems."""
+    from .domains import domain  # (only a kit with a generator reads domains)
+
     problems = _unknown_fields(gen, ref, types, where)
     domains: dict[str, Domain] = {}
     for key, raw in gen.each.items():

@@ -170,6 +170,9 @@ class SheetFile(StrictModel):
 
 @dataclass(frozen=True)
 class Card:
+    """A validated card: its fields (checked against the deck's declarations), copies, layouts and the ref
+    of every value."""
+
     index: int
     id: str
     fields: Mapping[str, object]
@@ -188,6 +191,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
+    """A validated deck: its file's spec and its cards."""
+
     name: str
     title: str
     spec: DeckFile
@@ -200,6 +205,8 @@ class Deck:
 
 @dataclass(frozen=True)
 class Page:
+    """One page of a sheet: its fields and copies."""
+
     index: int
     fields: Mapping[str, object]
     copies: int
@@ -207,6 +214,8 @@ class Page:
 
 @dataclass(frozen=True)
 class Sheet:
+    """A validated sheet: its file's spec and its pages."""
+
     name: str
     title: str
     spec: SheetFile
@@ -216,6 +225,8 @@ class Sheet:
 
 @dataclass
 class Kit:
+    """A validated kit: its game file, decks, sheets, layouts, tuck boxes and rulebooks."""
+
     name: str
     root: Path
     game: GameFile

@@ -34,12 +34,16 @@ MAX_EXTENDS = 16  # layouts in one `extends` chain
 
 @dataclass
 class _Raw:
+    """A layout's mapping as read, with where it was written."""
+
     data: dict
     ref: Ref
 
 
 @dataclass
 class _Merged:
+    """A layout's mapping with the layouts it extends merged in, and where each part was written."""
+
     data: dict
     origins: dict[tuple, Ref] = field(default_factory=dict)
 

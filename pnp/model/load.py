@@ -44,6 +44,9 @@ def safe_path(project: Path, base: Path, relative: str) -> tuple[Path | None, st
 
 @dataclass
 class Project:
+    """An opened project: its root, the files' locators, its layout library, its problems and its parse
+    cache."""
+
     root: Path
     locators: LocatorRegistry
     library: LayoutLibrary

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..sources.tables import CellText
+from ..sources.datalimits import CellText  # (re-exported by pnp.sources.tables, whose readers a deck without a data file does not need)
 
 TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false",
               "data": "YAML data", "list": "a list"}

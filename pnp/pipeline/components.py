@@ -25,6 +25,9 @@ from .memo import Part, Shown
 
 @dataclass(frozen=True)
 class Kind:
+    """A kind of component: the kit's components of that kind, how one is drawn and what it shows, and
+    whether a resident remembers it."""
+
     of: Callable[[Kit], Sequence[Any]]
     draw: Callable[[KitContext, Any], None]
     shows: Callable[[Kit, Any], Shown]

@@ -25,14 +25,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from ..core.errors import Problem, errors_only
+from ..core.errors import Problem, Ref, errors_only
 from ..core.fileio import FileChanged, reads_recorded
 from ..core.options import Options
 from ..core.report import KitReport
 from ..layout.face import BuildEnv
 from ..layout.inspect import FaceInspector
 from ..layout.lint import lint
-from ..layout.saver import saver_problems
 from ..messages import catalogue
 from ..model.kit import Kit
 from ..output import OutputBatch
@@ -121,7 +120,7 @@ class KitRun:
         session, library = self.session, self.session.project.library
         icons = session.icons.with_kit(kit.root)
         found, skip = lint(kit, session.fonts, icons, library.ref)
-        problems += found + saver_problems(kit.layouts.values(), library.ref)  # a `saver` key naming no element
+        problems += found + _saver_problems(kit, library.ref)
         messages, unknown = catalogue(kit.game.language, session.project.parse_cache)
         if unknown:
             problems.append(Problem(unknown, "game.language", kit.game_ref.child("language"), severity="warning"))
@@ -134,3 +133,14 @@ class KitRun:
 
             env.rules = {**env.rules, **card_sections(kit, env)}
         return KitContext(session, kit, self.options, env, messages, self.batch, self.progress, problems)
+
+
+def _saver_problems(kit: Kit, ref: Callable[..., Ref]) -> list[Problem]:
+    """A layout's `saver` key naming no element of it (pnp.layout.saver, imported only when a layout
+    of the kit has that key)."""
+    layouts = [layout for layout in kit.layouts.values() if getattr(layout, "saver", None) is not None]
+    if not layouts:
+        return []
+    from ..layout.saver import saver_problems
+
+    return saver_problems(layouts, ref)

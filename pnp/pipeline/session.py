@@ -27,6 +27,9 @@ from .memo import Kept, Memo
 
 @dataclass
 class Session:
+    """What the kits of one run share: the project, the fonts, the icons, and a resident's memo and kept
+    faces."""
+
     project: Project
     fonts: FontBook
     icons: IconLibrary

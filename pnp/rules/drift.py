@@ -172,9 +172,8 @@ def feature_states(features: Iterable[Feature], material: object, params: object
 def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tuple[str, Ref]]:
     """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line,
     and every text of its rulebooks at its line in the Markdown, the content of a `::: when` /
-    `::: unless` box hidden for `values` (the printed values) left out (pnp.model.rulebook)."""
-    from ..model.rulebook import printed_texts
-
+    `::: unless` box hidden for `values` (the printed values) left out (pnp.model.rulebook, imported
+    only for a kit with a rulebook: the Markdown reader and its blocks are a start-up cost)."""
     pairs: list[tuple[str, Ref]] = []
     for deck in kit.decks:
         for card in deck.cards:
@@ -185,19 +184,24 @@ def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tu
         for index, page in enumerate(sheet.spec.pages or ()):
             pairs += [(value, sheet.ref.child("pages", index, "fields", name)) for name, value in page.fields.items()
                       if isinstance(value, str)]
-    for book in kit.rulebooks:
-        pairs += printed_texts(book, values or {})
+    if kit.rulebooks:
+        from ..model.rulebook import printed_texts
+
+        for book in kit.rulebooks:
+            pairs += printed_texts(book, values or {})
     return pairs
 
 
 def text_place(kit: "Kit") -> Place:
     """Where a part of a kit text is written: the line and column in a rulebook's Markdown (its
     paragraphs span lines), the text's own `Ref` for a card's or a sheet's field."""
-    from ..model.rulebook import text_ref
-
     books = {book.display: book for book in kit.rulebooks}
 
     def place(text: str, ref: Ref, start: int, end: int) -> Ref:
         book = books.get(ref.file)
-        return text_ref(book, ref, text, start, end) if book is not None else ref
+        if book is None:
+            return ref
+        from ..model.rulebook import text_ref
+
+        return text_ref(book, ref, text, start, end)
     return place

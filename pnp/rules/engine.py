@@ -51,14 +51,14 @@ def run_rules(kit: Kit, playouts: bool = True, code: bool = True,
     (guard.py; it may also write into `writable`, a build's kit output folder). With `code` False
     (`pnp check --no-code`) the model is neither loaded nor run: the checks that need no code run,
     and the printed values are the kit's own (`Printed.without_code`)."""
-    from .guard import allowing
-
     problems = generic_checks(kit) + _declared(kit)
     if kit.game.rules is None or not code:
         made = Printed.of_players(kit.game.players.min, kit.game.players.max) if kit.game.rules is None else \
             Printed.without_code(kit.game.rules.params, kit.game.players.min, kit.game.players.max)
         made = with_decks(replace(made, drift=Bound.of(made.values, {}, kit.game.literal)), _counts(kit))
         return made, problems + player_problems(kit, column_seats(kit)) + _drift(kit, made)
+    from .guard import allowing  # (a kit without a model to run does not load the guard)
+
     with allowing(writable):
         return _run_model(kit, playouts, problems)
 

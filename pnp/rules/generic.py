@@ -16,11 +16,15 @@ one's `low` at `players.min`, each naming what limits it and proposing the bound
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.errors import Problem, suggest
 from ..model.kit import Deck, Kit
-from ..model.tuckbox import TuckBox
 from ..model.units import MM
 from .base import Seats
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..model.tuckbox import TuckBox
 
 
 def generic_checks(kit: Kit) -> list[Problem]:
