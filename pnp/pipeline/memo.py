@@ -84,11 +84,15 @@ class Memo(Protocol):
 
 @dataclass
 class Kept:
-    """What a resident session keeps below the component: faces by their values, pages by their faces."""
+    """What a resident session keeps below the component: faces by their values, pages by their faces,
+    and each deck sheet's bleed check by its plan and faces (`cuts`: (PDF, sheet) -> (plan, fronts,
+    backs, cuts); `pipeline.deck`)."""
 
     pages: KeptPages
     faces: dict[tuple, tuple[Face, list[Problem]]] = field(default_factory=dict)
+    cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
 
     def clear(self) -> None:
         self.faces.clear()
         self.pages.clear()
+        self.cuts.clear()
