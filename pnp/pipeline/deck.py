@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
-from ..layout.bleedcheck import bleed_problem, cut_bleeds
+from ..layout.bleedcheck import Cut, bleed_problem, cut_bleeds
 from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
 from ..layout.occupancy import filled_plan
@@ -148,7 +148,7 @@ class DeckPages:
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
 
-    def _cuts(self, number: int, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None]) -> list:
+    def _cuts(self, number: int, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None]) -> list[Cut]:
         """The sheet's bleed check; in a resident session, last build's when its plan is equal and its
         faces are the very same objects (the check is a function of them alone)."""
         kept = self.ctx.session.kept
@@ -157,7 +157,8 @@ class DeckPages:
         key = (self.path, number)
         old = kept.cuts.get(key)
         if old is not None and old[0] == plan and _same(old[1], fronts) and _same(old[2], backs):
-            return old[3]
+            cuts: list[Cut] = old[3]
+            return cuts
         cuts = cut_bleeds(plan, fronts, backs)
         kept.cuts[key] = (plan, tuple(fronts), tuple(backs), cuts)
         return cuts
