@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .cache import shared_files
+from .cache import known_hash, shared_files
 from .core.errors import Problem
-from .core.fileio import file_hash, note_read
+from .core.fileio import note_read
 from .core.options import Options
 from .core.report import FileReport, KitReport
 from .incremental import build_changed
@@ -67,7 +67,6 @@ class ComponentMemo:
         self._kept: dict[Key, _Entry] = {}
         self._staged: dict[Key, _Entry] = {}
         self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
-        self._digests: dict[tuple, str | None] = {}
         self._rules_readers: dict[tuple[int, str], bool] = {}
         self.kept: Kept | None = None  # the session's faces and pages (forgotten with the components)
 
@@ -156,17 +155,11 @@ class ComponentMemo:
         return not output or entry.file is None or self._digest(Path(entry.file.path)) == entry.output
 
     def _digest(self, path: Path) -> str | None:
-        """A file's content digest, hashed again only when its size, time or inode changed."""
+        """A file's content digest, hashed again only when its size, times or inode changed (None: gone)."""
         try:
-            stat = os.stat(path)
+            return known_hash(path)
         except OSError:
             return None
-        key = (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
-        if key not in self._digests:
-            if len(self._digests) > 4096:
-                self._digests.clear()
-            self._digests[key] = file_hash(path)
-        return self._digests[key]
 
 
 def _hash(*parts: object) -> str:
