@@ -14,6 +14,7 @@ where a card is, in words, only when a problem is reported.
 """
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 from typing import Callable, Mapping
 
@@ -79,11 +80,13 @@ class Faces:
         return known[0], list(known[1])
 
     def _layout_key(self, builder: FaceBuilder, layout_name: str) -> str:
-        """What a card face is laid out from besides its values: the kit's shared inputs and the layout."""
+        """What a card face is laid out from besides its values: the kit's shared inputs and the layout
+        (their digest: a short key, compared at every lookup; its text is made anew each run)."""
         layout_key = self._layout_keys.get(layout_name)
         if layout_key is None:
-            layout_key = self._layout_keys[layout_name] = repr((self._env_key, layout_name, builder.layout,
-                                                                builder.width, builder.height, builder.bleed))
+            text = repr((self._env_key, layout_name, builder.layout, builder.width, builder.height, builder.bleed))
+            layout_key = self._layout_keys[layout_name] = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+                                                                          digest_size=16).hexdigest()
         return layout_key
 
     def page(self, builder: FaceBuilder, sheet: Sheet, page: Page) -> tuple[Face, list[Problem]]:
