@@ -188,6 +188,7 @@ class Resident:
             self._session = open_project(self.root)
             self._session.memo = self.memo
             self._session.kept = self.memo.kept = Kept(KeptPages())
+            self._session.project.kept_cards = self.memo.kept.cards
             self.memo.reset(self.memo.generation + 1)
             self._stamp = stamp
         return self._session
