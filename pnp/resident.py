@@ -135,7 +135,7 @@ class ComponentMemo:
         reads = any(self._reads_rules(inputs, name) for name in shown.layouts) or "{rules." in text \
             or "{rulebook." in text  # a field's text may name rules values and rulebook sections too
         tables = (inputs.printed.tables, inputs.printed.values) if reads else None
-        return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, shown.model)
+        return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, _Text(text))
 
     def _reads_rules(self, inputs: KitInputs, layout: str) -> bool:
         """Whether a layout shows what the rules model prints (`data: rules.NAME`, `{rules.…}`)."""
@@ -162,10 +162,14 @@ class ComponentMemo:
             return None
 
 
+class _Text(str):
+    """A part's text as already written out (`repr` made once): hashed as it is."""
+
+
 def _hash(*parts: object) -> str:
     h = hashlib.blake2b(digest_size=16)
     for part in parts:
-        h.update(repr(part).encode("utf-8", "surrogatepass"))
+        h.update((part if isinstance(part, _Text) else repr(part)).encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()
 
