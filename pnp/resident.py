@@ -8,7 +8,9 @@ changed (by size, time or presence): a new generation, and the component memory 
 (`pnp.incremental.build_changed`) with that session, whose `ComponentMemo` draws again only the
 components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp
 build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
-when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path.
+when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path. The
+garbage collector is held off during a build; `collect()` collects once the caller has its result
+out (the watcher: once the preview is told).
 
 A `ComponentMemo` sits on the build `Session` and implements the run's memo protocol
 (`pnp.pipeline.memo.Memo`): `recall(inputs, part)` answers a component's remembered outcome when its
@@ -27,6 +29,7 @@ component's drawing read changed.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -203,11 +206,22 @@ class Resident:
         if force:  # every component drawn again, as `pnp build --force` draws every kit
             self.memo.reset(self.memo.generation)
         self.memo.last = {}
+        collecting = gc.isenabled()
+        gc.disable()  # (what the process keeps is many objects: a collection mid-build took up to 20 ms)
         try:
             return build_changed(self.root, names, options, force, progress, session)
         except BaseException:  # a fault of pnp's (or an interrupt): nothing staged is kept
             self.memo.discard()
             raise
+        finally:
+            if collecting:
+                gc.enable()
+
+    @staticmethod
+    def collect() -> None:
+        """Collect the garbage of the builds: what the caller does once a build's result is out (the
+        collector is held off while it builds)."""
+        gc.collect()
 
     def pages(self, path: str) -> list[str] | None:
         return self.memo.pages(path)
