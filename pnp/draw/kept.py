@@ -13,7 +13,10 @@ defined a form, an image or a subset character is never kept: the next document 
 again). Otherwise the caller draws the page between `begin(canvas)` and `record(canvas, key,
 faces, begun)`, which keeps it. So a kept page's bytes are the bytes drawing it gives: the same
 PDF as a cold build. `ended(canvas)`, after each page is shown, sets its content stream formatted
-(compressed) once, and for a copied page, as last time. `end()` makes the pages of this drawing the ones kept (`KeptPages.reused`: how many it copied); `clear()` forgets all.
+(compressed) once, and for a copied page, as last time; its page dictionary too is formatted once
+(`_KeptPage`: the bytes of last time while everything it is formatted from is the same, the object
+numbers it refers to included). `end()` makes the pages of this drawing the ones kept
+(`KeptPages.reused`: how many it copied); `clear()` forgets all.
 """
 from __future__ import annotations
 
