@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from fnmatch import fnmatchcase
 from pathlib import Path
 
@@ -76,11 +77,9 @@ class BuildCache:
             for path in _tree(self.root / "layouts", "*.yaml"):  # (a link out of the project: not read)
                 name = path.relative_to(self.root).as_posix()
                 h.update(f"{name}|{self._digest(name)}\n".encode())
-            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg"), (_PACKAGE, "*.py"),
-                                    (_PACKAGE, "*.yaml")):
-                for path in _tree(folder, pattern):
-                    stat = path.stat()
-                    h.update(f"{path.relative_to(folder).as_posix()}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg")):
+                h.update(_stamps(folder, pattern).encode())
+            h.update(_package_stamps().encode())
             self._shared = h.hexdigest()
         return self._shared
 
@@ -88,7 +87,7 @@ class BuildCache:
         """The digest of input `name` (from the project root) now, None if it is gone or outside."""
         if name not in self._digests:
             try:
-                self._digests[name] = file_hash(inside(self.root, self.root / name))
+                self._digests[name] = known_hash(inside(self.root, self.root / name))
             except (OSError, InputError):
                 self._digests[name] = None
         return self._digests[name]
@@ -104,7 +103,7 @@ class BuildCache:
         if any(self._digest(name) != digest for name, digest in entry["inputs"].items()):
             return None
         for name, digest in entry["outputs"].items():
-            if not Path(name).is_file() or file_hash(name) != digest:
+            if not Path(name).is_file() or known_hash(Path(name)) != digest:
                 return None
         manifest: dict = entry["manifest"]
         return manifest
@@ -122,6 +121,48 @@ class BuildCache:
     def save(self) -> None:
         if writes_allowed():
             write_atomic(self.path, json.dumps(self.entries, indent=1, sort_keys=True).encode("utf-8"))
+
+
+def _stamps(folder: Path, pattern: str) -> str:
+    """The files of a tree by name, size and modification time."""
+    lines = []
+    for path in _tree(folder, pattern):
+        stat = path.stat()
+        lines.append(f"{path.relative_to(folder).as_posix()}|{stat.st_size}|{stat.st_mtime_ns}\n")
+    return "".join(lines)
+
+
+_PACKAGE_STAMPS: list[str] = []
+
+
+def _package_stamps() -> str:
+    """pnp's own sources, stamped once per process: a process runs the code it loaded (a long-lived
+    one, `pnp watch`, does not walk them again each build; a later process stamps them anew)."""
+    if not _PACKAGE_STAMPS:
+        _PACKAGE_STAMPS.append(_stamps(_PACKAGE, "*.py") + _stamps(_PACKAGE, "*.yaml"))
+    return _PACKAGE_STAMPS[0]
+
+
+_KNOWN: dict[tuple, str] = {}  # (path, size, mtime, ctime, inode) -> content digest, this process's
+RACY_NS = 50_000_000  # a file hashed this soon after its last change may change again with the same times
+
+
+def known_hash(path: Path) -> str:
+    """A file's content digest, hashed again unless this process hashed it with the same size, times
+    and inode, well after that time (as git does with a racily clean file: timestamps are coarse,
+    two writes within one tick leave the same time); a resident process checks the same inputs and
+    PDFs every build."""
+    stat = os.stat(path)
+    key = (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+    digest = _KNOWN.get(key)
+    if digest is None:
+        hashed_at = time.time_ns()
+        digest = file_hash(path)
+        if hashed_at - max(stat.st_mtime_ns, stat.st_ctime_ns) > RACY_NS:
+            if len(_KNOWN) > 4096:
+                _KNOWN.clear()
+            _KNOWN[key] = digest
+    return digest
 
 
 def _load(path: Path) -> dict[str, dict]:

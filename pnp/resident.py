@@ -8,7 +8,9 @@ changed (by size, time or presence): a new generation, and the component memory 
 (`pnp.incremental.build_changed`) with that session, whose `ComponentMemo` draws again only the
 components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp
 build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
-when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path.
+when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path. The
+garbage collector is held off during a build; `collect()` collects once the caller has its result
+out (the watcher: once the preview is told).
 
 A `ComponentMemo` sits on the build `Session` and implements the run's memo protocol
 (`pnp.pipeline.memo.Memo`): `recall(inputs, part)` answers a component's remembered outcome when its
@@ -27,15 +29,16 @@ component's drawing read changed.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .cache import shared_files
+from .cache import known_hash, shared_files
 from .core.errors import Problem
-from .core.fileio import file_hash, note_read
+from .core.fileio import note_read
 from .core.options import Options
 from .core.report import FileReport, KitReport
 from .incremental import build_changed
@@ -47,6 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 Key = tuple[str, str]  # (kit folder, component name)
 _NOT_DRAWN = ("rules", "notes", "components")  # game.yaml keys no page shows (rules: through its tables)
+FULL_EVERY = 50  # builds between two collections of everything (what a frozen object left behind)
 
 
 @dataclass
@@ -67,7 +71,6 @@ class ComponentMemo:
         self._kept: dict[Key, _Entry] = {}
         self._staged: dict[Key, _Entry] = {}
         self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
-        self._digests: dict[tuple, str | None] = {}
         self._rules_readers: dict[tuple[int, str], bool] = {}
         self.kept: Kept | None = None  # the session's faces and pages (forgotten with the components)
 
@@ -136,7 +139,7 @@ class ComponentMemo:
         reads = any(self._reads_rules(inputs, name) for name in shown.layouts) or "{rules." in text \
             or "{rulebook." in text  # a field's text may name rules values and rulebook sections too
         tables = (inputs.printed.tables, inputs.printed.values) if reads else None
-        return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, shown.model)
+        return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, _Text(text))
 
     def _reads_rules(self, inputs: KitInputs, layout: str) -> bool:
         """Whether a layout shows what the rules model prints (`data: rules.NAME`, `{rules.…}`)."""
@@ -156,23 +159,21 @@ class ComponentMemo:
         return not output or entry.file is None or self._digest(Path(entry.file.path)) == entry.output
 
     def _digest(self, path: Path) -> str | None:
-        """A file's content digest, hashed again only when its size, time or inode changed."""
+        """A file's content digest, hashed again only when its size, times or inode changed (None: gone)."""
         try:
-            stat = os.stat(path)
+            return known_hash(path)
         except OSError:
             return None
-        key = (str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino)
-        if key not in self._digests:
-            if len(self._digests) > 4096:
-                self._digests.clear()
-            self._digests[key] = file_hash(path)
-        return self._digests[key]
+
+
+class _Text(str):
+    """A part's text as already written out (`repr` made once): hashed as it is."""
 
 
 def _hash(*parts: object) -> str:
     h = hashlib.blake2b(digest_size=16)
     for part in parts:
-        h.update(repr(part).encode("utf-8", "surrogatepass"))
+        h.update((part if isinstance(part, _Text) else repr(part)).encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()
 
@@ -183,6 +184,7 @@ class Resident:
         self.memo = ComponentMemo()
         self._session: Session | None = None
         self._stamp: tuple = ()
+        self._collected = 0
 
     def session(self) -> "Session":
         """The open session, opened again when the layouts, fonts or icons changed."""
@@ -195,6 +197,7 @@ class Resident:
             self._session = open_project(self.root)
             self._session.memo = self.memo
             self._session.kept = self.memo.kept = Kept(KeptPages())
+            self._session.project.kept_cards = self.memo.kept.cards
             self.memo.reset(self.memo.generation + 1)
             self._stamp = stamp
         return self._session
@@ -205,11 +208,27 @@ class Resident:
         if force:  # every component drawn again, as `pnp build --force` draws every kit
             self.memo.reset(self.memo.generation)
         self.memo.last = {}
+        collecting = gc.isenabled()
+        gc.disable()  # (what the process keeps is many objects: a collection mid-build took up to 20 ms)
         try:
             return build_changed(self.root, names, options, force, progress, session)
         except BaseException:  # a fault of pnp's (or an interrupt): nothing staged is kept
             self.memo.discard()
             raise
+        finally:
+            if collecting:
+                gc.enable()
+
+    def collect(self) -> None:
+        """Collect the garbage of the builds: what the caller does once a build's result is out (the
+        collector is held off while it builds). What survives is frozen out of the collector's way
+        (what the process keeps lives long: collecting it all took ~20 ms), so the next collection
+        looks at what was made since; every `FULL_EVERY` builds, at everything."""
+        self._collected += 1
+        if self._collected % FULL_EVERY == 0:
+            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def pages(self, path: str) -> list[str] | None:
         return self.memo.pages(path)

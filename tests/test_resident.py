@@ -182,3 +182,21 @@ def test_kept_pages_are_copied_and_the_bytes_are_a_cold_builds(similis, tmp_path
     assert 18 <= reused < 23  # drawn: the pages that define forms or subset characters, and the edited sheet
     cold = build_changed(root, ["similis"], Options(out=tmp_path / "cold"), force=True)
     assert filecmp.cmp(_files(cold)["cartes"], cartes, shallow=False)
+
+
+def test_an_unchanged_row_keeps_its_card_and_its_problems_are_told_every_build(similis):
+    """A one-card edit builds the edited rows' cards alone again (model.cards keeps a row's `Card` by
+    its text, pipeline.faces a card's face by the card); the kept cards' problems are told on every
+    build all the same, once each."""
+    root, resident, options = similis
+    cards = root / "decks/similis/cartes.yaml"
+    edit(cards, "  - [1, ankh, bleu, sable]", "  - [1, ankh, '{rules.nope}', sable]")
+    first = [p.render() for r in resident.build(["similis"], options) for p in r.problems]
+    kept = dict(resident.memo.kept.cards)
+    edit(cards, "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
+         "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
+    second = [p.render() for r in resident.build(["similis"], options) for p in r.problems]
+    made = [key for key in resident.memo.kept.cards if key not in kept]
+    assert sorted(key[3] for key in made) == [88, 89]  # the two rows swapped (their index)
+    assert sum("unknown rules value {rules.nope}" in p for p in second) == 1
+    assert [p for p in first if "card '2'" in p] == [p for p in second if "card '2'" in p]

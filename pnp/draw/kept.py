@@ -13,7 +13,10 @@ defined a form, an image or a subset character is never kept: the next document 
 again). Otherwise the caller draws the page between `begin(canvas)` and `record(canvas, key,
 faces, begun)`, which keeps it. So a kept page's bytes are the bytes drawing it gives: the same
 PDF as a cold build. `ended(canvas)`, after each page is shown, sets its content stream formatted
-(compressed) once, and for a copied page, as last time. `end()` makes the pages of this drawing the ones kept (`KeptPages.reused`: how many it copied); `clear()` forgets all.
+(compressed) once, and for a copied page, as last time; its page dictionary too is formatted once
+(`_KeptPage`: the bytes of last time while everything it is formatted from is the same, the object
+numbers it refers to included). `end()` makes the pages of this drawing the ones kept
+(`KeptPages.reused`: how many it copied); `clear()` forgets all.
 """
 from __future__ import annotations
 
@@ -36,6 +39,7 @@ class _Page:
     code: list[str]
     resources: tuple[list[str], dict[Any, Any], dict[Any, Any], int]  # forms, colours, shadings, images
     formatted: tuple[str, bytes] | None = None  # its content stream's text and the bytes written for it
+    dictionary: tuple[tuple, bytes] | None = None  # its page dictionary's inputs and the bytes formatted for them
 
 
 class _Formatted(pdfdoc.PDFStream):
@@ -120,10 +124,60 @@ class PageRun:
             stream.content = text
             kept.formatted = (text, stream.format(doc))
         page.Contents = _Formatted(kept.formatted[1])
+        page.__class__ = _KeptPage
+        page.kept = kept
 
     def end(self) -> None:
         self.store.keep(self.path, self.new)
         self.store.reused[self.path] = self.reused
+
+
+class _KeptPage(pdfdoc.PDFPage):
+    """A page whose dictionary is formatted once: the bytes `PDFPage.format` gave last time, when all
+    it formats from is the same (`_inputs`: its sizes, boxes, resources by name and by the object
+    numbers they have, and the number its content stream gets), its stream registered as formatting
+    it would; otherwise formatted, and kept when formatting it registered its stream alone."""
+
+    kept: _Page
+
+    def format(self, document: Any) -> bytes:
+        inputs = _inputs(self, document)
+        known = self.kept.dictionary
+        if inputs is not None and known is not None and known[0] == inputs:
+            document.Reference(self.Contents)
+            return known[1]
+        before = document.objectcounter
+        data: bytes = super().format(document)
+        if inputs is not None and document.objectcounter == before + 1 \
+                and document.numberToId[before + 1] == getattr(self.Contents, "__InternalName__", None):
+            self.kept.dictionary = (inputs, data)
+        return data
+
+
+_PAGE_INPUTS = frozenset(("pagewidth", "pageheight", "Rotate", "hasImages", "compression", "Dur", "stream",
+                          "CropBox", "ArtBox", "BleedBox", "TrimBox", "Trans", "XObjects", "ExtGState",
+                          "_colorsUsed", "_shadingUsed", "Contents", "__InternalName__", "kept"))
+_BOXES = ("CropBox", "ArtBox", "BleedBox", "TrimBox")
+
+
+def _inputs(page: _KeptPage, document: Any) -> tuple | None:
+    """What a page's dictionary is formatted from, or None when it holds anything else (annotations,
+    a thumbnail, a resource or box set by hand...): such a page is formatted every time."""
+    found = page.__dict__
+    if any(found[name] is not None and not (name == "Annots" and not found[name]) for name in found.keys() - _PAGE_INPUTS) \
+            or not isinstance(page.Contents, _Formatted):
+        return None
+    numbers = document.idToObjectNumberAndVersion
+    xobjects = page.XObjects.dict if page.XObjects is not None else {}
+    gstates = page.ExtGState.dict if page.ExtGState is not None else {}
+    return (document.objectcounter, page.pagewidth, page.pageheight, page.Rotate, page.hasImages, page.compression,
+            page.Dur, tuple(tuple(b.sequence) if (b := getattr(page, box)) is not None else None for box in _BOXES),
+            repr(sorted(page.Trans.dict.items())) if page.Trans is not None else None,
+            tuple(xobjects), tuple(map(numbers.get, xobjects)),  # (canvas.xobjDict: each its own name's reference)
+            tuple((name, repr(sorted(g.dict.items()))) for name, g in gstates.items()),
+            tuple((c, s, numbers.get(c)) for c, s in page._colorsUsed.items()),  # noqa: SLF001
+            tuple((c, s, numbers.get(c)) for c, s in page._shadingUsed.items()),  # noqa: SLF001
+            numbers.get(pdfdoc.BasicFonts), numbers.get(getattr(document.Pages, "__InternalName__", None)))
 
 
 def _state(c: Canvas) -> tuple:

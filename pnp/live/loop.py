@@ -87,6 +87,7 @@ class Loop:
                 self.publish(outcome)
             except Exception as exc:  # the preview's fault: said, and watching goes on
                 self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
+        self.resident.collect()  # (the build's garbage, once it is out)
         if self.checked is not None and outcome.failure is None and not self.watcher.pending():
             self._check(outcome.number)
         return outcome

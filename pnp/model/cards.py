@@ -16,10 +16,11 @@ reported once, with the number of cards.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from ..core.errors import Problem, Ref, collapse, suggest
-from .entries import Entry, Group, deck_entries
+from .entries import Entry, Group, RowRefs, deck_entries
 from .kit import RESERVED_CARD_KEYS, SEPARATOR, Card, DeckFile, FieldSpec
 from .values import ITEM_WORDS, MAX_LIST, TYPE_WORDS, convert, convert_list
 
@@ -29,21 +30,61 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_COPIES = 1000  # of one card
 
 
-def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None) -> tuple[list[Card], list[Problem]]:
-    """The deck's cards from every source (`pnp.model.entries`), and the problems of all of them."""
+def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None,
+                kept: dict | None = None) -> tuple[list[Card], list[Problem]]:
+    """The deck's cards from every source (`pnp.model.entries`), and the problems of all of them.
+    Given `kept` (a resident session's), a row's card is the one built from the same row before."""
     cards: list[Card] = []
     problems: list[Problem] = []
     fields = _deck_fields(spec, ref, problems)
     known = frozenset(fields) | frozenset(RESERVED_CARD_KEYS)
     group: Group | None = None
     lacking: frozenset[str] = frozenset()
+    rows = _KeptRows(kept, spec, ref, partial(_card, spec=spec, deck_fields=fields, known=known)) \
+        if kept is not None else None
     for entry in deck_entries(spec, ref, table, problems):
         if entry.group is not group:
             group, lacking = entry.group, _lacking(entry.group, fields, spec.name, problems)
-        card, found_here = _card(entry, spec, fields, known, lacking)
+        card, found_here = rows.card(entry, lacking) if rows is not None else \
+            _card(entry, spec, fields, known, lacking)
         problems += found_here
         cards.append(card)
     return cards, collapse(problems) + _same_ids(spec.name, cards)
+
+
+KEPT_ROWS = 50_000  # cards a resident session remembers, then forgets at once
+
+
+class _KeptRows:
+    """A resident session's cards by what they were built from: the deck's inputs to a card (its
+    name, layout, back, fields, defaults, file), the row's place, its keys' columns, its values as
+    written (by their text: `repr`) and the keys it could not read. The same row gives back the same
+    `Card` object (the faces' memory knows it by identity) and its problems. Rows only (`columns:` +
+    `rows:`, a data file): their refs are made from the row's place and its columns."""
+
+    def __init__(self, kept: dict, spec: DeckFile, ref: Ref, build: Callable[..., tuple[Card, list[Problem]]]):
+        self.kept, self.build = kept, build
+        self.deck = repr((spec.name, spec.layout, spec.back, spec.fields, spec.defaults, ref))
+        self._positions: dict[int, tuple[dict, str]] = {}
+
+    def card(self, entry: Entry, lacking: frozenset) -> tuple[Card, list[Problem]]:
+        if not isinstance(entry.refs, RowRefs) or entry.refs.card_ref != entry.ref:
+            return self.build(entry, lacking=lacking)
+        key = (self.deck, self._columns(entry.refs.positions), tuple(sorted(lacking)), entry.index, entry.ref,
+               repr(entry.values), entry.unread)
+        known = self.kept.get(key)
+        if known is None:
+            if len(self.kept) >= KEPT_ROWS:
+                self.kept.clear()
+            known = self.kept[key] = self.build(entry, lacking=lacking)
+        return known[0], list(known[1])
+
+    def _columns(self, positions: dict) -> str:
+        """The columns of a row's keys, as text (made once a deck: its rows share them)."""
+        made = self._positions.get(id(positions))
+        if made is None or made[0] is not positions:
+            made = self._positions[id(positions)] = (positions, repr(sorted(positions.items())))
+        return made[1]
 
 
 def _lacking(group: Group, fields: dict[str, "_Field"], deck: str, problems: list[Problem]) -> frozenset:

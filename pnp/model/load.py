@@ -52,6 +52,7 @@ class Project:
     library: LayoutLibrary
     problems: list[Problem] = field(default_factory=list)
     parse_cache: ParseCache | None = None
+    kept_cards: dict | None = None  # a resident session's cards by the rows they were built from (cards.py)
 
     @classmethod
     def open(cls, root: Path) -> "Project":
@@ -149,7 +150,7 @@ class _KitLoader:
             return
         table, found = read_deck_data(spec.data, ref.child("data"), self.kit_dir, self.project.display,
                                       self.project.locators, MAX_ENTRIES) if spec.data else (None, [])
-        cards, more = build_cards(spec, ref, table)
+        cards, more = build_cards(spec, ref, table, self.project.kept_cards)
         self.problems += found + more
         total = sum(card.copies for card in cards)
         if total > MAX_DECK_CARDS:

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
-from ..layout.bleedcheck import bleed_problem, cut_bleeds
+from ..layout.bleedcheck import Cut, bleed_problem, cut_bleeds
 from ..layout.imposition import SheetPlan, SheetSpec, fill_sheets, plan_sheet, plan_template
 from ..layout.items import Face
 from ..layout.occupancy import filled_plan
@@ -75,9 +75,24 @@ def shown(kit: Kit, deck: Deck) -> Shown:
                  tuple(sorted({name for d in decks for name in card_layouts(d.cards)})))
 
 
-def card_contents(cards: tuple[Card, ...]) -> list[tuple]:
-    """What a card's faces show of its own model, card by card."""
-    return [(c.index, c.id, c.fields, c.copies, c.layout, c.back) for c in cards]
+def card_contents(cards: tuple[Card, ...]) -> list[str]:
+    """What a card's faces show of its own model, card by card, written out (`repr`); the very same
+    card (a resident session's unchanged row: `model.cards`) finds it written."""
+    return [_contents(card) for card in cards]
+
+
+_CONTENTS: dict[int, tuple[Card, str]] = {}  # id(card) -> (card, what its faces show, written out)
+CONTENTS_KEPT = 50_000
+
+
+def _contents(card: Card) -> str:
+    known = _CONTENTS.get(id(card))
+    if known is None or known[0] is not card:
+        if len(_CONTENTS) >= CONTENTS_KEPT:
+            _CONTENTS.clear()
+        known = _CONTENTS[id(card)] = (card, repr((card.index, card.id, card.fields, card.copies, card.layout,
+                                                    card.back)))
+    return known[1]
 
 
 def card_layouts(cards: tuple[Card, ...]) -> tuple[str, ...]:
@@ -109,7 +124,8 @@ class DeckPages:
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
         kept = ctx.session.kept
-        self.kept = kept.pages.run(ctx.path(deck.name).as_posix()) if kept is not None and self.opened else None
+        self.path = ctx.path(deck.name).as_posix()
+        self.kept = kept.pages.run(self.path) if kept is not None and self.opened else None
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name,
                                     self.kept) if self.opened is not None else None
         self.per_sheet = 2 if plan.duplex else 1
@@ -138,7 +154,7 @@ class DeckPages:
         backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
             if self.plan.mode != "none" else []
         plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
-        cuts = cut_bleeds(plan, fronts, backs) if not self._cut_told else []
+        cuts = self._cuts(number, plan, fronts, backs) if not self._cut_told else []
         if cuts:
             self._cut_told = True
             self.ctx.report(bleed_problem(cuts, chunk[cuts[0].index][1].id, f"deck {self.deck.name!r}"))
@@ -146,6 +162,21 @@ class DeckPages:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
+
+    def _cuts(self, number: int, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None]) -> list[Cut]:
+        """The sheet's bleed check; in a resident session, last build's when its plan is equal and its
+        faces are the very same objects (the check is a function of them alone)."""
+        kept = self.ctx.session.kept
+        if kept is None:
+            return cut_bleeds(plan, fronts, backs)
+        key = (self.path, number)
+        old = kept.cuts.get(key)
+        if old is not None and old[0] == plan and _same(old[1], fronts) and _same(old[2], backs):
+            cuts: list[Cut] = old[3]
+            return cuts
+        cuts = cut_bleeds(plan, fronts, backs)
+        kept.cuts[key] = (plan, tuple(fronts), tuple(backs), cuts)
+        return cuts
 
     def _face(self, deck: Deck, card: Card, layout: str) -> Face:
         """A card's face: the deck's own through its DeckFaces (the gutters' faces laid out ahead), a
@@ -183,6 +214,10 @@ class DeckPages:
             self._placed[key] = (label, notes)
         template, notes = self._placed[key]
         return tuple(replace(note, text=label) if note.text == template else note for note in notes)
+
+
+def _same(old: tuple[Face | None, ...], new: list[Face | None]) -> bool:
+    return len(old) == len(new) and all(a is b for a, b in zip(old, new))
 
 
 def _offset(mm: tuple[float, float]) -> tuple[float, float]:

@@ -9,11 +9,13 @@ field's `{rules.…}` problem once, the same layout problem on many cards once (
 deck and layout, once per kit for a problem located in a layout file). `annotate(problems)` adds to
 each first problem the number of other cards it was met on, once the run is over. Given `kept` (a
 resident session's, `memo.Kept.faces`), a card face laid out from the same layout, values and place
-as in an earlier build is that build's face, with its problems. `CardWhere` says
+as in an earlier build is that build's face, with its problems; the very same `Card` (an unchanged
+row, `model.cards`) in the same deck and kit finds it without its values made again. `CardWhere` says
 where a card is, in words, only when a problem is reported.
 """
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 from typing import Callable, Mapping
 
@@ -29,7 +31,7 @@ FACES_KEPT = 50_000  # faces a resident session remembers, then forgets at once
 
 
 class Faces:
-    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, tuple[Face, list[Problem]]] | None = None):
+    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, tuple] | None = None):
         self.env, self.kit = env, kit
         self._kept = kept  # a resident session's faces by what they were laid out from (memo.Kept)
         self._env_key = repr((env.project, env.kit_dir, env.french, env.tables, sorted(env.skip), env.min_text,
@@ -38,7 +40,7 @@ class Faces:
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
-        self._bound_kept: dict[int, tuple[object, Mapping[str, object]]] = {}  # recent fields (kept), bound
+        self._bound_kept: dict[int, tuple] = {}  # recent fields (kept), bound, their problems
 
     def builder(self, layout_name: str, size: tuple[float, float] | None = None,
                 bleed: float | None = None) -> FaceBuilder:
@@ -50,19 +52,39 @@ class Faces:
         return self._builders[key]
 
     def card(self, card: Card, deck: Deck, layout_name: str) -> tuple[Face, list[Problem]]:
-        """A card's face and the problems not told before."""
-        bound, problems = self._bound(card.fields, card.field_ref,
-                                      lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+        """A card's face and the problems not told before; in a resident session, the face laid out for
+        this very card (`model.cards` gives an unchanged row's `Card` again) in the same deck, layout
+        and kit, else the face of the same values."""
         builder = self.builder(layout_name)
+        known = self._laid_out(card, deck, builder, layout_name) if self._kept is None else \
+            self._kept_card(self._kept, card, deck, builder, layout_name)
+        _, face, found, unbound = known
+        problems = self._told(card.fields, unbound, card.field_ref,
+                              lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+        if found:
+            problems += self._repeats.first_of(found, (deck.name, layout_name))
+        return face, problems
+
+    def _kept_card(self, kept: dict[tuple, tuple], card: Card, deck: Deck, builder: FaceBuilder,
+                   layout_name: str) -> tuple:
+        key = ("card", self._layout_key(builder, layout_name), id(card), deck.title, len(deck.cards),
+               self.kit.game.title)
+        known = kept.get(key)
+        if known is None or known[0] is not card:
+            known = kept[key] = self._laid_out(card, deck, builder, layout_name)
+        return known
+
+    def _laid_out(self, card: Card, deck: Deck, builder: FaceBuilder, layout_name: str) -> tuple:
+        """(card, its face, the face's problems, its fields' `{rules.…}` problems as (field, what))."""
+        bound, unbound = self._bound(card.fields)
         face = builder.fixed()  # a layout that reads no field (a shared back), laid out already
         if face is not None and self._kept is not None:  # the same object from build to build
             face = self._kept.setdefault((self._layout_key(builder, layout_name), None), (face, []))[0]
+        found: list[Problem] = []
         if face is None:
             face, found = self._build(builder, layout_name, card_values(self.kit, deck, card, bound),
                                       CardWhere(self.kit.name, deck.name, card.id), card.ref)
-            if found:
-                problems += self._repeats.first_of(found, (deck.name, layout_name))
-        return face, problems
+        return card, face, found, unbound
 
     def _build(self, builder: FaceBuilder, layout_name: str, values: dict, where: CardWhere,
                ref: Ref) -> tuple[Face, list[Problem]]:
@@ -79,39 +101,48 @@ class Faces:
         return known[0], list(known[1])
 
     def _layout_key(self, builder: FaceBuilder, layout_name: str) -> str:
-        """What a card face is laid out from besides its values: the kit's shared inputs and the layout."""
+        """What a card face is laid out from besides its values: the kit's shared inputs and the layout
+        (their digest: a short key, compared at every lookup; its text is made anew each run)."""
         layout_key = self._layout_keys.get(layout_name)
         if layout_key is None:
-            layout_key = self._layout_keys[layout_name] = repr((self._env_key, layout_name, builder.layout,
-                                                                builder.width, builder.height, builder.bleed))
+            text = repr((self._env_key, layout_name, builder.layout, builder.width, builder.height, builder.bleed))
+            layout_key = self._layout_keys[layout_name] = hashlib.blake2b(text.encode("utf-8", "surrogatepass"),
+                                                                          digest_size=16).hexdigest()
         return layout_key
 
     def page(self, builder: FaceBuilder, sheet: Sheet, page: Page) -> tuple[Face, list[Problem]]:
         """One page of a sheet laid out, and the problems not told before."""
         where = f"kit {self.kit.name!r}, sheet {sheet.name!r}, page {page.index + 1}"
-        bound, problems = self._bound(page.fields, partial(_page_field_ref, sheet, page.index), lambda: where)
+        bound, unbound = self._bound(page.fields)
+        problems = self._told(page.fields, unbound, partial(_page_field_ref, sheet, page.index), lambda: where)
         face, found = builder.build(page_values(self.kit, page, bound), where, sheet.ref)
         return face, problems + self._repeats.first_of(found, (sheet.name,))
 
     def annotate(self, problems: list[Problem]) -> list[Problem]:
         return self._repeats.annotate(problems)
 
-    def _bound(self, fields: Mapping[str, object], ref_of: Callable[[str], Ref],
-               where: Callable[[], str]) -> tuple[Mapping[str, object], list[Problem]]:
-        """Fields with their `{rules.…}` texts filled; each problem told once (a card has two faces),
-        at `where()` (made only then)."""
+    def _bound(self, fields: Mapping[str, object]) -> tuple[Mapping[str, object], list[tuple[str, str]]]:
+        """Fields with their `{rules.…}` texts filled, and their problems (field, what); a card's
+        other face (a sheet's backs follow its fronts) finds them made."""
         key = id(fields)
         kept = self._bound_kept.get(key)
-        if kept is not None and kept[0] is fields:  # a card's other face (a sheet's backs follow its fronts)
-            return kept[1], []
+        if kept is not None and kept[0] is fields:
+            return kept[1], kept[2]
         bound, found = self.env.bound(fields)
         if len(self._bound_kept) >= 64:
             self._bound_kept.clear()
-        self._bound_kept[key] = (fields, bound)
-        if found and key not in self._reported:
-            self._reported.add(key)
-            return bound, [Problem(what, where(), ref_of(name)) for name, what in found]
-        return bound, []
+        self._bound_kept[key] = (fields, bound, found)
+        return bound, found
+
+    def _told(self, fields: Mapping[str, object], found: list[tuple[str, str]], ref_of: Callable[[str], Ref],
+              where: Callable[[], str]) -> list[Problem]:
+        """The `{rules.…}` problems of `fields`, told once a run (a card has two faces), at `where()`
+        (made only then)."""
+        key = id(fields)
+        if not found or key in self._reported:
+            return []
+        self._reported.add(key)
+        return [Problem(what, where(), ref_of(name)) for name, what in found]
 
 
 def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:

@@ -26,7 +26,6 @@ from ..core.report import FileReport
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..draw.kept import KeptPages
-    from ..layout.items import Face
     from ..model.kit import Kit
     from ..output import OutputBatch
     from ..rules.printed import Printed
@@ -84,11 +83,17 @@ class Memo(Protocol):
 
 @dataclass
 class Kept:
-    """What a resident session keeps below the component: faces by their values, pages by their faces."""
+    """What a resident session keeps below the component: cards by the rows they were built from,
+    faces by their values, pages by their faces, and each deck sheet's bleed check by its plan and
+    faces (`cuts`: (PDF, sheet) -> (plan, fronts, backs, cuts); `pipeline.deck`)."""
 
     pages: KeptPages
-    faces: dict[tuple, tuple[Face, list[Problem]]] = field(default_factory=dict)
+    faces: dict[tuple, tuple] = field(default_factory=dict)  # (pipeline.faces)
+    cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
+    cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
 
     def clear(self) -> None:
         self.faces.clear()
         self.pages.clear()
+        self.cuts.clear()
+        self.cards.clear()

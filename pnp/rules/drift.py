@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 from ..core.errors import Problem, Ref
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model.kit import Kit
+    from ..model.kit import Card, Kit
 
 NUMBER = re.compile(r"(?<![\w.,:/\u00b0\u2013-])(\d{1,3}(?:[\u202f\u00a0 ]\d{3})+|\d+)"
                     r"(?![\w%\u00b0\u2013-]|[.,:/]\d|[\s\u00a0\u202f]?(?:%|mm\b|cm\b|m\b|g\b|g/|pt\b|px\b|dpi\b))")
@@ -90,7 +90,7 @@ class Bound:
         named = {name for text, _ in pairs for name in VALUE.findall(text)}
         place = at or (lambda text, ref, start, end: ref)
         out: list[Problem] = []
-        found: dict[str, list[Finding]] = {}  # a text written on many cards is read once
+        found = _findings(repr(self), frozenset(named))  # a text written on many cards is read once
         for text, ref in pairs:
             findings = found.get(text)
             if findings is None:
@@ -129,6 +129,20 @@ class Bound:
                             f"print the model's wording for it, or keep it under `::: when rules.{feature.name}`",
                             start, start + len(first)))
         return out
+
+
+_FOUND: dict[tuple[str, frozenset], dict[str, list[Finding]]] = {}  # this process's (a resident one scans again)
+FOUND_KEPT = 50_000  # texts whose findings are remembered, then forgotten at once
+
+
+def _findings(bound: str, named: frozenset) -> dict[str, list[Finding]]:
+    """The findings of the texts already scanned against the same `Bound` (its text) and the same
+    names printed: what a text's findings depend on besides the text."""
+    found = _FOUND.get((bound, named))
+    if found is None or len(found) > FOUND_KEPT:
+        _FOUND.clear()
+        found = _FOUND[(bound, named)] = {}
+    return found
 
 
 def _listed(text: str, start: int, end: int) -> bool:
@@ -177,7 +191,7 @@ def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tu
     pairs: list[tuple[str, Ref]] = []
     for deck in kit.decks:
         for card in deck.cards:
-            pairs += [(value, card.field_ref(name)) for name, value in card.fields.items() if isinstance(value, str)]
+            pairs += _card_texts(card)
     for sheet in kit.sheets:
         pairs += [(value, sheet.ref.child("fields", name)) for name, value in sheet.spec.fields.items()
                   if isinstance(value, str)]
@@ -190,6 +204,21 @@ def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tu
         for book in kit.rulebooks:
             pairs += printed_texts(book, values or {})
     return pairs
+
+
+_TEXTS: dict[int, tuple[object, list[tuple[str, Ref]]]] = {}  # id(card) -> (card, its texts), this process's
+
+
+def _card_texts(card: "Card") -> list[tuple[str, Ref]]:
+    """A card's text fields at their places; the very same card (a resident session's unchanged row,
+    pnp.model.cards) finds them made."""
+    known = _TEXTS.get(id(card))
+    if known is None or known[0] is not card:
+        if len(_TEXTS) > FOUND_KEPT:
+            _TEXTS.clear()
+        known = _TEXTS[id(card)] = (card, [(value, card.field_ref(name)) for name, value in card.fields.items()
+                                           if isinstance(value, str)])
+    return known[1]
 
 
 def text_place(kit: "Kit") -> Place:
