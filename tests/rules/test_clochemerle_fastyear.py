@@ -51,7 +51,7 @@ def assert_same(card: FastCard, state: CardState, seat: int):
         assert card.majority(own) == len(mairie_majority(state))
     for die, sign in ((1, 1), (6, -1)):
         value = card.value(own, seat, die, sign)
-        assert value == card_score(state, die, sign, NAMES).total(name)
+        assert value == card_score(state, die, sign, NAMES).total(name) == card.values(own, 6, die, sign)[seat]
         changes = card.changes(own, seat, found, die, sign)
         for (cell, weeks), change in zip(found, changes, strict=True):
             after = apply(state, Placement(name, card.positions[cell], weeks))  # an expelled pawn left off
@@ -59,6 +59,10 @@ def assert_same(card: FastCard, state: CardState, seat: int):
     for cell, weeks in found:
         offer = Placement(name, card.positions[cell], weeks)
         assert card.expels(own, cell, seat) == expels(state, offer)
+        if expels(state, offer):
+            empty = [card.index[pos] for pos in destinations(state)]
+            assert card.expelled_values(own, cell, empty, 4, -1) == [
+                card.value(card.apply(own, cell, seat, to), own[cell], 4, -1) for to in empty]
         for to in [EMPTY] + ([card.index[pos] for pos in destinations(state)] if expels(state, offer) else []):
             moved = Placement(name, offer.pos, weeks, card.positions[to] if to != EMPTY else None)
             assert card.pawns(card.apply(own, cell, seat, to), NAMES) == dict(apply(state, moved).pawns)

@@ -10,7 +10,9 @@ weeks a decision on the card may cost. On such tuples:
   `expels(own, cell, seat)` placement.expels (only the boulodrome expels);
 - `apply(own, cell, seat, to)`: placement.apply (the expelled pawn, if any, to cell `to`, -1: left off);
 - `value(own, seat, die, sign)`: what scoring.card_score would give the seat, before the quarter's
-  factor: the signed points of its place (scoring.place_points) or the malus of an absent player;
+  factor: the signed points of its place (scoring.place_points) or the malus of an absent player,
+  `values(own, seats, die, sign)` every seat's; `expelled_values(own, cell, to, die, sign)` the
+  expelled pawn's player's value with the pawn moved to each cell of `to`;
   `points(own, seat)` the unsigned points as `(a, b)`, `a * die + b` whatever the die (None: absent),
   and `worth(points, die, sign)` the value from them; `points_after(own, seat, decisions)` the
   seat's points after each of its decisions (an expelled pawn left off the card); `changes(own, seat,
@@ -29,6 +31,7 @@ from .places import PlaceCard, Pos
 from .scoring import MAIRIE_BONUS, crowd_value
 
 EMPTY = -1
+FACTS = 50_000  # the mairie's states whose counts and keys a card keeps
 Decision = tuple[int, int]  # (cell, weeks)
 
 
@@ -54,6 +57,7 @@ class FastCard:
         # a seat's decisions and their changes depend only on whether it has a pawn on the card
         self.shares = self.place in ("marche", "medecin", "bar")
         self.column_of = {column[-1]: column for column in self.columns}  # by the cell a pawn enters
+        self.facts: dict[tuple[int, ...], tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}  # the mairie's
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -98,20 +102,36 @@ class FastCard:
         """The mairie's changes: every decision adds a pawn; most pawns win the bonus, and where the
         seat ties with others the keys decide (_mairie_points: the seat's key against the best of the
         others tied, the new pawn's row in the seat's)."""
-        mine, win, rows = own.count(seat), sign * (die + MAIRIE_BONUS), self.rows
-        most = max((own.count(p) for p in set(own) if p not in (EMPTY, seat)), default=0)
+        counts, keys = self._mairie_facts(own)
+        mine, win, rows = counts.get(seat, 0), sign * (die + MAIRIE_BONUS), self.rows
+        most = max([count for player, count in counts.items() if player != seat], default=0)
         if mine + 1 == most or (mine and mine == most):
-            best = max(_mairie_key(self, own, p) for p in set(own) if p not in (EMPTY, seat) and own.count(p) == most)
+            best = max(key for player, key in keys.items() if player != seat and counts[player] == most)
             rows_mine = [rows[i] for i, owner in enumerate(own) if owner == seat]
         if not mine:
             before = self.malus
         else:
-            before = (win if mine > most else 0) if mine != most else (win if _rows_key(self, rows_mine) >= best else 0)
+            before = (win if mine > most else 0) if mine != most else (win if keys[seat] >= best else 0)
         if mine + 1 != most:
             return [(win if mine + 1 > most else 0) - before] * len(decisions)
         by_row = {row: (win if _rows_key(self, rows_mine + [row]) >= best else 0) - before
                   for row in {rows[cell] for cell, _ in decisions}}
         return [by_row[rows[cell]] for cell, _ in decisions]
+
+    def _mairie_facts(self, own: tuple[int, ...]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+        """Each seat's pawns on the mairie and its key (_mairie_key), remembered by state (every seat's
+        changes read them; at most `FACTS` states kept)."""
+        found = self.facts.get(own)
+        if found is None:
+            counts: dict[int, int] = {}
+            for owner in own:
+                if owner != EMPTY:
+                    counts[owner] = counts.get(owner, 0) + 1
+            found = counts, {player: _mairie_key(self, own, player) for player in counts}
+            if len(self.facts) >= FACTS:
+                self.facts.clear()
+            self.facts[own] = found
+        return found
 
     def _eglise_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
                         sign: int) -> list[int]:
@@ -137,6 +157,25 @@ class FastCard:
 
     def value(self, own: tuple[int, ...], seat: int, die: int, sign: int) -> int:
         return self.worth(self.points(own, seat), die, sign)
+
+    def values(self, own: tuple[int, ...], seats: int, die: int, sign: int) -> list[int]:
+        """`value` of each seat 0 .. seats - 1, the cells' places in one pass over the cells."""
+        if self.place not in ("marche", "medecin", "boulodrome"):
+            return [self.value(own, seat, die, sign) for seat in range(seats)]
+        bonus, there = [0] * seats, [False] * seats
+        for points, owner in zip(self.bonus, own):
+            if owner != EMPTY:
+                bonus[owner] += points
+                there[owner] = True
+        return [sign * (die + bonus[seat]) if there[seat] else self.malus for seat in range(seats)]
+
+    def expelled_values(self, own: tuple[int, ...], cell: int, to: list[int], die: int, sign: int) -> list[int]:
+        """`value(apply(own, cell, seat, j), own[cell], die, sign)` for each j of `to` (the boulodrome,
+        the only place that expels: the die and the bonus of the expelled pawn's cells, `cell` left
+        for `j`)."""
+        expelled = own[cell]
+        kept = sum(points for i, (points, owner) in enumerate(zip(self.bonus, own)) if owner == expelled and i != cell)
+        return [sign * (die + kept + self.bonus[j]) for j in to]
 
     def points(self, own: tuple[int, ...], seat: int) -> tuple[int, int] | None:
         return _POINTS[self.place](self, own, seat) if seat in own else None

@@ -240,9 +240,9 @@ class FastYear(Year):
         empty = [j for j in range(card.size) if own[j] == EMPTY]
         if not self.agent.greedy:
             return self.agent.choose(empty, self.rng)
-        expelled, factor = own[cell], quarter_factor(row.quarter, self.params.quarters)
+        factor = quarter_factor(row.quarter, self.params.quarters)
         sign = row.event.sign(card.place)
-        left = [-factor * card.value(card.apply(own, cell, seat, j), expelled, row.dice[i], sign) for j in empty]
+        left = [-factor * value for value in card.expelled_values(own, cell, empty, row.dice[i], sign)]
         return empty[self.agent.choose(range(len(empty)), self.rng, left.__getitem__)]
 
     def _score(self, row: Row) -> None:
@@ -251,8 +251,8 @@ class FastYear(Year):
         signs, factor = self.weights[row.side]
         totals = [0] * len(self.scores)
         for card, own, die, sign in zip(self.table.cards[row.side], row.states, row.dice, signs):
-            for seat in range(len(totals)):
-                totals[seat] += card.value(own, seat, die, sign)
+            for seat, value in enumerate(card.values(own, len(totals), die, sign)):
+                totals[seat] += value
             if card.place == "mairie" and card.majority(own) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
             for owner in own:
