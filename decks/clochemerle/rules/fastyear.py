@@ -187,7 +187,7 @@ class FastYear(Year):
         greedy, draw, seats = self.agent.greedy, self.rng.random, range(len(position))
         while True:
             seat = -1
-            for s in seats:  # Year.next_seat
+            for s in seats:  # Year.next_seat — rules: Tour d'un joueur, "celui qui est le plus en retard"
                 at = position[s]
                 if at < end and (seat < 0 or at < position[seat] or at == position[seat] and arrival[s] > arrival[seat]):
                     seat = s
@@ -212,7 +212,7 @@ class FastYear(Year):
                         best = [k for k, gain in enumerate(gains) if gain == top]
                         j = best[int(draw() * len(best))]
                 weeks = self._place(seat, found, j)
-            start = position[seat]  # Year.move
+            start = position[seat]  # Year.move — rules: "sauf à recevoir des points de réputation négatifs"
             if start + weeks > end:
                 counts["time penalties"] += 1
                 self.overshoot = max(self.overshoot, start + weeks - end)
@@ -220,7 +220,7 @@ class FastYear(Year):
             position[seat] = min(end, start + weeks)
             self.clock += 1
             arrival[seat] = self.clock
-            last = min(position)  # Year._quarters
+            last = min(position)  # Year._quarters — rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
             while active and (last > active[0].quarter * q or last >= end):
                 self._score(active[0])
             if self.turned_up < quarters and max(position) > self.turned_up * q:
