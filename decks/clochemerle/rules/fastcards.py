@@ -5,14 +5,21 @@ conventions); a card's state is then a tuple of seats by cell (-1: empty), `Fast
 seats)` converts a `CardState`'s pawns, `pawns(own, names)` converts back; `longest` is the most
 weeks a decision on the card may cost. On such tuples:
 - `decisions(own, seat)`: placement.decisions as (cell, weeks) pairs, same ones, same order;
+  `open_decisions(own)` those of a seat with no pawn on the card, which are every seat's but on the
+  boulodrome (its expulsions depend on the seat) and where `one_pawn` bars a seat already there;
   `expels(own, cell, seat)` placement.expels (only the boulodrome expels);
 - `apply(own, cell, seat, to)`: placement.apply (the expelled pawn, if any, to cell `to`, -1: left off);
 - `value(own, seat, die, sign)`: what scoring.card_score would give the seat, before the quarter's
-  factor: the signed points of its place (scoring.place_points) or the malus of an absent player;
+  factor: the signed points of its place (scoring.place_points) or the malus of an absent player,
+  `values(own, seats, die, sign)` every seat's; `expelled_values(own, cell, to, die, sign)` the
+  expelled pawn's player's value with the pawn moved to each cell of `to`;
   `points(own, seat)` the unsigned points as `(a, b)`, `a * die + b` whatever the die (None: absent),
   and `worth(points, die, sign)` the value from them; `points_after(own, seat, decisions)` the
-  seat's points after each of its decisions (an expelled pawn left off the card); `majority(own)`
-  how many seats share the mairie's majority (scoring.mairie_majority).
+  seat's points after each of its decisions (an expelled pawn left off the card); `changes(own, seat,
+  decisions, die, sign)` what each decision changes in the seat's value, worth after less worth
+  before, in a few steps; `shares`: a seat's decisions and changes depend only on whether it has
+  a pawn on the card (`seated`: its decisions depend on the seat); `majority(own)` how many seats
+  share the mairie's majority (scoring.mairie_majority).
 Pure functions of their arguments (tests compare each with placement.py and scoring.py).
 """
 from __future__ import annotations
@@ -24,6 +31,7 @@ from .places import PlaceCard, Pos
 from .scoring import MAIRIE_BONUS, crowd_value
 
 EMPTY = -1
+FACTS = 50_000  # the mairie's states whose counts and keys a card keeps
 Decision = tuple[int, int]  # (cell, weeks)
 
 
@@ -45,6 +53,11 @@ class FastCard:
         self.crowd = card.crowd
         self.empty = (EMPTY,) * self.size
         self.longest = self._longest()
+        self.seated = self.place == "boulodrome"  # decisions that depend on the seat (expulsions)
+        # a seat's decisions and their changes depend only on whether it has a pawn on the card
+        self.shares = self.place in ("marche", "medecin", "bar")
+        self.column_of = {column[-1]: column for column in self.columns}  # by the cell a pawn enters
+        self.facts: dict[tuple[int, ...], tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}  # the mairie's
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -64,6 +77,78 @@ class FastCard:
             return []
         return _DECISIONS[self.place](self, own, seat)
 
+    def open_decisions(self, own: tuple[int, ...]) -> list[Decision]:
+        return _DECISIONS[self.place](self, own, EMPTY)
+
+    def changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
+                sign: int) -> list[int]:
+        """worth(points_after) - worth(points) for each decision, in fewer steps where the place allows."""
+        present = seat in own
+        if self.place == "bar":  # every decision fills an empty cell: the crowd's value one step up
+            filled = self.size - own.count(EMPTY)
+            before = sign * (die + crowd_value(self.crowd, filled)) if present else self.malus
+            return [sign * (die + crowd_value(self.crowd, filled + 1)) - before] * len(decisions)
+        if self.place == "mairie":
+            return self._mairie_changes(own, seat, decisions, die, sign)
+        if self.place == "eglise":
+            return self._eglise_changes(own, seat, decisions, die, sign)
+        bonus = self.bonus  # the die and the bonus of the seat's cells: a cell adds its bonus
+        if present:
+            return [sign * bonus[cell] for cell, _ in decisions]
+        return [sign * (die + bonus[cell]) - self.malus for cell, _ in decisions]
+
+    def _mairie_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
+                        sign: int) -> list[int]:
+        """The mairie's changes: every decision adds a pawn; most pawns win the bonus, and where the
+        seat ties with others the keys decide (_mairie_points: the seat's key against the best of the
+        others tied, the new pawn's row in the seat's)."""
+        counts, keys = self._mairie_facts(own)
+        mine, win, rows = counts.get(seat, 0), sign * (die + MAIRIE_BONUS), self.rows
+        most = max([count for player, count in counts.items() if player != seat], default=0)
+        if mine + 1 == most or (mine and mine == most):
+            best = max(key for player, key in keys.items() if player != seat and counts[player] == most)
+            rows_mine = [rows[i] for i, owner in enumerate(own) if owner == seat]
+        if not mine:
+            before = self.malus
+        else:
+            before = (win if mine > most else 0) if mine != most else (win if keys[seat] >= best else 0)
+        if mine + 1 != most:
+            return [(win if mine + 1 > most else 0) - before] * len(decisions)
+        by_row = {row: (win if _rows_key(self, rows_mine + [row]) >= best else 0) - before
+                  for row in {rows[cell] for cell, _ in decisions}}
+        return [by_row[rows[cell]] for cell, _ in decisions]
+
+    def _mairie_facts(self, own: tuple[int, ...]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+        """Each seat's pawns on the mairie and its key (_mairie_key), remembered by state (every seat's
+        changes read them; at most `FACTS` states kept)."""
+        found = self.facts.get(own)
+        if found is None:
+            counts: dict[int, int] = {}
+            for owner in own:
+                if owner != EMPTY:
+                    counts[owner] = counts.get(owner, 0) + 1
+            found = counts, {player: _mairie_key(self, own, player) for player in counts}
+            if len(self.facts) >= FACTS:
+                self.facts.clear()
+            self.facts[own] = found
+        return found
+
+    def _eglise_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
+                        sign: int) -> list[int]:
+        """The église's changes: one pawn more, and the bonus of the seat's cells in the column its
+        pawn pushes up (_push_up) reckoned again (_eglise_points: pawns × (die + bonus))."""
+        bonus, pawns = self.bonus, own.count(seat)
+        mine = sum(b for b, owner in zip(bonus, own) if owner == seat)
+        before = sign * pawns * (die + mine) if pawns else self.malus
+        out = []
+        for cell, _ in decisions:
+            column = self.column_of[cell]
+            owners = [own[i] for i in column if own[i] != EMPTY] + [seat]
+            moved = sum(bonus[i] for i, owner in zip(column[len(column) - len(owners):], owners) if owner == seat)
+            after = mine - sum(bonus[i] for i in column if own[i] == seat) + moved
+            out.append(sign * (pawns + 1) * (die + after) - before)
+        return out
+
     def expels(self, own: tuple[int, ...], cell: int, seat: int) -> bool:
         return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
 
@@ -72,6 +157,25 @@ class FastCard:
 
     def value(self, own: tuple[int, ...], seat: int, die: int, sign: int) -> int:
         return self.worth(self.points(own, seat), die, sign)
+
+    def values(self, own: tuple[int, ...], seats: int, die: int, sign: int) -> list[int]:
+        """`value` of each seat 0 .. seats - 1, the cells' places in one pass over the cells."""
+        if self.place not in ("marche", "medecin", "boulodrome"):
+            return [self.value(own, seat, die, sign) for seat in range(seats)]
+        bonus, there = [0] * seats, [False] * seats
+        for points, owner in zip(self.bonus, own):
+            if owner != EMPTY:
+                bonus[owner] += points
+                there[owner] = True
+        return [sign * (die + bonus[seat]) if there[seat] else self.malus for seat in range(seats)]
+
+    def expelled_values(self, own: tuple[int, ...], cell: int, to: list[int], die: int, sign: int) -> list[int]:
+        """`value(apply(own, cell, seat, j), own[cell], die, sign)` for each j of `to` (the boulodrome,
+        the only place that expels: the die and the bonus of the expelled pawn's cells, `cell` left
+        for `j`)."""
+        expelled = own[cell]
+        kept = sum(points for i, (points, owner) in enumerate(zip(self.bonus, own)) if owner == expelled and i != cell)
+        return [sign * (die + kept + self.bonus[j]) for j in to]
 
     def points(self, own: tuple[int, ...], seat: int) -> tuple[int, int] | None:
         return _POINTS[self.place](self, own, seat) if seat in own else None
@@ -188,7 +292,11 @@ def _mairie_points(card: FastCard, own: tuple[int, ...], seat: int) -> tuple[int
 
 def _mairie_key(card: FastCard, own: tuple[int, ...], player: int) -> tuple[int, ...]:
     """scoring._mairie_key: pawns, minus the row of the highest pawn, pawns in each row below it."""
-    rows = [card.rows[i] for i, owner in enumerate(own) if owner == player]
+    return _rows_key(card, [card.rows[i] for i, owner in enumerate(own) if owner == player])
+
+
+def _rows_key(card: FastCard, rows: list[int]) -> tuple[int, ...]:
+    """_mairie_key from the rows of a player's pawns."""
     top = min(rows)
     return (len(rows), -top) + tuple(rows.count(row) for row in range(top + 1, card.height))
 

@@ -1,22 +1,24 @@
 """Fast play-outs of Clochemerle: playout.Year with its cards as tuples (fastcards.py).
 
-Contract: `FastYear(rows, events, players, supply, params, agent, rng, memo)` is a `playout.Year`
+Contract: `FastYear(rows, events, players, supply, params, agent, rng, table)` is a `playout.Year`
 whose cards' states are tuples of seats by cell; it plays the same game as `Year` for the same
 arguments (same decisions, listed in the same order, same gains, same draws: tests compare the
 records): only the turn's options, the greedy agent's gains and the expelled pawn's destination
 are computed on tuples, and a row is scored on them (`FastCard.value`, `majority`: scoring.py's
 figures, which tests compare).
-`Memo` keeps what depends only on a card, its state and a seat (its decisions, the seat's points
-now and after each, the change of its value each makes for a die and a sign) across the games of
-a play-out, for the other seats' numbering too (`canonical`); a table forgets all past
-`Memo.LIMIT` entries. `FastYear.play()` returns the `GameRecord`. `playout(material,
-params)` is the model's `Playout` (pnp.rules), its games `FastYear`s sharing one `Memo`.
+A game keeps, for each card of the rows out, each seat's decisions on it and (greedy agent) what
+each changes in the seat's value of the card (FastCard.changes, times the quarter's factor) until a
+pawn lands on the card; the decisions that do not depend on the seat are listed once per state of
+the card; a seat's turn then reads them card by card. An untraced game with pnp's random or greedy
+agent is one loop (`FastYear._quick`: the turns, the agents' rules and the time track written out).
+`Cards` holds the rows' `FastCard`s, shared by the games of a play-out. `FastYear.play()` returns
+the `GameRecord`. `playout(material, params)` is the model's `Playout` (pnp.rules).
 """
 from __future__ import annotations
 
 import random
 
-from pnp.rules import Agent, GameRecord, Playout
+from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .fastcards import EMPTY, Decision, FastCard
 from .params import Params
 from .places import EventCard, PlaceCard
@@ -25,96 +27,53 @@ from .playout import SITUATIONS, Row, Year, set_up_rows, supply_of
 from .scoring import quarter_factor, time_penalty
 
 
-class Memo:
-    """Decisions and value changes by (card, state, seat[, die, sign]), shared by a play-out's games.
-    What a state gives a seat does not depend on who the other seats are, only on which pawns are
-    whose: a state is computed once in its `canonical` form (the seat 0, the others numbered from
-    1 in the order of their first pawn) and remembered under both keys."""
+class Cards:
+    """The two rows' cards as `FastCard`s, made once per play-out and shared by its games: `cards`
+    by row side, `longest` (the most weeks any decision may cost) and `by_seat[greedy][side][i]`:
+    whether each seat has an entry of its own in a game's offers on that card (the agent's; else
+    the seats with a pawn there share one, and those without one); `known` the changes computed."""
 
     LIMIT = 200_000
 
     def __init__(self, rows: list[list[PlaceCard]]):
         self.cards = [[FastCard(card) for card in row] for row in rows]
         self.longest = max(card.longest for row in self.cards for card in row)
-        self.decided: dict[tuple, list[Decision]] = {}
-        self.changes: dict[tuple, list[int]] = {}
-        self.shapes: dict[tuple, list[Decision]] = {}
-        self.points: dict[tuple, tuple] = {}
+        self.by_seat = [[[card.seated for card in side] for side in self.cards],
+                        [[card.seated or not card.shares for card in side] for side in self.cards]]
+        self.known: dict[tuple, list[int]] = {}
 
-    def decisions(self, side: int, i: int, own: tuple[int, ...], seat: int) -> list[Decision]:
-        key = (side, i, own, seat)
-        found = self.decided.get(key)
-        if found is None:
-            found = self.decided[key] = self._shape(side, i, canonical(own, seat))
-            self._bound(self.decided)
-        return found
-
-    def changes_of(self, side: int, i: int, own: tuple[int, ...], seat: int, die: int, sign: int,
-                   factor: int) -> list[int]:
-        """What each decision changes in the seat's value of the card, times the quarter's factor
-        (an expelled pawn left off the card, as the greedy agent weighs an expulsion)."""
-        key = (side, i, own, seat, die, sign, factor)
-        found = self.changes.get(key)
-        if found is None:
-            worth = self.cards[side][i].worth
-            before, after = self._points(side, i, canonical(own, seat))
-            before = worth(before, die, sign)
-            found = self.changes[key] = [factor * (worth(points, die, sign) - before) for points in after]
-            self._bound(self.changes)
-        return found
-
-    def _shape(self, side: int, i: int, own: tuple[int, ...]) -> list[Decision]:
-        """The decisions of seat 0 in a canonical state."""
-        key = (side, i, own)
-        found = self.shapes.get(key)
-        if found is None:
-            found = self.shapes[key] = self.cards[side][i].decisions(own, 0)
-            self._bound(self.shapes)
-        return found
-
-    def _points(self, side: int, i: int, own: tuple[int, ...]) -> tuple:
-        """Seat 0's points on the card (FastCard.points) in a canonical state, and after each of its decisions."""
-        key = (side, i, own)
-        found = self.points.get(key)
-        if found is None:
-            card = self.cards[side][i]
-            found = self.points[key] = (card.points(own, 0), card.points_after(own, 0, self._shape(side, i, own)))
-            self._bound(self.points)
-        return found
-
-    def _bound(self, table: dict) -> None:
-        if len(table) > self.LIMIT:
-            table.clear()
-
-
-def canonical(own: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The state with `seat` numbered 0 and the other seats 1, 2 ... in the order of their first pawn."""
-    labels = {seat: 0, EMPTY: EMPTY}
-    return tuple([labels.setdefault(owner, len(labels) - 1) for owner in own])
+    def remember(self, key: tuple, changes: list[int]) -> None:
+        """The greedy agent's changes on (side, card, state, seat, die, sign, factor), for the games
+        that reach the same again (at 3 players, most do); all forgotten past `LIMIT` entries."""
+        if len(self.known) >= self.LIMIT:
+            self.known.clear()
+        self.known[key] = changes
 
 
 class FastYear(Year):
     """playout.Year on tuples (see the module docstring)."""
 
     def __init__(self, rows: list[list], events: tuple[EventCard, ...], players: int, supply: int,
-                 params: Params, agent: Agent, rng: random.Random, memo: Memo):
-        self.memo = memo
+                 params: Params, agent: Agent, rng: random.Random, table: Cards):
+        self.table = table
         self.weights: dict[int, tuple[list[int], int]] = {}
         # by row side and card: each seat's decisions and their value changes (None: random agent) in
         # the card's present state; emptied when the card changes or its row is turned up
         self.offers: dict[int, list[dict[int, tuple[list[Decision], list[int] | None]]]] = {}
+        self.bases: dict[int, list[list[Decision] | None]] = {}  # by row side and card: FastCard.open_decisions
         super().__init__(rows, events, players, supply, params, agent, rng)
 
     def _fresh(self, side: int) -> list:
-        return [card.empty for card in self.memo.cards[side]]
+        return [card.empty for card in self.table.cards[side]]
 
     def _turn_up(self, quarter: int) -> None:
         """Year._turn_up, and the signs and factor of the row's scoring, once (`weights[side]`)."""
         super()._turn_up(quarter)
         row = self.active[-1]
-        self.weights[row.side] = ([row.event.sign(card.place) for card in self.memo.cards[row.side]],
+        self.weights[row.side] = ([row.event.sign(card.place) for card in self.table.cards[row.side]],
                                   quarter_factor(quarter, self.params.quarters))
         self.offers[row.side] = [{} for _ in row.states]
+        self.bases[row.side] = [None] * len(row.states)
 
     def options(self, seat: int, gains: list[int] | None = None  # type: ignore[override]  # (cells, not Placements)
                 ) -> list[tuple[Row, int, int, int]]:
@@ -128,30 +87,48 @@ class FastYear(Year):
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1
             return [], 0
-        out, count, late = [], 0, self.end - self.position[seat]
+        out, count, late, greedy = [], 0, self.end - self.position[seat], gains is not None
+        longest, by_seat = self.table.longest, self.table.by_seat[greedy]
         for row in self.active:
-            offers = self.offers[row.side]
-            for i, own in enumerate(row.states):
-                entry = offers[i].get(seat)
+            side = row.side
+            for i, (own, offers, apart) in enumerate(zip(row.states, self.offers[side], by_seat[side])):
+                # the cards where only a pawn there or none tells the seats apart share their entries
+                key = seat if apart else EMPTY - (seat in own)
+                entry = offers.get(key)
                 if entry is None:
-                    entry = offers[i][seat] = self._entry(seat, row, i, gains is not None)
-                decisions, changes = entry
+                    entry = offers[key] = self._entry(seat, row, i, greedy)
+                decisions = entry[0]
                 if decisions:
                     out.append((row, i, decisions))
                     count += len(decisions)
-                    if gains is not None and changes is not None:
-                        gains += changes if late >= self.memo.longest else self._late(decisions, changes, late)
+                    changes = entry[1]
+                    if changes is not None:  # (the greedy agent's: listed whenever decisions are)
+                        gains += changes if late >= longest else self._late(decisions, changes, late)  # type: ignore[operator]
         return out, count
 
     def _entry(self, seat: int, row: Row, i: int, greedy: bool) -> tuple[list[Decision], list[int] | None]:
         """The seat's decisions on a card and, for the greedy agent, what each changes in the seat's
-        value of the card times the quarter's factor (Year._gain, before the time penalty)."""
-        own = row.states[i]
-        decisions = self.memo.decisions(row.side, i, own, seat)
+        value of the card times the quarter's factor (Year._gain, before the time penalty). Decisions
+        that do not depend on the seat are listed once per state of the card (`bases`)."""
+        own, card = row.states[i], self.table.cards[row.side][i]
+        if card.seated:
+            decisions = card.decisions(own, seat)
+        elif card.one_pawn and seat in own:
+            decisions = []
+        else:
+            listed = self.bases[row.side][i]
+            if listed is None:
+                listed = self.bases[row.side][i] = card.open_decisions(own)
+            decisions = listed
         if not (greedy and decisions):
             return decisions, None
         signs, factor = self.weights[row.side]
-        return decisions, self.memo.changes_of(row.side, i, own, seat, row.dice[i], signs[i], factor)
+        key = (row.side, i, own, seat, row.dice[i], signs[i], factor)
+        changes = self.table.known.get(key)
+        if changes is None:
+            changes = [factor * change for change in card.changes(own, seat, decisions, row.dice[i], signs[i])]
+            self.table.remember(key, changes)
+        return decisions, changes
 
     @staticmethod
     def _late(decisions: list[Decision], changes: list[int], late: int) -> list[int]:
@@ -171,21 +148,83 @@ class FastYear(Year):
             return
         # the agent's choice among the options listed flat (Year.options' order), by index
         j = self.agent.choose(range(count), self.rng, gains.__getitem__ if gains is not None else None)
+        self.move(seat, self._place(seat, found, j))
+
+    def _place(self, seat: int, found: list[tuple[Row, int, list[Decision]]], j: int) -> int:
+        """Year.turn's placement of the seat's `j`-th decision (an expelled pawn moved), its weeks."""
         for row, i, decisions in found:
             if j < len(decisions):
                 cell, weeks = decisions[j]
                 break
             j -= len(decisions)
-        card, own, to = self.memo.cards[row.side][i], row.states[i], EMPTY
+        card, own, to = self.table.cards[row.side][i], row.states[i], EMPTY
         if card.expels(own, cell, seat):
             to = self._to(row, i, cell, seat)
             self.counts["expulsions"] += 1
         row.states[i] = card.apply(own, cell, seat, to)
         self.offers[row.side][i].clear()
+        self.bases[row.side][i] = None
         self.out[seat] += 1
         if self.log is not None:
             self._said(seat, card, own, cell, weeks, to)
-        self.move(seat, weeks)
+        return weeks
+
+    def play(self) -> GameRecord:
+        """Year.play; untraced with pnp's random or greedy agent, in one loop (`_quick`)."""
+        if self.log is None and self.agent in (AGENTS["random"], AGENTS["greedy"]):
+            self._quick()
+            return self.record()
+        return super().play()
+
+    def _quick(self) -> None:
+        """Year.play's turns over local names: next_seat (the furthest behind, the last to arrive
+        first), turn with the agent's rule inline (random: `options[int(rng.random() * n)]` when
+        n > 1; greedy: pick_top's, the top gain, a tie drawn the same way), move and _quarters (the
+        rows due scored in the order they were turned up, as Year._quarters does): the same draws in
+        the same order, so the same game (tests hold it to Year's)."""
+        position, arrival, counts, active = self.position, self.arrival, self.counts, self.active
+        end, q, quarters = self.end, self.q, self.params.quarters
+        greedy, draw, seats = self.agent.greedy, self.rng.random, range(len(position))
+        while True:
+            seat = -1
+            for s in seats:  # Year.next_seat — rules: Tour d'un joueur, "celui qui est le plus en retard"
+                at = position[s]
+                if at < end and (seat < 0 or at < position[seat] or at == position[seat] and arrival[s] > arrival[seat]):
+                    seat = s
+            if seat < 0:
+                return
+            self.turns += 1
+            gains: list[int] | None = [] if greedy else None
+            found, count = self._offers(seat, gains)
+            if not count:
+                counts["no legal move"] += 1
+                weeks = 1  # decision: no_move
+            else:
+                if count == 1:
+                    j = 0
+                elif gains is None:
+                    j = int(draw() * count)
+                else:
+                    top = max(gains)
+                    if gains.count(top) == 1:
+                        j = gains.index(top)
+                    else:
+                        best = [k for k, gain in enumerate(gains) if gain == top]
+                        j = best[int(draw() * len(best))]
+                weeks = self._place(seat, found, j)
+            start = position[seat]  # Year.move — rules: "sauf à recevoir des points de réputation négatifs"
+            if start + weeks > end:
+                counts["time penalties"] += 1
+                self.overshoot = max(self.overshoot, start + weeks - end)
+                self.scores[seat] += time_penalty(start + weeks - end)  # decision: time_penalty
+            position[seat] = min(end, start + weeks)
+            self.clock += 1
+            arrival[seat] = self.clock
+            last = min(position)  # Year._quarters — rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
+            while active and (last > active[0].quarter * q or last >= end):
+                self._score(active[0])
+            if self.turned_up < quarters and max(position) > self.turned_up * q:
+                self._turn_up(self.turned_up + 1)
 
     def _said(self, seat: int, card: FastCard, own: tuple[int, ...], cell: int, weeks: int, to: int) -> None:
         """A placement of a traced game, in words."""
@@ -197,13 +236,13 @@ class FastYear(Year):
 
     def _to(self, row: Row, i: int, cell: int, seat: int) -> int:
         """Year._destination: an empty cell for the expelled pawn (greedy: the fewest points left to it)."""
-        card, own = self.memo.cards[row.side][i], row.states[i]
+        card, own = self.table.cards[row.side][i], row.states[i]
         empty = [j for j in range(card.size) if own[j] == EMPTY]
         if not self.agent.greedy:
             return self.agent.choose(empty, self.rng)
-        expelled, factor = own[cell], quarter_factor(row.quarter, self.params.quarters)
+        factor = quarter_factor(row.quarter, self.params.quarters)
         sign = row.event.sign(card.place)
-        left = [-factor * card.value(card.apply(own, cell, seat, j), expelled, row.dice[i], sign) for j in empty]
+        left = [-factor * value for value in card.expelled_values(own, cell, empty, row.dice[i], sign)]
         return empty[self.agent.choose(range(len(empty)), self.rng, left.__getitem__)]
 
     def _score(self, row: Row) -> None:
@@ -211,9 +250,9 @@ class FastYear(Year):
         scoring.card_score's total) times the quarter's factor, the mairie's ties, the pawns back."""
         signs, factor = self.weights[row.side]
         totals = [0] * len(self.scores)
-        for card, own, die, sign in zip(self.memo.cards[row.side], row.states, row.dice, signs):
-            for seat in range(len(totals)):
-                totals[seat] += card.value(own, seat, die, sign)
+        for card, own, die, sign in zip(self.table.cards[row.side], row.states, row.dice, signs):
+            for seat, value in enumerate(card.values(own, len(totals), die, sign)):
+                totals[seat] += value
             if card.place == "mairie" and card.majority(own) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
             for owner in own:
@@ -229,14 +268,14 @@ class FastYear(Year):
 
 def playout(material: Material, params: Params) -> Playout:
     rows, supply = set_up_rows(material), supply_of(material, params)
-    memo = Memo(rows)
+    table = Cards(rows)
     colours = tuple(material.tokens.colours) if material.tokens is not None else ()
 
     def play_one(players: int, agent: Agent, rng: random.Random) -> GameRecord:
-        return FastYear(rows, material.events, players, supply, params, agent, rng, memo).play()
+        return FastYear(rows, material.events, players, supply, params, agent, rng, table).play()
 
     def trace(players: int, agent: Agent, rng: random.Random) -> tuple[GameRecord, list[str]]:
-        year = FastYear(rows, material.events, players, supply, params, agent, rng, memo)
+        year = FastYear(rows, material.events, players, supply, params, agent, rng, table)
         year.colours = colours
         year.log = ["ordre de jeu (pile tirée au hasard) : " + ", ".join(year.who(p) for p in year.order),
                     year.row_said(year.active[0])]

@@ -202,6 +202,10 @@ class Year:
     def play(self) -> GameRecord:
         while any(at < self.end for at in self.position):
             self.turn(self.next_seat())
+        return self.record()
+
+    def record(self) -> GameRecord:
+        """The game's record once every pawn is on "fin"."""
         # rules: Fin de la partie — "Le joueur avec le plus de points de réputation est élevé [...] au
         # rang de citoyen d'honneur"; tied, they share it (decision: end_tie)
         best = max(self.scores)
