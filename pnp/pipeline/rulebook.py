@@ -7,7 +7,8 @@ builders, `bookfigures.Figures`), typesets it for each output (`pnp.layout.bookt
 `output/<kit>/NAME-<paper>.pdf` on the build's paper in the rulebook's columns, and, unless
 `booklet: false`, `NAME-livret-<paper>.pdf` (`NAME-booklet-…` in other languages), an A5 booklet
 (half-Letter on Letter) in one column, imposed for saddle stitching (`pnp.layout.booklet`), duplex
-long-edge, blank pages added to reach a multiple of four (the file report's `blanks`); and draws
+long-edge, blank pages added to reach a multiple of four (the file report's `blanks`; a booklet that
+would need two or three is set a little tighter first, `SQUEEZES`, when that saves a sheet); and draws
 them (`pnp.draw.book`). Problems (a missing figure id, an unknown value, a text longer than
 `pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts(book, values)`
 (pnp.model.rulebook) answers every text the book prints with its `Ref`, for the drift scan of
@@ -25,7 +26,7 @@ from ..core.errors import Loc, Problem
 from ..layout.assets import colour, fill
 from ..layout.bookart import arrange
 from ..layout.bookflow import PageFrame, Unit, flow
-from ..layout.booklet import Imposed, half, impose
+from ..layout.booklet import Imposed, half, impose, padded
 from ..layout.bookpages import BookPage, contents, cover, finish
 from ..layout.bookresolve import Drawn, ModelTable, Resolved, Resolver, sections
 from ..layout.booktables import table_art
@@ -42,6 +43,9 @@ from .memo import Shown
 if TYPE_CHECKING:  # pragma: no cover
     from ..layout.face import BuildEnv
     from ..model.kit import Kit
+
+
+SQUEEZES = (0.97, 0.94)  # the booklet's leading and paragraph gaps, tightened to save a sheet of blank pages
 
 
 def draw_rulebook(ctx: KitContext, book: Rulebook) -> None:
@@ -99,6 +103,8 @@ class RulebookSheets:
         pages = self._pages(output.frame, blocks, look)
         if pages is None:
             return None
+        if output.booklet:
+            pages = self._tightened(output.frame, blocks, look, pages)
         most = self.book.spec.pages
         if most is not None and len(pages) > most:
             what = "the booklet" if output.booklet else "the text"  # (its A5 or half-Letter pages, blanks not counted)
@@ -106,6 +112,20 @@ class RulebookSheets:
                                       f"{most} (shorten it, or allow more)", self.book.where,
                                       self.book.ref.child("pages")))
             return None
+        return pages
+
+    def _tightened(self, frame: PageFrame, blocks: tuple[Resolved, ...], look: Look,
+                   pages: list[BookPage]) -> list[BookPage]:
+        """A booklet that needs two or three blank pages (a page or two of text past a multiple of
+        four) set again with its leading and paragraph gaps a little tighter (`SQUEEZES`), kept when
+        that saves a sheet; else as it was."""
+        if len(pages) <= 4 or padded(len(pages)) - len(pages) < 2:
+            return pages
+        for squeeze in SQUEEZES:
+            tight = self._pages(frame, blocks, replace(look, leading=look.leading * squeeze,
+                                                       paragraph_gap=look.paragraph_gap * squeeze))
+            if tight is not None and padded(len(tight)) < padded(len(pages)):
+                return tight
         return pages
 
     def _imposed(self, output: Output, pages: list[BookPage]) -> Imposed:
