@@ -13,6 +13,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader, PdfWriter
 
+from pnp.build import check
 from pnp.export import ExportOptions, export
 
 from conftest import Options, build_ok, edit, line_of
@@ -157,16 +158,24 @@ def test_the_same_sheets_give_the_same_bytes(dix_mille, shipped, tmp_path):
         assert (tmp_path / "dix-mille/sheets" / name).read_bytes() == (dix_mille["folder"] / name).read_bytes()
 
 
-@pytest.mark.parametrize("old, new, marker, what", [
+WRONG_FORMULAS = [
     ("PREV(total) + points", "PREV(total) + pionts", "pionts", "no column 'pionts' (did you mean 'points'?)"),
     ("PREV(total) + points, chute", "PREV(total) + points + Tour, chute", "+ Tour",  # (a KeyError traceback once)
      "the column 'Tour' prints its cells: a formula reads the cells players fill in and those it computes"),
-])
+]
+
+
+@pytest.mark.parametrize("command", ["export", "check"])
+@pytest.mark.parametrize("old, new, marker, what", WRONG_FORMULAS)
 def test_a_formula_reading_no_column_to_fill_is_located_and_nothing_is_written(project, tmp_path, old, new, marker,
-                                                                              what):
+                                                                              what, command):
+    """The export and `pnp check` (the build's own problems) say the same of a wrong formula."""
     root = project("dix-mille")
     edit(root / "layouts/dix-mille.yaml", old, new)
-    reports = export(root, [], ExportOptions(sheets=True, out=tmp_path / "out"))
+    if command == "export":
+        reports = export(root, [], ExportOptions(sheets=True, out=tmp_path / "out"))
+    else:
+        reports = check(root, ["dix-mille"], Options(code=False))
     line = line_of(root / "layouts/dix-mille.yaml", marker)
     assert [p.render() for r in reports for p in r.errors] == [
         f"layouts/dix-mille.yaml:{line}:25: layout 'dix-mille-score', element 'grille': formula 'total': {what}"]

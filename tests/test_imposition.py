@@ -122,3 +122,18 @@ def test_every_cut_line_gets_marks_on_both_sides_of_the_grid(w, h, bleed, gap):
         length = abs(mark[2] - mark[0]) + abs(mark[3] - mark[1])
         assert length >= 2 * MM - 1e-6
     assert MARK_GAP > 0
+
+
+def test_the_sides_that_lack_outer_bleed_are_named_for_the_report():
+    """Butted poker cards: A4 leaves room for every outer bleed; Letter's 7.7 mm above and below the
+    grid hold the printer's 5 mm and the crop marks only, so the top and bottom rows are named (and
+    their bleed box stops at the trim there); a gap-less sheet without bleed names none."""
+    from pnp.cli.common import short_bleed
+
+    assert plan_sheet(spec(paper=A4)).short_bleed == ()
+    letter = plan_sheet(spec(paper=LETTER))
+    assert letter.short_bleed == ("top", "bottom")
+    assert letter.bleed_box[3] - letter.trim_box[3] < 3 * MM and letter.bleed_box[0] < letter.trim_box[0] - 2.9 * MM
+    assert plan_sheet(spec(paper=LETTER, bleed=0)).short_bleed == ()
+    assert short_bleed(("top", "bottom")) == ("no outer bleed on the top and bottom rows: the margin holds the "
+                                               "printer's band and the crop marks only")

@@ -1,5 +1,6 @@
-"""The progress callback: every component announces the pages it will write (`expect`) and ticks
-each of them once, tiled sheets and kits that fail included."""
+"""The progress callback: every component announces the pages it will write (`expect`, once: a
+rulebook for its flat file and its booklet together) and ticks each of them once, tiled sheets
+and kits that fail included."""
 from __future__ import annotations
 
 from conftest import Options, build, edit
@@ -11,10 +12,14 @@ class Progress:
     """Records what a build tells its progress display."""
 
     def __init__(self):
-        self.expected = self.done = 0
+        self.expected = self.done = self.announced = self.started = 0
+
+    def components(self, count: int) -> None:
+        self.announced += count
 
     def expect(self, pages: int) -> None:
         self.expected += pages
+        self.started += 1
 
     def __call__(self, pages: int) -> None:
         self.done += pages
@@ -28,6 +33,7 @@ def test_a_tiled_sheet_announces_and_ticks_every_page(project, tmp_path):
     files = {f.component: f.pages for r in reports for f in r.files}
     assert files["plateau"] == 3  # the assembly map and two tiles
     assert progress.done == progress.expected == sum(files.values())
+    assert progress.started == progress.announced  # one `expect` a component: the rulebook's two files included
 
 
 def test_a_kit_that_fails_still_ticks_every_page_it_announced(project, tmp_path):

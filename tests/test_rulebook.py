@@ -238,3 +238,14 @@ def test_the_printed_texts_come_with_where_they_are_written(built):
         assert loc.file == "decks/belote/regles.md" and loc.line is not None
         words = [w for w in text.replace("*", " ").split() if w.isalpha() and len(w) > 3][:1]
         assert all(w in " ".join(lines[loc.line - 1:loc.line + 12]) for w in words), (text, loc)
+
+
+@pytest.mark.slow  # (a kit's whole build, about 3 s: the squeeze is only seen on a real text that needs it)
+def test_a_booklet_a_page_past_a_sheet_is_set_a_little_tighter_to_save_it(project, tmp_path):
+    """Similis' booklet on A4 took 9 pages, 3 of them blank to reach 12: its leading and paragraph
+    gaps are tightened (3 %) and it fits 8 pages, no blank; its flat book is as it was."""
+    root = project("similis")
+    reports = build_ok(root, ["similis"], Options(out=tmp_path / "out"))
+    files = {f.component: f for r in reports for f in r.files}
+    assert (files["regles-livret"].pages, files["regles-livret"].blanks) == (4, 0)  # 4 sides: 8 pages
+    assert files["regles"].pages == 3

@@ -238,3 +238,19 @@ def test_a_long_cell_makes_its_own_row_tall_not_every_row():
     assert short == pytest.approx(ts.look.size * 0.92 * 1.25 + 2.2 * MM, abs=0.05)  # one line
     assert tall > 2.5 * short
     assert art.height == pytest.approx(header + 2 * short + tall, abs=0.05)
+
+
+def test_a_tables_columns_are_sized_by_the_fonts_widths_not_by_characters():
+    """Two columns of as many characters: the one of wide glyphs gets the more room; a bold header
+    wider than its column's cells keeps its width (measured in the bold face, padding added)."""
+    from pnp.layout.booktables import PADDING, column_widths, table_setting
+
+    _, ts, _ = typeset("Un.\n")
+    setting = table_setting(ts.ctx, ts.look, ts.look.size * 0.92)
+    wide, narrow = column_widths(["A", "B"], [["MMMMMMMM", "iiiiiiii"]], 120 * MM, setting)
+    assert wide > 2 * narrow and wide + narrow == pytest.approx(120 * MM)
+    header = "ÉQUIPEMENT MAXIMUM"
+    first, _ = column_widths([header, "x"], [["a", "b"]], 200 * MM, setting)
+    bold = setting.faces["bold"].width(header, setting.size)
+    assert bold > setting.faces["regular"].width(header, setting.size)
+    assert first > bold + 2 * PADDING  # (all fits: the room left shared out on top)

@@ -247,3 +247,18 @@ def test_a_data_file_is_watched_and_an_edit_of_a_cell_redraws_its_deck(project, 
         assert lines[1:] == ["  demo: rebuilt cartes-a4.pdf (2 pages); kept score-a4.pdf"]
     finally:
         files.close()
+
+
+def test_the_check_after_a_build_has_the_builds_options(project, tmp_path, monkeypatch):
+    """A watch with --color cmyk --ink saver checks the kit as `pnp check` would with them."""
+    import pnp.build
+
+    root, seen = project("similis"), []
+    options = Options(out=tmp_path / "out", paper="letter", color="cmyk", ink="saver", ink_limit=200.0)
+    files = PollingWatcher(0.05)
+    made = Loop(root, ["similis"], options, files, lambda line: None, checked=lambda number, reports: None)
+    monkeypatch.setattr(made.resident, "build", lambda names, options: [])
+    monkeypatch.setattr(pnp.build, "check", lambda root, names, options: seen.append(options) or [])
+    made.build(set())
+    files.close()
+    assert seen == [options]

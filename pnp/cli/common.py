@@ -132,6 +132,15 @@ def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], 
         sys.exit(1)
 
 
+def short_bleed(sides: tuple[str, ...]) -> str:
+    """The file report's words for a grid whose outer sides lack bleed (cut those edges on the marks)."""
+    rows = " and ".join(s for s in sides if s in ("top", "bottom"))
+    cols = " and ".join(s for s in sides if s in ("left", "right"))
+    named = " and ".join(part for part in (f"{rows} rows" if rows else "", f"{cols} columns" if cols else "")
+                         if part)
+    return f"no outer bleed on the {named}: the margin holds the printer's band and the crop marks only"
+
+
 def _summary(reports: list, wrote: bool) -> None:
     for report in reports:
         if not report.kit:
@@ -144,6 +153,7 @@ def _summary(reports: list, wrote: bool) -> None:
             extra = f", {counted(f.cards, 'card')}" if f.kind == "deck" else ""
             extra += f", {counted(f.blanks, 'blank page')} added" if f.blanks else ""
             extra += f"; --backs none: {counted(f.backs_left_out, 'back')} left out" if f.backs_left_out else ""
+            extra += f"; {short_bleed(f.short_bleed)}" if f.short_bleed else ""
             click.echo(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
 
 

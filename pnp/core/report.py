@@ -30,6 +30,7 @@ class FileReport:
     backs: str = "none"
     blanks: int = 0  # a booklet's blank pages, added to reach a multiple of four
     backs_left_out: int = 0  # a deck's cards whose back `--backs none` leaves out
+    short_bleed: tuple[str, ...] = ()  # a deck's grid sides whose cards lack outer bleed (imposition)
 
     def as_json(self) -> dict:
         data = {"path": self.path, "component": self.component, "kind": self.kind, "pages": self.pages}
@@ -40,6 +41,8 @@ class FileReport:
             data["blank_pages"] = self.blanks
         if self.backs_left_out:
             data["backs_left_out"] = self.backs_left_out
+        if self.short_bleed:
+            data["short_bleed"] = list(self.short_bleed)
         return data
 
 

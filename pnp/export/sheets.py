@@ -19,7 +19,7 @@ from ..draw.fields import FieldBox, FormFields
 from ..draw.forms import FormCache
 from ..draw.paint import Painter
 from ..draw.sheets import SheetPainter
-from ..core.errors import Problem, Ref, errors_only
+from ..core.errors import Problem, errors_only
 from ..layout.formtable import At, FormTable, form_tables
 from ..layout.notes import NotePage
 from ..layout.tables import GridCell
@@ -27,6 +27,7 @@ from ..model.kit import Page, Sheet
 from ..model.units import paper_points
 from ..core.report import FileReport
 from ..pipeline.faces import page_values
+from ..pipeline.formulas import located
 from .formulas import JS_HELPERS, calculate_script
 from .spreadsheet import MISSING_XLSX, csv_tables, xlsx_workbook
 
@@ -77,10 +78,7 @@ class _Sheet:
         where = f"kit {self.target.kit.name!r}, sheet {self.sheet.name!r}, page {page.index + 1}"
         face, found = self.builder.build(values, where, self.sheet.ref)
         tables, problems = form_tables(self.builder, values)
-        refs = self.target.session.project.library.element_refs(self.layout.name)
-        self.target.problems += found + [Problem(text, f"layout {self.layout.name!r}, element {name!r}",
-                                                 _ref(refs.get(name, Ref("layouts")), key))
-                                         for name, key, text in problems]
+        self.target.problems += found + located(self.target.session.project.library, self.layout.name, problems)
         return SheetPage(page, face, tables)
 
     def write(self) -> None:
@@ -129,11 +127,6 @@ class _Sheet:
                                     c.w, c.h, _tip(c), script))
             order += [named(at) for at in table.order]
         return order
-
-
-def _ref(element: Ref, key: str | None) -> Ref:
-    """Where a table's problem is written: the formula's own line, else the element's."""
-    return element.child("formulas", key) if key and element.path else element
 
 
 def _namer(prefix: str, table: FormTable) -> Callable[[At], str]:

@@ -2,7 +2,7 @@
 
 Contract: `impose(pages, sheet, printer)` lays `pages` pages (half the sheet each: A5 on A4,
 half-Letter on Letter, `half(sheet)`) on sheets printed on both sides and folded together in the
-middle: `pages` is rounded up to a multiple of four with blank pages at the end (`Imposed.blanks`),
+middle: `pages` is rounded up to a multiple of four (`padded`) with blank pages at the end (`Imposed.blanks`),
 and sheet `s` (from 0) of a booklet of `n` pages carries pages `n - 2s` and `2s + 1` on its front
 (left, right) and `2s + 2` and `n - 2s - 1` on its back, so the folded stack reads 1…n. The back
 is `turned` (half a turn): the sheet turns over about its long edge (pnp's long-edge duplex). Each
@@ -56,9 +56,14 @@ def half(sheet: tuple[float, float]) -> tuple[float, float]:
     return h / 2, w
 
 
+def padded(pages: int) -> int:
+    """The pages of a booklet of `pages` pages of text: the next multiple of four, at least four."""
+    return max(4, -(-pages // 4) * 4)
+
+
 def impose(pages: int, sheet: tuple[float, float], printer: float, inner: float) -> Imposed:
     """`inner`: the pages' inner margin, which the staple marks stay within."""
-    total = max(4, -(-pages // 4) * 4)
+    total = padded(pages)
     h, w = sorted(sheet)
     width, height = w, h  # landscape: two pages side by side
     sides: list[SheetSide] = []

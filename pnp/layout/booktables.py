@@ -12,8 +12,6 @@ answer is `(parts, problems)`, `Problem`s of what the table element says (the ca
 """
 from __future__ import annotations
 
-import re
-
 from ..core.blocks import PipeTable
 from ..core.errors import Problem
 from ..model.layout import Table
@@ -22,14 +20,13 @@ from .bookresolve import ModelTable
 from .booktype import Look, TableArt
 from .elements import ElementContext, compile_element
 from .items import Item, TextItem
-from .paragraph import Setting, set_lines
+from .paragraph import Setting, set_lines, words
 from .textfit import TextBlock
 from .typography import parse
 
 ROW_LINES = (1, 2, 3, 4, 5)
 PADDING = 1.6 * MM  # a cell's padding, each side
-_ICON = re.compile(r":[\w-]+:")
-BOLD = 1.15  # a bold header's characters against the body's
+STYLES = ("regular", "bold", "italic", "bolditalic")
 WHOLE = 0.85  # a cell may print down to this fraction of the table's size before rows grow a line
 
 
@@ -41,7 +38,8 @@ def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, 
     head: list[Item] = _title(table, width, ctx, look) if isinstance(table, ModelTable) else []
     top = max((i.y + i.h for i in head), default=0.0)
     header_h = size * 1.25 + 2.6 * MM
-    lines, problems = _row_lines(header, aligns, rows, width, size, header_h, look, ctx)
+    widths = column_widths(header, rows, width, table_setting(ctx, look, size))
+    lines, problems = _row_lines(header, aligns, rows, widths, size, header_h, look, ctx)
     if problems:
         return [], problems
     heights = [_row_h(size, n) for n in lines]
@@ -49,7 +47,7 @@ def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, 
     for k, (start, end) in enumerate(_parts(heights, most - top - header_h)):
         above = top if k == 0 else 0.0
         part, hs = rows[start:end], heights[start:end]
-        element = Table.model_validate(_spec(header, aligns, part, width, size, hs, header_h, above, look))
+        element = Table.model_validate(_spec(header, aligns, part, widths, size, hs, header_h, above, look))
         items, found = compile_element(element, ctx)
         problems = [Problem(p.what) for p in found if p.severity != "warning"]
         if problems:
@@ -66,7 +64,7 @@ def _total(size: float, heights: list[float]) -> float:
     return sum(heights) if heights else _row_h(size, 1)
 
 
-def _row_lines(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float,
+def _row_lines(header: list[str], aligns: list[str], rows: list[list[str]], widths: list[float], size: float,
                header_h: float, look: Look, ctx: ElementContext) -> tuple[list[int], list[Problem]]:
     """How many lines each row is high, each compiled alone under the header: one, or more while one
     of its cells does not fit or prints below `WHOLE` of the table's size (up to five, where cells
@@ -74,7 +72,7 @@ def _row_lines(header: list[str], aligns: list[str], rows: list[list[str]], widt
     lines: list[int] = []
     for row in rows:
         for n in ROW_LINES:
-            element = Table.model_validate(_spec(header, aligns, [row], width, size, [_row_h(size, n)], header_h,
+            element = Table.model_validate(_spec(header, aligns, [row], widths, size, [_row_h(size, n)], header_h,
                                                  0.0, look))
             items, found = compile_element(element, ctx)
             problems = [Problem(p.what) for p in found if p.severity != "warning"]
@@ -109,42 +107,52 @@ def _content(table: PipeTable | ModelTable, ctx: ElementContext) -> tuple[list[s
     return list(table.header), list(table.aligns), [list(row) + [""] * (width - len(row)) for row in table.rows]
 
 
-def _spec(header: list[str], aligns: list[str], rows: list[list[str]], width: float, size: float,
+def _spec(header: list[str], aligns: list[str], rows: list[list[str]], widths: list[float], size: float,
           heights: list[float], header_h: float, top: float, look: Look) -> dict:
-    return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{width}pt",
+    return {"type": "table", "x": 0, "y": f"{top}pt", "w": f"{sum(widths)}pt",
             "h": f"{header_h + _total(size, heights)}pt", "size": size, "row_height": f"{_row_h(size, 1)}pt",
             "row_heights": [f"{h}pt" for h in heights], "header_height": f"{header_h}pt", "font": look.font, "line_width": 0.4,
             "header_fill": _hex(look.fills.get("note")), "color": _hex(look.color), "padding": f"{PADDING}pt",
             "columns": [{"header": h, "align": a, "width": f"{w}pt"}
-                        for h, a, w in zip(header, aligns, column_widths(header, rows, width, size))],
+                        for h, a, w in zip(header, aligns, widths)],
             "body": [[{"text": cell} for cell in row] for row in rows]}
 
 
-def column_widths(header: list[str], rows: list[list[str]], width: float, size: float) -> list[float]:
+def column_widths(header: list[str], rows: list[list[str]], width: float, setting: Setting) -> list[float]:
     """Each column's width, from what it holds, as a browser sizes a table's: every column as wide as
     its longest cell when they all fit; else each at least its longest word (the header's too), the
-    room left shared by how much more each would take; text measured in characters of about half the
-    size (an icon two; the header's bold a little wider), a cell's padding added. The sum is `width`."""
-    char = size * 0.5
-    pad = 2 * PADDING / char + 1  # (and a character's slack)
-    cells = [[(header[k], BOLD)] + [(row[k], 1.0) for row in rows] for k in range(len(header))]
-    most = [max(_chars(c) * f for c, f in col) + pad for col in cells]
-    least = [max(max((_chars(w) * f for w in c.split()), default=0.0) for c, f in col) + pad for col in cells]
-    room = width / char
-    if sum(most) <= room:
-        chars = [m * room / sum(most) for m in most]
-    elif sum(least) < room and sum(most) > sum(least):
-        extra = (room - sum(least)) / (sum(most) - sum(least))
-        chars = [lo + (hi - lo) * extra for lo, hi in zip(least, most)]
+    room left shared by how much more each would take. Text is measured in the table's faces at its
+    size (`setting`: the header bold, `**` and `*` in their styles, an icon `icon_scale` em), a
+    cell's padding added and half an em of slack. The sum is `width`."""
+    pad = 2 * PADDING + setting.size * 0.5
+    cells = [[(header[k], True)] + [(row[k], False) for row in rows] for k in range(len(header))]
+    measured = [[_measure(text, bold, setting) for text, bold in col] for col in cells]
+    most = [max(line for line, _ in col) + pad for col in measured]
+    least = [max(word for _, word in col) + pad for col in measured]
+    if sum(most) <= width:
+        widths = [m * width / sum(most) for m in most]
+    elif sum(least) < width and sum(most) > sum(least):
+        extra = (width - sum(least)) / (sum(most) - sum(least))
+        widths = [lo + (hi - lo) * extra for lo, hi in zip(least, most)]
     else:
-        chars = [lo * room / sum(least) for lo in least]
-    return [c * char for c in chars[:-1]] + [width - sum(c * char for c in chars[:-1])]
+        widths = [lo * width / sum(least) for lo in least]
+    return widths[:-1] + [width - sum(widths[:-1])]
 
 
-def _chars(text: str) -> float:
-    """About how many characters `text` prints: its markup left out, an `:icon:` two."""
-    text = _ICON.sub("ww", text).replace("**", "").replace("*", "").replace("\\", "")
-    return float(len(text))
+def _measure(text: str, bold: bool, st: Setting) -> tuple[float, float]:
+    """The printed width of `text`'s longest line, unbroken, and of its longest word."""
+    space = st.faces["regular"].width(" ", st.size)
+    lines = [[sum(st.size * st.icon_scale if p.icon else st.faces[p.style].width(p.text, st.size) for p in word)
+              for word in line] for line in words(parse(text, base_bold=bold))]
+    return (max((sum(ws) + space * max(len(ws) - 1, 0) for ws in lines), default=0.0),
+            max((w for ws in lines for w in ws), default=0.0))
+
+
+def table_setting(ctx: ElementContext, look: Look, size: float) -> Setting:
+    """The table's faces at its size (a style the family lacks measured in its regular face)."""
+    fonts = ctx.fonts
+    faces = {s: fonts.face(look.font, s if fonts.problem(look.font, s) is None else "regular") for s in STYLES}
+    return Setting(faces, size, 1.25, "left")
 
 
 def _title(table: ModelTable, width: float, ctx: ElementContext, look: Look) -> list[Item]:

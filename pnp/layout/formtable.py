@@ -12,7 +12,8 @@ left of the cell in its row and above it in its column; `PREV(name)` lists the f
 that column, nearest first. `FormTable.order` lists the computed fields so that each comes after
 the fields it reads. Problems are (element, formula key or None, text) triples (an unknown column,
 a column whose cells print, a key that names nothing, formulas that read each other in a circle),
-with suggestions. (A printed cell is not read as the number it prints: rejected, as a total that
+with suggestions; `formula_problems(builder, values)` the formulas' problems alone (what `pnp check`
+and `pnp build` report of a score table; the export reports them all). (A printed cell is not read as the number it prints: rejected, as a total that
 silently ignored what a player types over it in the spreadsheet.)
 """
 from __future__ import annotations
@@ -81,6 +82,16 @@ def form_tables(builder: "FaceBuilder", values: dict) -> tuple[list[FormTable], 
             if table is not None:
                 tables.append(table)
     return tables, problems
+
+
+def formula_problems(builder: "FaceBuilder", values: dict) -> list[Problem]:
+    """The problems of the tables' formulas alone, as `form_tables` finds them (the tables' own
+    problems, an unknown column of the table itself, are the face's: reported with it)."""
+    problems: list[Problem] = []
+    for name, element in builder.layout.elements.items():
+        if isinstance(element, Table) and element.formulas:
+            _form(name, element, table_cells(element, builder.context(values))[0], problems)
+    return problems
 
 
 def _form(name: str, table: Table, cells: list[GridCell], problems: list[Problem]) -> FormTable | None:

@@ -10,7 +10,8 @@ cards of one size on one paper. All coordinates are PDF points, origin bottom-le
   columns, between rows) makes that gap at least twice the bleed, so every card gets its full bleed
   on every side and no neighbour's colour reaches its cut. Inside the grid each card gets up to
   half the gap as bleed; on the grid's outer sides, the bleed the margin leaves room for once a
-  crop mark can be `MARK_GOOD` long (the bleed is given up first: a mark to cut along matters more).
+  crop mark can be `MARK_GOOD` long (the bleed is given up first: a mark to cut along matters more;
+  `SheetPlan.short_bleed` names those sides, which the build's file report says).
 - Crop marks lie in the margins only, on every cut line (`layout.marks.crop_ticks`).
 - A sheet template (`plan_template(spec, template)`: a label or sticker sheet, a print service's
   n-up template) gives the slots itself, on its own paper: `columns` × `rows` of its `slot` size
@@ -121,6 +122,18 @@ class SheetPlan:
     @property
     def duplex(self) -> bool:
         return self.mode in ("long-edge", "short-edge")
+
+    @property
+    def short_bleed(self) -> tuple[str, ...]:
+        """The grid's outer sides ("top", "bottom", "left", "right") whose cards get no bleed at all:
+        the margin there holds the printer's band and the crop marks only (butted poker cards on
+        Letter: top and bottom; a bleed cut short, as A4's 2 mm of 3 left and right, is not named). A
+        sheet template's or a folded sheet's bleed is its own: ()."""
+        if self.template or self.fold is not None or self.bleed <= 0:
+            return ()
+        (tx0, ty0, tx1, ty1), (bx0, by0, bx1, by1) = self.trim_box, self.bleed_box
+        room = {"top": by1 - ty1, "bottom": ty0 - by0, "left": tx0 - bx0, "right": bx1 - tx1}
+        return tuple(side for side, got in room.items() if got < 1e-6)
 
 
 @dataclass(frozen=True)

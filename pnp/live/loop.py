@@ -10,7 +10,7 @@ the run, located, and for a kit with errors that its last good PDFs stay. It han
 YAML, data files, pictures, wherever they lie), the kit folders, `decks/` (new kits) and the
 project's layouts, fonts and icons, ignoring the output folder and pnp's caches.
 With a `checked(number, reports)` callback (the preview's), each build is followed by `pnp check`
-of the same kits on the same paper (`pnp.build.check`: its play-outs too), unless a change is
+of the same kits with the same options (paper, colours, ink) (`pnp.build.check`: its play-outs too), unless a change is
 already waiting, and what it reports goes to the callback.
 `forever(until)` builds, then builds again after every change until interrupted (or `until()` is
 true). Builds, checks and the studio's maps run one at a time (`RUNS`). A bad save never ends the loop; nor does an unexpected error in a build, reported as such
@@ -96,11 +96,9 @@ class Loop:
         """`pnp check` of the watched kits, as the command runs it, for the preview's report."""
         from ..build import check
 
-        options = Options(paper=self.options.paper, strict=self.options.strict,
-                          printer_margin=self.options.printer_margin)
-        try:
+        try:  # the build's own options: its paper, colours and ink are what the check finds problems in
             with RUNS:
-                reports = check(self.root, self.names, options)
+                reports = check(self.root, self.names, self.options)
         except Exception as exc:  # pnp's fault: said, and watching goes on
             self.echo(f"  pnp check failed after this build: {type(exc).__name__}: {exc}")
             return

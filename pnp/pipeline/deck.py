@@ -146,7 +146,7 @@ class DeckPages:
         left_out = sum(1 for _, card in cards if card.back) if self.ctx.options.backs == "none" else 0
         self.ctx.save(self.opened, self.deck.name, "deck", sheets * self.per_sheet, cards=len(cards),
                       card_size_mm=(round(w / MM, 2), round(h / MM, 2)), per_page=per, backs=self.plan.mode,
-                      backs_left_out=left_out)
+                      backs_left_out=left_out, short_bleed=self.plan.short_bleed)
 
     def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""

@@ -7,7 +7,8 @@ builders, `bookfigures.Figures`), typesets it for each output (`pnp.layout.bookt
 `output/<kit>/NAME-<paper>.pdf` on the build's paper in the rulebook's columns, and, unless
 `booklet: false`, `NAME-livret-<paper>.pdf` (`NAME-booklet-…` in other languages), an A5 booklet
 (half-Letter on Letter) in one column, imposed for saddle stitching (`pnp.layout.booklet`), duplex
-long-edge, blank pages added to reach a multiple of four (the file report's `blanks`); and draws
+long-edge, blank pages added to reach a multiple of four (the file report's `blanks`; a booklet that
+would need two or three is set a little tighter first, `SQUEEZES`, when that saves a sheet); and draws
 them (`pnp.draw.book`). Problems (a missing figure id, an unknown value, a text longer than
 `pages:`…) are located in regles.md or regles.yaml and go to the run. `printed_texts(book, values)`
 (pnp.model.rulebook) answers every text the book prints with its `Ref`, for the drift scan of
@@ -25,7 +26,7 @@ from ..core.errors import Loc, Problem
 from ..layout.assets import colour, fill
 from ..layout.bookart import arrange
 from ..layout.bookflow import PageFrame, Unit, flow
-from ..layout.booklet import half, impose
+from ..layout.booklet import Imposed, half, impose, padded
 from ..layout.bookpages import BookPage, contents, cover, finish
 from ..layout.bookresolve import Drawn, ModelTable, Resolved, Resolver, sections
 from ..layout.booktables import table_art
@@ -42,6 +43,9 @@ from .memo import Shown
 if TYPE_CHECKING:  # pragma: no cover
     from ..layout.face import BuildEnv
     from ..model.kit import Kit
+
+
+SQUEEZES = (0.97, 0.94)  # the booklet's leading and paragraph gaps, tightened to save a sheet of blank pages
 
 
 def draw_rulebook(ctx: KitContext, book: Rulebook) -> None:
@@ -73,10 +77,11 @@ class RulebookSheets:
         blocks = resolver.blocks()
         for problem in resolver.problems:
             self.ctx.report(problem)
-        if look is None:
-            return
-        for output in self._outputs():
-            self._output(output, blocks, look)
+        typeset = [] if look is None else [(o, self._laid(o, blocks, look)) for o in self._outputs()]
+        laid = [(output, pages) for output, pages in typeset if pages is not None]
+        self.ctx.expect(sum(self._sides(output, pages) for output, pages in laid))  # one component, all outputs
+        for output, pages in laid:
+            self._output(output, pages, blocks)
 
     def _outputs(self) -> list[Output]:
         style, paper = self.book.style, paper_points(self.ctx.options.paper)
@@ -91,46 +96,69 @@ class RulebookSheets:
                                                                     1, style.column_gap), True))
         return out
 
-    def _output(self, output: Output, blocks: tuple[Resolved, ...], look: Look) -> None:
+    def _laid(self, output: Output, blocks: tuple[Resolved, ...], look: Look) -> list[BookPage] | None:
+        """The output's pages typeset; None after a problem (reported), a text too long for `pages:` among them."""
         if output.booklet:
             look = replace(look, size=self.book.style.booklet_size)
         pages = self._pages(output.frame, blocks, look)
         if pages is None:
-            return
+            return None
+        if output.booklet:
+            pages = self._tightened(output.frame, blocks, look, pages)
         most = self.book.spec.pages
         if most is not None and len(pages) > most:
             what = "the booklet" if output.booklet else "the text"  # (its A5 or half-Letter pages, blanks not counted)
             self.ctx.report(Problem(f"{what} takes {len(pages)} pages on {self.ctx.options.paper} paper; `pages` allows "
                                       f"{most} (shorten it, or allow more)", self.book.where,
                                       self.book.ref.child("pages")))
-            return
+            return None
+        return pages
+
+    def _tightened(self, frame: PageFrame, blocks: tuple[Resolved, ...], look: Look,
+                   pages: list[BookPage]) -> list[BookPage]:
+        """A booklet that needs two or three blank pages (a page or two of text past a multiple of
+        four) set again with its leading and paragraph gaps a little tighter (`SQUEEZES`), kept when
+        that saves a sheet; else as it was."""
+        if len(pages) <= 4 or padded(len(pages)) - len(pages) < 2:
+            return pages
+        for squeeze in SQUEEZES:
+            tight = self._pages(frame, blocks, replace(look, leading=look.leading * squeeze,
+                                                       paragraph_gap=look.paragraph_gap * squeeze))
+            if tight is not None and padded(len(tight)) < padded(len(pages)):
+                return tight
+        return pages
+
+    def _imposed(self, output: Output, pages: list[BookPage]) -> Imposed:
+        return impose(len(pages), paper_points(self.ctx.options.paper), self.ctx.printer_margin, output.frame.inner)
+
+    def _sides(self, output: Output, pages: list[BookPage]) -> int:
+        """The pages of the output's file: the booklet's imposed sides, else the text's pages."""
+        return len(self._imposed(output, pages).sides) if output.booklet else len(pages)
+
+    def _output(self, output: Output, pages: list[BookPage], blocks: tuple[Resolved, ...]) -> None:
         if output.booklet:
             self._booklet(output, pages)
-        else:  # (where its figures show the kit's material: the preview's map of its pages)
-            self.ctx.material[output.name] = self.figures.material(pages, blocks, self.book.display)
-            opened = self.ctx.open(output.name, (output.frame.width, output.frame.height))
-            if opened is not None:
-                book = _painter(opened)
-                for page in pages:
-                    book.page(page)
-            self._counted(len(pages))
-            self.ctx.save(opened, output.name, "rulebook", len(pages))
+            return
+        self.ctx.material[output.name] = self.figures.material(pages, blocks, self.book.display)  # the preview's map
+        opened = self.ctx.open(output.name, (output.frame.width, output.frame.height))
+        if opened is not None:
+            book = _painter(opened)
+            for page in pages:
+                book.page(page)
+        self.ctx.tick(len(pages))
+        self.ctx.save(opened, output.name, "rulebook", len(pages))
 
     def _booklet(self, output: Output, pages: list[BookPage]) -> None:
         sheet = paper_points(self.ctx.options.paper)
-        imposed = impose(len(pages), sheet, self.ctx.printer_margin, output.frame.inner)
+        imposed = self._imposed(output, pages)
         opened = self.ctx.open(output.name, (max(sheet), min(sheet)), "DuplexFlipLongEdge")
         if opened is not None:
             book = _painter(opened)
             by_number = {p.number: p for p in pages}
             for side in imposed.sides:
                 book.side(side, by_number)
-        self._counted(len(imposed.sides))
+        self.ctx.tick(len(imposed.sides))
         self.ctx.save(opened, output.name, "rulebook", len(imposed.sides), blanks=imposed.blanks, backs="long-edge")
-
-    def _counted(self, pages: int) -> None:
-        self.ctx.expect(pages)
-        self.ctx.tick(pages)
 
     def _pages(self, frame: PageFrame, blocks: tuple[Resolved, ...], look: Look) -> list[BookPage] | None:
         ctx = self._context(frame.column_width(), frame.text_height())
