@@ -55,30 +55,33 @@ def _cuts(plan: SheetPlan, slots: tuple[Slot, ...], faces: Sequence[Face | None]
     held = tuple(i < len(faces) and faces[i] is not None for i in range(len(slots)))
     fronts_held = None if fronts is None else tuple(j < len(fronts) and fronts[j] is not None
                                                     for j in range(len(plan.fronts)))
-    rooms = _rooms(plan, back, held, fronts_held)
+    short = _short(plan, back, held, fronts_held)
     out: list[Cut] = []
     for i, (slot, face) in enumerate(zip(slots, faces)):
         if face is None:
             continue
-        for k, side in enumerate(SIDES):
-            have, room = rooms[i][k]
+        for k, have, room in short[i]:
             want = min(face.bleed, room)
             if have < want - TOL:  # (the paint looked at only where the bleed is short)
-                own = TURNED[side] if slot.rotate == 180 else side
+                own = TURNED[SIDES[k]] if slot.rotate == 180 else SIDES[k]
                 if _inked(face, own):
                     out.append(Cut(i, back, own, have, want))
     return out
 
 
 @lru_cache(maxsize=16)
-def _rooms(plan: SheetPlan, back: bool, held: tuple[bool, ...],
-           fronts_held: tuple[bool, ...] | None) -> tuple[tuple[tuple[float, float], ...], ...]:
-    """Each held slot's (bleed it has, room the page leaves it) on each side: the same on every
-    sheet of a deck filled alike, so worked out once."""
+def _short(plan: SheetPlan, back: bool, held: tuple[bool, ...],
+           fronts_held: tuple[bool, ...] | None) -> tuple[tuple[tuple[int, float, float], ...], ...]:
+    """Each slot's sides (k, bleed it has, room the page leaves it) where it has less bleed than the
+    room (no face can be cut elsewhere: it wants at most the room): the same on every sheet of a
+    deck filled alike, so worked out once."""
     slots = plan.backs if back else plan.fronts
-    return tuple(tuple((_have(plan, slot, k), _room(plan, slots, held, i, k) if fronts_held is None
-                        else _back_room(plan, i, k, fronts_held)) for k in range(len(SIDES)))
-                 if held[i] else () for i, slot in enumerate(slots))
+    out = []
+    for i, slot in enumerate(slots):
+        sides = [(k, _have(plan, slot, k), _room(plan, slots, held, i, k) if fronts_held is None
+                  else _back_room(plan, i, k, fronts_held)) for k in range(len(SIDES))] if held[i] else []
+        out.append(tuple((k, have, room) for k, have, room in sides if have < room - TOL))
+    return tuple(out)
 
 
 def _inked(face: Face, side: str) -> bool:
