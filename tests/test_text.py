@@ -9,7 +9,7 @@ from pnp.core.errors import Problem
 from pnp.layout.fonts import FontBook
 from pnp.model.fonts import read_fonts
 from pnp.layout.textfit import TextStyle, fit_text
-from pnp.layout.typography import NBSP, NNBSP, french, parse
+from pnp.layout.typography import NBSP, NNBSP, Run, french, parse
 from pnp.model.units import MM
 
 
@@ -39,6 +39,10 @@ def test_markup_runs():
         ("Pose ", "regular", None), ("3 cartes", "bold", None), (" et ", "regular", None),
         ("une", "italic", None), (" ", "regular", None), ("", "regular", "ankh"), (" !", "regular", None)]
     assert parse(r"un \*vrai\* astérisque")[0].text == "un *vrai* astérisque"
+    # a colon outside an icon token is plain text (parse's quick path), one next to an icon is not
+    assert parse("Card 1: Merchant", True) == [Run("Card 1: Merchant", True)]
+    assert parse("10:30 : :ankh:") == [Run("10:30 : "), Run("", icon="ankh")]
+    assert parse(":Ankh: :") == [Run(":Ankh: :")]
 
 
 def test_text_that_fits_keeps_its_size_and_wraps_at_spaces(fonts):

@@ -14,6 +14,7 @@ when the sheet is cut, or its back printed, a millimetre off. Pure geometry in P
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from ..core.errors import Problem
@@ -54,18 +55,36 @@ def cut_bleeds(plan: SheetPlan, fronts: Sequence[Face | None], backs: Sequence[F
 
 def _cuts(plan: SheetPlan, slots: tuple[Slot, ...], faces: Sequence[Face | None], back: bool,
           fronts: Sequence[Face | None] | None) -> list[Cut]:
-    held = [i < len(faces) and faces[i] is not None for i in range(len(slots))]
+    held = tuple(i < len(faces) and faces[i] is not None for i in range(len(slots)))
+    fronts_held = None if fronts is None else tuple(j < len(fronts) and fronts[j] is not None
+                                                    for j in range(len(plan.fronts)))
+    short = _short(plan, back, held, fronts_held)
     out: list[Cut] = []
     for i, (slot, face) in enumerate(zip(slots, faces)):
         if face is None:
             continue
-        for k, side in enumerate(SIDES):
-            own = TURNED[side] if slot.rotate == 180 else side
-            have = _have(plan, slot, k)
-            want = min(face.bleed, _room(plan, slots, held, i, k) if fronts is None else _back_room(plan, i, k, fronts))
-            if have < want - TOL and _inked(face, own):  # (the paint looked at only where the bleed is short)
-                out.append(Cut(i, back, own, have, want))
+        for k, have, room in short[i]:
+            want = min(face.bleed, room)
+            if have < want - TOL:  # (the paint looked at only where the bleed is short)
+                own = TURNED[SIDES[k]] if slot.rotate == 180 else SIDES[k]
+                if _inked(face, own):
+                    out.append(Cut(i, back, own, have, want))
     return out
+
+
+@lru_cache(maxsize=16)
+def _short(plan: SheetPlan, back: bool, held: tuple[bool, ...],
+           fronts_held: tuple[bool, ...] | None) -> tuple[tuple[tuple[int, float, float], ...], ...]:
+    """Each slot's sides (k, bleed it has, room the page leaves it) where it has less bleed than the
+    room (no face can be cut elsewhere: it wants at most the room): the same on every sheet of a
+    deck filled alike, so worked out once."""
+    slots = plan.backs if back else plan.fronts
+    out = []
+    for i, slot in enumerate(slots):
+        sides = [(k, _have(plan, slot, k), _room(plan, slots, held, i, k) if fronts_held is None
+                  else _back_room(plan, i, k, fronts_held)) for k in range(len(SIDES))] if held[i] else []
+        out.append(tuple((k, have, room) for k, have, room in sides if have < room - TOL))
+    return tuple(out)
 
 
 def _inked(face: Face, side: str) -> bool:
@@ -95,7 +114,7 @@ def _have(plan: SheetPlan, slot: Slot, k: int) -> float:
     return trim[k] - slot.clip[k] if k < 2 else slot.clip[k] - trim[k]
 
 
-def _room(plan: SheetPlan, slots: tuple[Slot, ...], held: list[bool], i: int, k: int) -> float:
+def _room(plan: SheetPlan, slots: tuple[Slot, ...], held: Sequence[bool], i: int, k: int) -> float:
     """The room the page leaves slot i on its side k (page coordinates)."""
     (w, h), (gx, gy) = plan.card, plan.gaps
     slot = slots[i]
@@ -128,11 +147,11 @@ def _to_fold(plan: SheetPlan, slot: Slot, k: int) -> float | None:
     return None
 
 
-def _back_room(plan: SheetPlan, i: int, k: int, fronts: Sequence[Face | None]) -> float:
-    """A duplex back's room: its front's on the side it turns over onto, within its own page."""
+def _back_room(plan: SheetPlan, i: int, k: int, held: Sequence[bool]) -> float:
+    """A duplex back's room: its front's on the side it turns over onto (`held`: the fronts' slots
+    that hold a face), within its own page."""
     mirror_x = (plan.mode == "long-edge") == (plan.height >= plan.width)
     front_k = ({0: 2, 2: 0} if mirror_x else {1: 3, 3: 1}).get(k, k)
-    held = [j < len(fronts) and fronts[j] is not None for j in range(len(plan.fronts))]
     return min(_room(plan, plan.fronts, held, i, front_k), _to_printable(plan, plan.backs[i], k))
 
 

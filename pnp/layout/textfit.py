@@ -90,16 +90,18 @@ def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> 
     """The common case, without the search: one run of plain text that fits on one line at full
     size (titles, numbers, labels), placed by the same rules (`_start`, `_first_baseline`) as the
     general path, which gives the same result, without its cost (the hot path of large decks)."""
-    if len(runs) != 1 or runs[0].icon or "\n" in runs[0].text:
+    if len(runs) != 1:
         return None
-    text = runs[0].text
-    if "  " in text or text != text.strip(" "):
+    run = runs[0]
+    text = run.text
+    if run.icon or "\n" in text or "  " in text or text != text.strip(" "):
         return None
-    face, size = style.faces[runs[0].style], style.size
+    face, size = style.faces[run.style], style.size
     width = face.width(text, size)
     pitch = size * style.leading
     if width > box_w + EPS or pitch > box_h + EPS or not text or \
-            abs(face.width(" ", size) - style.faces["regular"].width(" ", size)) > 1e-9:
+            (face is not (regular := style.faces["regular"]) and
+             abs(face.width(" ", size) - regular.width(" ", size)) > 1e-9):
         return None
     baseline = _start(box_h - pitch, style.valign) + _first_baseline(pitch, size, style)
     return TextBlock((Line(baseline, width, (Frag(_start(box_w - width, style.align), text, face, size),)),),

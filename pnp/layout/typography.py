@@ -16,7 +16,7 @@ NBSP = "\u00a0"
 _LOWER = "a-zà-öø-ÿœæ"  # an icon's name: lowercase letters, accented ones too (`:cœur:`, `:trèfle:`)
 _NAME = f"[{_LOWER}][{_LOWER}0-9_-]*"
 ICON_TOKEN = re.compile(f":({_NAME}):")
-_MARKUP = re.compile(r"[*:\n\\]")
+_MARKUP = re.compile(r"[*\n\\]")  # (a `:` is markup only in an icon token)
 _TOKENS = re.compile(f"(\\\\[*:\\\\]|\\*\\*|\\*|:{_NAME}:|\n)")
 
 _RULES: tuple[tuple[re.Pattern, str], ...] = (
@@ -41,8 +41,10 @@ class Run:
 
     @property
     def style(self) -> str:
-        return {(False, False): "regular", (True, False): "bold", (False, True): "italic",
-                (True, True): "bolditalic"}[(self.bold, self.italic)]
+        return _STYLES[self.bold, self.italic]
+
+
+_STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
 
 
 def french(text: str) -> str:
@@ -62,7 +64,7 @@ def _french_plain(text: str) -> str:
 
 def parse(text: str, base_bold: bool = False, base_italic: bool = False) -> list[Run]:
     """Runs of `text`; `**` toggles bold, `*` toggles italic, `:name:` is an icon."""
-    if not _MARKUP.search(text):  # plain text: one run
+    if not _MARKUP.search(text) and (":" not in text or not ICON_TOKEN.search(text)):  # plain text: one run
         return [Run(text, base_bold, base_italic)] if text else []
     runs: list[Run] = []
     bold, italic = base_bold, base_italic

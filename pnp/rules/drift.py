@@ -87,7 +87,7 @@ class Bound:
         """The warnings of `pairs`; `at(text, ref, start, end)`, when given, places each at the part of
         its text it is about (a rulebook's paragraph spans lines: the warning names the number's)."""
         pairs = [(text, ref) for text, ref in pairs if isinstance(text, str) and text]
-        named = {name for text, _ in pairs for name in VALUE.findall(text)}
+        named = {name for text in {text for text, _ in pairs} for name in VALUE.findall(text)}
         place = at or (lambda text, ref, start, end: ref)
         out: list[Problem] = []
         found = _findings(repr(self), frozenset(named))  # a text written on many cards is read once
@@ -95,8 +95,9 @@ class Bound:
             findings = found.get(text)
             if findings is None:
                 findings = found[text] = self._numbers(text, named) + self._features(text)
-            out += [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref,
-                            severity="warning") for what, start, end in findings]
+            if findings:
+                out += [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref,
+                                severity="warning") for what, start, end in findings]
         return out
 
     def _numbers(self, text: str, named: set[str]) -> list[Finding]:
@@ -104,9 +105,9 @@ class Bound:
         spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
         out = []
         for match in NUMBER.finditer(plain):
-            if _listed(plain, *match.span(1)):
-                continue
             value = int(re.sub(r"\D", "", match.group(1)))
+            if value not in self.numbers or _listed(plain, *match.span(1)):  # (no value of that number: no warning)
+                continue
             names = [name for name in self.numbers.get(value, ()) if _counts(name, value, named, plain[match.end():])]
             names.sort(key=lambda name: name not in named)  # a name the texts print elsewhere first
             if not names or any(a <= match.start() and match.end() <= b for a, b in spared):
