@@ -154,7 +154,7 @@ def main(argv: list[str]) -> None:
     medians = {who: {s: statistics.median(r[s] for r in rows) * 1e3 for s in STAGES} for who, rows in runs.items()}
     mine, theirs = medians["--child"], medians["--plain-child"]
     print(f"{n} cards, {rounds} rounds, CPU ms (medians): pnp {sum(mine.values()):.0f}, plain {sum(theirs.values()):.0f}")
-    print(f"| stage | pnp ms | share | plain ms |\n|---|---:|---:|---:|")
+    print("| stage | pnp ms | share | plain ms |\n|---|---:|---:|---:|")
     for s in STAGES:
         print(f"| {s} | {mine[s]:.1f} | {mine[s] / sum(mine.values()):.0%} | {theirs[s]:.1f} |")
 
