@@ -254,3 +254,23 @@ def test_a_tables_columns_are_sized_by_the_fonts_widths_not_by_characters():
     bold = setting.faces["bold"].width(header, setting.size)
     assert bold > setting.faces["regular"].width(header, setting.size)
     assert first > bold + 2 * PADDING  # (all fits: the room left shared out on top)
+
+
+def test_a_cell_a_little_too_long_wraps_at_the_tables_size_rather_than_shrink():
+    """Every cell of a rulebook's table prints at the table's size: one a little too long for its
+    column grows its row a line (as a browser wraps it) instead of printing a few points smaller
+    than its neighbours (a column at mixed sizes, the forest's arrivals, read as an error)."""
+    from pnp.core.blocks import PipeTable
+    from pnp.layout.booktables import table_art
+    from pnp.layout.items import TextItem
+
+    _, ts, frame = typeset("Un.\n")
+    size = ts.look.size * 0.92
+    rows = tuple((f"c{i}", f"mot{i}", "nord, sur les cases violettes") for i in range(4))
+    table = PipeTable(("Couleur", "Symbole", "Arrivée"), ("left",) * 3, rows, 1)
+    [art], problems = table_art(table, 75 * MM, ts.ctx, ts.look, frame.text_height())
+    assert not problems
+    sizes = {round(i.block.size, 2) for i in art.items if isinstance(i, TextItem)}
+    assert sizes == {round(size, 2)}
+    last = [i for i in art.items if isinstance(i, TextItem)][-1]  # (75 mm: it fit at 91 % of the size)
+    assert len(last.block.lines) == 2

@@ -6,8 +6,9 @@ Contract: `table_art(table, width, ctx, look, most)` compiles a GFM pipe table w
 column, each of as many rows as fit `most` (a column's height), the header repeated on each: `table`
 elements of `pnp.model.layout` laid out by `pnp.layout.tables`, so a rulebook's table and a card's
 look alike. Each row is one line high, or up to five when one of its cells needs it (the fewest
-lines at which none of its cells prints below `WHOLE` of the table's size; at five lines, cells
-shrink as a card's do): a long cell makes its own row tall, not every row (`row_heights`); the
+lines at which every cell prints at the table's size, as a book's table or a browser's wraps a
+cell rather than shrink it: cells of one column at mixed sizes look like an error; at five lines,
+cells shrink as a card's do): a long cell makes its own row tall, not every row (`row_heights`); the
 answer is `(parts, problems)`, `Problem`s of what the table element says (the caller locates them).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .typography import parse
 ROW_LINES = (1, 2, 3, 4, 5)
 PADDING = 1.6 * MM  # a cell's padding, each side
 STYLES = ("regular", "bold", "italic", "bolditalic")
-WHOLE = 0.85  # a cell may print down to this fraction of the table's size before rows grow a line
+WHOLE = 0.995  # a cell printing under this fraction of the table's size (rounding aside) grows its row a line
 
 
 def table_art(table: PipeTable | ModelTable, width: float, ctx: ElementContext, look: Look,
@@ -67,7 +68,7 @@ def _total(size: float, heights: list[float]) -> float:
 def _row_lines(header: list[str], aligns: list[str], rows: list[list[str]], widths: list[float], size: float,
                header_h: float, look: Look, ctx: ElementContext) -> tuple[list[int], list[Problem]]:
     """How many lines each row is high, each compiled alone under the header: one, or more while one
-    of its cells does not fit or prints below `WHOLE` of the table's size (up to five, where cells
+    of its cells does not fit or prints smaller than the table's size (up to five, where cells
     shrink as a card's do, and a cell that still does not fit is the answer's problem)."""
     lines: list[int] = []
     for row in rows:
