@@ -124,7 +124,7 @@ def test_one_steady_progress_bar_for_build_export_and_playtest(project, tmp_path
     _steady(bar)
     assert bar.done > 30
     bar = _Watched("files")
-    export(root, ["similis"], ExportOptions(png=True, out=tmp_path / "x"), progress=bar)
+    export(root, ["similis"], ExportOptions(png=True, out=tmp_path / "x", preset="custom", dpi=72), progress=bar)
     _steady(bar)
     assert bar.done == 184  # every picture written is a step
     bar = _Watched("games")
