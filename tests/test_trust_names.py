@@ -93,6 +93,23 @@ def test_a_table_name_is_no_javascript(project, tmp_path):
                                     "did you mean 't-app-alert-1'?)"), result.output
 
 
+def test_a_counters_name_that_is_a_path_is_refused_by_check_and_export(project, tmp_path):
+    """A `counters` element's name names its Tabletop Simulator pictures (`tts/<sheet>-<name>-<n>.png`):
+    a name that climbs (`../../x`) is refused at its key, by check and by the export, nothing written."""
+    root = project()
+    kit = sheet_kit(root, "grille")
+    (root / "layouts" / "sheet.yaml").write_text(
+        'tiny-score:\n  kind: page\n  elements:\n    "../../x": {type: counters, x: 0, y: 0, w: 80mm, h: 30mm, '
+        "count: 3, side: 15mm}\n", encoding="utf-8")
+    assert kit.is_dir()
+    rule = ("layout 'tiny-score'.elements: a counters element's name names its Tabletop Simulator pictures: "
+            "a name is lowercase letters, digits and dashes (at most 64), like 'cartes-lieu'")
+    message = f"layouts/sheet.yaml:4:5: {rule} (got '../../x'; did you mean 'x'?)"
+    assert refused(tmp_path, root, "check", "k").output.splitlines()[0] == message
+    out = tmp_path / "out"
+    assert refused(tmp_path, root, "export", "k", "--tts", "--out", str(out)).output.splitlines()[0] == message
+
+
 def test_field_names_in_calculate_scripts_are_json_strings():
     """Whatever a field is named, a calculate script names it as a JavaScript string (JSON, ASCII:
     U+2028 escaped too), never as code."""

@@ -21,7 +21,7 @@ from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, inside
 from ..sources.parsecache import ParseCache
-from .layout import Layout, Table
+from .layout import Counters, Layout, Table
 from .names import RULE, is_name, slug
 from .schema import Model
 from .validate import validate
@@ -116,14 +116,17 @@ class LayoutLibrary:
         return (None if errors else layout), errors
 
     def _table_names(self, layout: object, merged: _Merged, name: str) -> list[Problem]:
-        """A table's name names its CSV files, worksheets and form fields (pnp.export.sheets): it
-        follows pnp.model.names's rule, refused at its key."""
+        """A table's name names its CSV files, worksheets and form fields (pnp.export.sheets), a
+        counters element's its Tabletop Simulator pictures (pnp.export.ttscounters): they follow
+        pnp.model.names's rule, refused at their key."""
         elements = getattr(layout, "elements", None) or {}
-        tables = [elem for elem, element in elements.items() if isinstance(element, Table)]
-        return [Problem(f"a table's name names its spreadsheet files and its form's fields: {RULE}",
-                        f"layout {name!r}.elements", merged.ref_for(("elements", elem), self._raw[name].ref),
+        named = {Table: "a table's name names its spreadsheet files and its form's fields",
+                 Counters: "a counters element's name names its Tabletop Simulator pictures"}
+        return [Problem(f"{what}: {RULE}", f"layout {name!r}.elements",
+                        merged.ref_for(("elements", elem), self._raw[name].ref),
                         got=elem, suggestion=slug(elem), at_key=True)
-                for elem in tables if not is_name(elem)]
+                for elem, element in elements.items()
+                for kind, what in named.items() if isinstance(element, kind) and not is_name(elem)]
 
     def unknown(self, what: str, name: str, where: str, ref: Ref) -> Problem:
         """The problem of a layout name no `layouts/*.yaml` defines: the closest name, else how many
