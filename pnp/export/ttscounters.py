@@ -18,14 +18,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..draw.facepages import Placement, face_pages
 from ..layout.face import FaceBuilder
 from ..layout.items import Face, Item, Shape, item_bounds
 from ..model.kit import Sheet
 from ..pipeline.faces import page_values
-from .raster import png_bytes, rasterise
 from .ttsobject import TILE_BOX, TILE_CIRCLE, bag_state, board_sheets, guid, tile_state
-from .ttstiles import DPI, board_size, url, write_saved
+from .ttstiles import board_size, pictures, url, write_saved
 
 if TYPE_CHECKING:  # pragma: no cover
     from .run import Target
@@ -110,12 +108,9 @@ class _Counters:
         return self.drawn[key][0]
 
     def _pictures(self) -> None:
-        """Each distinct counter drawn alone, at 300 dpi (counters of one side per batch of the PDF)."""
-        drawn = list(self.drawn.values())
-        pdf = face_pages([Placement(face, face.width, face.height) for _, face in drawn], self.target.font)
-        sizes = [(round(face.width * DPI / 72.0),) * 2 for _, face in drawn]
-        for (file, _), image in zip(drawn, rasterise(pdf, sizes)):
-            self.target.write(f"tts/{file}", png_bytes(image, DPI), self.sheet.name, "tts")
+        """Each distinct counter drawn alone, at 300 dpi."""
+        pictures(self.target, self.sheet.name, [(file, face, (face.width, face.height))
+                                                for file, face in self.drawn.values()])
 
 
 def own(items: tuple[Item, ...], box: Box) -> Face:

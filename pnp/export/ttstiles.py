@@ -114,11 +114,16 @@ def _counter_pictures(target: "Target", deck: Deck, size: tuple[float, float]) -
 def _pictures(target: "Target", component: str, named: Sequence[tuple[str, "Face"]], size: tuple[float, float]
               ) -> None:
     """Each face, trimmed to `size`, written as `tts/<name>`."""
+    pictures(target, component, [(name, face, size) for name, face in named])
+
+
+def pictures(target: "Target", component: str, named: Sequence[tuple[str, "Face", tuple[float, float]]]) -> None:
+    """Each face, trimmed to its size (points), written as `tts/<name>` at up to 300 dpi (`pixels`)."""
     if not named:
         return
-    cell, dpi = pixels(size)
-    pdf = face_pages([Placement(face, *size) for _, face in named], target.font)
-    for (name, _), image in zip(named, rasterise(pdf, [cell] * len(named))):
+    cells = [pixels(size) for _, _, size in named]
+    pdf = face_pages([Placement(face, *size) for _, face, size in named], target.font)
+    for (name, _, _), (_, dpi), image in zip(named, cells, rasterise(pdf, [cell for cell, _ in cells])):
         target.write(f"tts/{name}", png_bytes(image, dpi), component, "tts")
 
 
