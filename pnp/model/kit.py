@@ -12,6 +12,7 @@ A deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` (pnp.model.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Mapping, Self, Union
 
@@ -187,6 +188,17 @@ class Card:
 
     def field_ref(self, name: str) -> Ref:
         return self.field_refs.get(name, self.ref)
+
+    @cached_property
+    def texts(self) -> tuple[tuple[str, Ref], ...]:
+        """Its text fields' values at their places (the drift scan reads them); made once a card, and
+        a resident session's unchanged row is the same card (pnp.model.cards)."""
+        return tuple((value, self.field_ref(name)) for name, value in self.fields.items() if isinstance(value, str))
+
+    @cached_property
+    def shown(self) -> str:
+        """What its faces show of its own model, written out (its part of a component's fingerprint)."""
+        return repr((self.index, self.id, self.fields, self.copies, self.layout, self.back))
 
 
 @dataclass(frozen=True)

@@ -76,23 +76,9 @@ def shown(kit: Kit, deck: Deck) -> Shown:
 
 
 def card_contents(cards: tuple[Card, ...]) -> list[str]:
-    """What a card's faces show of its own model, card by card, written out (`repr`); the very same
-    card (a resident session's unchanged row: `model.cards`) finds it written."""
-    return [_contents(card) for card in cards]
-
-
-_CONTENTS: dict[int, tuple[Card, str]] = {}  # id(card) -> (card, what its faces show, written out)
-CONTENTS_KEPT = 50_000
-
-
-def _contents(card: Card) -> str:
-    known = _CONTENTS.get(id(card))
-    if known is None or known[0] is not card:
-        if len(_CONTENTS) >= CONTENTS_KEPT:
-            _CONTENTS.clear()
-        known = _CONTENTS[id(card)] = (card, repr((card.index, card.id, card.fields, card.copies, card.layout,
-                                                    card.back)))
-    return known[1]
+    """What a card's faces show of its own model, card by card, written out (`Card.shown`: made once
+    a card, and a resident session's unchanged row is the same card)."""
+    return [card.shown for card in cards]
 
 
 def card_layouts(cards: tuple[Card, ...]) -> tuple[str, ...]:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 from ..core.errors import Problem, Ref
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..model.kit import Card, Kit
+    from ..model.kit import Kit
 
 NUMBER = re.compile(r"(?<![\w.,:/\u00b0\u2013-])(\d{1,3}(?:[\u202f\u00a0 ]\d{3})+|\d+)"
                     r"(?![\w%\u00b0\u2013-]|[.,:/]\d|[\s\u00a0\u202f]?(?:%|mm\b|cm\b|m\b|g\b|g/|pt\b|px\b|dpi\b))")
@@ -192,7 +192,7 @@ def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tu
     pairs: list[tuple[str, Ref]] = []
     for deck in kit.decks:
         for card in deck.cards:
-            pairs += _card_texts(card)
+            pairs += card.texts
     for sheet in kit.sheets:
         pairs += [(value, sheet.ref.child("fields", name)) for name, value in sheet.spec.fields.items()
                   if isinstance(value, str)]
@@ -205,21 +205,6 @@ def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tu
         for book in kit.rulebooks:
             pairs += printed_texts(book, values or {})
     return pairs
-
-
-_TEXTS: dict[int, tuple[object, list[tuple[str, Ref]]]] = {}  # id(card) -> (card, its texts), this process's
-
-
-def _card_texts(card: "Card") -> list[tuple[str, Ref]]:
-    """A card's text fields at their places; the very same card (a resident session's unchanged row,
-    pnp.model.cards) finds them made."""
-    known = _TEXTS.get(id(card))
-    if known is None or known[0] is not card:
-        if len(_TEXTS) > FOUND_KEPT:
-            _TEXTS.clear()
-        known = _TEXTS[id(card)] = (card, [(value, card.field_ref(name)) for name, value in card.fields.items()
-                                           if isinstance(value, str)])
-    return known[1]
 
 
 def text_place(kit: "Kit") -> Place:
