@@ -14,7 +14,8 @@ from kits.lutins import (
     ElfMove, TreeMove, default_board, empty_board, initial_state, legal_elf_moves, legal_tree_moves,
     movable_elves, play, play_turn, playout, position, relocation_options, winner,
 )
-from kits.lutins.fastplay import play as fast_play
+from kits.lutins.fastplay import play as fast_play, progress
+from kits.lutins.fasttop import top_moves
 from kits.lutins.fastpos import NONE, Position
 from kits.lutins.grid import Grid
 from pnp.rules import AGENTS
@@ -76,8 +77,16 @@ def same_decisions(grid, state):
         moves = fast.elf_moves()
         assert [elf_move(grid, state, m) for m in moves] == legal_elf_moves(state, reference)
         assert drawn(fast.sample_elf, 1 + len(fast.movable()) * 8 * fast.stride) == sorted(moves)
+        assert_top_moves(fast, moves)
         for move in (m for m in moves if m[3] != NONE):
             assert_relocations(grid, state, reference, move)
+
+
+def assert_top_moves(fast, moves):
+    """fasttop.top_moves: the top gain of `moves` (fastplay.progress) and the moves of that gain, in order."""
+    gains = progress(fast, moves)
+    top = max(gains, default=None)
+    assert top_moves(fast) == (top, [move for move, gain in zip(moves, gains) if gain == top])
 
 
 def assert_relocations(grid, state, tree, move):

@@ -18,6 +18,7 @@ from typing import Callable, Iterable
 from pnp.rules import Agent, GameRecord
 from .fastpos import NONE, ElfTuple, Position
 from .fastrandom import random_game
+from .fasttop import LOWEST, open_mask, top_moves
 from .grid import Grid
 from .state import initial_state
 
@@ -111,33 +112,24 @@ def _move(position: Position, elf: ElfTuple, where: Callable[[int], int]) -> boo
 
 
 def greedy_turn(position: Position, agent: Agent, rng: random.Random) -> Turn:
-    """playout._greedy_turn and playout._relocate, on the position."""
-    moves = position.elf_moves()
-    gains = progress(position, moves)
+    """playout._greedy_turn and playout._relocate, on the position: the agent takes one of the top
+    elf moves (fasttop.top_moves; pick_top's tie-break, a draw only among several)."""
+    top, best = top_moves(position)
     tree: tuple[int, int] | None
     elf: ElfTuple | None
-    if moves and max(gains) > 0:
-        tree, elf = None, moves[agent.choose(range(len(moves)), rng, gains.__getitem__)]
+    if top is not None and top > 0:
+        tree, elf = None, agent.choose(best, rng, None)
     else:
-        tree, elf = _with_tree(position, moves, gains, agent, rng)
+        tree, elf = _with_tree(position, top, best, agent, rng)
     position.move_tree(tree)
     arrived = elf is not None and _move(position, elf, lambda chased: _farthest(position, chased, agent, rng))
     position.end_turn(tree)
     return tree, elf, arrived
 
 
-def open_mask(position: Position, colour: int) -> int:
-    """The bits (arrival_list order) of `colour`'s arrival squares not taken by its own elves."""
-    pieces, colours, mask = position.pieces, position.colour, 0
-    for bit, square in enumerate(position.grid.arrival_list[colour]):
-        piece = pieces[square]
-        if piece < 0 or colours[piece] != colour:
-            mask |= 1 << bit
-    return mask
-
-
 def progress(position: Position, moves: list[ElfTuple]) -> list[int]:
-    """playout.progress for moves of one colour: how much nearer an open arrival square each brings its elf."""
+    """playout.progress for moves of one colour: how much nearer an open arrival square each brings its
+    elf (the readable statement of what fasttop.top_moves finds the top of)."""
     if not moves:
         return []
     colour = position.colour[moves[0][0]]
@@ -145,25 +137,24 @@ def progress(position: Position, moves: list[ElfTuple]) -> list[int]:
     return [near[squares[e]] - near[to] for e, to, _, _ in moves]
 
 
-def _with_tree(position: Position, moves: list[ElfTuple], gains: list[int], agent: Agent,
+def _with_tree(position: Position, top: int | None, moves: list[ElfTuple], agent: Agent,
                rng: random.Random) -> tuple[tuple[int, int] | None, ElfTuple | None]:
-    """No elf move progresses: try tree moves next to the movable elves, keep the pairs that progress most."""
+    """No elf move progresses: try tree moves next to the movable elves, keep the pairs that progress
+    most (`moves`: the top elf moves without a tree move, of gain `top`)."""
     around = frozenset().union(*(position.grid.around[position.squares[e]] for e in position.movable()))
     trees = position._tree_moves(t for t, square in enumerate(position.trees) if t != position.locked
                                  and square in around)
-    top = max(gains, default=-10**6)
-    best: list[tuple[tuple[int, int] | None, ElfTuple | None]] = \
-        [(None, move) for move, gain in zip(moves, gains) if gain == top] or [(None, None)]
+    best: list[tuple[tuple[int, int] | None, ElfTuple | None]] = [(None, move) for move in moves] or [(None, None)]
+    high = LOWEST if top is None else top
     for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
         back = (tree[0], position.trees[tree[0]])
         position.move_tree(tree)
-        after = position.elf_moves()
-        for move, value in zip(after, progress(position, after)):
-            if value > top:
-                top, best = value, [(tree, move)]
-            elif value == top:
-                best.append((tree, move))
+        value, after = top_moves(position)
         position.move_tree(back)
+        if value is not None and value > high:
+            high, best = value, [(tree, move) for move in after]
+        elif value == high:
+            best.extend((tree, move) for move in after)
     return agent.choose(best, rng, None)
 
 
