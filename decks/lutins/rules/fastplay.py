@@ -30,7 +30,7 @@ Turn = tuple[tuple[int, int] | None, ElfTuple | None, bool]
 def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
          seats: Iterable[Iterable[str]] | None = None, log: list[str] | None = None) -> GameRecord:
     """One game (see the module docstring); with `log`, its moves are told there in words."""
-    position = Position.of(grid, initial_state(grid.board, players, seats, young))
+    position = start(grid, players, seats, young)
     greedy = agent.greedy
     if not greedy and log is None:  # the same game as the loop below, in one function (fastrandom.py)
         turns, won, found = random_game(position, rng, bound)
@@ -49,6 +49,14 @@ def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int,
         if position.winner != NONE:
             return GameRecord((position.winner,), turn, counts, {"rounds": -(-turn // players)}, "all elves across")
     return GameRecord((), bound, counts, {"rounds": -(-bound // players)}, "bound", ended=False)
+
+
+def start(grid: Grid, players: int, seats: Iterable[Iterable[str]] | None, young: bool) -> Position:
+    """The set-up (state.initial_state) as a new position: made once per grid and seating, then copied."""
+    key = (players, None if seats is None else tuple(map(tuple, seats)), young)
+    if key not in grid.setups:
+        grid.setups[key] = Position.of(grid, initial_state(grid.board, players, key[1], young))
+    return grid.setups[key].copy()
 
 
 def _square(grid: Grid, index: int) -> str:

@@ -67,6 +67,16 @@ class Position:
         position.winner = NONE if found is None else found
         return position
 
+    def copy(self) -> "Position":
+        """A position of its own, equal to this one (what changes in a game copied, the rest shared)."""
+        twin = Position.__new__(Position)
+        twin.__dict__.update(self.__dict__)
+        twin.pieces, twin.trees, twin.squares, twin.status = self.pieces[:], self.trees[:], self.squares[:], self.status[:]
+        twin.arrived = self.arrived[:]
+        twin.elves, twin.waiting, twin.in_forest = ([s[:] for s in lists] for lists in (self.elves, self.waiting,
+                                                                                        self.in_forest))
+        return twin
+
     def _place(self, e: int, colour: int, square: int) -> None:
         self.pieces[square] = e
         self.squares.append(square)

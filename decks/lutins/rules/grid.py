@@ -22,8 +22,13 @@ Nothing here changes during a game: positions live in fastplay.py. Pure data, no
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import ARRIVAL, DIRECTIONS, FOREST, Board, Square
 from .moves import second_directions
+
+if TYPE_CHECKING:
+    from .fastpos import Position
 
 NONE = -1
 
@@ -51,7 +56,9 @@ class Grid:
         self.around = [self._around(i) for i in range(self.count)]
         self.column_major = [(i % self.width) * self.width + i // self.width for i in range(self.count)]
         self._seconds = {young: [second_directions(step, young) for step in DIRECTIONS] for young in (False, True)}
+        self._kings = [[self._king_distances(square) for square in squares] for squares in self.arrival_list]
         self._tables: dict[tuple[int, int, bool], list[int]] = {}
+        self.setups: dict[tuple[object, ...], Position] = {}  # fastplay.start's set-up positions
 
     def index(self, square: Square) -> int:
         return (square[1] + 1) * self.width + square[0] + 1
@@ -75,13 +82,22 @@ class Grid:
     def _table(self, colour: int, mask: int, near: bool) -> list[int]:
         key = (colour, mask, near)
         if key not in self._tables:
-            targets = [self.square(sq) for bit, sq in enumerate(self.arrival_list[colour]) if mask >> bit & 1]
-            self._tables[key] = [self._measure(targets, self.square(i), near) for i in range(self.count)]
+            self._tables[key] = self._measure(colour, [bit for bit in range(len(self.arrival_list[colour]))
+                                                       if mask >> bit & 1], near)
         return self._tables[key]
 
-    def _measure(self, targets: list[Square], square: Square, near: bool) -> int:
-        found = min((max(abs(square[0] - c), abs(square[1] - r)) for c, r in targets), default=0)
-        return found - (self.size if near and square in targets else 0)
+    def _measure(self, colour: int, bits: list[int], near: bool) -> list[int]:
+        """By square, the king-move distance to the nearest picked arrival square (0 for none), less
+        the board's size on those squares when `near`: the minimum of the picked squares' tables."""
+        kings = [self._kings[colour][bit] for bit in bits]
+        table = [0] * self.count if not kings else list(kings[0]) if len(kings) == 1 else list(map(min, *kings))
+        for bit in bits if near else ():
+            table[self.arrival_list[colour][bit]] -= self.size
+        return table
+
+    def _king_distances(self, square: int) -> list[int]:
+        col, row = self.square(square)
+        return [max(abs(col - c), abs(row - r)) for c, r in map(self.square, range(self.count))]
 
     def _homes(self) -> list[int]:
         homes = [NONE] * self.count
