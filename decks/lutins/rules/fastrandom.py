@@ -13,7 +13,8 @@ hold this loop to them, record for record.
 from __future__ import annotations
 
 import random
-from math import floor
+from bisect import insort
+from math import floor, lcm
 
 from .fastpos import ARRIVED, EMPTY, FOREST, HOME, NONE, TREE, Position, _slide
 
@@ -21,16 +22,21 @@ from .fastpos import ARRIVED, EMPTY, FOREST, HOME, NONE, TREE, Position, _slide
 def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int, int, dict[str, int]]:
     """The game played to its end (see the module docstring)."""
     draw, grid, p = rng.random, position.grid, position
-    pieces, trees, squares, colours = p.pieces, p.trees, p.squares, p.colour
-    neighbours, homes, all_arrivals, all_heads, all_ends = grid.neighbours, grid.homes, grid.arrivals, grid.heads, grid.ends
-    seats, owner, elves, arrived, waiting, in_forest = p.seats, p.owner, p.elves, p.arrived, p.waiting, p.in_forest
-    stride, seconds, rays, chases_by = p.stride, p.seconds, grid.rays, p.chase
-    span, seats_count, tree_count = 8 * p.stride, len(p.seats), 1 + 8 * len(p.trees)
-    decode = _decoder(span, stride, max(map(len, elves)))
+    pieces, trees, squares, colours, status = p.pieces, p.trees, p.squares, p.colour, p.status
+    neighbours, homes, relocations = grid.neighbours, grid.homes, grid.relocations
+    seats, owner, arrived, waiting, in_forest = p.seats, p.owner, p.arrived, p.waiting, p.in_forest
+    sizes = [len(elves) for elves in p.elves]
+    done = [0 < size == count for size, count in zip(sizes, arrived)]  # Position.all_arrived, by colour
+    orders = _orders(seats)
+    cycle, few = len(orders), len(seats) < 3
+    tables = [(grid.heads[c], grid.ends[c], grid.rays[c], grid.arrivals[c], p.chase[c]) for c in range(len(sizes))]
+    seconds, stride = p.seconds, p.stride
+    span, tree_count = 8 * stride, 1 + 8 * len(trees)
+    decode = _decoder(span, stride, max(sizes))
     chases = moved = idle = arrivals = 0
-    for turn in range(1, bound + 1):
+    turn, locked, won = p.turn, p.locked, p.winner
+    for played in range(1, bound + 1):
         # Position.sample_tree, then move_tree
-        locked = p.locked
         while True:
             r = floor(draw() * tree_count)  # (floor: int() of a float >= 0, in fewer steps)
             if not r:
@@ -45,22 +51,18 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                     trees[tree] = to
                     moved += 1
                     break
-        # Position.movable (active), then sample_elf and _candidate
-        seat = seats[p.turn % seats_count]
-        own = p.turn // seats_count
+        # Position.active: the seat's colours in this turn's order, the first not all arrived
         colour = NONE
-        for k in range(len(seat)):
-            c = seat[(own + k) % len(seat)]
-            if not 0 < len(elves[c]) == arrived[c]:
+        for c in orders[turn % cycle]:
+            if not done[c]:
                 colour = c
                 break
-        movable = [] if colour == NONE else \
-            (in_forest[colour] or waiting[colour]) if seats_count >= 3 else waiting[colour]
-        elf = None
+        # Position.movable (decision: ONE_ELF from 3 players), then sample_elf and _candidate
+        movable = [] if colour == NONE else waiting[colour] if few else (in_forest[colour] or waiting[colour])
+        to = NONE
         if movable:
-            heads, ends = all_heads[colour], all_ends[colour]
+            heads, ends, rays, flags, chase = tables[colour]
             count = 1 + len(movable) * span
-            rays_c, flags, chase = rays[colour], all_arrivals[colour], chases_by[colour]
             while True:
                 r = floor(draw() * count)
                 if not r:
@@ -70,36 +72,65 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 start = squares[e]
                 k = start * 8 + d
                 head = heads[k]
-                if (pieces[head] == EMPTY) if head != NONE else ends[k] != NONE:
-                    pieces[start] = EMPTY
-                    corner, chased = _slide(pieces, rays_c, ends, homes, colours, chase, k)
-                    if corner != NONE and not second:
-                        elf = (e, corner, chased)
-                    elif corner != NONE and not flags[corner]:
-                        to, chased = _slide(pieces, rays_c, ends, homes, colours, chase,
-                                            corner * 8 + seconds[k & 7][second - 1])
-                        if to != NONE:
-                            elf = (e, to, chased)
-                    pieces[start] = e
-                    if elf is not None:
+                if (pieces[head] != EMPTY) if head != NONE else ends[k] == NONE:
+                    continue  # a first step onto a piece or out of the zone: no move (decision: SLIDE_LENGTH)
+                pieces[start] = EMPTY
+                corner = chased = NONE  # fastpos._slide along ray k, written out
+                for square in rays[k]:
+                    if pieces[square] != EMPTY:
                         break
-        if elf is None:
+                    corner = square
+                else:
+                    end = ends[k]
+                    if end != NONE:
+                        piece = pieces[end]
+                        if piece == EMPTY:
+                            corner = end
+                        elif piece >= 0 and homes[end] == colours[piece] and chase[colours[piece]]:
+                            corner, chased = end, piece  # decisions: CHASE, NO_OWN_CHASE
+                if corner != NONE and not second:
+                    to = corner
+                elif corner != NONE and not flags[corner]:  # decision: ARRIVAL_ENDS_MOVE
+                    k, chased = corner * 8 + seconds[d][second - 1], NONE  # decisions: TURN_90, YOUNG_VARIANT
+                    for square in rays[k]:
+                        if pieces[square] != EMPTY:
+                            break
+                        to = square
+                    else:
+                        end = ends[k]
+                        if end != NONE:
+                            piece = pieces[end]
+                            if piece == EMPTY:
+                                to = end
+                            elif piece >= 0 and homes[end] == colours[piece] and chase[colours[piece]]:
+                                to, chased = end, piece
+                pieces[start] = e
+                if to != NONE:
+                    break
+        if to == NONE:
             idle += 1
-        else:  # Position.move_elf, then sample_relocation and relocate
-            e, to, chased = elf
+        else:  # Position.move_elf (with _set_status), then sample_relocation and relocate
             pieces[squares[e]] = EMPTY
             pieces[to] = e
             squares[e] = to
-            status = HOME if homes[to] == colour else ARRIVED if all_arrivals[colour][to] else FOREST
-            p._set_status(e, status)
-            if status == ARRIVED:
-                arrivals += 1
-                seat_of = owner[colour]
-                if all(0 < len(elves[c]) == arrived[c] for c in seats[seat_of]):
-                    p.winner = seat_of
+            new = HOME if homes[to] == colour else ARRIVED if flags[to] else FOREST
+            old = status[e]
+            if new != old:
+                if old == FOREST:
+                    in_forest[colour].remove(e)
+                if new == FOREST:
+                    insort(in_forest[colour], e)
+                elif new == ARRIVED:
+                    waiting[colour].remove(e)
+                    arrived[colour] += 1
+                    arrivals += 1
+                    done[colour] = arrived[colour] == sizes[colour]
+                    if all(done[c] for c in seats[owner[colour]]):
+                        won = owner[colour]  # decision: WIN
+                status[e] = new
             if chased != NONE:
                 chases += 1
-                places = grid.relocations[colours[chased]]
+                places = relocations[colours[chased]]
                 while True:
                     square = places[floor(draw() * len(places))]
                     if pieces[square] == EMPTY:
@@ -107,11 +138,23 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 pieces[square] = chased
                 squares[chased] = square
                 p._set_status(chased, p._status(colours[chased], square))
-        p.locked = tree  # Position.end_turn (decision: TREE_LOCK)
-        p.turn += 1
-        if p.winner != NONE:
-            return turn, p.winner, _counts(chases, moved, arrivals, idle)
-    return bound, NONE, _counts(chases, moved, arrivals, idle)
+                done[colours[chased]] = p.all_arrived(colours[chased])
+        locked = tree  # Position.end_turn (decision: TREE_LOCK)
+        turn += 1
+        if won != NONE:
+            break
+    else:
+        played = bound
+    p.turn, p.locked, p.winner = turn, locked, won
+    return played, won, _counts(chases, moved, arrivals, idle)
+
+
+def _orders(seats: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """For each turn (modulo the list's length), the colours of the seat to move in the order it
+    plays them (Position.active; decision: TWO_PLAYERS): its own turns alternate its colours."""
+    rounds = len(seats) * lcm(*map(len, seats))
+    return [tuple(seats[t % len(seats)][(t // len(seats) + k) % len(seats[t % len(seats)])]
+                  for k in range(len(seats[t % len(seats)]))) for t in range(rounds)]
 
 
 _DECODERS: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
