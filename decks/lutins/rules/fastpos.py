@@ -1,7 +1,8 @@
 """Fast play-outs of the lutins: a position as lists of ints over a `Grid`, changed in place.
 
 Contract: `Position.of(grid, state)` copies a reference position (state.py) into lists: `pieces`
-by square (EMPTY, TREE or an elf's number, elves numbered in `state.elves` order), the trees'
+by square (EMPTY, TREE or an elf's number, elves numbered in `state.elves` order; then an EMPTY
+and a TREE cell, grid.gates' OPEN and SHUT), the trees'
 squares, the elves' squares, colours and statuses, arrived counts by colour, the locked tree.
 It answers as the reference functions do, on the same positions: `tree_moves()` is
 `moves.legal_tree_moves` and `elf_moves()` `moves.legal_elf_moves` (same moves, same order, as
@@ -40,7 +41,7 @@ class Position:
         self.owner = [next((s for s, seat in enumerate(seats) if c in seat), NONE) for c in range(len(grid.colours))]
         self.chase = [[self.owner[c] != self.owner[other] for other in range(len(grid.colours))]
                       for c in range(len(grid.colours))]
-        self.pieces = [EMPTY] * grid.count
+        self.pieces = [EMPTY] * grid.count + [EMPTY, TREE]  # then grid.gates' OPEN and SHUT cells
         self.trees: list[int] = []
         self.squares: list[int] = []
         self.colour: list[int] = []

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from math import floor, lcm
+from math import floor as _floor, lcm
 
 from .fastpos import ARRIVED, EMPTY, FOREST, HOME, NONE, TREE, Position, _slide
 
 
 def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int, int, dict[str, int]]:
     """The game played to its end (see the module docstring)."""
-    draw, grid, p = rng.random, position.grid, position
+    draw, grid, p, floor = rng.random, position.grid, position, _floor
     pieces, trees, squares, colours, status = p.pieces, p.trees, p.squares, p.colour, p.status
     neighbours, homes, relocations = grid.neighbours, grid.homes, grid.relocations
     seats, owner, arrived, waiting, in_forest = p.seats, p.owner, p.arrived, p.waiting, p.in_forest
@@ -29,10 +29,11 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     done = [0 < size == count for size, count in zip(sizes, arrived)]  # Position.all_arrived, by colour
     orders = _orders(seats)
     cycle, few = len(orders), len(seats) < 3
-    tables = [(grid.heads[c], grid.ends[c], grid.rays[c], grid.arrivals[c], p.chase[c]) for c in range(len(sizes))]
+    tables = [(grid.gates[c], grid.ends[c], grid.rays[c], grid.arrivals[c], p.chase[c]) for c in range(len(sizes))]
     seconds, stride = p.seconds, p.stride
     span, tree_count = 8 * stride, 1 + 8 * len(trees)
     decode = _decoder(span, stride, max(sizes))
+    reach = [8 * (square - t) - 1 for t, square in enumerate(trees)]
     chases = moved = idle = arrivals = 0
     turn, locked, won = p.turn, p.locked, p.winner
     for played in range(1, bound + 1):
@@ -44,11 +45,12 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 break
             tree = (r - 1) >> 3
             if tree != locked:
-                to = neighbours[trees[tree] * 8 + ((r - 1) & 7)]
+                to = neighbours[reach[tree] + r]  # neighbours[trees[tree] * 8 + (r - 1) % 8]
                 if to != NONE and pieces[to] == EMPTY:
                     pieces[trees[tree]] = EMPTY
                     pieces[to] = TREE
                     trees[tree] = to
+                    reach[tree] = 8 * (to - tree) - 1
                     moved += 1
                     break
         # Position.active: the seat's colours in this turn's order, the first not all arrived
@@ -61,7 +63,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
         movable = [] if colour == NONE else waiting[colour] if few else (in_forest[colour] or waiting[colour])
         to = NONE
         if movable:
-            heads, ends, rays, flags, chase = tables[colour]
+            gates, ends, rays, flags, chase = tables[colour]
             count = 1 + len(movable) * span
             while True:
                 r = floor(draw() * count)
@@ -71,8 +73,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 e = movable[i]
                 start = squares[e]
                 k = start * 8 + d
-                head = heads[k]
-                if (pieces[head] != EMPTY) if head != NONE else ends[k] == NONE:
+                if pieces[gates[k]] != EMPTY:
                     continue  # a first step onto a piece or out of the zone: no move (decision: SLIDE_LENGTH)
                 pieces[start] = EMPTY
                 corner = chased = NONE  # fastpos._slide along ray k, written out
@@ -139,7 +140,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 squares[chased] = square
                 p._set_status(chased, p._status(colours[chased], square))
                 done[colours[chased]] = p.all_arrived(colours[chased])
-        locked = tree  # Position.end_turn (decision: TREE_LOCK)
+        locked = tree
         turn += 1
         if won != NONE:
             break

@@ -7,7 +7,10 @@ so that a play-out reads tables instead of walking the board's dicts:
   in direction `d` (DIRECTIONS order) before leaving its zone (decision: EDGE), and `ends[c][i * 8
   + d]` the arrival square that ray enters last (-1: none; decision: ARRIVAL_ENDS_MOVE);
   `firsts[c][i]` the directions whose ray is not empty (the only first slides worth trying),
-  `heads[c][i * 8 + d]` the ray's first forest square (-1: none);
+  `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i * 8 + d]` the
+  square a slide must find empty to start: the head, else `OPEN` (the ray is its arrival square
+  alone: the slide decides) or `SHUT` (no slide), two cells a position keeps past the squares
+  (fastpos.py: always empty, always a tree);
 - `neighbours[i * 8 + d]`: the forest square next to `i` (-1: none), for tree moves;
 - `homes[i]` the colour number whose start square `i` is (-1: none), `arrivals[c]` a colour's arrival
   flags by square and `arrival_list[c]` its arrival squares in the board's order, `relocations[c]`
@@ -48,6 +51,7 @@ class Grid:
         self.ends: list[list] = []
         self.firsts: list[list] = []
         self.heads: list[list] = []
+        self.gates: list[list[int]] = []
         for colour in self.colours:
             self._colour_rays(colour)
         self.arrival_list = [[self.index(sq) for sq in board.arrival(colour)] for colour in self.colours]
@@ -136,6 +140,8 @@ class Grid:
         self.firsts.append([tuple(d for d in range(8) if rays[i * 8 + d] or ends[i * 8 + d] != NONE)
                             for i in range(self.count)])
         self.heads.append([ray[0] if ray else NONE for ray in rays])
+        self.gates.append([ray[0] if ray else self.count if end != NONE else self.count + 1
+                           for ray, end in zip(rays, ends)])
 
     def _ray(self, zone: dict, square: Square, step: Square) -> tuple[tuple[int, ...], int]:
         """The forest squares of a slide's path from `square` and the arrival square ending it."""
