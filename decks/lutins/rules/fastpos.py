@@ -50,6 +50,7 @@ class Position:
         self.waiting: list[list[int]] = [[] for _ in grid.colours]  # not arrived, by number
         self.in_forest: list[list[int]] = [[] for _ in grid.colours]  # in the forest, by number
         self.arrived = [0] * len(grid.colours)
+        self.nears: list[list[int] | None] = [None] * len(grid.colours)  # fasttop.top_moves' grid.nearness, by colour
         self.turn, self.locked, self.winner = 0, NONE, NONE
 
     @classmethod
@@ -73,7 +74,7 @@ class Position:
         twin = Position.__new__(Position)
         twin.__dict__.update(self.__dict__)
         twin.pieces, twin.trees, twin.squares, twin.status = self.pieces[:], self.trees[:], self.squares[:], self.status[:]
-        twin.arrived = self.arrived[:]
+        twin.arrived, twin.nears = self.arrived[:], self.nears[:]
         twin.elves, twin.waiting, twin.in_forest = ([s[:] for s in lists] for lists in (self.elves, self.waiting,
                                                                                         self.in_forest))
         return twin
@@ -99,6 +100,7 @@ class Position:
         elif status == ARRIVED:
             self.waiting[colour].remove(e)
             self.arrived[colour] += 1
+            self.nears[colour] = None  # its open arrival squares change (fasttop.top_moves)
         self.status[e] = status
 
     def _status(self, colour: int, square: int) -> int:

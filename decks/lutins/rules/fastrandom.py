@@ -24,7 +24,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     draw, grid, p, floor = rng.random, position.grid, position, _floor
     pieces, trees, squares, colours, status = p.pieces, p.trees, p.squares, p.colour, p.status
     neighbours, homes, relocations = grid.neighbours, grid.homes, grid.relocations
-    seats, owner, arrived, waiting, in_forest = p.seats, p.owner, p.arrived, p.waiting, p.in_forest
+    seats, owner, arrived, waiting, in_forest, nears = p.seats, p.owner, p.arrived, p.waiting, p.in_forest, p.nears
     sizes = [len(elves) for elves in p.elves]
     done = [0 < size == count for size, count in zip(sizes, arrived)]  # Position.all_arrived, by colour
     orders = _orders(seats)
@@ -124,6 +124,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 elif new == ARRIVED:
                     waiting[colour].remove(e)
                     arrived[colour] += 1
+                    nears[colour] = None
                     arrivals += 1
                     done[colour] = arrived[colour] == sizes[colour]
                     if all(done[c] for c in seats[owner[colour]]):

@@ -25,7 +25,9 @@ def top_moves(position: Position) -> tuple[int | None, list[ElfTuple]]:
         return None, []
     grid, pieces, squares, colours = position.grid, position.pieces, position.squares, position.colour
     colour = colours[movable[0]]
-    near = grid.nearness(colour, open_mask(position, colour))
+    near = position.nears[colour]
+    if near is None:  # made again only when one of the colour's elves arrives (Position._set_status)
+        near = position.nears[colour] = grid.nearness(colour, open_mask(position, colour))
     rays, ends, firsts, flags = grid.rays[colour], grid.ends[colour], grid.firsts[colour], grid.arrivals[colour]
     homes, chase, seconds = grid.homes, position.chase[colour], position.seconds
     top, best = LOWEST, []  # type: int, list[ElfTuple]
