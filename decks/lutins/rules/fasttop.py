@@ -28,23 +28,22 @@ def top_moves(position: Position) -> tuple[int | None, list[ElfTuple]]:
     near = position.nears[colour]
     if near is None:  # made again only when one of the colour's elves arrives (Position._set_status)
         near = position.nears[colour] = grid.nearness(colour, open_mask(position, colour))
-    rays, ends, firsts, flags = grid.rays[colour], grid.ends[colour], grid.firsts[colour], grid.arrivals[colour]
-    homes, chase, seconds = grid.homes, position.chase[colour], position.seconds
+    lanes, turns, flags = grid.lanes[colour], grid.turns(position.young)[colour], grid.arrivals[colour]
+    homes, chase = grid.homes, position.chase[colour]
     top, best = LOWEST, []  # type: int, list[ElfTuple]
     for e in movable:
         start = squares[e]
         base = near[start]
         pieces[start] = EMPTY
-        for d in firsts[start]:
+        for d, ray, end in lanes[start]:
             # fastpos._slide along ray `start * 8 + d`: no jumping, no stopping early (moves._Slider.slide)
-            k, corner, chased = start * 8 + d, NONE, NONE
-            for square in rays[k]:
+            corner = chased = NONE
+            for square in ray:
                 if pieces[square] != EMPTY:
                     break
                 corner = square
             else:
-                end = ends[k]  # the arrival square ending the ray (decision: ARRIVAL_ENDS_MOVE)
-                if end != NONE:
+                if end != NONE:  # the arrival square ending the ray (decision: ARRIVAL_ENDS_MOVE)
                     piece = pieces[end]
                     if piece == EMPTY:
                         corner = end
@@ -59,14 +58,13 @@ def top_moves(position: Position) -> tuple[int | None, list[ElfTuple]]:
                 best.append((e, corner, NONE, chased))
             if flags[corner]:
                 continue  # no second slide after arriving (decision: ARRIVAL_ENDS_MOVE)
-            for turn in seconds[d]:  # decisions: TURN_90, YOUNG_VARIANT
-                k, to, chased = corner * 8 + turn, NONE, NONE
-                for square in rays[k]:
+            for ray, end in turns[corner * 8 + d]:  # decisions: TURN_90, YOUNG_VARIANT
+                to = chased = NONE
+                for square in ray:
                     if pieces[square] != EMPTY:
                         break
                     to = square
                 else:
-                    end = ends[k]
                     if end != NONE:
                         piece = pieces[end]
                         if piece == EMPTY:

@@ -7,7 +7,9 @@ so that a play-out reads tables instead of walking the board's dicts:
   in direction `d` (DIRECTIONS order) before leaving its zone (decision: EDGE), and `ends[c][i * 8
   + d]` the arrival square that ray enters last (-1: none; decision: ARRIVAL_ENDS_MOVE);
   `firsts[c][i]` the directions whose ray is not empty (the only first slides worth trying),
-  `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i * 8 + d]` the
+  `lanes[c][i]` the (d, ray, end) of those directions, `turns(young)[c][i * 8 + d]` the (ray,
+  end) of the second slides from `i` after a first one along `d` that can move at all (`seconds`
+  order), `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i * 8 + d]` the
   square a slide must find empty to start: the head, else `OPEN` (the ray is its arrival square
   alone: the slide decides) or `SHUT` (no slide), two cells a position keeps past the squares
   (fastpos.py: always empty, always a tree);
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from .fastpos import Position
 
 NONE = -1
+Lane = tuple[tuple[int, ...], int]  # a slide's ray and the arrival square ending it (-1: none)
 
 
 class Grid:
@@ -62,6 +65,9 @@ class Grid:
         self._seconds = {young: [second_directions(step, young) for step in DIRECTIONS] for young in (False, True)}
         self._kings = [[self._king_distances(square) for square in squares] for squares in self.arrival_list]
         self._tables: dict[tuple[int, int, bool], list[int]] = {}
+        self.lanes = [[tuple((d, rays[i * 8 + d], ends[i * 8 + d]) for d in firsts[i]) for i in range(self.count)]
+                      for rays, ends, firsts in zip(self.rays, self.ends, self.firsts)]
+        self._turns: dict[bool, list[list[tuple[Lane, ...]]]] = {}
         self.setups: dict[tuple[object, ...], Position] = {}  # fastplay.start's set-up positions
 
     def index(self, square: Square) -> int:
@@ -76,6 +82,16 @@ class Grid:
     def seconds(self, young: bool) -> list[tuple[int, ...]]:
         """Direction numbers of a second slide after a first one along each direction."""
         return [tuple(DIRECTIONS.index(step) for step in steps) for steps in self._seconds[young]]
+
+    def turns(self, young: bool) -> list[list[tuple[Lane, ...]]]:
+        """By colour, for each square * 8 + first direction, the (ray, end) of each second slide from
+        that square that can move at all, in `seconds` order; made on first use."""
+        if young not in self._turns:
+            seconds = self.seconds(young)
+            self._turns[young] = [[tuple((rays[j - j % 8 + t], ends[j - j % 8 + t]) for t in seconds[j % 8]
+                                         if rays[j - j % 8 + t] or ends[j - j % 8 + t] != NONE)
+                                   for j in range(self.count * 8)] for rays, ends in zip(self.rays, self.ends)]
+        return self._turns[young]
 
     def distance(self, colour: int, mask: int) -> list[int]:
         return self._table(colour, mask, False)
