@@ -16,7 +16,7 @@ import random
 from bisect import insort
 from math import floor as _floor, lcm
 
-from .fastpos import ARRIVED, EMPTY, FOREST, HOME, NONE, TREE, Position, _slide
+from .fastpos import ARRIVED, EMPTY, FOREST, HOME, NONE, TREE, Position
 
 
 def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int, int, dict[str, int]]:
