@@ -14,8 +14,8 @@ from kits.lutins import (
     ElfMove, TreeMove, default_board, empty_board, initial_state, legal_elf_moves, legal_tree_moves,
     movable_elves, play, play_turn, playout, position, relocation_options, winner,
 )
-from kits.lutins.fastplay import play as fast_play, progress
-from kits.lutins.fasttop import top_moves
+from kits.lutins.fastplay import play as fast_play
+from kits.lutins.fasttop import progress, top_moves
 from kits.lutins.fastpos import NONE, Position
 from kits.lutins.grid import Grid
 from pnp.rules import AGENTS

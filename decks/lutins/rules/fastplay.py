@@ -7,24 +7,22 @@ rng (same lists in the same order, same gains, same draws: tests compare them); 
 agent's decisions have the same law as the reference's (uniform among no move and the legal
 moves, at each of the turn's decisions) but are drawn without listing the moves (fastpos.py), so
 its games differ from the reference's for one seed. `random_turn(position, rng)` and
-`greedy_turn(position, agent, rng)` play one turn on the position and return the tree move (or
-None), the elf move (or None) and whether the elf arrived.
+`greedy_turn(position, agent, rng)` (fasttop.py) play one turn on the position and return the
+tree move (or None), the elf move (or None) and whether the elf arrived.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from typing import Iterable
 
 from pnp.rules import Agent, GameRecord
 from .fastpos import NONE, ElfTuple, Position
 from .fastrandom import random_game
-from .fasttop import LOWEST, open_mask, top_moves
+from .fasttop import Turn, greedy_turn
 from .grid import Grid
 from .state import initial_state
 
-TREE_TRIES = 8  # tree moves the greedy agent tries when no elf move progresses
 SITUATIONS = ("chases", "trees moved", "elves arrived", "turns without an elf move")
-Turn = tuple[tuple[int, int] | None, ElfTuple | None, bool]
 
 
 def play(grid: Grid, players: int, agent: Agent, rng: random.Random, bound: int, young: bool = False,
@@ -108,66 +106,3 @@ def random_turn(position: Position, rng: random.Random) -> Turn:
             position.relocate(chased, position.sample_relocation(chased, draw))
     position.end_turn(tree)
     return tree, elf, arrived
-
-
-def _move(position: Position, elf: ElfTuple, where: Callable[[int], int]) -> bool:
-    """The elf move made, a chased elf put on the square `where(chased)` gives; True if it arrived."""
-    e, to, _, chased = elf
-    arrived = position.move_elf(e, to)
-    if chased != NONE:
-        position.relocate(chased, where(chased))
-    return arrived
-
-
-def greedy_turn(position: Position, agent: Agent, rng: random.Random) -> Turn:
-    """playout._greedy_turn and playout._relocate, on the position: the agent takes one of the top
-    elf moves (fasttop.top_moves; pick_top's tie-break, a draw only among several)."""
-    top, best = top_moves(position)
-    tree: tuple[int, int] | None
-    elf: ElfTuple | None
-    if top is not None and top > 0:
-        tree, elf = None, agent.choose(best, rng, None)
-    else:
-        tree, elf = _with_tree(position, top, best, agent, rng)
-    position.move_tree(tree)
-    arrived = elf is not None and _move(position, elf, lambda chased: _farthest(position, chased, agent, rng))
-    position.end_turn(tree)
-    return tree, elf, arrived
-
-
-def progress(position: Position, moves: list[ElfTuple]) -> list[int]:
-    """playout.progress for moves of one colour: how much nearer an open arrival square each brings its
-    elf (the readable statement of what fasttop.top_moves finds the top of)."""
-    if not moves:
-        return []
-    colour = position.colour[moves[0][0]]
-    near, squares = position.grid.nearness(colour, open_mask(position, colour)), position.squares
-    return [near[squares[e]] - near[to] for e, to, _, _ in moves]
-
-
-def _with_tree(position: Position, top: int | None, moves: list[ElfTuple], agent: Agent,
-               rng: random.Random) -> tuple[tuple[int, int] | None, ElfTuple | None]:
-    """No elf move progresses: try tree moves next to the movable elves, keep the pairs that progress
-    most (`moves`: the top elf moves without a tree move, of gain `top`)."""
-    around = frozenset().union(*(position.grid.around[position.squares[e]] for e in position.movable()))
-    trees = position._tree_moves(t for t, square in enumerate(position.trees) if t != position.locked
-                                 and square in around)
-    best: list[tuple[tuple[int, int] | None, ElfTuple | None]] = [(None, move) for move in moves] or [(None, None)]
-    high = LOWEST if top is None else top
-    for tree in rng.sample(trees, min(TREE_TRIES, len(trees))):
-        back = (tree[0], position.trees[tree[0]])
-        position.move_tree(tree)
-        value, after = top_moves(position)
-        position.move_tree(back)
-        if value is not None and value > high:
-            high, best = value, [(tree, move) for move in after]
-        elif value == high:
-            best.extend((tree, move) for move in after)
-    return agent.choose(best, rng, None)
-
-
-def _farthest(position: Position, chased: int, agent: Agent, rng: random.Random) -> int:
-    """Where the greedy agent puts a chased elf: the free square farthest from its open arrival squares."""
-    colour = position.colour[chased]
-    distance = position.grid.distance(colour, open_mask(position, colour))
-    return agent.choose(position.relocations(chased), rng, distance.__getitem__)

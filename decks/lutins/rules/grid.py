@@ -23,7 +23,8 @@ so that a play-out reads tables instead of walking the board's dicts:
   (playout.progress: the distance, less the board's size on a target), both made on first use;
 - `around[i]`: the forest squares within two king moves of `i`; `column_major[i]` a sort key
   giving the reference order of trees ((col, row) order).
-Nothing here changes during a game: positions live in fastplay.py. Pure data, no randomness.
+Nothing here changes during a game: positions live in fastpos.py (`setups` keeps fastplay.start's
+set-up positions, copied for each game). Pure data, no randomness.
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Contract: `choose_turn(state, rng, agent)` is one turn's decisions (greedy by de
 its `GameRecord` (the winning seat; none when the game reached `bound` turns, one turn being one
 player's tree move and elf move): the reference loop, on `State`s, every legal move listed by
 moves.py. `playout(material, params)` is the model's `Playout`: it plays the same games on int
-tables (grid.py, fastpos.py, fastplay.py): the greedy agent's are `play`'s move for move, the
+tables (grid.py, fastpos.py, fastplay.py, fasttop.py, fastrandom.py): the greedy agent's are `play`'s move for move, the
 random agent's have the same law but are drawn without listing the moves (other games for one seed).
 A turn is two decisions and, after a chase, a third (decision: OPTIONAL_PHASES, RELOCATION):
 1. a tree move, or none: `random` takes one uniformly among no move and every legal tree move;
@@ -26,7 +26,8 @@ from typing import Iterable
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .board import Board, Square
-from .fastplay import SITUATIONS, TREE_TRIES, play as fast_play
+from .fastplay import SITUATIONS, play as fast_play
+from .fasttop import TREE_TRIES
 from .grid import Grid
 from .moves import ElfMove, TreeMove, after_tree, legal_elf_moves, legal_tree_moves, play_turn, relocation_options
 from .state import State, default_seats, initial_state, movable_elves, winner
