@@ -30,6 +30,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     orders = _orders(seats)
     cycle, few = len(orders), len(seats) < 3
     tables = [(grid.gates[c], grid.ends[c], grid.rays[c], grid.arrivals[c], p.chase[c]) for c in range(len(sizes))]
+    plan = _plan(orders, done, waiting, tables)
     seconds, stride = p.seconds, p.stride
     span, tree_count = 8 * stride, 1 + 8 * len(trees)
     decode = _decoder(span, stride, max(sizes))
@@ -53,17 +54,13 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                     reach[tree] = 8 * (to - tree) - 1
                     moved += 1
                     break
-        # Position.active: the seat's colours in this turn's order, the first not all arrived
-        colour = NONE
-        for c in orders[turn % cycle]:
-            if not done[c]:
-                colour = c
-                break
-        # Position.movable (decision: ONE_ELF from 3 players), then sample_elf and _candidate
-        movable = [] if colour == NONE else waiting[colour] if few else (in_forest[colour] or waiting[colour])
+        # Position.active and movable: this turn's colour, its elves not arrived and its tables (plan)
+        colour, movable, lanes = plan[turn % cycle]
+        if not few and movable:  # decision: ONE_ELF, from 3 players: an elf in the forest first
+            movable = in_forest[colour] or movable
         to = NONE
         if movable:
-            gates, ends, rays, flags, chase = tables[colour]
+            gates, ends, rays, flags, chase = lanes
             count = 1 + len(movable) * span
             while True:
                 r = floor(draw() * count)
@@ -105,31 +102,30 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                                 to = end
                             elif piece >= 0 and homes[end] == colours[piece] and chase[colours[piece]]:
                                 to, chased = end, piece
-                pieces[start] = e
                 if to != NONE:
-                    break
+                    break  # (its start square left empty: the move is made below)
+                pieces[start] = e
         if to == NONE:
             idle += 1
-        else:  # Position.move_elf (with _set_status), then sample_relocation and relocate
-            pieces[squares[e]] = EMPTY
+        else:  # Position.move_elf (with _set_status: `to` is a forest or arrival square), then relocate
             pieces[to] = e
             squares[e] = to
-            new = HOME if homes[to] == colour else ARRIVED if flags[to] else FOREST
-            old = status[e]
-            if new != old:
-                if old == FOREST:
+            if flags[to]:
+                if status[e] == FOREST:
                     in_forest[colour].remove(e)
-                if new == FOREST:
-                    insort(in_forest[colour], e)
-                elif new == ARRIVED:
-                    waiting[colour].remove(e)
-                    arrived[colour] += 1
-                    nears[colour] = None
-                    arrivals += 1
-                    done[colour] = arrived[colour] == sizes[colour]
+                status[e] = ARRIVED
+                waiting[colour].remove(e)
+                arrived[colour] += 1
+                nears[colour] = None
+                arrivals += 1
+                if arrived[colour] == sizes[colour]:  # the colour is done: the plan skips it
+                    done[colour] = True
+                    plan = _plan(orders, done, waiting, tables)
                     if all(done[c] for c in seats[owner[colour]]):
                         won = owner[colour]  # decision: WIN
-                status[e] = new
+            elif status[e] == HOME:
+                status[e] = FOREST
+                insort(in_forest[colour], e)
             if chased != NONE:
                 chases += 1
                 places = relocations[colours[chased]]
@@ -139,8 +135,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                         break
                 pieces[square] = chased
                 squares[chased] = square
-                p._set_status(chased, p._status(colours[chased], square))
-                done[colours[chased]] = p.all_arrived(colours[chased])
+                p._set_status(chased, p._status(colours[chased], square))  # never arrived: `done` stands
         locked = tree
         turn += 1
         if won != NONE:
@@ -157,6 +152,17 @@ def _orders(seats: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
     rounds = len(seats) * lcm(*map(len, seats))
     return [tuple(seats[t % len(seats)][(t // len(seats) + k) % len(seats[t % len(seats)])]
                   for k in range(len(seats[t % len(seats)]))) for t in range(rounds)]
+
+
+def _plan(orders: list[tuple[int, ...]], done: list[bool], waiting: list[list[int]],
+          tables: list[tuple]) -> list[tuple[int, list[int], tuple]]:
+    """For each turn of `orders`, the colour that plays (the first not done; -1: none), its elves not
+    arrived (the position's own list, kept up to date) and its tables."""
+    out: list[tuple[int, list[int], tuple]] = []
+    for order in orders:
+        colour = next((c for c in order if not done[c]), NONE)
+        out.append((colour, waiting[colour], tables[colour]) if colour != NONE else (NONE, [], ()))
+    return out
 
 
 _DECODERS: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
