@@ -24,15 +24,17 @@ Pure functions of their arguments (tests compare each with placement.py and scor
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, TypeVar
 
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
 from .places import PlaceCard, Pos
 from .scoring import MAIRIE_BONUS, crowd_value
 
 EMPTY = -1
-FACTS = 50_000  # the mairie's states whose counts and keys a card keeps
+FACTS = 50_000  # the states a card's memos keep
+T = TypeVar("T")
 Decision = tuple[int, int]  # (cell, weeks)
+Points = tuple[int, int]  # (a, b): a * die + b points, before the sign
 
 
 class FastCard:
@@ -56,8 +58,12 @@ class FastCard:
         self.seated = self.place == "boulodrome"  # decisions that depend on the seat (expulsions)
         # a seat's decisions and their changes depend only on whether it has a pawn on the card
         self.shares = self.place in ("marche", "medecin", "bar")
-        self.column_of = {column[-1]: column for column in self.columns}  # by the cell a pawn enters
-        self.facts: dict[tuple[int, ...], tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}  # the mairie's
+        self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
+        self.bits = [1 << i for i in range(self.size)]
+        # remembered by the masks of a state (`offer`, `outlook`, `key_of`), shared by the games
+        self.offers: dict[int, tuple[list[Decision], int]] = {}
+        self.outlooks: dict[int | tuple, tuple[list[Points], Points | None]] = {}
+        self.keys: dict[int, tuple[int, ...]] = {}
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -82,72 +88,51 @@ class FastCard:
 
     def changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
                 sign: int) -> list[int]:
-        """worth(points_after) - worth(points) for each decision, in fewer steps where the place allows."""
-        present = seat in own
-        if self.place == "bar":  # every decision fills an empty cell: the crowd's value one step up
-            filled = self.size - own.count(EMPTY)
-            before = sign * (die + crowd_value(self.crowd, filled)) if present else self.malus
-            return [sign * (die + crowd_value(self.crowd, filled + 1)) - before] * len(decisions)
-        if self.place == "mairie":
-            return self._mairie_changes(own, seat, decisions, die, sign)
-        if self.place == "eglise":
-            return self._eglise_changes(own, seat, decisions, die, sign)
-        bonus = self.bonus  # the die and the bonus of the seat's cells: a cell adds its bonus
-        if present:
-            return [sign * bonus[cell] for cell, _ in decisions]
-        return [sign * (die + bonus[cell]) - self.malus for cell, _ in decisions]
+        """worth(points_after) - worth(points) for each decision."""
+        before = self.worth(self.points(own, seat), die, sign)
+        return [self.worth(points, die, sign) - before for points in self.points_after(own, seat, decisions)]
 
-    def _mairie_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
-                        sign: int) -> list[int]:
-        """The mairie's changes: every decision adds a pawn; most pawns win the bonus, and where the
-        seat ties with others the keys decide (_mairie_points: the seat's key against the best of the
-        others tied, the new pawn's row in the seat's)."""
-        counts, keys = self._mairie_facts(own)
-        mine, win, rows = counts.get(seat, 0), sign * (die + MAIRIE_BONUS), self.rows
-        most = max([count for player, count in counts.items() if player != seat], default=0)
-        if mine + 1 == most or (mine and mine == most):
-            best = max(key for player, key in keys.items() if player != seat and counts[player] == most)
-            rows_mine = [rows[i] for i, owner in enumerate(own) if owner == seat]
-        if not mine:
-            before = self.malus
-        else:
-            before = (win if mine > most else 0) if mine != most else (win if keys[seat] >= best else 0)
-        if mine + 1 != most:
-            return [(win if mine + 1 > most else 0) - before] * len(decisions)
-        by_row = {row: (win if _rows_key(self, rows_mine + [row]) >= best else 0) - before
-                  for row in {rows[cell] for cell, _ in decisions}}
-        return [by_row[rows[cell]] for cell, _ in decisions]
+    def masks(self, own: tuple[int, ...], seats: int) -> tuple[int, list[int]]:
+        """The state as bit masks (bit i: cell i): the cells taken, and each seat's."""
+        filled, masks = 0, [0] * seats
+        for bit, owner in zip(self.bits, own):
+            if owner != EMPTY:
+                filled |= bit
+                masks[owner] |= bit
+        return filled, masks
 
-    def _mairie_facts(self, own: tuple[int, ...]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
-        """Each seat's pawns on the mairie and its key (_mairie_key), remembered by state (every seat's
-        changes read them; at most `FACTS` states kept)."""
-        found = self.facts.get(own)
+    def offer(self, own: tuple[int, ...], seat: int, filled: int, mine: int) -> tuple[list[Decision], int]:
+        """`decisions(own, seat)` and the most weeks one costs, remembered by the cells taken and the
+        seat's (`filled`, `mine`: masks), all they depend on (at most `FACTS` states kept)."""
+        key = filled | mine << self.size
+        found = self.offers.get(key)
         if found is None:
-            counts: dict[int, int] = {}
-            for owner in own:
-                if owner != EMPTY:
-                    counts[owner] = counts.get(owner, 0) + 1
-            found = counts, {player: _mairie_key(self, own, player) for player in counts}
-            if len(self.facts) >= FACTS:
-                self.facts.clear()
-            self.facts[own] = found
+            decisions = self.decisions(own, seat)
+            found = decisions, max([weeks for _, weeks in decisions], default=0)
+            self.offers[key] = _kept(self.offers, found)
         return found
 
-    def _eglise_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
-                        sign: int) -> list[int]:
-        """The église's changes: one pawn more, and the bonus of the seat's cells in the column its
-        pawn pushes up (_push_up) reckoned again (_eglise_points: pawns × (die + bonus))."""
-        bonus, pawns = self.bonus, own.count(seat)
-        mine = sum(b for b, owner in zip(bonus, own) if owner == seat)
-        before = sign * pawns * (die + mine) if pawns else self.malus
-        out = []
-        for cell, _ in decisions:
-            column = self.column_of[cell]
-            owners = [own[i] for i in column if own[i] != EMPTY] + [seat]
-            moved = sum(bonus[i] for i, owner in zip(column[len(column) - len(owners):], owners) if owner == seat)
-            after = mine - sum(bonus[i] for i in column if own[i] == seat) + moved
-            out.append(sign * (pawns + 1) * (die + after) - before)
-        return out
+    def outlook(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
+                masks: list[int]) -> tuple[list[Points], Points | None]:
+        """`points_after(own, seat, decisions)` and `points(own, seat)`, remembered by the masks of
+        the cells taken and of the seat's and, at the mairie, the best key of the other seats (all
+        they depend on: _mairie_points); at most `FACTS` states kept."""
+        key: int | tuple = filled | masks[seat] << self.size
+        if self.place == "mairie":
+            key = key, max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat],
+                           default=())
+        found = self.outlooks.get(key)
+        if found is None:
+            found = self.points_after(own, seat, decisions), self.points(own, seat)
+            self.outlooks[key] = _kept(self.outlooks, found)
+        return found
+
+    def key_of(self, mask: int) -> tuple[int, ...]:
+        """_mairie_key of the seat whose cells are `mask` (remembered by mask)."""
+        found = self.keys.get(mask)
+        if found is None:
+            found = self.keys[mask] = _rows_key(self, [self.rows[i] for i in range(self.size) if mask >> i & 1])
+        return found
 
     def expels(self, own: tuple[int, ...], cell: int, seat: int) -> bool:
         return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
@@ -177,10 +162,11 @@ class FastCard:
         kept = sum(points for i, (points, owner) in enumerate(zip(self.bonus, own)) if owner == expelled and i != cell)
         return [sign * (die + kept + self.bonus[j]) for j in to]
 
-    def points(self, own: tuple[int, ...], seat: int) -> tuple[int, int] | None:
+    def points(self, own: tuple[int, ...], seat: int) -> Points | None:
         return _POINTS[self.place](self, own, seat) if seat in own else None
 
-    def points_after(self, own: tuple[int, ...], seat: int, decisions: list[Decision]) -> list[tuple[int, int] | None]:
+    def points_after(self, own: tuple[int, ...], seat: int, decisions: list[Decision]) -> list[Points]:
+        """The seat's points after each decision (it then has a pawn on the card)."""
         if self.place in ("marche", "medecin", "boulodrome"):  # die + the bonus of the seat's cells
             mine = 0 if seat not in own else _cells_points(self, own, seat)[1]
             return [(1, mine + self.bonus[cell]) for cell, _ in decisions]
@@ -190,20 +176,28 @@ class FastCard:
             most = max((own.count(p) for p in set(own) if p not in (EMPTY, seat)), default=0)
             if own.count(seat) + 1 != most:
                 return [(1, MAIRIE_BONUS) if own.count(seat) + 1 > most else (0, 0)] * len(decisions)
-            by_row: dict[int, tuple[int, int] | None] = {}  # tied: the new pawn's row decides (_mairie_key)
+            by_row: dict[int, Points] = {}  # tied: the new pawn's row decides (_mairie_key)
             for cell, _ in decisions:
                 if self.rows[cell] not in by_row:
-                    by_row[self.rows[cell]] = self.points(self.apply(own, cell, seat), seat)
+                    by_row[self.rows[cell]] = _mairie_points(self, self.apply(own, cell, seat), seat)
             return [by_row[self.rows[cell]] for cell, _ in decisions]
-        return [self.points(self.apply(own, cell, seat), seat) for cell, _ in decisions]
+        points = _POINTS[self.place]
+        return [points(self, self.apply(own, cell, seat), seat) for cell, _ in decisions]
 
     def majority(self, own: tuple[int, ...]) -> int:
         """How many seats share the mairie's majority (scoring.mairie_majority; 0: no pawn)."""
         keys = [_mairie_key(self, own, seat) for seat in set(own) if seat != EMPTY]
         return keys.count(max(keys)) if keys else 0
 
-    def worth(self, points: tuple[int, int] | None, die: int, sign: int) -> int:
+    def worth(self, points: Points | None, die: int, sign: int) -> int:
         return self.malus if points is None else sign * (points[0] * die + points[1])
+
+
+def _kept(memo: dict, found: T) -> T:
+    """`found`, the memo emptied first when it holds `FACTS` entries."""
+    if len(memo) >= FACTS:
+        memo.clear()
+    return found
 
 
 def _any_empty(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:

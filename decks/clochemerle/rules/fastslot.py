@@ -1,0 +1,77 @@
+"""A place card on the table in a fast play-out (fastyear.py): its state and each seat's entry.
+
+Contract: `Slot(card, seats, greedy)` is one card of a row turned up (a `FastCard`), with no pawn;
+`turn_up(die, sign, factor)` sets its row's die, the event card's sign for its place and the
+quarter's factor. `own` is its state (fastcards.py's tuple of seats by cell), `filled` and
+`masks[seat]` the same as bit masks (bit i: cell i). `entries[seat]` is the seat's `Entry` in the
+present state, None until `fill(seat)` works it out; `place(cell, seat, to)` applies a decision
+(an expelled pawn to cell `to`) and forgets the entries.
+An `Entry` is `(decisions, changes, top, ties, longest)`: the seat's decisions on the card
+(FastCard.decisions), for the greedy agent what each changes in the seat's value of the card times
+the quarter's factor (playout.Year._gain before the time penalty), the top change and the indices
+of the decisions that reach it (empty, 0 and empty for the random agent, which reads only the
+decisions), and the most weeks a decision costs. Seats that only a pawn there tells apart (the
+random agent's on every card but the boulodrome, the greedy agent's at the marché, the médecin
+and the bar: FastCard.seated, shares) share one entry.
+"""
+from __future__ import annotations
+
+from .fastcards import EMPTY, Decision, FastCard
+
+Entry = tuple[list[Decision], list[int], int, list[int], int]
+NOTHING: Entry = ([], [], 0, [], 0)
+
+
+class Slot:
+    """One card on the table (see the module docstring)."""
+
+    __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "apart")
+
+    def __init__(self, card: FastCard, seats: int, greedy: bool):
+        self.card, self.own, self.filled, self.masks = card, card.empty, 0, [0] * seats
+        self.entries: list[Entry | None] = [None] * seats
+        self.die, self.sign, self.factor, self.greedy = 0, 1, 1, greedy
+        self.apart = card.seated or (greedy and not card.shares)  # an entry of each seat's own
+
+    def turn_up(self, die: int, sign: int, factor: int) -> None:
+        self.die, self.sign, self.factor = die, sign, factor
+
+    def fill(self, seat: int) -> Entry:
+        """The seat's entry, worked out and kept (for every seat that shares it)."""
+        card, own, masks = self.card, self.own, self.masks
+        mine = masks[seat]
+        decisions, longest = card.offer(own, seat, self.filled, mine)
+        entry = NOTHING if not decisions else self._scored(seat, decisions, longest) if self.greedy else (
+            decisions, [], 0, [], longest)
+        if self.apart:
+            self.entries[seat] = entry
+        else:
+            for other, mask in enumerate(masks):
+                if (mask == 0) == (mine == 0):
+                    self.entries[other] = entry
+        return entry
+
+    def _scored(self, seat: int, decisions: list[Decision], longest: int) -> Entry:
+        """The greedy agent's entry: the change of each decision (worth after less worth before)."""
+        after, before = self.card.outlook(self.own, seat, decisions, self.filled, self.masks)
+        die, sign, factor = self.die, self.sign, self.factor
+        base = self.card.malus if before is None else sign * (before[0] * die + before[1])
+        changes = [factor * (sign * (a * die + b) - base) for a, b in after]
+        top = max(changes)
+        return decisions, changes, top, [k for k, change in enumerate(changes) if change == top], longest
+
+    def place(self, cell: int, seat: int, to: int) -> None:
+        """The card after the seat's decision on `cell` (an expelled pawn to `to`)."""
+        card, own = self.card, self.own
+        self.own = card.apply(own, cell, seat, to)
+        if card.puts and own[cell] == EMPTY:  # one cell taken, no pawn moved
+            bit = card.bits[cell]
+            self.filled |= bit
+            self.masks[seat] |= bit
+        else:
+            self.filled, self.masks = card.masks(self.own, len(self.masks))
+        self.entries = [None] * len(self.masks)
+
+    def values(self) -> list[int]:
+        """Each seat's value of the card, before the quarter's factor (FastCard.values)."""
+        return self.card.values(self.own, len(self.masks), self.die, self.sign)
