@@ -60,10 +60,11 @@ class FastCard:
         self.shares = self.place in ("marche", "medecin", "bar")
         self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
         self.bits = [1 << i for i in range(self.size)]
-        # remembered by the masks of a state (`offer`, `outlook`, `key_of`), shared by the games
+        # remembered by the masks of a state (`offer`, `outlook`, `key_of`, `sum_of`), shared by the games
         self.offers: dict[int, tuple[list[Decision], int]] = {}
-        self.outlooks: dict[int | tuple, tuple[list[Points], Points | None]] = {}
-        self.keys: dict[int, tuple[int, ...]] = {}
+        self.outlooks: dict[int, tuple[list[Points], Points | None]] = {}
+        self.keys: dict[int, tuple[int, ...]] = {0: ()}  # no pawn: below every key
+        self.sums: dict[int, int] = {}
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -114,17 +115,33 @@ class FastCard:
 
     def outlook(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
                 masks: list[int]) -> tuple[list[Points], Points | None]:
-        """`points_after(own, seat, decisions)` and `points(own, seat)`, remembered by the masks of
-        the cells taken and of the seat's and, at the mairie, the best key of the other seats (all
-        they depend on: _mairie_points); at most `FACTS` states kept."""
-        key: int | tuple = filled | masks[seat] << self.size
-        if self.place == "mairie":
-            key = key, max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat],
-                           default=())
-        found = self.outlooks.get(key)
+        """`points_after(own, seat, decisions)` and `points(own, seat)` from the masks of the cells
+        taken and of each seat's: the église's remembered by the first two (all they depend on; at
+        most `FACTS` states kept), the other places' in a step or two."""
+        mine, bonus = masks[seat], self.bonus
+        if self.place == "eglise":
+            key = filled | mine << self.size
+            found = self.outlooks.get(key)
+            if found is None:
+                found = self.points_after(own, seat, decisions), self.points(own, seat)
+                self.outlooks[key] = _kept(self.outlooks, found)
+            return found
+        if self.place == "mairie":  # most pawns, then the keys: the seat's against the best other's
+            best, key_of, bits = max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat],
+                                     default=()), self.key_of, self.bits
+            after = [(1, MAIRIE_BONUS) if key_of(mine | bits[cell]) >= best else (0, 0) for cell, _ in decisions]
+            return after, None if not mine else (1, MAIRIE_BONUS) if key_of(mine) >= best else (0, 0)
+        if self.place == "bar":  # the crowd one step up
+            taken = filled.bit_count()
+            return [(1, crowd_value(self.crowd, taken + 1))] * len(decisions), (1, crowd_value(self.crowd, taken)) if mine else None
+        kept = self.sum_of(mine)  # the die and the bonus of the seat's cells: a cell adds its bonus
+        return [(1, kept + bonus[cell]) for cell, _ in decisions], (1, kept) if mine else None
+
+    def sum_of(self, mask: int) -> int:
+        """The bonus of the cells of `mask` (remembered by mask)."""
+        found = self.sums.get(mask)
         if found is None:
-            found = self.points_after(own, seat, decisions), self.points(own, seat)
-            self.outlooks[key] = _kept(self.outlooks, found)
+            found = self.sums[mask] = sum(self.bonus[i] for i in range(self.size) if mask >> i & 1)
         return found
 
     def key_of(self, mask: int) -> tuple[int, ...]:
@@ -144,15 +161,22 @@ class FastCard:
         return self.worth(self.points(own, seat), die, sign)
 
     def values(self, own: tuple[int, ...], seats: int, die: int, sign: int) -> list[int]:
-        """`value` of each seat 0 .. seats - 1, the cells' places in one pass over the cells."""
-        if self.place not in ("marche", "medecin", "boulodrome"):
-            return [self.value(own, seat, die, sign) for seat in range(seats)]
-        bonus, there = [0] * seats, [False] * seats
-        for points, owner in zip(self.bonus, own):
-            if owner != EMPTY:
-                bonus[owner] += points
-                there[owner] = True
-        return [sign * (die + bonus[seat]) if there[seat] else self.malus for seat in range(seats)]
+        """`value` of each seat 0 .. seats - 1 (`scores` of the state's masks)."""
+        return self.scores(*self.masks(own, seats), die, sign)
+
+    def scores(self, filled: int, masks: list[int], die: int, sign: int) -> list[int]:
+        """`value` of each seat from the masks of the cells taken and of each seat's."""
+        malus = self.malus
+        if self.place == "mairie":  # the seats of the best key (most pawns, then the rows) win
+            keys = [self.key_of(mask) for mask in masks]
+            best, win = max(keys), sign * (die + MAIRIE_BONUS)
+            return [(win if key == best else 0) if mask else malus for key, mask in zip(keys, masks)]
+        if self.place == "bar":
+            value = sign * (die + crowd_value(self.crowd, filled.bit_count()))
+            return [value if mask else malus for mask in masks]
+        if self.place == "eglise":  # (die + the bonus of the seat's cells) x its pawns
+            return [sign * mask.bit_count() * (die + self.sum_of(mask)) if mask else malus for mask in masks]
+        return [sign * (die + self.sum_of(mask)) if mask else malus for mask in masks]
 
     def expelled_values(self, own: tuple[int, ...], cell: int, to: list[int], die: int, sign: int) -> list[int]:
         """`value(apply(own, cell, seat, j), own[cell], die, sign)` for each j of `to` (the boulodrome,
@@ -186,7 +210,11 @@ class FastCard:
 
     def majority(self, own: tuple[int, ...]) -> int:
         """How many seats share the mairie's majority (scoring.mairie_majority; 0: no pawn)."""
-        keys = [_mairie_key(self, own, seat) for seat in set(own) if seat != EMPTY]
+        return self.leaders(self.masks(own, max(own, default=EMPTY) + 1)[1])
+
+    def leaders(self, masks: list[int]) -> int:
+        """`majority` from each seat's mask."""
+        keys = [self.key_of(mask) for mask in masks if mask]
         return keys.count(max(keys)) if keys else 0
 
     def worth(self, points: Points | None, die: int, sign: int) -> int:

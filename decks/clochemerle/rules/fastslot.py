@@ -10,9 +10,11 @@ An `Entry` is `(decisions, changes, top, ties, longest)`: the seat's decisions o
 (FastCard.decisions), for the greedy agent what each changes in the seat's value of the card times
 the quarter's factor (playout.Year._gain before the time penalty), the top change and the indices
 of the decisions that reach it (empty, 0 and empty for the random agent, which reads only the
-decisions), and the most weeks a decision costs. Seats that only a pawn there tells apart (the
-random agent's on every card but the boulodrome, the greedy agent's at the marché, the médecin
-and the bar: FastCard.seated, shares) share one entry.
+decisions), and the most weeks a decision costs. The seats with no pawn on the card share one
+entry (what a seat can do and gain there then depends only on the other pawns, which are all
+others'), and so do the seats with one where only a pawn there tells seats apart (the random
+agent's on every card but the boulodrome, the greedy agent's at the marché, the médecin and the
+bar: FastCard.seated, shares).
 """
 from __future__ import annotations
 
@@ -43,9 +45,9 @@ class Slot:
         decisions, longest = card.offer(own, seat, self.filled, mine)
         entry = NOTHING if not decisions else self._scored(seat, decisions, longest) if self.greedy else (
             decisions, [], 0, [], longest)
-        if self.apart:
+        if mine and self.apart:
             self.entries[seat] = entry
-        else:
+        else:  # every seat with no pawn there, or with one where only that tells seats apart
             for other, mask in enumerate(masks):
                 if (mask == 0) == (mine == 0):
                     self.entries[other] = entry
@@ -74,4 +76,4 @@ class Slot:
 
     def values(self) -> list[int]:
         """Each seat's value of the card, before the quarter's factor (FastCard.values)."""
-        return self.card.values(self.own, len(self.masks), self.die, self.sign)
+        return self.card.scores(self.filled, self.masks, self.die, self.sign)

@@ -115,7 +115,7 @@ class FastYear(Year):
 
     def _quick(self) -> None:
         """Year.play's turns over local names: next_seat (the furthest behind, the last to arrive
-        first), turn with the agent's rule (`_top`, `_drawn`), move and _quarters (the rows due
+        first), turn with the agent's rule over the cards out (`_top`, `_drawn`), move and _quarters (the rows due
         scored in the order they were turned up, as Year._quarters does): the same draws in the
         same order, so the same game (tests hold it to Year's)."""
         position, arrival, counts = self.position, self.arrival, self.counts
@@ -130,9 +130,9 @@ class FastYear(Year):
             if seat < 0:
                 return
             self.turns += 1
-            found = self._cards(seat)
-            if found:
-                weeks = self._place(seat, *choose(found, end - position[seat]))
+            chosen = choose(seat, end - position[seat])
+            if chosen is not None:
+                weeks = self._place(seat, *chosen)
             else:
                 counts["no legal move"] += 1
                 weeks = 1  # decision: no_move
@@ -150,36 +150,51 @@ class FastYear(Year):
             if self.turned_up < quarters and max(position) > self.turned_up * q:
                 self._turn_up(self.turned_up + 1)
 
-    def _drawn(self, found: Found, late: int) -> tuple[Slot, int, int]:
-        """The random agent's rule: one of the decisions listed flat, uniformly (one draw, none for one)."""
-        count = 0
-        for _, entry in found:
-            count += len(entry[0])
+    def _drawn(self, seat: int, late: int) -> tuple[Slot, int, int] | None:
+        """The random agent's rule: one of the seat's decisions listed flat, uniformly (one draw, none
+        for one); None for none (`_cards`)."""
+        if self.out[seat] >= self.supply:
+            self.counts["no pawn left"] += 1
+            return None
+        found, count = [], 0
+        for slot in self.slots:
+            decisions = (slot.entries[seat] or slot.fill(seat))[0]
+            if decisions:
+                found.append((slot, decisions))
+                count += len(decisions)
         j = int(self.rng.random() * count) if count > 1 else 0
-        for slot, entry in found:
-            if j < len(entry[0]):
-                return slot, *entry[0][j]
-            j -= len(entry[0])
-        raise AssertionError("a decision past the count")
+        for slot, decisions in found:
+            if j < len(decisions):
+                return slot, *decisions[j]
+            j -= len(decisions)
+        return None
 
-    def _top(self, found: Found, late: int) -> tuple[Slot, int, int]:
-        """The greedy agent's rule (pick_top): the top gain, a tie drawn among the decisions that reach
-        it, listed flat; a card's gains are its changes, with the time penalty of the decisions that
-        cost more than the `late` weeks left (Year._gain)."""
+    def _top(self, seat: int, late: int) -> tuple[Slot, int, int] | None:
+        """The greedy agent's rule (pick_top): the seat's top gain, a tie drawn among the decisions
+        that reach it, listed flat; a card's gains are its changes, with the time penalty of the
+        decisions that cost more than the `late` weeks left (Year._gain); None for no decision."""
+        if self.out[seat] >= self.supply:
+            self.counts["no pawn left"] += 1
+            return None
         best, tops = 0, list[tuple[Slot, list[Decision], list[int]]]()
-        for slot, (decisions, changes, top, ties, longest) in found:
+        for slot in self.slots:
+            decisions, changes, top, ties, longest = slot.entries[seat] or slot.fill(seat)
+            if not decisions:
+                continue
             if longest > late:
                 top, ties = _late_top(decisions, changes, late)
             if not tops or top > best:
                 best, tops = top, [(slot, decisions, ties)]
             elif top == best:
                 tops.append((slot, decisions, ties))
+        if not tops:
+            return None
         k = 0 if len(tops) == 1 and len(tops[0][2]) == 1 else int(self.rng.random() * sum(len(t[2]) for t in tops))
         for slot, decisions, ties in tops:
             if k < len(ties):
                 return slot, *decisions[ties[k]]
             k -= len(ties)
-        raise AssertionError("a tie past the count")
+        return None
 
     def _said(self, seat: int, card: FastCard, own: tuple[int, ...], cell: int, weeks: int, to: int) -> None:
         """A placement of a traced game, in words."""
@@ -205,11 +220,10 @@ class FastYear(Year):
         for slot in row.states:
             for seat, value in enumerate(slot.values()):
                 totals[seat] += value
-            if slot.card.place == "mairie" and slot.card.majority(slot.own) > 1:
+            if slot.card.place == "mairie" and slot.card.leaders(slot.masks) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
-            for owner in slot.own:
-                if owner != EMPTY:
-                    self.out[owner] -= 1
+            for seat, mask in enumerate(slot.masks):
+                self.out[seat] -= mask.bit_count()
         for seat, total in enumerate(totals):
             self.scores[seat] += factor * total
         if self.log is not None:
