@@ -65,6 +65,7 @@ class FastCard:
         self.outlooks: dict[int, tuple[list[Points], Points | None]] = {}
         self.keys: dict[int, tuple[int, ...]] = {0: ()}  # no pawn: below every key
         self.sums: dict[int, int] = {}
+        self.memos: dict[tuple[int, int, int] | None, dict] = {}
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -102,6 +103,21 @@ class FastCard:
                 masks[owner] |= bit
         return filled, masks
 
+    def key(self, filled: int, masks: list[int], seat: int, greedy: bool) -> int | tuple[int, tuple[int, ...]]:
+        """What a seat's decisions on the card and their changes depend on: the masks of the cells
+        taken and of the seat's and, for the changes at the mairie, the best key of the others."""
+        key = filled | masks[seat] << self.size
+        return (key, self.best_other(masks, seat)) if greedy and self.place == "mairie" else key
+
+    def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
+        """The best _mairie_key of the seats other than `seat` (() for none)."""
+        return max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat], default=())
+
+    def memo(self, tag: tuple[int, int, int] | None) -> dict:
+        """The card's memo of entries (fastslot.Slot.fill) for a die, sign and factor (None: for
+        entries that depend on none of them), shared by the games."""
+        return self.memos.setdefault(tag, {})
+
     def offer(self, own: tuple[int, ...], seat: int, filled: int, mine: int) -> tuple[list[Decision], int]:
         """`decisions(own, seat)` and the most weeks one costs, remembered by the cells taken and the
         seat's (`filled`, `mine`: masks), all they depend on (at most `FACTS` states kept)."""
@@ -110,7 +126,7 @@ class FastCard:
         if found is None:
             decisions = self.decisions(own, seat)
             found = decisions, max([weeks for _, weeks in decisions], default=0)
-            self.offers[key] = _kept(self.offers, found)
+            self.offers[key] = bounded(self.offers, found)
         return found
 
     def outlook(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
@@ -124,11 +140,10 @@ class FastCard:
             found = self.outlooks.get(key)
             if found is None:
                 found = self.points_after(own, seat, decisions), self.points(own, seat)
-                self.outlooks[key] = _kept(self.outlooks, found)
+                self.outlooks[key] = bounded(self.outlooks, found)
             return found
         if self.place == "mairie":  # most pawns, then the keys: the seat's against the best other's
-            best, key_of, bits = max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat],
-                                     default=()), self.key_of, self.bits
+            best, key_of, bits = self.best_other(masks, seat), self.key_of, self.bits
             after = [(1, MAIRIE_BONUS) if key_of(mine | bits[cell]) >= best else (0, 0) for cell, _ in decisions]
             return after, None if not mine else (1, MAIRIE_BONUS) if key_of(mine) >= best else (0, 0)
         if self.place == "bar":  # the crowd one step up
@@ -221,7 +236,7 @@ class FastCard:
         return self.malus if points is None else sign * (points[0] * die + points[1])
 
 
-def _kept(memo: dict, found: T) -> T:
+def bounded(memo: dict, found: T) -> T:
     """`found`, the memo emptied first when it holds `FACTS` entries."""
     if len(memo) >= FACTS:
         memo.clear()

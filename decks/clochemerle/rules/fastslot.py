@@ -18,7 +18,7 @@ bar: FastCard.seated, shares).
 """
 from __future__ import annotations
 
-from .fastcards import EMPTY, Decision, FastCard
+from .fastcards import EMPTY, Decision, FastCard, bounded
 
 Entry = tuple[list[Decision], list[int], int, list[int], int]
 NOTHING: Entry = ([], [], 0, [], 0)
@@ -27,24 +27,28 @@ NOTHING: Entry = ([], [], 0, [], 0)
 class Slot:
     """One card on the table (see the module docstring)."""
 
-    __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "apart")
+    __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "apart", "memo")
 
     def __init__(self, card: FastCard, seats: int, greedy: bool):
         self.card, self.own, self.filled, self.masks = card, card.empty, 0, [0] * seats
         self.entries: list[Entry | None] = [None] * seats
         self.die, self.sign, self.factor, self.greedy = 0, 1, 1, greedy
         self.apart = card.seated or (greedy and not card.shares)  # an entry of each seat's own
+        self.memo: dict[int | tuple, Entry] = card.memo(None)
 
     def turn_up(self, die: int, sign: int, factor: int) -> None:
         self.die, self.sign, self.factor = die, sign, factor
+        if self.greedy:
+            self.memo = self.card.memo((die, sign, factor))
 
     def fill(self, seat: int) -> Entry:
-        """The seat's entry, worked out and kept (for every seat that shares it)."""
-        card, own, masks = self.card, self.own, self.masks
-        mine = masks[seat]
-        decisions, longest = card.offer(own, seat, self.filled, mine)
-        entry = NOTHING if not decisions else self._scored(seat, decisions, longest) if self.greedy else (
-            decisions, [], 0, [], longest)
+        """The seat's entry, kept for every seat that shares it: remembered by the card (`memo`, one
+        for each die, sign and factor the greedy agent's changes depend on) by FastCard.key."""
+        masks, memo = self.masks, self.memo
+        mine, key = masks[seat], self.card.key(self.filled, masks, seat, self.greedy)
+        entry = memo.get(key)
+        if entry is None:
+            entry = memo[key] = bounded(memo, self._entry(seat))
         if mine and self.apart:
             self.entries[seat] = entry
         else:  # every seat with no pawn there, or with one where only that tells seats apart
@@ -52,6 +56,12 @@ class Slot:
                 if (mask == 0) == (mine == 0):
                     self.entries[other] = entry
         return entry
+
+    def _entry(self, seat: int) -> Entry:
+        decisions, longest = self.card.offer(self.own, seat, self.filled, self.masks[seat])
+        if not decisions:
+            return NOTHING
+        return self._scored(seat, decisions, longest) if self.greedy else (decisions, [], 0, [], longest)
 
     def _scored(self, seat: int, decisions: list[Decision], longest: int) -> Entry:
         """The greedy agent's entry: the change of each decision (worth after less worth before)."""
