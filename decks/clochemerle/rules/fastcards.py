@@ -35,6 +35,7 @@ FACTS = 50_000  # the states a card's memos keep
 T = TypeVar("T")
 Decision = tuple[int, int]  # (cell, weeks)
 Points = tuple[int, int]  # (a, b): a * die + b points, before the sign
+Outlook = tuple[list[Decision], list[Points], "Points | None", int]  # FastCard.outlook
 
 
 class FastCard:
@@ -62,7 +63,7 @@ class FastCard:
         self.bits = [1 << i for i in range(self.size)]
         # remembered by the masks of a state (`offer`, `outlook`, `key_of`, `sum_of`), shared by the games
         self.offers: dict[int, tuple[list[Decision], int]] = {}
-        self.outlooks: dict[int, tuple[list[Points], Points | None]] = {}
+        self.outlooks: dict[int | tuple, Outlook] = {}
         self.keys: dict[int, tuple[int, ...]] = {0: ()}  # no pawn: below every key
         self.sums: dict[int, int] = {}
         self.memos: dict[tuple[int, int, int] | None, dict] = {}
@@ -129,19 +130,24 @@ class FastCard:
             self.offers[key] = bounded(self.offers, found)
         return found
 
-    def outlook(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
+    def outlook(self, key: int | tuple, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
+        """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`)
+        and the most weeks a decision costs, remembered by `key` (`key`: all they depend on; at most
+        `FACTS` states kept)."""
+        found = self.outlooks.get(key)
+        if found is None:
+            decisions, longest = self.offer(own, seat, filled, masks[seat])
+            found = decisions, *self._points(own, seat, decisions, filled, masks), longest
+            self.outlooks[key] = bounded(self.outlooks, found)
+        return found
+
+    def _points(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
                 masks: list[int]) -> tuple[list[Points], Points | None]:
-        """`points_after(own, seat, decisions)` and `points(own, seat)` from the masks of the cells
-        taken and of each seat's: the église's remembered by the first two (all they depend on; at
-        most `FACTS` states kept), the other places' in a step or two."""
+        """`points_after(own, seat, decisions)` and `points(own, seat)`, from the masks of the cells
+        taken and of each seat's but at the église."""
         mine, bonus = masks[seat], self.bonus
         if self.place == "eglise":
-            key = filled | mine << self.size
-            found = self.outlooks.get(key)
-            if found is None:
-                found = self.points_after(own, seat, decisions), self.points(own, seat)
-                self.outlooks[key] = bounded(self.outlooks, found)
-            return found
+            return self.points_after(own, seat, decisions), self.points(own, seat)
         if self.place == "mairie":  # most pawns, then the keys: the seat's against the best other's
             best, key_of, bits = self.best_other(masks, seat), self.key_of, self.bits
             after = [(1, MAIRIE_BONUS) if key_of(mine | bits[cell]) >= best else (0, 0) for cell, _ in decisions]

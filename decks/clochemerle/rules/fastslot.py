@@ -48,7 +48,7 @@ class Slot:
         mine, key = masks[seat], self.card.key(self.filled, masks, seat, self.greedy)
         entry = memo.get(key)
         if entry is None:
-            entry = memo[key] = bounded(memo, self._entry(seat))
+            entry = memo[key] = bounded(memo, self._entry(seat, key))
         if mine and self.apart:
             self.entries[seat] = entry
         else:  # every seat with no pawn there, or with one where only that tells seats apart
@@ -57,17 +57,18 @@ class Slot:
                     self.entries[other] = entry
         return entry
 
-    def _entry(self, seat: int) -> Entry:
-        decisions, longest = self.card.offer(self.own, seat, self.filled, self.masks[seat])
+    def _entry(self, seat: int, key: int | tuple) -> Entry:
+        """The seat's entry: its decisions and, for the greedy agent, the change of each (worth after
+        less worth before, times the factor)."""
+        card = self.card
+        if not self.greedy:
+            decisions, longest = card.offer(self.own, seat, self.filled, self.masks[seat])
+            return (decisions, [], 0, [], longest) if decisions else NOTHING
+        decisions, after, before, longest = card.outlook(key, self.own, seat, self.filled, self.masks)
         if not decisions:
             return NOTHING
-        return self._scored(seat, decisions, longest) if self.greedy else (decisions, [], 0, [], longest)
-
-    def _scored(self, seat: int, decisions: list[Decision], longest: int) -> Entry:
-        """The greedy agent's entry: the change of each decision (worth after less worth before)."""
-        after, before = self.card.outlook(self.own, seat, decisions, self.filled, self.masks)
         die, sign, factor = self.die, self.sign, self.factor
-        base = self.card.malus if before is None else sign * (before[0] * die + before[1])
+        base = card.malus if before is None else sign * (before[0] * die + before[1])
         changes = [factor * (sign * (a * die + b) - base) for a, b in after]
         top = max(changes)
         return decisions, changes, top, [k for k, change in enumerate(changes) if change == top], longest
