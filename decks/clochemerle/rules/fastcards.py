@@ -61,6 +61,7 @@ class FastCard:
         self.shares = self.place in ("marche", "medecin", "bar")
         self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
         self.bits = [1 << i for i in range(self.size)]
+        self.effect = _EFFECTS.get(self.place, _put)
         # remembered by the masks of a state (`offer`, `outlook`, `key_of`, `sum_of`), shared by the games
         self.offers: dict[int, tuple[list[Decision], int]] = {}
         self.outlooks: dict[int | tuple, Outlook] = {}
@@ -104,12 +105,6 @@ class FastCard:
                 masks[owner] |= bit
         return filled, masks
 
-    def key(self, filled: int, masks: list[int], seat: int, greedy: bool) -> int | tuple[int, tuple[int, ...]]:
-        """What a seat's decisions on the card and their changes depend on: the masks of the cells
-        taken and of the seat's and, for the changes at the mairie, the best key of the others."""
-        key = filled | masks[seat] << self.size
-        return (key, self.best_other(masks, seat)) if greedy and self.place == "mairie" else key
-
     def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
         """The best _mairie_key of the seats other than `seat` (() for none)."""
         return max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat], default=())
@@ -132,7 +127,7 @@ class FastCard:
 
     def outlook(self, key: int | tuple, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
         """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`)
-        and the most weeks a decision costs, remembered by `key` (`key`: all they depend on; at most
+        and the most weeks a decision costs, remembered by `key` (fastslot.Slot.fill's: all they depend on; at most
         `FACTS` states kept)."""
         found = self.outlooks.get(key)
         if found is None:
@@ -176,7 +171,7 @@ class FastCard:
         return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
 
     def apply(self, own: tuple[int, ...], cell: int, seat: int, to: int = EMPTY) -> tuple[int, ...]:
-        return _EFFECTS.get(self.place, _put)(self, own, cell, seat, to)
+        return self.effect(self, own, cell, seat, to)
 
     def value(self, own: tuple[int, ...], seat: int, die: int, sign: int) -> int:
         return self.worth(self.points(own, seat), die, sign)

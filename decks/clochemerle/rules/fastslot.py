@@ -13,8 +13,8 @@ of the decisions that reach it (empty, 0 and empty for the random agent, which r
 decisions), and the most weeks a decision costs. The seats with no pawn on the card share one
 entry (what a seat can do and gain there then depends only on the other pawns, which are all
 others'), and so do the seats with one where only a pawn there tells seats apart (the random
-agent's on every card but the boulodrome, the greedy agent's at the marché, the médecin and the
-bar: FastCard.seated, shares).
+agent's at the marché and the médecin, the greedy agent's there and at the bar: FastCard.seated,
+shares); the random agent's entry at the église, the mairie and the bar is every seat's.
 """
 from __future__ import annotations
 
@@ -22,18 +22,23 @@ from .fastcards import EMPTY, Decision, FastCard, bounded
 
 Entry = tuple[list[Decision], list[int], int, list[int], int]
 NOTHING: Entry = ([], [], 0, [], 0)
+ALONE, PRESENCE, ALL = 0, 1, 2  # Slot.share
 
 
 class Slot:
     """One card on the table (see the module docstring)."""
 
-    __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "apart", "memo")
+    __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "share", "memo",
+                 "rival")
 
     def __init__(self, card: FastCard, seats: int, greedy: bool):
         self.card, self.own, self.filled, self.masks = card, card.empty, 0, [0] * seats
         self.entries: list[Entry | None] = [None] * seats
         self.die, self.sign, self.factor, self.greedy = 0, 1, 1, greedy
-        self.apart = card.seated or (greedy and not card.shares)  # an entry of each seat's own
+        # which seats share an entry: ALONE (its own for each seat with a pawn there, one for those
+        # without), PRESENCE (one for those with, one for those without), ALL (every seat's the same)
+        self.share = ALONE if card.seated or (greedy and not card.shares) else PRESENCE if greedy or card.one_pawn else ALL
+        self.rival = greedy and card.place == "mairie"  # the greedy agent's entry there hangs on the others' keys
         self.memo: dict[int | tuple, Entry] = card.memo(None)
 
     def turn_up(self, die: int, sign: int, factor: int) -> None:
@@ -42,19 +47,25 @@ class Slot:
             self.memo = self.card.memo((die, sign, factor))
 
     def fill(self, seat: int) -> Entry:
-        """The seat's entry, kept for every seat that shares it: remembered by the card (`memo`, one
-        for each die, sign and factor the greedy agent's changes depend on) by FastCard.key."""
-        masks, memo = self.masks, self.memo
-        mine, key = masks[seat], self.card.key(self.filled, masks, seat, self.greedy)
+        """The seat's entry, kept for every seat that shares it; remembered by the card (`memo`, one
+        for each die, sign and factor the greedy agent's changes depend on) by all it depends on: the
+        masks of the cells taken and of the seat's and, the greedy agent's at the mairie, the best
+        key of the other seats (FastCard.best_other)."""
+        card, masks, memo = self.card, self.masks, self.memo
+        mine = masks[seat]
+        key: int | tuple = self.filled | mine << card.size
+        if self.rival:
+            key = key, card.best_other(masks, seat)
         entry = memo.get(key)
         if entry is None:
             entry = memo[key] = bounded(memo, self._entry(seat, key))
-        if mine and self.apart:
+        if self.share == ALL:
+            self.entries = [entry] * len(masks)
+        elif mine and self.share == ALONE:
             self.entries[seat] = entry
         else:  # every seat with no pawn there, or with one where only that tells seats apart
-            for other, mask in enumerate(masks):
-                if (mask == 0) == (mine == 0):
-                    self.entries[other] = entry
+            absent = not mine
+            self.entries = [entry if (not mask) == absent else kept for mask, kept in zip(masks, self.entries)]
         return entry
 
     def _entry(self, seat: int, key: int | tuple) -> Entry:

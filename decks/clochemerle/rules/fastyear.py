@@ -18,6 +18,7 @@ memos, shared by the games of a play-out. `FastYear.play()` returns the `GameRec
 from __future__ import annotations
 
 import random
+from heapq import heapify, heappop, heappush
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
 from .fastcards import EMPTY, Decision, FastCard
@@ -115,40 +116,40 @@ class FastYear(Year):
 
     def _quick(self) -> None:
         """Year.play's turns over local names: next_seat (the furthest behind, the last to arrive
-        first), turn with the agent's rule over the cards out (`_top`, `_drawn`), move and _quarters (the rows due
+        first: the top of a heap of (week, -arrival, seat), one entry a seat still playing), turn
+        with the agent's rule over the cards out (`_top`, `_drawn`), move and _quarters (the rows due
         scored in the order they were turned up, as Year._quarters does): the same draws in the
         same order, so the same game (tests hold it to Year's)."""
-        position, arrival, counts = self.position, self.arrival, self.counts
+        position, counts, active = self.position, self.counts, self.active
         end, q, quarters, choose = self.end, self.q, self.params.quarters, self._top if self.greedy else self._drawn
-        seats = range(len(position))
-        while True:
-            seat = -1
-            for s in seats:  # Year.next_seat — rules: Tour d'un joueur, "celui qui est le plus en retard"
-                at = position[s]
-                if at < end and (seat < 0 or at < position[seat] or at == position[seat] and arrival[s] > arrival[seat]):
-                    seat = s
-            if seat < 0:
-                return
+        waiting = [(at, -self.arrival[seat], seat) for seat, at in enumerate(position) if at < end]
+        heapify(waiting)
+        clock, lead = self.clock, max(position)
+        while waiting:
+            # Year.next_seat — rules: Tour d'un joueur, "celui qui est le plus en retard"
+            start, _, seat = heappop(waiting)
             self.turns += 1
-            chosen = choose(seat, end - position[seat])
+            chosen = choose(seat, end - start)
             if chosen is not None:
                 weeks = self._place(seat, *chosen)
             else:
                 counts["no legal move"] += 1
                 weeks = 1  # decision: no_move
-            start = position[seat]  # Year.move — rules: "sauf à recevoir des points de réputation négatifs"
-            if start + weeks > end:
+            if start + weeks > end:  # Year.move — rules: "sauf à recevoir des points de réputation négatifs"
                 counts["time penalties"] += 1
                 self.overshoot = max(self.overshoot, start + weeks - end)
                 self.scores[seat] += time_penalty(start + weeks - end)  # decision: time_penalty
-            position[seat] = min(end, start + weeks)
-            self.clock += 1
-            arrival[seat] = self.clock
-            last, active = min(position), self.active  # Year._quarters — rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
+            at = position[seat] = min(end, start + weeks)
+            clock += 1
+            self.arrival[seat], lead = clock, max(lead, at)
+            if at < end:
+                heappush(waiting, (at, -clock, seat))
+            last = waiting[0][0] if waiting else end  # Year._quarters — rules: "Lorsque le dernier joueur franchit la fin d'un trimestre"
             while active and (last > active[0].quarter * q or last >= end):
                 self._score(active[0])
-            if self.turned_up < quarters and max(position) > self.turned_up * q:
+            if self.turned_up < quarters and lead > self.turned_up * q:
                 self._turn_up(self.turned_up + 1)
+        self.clock = clock
 
     def _drawn(self, seat: int, late: int) -> tuple[Slot, int, int] | None:
         """The random agent's rule: one of the seat's decisions listed flat, uniformly (one draw, none
@@ -156,14 +157,12 @@ class FastYear(Year):
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1
             return None
-        found, count = [], 0
-        for slot in self.slots:
-            decisions = (slot.entries[seat] or slot.fill(seat))[0]
-            if decisions:
-                found.append((slot, decisions))
-                count += len(decisions)
+        count, slots = 0, self.slots
+        for slot in slots:
+            count += len((slot.entries[seat] or slot.fill(seat))[0])
         j = int(self.rng.random() * count) if count > 1 else 0
-        for slot, decisions in found:
+        for slot in slots:
+            decisions = slot.entries[seat][0]  # type: ignore[index]  # (filled above)
             if j < len(decisions):
                 return slot, *decisions[j]
             j -= len(decisions)
