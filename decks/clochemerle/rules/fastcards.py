@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence, TypeVar
 
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
-from .places import PlaceCard, Pos
+from .places import DIE, PlaceCard, Pos
 from .scoring import MAIRIE_BONUS, crowd_value
 
 EMPTY = -1
@@ -35,7 +35,10 @@ FACTS = 50_000  # the states a card's memos keep
 T = TypeVar("T")
 Decision = tuple[int, int]  # (cell, weeks)
 Points = tuple[int, int]  # (a, b): a * die + b points, before the sign
-Outlook = tuple[list[Decision], list[Points], "Points | None", int]  # FastCard.outlook
+Decisions = tuple[Decision, ...]  # as remembered (tuples: no container for the collector to walk)
+Ranking = tuple[tuple[int, ...], Points]  # the decisions of the top worth and the points of one (`ranking`)
+# FastCard.outlook: decisions, points after each and before, the most weeks, a Ranking by sign (+, -)
+Outlook = tuple[Decisions, tuple[Points, ...], "Points | None", int, "tuple[Ranking | None, Ranking | None]"]
 
 
 class FastCard:
@@ -63,7 +66,7 @@ class FastCard:
         self.bits = [1 << i for i in range(self.size)]
         self.effect = _EFFECTS.get(self.place, _put)
         # remembered by the masks of a state (`offer`, `outlook`, `key_of`, `sum_of`), shared by the games
-        self.offers: dict[int, tuple[list[Decision], int]] = {}
+        self.offers: dict[int, tuple[Decisions, int]] = {}
         self.outlooks: dict[int | tuple, Outlook] = {}
         self.keys: dict[int, tuple[int, ...]] = {0: ()}  # no pawn: below every key
         self.sums: dict[int, int] = {}
@@ -90,7 +93,7 @@ class FastCard:
     def open_decisions(self, own: tuple[int, ...]) -> list[Decision]:
         return _DECISIONS[self.place](self, own, EMPTY)
 
-    def changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
+    def changes(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision], die: int,
                 sign: int) -> list[int]:
         """worth(points_after) - worth(points) for each decision."""
         before = self.worth(self.points(own, seat), die, sign)
@@ -105,6 +108,20 @@ class FastCard:
                 masks[owner] |= bit
         return filled, masks
 
+    def ranked(self, masks: list[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """The best _mairie_key of the seats, the first seat with it, and the best key of the
+        others (`best_other` of that seat, the best key itself for any other: () for none)."""
+        best: tuple[int, ...] = ()
+        owner, second = EMPTY, best
+        for seat, mask in enumerate(masks):
+            if mask:
+                key = self.key_of(mask)
+                if key > best:
+                    best, owner, second = key, seat, best
+                elif key > second:
+                    second = key
+        return best, owner, second
+
     def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
         """The best _mairie_key of the seats other than `seat` (() for none)."""
         return max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat], default=())
@@ -114,29 +131,31 @@ class FastCard:
         entries that depend on none of them), shared by the games."""
         return self.memos.setdefault(tag, {})
 
-    def offer(self, own: tuple[int, ...], seat: int, filled: int, mine: int) -> tuple[list[Decision], int]:
+    def offer(self, own: tuple[int, ...], seat: int, filled: int, mine: int) -> tuple[Decisions, int]:
         """`decisions(own, seat)` and the most weeks one costs, remembered by the cells taken and the
         seat's (`filled`, `mine`: masks), all they depend on (at most `FACTS` states kept)."""
         key = filled | mine << self.size
         found = self.offers.get(key)
         if found is None:
-            decisions = self.decisions(own, seat)
+            decisions = tuple(self.decisions(own, seat))
             found = decisions, max([weeks for _, weeks in decisions], default=0)
             self.offers[key] = bounded(self.offers, found)
         return found
 
     def outlook(self, key: int | tuple, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
-        """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`)
-        and the most weeks a decision costs, remembered by `key` (fastslot.Slot.fill's: all they depend on; at most
-        `FACTS` states kept)."""
+        """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`),
+        the most weeks a decision costs and the `ranking` of the points after for a sign of +1 and
+        -1, remembered by `key` (fastslot.Slot.fill's: all they depend on; at most `FACTS` states
+        kept)."""
         found = self.outlooks.get(key)
         if found is None:
             decisions, longest = self.offer(own, seat, filled, masks[seat])
-            found = decisions, *self._points(own, seat, decisions, filled, masks), longest
+            after, before = self._points(own, seat, decisions, filled, masks)
+            found = decisions, tuple(after), before, longest, (ranking(after, 1), ranking(after, -1))
             self.outlooks[key] = bounded(self.outlooks, found)
         return found
 
-    def _points(self, own: tuple[int, ...], seat: int, decisions: list[Decision], filled: int,
+    def _points(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision], filled: int,
                 masks: list[int]) -> tuple[list[Points], Points | None]:
         """`points_after(own, seat, decisions)` and `points(own, seat)`, from the masks of the cells
         taken and of each seat's but at the église."""
@@ -205,7 +224,7 @@ class FastCard:
     def points(self, own: tuple[int, ...], seat: int) -> Points | None:
         return _POINTS[self.place](self, own, seat) if seat in own else None
 
-    def points_after(self, own: tuple[int, ...], seat: int, decisions: list[Decision]) -> list[Points]:
+    def points_after(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision]) -> list[Points]:
         """The seat's points after each decision (it then has a pawn on the card)."""
         if self.place in ("marche", "medecin", "boulodrome"):  # die + the bonus of the seat's cells
             mine = 0 if seat not in own else _cells_points(self, own, seat)[1]
@@ -235,6 +254,18 @@ class FastCard:
 
     def worth(self, points: Points | None, die: int, sign: int) -> int:
         return self.malus if points is None else sign * (points[0] * die + points[1])
+
+
+def ranking(after: list[Points], sign: int) -> Ranking | None:
+    """The decisions whose worth `sign * (a * die + b)` is the top one, and their points, when they
+    are the same whatever the die (they are at every face if at the lowest and the highest: the
+    worths are linear in the die); None when the die decides (or no decision)."""
+    ends = []
+    for die in DIE:
+        worths = [sign * (a * die + b) for a, b in after]
+        top = max(worths, default=0)
+        ends.append(tuple(k for k, worth in enumerate(worths) if worth == top))
+    return (ends[0], after[ends[0][0]]) if after and ends[0] == ends[1] else None
 
 
 def bounded(memo: dict, found: T) -> T:

@@ -6,11 +6,12 @@ quarter's factor. `own` is its state (fastcards.py's tuple of seats by cell), `f
 `masks[seat]` the same as bit masks (bit i: cell i). `entries[seat]` is the seat's `Entry` in the
 present state, None until `fill(seat)` works it out; `place(cell, seat, to)` applies a decision
 (an expelled pawn to cell `to`) and forgets the entries.
-An `Entry` is `(decisions, changes, top, ties, longest)`: the seat's decisions on the card
-(FastCard.decisions), for the greedy agent what each changes in the seat's value of the card times
-the quarter's factor (playout.Year._gain before the time penalty), the top change and the indices
-of the decisions that reach it (empty, 0 and empty for the random agent, which reads only the
-decisions), and the most weeks a decision costs. The seats with no pawn on the card share one
+An `Entry` is `(decisions, after, top, ties, longest, base)`: the seat's decisions on the card
+(FastCard.decisions); for the greedy agent the seat's points after each, the top change a decision
+makes in the seat's value of the card times the quarter's factor (playout.Year._gain before the
+time penalty) and the indices of the decisions that reach it (empty, 0 and empty for the random
+agent, which reads only the decisions); the most weeks a decision costs; the seat's worth of the
+card before (`changes(after, base)`: each decision's change). The seats with no pawn on the card share one
 entry (what a seat can do and gain there then depends only on the other pawns, which are all
 others'), and so do the seats with one where only a pawn there tells seats apart (the random
 agent's at the marché and the médecin, the greedy agent's there and at the bar: FastCard.seated,
@@ -18,10 +19,12 @@ shares); the random agent's entry at the église, the mairie and the bar is ever
 """
 from __future__ import annotations
 
-from .fastcards import EMPTY, Decision, FastCard, bounded
+from typing import Sequence
 
-Entry = tuple[list[Decision], list[int], int, list[int], int]
-NOTHING: Entry = ([], [], 0, [], 0)
+from .fastcards import EMPTY, Decisions, FastCard, Points, bounded
+
+Entry = tuple[Decisions, tuple[Points, ...], int, tuple[int, ...], int, int]
+NOTHING: Entry = ((), (), 0, (), 0, 0)
 ALONE, PRESENCE, ALL = 0, 1, 2  # Slot.share
 
 
@@ -29,7 +32,7 @@ class Slot:
     """One card on the table (see the module docstring)."""
 
     __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "share", "memo",
-                 "rival")
+                 "rival", "ranks")
 
     def __init__(self, card: FastCard, seats: int, greedy: bool):
         self.card, self.own, self.filled, self.masks = card, card.empty, 0, [0] * seats
@@ -39,6 +42,7 @@ class Slot:
         # without), PRESENCE (one for those with, one for those without), ALL (every seat's the same)
         self.share = ALONE if card.seated or (greedy and not card.shares) else PRESENCE if greedy or card.one_pawn else ALL
         self.rival = greedy and card.place == "mairie"  # the greedy agent's entry there hangs on the others' keys
+        self.ranks: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None  # FastCard.ranked, once a state
         self.memo: dict[int | tuple, Entry] = card.memo(None)
 
     def turn_up(self, die: int, sign: int, factor: int) -> None:
@@ -50,12 +54,13 @@ class Slot:
         """The seat's entry, kept for every seat that shares it; remembered by the card (`memo`, one
         for each die, sign and factor the greedy agent's changes depend on) by all it depends on: the
         masks of the cells taken and of the seat's and, the greedy agent's at the mairie, the best
-        key of the other seats (FastCard.best_other)."""
+        key of the other seats (FastCard.ranked's, once a state)."""
         card, masks, memo = self.card, self.masks, self.memo
         mine = masks[seat]
         key: int | tuple = self.filled | mine << card.size
         if self.rival:
-            key = key, card.best_other(masks, seat)
+            ranks = self.ranks or self._ranked()
+            key = key, ranks[2] if seat == ranks[1] else ranks[0]
         entry = memo.get(key)
         if entry is None:
             entry = memo[key] = bounded(memo, self._entry(seat, key))
@@ -68,21 +73,35 @@ class Slot:
             self.entries = [entry if (not mask) == absent else kept for mask, kept in zip(masks, self.entries)]
         return entry
 
+    def _ranked(self) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        self.ranks = self.card.ranked(self.masks)
+        return self.ranks
+
     def _entry(self, seat: int, key: int | tuple) -> Entry:
-        """The seat's entry: its decisions and, for the greedy agent, the change of each (worth after
-        less worth before, times the factor)."""
+        """The seat's entry: its decisions and, for the greedy agent, the top change and the decisions
+        that reach it (FastCard.outlook's ranking for the sign, or each change reckoned)."""
         card = self.card
         if not self.greedy:
             decisions, longest = card.offer(self.own, seat, self.filled, self.masks[seat])
-            return (decisions, [], 0, [], longest) if decisions else NOTHING
-        decisions, after, before, longest = card.outlook(key, self.own, seat, self.filled, self.masks)
+            return (decisions, (), 0, (), longest, 0) if decisions else NOTHING
+        decisions, after, before, longest, rankings = card.outlook(key, self.own, seat, self.filled, self.masks)
         if not decisions:
             return NOTHING
         die, sign, factor = self.die, self.sign, self.factor
         base = card.malus if before is None else sign * (before[0] * die + before[1])
-        changes = [factor * (sign * (a * die + b) - base) for a, b in after]
+        ranked = rankings[sign < 0]
+        if ranked is not None:
+            ties, (a, b) = ranked
+            return decisions, after, factor * (sign * (a * die + b) - base), ties, longest, base
+        changes = self.changes(after, base)
         top = max(changes)
-        return decisions, changes, top, [k for k, change in enumerate(changes) if change == top], longest
+        return decisions, after, top, tuple(k for k, change in enumerate(changes) if change == top), longest, base
+
+    def changes(self, after: Sequence[Points], base: int) -> list[int]:
+        """What each decision changes in the seat's value of the card, times the quarter's factor:
+        its worth after (`after`, its points) less the worth before (`base`)."""
+        die, sign, factor = self.die, self.sign, self.factor
+        return [factor * (sign * (a * die + b) - base) for a, b in after]
 
     def place(self, cell: int, seat: int, to: int) -> None:
         """The card after the seat's decision on `cell` (an expelled pawn to `to`)."""
@@ -94,7 +113,7 @@ class Slot:
             self.masks[seat] |= bit
         else:
             self.filled, self.masks = card.masks(self.own, len(self.masks))
-        self.entries = [None] * len(self.masks)
+        self.entries, self.ranks = [None] * len(self.masks), None
 
     def values(self) -> list[int]:
         """Each seat's value of the card, before the quarter's factor (FastCard.values)."""

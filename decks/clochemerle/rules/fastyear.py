@@ -21,7 +21,7 @@ import random
 from heapq import heapify, heappop, heappush
 
 from pnp.rules import AGENTS, Agent, GameRecord, Playout
-from .fastcards import EMPTY, Decision, FastCard
+from .fastcards import EMPTY, Decisions, FastCard
 from .fastslot import Entry, Slot
 from .params import Params
 from .places import EventCard, PlaceCard
@@ -87,7 +87,7 @@ class FastYear(Year):
             return
         # the agent's choice among the options listed flat (Year.options' order), by index
         late, count = self.end - self.position[seat], sum(len(entry[0]) for _, entry in found)
-        gains = [gain for _, entry in found for gain in _gains(entry, late)] if self.greedy else None
+        gains = [gain for slot, entry in found for gain in _gains(slot, entry, late)] if self.greedy else None
         j = self.agent.choose(range(count), self.rng, gains.__getitem__ if gains is not None else None)
         for slot, entry in found:
             if j < len(entry[0]):
@@ -175,13 +175,15 @@ class FastYear(Year):
         if self.out[seat] >= self.supply:
             self.counts["no pawn left"] += 1
             return None
-        best, tops = 0, list[tuple[Slot, list[Decision], list[int]]]()
+        tops: list[tuple[Slot, Decisions, tuple[int, ...]]] = []  # the cards of the top gain, its decisions there
+        best = 0
         for slot in self.slots:
-            decisions, changes, top, ties, longest = slot.entries[seat] or slot.fill(seat)
+            entry = slot.entries[seat] or slot.fill(seat)
+            decisions, _, top, ties, longest, _ = entry
             if not decisions:
                 continue
             if longest > late:
-                top, ties = _late_top(decisions, changes, late)
+                top, ties = _late_top(slot, entry, late)
             if not tops or top > best:
                 best, tops = top, [(slot, decisions, ties)]
             elif top == best:
@@ -215,16 +217,14 @@ class FastYear(Year):
     def _score(self, row: Row) -> None:
         """Year._score on the slots: each seat's value of each card (FastCard.values, which is
         scoring.card_score's total) times the quarter's factor, the mairie's ties, the pawns back."""
-        factor, totals = quarter_factor(row.quarter, self.params.quarters), [0] * len(self.scores)
+        factor = quarter_factor(row.quarter, self.params.quarters)
+        totals = [sum(values) for values in zip(*[slot.values() for slot in row.states])]
         for slot in row.states:
-            for seat, value in enumerate(slot.values()):
-                totals[seat] += value
             if slot.card.place == "mairie" and slot.card.leaders(slot.masks) > 1:
                 self.counts["mairie ties"] += 1  # decision: mairie_ties
-            for seat, mask in enumerate(slot.masks):
-                self.out[seat] -= mask.bit_count()
-        for seat, total in enumerate(totals):
-            self.scores[seat] += factor * total
+        back = [sum(mask.bit_count() for mask in masks) for masks in zip(*[slot.masks for slot in row.states])]
+        self.out = [out - pawns for out, pawns in zip(self.out, back)]
+        self.scores = [score + factor * total for score, total in zip(self.scores, totals)]
         if self.log is not None:
             gained = ", ".join(f"{self.who(pawn)} {factor * totals[pawn]:+d}" for pawn in self.order)
             self.log.append(f"décompte du trimestre {row.quarter}{' (doublé)' if factor > 1 else ''} : {gained}")
@@ -232,19 +232,20 @@ class FastYear(Year):
         self.slots = [slot for row in self.active for slot in row.states]
 
 
-def _gains(entry: Entry, late: int) -> list[int]:
-    """The greedy agent's gains on a card: its changes, with the time penalty of an action longer
-    than the `late` weeks left (Year._gain)."""
-    decisions, changes, _, _, longest = entry
+def _gains(slot: Slot, entry: Entry, late: int) -> list[int]:
+    """The greedy agent's gains on a card: each decision's change (Slot.changes), with the time
+    penalty of an action longer than the `late` weeks left (Year._gain)."""
+    decisions, after, _, _, longest, base = entry
+    changes = slot.changes(after, base)
     return changes if late >= longest else [change + (time_penalty(weeks - late) if weeks > late else 0)
                                              for (_, weeks), change in zip(decisions, changes)]
 
 
-def _late_top(decisions: list[Decision], changes: list[int], late: int) -> tuple[int, list[int]]:
+def _late_top(slot: Slot, entry: Entry, late: int) -> tuple[int, tuple[int, ...]]:
     """The top gain of a card and the decisions that reach it, the time penalty counted (_gains)."""
-    gains = _gains((decisions, changes, 0, [], late + 1), late)
+    gains = _gains(slot, entry, late)
     top = max(gains)
-    return top, [k for k, gain in enumerate(gains) if gain == top]
+    return top, tuple(k for k, gain in enumerate(gains) if gain == top)
 
 
 def playout(material: Material, params: Params) -> Playout:
