@@ -53,10 +53,9 @@ def reference_changes(card: FastCard, own: tuple[int, ...], seat: int, die: int,
 def test_a_slot_s_masks_and_entries_are_those_of_its_state(seed, steps, greedy):
     rng = random.Random(seed)
     for card in CARDS:
-        slot = Slot(card, 6, greedy)
-        die, sign, factor = rng.randint(*DIE), rng.choice((1, -1)), rng.choice((1, 2))
-        slot.turn_up(die, sign, factor)
-        for slot in play_on(slot, rng, steps):
+        table = Slot(card, 6, greedy)
+        table.turn_up(rng.randint(*DIE), rng.choice((1, -1)), rng.choice((1, 2)))
+        for slot in play_on(table, rng, steps):
             assert (slot.filled, slot.masks) == card.masks(slot.own, 6)
             assert slot.filled == sum(1 << i for i, owner in enumerate(slot.own) if owner != EMPTY)
             for seat in rng.sample(range(6), 6):
