@@ -32,7 +32,7 @@ class Slot:
     """One card on the table (see the module docstring)."""
 
     __slots__ = ("card", "own", "filled", "masks", "entries", "die", "sign", "factor", "greedy", "share", "memo",
-                 "rival", "ranks")
+                 "rival", "ranks", "present")
 
     def __init__(self, card: FastCard, seats: int, greedy: bool):
         self.card, self.own, self.filled, self.masks = card, card.empty, 0, [0] * seats
@@ -44,6 +44,7 @@ class Slot:
         self.rival = greedy and card.place == "mairie"  # the greedy agent's entry there hangs on the others' keys
         self.ranks: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None  # FastCard.ranked, once a state
         self.memo: dict[int | tuple, Entry] = card.memo(None)
+        self.present: list[int] = []  # the seats with a pawn on the card (a pawn once there stays)
 
     def turn_up(self, die: int, sign: int, factor: int) -> None:
         self.die, self.sign, self.factor = die, sign, factor
@@ -66,11 +67,15 @@ class Slot:
             entry = memo[key] = bounded(memo, self._entry(seat, key))
         if self.share == ALL:
             self.entries = [entry] * len(masks)
-        elif mine and self.share == ALONE:
+        elif not mine:  # every seat with no pawn there
+            kept, self.entries = self.entries, [entry] * len(masks)
+            for other in self.present:
+                self.entries[other] = kept[other]
+        elif self.share == ALONE:
             self.entries[seat] = entry
-        else:  # every seat with no pawn there, or with one where only that tells seats apart
-            absent = not mine
-            self.entries = [entry if (not mask) == absent else kept for mask, kept in zip(masks, self.entries)]
+        else:  # every seat with a pawn there, where only that tells seats apart
+            for other in self.present:
+                self.entries[other] = entry
         return entry
 
     def _ranked(self) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
@@ -107,6 +112,8 @@ class Slot:
         """The card after the seat's decision on `cell` (an expelled pawn to `to`)."""
         card, own = self.card, self.own
         self.own = card.apply(own, cell, seat, to)
+        if not self.masks[seat]:
+            self.present.append(seat)
         if card.puts and own[cell] == EMPTY:  # one cell taken, no pawn moved
             bit = card.bits[cell]
             self.filled |= bit

@@ -211,7 +211,9 @@ class FastYear(Year):
         empty = [j for j in range(card.size) if own[j] == EMPTY]
         if not self.greedy:
             return self.agent.choose(empty, self.rng)
-        left = [-slot.factor * value for value in card.expelled_values(own, cell, empty, slot.die, slot.sign)]
+        # the expelled pawn's player keeps the bonus of its other cells (FastCard.expelled_values)
+        kept, die, sign = card.sum_of(slot.masks[own[cell]] & ~card.bits[cell]), slot.die, slot.sign
+        left = [-slot.factor * sign * (die + kept + card.bonus[j]) for j in empty]
         return empty[self.agent.choose(range(len(empty)), self.rng, left.__getitem__)]
 
     def _score(self, row: Row) -> None:
