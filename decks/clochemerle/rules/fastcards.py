@@ -24,7 +24,7 @@ Pure functions of their arguments (tests compare each with placement.py and scor
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence, TypeVar
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
 from .places import DIE, PlaceCard, Pos
@@ -33,6 +33,7 @@ from .scoring import MAIRIE_BONUS, crowd_value
 EMPTY = -1
 FACTS = 50_000  # the states a card's memos keep
 T = TypeVar("T")
+V = TypeVar("V")
 Decision = tuple[int, int]  # (cell, weeks)
 Points = tuple[int, int]  # (a, b): a * die + b points, before the sign
 Decisions = tuple[Decision, ...]  # as remembered (tuples: no container for the collector to walk)
@@ -65,11 +66,11 @@ class FastCard:
         self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
         self.bits = [1 << i for i in range(self.size)]
         self.effect = _EFFECTS.get(self.place, _put)
-        # remembered by the masks of a state (`offer`, `outlook`, `key_of`, `sum_of`), shared by the games
+        # remembered by the masks of a state (`offer`, `outlook`, `keys`, `sums`), shared by the games
         self.offers: dict[int, tuple[Decisions, int]] = {}
         self.outlooks: dict[int | tuple, Outlook] = {}
-        self.keys: dict[int, tuple[int, ...]] = {0: ()}  # no pawn: below every key
-        self.sums: dict[int, int] = {}
+        self.keys = ByMask(self._key)  # the _mairie_key of a seat's cells
+        self.sums = ByMask(lambda mask: sum(bonus for i, bonus in enumerate(self.bonus) if mask >> i & 1))
         self.memos: dict[tuple[int, int, int] | None, dict] = {}
 
     def _longest(self) -> int:
@@ -115,7 +116,7 @@ class FastCard:
         owner, second = EMPTY, best
         for seat, mask in enumerate(masks):
             if mask:
-                key = self.key_of(mask)
+                key = self.keys[mask]
                 if key > best:
                     best, owner, second = key, seat, best
                 elif key > second:
@@ -124,7 +125,8 @@ class FastCard:
 
     def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
         """The best _mairie_key of the seats other than `seat` (() for none)."""
-        return max([self.key_of(mask) for other, mask in enumerate(masks) if mask and other != seat], default=())
+        keys = self.keys
+        return max([keys[mask] for other, mask in enumerate(masks) if mask and other != seat], default=())
 
     def memo(self, tag: tuple[int, int, int] | None) -> dict:
         """The card's memo of entries (fastslot.Slot.fill) for a die, sign and factor (None: for
@@ -151,7 +153,7 @@ class FastCard:
         if found is None:
             decisions, longest = self.offer(own, seat, filled, masks[seat])
             after, before = self._points(own, seat, decisions, filled, masks)
-            found = decisions, tuple(after), before, longest, (ranking(after, 1), ranking(after, -1))
+            found = decisions, tuple(after), before, longest, rankings(after)
             self.outlooks[key] = bounded(self.outlooks, found)
         return found
 
@@ -163,28 +165,25 @@ class FastCard:
         if self.place == "eglise":
             return self.points_after(own, seat, decisions), self.points(own, seat)
         if self.place == "mairie":  # most pawns, then the keys: the seat's against the best other's
-            best, key_of, bits = self.best_other(masks, seat), self.key_of, self.bits
-            after = [(1, MAIRIE_BONUS) if key_of(mine | bits[cell]) >= best else (0, 0) for cell, _ in decisions]
-            return after, None if not mine else (1, MAIRIE_BONUS) if key_of(mine) >= best else (0, 0)
+            best, keys, bits = self.best_other(masks, seat), self.keys, self.bits
+            after = [(1, MAIRIE_BONUS) if keys[mine | bits[cell]] >= best else (0, 0) for cell, _ in decisions]
+            return after, None if not mine else (1, MAIRIE_BONUS) if keys[mine] >= best else (0, 0)
         if self.place == "bar":  # the crowd one step up
             taken = filled.bit_count()
             return [(1, crowd_value(self.crowd, taken + 1))] * len(decisions), (1, crowd_value(self.crowd, taken)) if mine else None
-        kept = self.sum_of(mine)  # the die and the bonus of the seat's cells: a cell adds its bonus
+        kept = self.sums[mine]  # the die and the bonus of the seat's cells: a cell adds its bonus
         return [(1, kept + bonus[cell]) for cell, _ in decisions], (1, kept) if mine else None
 
     def sum_of(self, mask: int) -> int:
-        """The bonus of the cells of `mask` (remembered by mask)."""
-        found = self.sums.get(mask)
-        if found is None:
-            found = self.sums[mask] = sum(self.bonus[i] for i in range(self.size) if mask >> i & 1)
-        return found
+        """The bonus of the cells of `mask`."""
+        return self.sums[mask]
 
     def key_of(self, mask: int) -> tuple[int, ...]:
-        """_mairie_key of the seat whose cells are `mask` (remembered by mask)."""
-        found = self.keys.get(mask)
-        if found is None:
-            found = self.keys[mask] = _rows_key(self, [self.rows[i] for i in range(self.size) if mask >> i & 1])
-        return found
+        """_mairie_key of the seat whose cells are `mask` (() for none: below every key)."""
+        return self.keys[mask]
+
+    def _key(self, mask: int) -> tuple[int, ...]:
+        return _rows_key(self, [self.rows[i] for i in range(self.size) if mask >> i & 1]) if mask else ()
 
     def expels(self, own: tuple[int, ...], cell: int, seat: int) -> bool:
         return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
@@ -201,17 +200,17 @@ class FastCard:
 
     def scores(self, filled: int, masks: list[int], die: int, sign: int) -> list[int]:
         """`value` of each seat from the masks of the cells taken and of each seat's."""
-        malus = self.malus
+        malus, sums = self.malus, self.sums
         if self.place == "mairie":  # the seats of the best key (most pawns, then the rows) win
-            keys = [self.key_of(mask) for mask in masks]
+            keys = [self.keys[mask] for mask in masks]
             best, win = max(keys), sign * (die + MAIRIE_BONUS)
             return [(win if key == best else 0) if mask else malus for key, mask in zip(keys, masks)]
         if self.place == "bar":
             value = sign * (die + crowd_value(self.crowd, filled.bit_count()))
             return [value if mask else malus for mask in masks]
         if self.place == "eglise":  # (die + the bonus of the seat's cells) x its pawns
-            return [sign * mask.bit_count() * (die + self.sum_of(mask)) if mask else malus for mask in masks]
-        return [sign * (die + self.sum_of(mask)) if mask else malus for mask in masks]
+            return [sign * mask.bit_count() * (die + sums[mask]) if mask else malus for mask in masks]
+        return [sign * (die + sums[mask]) if mask else malus for mask in masks]
 
     def expelled_values(self, own: tuple[int, ...], cell: int, to: list[int], die: int, sign: int) -> list[int]:
         """`value(apply(own, cell, seat, j), own[cell], die, sign)` for each j of `to` (the boulodrome,
@@ -249,11 +248,32 @@ class FastCard:
 
     def leaders(self, masks: list[int]) -> int:
         """`majority` from each seat's mask."""
-        keys = [self.key_of(mask) for mask in masks if mask]
+        keys = [self.keys[mask] for mask in masks if mask]
         return keys.count(max(keys)) if keys else 0
 
     def worth(self, points: Points | None, die: int, sign: int) -> int:
         return self.malus if points is None else sign * (points[0] * die + points[1])
+
+
+class ByMask(dict[int, V]):
+    """A memo of a function of a mask, worked out on the first look-up (a dict's after)."""
+
+    def __init__(self, make: Callable[[int], V]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, mask: int) -> V:
+        found = self[mask] = self.make(mask)
+        return found
+
+
+def rankings(after: list[Points]) -> tuple[Ranking | None, Ranking | None]:
+    """`ranking(after, 1)` and `ranking(after, -1)`: every decision at the top when all are worth
+    the same (at the bar, and at the mairie but where the keys tie)."""
+    if after and after.count(after[0]) == len(after):
+        tie = tuple(range(len(after))), after[0]
+        return tie, tie
+    return ranking(after, 1), ranking(after, -1)
 
 
 def ranking(after: list[Points], sign: int) -> Ranking | None:

@@ -176,7 +176,7 @@ class FastYear(Year):
             self.counts["no pawn left"] += 1
             return None
         tops: list[tuple[Slot, Decisions, tuple[int, ...]]] = []  # the cards of the top gain, its decisions there
-        best = 0
+        best = count = 0  # the top gain, how many decisions reach it
         for slot in self.slots:
             entry = slot.entries[seat] or slot.fill(seat)
             decisions, _, top, ties, longest, _ = entry
@@ -185,12 +185,11 @@ class FastYear(Year):
             if longest > late:
                 top, ties = _late_top(slot, entry, late)
             if not tops or top > best:
-                best, tops = top, [(slot, decisions, ties)]
+                best, tops, count = top, [(slot, decisions, ties)], len(ties)
             elif top == best:
                 tops.append((slot, decisions, ties))
-        if not tops:
-            return None
-        k = 0 if len(tops) == 1 and len(tops[0][2]) == 1 else int(self.rng.random() * sum(len(t[2]) for t in tops))
+                count += len(ties)
+        k = int(self.rng.random() * count) if count > 1 else 0
         for slot, decisions, ties in tops:
             if k < len(ties):
                 return slot, *decisions[ties[k]]
