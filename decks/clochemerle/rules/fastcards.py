@@ -65,10 +65,11 @@ class FastCard:
         self.shares = self.place in ("marche", "medecin", "bar")
         self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
         self.bits = [1 << i for i in range(self.size)]
+        self.row_masks = [sum(bit for bit, row in zip(self.bits, self.rows) if row == r) for r in range(self.height)]
         self.effect = _EFFECTS.get(self.place, _put)
         # remembered by the masks of a state (`offer`, `outlook`, `keys`, `sums`), shared by the games
         self.offers: dict[int, tuple[Decisions, int]] = {}
-        self.outlooks: dict[int | tuple, Outlook] = {}
+        self.outlooks: dict[int, Outlook] = {}
         self.keys = ByMask(self._key)  # the _mairie_key of a seat's cells
         self.sums = ByMask(lambda mask: sum(bonus for i, bonus in enumerate(self.bonus) if mask >> i & 1))
         self.memos: dict[tuple[int, int, int] | None, dict] = {}
@@ -123,6 +124,18 @@ class FastCard:
                     second = key
         return best, owner, second
 
+    def tally(self, filled: int, mine: int, best: tuple[int, ...]) -> int:
+        """All a seat's mairie entry hangs on, `best` the best key of the others: the cells taken,
+        whether the seat is absent, wins or not, and in which rows a pawn more makes it win (a key
+        counts the rows of a seat's pawns only: any empty cell of a row does)."""
+        keys, kind = self.keys, 0 if not mine else 1 if self.keys[mine] >= best else 2
+        wins = 0
+        for row, cells in enumerate(self.row_masks):
+            free = cells & ~filled
+            if free and keys[mine | free & -free] >= best:
+                wins |= 1 << row
+        return filled | (kind | wins << 2) << self.size
+
     def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
         """The best _mairie_key of the seats other than `seat` (() for none)."""
         keys = self.keys
@@ -144,7 +157,7 @@ class FastCard:
             self.offers[key] = bounded(self.offers, found)
         return found
 
-    def outlook(self, key: int | tuple, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
+    def outlook(self, key: int, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
         """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`),
         the most weeks a decision costs and the `ranking` of the points after for a sign of +1 and
         -1, remembered by `key` (fastslot.Slot.fill's: all they depend on; at most `FACTS` states

@@ -43,7 +43,7 @@ class Slot:
         self.share = ALONE if card.seated or (greedy and not card.shares) else PRESENCE if greedy or card.one_pawn else ALL
         self.rival = greedy and card.place == "mairie"  # the greedy agent's entry there hangs on the others' keys
         self.ranks: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None  # FastCard.ranked, once a state
-        self.memo: dict[int | tuple, Entry] = card.memo(None)
+        self.memo: dict[int, Entry] = card.memo(None)
         self.present: list[int] = []  # the seats with a pawn on the card (a pawn once there stays)
 
     def turn_up(self, die: int, sign: int, factor: int) -> None:
@@ -54,14 +54,14 @@ class Slot:
     def fill(self, seat: int) -> Entry:
         """The seat's entry, kept for every seat that shares it; remembered by the card (`memo`, one
         for each die, sign and factor the greedy agent's changes depend on) by all it depends on: the
-        masks of the cells taken and of the seat's and, the greedy agent's at the mairie, the best
-        key of the other seats (FastCard.ranked's, once a state)."""
+        masks of the cells taken and of the seat's; the greedy agent's at the mairie, FastCard.tally
+        (with the best key of the other seats: FastCard.ranked's, once a state)."""
         card, masks, memo = self.card, self.masks, self.memo
         mine = masks[seat]
-        key: int | tuple = self.filled | mine << card.size
+        key = self.filled | mine << card.size
         if self.rival:
             ranks = self.ranks or self._ranked()
-            key = key, ranks[2] if seat == ranks[1] else ranks[0]
+            key = card.tally(self.filled, mine, ranks[2] if seat == ranks[1] else ranks[0])
         entry = memo.get(key)
         if entry is None:
             entry = memo[key] = bounded(memo, self._entry(seat, key))
@@ -82,7 +82,7 @@ class Slot:
         self.ranks = self.card.ranked(self.masks)
         return self.ranks
 
-    def _entry(self, seat: int, key: int | tuple) -> Entry:
+    def _entry(self, seat: int, key: int) -> Entry:
         """The seat's entry: its decisions and, for the greedy agent, the top change and the decisions
         that reach it (FastCard.outlook's ranking for the sign, or each change reckoned)."""
         card = self.card
