@@ -24,15 +24,22 @@ Pure functions of their arguments (tests compare each with placement.py and scor
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from .placement import DOCTOR_WEEKS, EXPEL_EXTRA_WEEKS, JUMP_WEEKS
-from .places import PlaceCard, Pos
+from .places import DIE, PlaceCard, Pos
 from .scoring import MAIRIE_BONUS, crowd_value
 
 EMPTY = -1
-FACTS = 50_000  # the mairie's states whose counts and keys a card keeps
+FACTS = 50_000  # the states a card's memos keep
+T = TypeVar("T")
+V = TypeVar("V")
 Decision = tuple[int, int]  # (cell, weeks)
+Points = tuple[int, int]  # (a, b): a * die + b points, before the sign
+Decisions = tuple[Decision, ...]  # as remembered (tuples: no container for the collector to walk)
+Ranking = tuple[tuple[int, ...], Points]  # the decisions of the top worth and the points of one (`ranking`)
+# FastCard.outlook: decisions, points after each and before, the most weeks, a Ranking by sign (+, -)
+Outlook = tuple[Decisions, tuple[Points, ...], "Points | None", int, "tuple[Ranking | None, Ranking | None]"]
 
 
 class FastCard:
@@ -56,8 +63,16 @@ class FastCard:
         self.seated = self.place == "boulodrome"  # decisions that depend on the seat (expulsions)
         # a seat's decisions and their changes depend only on whether it has a pawn on the card
         self.shares = self.place in ("marche", "medecin", "bar")
-        self.column_of = {column[-1]: column for column in self.columns}  # by the cell a pawn enters
-        self.facts: dict[tuple[int, ...], tuple[dict[int, int], dict[int, tuple[int, ...]]]] = {}  # the mairie's
+        self.puts = self.place not in ("eglise", "medecin")  # a pawn on an empty cell moves no other
+        self.bits = [1 << i for i in range(self.size)]
+        self.row_masks = [sum(bit for bit, row in zip(self.bits, self.rows) if row == r) for r in range(self.height)]
+        self.effect = _EFFECTS.get(self.place, _put)
+        # remembered by the masks of a state (`offer`, `outlook`, `keys`, `sums`), shared by the games
+        self.offers: dict[int, tuple[Decisions, int]] = {}
+        self.outlooks: dict[int, Outlook] = {}
+        self.keys = ByMask(self._key)  # the _mairie_key of a seat's cells
+        self.sums = ByMask(lambda mask: sum(bonus for i, bonus in enumerate(self.bonus) if mask >> i & 1))
+        self.memos: dict[tuple[int, int, int] | None, dict] = {}
 
     def _longest(self) -> int:
         """The most weeks a decision on this card may cost."""
@@ -80,94 +95,135 @@ class FastCard:
     def open_decisions(self, own: tuple[int, ...]) -> list[Decision]:
         return _DECISIONS[self.place](self, own, EMPTY)
 
-    def changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
+    def changes(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision], die: int,
                 sign: int) -> list[int]:
-        """worth(points_after) - worth(points) for each decision, in fewer steps where the place allows."""
-        present = seat in own
-        if self.place == "bar":  # every decision fills an empty cell: the crowd's value one step up
-            filled = self.size - own.count(EMPTY)
-            before = sign * (die + crowd_value(self.crowd, filled)) if present else self.malus
-            return [sign * (die + crowd_value(self.crowd, filled + 1)) - before] * len(decisions)
-        if self.place == "mairie":
-            return self._mairie_changes(own, seat, decisions, die, sign)
-        if self.place == "eglise":
-            return self._eglise_changes(own, seat, decisions, die, sign)
-        bonus = self.bonus  # the die and the bonus of the seat's cells: a cell adds its bonus
-        if present:
-            return [sign * bonus[cell] for cell, _ in decisions]
-        return [sign * (die + bonus[cell]) - self.malus for cell, _ in decisions]
+        """worth(points_after) - worth(points) for each decision."""
+        before = self.worth(self.points(own, seat), die, sign)
+        return [self.worth(points, die, sign) - before for points in self.points_after(own, seat, decisions)]
 
-    def _mairie_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
-                        sign: int) -> list[int]:
-        """The mairie's changes: every decision adds a pawn; most pawns win the bonus, and where the
-        seat ties with others the keys decide (_mairie_points: the seat's key against the best of the
-        others tied, the new pawn's row in the seat's)."""
-        counts, keys = self._mairie_facts(own)
-        mine, win, rows = counts.get(seat, 0), sign * (die + MAIRIE_BONUS), self.rows
-        most = max([count for player, count in counts.items() if player != seat], default=0)
-        if mine + 1 == most or (mine and mine == most):
-            best = max(key for player, key in keys.items() if player != seat and counts[player] == most)
-            rows_mine = [rows[i] for i, owner in enumerate(own) if owner == seat]
-        if not mine:
-            before = self.malus
-        else:
-            before = (win if mine > most else 0) if mine != most else (win if keys[seat] >= best else 0)
-        if mine + 1 != most:
-            return [(win if mine + 1 > most else 0) - before] * len(decisions)
-        by_row = {row: (win if _rows_key(self, rows_mine + [row]) >= best else 0) - before
-                  for row in {rows[cell] for cell, _ in decisions}}
-        return [by_row[rows[cell]] for cell, _ in decisions]
+    def masks(self, own: tuple[int, ...], seats: int) -> tuple[int, list[int]]:
+        """The state as bit masks (bit i: cell i): the cells taken, and each seat's."""
+        filled, masks = 0, [0] * seats
+        for bit, owner in zip(self.bits, own):
+            if owner != EMPTY:
+                filled |= bit
+                masks[owner] |= bit
+        return filled, masks
 
-    def _mairie_facts(self, own: tuple[int, ...]) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
-        """Each seat's pawns on the mairie and its key (_mairie_key), remembered by state (every seat's
-        changes read them; at most `FACTS` states kept)."""
-        found = self.facts.get(own)
+    def ranked(self, masks: list[int]) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+        """The best _mairie_key of the seats, the first seat with it, and the best key of the
+        others (`best_other` of that seat, the best key itself for any other: () for none)."""
+        best: tuple[int, ...] = ()
+        owner, second = EMPTY, best
+        for seat, mask in enumerate(masks):
+            if mask:
+                key = self.keys[mask]
+                if key > best:
+                    best, owner, second = key, seat, best
+                elif key > second:
+                    second = key
+        return best, owner, second
+
+    def tally(self, filled: int, mine: int, best: tuple[int, ...]) -> int:
+        """All a seat's mairie entry hangs on, `best` the best key of the others: the cells taken,
+        whether the seat is absent, wins or not, and in which rows a pawn more makes it win (a key
+        counts the rows of a seat's pawns only: any empty cell of a row does)."""
+        keys, kind = self.keys, 0 if not mine else 1 if self.keys[mine] >= best else 2
+        wins = 0
+        for row, cells in enumerate(self.row_masks):
+            free = cells & ~filled
+            if free and keys[mine | free & -free] >= best:
+                wins |= 1 << row
+        return filled | (kind | wins << 2) << self.size
+
+    def best_other(self, masks: list[int], seat: int) -> tuple[int, ...]:
+        """The best _mairie_key of the seats other than `seat` (() for none)."""
+        keys = self.keys
+        return max([keys[mask] for other, mask in enumerate(masks) if mask and other != seat], default=())
+
+    def memo(self, tag: tuple[int, int, int] | None) -> dict:
+        """The card's memo of entries (fastslot.Slot.fill) for a die, sign and factor (None: for
+        entries that depend on none of them), shared by the games."""
+        return self.memos.setdefault(tag, {})
+
+    def offer(self, own: tuple[int, ...], seat: int, filled: int, mine: int) -> tuple[Decisions, int]:
+        """`decisions(own, seat)` and the most weeks one costs, remembered by the cells taken and the
+        seat's (`filled`, `mine`: masks), all they depend on (at most `FACTS` states kept)."""
+        key = filled | mine << self.size
+        found = self.offers.get(key)
         if found is None:
-            counts: dict[int, int] = {}
-            for owner in own:
-                if owner != EMPTY:
-                    counts[owner] = counts.get(owner, 0) + 1
-            found = counts, {player: _mairie_key(self, own, player) for player in counts}
-            if len(self.facts) >= FACTS:
-                self.facts.clear()
-            self.facts[own] = found
+            decisions = tuple(self.decisions(own, seat))
+            found = decisions, max([weeks for _, weeks in decisions], default=0)
+            self.offers[key] = bounded(self.offers, found)
         return found
 
-    def _eglise_changes(self, own: tuple[int, ...], seat: int, decisions: list[Decision], die: int,
-                        sign: int) -> list[int]:
-        """The église's changes: one pawn more, and the bonus of the seat's cells in the column its
-        pawn pushes up (_push_up) reckoned again (_eglise_points: pawns × (die + bonus))."""
-        bonus, pawns = self.bonus, own.count(seat)
-        mine = sum(b for b, owner in zip(bonus, own) if owner == seat)
-        before = sign * pawns * (die + mine) if pawns else self.malus
-        out = []
-        for cell, _ in decisions:
-            column = self.column_of[cell]
-            owners = [own[i] for i in column if own[i] != EMPTY] + [seat]
-            moved = sum(bonus[i] for i, owner in zip(column[len(column) - len(owners):], owners) if owner == seat)
-            after = mine - sum(bonus[i] for i in column if own[i] == seat) + moved
-            out.append(sign * (pawns + 1) * (die + after) - before)
-        return out
+    def outlook(self, key: int, own: tuple[int, ...], seat: int, filled: int, masks: list[int]) -> Outlook:
+        """The seat's decisions (`offer`), its points after each and before (`points_after`, `points`),
+        the most weeks a decision costs and the `ranking` of the points after for a sign of +1 and
+        -1, remembered by `key` (fastslot.Slot.fill's: all they depend on; at most `FACTS` states
+        kept)."""
+        found = self.outlooks.get(key)
+        if found is None:
+            decisions, longest = self.offer(own, seat, filled, masks[seat])
+            after, before = self._points(own, seat, decisions, filled, masks)
+            found = decisions, tuple(after), before, longest, rankings(after)
+            self.outlooks[key] = bounded(self.outlooks, found)
+        return found
+
+    def _points(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision], filled: int,
+                masks: list[int]) -> tuple[list[Points], Points | None]:
+        """`points_after(own, seat, decisions)` and `points(own, seat)`, from the masks of the cells
+        taken and of each seat's but at the église."""
+        mine, bonus = masks[seat], self.bonus
+        if self.place == "eglise":
+            return self.points_after(own, seat, decisions), self.points(own, seat)
+        if self.place == "mairie":  # most pawns, then the keys: the seat's against the best other's
+            best, keys, bits = self.best_other(masks, seat), self.keys, self.bits
+            after = [(1, MAIRIE_BONUS) if keys[mine | bits[cell]] >= best else (0, 0) for cell, _ in decisions]
+            return after, None if not mine else (1, MAIRIE_BONUS) if keys[mine] >= best else (0, 0)
+        if self.place == "bar":  # the crowd one step up
+            taken = filled.bit_count()
+            return [(1, crowd_value(self.crowd, taken + 1))] * len(decisions), (1, crowd_value(self.crowd, taken)) if mine else None
+        kept = self.sums[mine]  # the die and the bonus of the seat's cells: a cell adds its bonus
+        return [(1, kept + bonus[cell]) for cell, _ in decisions], (1, kept) if mine else None
+
+    def sum_of(self, mask: int) -> int:
+        """The bonus of the cells of `mask`."""
+        return self.sums[mask]
+
+    def key_of(self, mask: int) -> tuple[int, ...]:
+        """_mairie_key of the seat whose cells are `mask` (() for none: below every key)."""
+        return self.keys[mask]
+
+    def _key(self, mask: int) -> tuple[int, ...]:
+        return _rows_key(self, [self.rows[i] for i in range(self.size) if mask >> i & 1]) if mask else ()
 
     def expels(self, own: tuple[int, ...], cell: int, seat: int) -> bool:
         return self.place == "boulodrome" and own[cell] not in (EMPTY, seat)
 
     def apply(self, own: tuple[int, ...], cell: int, seat: int, to: int = EMPTY) -> tuple[int, ...]:
-        return _EFFECTS.get(self.place, _put)(self, own, cell, seat, to)
+        return self.effect(self, own, cell, seat, to)
 
     def value(self, own: tuple[int, ...], seat: int, die: int, sign: int) -> int:
         return self.worth(self.points(own, seat), die, sign)
 
     def values(self, own: tuple[int, ...], seats: int, die: int, sign: int) -> list[int]:
-        """`value` of each seat 0 .. seats - 1, the cells' places in one pass over the cells."""
-        if self.place not in ("marche", "medecin", "boulodrome"):
-            return [self.value(own, seat, die, sign) for seat in range(seats)]
-        bonus, there = [0] * seats, [False] * seats
-        for points, owner in zip(self.bonus, own):
-            if owner != EMPTY:
-                bonus[owner] += points
-                there[owner] = True
-        return [sign * (die + bonus[seat]) if there[seat] else self.malus for seat in range(seats)]
+        """`value` of each seat 0 .. seats - 1 (`scores` of the state's masks)."""
+        return self.scores(*self.masks(own, seats), die, sign)
+
+    def scores(self, filled: int, masks: list[int], die: int, sign: int) -> list[int]:
+        """`value` of each seat from the masks of the cells taken and of each seat's."""
+        malus, sums = self.malus, self.sums
+        if self.place == "mairie":  # the seats of the best key (most pawns, then the rows) win
+            keys = [self.keys[mask] for mask in masks]
+            best, win = max(keys), sign * (die + MAIRIE_BONUS)
+            return [(win if key == best else 0) if mask else malus for key, mask in zip(keys, masks)]
+        if self.place == "bar":
+            value = sign * (die + crowd_value(self.crowd, filled.bit_count()))
+            return [value if mask else malus for mask in masks]
+        if self.place == "eglise":  # (die + the bonus of the seat's cells) x its pawns
+            return [sign * mask.bit_count() * (die + sums[mask]) if mask else malus for mask in masks]
+        return [sign * (die + sums[mask]) if mask else malus for mask in masks]
 
     def expelled_values(self, own: tuple[int, ...], cell: int, to: list[int], die: int, sign: int) -> list[int]:
         """`value(apply(own, cell, seat, j), own[cell], die, sign)` for each j of `to` (the boulodrome,
@@ -177,10 +233,11 @@ class FastCard:
         kept = sum(points for i, (points, owner) in enumerate(zip(self.bonus, own)) if owner == expelled and i != cell)
         return [sign * (die + kept + self.bonus[j]) for j in to]
 
-    def points(self, own: tuple[int, ...], seat: int) -> tuple[int, int] | None:
+    def points(self, own: tuple[int, ...], seat: int) -> Points | None:
         return _POINTS[self.place](self, own, seat) if seat in own else None
 
-    def points_after(self, own: tuple[int, ...], seat: int, decisions: list[Decision]) -> list[tuple[int, int] | None]:
+    def points_after(self, own: tuple[int, ...], seat: int, decisions: Sequence[Decision]) -> list[Points]:
+        """The seat's points after each decision (it then has a pawn on the card)."""
         if self.place in ("marche", "medecin", "boulodrome"):  # die + the bonus of the seat's cells
             mine = 0 if seat not in own else _cells_points(self, own, seat)[1]
             return [(1, mine + self.bonus[cell]) for cell, _ in decisions]
@@ -190,20 +247,65 @@ class FastCard:
             most = max((own.count(p) for p in set(own) if p not in (EMPTY, seat)), default=0)
             if own.count(seat) + 1 != most:
                 return [(1, MAIRIE_BONUS) if own.count(seat) + 1 > most else (0, 0)] * len(decisions)
-            by_row: dict[int, tuple[int, int] | None] = {}  # tied: the new pawn's row decides (_mairie_key)
+            by_row: dict[int, Points] = {}  # tied: the new pawn's row decides (_mairie_key)
             for cell, _ in decisions:
                 if self.rows[cell] not in by_row:
-                    by_row[self.rows[cell]] = self.points(self.apply(own, cell, seat), seat)
+                    by_row[self.rows[cell]] = _mairie_points(self, self.apply(own, cell, seat), seat)
             return [by_row[self.rows[cell]] for cell, _ in decisions]
-        return [self.points(self.apply(own, cell, seat), seat) for cell, _ in decisions]
+        points = _POINTS[self.place]
+        return [points(self, self.apply(own, cell, seat), seat) for cell, _ in decisions]
 
     def majority(self, own: tuple[int, ...]) -> int:
         """How many seats share the mairie's majority (scoring.mairie_majority; 0: no pawn)."""
-        keys = [_mairie_key(self, own, seat) for seat in set(own) if seat != EMPTY]
+        return self.leaders(self.masks(own, max(own, default=EMPTY) + 1)[1])
+
+    def leaders(self, masks: list[int]) -> int:
+        """`majority` from each seat's mask."""
+        keys = [self.keys[mask] for mask in masks if mask]
         return keys.count(max(keys)) if keys else 0
 
-    def worth(self, points: tuple[int, int] | None, die: int, sign: int) -> int:
+    def worth(self, points: Points | None, die: int, sign: int) -> int:
         return self.malus if points is None else sign * (points[0] * die + points[1])
+
+
+class ByMask(dict[int, V]):
+    """A memo of a function of a mask, worked out on the first look-up (a dict's after)."""
+
+    def __init__(self, make: Callable[[int], V]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, mask: int) -> V:
+        found = self[mask] = self.make(mask)
+        return found
+
+
+def rankings(after: list[Points]) -> tuple[Ranking | None, Ranking | None]:
+    """`ranking(after, 1)` and `ranking(after, -1)`: every decision at the top when all are worth
+    the same (at the bar, and at the mairie but where the keys tie)."""
+    if after and after.count(after[0]) == len(after):
+        tie = tuple(range(len(after))), after[0]
+        return tie, tie
+    return ranking(after, 1), ranking(after, -1)
+
+
+def ranking(after: list[Points], sign: int) -> Ranking | None:
+    """The decisions whose worth `sign * (a * die + b)` is the top one, and their points, when they
+    are the same whatever the die (they are at every face if at the lowest and the highest: the
+    worths are linear in the die); None when the die decides (or no decision)."""
+    ends = []
+    for die in DIE:
+        worths = [sign * (a * die + b) for a, b in after]
+        top = max(worths, default=0)
+        ends.append(tuple(k for k, worth in enumerate(worths) if worth == top))
+    return (ends[0], after[ends[0][0]]) if after and ends[0] == ends[1] else None
+
+
+def bounded(memo: dict, found: T) -> T:
+    """`found`, the memo emptied first when it holds `FACTS` entries."""
+    if len(memo) >= FACTS:
+        memo.clear()
+    return found
 
 
 def _any_empty(card: FastCard, own: tuple[int, ...], seat: int) -> list[Decision]:

@@ -63,6 +63,8 @@ ONE_PAWN_PLACES = frozenset({"marche", "medecin"})
 ICONS = ("one_pawn", "several_pawns", "malus", "cell_bonus", "time_cost")
 SIGNS = {"+": "+", "-": "-", "\u2212": "-"}
 MINUS = "\u2212"
+# rules: Matériel — "6 petits dés à six faces": a die's lowest and highest faces
+DIE = (1, 6)
 
 
 @dataclass(frozen=True)

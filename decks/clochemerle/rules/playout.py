@@ -36,7 +36,7 @@ from pnp.rules import Agent, GameRecord
 from .material import Material
 from .params import Params
 from .placement import CardState, Placement, apply, decisions, destinations, expels
-from .places import EventCard
+from .places import DIE, EventCard
 from .scoring import card_score, mairie_majority, missing_weeks, quarter_factor, row_score, time_penalty
 
 SITUATIONS = ("expulsions", "time penalties", "mairie ties", "quarters turned", "no legal move", "no pawn left")
@@ -162,7 +162,7 @@ class Year:
                                "table: an action is longer than a quarter")
         self.turned_up = quarter
         self.counts["quarters turned"] += 1
-        dice = [self.rng.randint(1, 6) for _ in self.rows[side]]  # rules: "Lancer 6 dés un par un"
+        dice = [self.rng.randint(*DIE) for _ in self.rows[side]]  # rules: "Lancer 6 dés un par un"
         self.active.append(Row(quarter, side, self._fresh(side), dice, self.events[quarter - 1]))
         if self.log is not None:
             self.log.append(self.row_said(self.active[-1]))

@@ -98,7 +98,8 @@ def time_penalty(missing: int) -> int:
     # rules: Tour d'un joueur — "sauf à recevoir des points de réputation négatifs (1 pour la
     # première semaine manquante ; 2 pour la deuxième semaine manquante ; 3 pour la troisième
     # semaine manquante etc)" (decision: time_penalty — cumulative)
-    return -sum(range(1, max(0, missing) + 1))
+    missing = max(0, missing)
+    return -(missing * (missing + 1) // 2)  # 1 + 2 + ... + missing
 
 
 def _eglise(state: CardState, die: int) -> dict[str, int]:
