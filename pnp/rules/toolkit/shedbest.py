@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .shedtable import Kind, Tables, Tabletop, _bits
+from .shedtable import Kind, Tables, Tabletop, bits_of
 
 Decision = tuple[int, int, int]  # (kind index, hand cards laid, market card or 0)
-Blocks = list[tuple[int, int]]  # (kind index, 0: from the hand / 1: with a market card)
+Blocks = list[tuple[int, int, int, int]]  # (kind index, 0: from the hand / 1: with a market card, its cards, shared)
 
 
 class Rules(Protocol):
@@ -87,36 +87,27 @@ class Best:
     def _series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
         """The seat's series of the first level (a gain and its blocks) that has any, once each (a
         series lies in one block), sorted. Pairs, and a market card with one hand card, are read
-        from the cards' neighbours (`Tables.near_at`) here; larger series from the groups
-        (`Tables.within`, `Tables.beside`)."""
-        table, tables, kinds = self.table, self.tables, self.rules.kinds
-        hand, listed, market = table.hands[seat], table.cards[seat], table.market
+        from the cards' neighbours (`Tables.near_at`, `_pairs`, `_beside_one`) here; larger series
+        from the groups (`Tables.within`, `Tables.beside`)."""
+        table = self.table
+        hand, market = table.hands[seat], table.market
         usable = hand & ~table.unusable
         chosen: list[Decision] = []
         for _, blocks in levels:
-            for index, how in blocks:
-                kind = kinds[index]
-                if how == 0 and kind.cards != 2:
-                    chosen += [(index, cards, 0) for cards in tables.within(listed, usable, kind.cards, kind.shared)]
-                elif how == 0:
-                    near, rest = tables.near_at[kind.shared], usable
-                    for low in listed:  # `Tables.within`, for pairs
-                        if low & rest:
-                            rest ^= low
-                            partners = rest & near[low]
-                            if partners:
-                                chosen += [(index, low | other, 0) for other in _bits(partners)]
-                elif not market or not _can_refill(hand, usable, kind):
-                    continue
-                elif kind.cards != 2:
-                    for card in market:
-                        chosen += [(index, cards, card) for cards in tables.beside(usable, card, kind.cards - 1, kind.shared)]
+            for index, how, k, shared in blocks:
+                if how == 0:
+                    if k == 2:
+                        _pairs(chosen, index, table.cards[seat], usable, self.tables.near_at[shared])
+                    else:
+                        chosen += [(index, cards, 0) for cards in self.tables.within(table.cards[seat], usable, k, shared)]
+                elif not market or not (usable.bit_count() >= k or hand.bit_count() - k + 1 <= self.rules.kinds[index].give):
+                    continue  # `_can_refill`, written out
+                elif k == 2:
+                    _beside_one(chosen, index, market, usable, self.tables.near_at[shared])
                 else:
-                    near = tables.near_at[kind.shared]
-                    for card in market:  # `Tables.beside`, for one hand card
-                        partners = usable & near[card]
-                        if partners:
-                            chosen += [(index, other, card) for other in _bits(partners)]
+                    beside = self.tables.beside
+                    for card in market:
+                        chosen += [(index, cards, card) for cards in beside(usable, card, k - 1, shared)]
             if chosen:
                 chosen.sort()
                 return chosen
@@ -138,7 +129,8 @@ class Best:
         for index, kind in enumerate(self.rules.kinds):
             if not kind.special:
                 for how in (0, 1):
-                    by_gain.setdefault(self._gain_of(size, index, kind.cards - how, how), []).append((index, how))
+                    block = (index, how, kind.cards, kind.shared)
+                    by_gain.setdefault(self._gain_of(size, index, kind.cards - how, how), []).append(block)
         found = self.shared.levels[self.players, size] = sorted(by_gain.items(), reverse=True)
         return found
 
@@ -150,6 +142,35 @@ class Best:
                 for decision in self.rules.specials(self.table, seat, index, kind):
                     out.setdefault(self.gain(decision), []).append(decision)
         return out
+
+
+def _pairs(chosen: list[Decision], index: int, listed: list[int], usable: int, near: dict[int, int]) -> None:
+    """The pairs of `usable` cards (among `listed`, sorted) that are neighbours (`near`), each found
+    from its lower card, into `chosen` as `(index, pair, 0)`: `Tables.within` for pairs."""
+    rest = usable
+    for low in listed:
+        if low & rest:
+            rest ^= low
+            partners = rest & near[low]
+            if not partners:
+                continue
+            if partners & (partners - 1):
+                chosen += [(index, low | other, 0) for other in bits_of(partners)]
+            else:
+                chosen.append((index, low | partners, 0))
+
+
+def _beside_one(chosen: list[Decision], index: int, market: list[int], usable: int, near: dict[int, int]) -> None:
+    """Each market card with one `usable` card of its neighbours (`near`), into `chosen` as
+    `(index, card, market card)`: `Tables.beside` for one hand card."""
+    for card in market:
+        partners = usable & near[card]
+        if not partners:
+            continue
+        if partners & (partners - 1):
+            chosen += [(index, other, card) for other in bits_of(partners)]
+        else:
+            chosen.append((index, partners, card))
 
 
 def _can_refill(hand: int, usable: int, kind: Kind) -> bool:

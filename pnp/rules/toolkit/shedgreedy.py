@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from ..playout import Agent, GameRecord
 from .shedbest import Decision, Rules, Shared
-from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted
+from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted, bits_of
 
 
 class _Rules(Rules, Protocol):
@@ -61,7 +61,7 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
     players, kinds, after_lay = game.players, game.rules.kinds, game.rules.after_lay
     hands, listed, market, counts, unusable = table.hands, table.cards, table.market, table.counts, table.unusable
     near, rng, choose, best = game.tables.near, game.rng, game.agent.choose, game.best
-    others_of, idle = game.shared.seats(game.rules, players)[0], 0
+    idle = 0
     for turn in range(1, bound + 1):
         seat = (turn - 1) % players
         found = best(seat)
@@ -83,40 +83,8 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
                     hands[seat] &= ~refill
                     own.remove(refill)
             after_lay(game, seat, kind)
-            others = others_of[seat]
-            for _ in range(kind.give):  # Game.give, with _pick and _opponent written out
-                hand = hands[seat]
-                if not hand:
-                    break
-                bad = hand & unusable
-                if len(own) == 1:
-                    gift = own[0]
-                elif bad:
-                    tied = [c for c in own if c & bad]
-                    gift = tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
-                else:
-                    shared = [(hand & near[c]).bit_count() for c in own]
-                    fewest = min(shared)
-                    if shared.count(fewest) == 1:
-                        gift = own[shared.index(fewest)]
-                    else:
-                        tied = [c for c, n in zip(own, shared) if n == fewest]
-                        gift = tied[int(rng.random() * len(tied))]
-                hands[seat] = hand & ~gift
-                own.remove(gift)
-                if len(others) == 1:
-                    other = others[0]
-                else:
-                    sizes = [hands[s].bit_count() for s in others]
-                    fewest = min(sizes)
-                    if sizes.count(fewest) == 1:
-                        other = others[sizes.index(fewest)]
-                    else:
-                        tied = [s for s, n in zip(others, sizes) if n == fewest]
-                        other = tied[int(rng.random() * len(tied))]
-                hands[other] |= gift
-                insort(listed[other], gift)
-                counts["cards given"] += 1
+            if kind.give:
+                counts["cards given"] += gifts(hands, listed, seat, kind.give, unusable, near, rng)
             if refill:
                 market.append(refill)
         if not hands[seat]:
@@ -129,6 +97,47 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
     return game.record((), bound, "bound", ended=False)
 
 
+NOBODY = 1 << 62  # the giver's own size in `gifts`: never the fewest
+
+
+def gifts(hands: list[int], listed: list[list[int]], seat: int, give: int, unusable: int, near: dict[int, int],
+          rng: random.Random) -> int:
+    """Game.give `give` times for the greedy agent, `Game.pick_card`'s and `Game.opponent`'s rules
+    written out; the cards given (fewer when the hand runs out). The opponents' sizes are counted
+    once and kept as cards go: the giver's is `NOBODY`, so the fewest, its count and its first
+    seat are read off the list in playing order, as over the seat's opponents."""
+    own, sizes = listed[seat], [hand.bit_count() for hand in hands]
+    sizes[seat] = NOBODY
+    for given in range(give):
+        hand = hands[seat]
+        if not hand:
+            return given
+        bad = hand & unusable
+        if len(own) == 1:
+            gift = own[0]
+        elif bad:  # a card that may be in no series first: the bits of `bad`, in the hand's order
+            gift = bad if not bad & (bad - 1) else _drawn(bits_of(bad), rng)
+        else:
+            shared = [(hand & near[c]).bit_count() for c in own]
+            fewest = min(shared)
+            gift = own[shared.index(fewest)] if shared.count(fewest) == 1 else \
+                _drawn([c for c, n in zip(own, shared) if n == fewest], rng)
+        hands[seat] = hand & ~gift
+        own.remove(gift)
+        fewest = min(sizes)
+        other = sizes.index(fewest) if sizes.count(fewest) == 1 else \
+            _drawn([s for s, n in enumerate(sizes) if n == fewest], rng)
+        sizes[other] += 1
+        hands[other] |= gift
+        insort(listed[other], gift)
+    return give
+
+
+def _drawn(tied: list[int], rng: random.Random) -> int:
+    """pick_top's tie-break: one of several tied options, by one draw."""
+    return tied[int(rng.random() * len(tied))]
+
+
 def greedy_pick(hand: int, listed: list[int], among: int, near: dict[int, int], unusable: int, rng: random.Random) -> int:
     """Game.pick_card for the greedy agent: a card that may be in no series first, else the one
     sharing fewest attributes with the hand; ties broken by one draw of the rng."""
@@ -136,8 +145,8 @@ def greedy_pick(hand: int, listed: list[int], among: int, near: dict[int, int], 
     if len(options) == 1:
         return options[0]
     bad = among & unusable
-    if bad:
-        tied = [card for card in options if card & bad]
+    if bad:  # the bits of `bad`, in the hand's order
+        tied = bits_of(bad)
     else:
         counts = [(hand & near[card]).bit_count() for card in options]
         fewest = min(counts)

@@ -272,7 +272,11 @@ def _listed(listed: list[int], cards: int) -> None:
 
 def _unlisted(listed: list[int], cards: int) -> None:
     """`cards` (a mask) out of the sorted list of a hand's cards."""
-    if cards & (cards - 1):
+    rest = cards & (cards - 1)
+    if rest & (rest - 1):
         listed[:] = [card for card in listed if not card & cards]
+    elif rest:  # two cards (a pair laid, a series beside a market card)
+        listed.remove(cards ^ rest)
+        listed.remove(rest)
     elif cards:
         listed.remove(cards)
