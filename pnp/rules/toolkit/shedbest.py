@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .shedtable import Kind, Tables, Tabletop, bits_of
+from .shedtable import Kind, Tables, Tabletop, _bits, bits_of
 
 Decision = tuple[int, int, int]  # (kind index, hand cards laid, market card or 0)
 Blocks = list[tuple[int, int, int, int]]  # (kind index, 0: from the hand / 1: with a market card, its cards, shared)
@@ -98,12 +98,17 @@ class Best:
                 if how == 0:
                     if k == 2:
                         _pairs(chosen, index, table.cards[seat], usable, self.tables.near_at[shared])
+                    elif k == 3:
+                        _triples(chosen, index, table.cards[seat], usable, self.tables.near_at[shared],
+                                 self.tables.thirds(shared))
                     else:
                         chosen += [(index, cards, 0) for cards in self.tables.within(table.cards[seat], usable, k, shared)]
                 elif not market or not (usable.bit_count() >= k or hand.bit_count() - k + 1 <= self.rules.kinds[index].give):
                     continue  # `_can_refill`, written out
                 elif k == 2:
                     _beside_one(chosen, index, market, usable, self.tables.near_at[shared])
+                elif k == 3:
+                    _beside_two(chosen, index, market, usable, self.tables.near_at[shared], self.tables.thirds(shared))
                 else:
                     beside = self.tables.beside
                     for card in market:
@@ -118,9 +123,11 @@ class Best:
         specials = self._special_gains(seat)
         plain = dict(levels)
         for gain in sorted(set(plain) | set(specials), reverse=True):
-            chosen = self._series(seat, [(gain, plain.get(gain, []))]) + specials.get(gain, [])
+            chosen, own = self._series(seat, [(gain, plain.get(gain, []))]), specials.get(gain)
+            if own:
+                return sorted(set(chosen + own))  # (a hook's series may be a plain one too)
             if chosen:
-                return sorted(set(chosen))  # (a hook's series may be a plain one too)
+                return chosen  # (sorted, each once: a series lies in one block)
         return []
 
     def _levels_of(self, size: int) -> list[tuple[int, Blocks]]:
@@ -171,6 +178,38 @@ def _beside_one(chosen: list[Decision], index: int, market: list[int], usable: i
             chosen += [(index, other, card) for other in bits_of(partners)]
         else:
             chosen.append((index, partners, card))
+
+
+def _triples(chosen: list[Decision], index: int, listed: list[int], usable: int, near: dict[int, int],
+             thirds: dict[int, int]) -> None:
+    """The series of three `usable` cards (among `listed`, sorted), into `chosen` as `(index, cards,
+    0)`: `Tables.within` for three cards, each series found once, from its two lowest cards (the
+    highest among the lowest's neighbours above the middle one that are thirds of the two)."""
+    rest = usable
+    for low in listed:
+        if low & rest:
+            rest ^= low
+            partners = rest & near[low]
+            while partners & (partners - 1):  # two cards or more above `low`
+                mid = partners & -partners
+                partners ^= mid
+                last = partners & thirds[low | mid]
+                if last:
+                    chosen += [(index, low | mid | high, 0) for high in _bits(last)]
+
+
+def _beside_two(chosen: list[Decision], index: int, market: list[int], usable: int, near: dict[int, int],
+                thirds: dict[int, int]) -> None:
+    """Each market card with two `usable` cards, a series of three, into `chosen` as `(index, cards,
+    market card)`: `Tables.beside` for two hand cards, each pair found once, from its lower card."""
+    for card in market:
+        partners = usable & near[card]
+        while partners & (partners - 1):
+            mid = partners & -partners
+            partners ^= mid
+            last = partners & thirds[card | mid]
+            if last:
+                chosen += [(index, mid | high, card) for high in _bits(last)]
 
 
 def _can_refill(hand: int, usable: int, kind: Kind) -> bool:
