@@ -32,7 +32,7 @@ class Rules(Protocol):
 
 class Shared:
     """What the games of one play-out share: per player count, each seat's opponents and each kind's
-    extra gain; per player count and hand size, the plain blocks by falling gain (`Best._levels_of`)."""
+    extra gain; per player count and hand size, the plain blocks by falling gain (`Best.levels`)."""
 
     def __init__(self) -> None:
         self.others: dict[int, list[list[int]]] = {}
@@ -79,12 +79,11 @@ class Best:
         choice among all series. The seat becomes the one whose decisions `gain` scores."""
         self._seat = seat
         size = self.table.hands[seat].bit_count()
-        levels = self.shared.levels.get((self.players, size)) or self._levels_of(size)
         if self._specials:
-            return self._best_with_specials(seat, levels)
-        return self._series(seat, levels)
+            return self._best_with_specials(seat, self.levels(size))
+        return self.series(seat, self.levels(size))
 
-    def _series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
+    def series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
         """The seat's series of the first level (a gain and its blocks) that has any, once each (a
         series lies in one block), sorted. Pairs, and a market card with one hand card, are read
         from the cards' neighbours (`Tables.near_at`, `_pairs`, `_beside_one`) here; larger series
@@ -123,15 +122,19 @@ class Best:
         specials = self._special_gains(seat)
         plain = dict(levels)
         for gain in sorted(set(plain) | set(specials), reverse=True):
-            chosen, own = self._series(seat, [(gain, plain.get(gain, []))]), specials.get(gain)
+            chosen, own = self.series(seat, [(gain, plain.get(gain, []))]), specials.get(gain)
             if own:
                 return sorted(set(chosen + own))  # (a hook's series may be a plain one too)
             if chosen:
                 return chosen  # (sorted, each once: a series lies in one block)
         return []
 
-    def _levels_of(self, size: int) -> list[tuple[int, Blocks]]:
-        """The plain blocks grouped by their gain for a hand of `size` cards, highest gain first."""
+    def levels(self, size: int) -> list[tuple[int, Blocks]]:
+        """The plain blocks grouped by their gain for a hand of `size` cards, highest gain first
+        (made once per play-out, player count and size: `Shared.levels`)."""
+        found = self.shared.levels.get((self.players, size))
+        if found is not None:
+            return found
         by_gain: dict[int, Blocks] = {}
         for index, kind in enumerate(self.rules.kinds):
             if not kind.special:

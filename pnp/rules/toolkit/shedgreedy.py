@@ -18,7 +18,7 @@ from bisect import insort
 from typing import Any, Protocol
 
 from ..playout import Agent, GameRecord
-from .shedbest import Decision, Rules, Shared
+from .shedbest import Blocks, Decision, Rules, Shared
 from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted, bits_of
 
 
@@ -46,7 +46,14 @@ class Game(Protocol):
     @property
     def shared(self) -> Shared: ...
 
+    @property
+    def _specials(self) -> bool: ...
+
     def best(self, seat: int) -> list[Decision]: ...
+
+    def series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]: ...
+
+    def levels(self, size: int) -> list[tuple[int, Blocks]]: ...
 
     def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord: ...
 
@@ -60,17 +67,26 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
         return game.play_stepped()
     players, kinds, after_lay = game.players, game.rules.kinds, game.rules.after_lay
     hands, listed, market, counts, unusable = table.hands, table.cards, table.market, table.counts, table.unusable
-    near, rng, choose, best = game.tables.near, game.rng, game.agent.choose, game.best
+    near, rng, best, series = game.tables.near, game.rng, game.best, game.series
+    plain: dict[int, list[tuple[int, Blocks]]] | None = None if game._specials else {}  # levels by hand size
     idle = 0
     for turn in range(1, bound + 1):
         seat = (turn - 1) % players
-        found = best(seat)
+        if plain is None:
+            found = best(seat)
+        else:  # Game.best without a game's own series: the levels of the hand's size, then its series
+            size = hands[seat].bit_count()
+            levels = plain.get(size)
+            if levels is None:
+                levels = plain[size] = game.levels(size)
+            found = series(seat, levels)
         if not found:  # Game.turn: draw, or pass with the pile empty
             card = table.draw()
             table.put(seat, card)
             counts["passed"] += not card
         else:  # Game.lay
-            index, laid, card = found[0] if len(found) == 1 else choose(found, rng)
+            # the greedy agent's choice among series of one gain (GreedyAgent.choose, no gain): one draw
+            index, laid, card = found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
             kind, own = kinds[index], listed[seat]
             hands[seat] &= ~laid
             _unlisted(own, laid)
