@@ -57,7 +57,7 @@ class Best:
     shared: Shared
     _seat: int  # the seat whose decisions `gain` scores
     _extra: list[int]
-    _specials: bool
+    has_specials: bool
 
     def gain(self, decision: Decision) -> int:
         """Cards out of the seat's hand plus cards to its opponents, and the game's extra gain."""
@@ -79,7 +79,7 @@ class Best:
         choice among all series. The seat becomes the one whose decisions `gain` scores."""
         self._seat = seat
         size = self.table.hands[seat].bit_count()
-        if self._specials:
+        if self.has_specials:
             return self._best_with_specials(seat, self.levels(size))
         return self.series(seat, self.levels(size))
 

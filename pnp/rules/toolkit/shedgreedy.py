@@ -47,7 +47,7 @@ class Game(Protocol):
     def shared(self) -> Shared: ...
 
     @property
-    def _specials(self) -> bool: ...
+    def has_specials(self) -> bool: ...
 
     def best(self, seat: int) -> list[Decision]: ...
 
@@ -68,7 +68,7 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
     players, kinds, after_lay = game.players, game.rules.kinds, game.rules.after_lay
     hands, listed, market, counts, unusable = table.hands, table.cards, table.market, table.counts, table.unusable
     near, rng, best, series = game.tables.near, game.rng, game.best, game.series
-    plain: dict[int, list[tuple[int, Blocks]]] | None = None if game._specials else {}  # levels by hand size
+    plain: dict[int, list[tuple[int, Blocks]]] | None = None if game.has_specials else {}  # levels by hand size
     idle = 0
     for turn in range(1, bound + 1):
         seat = (turn - 1) % players

@@ -80,7 +80,7 @@ class Game(Best):
         self._seat = 0  # the seat whose decisions `gain` scores
         self.shared = shared = Shared() if shared is None else shared
         self._others, self._extra = shared.seats(rules, players)
-        self._specials = any(kind.special for kind in rules.kinds)
+        self.has_specials = any(kind.special for kind in rules.kinds)
         # the group counts serve `occurrences` (the random agent's draw); `best` needs none
         counted = not agent.greedy if counted is None else counted
         self.table = table = (Tabletop if counted else BareTabletop)(players, tables, low)
