@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import product as product_of
 
 from pnp.rules import Feature, Seats, Field, Params, Playout, Problem, RulesModel, Table, model_validator
+from pnp.rules.toolkit.draws import two_of
 from pnp.rules.toolkit.products import Product, attribute_named, read_product
 from pnp.rules.toolkit.series import Series, series_problems
 from pnp.rules.toolkit.shedding import SheddingParams, deal_seats, kinds_of
@@ -285,7 +286,7 @@ class SimilisPlay(Shedding):
         seconde une couleur [...] les ankhs vertes (quelque soit le fond) sont bannis des combinaisons"."""
         if self.ban_draw is None:
             return 0
-        first, second = rng.sample(tables.cards, 2)
+        first, second = two_of(rng, tables.cards)  # rng.sample(tables.cards, 2), written out
         a, b = self.ban_draw
         return tables.values[a, first[a]] & tables.values[b, second[b]]
 

@@ -31,7 +31,7 @@ def full_deck() -> list[tuple]:
 
 
 def game(rules: SimilisPlay, seed: int = 0, players: int = 3, agent: str = "random") -> Game:
-    tables = Tables(full_deck(), {1, 2, 3})
+    tables = Tables(full_deck(), {kind.shared for kind in rules.kinds})
     # counted: the group counts kept whatever the agent, so that `decisions` (the reference) can list
     return Game(rules, tables, thresholds(rules, tables), players, AGENTS[agent], random.Random(seed), counted=True)
 
@@ -94,7 +94,11 @@ def test_greedy_expands_only_the_series_of_the_top_gain():
     # `best` reckons a gain per kind, size and market card and expands only the top groups: the
     # same series as all of them filtered by gain, in the same order (so the same games)
     for seed in range(30):
-        for rules in (SimilisPlay(KINDS, hand=10, market=3), SimilisPlay(KINDS, hand=7, market=1, ban_draw=(1, 2))):
+        for rules in (SimilisPlay(KINDS, hand=10, market=3), SimilisPlay(KINDS, hand=7, market=1, ban_draw=(1, 2)),
+                      # series of three alone, and Réglisse's kinds (every series of one gain): the
+                      # triples read from pairs of cards and their thirds (`Tables.thirds`)
+                      SimilisPlay((Kind(3, 2, 1),), hand=10, market=3), SimilisPlay((Kind(3, 1), Kind(2, 2)), hand=8,
+                                                                                      market=3, ban_draw=(1, 2))):
             g = game(rules, seed=seed, players=3 + seed % 4, agent="greedy")
             for seat in range(g.players):
                 g._seat = seat
@@ -105,6 +109,18 @@ def test_greedy_expands_only_the_series_of_the_top_gain():
                 top = max(map(g.gain, options))
                 assert g.best(seat) == [d for d in options if g.gain(d) == top]
 
+
+
+def test_the_thirds_of_a_pair_make_its_series_of_three():
+    tables = Tables(full_deck(), {1, 2, 3})
+    for shared in (1, 2, 3):
+        thirds = tables.thirds(shared)
+        for a, b in ((a, b) for a in tables.bits for b in tables.bits if a < b):
+            if tables.shared(a | b) < shared:
+                assert a | b not in thirds
+                continue
+            expected = {c for c in tables.bits if c not in (a, b) and tables.shared(a | b | c) >= shared}
+            assert {c for c in tables.bits if c & thirds[a | b] and c not in (a, b)} == expected
 
 
 def test_the_greedy_loop_plays_the_turn_by_turn_games():

@@ -103,3 +103,27 @@ def test_a_hook_keeps_cards_out_of_series_and_of_the_market():
         banned = game.table.unusable
         assert not any(card & banned for card in game.table.market)
         assert all(not cards & banned for _, cards, _ in game.decisions(0))
+
+
+class OtherRandom(random.Random):
+    """An rng whose draws are not `random.Random`'s own: the written-out draws leave it to `sample`."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 6, 21, 22, 90, 300])
+def test_the_written_out_draws_are_the_libraries_samples(n: int) -> None:
+    from pnp.rules.toolkit.draws import shuffled, two_of
+
+    population = [1 << i for i in range(n)]
+    for seed in range(200):
+        for ours, theirs in ((shuffled, lambda rng: rng.sample(population, n)),
+                             (two_of, lambda rng: rng.sample(population, 2))):
+            if ours is two_of and n < 2:
+                continue
+            mine, library = random.Random(seed), random.Random(seed)
+            assert ours(mine, population) == theirs(library)
+            assert mine.getstate() == library.getstate()  # the same draws, none more
+    other = OtherRandom(3)
+    assert sorted(shuffled(other, population)) == population

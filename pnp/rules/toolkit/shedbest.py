@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .shedtable import Kind, Tables, Tabletop, _bits
+from .shedtable import Kind, Tables, Tabletop, _bits, bits_of
 
 Decision = tuple[int, int, int]  # (kind index, hand cards laid, market card or 0)
-Blocks = list[tuple[int, int]]  # (kind index, 0: from the hand / 1: with a market card)
+Blocks = list[tuple[int, int, int, int]]  # (kind index, 0: from the hand / 1: with a market card, its cards, shared)
 
 
 class Rules(Protocol):
@@ -32,7 +32,7 @@ class Rules(Protocol):
 
 class Shared:
     """What the games of one play-out share: per player count, each seat's opponents and each kind's
-    extra gain; per player count and hand size, the plain blocks by falling gain (`Best._levels_of`)."""
+    extra gain; per player count and hand size, the plain blocks by falling gain (`Best.levels`)."""
 
     def __init__(self) -> None:
         self.others: dict[int, list[list[int]]] = {}
@@ -57,7 +57,7 @@ class Best:
     shared: Shared
     _seat: int  # the seat whose decisions `gain` scores
     _extra: list[int]
-    _specials: bool
+    has_specials: bool
 
     def gain(self, decision: Decision) -> int:
         """Cards out of the seat's hand plus cards to its opponents, and the game's extra gain."""
@@ -79,44 +79,39 @@ class Best:
         choice among all series. The seat becomes the one whose decisions `gain` scores."""
         self._seat = seat
         size = self.table.hands[seat].bit_count()
-        levels = self.shared.levels.get((self.players, size)) or self._levels_of(size)
-        if self._specials:
-            return self._best_with_specials(seat, levels)
-        return self._series(seat, levels)
+        if self.has_specials:
+            return self._best_with_specials(seat, self.levels(size))
+        return self.series(seat, self.levels(size))
 
-    def _series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
+    def series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]:
         """The seat's series of the first level (a gain and its blocks) that has any, once each (a
         series lies in one block), sorted. Pairs, and a market card with one hand card, are read
-        from the cards' neighbours (`Tables.near_at`) here; larger series from the groups
-        (`Tables.within`, `Tables.beside`)."""
-        table, tables, kinds = self.table, self.tables, self.rules.kinds
-        hand, listed, market = table.hands[seat], table.cards[seat], table.market
+        from the cards' neighbours (`Tables.near_at`, `_pairs`, `_beside_one`) here; larger series
+        from the groups (`Tables.within`, `Tables.beside`)."""
+        table = self.table
+        hand, market = table.hands[seat], table.market
         usable = hand & ~table.unusable
         chosen: list[Decision] = []
         for _, blocks in levels:
-            for index, how in blocks:
-                kind = kinds[index]
-                if how == 0 and kind.cards != 2:
-                    chosen += [(index, cards, 0) for cards in tables.within(listed, usable, kind.cards, kind.shared)]
-                elif how == 0:
-                    near, rest = tables.near_at[kind.shared], usable
-                    for low in listed:  # `Tables.within`, for pairs
-                        if low & rest:
-                            rest ^= low
-                            partners = rest & near[low]
-                            if partners:
-                                chosen += [(index, low | other, 0) for other in _bits(partners)]
-                elif not market or not _can_refill(hand, usable, kind):
-                    continue
-                elif kind.cards != 2:
-                    for card in market:
-                        chosen += [(index, cards, card) for cards in tables.beside(usable, card, kind.cards - 1, kind.shared)]
+            for index, how, k, shared in blocks:
+                if how == 0:
+                    if k == 2:
+                        _pairs(chosen, index, table.cards[seat], usable, self.tables.near_at[shared])
+                    elif k == 3:
+                        _triples(chosen, index, table.cards[seat], usable, self.tables.near_at[shared],
+                                 self.tables.thirds(shared))
+                    else:
+                        chosen += [(index, cards, 0) for cards in self.tables.within(table.cards[seat], usable, k, shared)]
+                elif not market or not (usable.bit_count() >= k or hand.bit_count() - k + 1 <= self.rules.kinds[index].give):
+                    continue  # `_can_refill`, written out
+                elif k == 2:
+                    _beside_one(chosen, index, market, usable, self.tables.near_at[shared])
+                elif k == 3:
+                    _beside_two(chosen, index, market, usable, self.tables.near_at[shared], self.tables.thirds(shared))
                 else:
-                    near = tables.near_at[kind.shared]
-                    for card in market:  # `Tables.beside`, for one hand card
-                        partners = usable & near[card]
-                        if partners:
-                            chosen += [(index, other, card) for other in _bits(partners)]
+                    beside = self.tables.beside
+                    for card in market:
+                        chosen += [(index, cards, card) for cards in beside(usable, card, k - 1, shared)]
             if chosen:
                 chosen.sort()
                 return chosen
@@ -127,18 +122,25 @@ class Best:
         specials = self._special_gains(seat)
         plain = dict(levels)
         for gain in sorted(set(plain) | set(specials), reverse=True):
-            chosen = self._series(seat, [(gain, plain.get(gain, []))]) + specials.get(gain, [])
+            chosen, own = self.series(seat, [(gain, plain.get(gain, []))]), specials.get(gain)
+            if own:
+                return sorted(set(chosen + own))  # (a hook's series may be a plain one too)
             if chosen:
-                return sorted(set(chosen))  # (a hook's series may be a plain one too)
+                return chosen  # (sorted, each once: a series lies in one block)
         return []
 
-    def _levels_of(self, size: int) -> list[tuple[int, Blocks]]:
-        """The plain blocks grouped by their gain for a hand of `size` cards, highest gain first."""
+    def levels(self, size: int) -> list[tuple[int, Blocks]]:
+        """The plain blocks grouped by their gain for a hand of `size` cards, highest gain first
+        (made once per play-out, player count and size: `Shared.levels`)."""
+        found = self.shared.levels.get((self.players, size))
+        if found is not None:
+            return found
         by_gain: dict[int, Blocks] = {}
         for index, kind in enumerate(self.rules.kinds):
             if not kind.special:
                 for how in (0, 1):
-                    by_gain.setdefault(self._gain_of(size, index, kind.cards - how, how), []).append((index, how))
+                    block = (index, how, kind.cards, kind.shared)
+                    by_gain.setdefault(self._gain_of(size, index, kind.cards - how, how), []).append(block)
         found = self.shared.levels[self.players, size] = sorted(by_gain.items(), reverse=True)
         return found
 
@@ -150,6 +152,67 @@ class Best:
                 for decision in self.rules.specials(self.table, seat, index, kind):
                     out.setdefault(self.gain(decision), []).append(decision)
         return out
+
+
+def _pairs(chosen: list[Decision], index: int, listed: list[int], usable: int, near: dict[int, int]) -> None:
+    """The pairs of `usable` cards (among `listed`, sorted) that are neighbours (`near`), each found
+    from its lower card, into `chosen` as `(index, pair, 0)`: `Tables.within` for pairs."""
+    rest = usable
+    for low in listed:
+        if low & rest:
+            rest ^= low
+            partners = rest & near[low]
+            if not partners:
+                continue
+            if partners & (partners - 1):
+                chosen += [(index, low | other, 0) for other in bits_of(partners)]
+            else:
+                chosen.append((index, low | partners, 0))
+
+
+def _beside_one(chosen: list[Decision], index: int, market: list[int], usable: int, near: dict[int, int]) -> None:
+    """Each market card with one `usable` card of its neighbours (`near`), into `chosen` as
+    `(index, card, market card)`: `Tables.beside` for one hand card."""
+    for card in market:
+        partners = usable & near[card]
+        if not partners:
+            continue
+        if partners & (partners - 1):
+            chosen += [(index, other, card) for other in bits_of(partners)]
+        else:
+            chosen.append((index, partners, card))
+
+
+def _triples(chosen: list[Decision], index: int, listed: list[int], usable: int, near: dict[int, int],
+             thirds: dict[int, int]) -> None:
+    """The series of three `usable` cards (among `listed`, sorted), into `chosen` as `(index, cards,
+    0)`: `Tables.within` for three cards, each series found once, from its two lowest cards (the
+    highest among the lowest's neighbours above the middle one that are thirds of the two)."""
+    rest = usable
+    for low in listed:
+        if low & rest:
+            rest ^= low
+            partners = rest & near[low]
+            while partners & (partners - 1):  # two cards or more above `low`
+                mid = partners & -partners
+                partners ^= mid
+                last = partners & thirds[low | mid]
+                if last:
+                    chosen += [(index, low | mid | high, 0) for high in _bits(last)]
+
+
+def _beside_two(chosen: list[Decision], index: int, market: list[int], usable: int, near: dict[int, int],
+                thirds: dict[int, int]) -> None:
+    """Each market card with two `usable` cards, a series of three, into `chosen` as `(index, cards,
+    market card)`: `Tables.beside` for two hand cards, each pair found once, from its lower card."""
+    for card in market:
+        partners = usable & near[card]
+        while partners & (partners - 1):
+            mid = partners & -partners
+            partners ^= mid
+            last = partners & thirds[card | mid]
+            if last:
+                chosen += [(index, mid | high, card) for high in _bits(last)]
 
 
 def _can_refill(hand: int, usable: int, kind: Kind) -> bool:

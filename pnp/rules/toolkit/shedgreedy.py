@@ -18,8 +18,8 @@ from bisect import insort
 from typing import Any, Protocol
 
 from ..playout import Agent, GameRecord
-from .shedbest import Decision, Rules, Shared
-from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted
+from .shedbest import Blocks, Decision, Rules, Shared
+from .shedtable import BareTabletop, Kind, Tables, Tabletop, _unlisted, bits_of
 
 
 class _Rules(Rules, Protocol):
@@ -46,7 +46,14 @@ class Game(Protocol):
     @property
     def shared(self) -> Shared: ...
 
+    @property
+    def has_specials(self) -> bool: ...
+
     def best(self, seat: int) -> list[Decision]: ...
+
+    def series(self, seat: int, levels: list[tuple[int, Blocks]]) -> list[Decision]: ...
+
+    def levels(self, size: int) -> list[tuple[int, Blocks]]: ...
 
     def record(self, winners: tuple[int, ...], turns: int, ending: str, ended: bool = True) -> GameRecord: ...
 
@@ -60,17 +67,26 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
         return game.play_stepped()
     players, kinds, after_lay = game.players, game.rules.kinds, game.rules.after_lay
     hands, listed, market, counts, unusable = table.hands, table.cards, table.market, table.counts, table.unusable
-    near, rng, choose, best = game.tables.near, game.rng, game.agent.choose, game.best
-    others_of, idle = game.shared.seats(game.rules, players)[0], 0
+    near, rng, best, series = game.tables.near, game.rng, game.best, game.series
+    plain: dict[int, list[tuple[int, Blocks]]] | None = None if game.has_specials else {}  # levels by hand size
+    idle = 0
     for turn in range(1, bound + 1):
         seat = (turn - 1) % players
-        found = best(seat)
+        if plain is None:
+            found = best(seat)
+        else:  # Game.best without a game's own series: the levels of the hand's size, then its series
+            size = hands[seat].bit_count()
+            levels = plain.get(size)
+            if levels is None:
+                levels = plain[size] = game.levels(size)
+            found = series(seat, levels)
         if not found:  # Game.turn: draw, or pass with the pile empty
             card = table.draw()
             table.put(seat, card)
             counts["passed"] += not card
         else:  # Game.lay
-            index, laid, card = found[0] if len(found) == 1 else choose(found, rng)
+            # the greedy agent's choice among series of one gain (GreedyAgent.choose, no gain): one draw
+            index, laid, card = found[0] if len(found) == 1 else found[int(rng.random() * len(found))]
             kind, own = kinds[index], listed[seat]
             hands[seat] &= ~laid
             _unlisted(own, laid)
@@ -83,40 +99,8 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
                     hands[seat] &= ~refill
                     own.remove(refill)
             after_lay(game, seat, kind)
-            others = others_of[seat]
-            for _ in range(kind.give):  # Game.give, with _pick and _opponent written out
-                hand = hands[seat]
-                if not hand:
-                    break
-                bad = hand & unusable
-                if len(own) == 1:
-                    gift = own[0]
-                elif bad:
-                    tied = [c for c in own if c & bad]
-                    gift = tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
-                else:
-                    shared = [(hand & near[c]).bit_count() for c in own]
-                    fewest = min(shared)
-                    if shared.count(fewest) == 1:
-                        gift = own[shared.index(fewest)]
-                    else:
-                        tied = [c for c, n in zip(own, shared) if n == fewest]
-                        gift = tied[int(rng.random() * len(tied))]
-                hands[seat] = hand & ~gift
-                own.remove(gift)
-                if len(others) == 1:
-                    other = others[0]
-                else:
-                    sizes = [hands[s].bit_count() for s in others]
-                    fewest = min(sizes)
-                    if sizes.count(fewest) == 1:
-                        other = others[sizes.index(fewest)]
-                    else:
-                        tied = [s for s, n in zip(others, sizes) if n == fewest]
-                        other = tied[int(rng.random() * len(tied))]
-                hands[other] |= gift
-                insort(listed[other], gift)
-                counts["cards given"] += 1
+            if kind.give:
+                counts["cards given"] += gifts(hands, listed, seat, kind.give, unusable, near, rng)
             if refill:
                 market.append(refill)
         if not hands[seat]:
@@ -129,6 +113,47 @@ def greedy_play(game: Game, bound: int) -> GameRecord:
     return game.record((), bound, "bound", ended=False)
 
 
+NOBODY = 1 << 62  # the giver's own size in `gifts`: never the fewest
+
+
+def gifts(hands: list[int], listed: list[list[int]], seat: int, give: int, unusable: int, near: dict[int, int],
+          rng: random.Random) -> int:
+    """Game.give `give` times for the greedy agent, `Game.pick_card`'s and `Game.opponent`'s rules
+    written out; the cards given (fewer when the hand runs out). The opponents' sizes are counted
+    once and kept as cards go: the giver's is `NOBODY`, so the fewest, its count and its first
+    seat are read off the list in playing order, as over the seat's opponents."""
+    own, sizes = listed[seat], [hand.bit_count() for hand in hands]
+    sizes[seat] = NOBODY
+    for given in range(give):
+        hand = hands[seat]
+        if not hand:
+            return given
+        bad = hand & unusable
+        if len(own) == 1:
+            gift = own[0]
+        elif bad:  # a card that may be in no series first: the bits of `bad`, in the hand's order
+            gift = bad if not bad & (bad - 1) else _drawn(bits_of(bad), rng)
+        else:
+            shared = [(hand & near[c]).bit_count() for c in own]
+            fewest = min(shared)
+            gift = own[shared.index(fewest)] if shared.count(fewest) == 1 else \
+                _drawn([c for c, n in zip(own, shared) if n == fewest], rng)
+        hands[seat] = hand & ~gift
+        own.remove(gift)
+        fewest = min(sizes)
+        other = sizes.index(fewest) if sizes.count(fewest) == 1 else \
+            _drawn([s for s, n in enumerate(sizes) if n == fewest], rng)
+        sizes[other] += 1
+        hands[other] |= gift
+        insort(listed[other], gift)
+    return give
+
+
+def _drawn(tied: list[int], rng: random.Random) -> int:
+    """pick_top's tie-break: one of several tied options, by one draw."""
+    return tied[int(rng.random() * len(tied))]
+
+
 def greedy_pick(hand: int, listed: list[int], among: int, near: dict[int, int], unusable: int, rng: random.Random) -> int:
     """Game.pick_card for the greedy agent: a card that may be in no series first, else the one
     sharing fewest attributes with the hand; ties broken by one draw of the rng."""
@@ -136,8 +161,8 @@ def greedy_pick(hand: int, listed: list[int], among: int, near: dict[int, int], 
     if len(options) == 1:
         return options[0]
     bad = among & unusable
-    if bad:
-        tied = [card for card in options if card & bad]
+    if bad:  # the bits of `bad`, in the hand's order
+        tied = bits_of(bad)
     else:
         counts = [(hand & near[card]).bit_count() for card in options]
         fewest = min(counts)

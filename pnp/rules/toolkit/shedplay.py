@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..playout import Agent, GameRecord, Playout
+from .draws import shuffled
 from .shedbest import Best, Shared, _can_refill
 from .shedgreedy import greedy_pick, greedy_play
 from .shedtable import SITUATIONS, BareTabletop, Kind, Occurrence, Tables, Tabletop, bits_of, expand  # noqa: F401 (re-exported)
@@ -79,12 +80,12 @@ class Game(Best):
         self._seat = 0  # the seat whose decisions `gain` scores
         self.shared = shared = Shared() if shared is None else shared
         self._others, self._extra = shared.seats(rules, players)
-        self._specials = any(kind.special for kind in rules.kinds)
+        self.has_specials = any(kind.special for kind in rules.kinds)
         # the group counts serve `occurrences` (the random agent's draw); `best` needs none
         counted = not agent.greedy if counted is None else counted
         self.table = table = (Tabletop if counted else BareTabletop)(players, tables, low)
         table.unusable = rules.unusable(table, tables, rng)
-        deck = rng.sample(tables.bits, len(tables.bits))
+        deck = shuffled(rng, tables.bits)  # rng.sample(tables.bits, len(tables.bits)), written out
         hand = rules.hand
         for seat in range(players):
             table.deal(seat, deck[seat * hand:(seat + 1) * hand])

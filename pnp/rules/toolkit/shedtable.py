@@ -52,6 +52,31 @@ class Tables:
         self.near_at = {s: self._near_at(s, width) for s in self.gids}
         self.index = {bit: i for i, bit in enumerate(self.bits)}
         self.equal = [[sum(1 << a for a in range(width) if x[a] == y[a]) for y in self.cards] for x in self.cards]
+        self._thirds: dict[int, dict[int, int]] = {}
+
+    def thirds(self, shared: int) -> dict[int, int]:
+        """For each pair of cards sharing `shared` attribute values or more (its mask), the cards that
+        share `shared` of those values with both: the third cards of its series of three. Made on
+        first use, once per play-out."""
+        found = self._thirds.get(shared)
+        if found is None:
+            found = self._thirds[shared] = {}
+            for i, x in enumerate(self.cards):
+                for j in range(i + 1, len(self.cards)):
+                    common = [a for a in range(len(x)) if self.equal[i][j] >> a & 1]
+                    if len(common) >= shared:
+                        found[self.bits[i] | self.bits[j]] = self._agreeing(x, common, shared)
+        return found
+
+    def _agreeing(self, card: tuple, common: list[int], shared: int) -> int:
+        """The cards that agree with `card` on `shared` of the attributes `common`."""
+        mask = 0
+        for chosen in combinations(common, shared):
+            agree = -1
+            for a in chosen:
+                agree &= self.values[a, card[a]]
+            mask |= agree
+        return mask
 
     def shared(self, cards: int) -> int:
         """How many attributes every card of `cards` shares."""
@@ -272,7 +297,11 @@ def _listed(listed: list[int], cards: int) -> None:
 
 def _unlisted(listed: list[int], cards: int) -> None:
     """`cards` (a mask) out of the sorted list of a hand's cards."""
-    if cards & (cards - 1):
+    rest = cards & (cards - 1)
+    if rest & (rest - 1):
         listed[:] = [card for card in listed if not card & cards]
+    elif rest:  # two cards (a pair laid, a series beside a market card)
+        listed.remove(cards ^ rest)
+        listed.remove(rest)
     elif cards:
         listed.remove(cards)
