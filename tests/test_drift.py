@@ -137,3 +137,31 @@ def test_a_feature_that_is_off_flags_its_words_and_values_and_not_when_on():
     assert scanned("{rules.market|plural:carte:cartes} au centre", {}, features=off) == [
         "{rules.market} depends on rules.has_market, which is off here"]
     assert scanned("1 carte du marché", {}, features=on) == []
+
+
+def test_a_number_is_found_however_its_digits_are_written():
+    """The scan passes over a text holding none of the values' digits: a value's digits are found
+    behind leading zeros, in groups, in digits that are not ASCII (`int` reads them), and a text
+    without them has no warning."""
+    values = {"rules.end_score": 50, "rules.target": 12500, "players.max": 6}
+    assert scanned("plus de 050 points", values) == ["'050' matches rules.end_score"]
+    assert scanned("plus de ٥٠ points", values) == ["'٥٠' matches rules.end_score"]
+    assert scanned("12\u202f500 points, 12500 points", values) == ["'12\u202f500' matches rules.target",
+                                                                  "'12500' matches rules.target"]
+    assert scanned("plus de 49 points, 2 500 points, 125 points", values) == []
+    assert scanned("plus de 50 points", {"rules.hand": 1}) == []  # no value to match (0 and 1 are words)
+
+
+def test_a_cards_warning_is_placed_at_its_field_and_only_its_ref_is_made():
+    class Owner:
+        asked: list[str] = []
+
+        def field_ref(self, name: str) -> Ref:
+            self.asked.append(name)
+            return REF.child("rows", 3, name)
+
+    owner = Owner()
+    found = Bound.of({"rules.end_score": 50}, {}).scan([("50 points", (owner, "texte")), ("3 points", (owner, "titre"))])
+    assert [(p.what.split(":")[0], p.ref) for p in found] == [("'50' matches rules.end_score",
+                                                              REF.child("rows", 3, "texte"))]
+    assert owner.asked == ["texte"]
