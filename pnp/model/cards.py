@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..sources.tables import Table
 
 MAX_COPIES = 1000  # of one card
+PLAIN = {"text": str, "int": int, "number": int, "bool": bool}  # values `convert` gives back as they are (`type` is exact: no
+# bool, no CellText, which converts from its text), for a field with no list of allowed values
 
 
 def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None,
@@ -115,12 +117,13 @@ class _Field:
     """A field as the cards of a deck use it: its allowed values converted to its type, and the value
     a card that leaves it out takes (the deck's default, else the field's), each checked once."""
 
-    __slots__ = ("name", "type", "values", "optional", "fallback", "of", "separator")
+    __slots__ = ("name", "type", "values", "optional", "fallback", "of", "separator", "plain")
 
     def __init__(self, name: str, spec: FieldSpec, defaults: dict, ref: Ref, problems: list[Problem]):
         self.name, self.type = name, spec.type
         self.of, self.separator = spec.item_type, spec.separator or SEPARATOR
         self.values = _allowed(name, spec, ref.child("fields", name, "values"), problems)
+        self.plain = PLAIN.get(self.type) if self.values is None else None  # a value of that very type is itself
         self.optional = name in defaults or spec.default is not None or not spec.required
         self.fallback = None
         if spec.default is not None:
@@ -233,6 +236,8 @@ def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str,
         if field.optional:
             return field.fallback, None  # checked once, in _Field
         return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
+    if type(value) is field.plain:  # (a str of a text field, an int of an int field: the most written)
+        return value, None
     converted = convert(field.type, value) if field.type != "list" else field.convert(value)
     if converted is not None and (field.values is None or field.allows(converted)):
         return converted, None

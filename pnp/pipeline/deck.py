@@ -22,8 +22,6 @@ guests'.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
 from ..layout.bleedcheck import Cut, bleed_problem, cut_bleeds
@@ -199,7 +197,8 @@ class DeckPages:
                                        f"deck {self.deck.name!r}")
             self._placed[key] = (label, notes)
         template, notes = self._placed[key]
-        return tuple(replace(note, text=label) if note.text == template else note for note in notes)
+        return tuple(Note(label, note.x, note.y, note.rotate, note.size) if note.text == template else note
+                     for note in notes)  # (not `dataclasses.replace`: 1 200 sheet sides)
 
 
 def _same(old: tuple[Face | None, ...], new: list[Face | None]) -> bool:
