@@ -10,6 +10,7 @@ from pathlib import Path
 import pdfread
 from conftest import Options, build_ok, check, edit, line_of
 from pnp.core.errors import Ref
+from pnp.rules import drift
 from pnp.rules.drift import Bound, Feature
 
 AIDE = "decks/similis/aide.yaml"
@@ -165,3 +166,19 @@ def test_a_cards_warning_is_placed_at_its_field_and_only_its_ref_is_made():
     assert [(p.what.split(":")[0], p.ref) for p in found] == [("'50' matches rules.end_score",
                                                               REF.child("rows", 3, "texte"))]
     assert owner.asked == ["texte"]
+
+
+def test_passing_over_a_text_without_a_values_digits_finds_all_a_full_read_finds(monkeypatch):
+    """The pass-over is only a shortcut: over texts that write numbers every way NUMBER reads them,
+    the warnings are those of reading every text through."""
+    values = {"rules.end_score": 50, "rules.target": 12500, "rules.big": 1000, "rules.hand": 7, "players.max": 6}
+    texts = [f"{a}{n}{b}" for n in ("50", "050", "0 050", "150", "505", "12500", "12 500", "2500", "1000",
+                                    "1\u00a0000", "10000", "7", "07", "17", "6", "٥٠", "١٢٥٠٠", "5\u202f0")
+             for a, b in (("", ""), ("de ", " points"), ("x", ""), ("", " joueurs"), ("{rules.hand} ", " cartes"))]
+    pairs = [(text, REF) for text in texts]
+    bound = Bound.of(values, {})
+    shortcut = [(p.what, p.ref) for p in bound.scan(pairs)]
+    monkeypatch.setattr(Bound, "_may_hold", lambda self, text: True)
+    drift._FOUND.clear()
+    assert shortcut == [(p.what, p.ref) for p in bound.scan(pairs)]
+    assert len(shortcut) > 20

@@ -186,11 +186,16 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
     problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
     for name, field in deck_fields.items():
+        value = values.get(name)
+        if type(value) is field.plain:  # (a str of a text field, an int of an int field: the most written)
+            fields[name] = value
+            continue
         value, problem = _field_value(field, values, refs, card_ref, where)
         if problem and name not in lacking and name not in entry.unread:
             problems.append(problem)
         fields[name] = value
-    copies = convert("int", values.get("copies", 1))
+    copies = values.get("copies", 1)
+    copies = copies if type(copies) is int else convert("int", copies)
     if not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
         problems.append(Problem(f"copies is a whole number from 0 to {MAX_COPIES}", str(where),
                                 refs.get("copies", card_ref), got=values.get("copies")))
@@ -236,8 +241,6 @@ def _field_value(field: _Field, values: Mapping[str, object], refs: Mapping[str,
         if field.optional:
             return field.fallback, None  # checked once, in _Field
         return None, Problem(f"missing field {field.name!r}", str(where), refs.get(field.name, card_ref))
-    if type(value) is field.plain:  # (a str of a text field, an int of an int field: the most written)
-        return value, None
     converted = convert(field.type, value) if field.type != "list" else field.convert(value)
     if converted is not None and (field.values is None or field.allows(converted)):
         return converted, None

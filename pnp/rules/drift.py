@@ -126,9 +126,11 @@ class Bound:
         return out
 
     def _may_hold(self, text: str) -> bool:
-        """Whether `text` may write a number that some value has: it holds the digits of one (those
-        of a value under 1 000, which a number ends with whatever zeros lead it or spaces group
-        it; the last three of a larger one, its last group), or a digit that is not ASCII."""
+        """Whether `text` may write a number that some value has: a run of digits that is one (a
+        value under 1 000, zeros leading it: "050", the last group of "0 050"), or ends with the
+        last three digits of a larger one (its last group: "12 500", "12500"); or a digit that is
+        not ASCII (NUMBER reads any digit). A number NUMBER finds is a whole run of digits, or
+        groups of them."""
         digits = _digits(self)
         return digits is not None and (digits.search(text) is not None
                                        or (not text.isascii() and OTHER_DIGIT.search(text) is not None))
@@ -153,11 +155,13 @@ _DIGITS: dict[int, tuple[Bound, re.Pattern[str] | None]] = {}  # by id(Bound): t
 
 
 def _digits(bound: Bound) -> re.Pattern[str] | None:
-    """A pattern of the digits that a number equal to one of `bound`'s values holds (None: no value)."""
+    """A pattern of the digits that a number equal to one of `bound`'s values ends with (None: no value)."""
     known = _DIGITS.get(id(bound))
     if known is None or known[0] is not bound:
-        ends = sorted({str(value) if value < 1000 else str(value)[-3:] for value in bound.numbers}, key=len)
-        known = (bound, re.compile("|".join(ends)) if ends else None)
+        small = sorted(str(value) for value in bound.numbers if value < 1000)
+        large = sorted({str(value)[-3:] for value in bound.numbers if value >= 1000})
+        ends = ([rf"(?<!\d)0*(?:{'|'.join(small)})"] if small else []) + large
+        known = (bound, re.compile(f"(?:{'|'.join(ends)})(?!\\d)") if ends else None)
         _DIGITS.clear()
         _DIGITS[id(bound)] = known
     return known[1]
