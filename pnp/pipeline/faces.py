@@ -181,8 +181,9 @@ class Repeats:
         an element's definition) is seen once for the whole kit, whichever layout inherits it."""
         fresh = []
         for problem in problems:
-            if problem.ref is not None and problem.ref.file.startswith(LAYOUTS):
-                key: tuple = (problem.ref, problem.what)
+            ref = problem.ref
+            if ref is not None and ref.file.startswith(LAYOUTS):
+                key: tuple = (ref.file, ref.path, problem.what)  # (the Ref's own parts: hashed without a call)
             else:
                 key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
             if key in self._seen:
