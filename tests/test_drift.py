@@ -10,6 +10,7 @@ from pathlib import Path
 import pdfread
 from conftest import Options, build_ok, check, edit, line_of
 from pnp.core.errors import Ref
+from pnp.rules import drift
 from pnp.rules.drift import Bound, Feature
 
 AIDE = "decks/similis/aide.yaml"
@@ -137,3 +138,47 @@ def test_a_feature_that_is_off_flags_its_words_and_values_and_not_when_on():
     assert scanned("{rules.market|plural:carte:cartes} au centre", {}, features=off) == [
         "{rules.market} depends on rules.has_market, which is off here"]
     assert scanned("1 carte du marché", {}, features=on) == []
+
+
+def test_a_number_is_found_however_its_digits_are_written():
+    """The scan passes over a text holding none of the values' digits: a value's digits are found
+    behind leading zeros, in groups, in digits that are not ASCII (`int` reads them), and a text
+    without them has no warning."""
+    values = {"rules.end_score": 50, "rules.target": 12500, "players.max": 6}
+    assert scanned("plus de 050 points", values) == ["'050' matches rules.end_score"]
+    assert scanned("plus de ٥٠ points", values) == ["'٥٠' matches rules.end_score"]
+    assert scanned("12\u202f500 points, 12500 points", values) == ["'12\u202f500' matches rules.target",
+                                                                  "'12500' matches rules.target"]
+    assert scanned("plus de 49 points, 2 500 points, 125 points", values) == []
+    assert scanned("plus de 50 points", {"rules.hand": 1}) == []  # no value to match (0 and 1 are words)
+
+
+def test_a_cards_warning_is_placed_at_its_field_and_only_its_ref_is_made():
+    class Owner:
+        asked: list[str] = []
+
+        def field_ref(self, name: str) -> Ref:
+            self.asked.append(name)
+            return REF.child("rows", 3, name)
+
+    owner = Owner()
+    found = Bound.of({"rules.end_score": 50}, {}).scan([("50 points", (owner, "texte")), ("3 points", (owner, "titre"))])
+    assert [(p.what.split(":")[0], p.ref) for p in found] == [("'50' matches rules.end_score",
+                                                              REF.child("rows", 3, "texte"))]
+    assert owner.asked == ["texte"]
+
+
+def test_passing_over_a_text_without_a_values_digits_finds_all_a_full_read_finds(monkeypatch):
+    """The pass-over is only a shortcut: over texts that write numbers every way NUMBER reads them,
+    the warnings are those of reading every text through."""
+    values = {"rules.end_score": 50, "rules.target": 12500, "rules.big": 1000, "rules.hand": 7, "players.max": 6}
+    texts = [f"{a}{n}{b}" for n in ("50", "050", "0 050", "150", "505", "12500", "12 500", "2500", "1000",
+                                    "1\u00a0000", "10000", "7", "07", "17", "6", "٥٠", "١٢٥٠٠", "5\u202f0")
+             for a, b in (("", ""), ("de ", " points"), ("x", ""), ("", " joueurs"), ("{rules.hand} ", " cartes"))]
+    pairs = [(text, REF) for text in texts]
+    bound = Bound.of(values, {})
+    shortcut = [(p.what, p.ref) for p in bound.scan(pairs)]
+    monkeypatch.setattr(Bound, "_may_hold", lambda self, text: True)
+    drift._FOUND.clear()
+    assert shortcut == [(p.what, p.ref) for p in bound.scan(pairs)]
+    assert len(shortcut) > 20

@@ -28,6 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..sources.tables import Table
 
 MAX_COPIES = 1000  # of one card
+PLAIN = {"text": str, "int": int, "number": int, "bool": bool}  # values `convert` gives back as they are (`type` is exact: no
+# bool, no CellText, which converts from its text), for a field with no list of allowed values
 
 
 def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None,
@@ -115,12 +117,13 @@ class _Field:
     """A field as the cards of a deck use it: its allowed values converted to its type, and the value
     a card that leaves it out takes (the deck's default, else the field's), each checked once."""
 
-    __slots__ = ("name", "type", "values", "optional", "fallback", "of", "separator")
+    __slots__ = ("name", "type", "values", "optional", "fallback", "of", "separator", "plain")
 
     def __init__(self, name: str, spec: FieldSpec, defaults: dict, ref: Ref, problems: list[Problem]):
         self.name, self.type = name, spec.type
         self.of, self.separator = spec.item_type, spec.separator or SEPARATOR
         self.values = _allowed(name, spec, ref.child("fields", name, "values"), problems)
+        self.plain = PLAIN.get(self.type) if self.values is None else None  # a value of that very type is itself
         self.optional = name in defaults or spec.default is not None or not spec.required
         self.fallback = None
         if spec.default is not None:
@@ -183,11 +186,16 @@ def _card(entry: Entry, spec: DeckFile, deck_fields: dict[str, _Field], known: f
     problems = [] if values.keys() <= known else _unknown_keys(values, refs, known, str(where))
     fields: dict[str, object] = {}
     for name, field in deck_fields.items():
+        value = values.get(name)
+        if type(value) is field.plain:  # (a str of a text field, an int of an int field: the most written)
+            fields[name] = value
+            continue
         value, problem = _field_value(field, values, refs, card_ref, where)
         if problem and name not in lacking and name not in entry.unread:
             problems.append(problem)
         fields[name] = value
-    copies = convert("int", values.get("copies", 1))
+    copies = values.get("copies", 1)
+    copies = copies if type(copies) is int else convert("int", copies)
     if not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
         problems.append(Problem(f"copies is a whole number from 0 to {MAX_COPIES}", str(where),
                                 refs.get("copies", card_ref), got=values.get("copies")))

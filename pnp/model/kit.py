@@ -190,10 +190,11 @@ class Card:
         return self.field_refs.get(name, self.ref)
 
     @cached_property
-    def texts(self) -> tuple[tuple[str, Ref], ...]:
-        """Its text fields' values at their places (the drift scan reads them); made once a card, and
-        a resident session's unchanged row is the same card (pnp.model.cards)."""
-        return tuple((value, self.field_ref(name)) for name, value in self.fields.items() if isinstance(value, str))
+    def texts(self) -> tuple[tuple[str, str], ...]:
+        """Its text fields' values and names (the drift scan reads them; `field_ref(name)` places a
+        warning); made once a card, and a resident session's unchanged row is the same card
+        (pnp.model.cards)."""
+        return tuple((value, name) for name, value in self.fields.items() if isinstance(value, str))
 
     @cached_property
     def shown(self) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterator
 
+from ..core.collector import held_off
 from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
 from ..core.errors import Problem, Ref, key_path, suggest
 from ..sources import LocatorRegistry, load_yaml
@@ -87,7 +88,8 @@ class Project:
                        suggestion=suggest(Path(name).name, known))
 
     def load_kit(self, kit_dir: Path) -> tuple[Kit | None, list[Problem]]:
-        return _KitLoader(self, kit_dir).load()
+        with held_off():  # (its cards and their refs live as long as the run: core.collector)
+            return _KitLoader(self, kit_dir).load()
 
 
 class _KitLoader:

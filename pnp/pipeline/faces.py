@@ -44,12 +44,13 @@ class Faces:
 
     def builder(self, layout_name: str, size: tuple[float, float] | None = None,
                 bleed: float | None = None) -> FaceBuilder:
-        layout = self.kit.layouts[layout_name]
         key = (layout_name, size)
-        if key not in self._builders:
-            self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
-                                              layout.bleed if bleed is None else bleed)
-        return self._builders[key]
+        made = self._builders.get(key)
+        if made is None:
+            layout = self.kit.layouts[layout_name]
+            made = self._builders[key] = FaceBuilder(self.env, layout, size or layout.card_size(),
+                                                     layout.bleed if bleed is None else bleed)
+        return made
 
     def card(self, card: Card, deck: Deck, layout_name: str) -> tuple[Face, list[Problem]]:
         """A card's face and the problems not told before; in a resident session, the face laid out for
@@ -60,7 +61,7 @@ class Faces:
             self._kept_card(self._kept, card, deck, builder, layout_name)
         _, face, found, unbound = known
         problems = self._told(card.fields, unbound, card.field_ref,
-                              lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+                              lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}") if unbound else []
         if found:
             problems += self._repeats.first_of(found, (deck.name, layout_name))
         return face, problems
@@ -180,8 +181,9 @@ class Repeats:
         an element's definition) is seen once for the whole kit, whichever layout inherits it."""
         fresh = []
         for problem in problems:
-            if problem.ref is not None and problem.ref.file.startswith(LAYOUTS):
-                key: tuple = (problem.ref, problem.what)
+            ref = problem.ref
+            if ref is not None and ref.file.startswith(LAYOUTS):
+                key: tuple = (ref.file, ref.path, problem.what)  # (the Ref's own parts: hashed without a call)
             else:
                 key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
             if key in self._seen:

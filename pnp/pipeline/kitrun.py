@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
+from ..core.collector import held_off
 from ..core.errors import Problem, Ref, errors_only
 from ..core.fileio import FileChanged, reads_recorded
 from ..core.options import Options
@@ -60,7 +61,8 @@ class KitRun:
                                        writable=writable)  # play-outs: `pnp check` only; trust: rules/trust.py
             problems += found
             if printed is not None:  # laid out even after a rules error: all problems at once
-                problems = self._components(kit, printed, problems)
+                with held_off():  # (pnp's own code, its faces and pages: core.collector)
+                    problems = self._components(kit, printed, problems)
                 if printed.unrun:  # `--no-code`: what only the model prints is unknown, not wrong
                     problems = [p for p in problems if not unrun_problem(p)]
         located = [self.session.project.locators.resolve(p) for p in problems]

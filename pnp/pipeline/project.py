@@ -15,9 +15,11 @@ problem, never a traceback. With no names, every kit under `decks/` is taken (`s
 from __future__ import annotations
 
 import math
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable
 
+from ..core.collector import held_off
 from ..core.errors import Problem, errors_only
 from ..core.fileio import read_only
 from ..core.journal import complete
@@ -112,5 +114,8 @@ def _without_echoes(reports: list[KitReport]) -> list[KitReport]:
 
 def _kit_run(session: Session, kit_dir: Path, options: Options, batch: OutputBatch | None,
              progress: Callable[[int], None] | None) -> KitReport:
-    """One kit's report, naming every file its run read."""
-    return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())
+    """One kit's report, naming every file its run read. A build holds the collector off for the
+    whole run (core.collector: what it makes lives as long as the run, and the rules model's code
+    runs no play-outs there); once the run is freed, one collection finds what it left in cycles."""
+    with held_off() if batch is not None else nullcontext():
+        return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())

@@ -7,7 +7,9 @@ without regard to case) and the template `values` (`rules.NAME`) that only make 
 on. The engine computes them (`feature_states`) and prints each as the value `rules.NAME` (True or
 False: a rulebook's `::: when rules.NAME` block, a layout's condition). `Bound.of(values,
 features, literal)` gathers what printed numbers must be bound to, and `Bound.scan(pairs)` is the
-scan: over (text, Ref) pairs, the texts as written (templates unfilled), it returns warnings:
+scan: over (text, where) pairs, the texts as written (templates unfilled), it returns warnings (`where`
+is the text's `Ref`, or `(owner, name)` for a field of a card, whose `owner.field_ref(name)` is
+made only for a text that has a warning: a deck of thousands of cards needs few):
 - a number written in digits that equals the current value of a rules parameter (`rules.…`, a
   scalar, nested keys included; not an item of a list of plain values, such as a domain), of a
   whole number the model prints, or of the players range (`players.min`, `players.max`), where
@@ -34,6 +36,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
+from ..core.collector import held_off
 from ..core.errors import Problem, Ref
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,6 +53,8 @@ ENUMERATION = re.compile(r"[.)][\s\u00a0]")
 DIGIT_BEFORE = re.compile(r"(?<!\d)\d[ \u00a0]$")  # a lone digit and a space, just before the number
 DIGIT_AFTER = re.compile(r"[ \u00a0]\d(?!\d)")  # a space and a lone digit, just after
 Place = Callable[[str, Ref, int, int], Ref]  # (text, its Ref, start, end) -> the Ref of text[start:end]
+Where = Any  # a text's Ref, or (owner, name): owner.field_ref(name) is its Ref (a card's field)
+OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a digit that is not ASCII ("٦": `int` reads it as 6)
 Finding = tuple[str, int, int]  # what, and where in its text it is (start, end; -1 when nowhere)
 
 
@@ -83,24 +88,28 @@ class Bound:
         off = tuple(feature for feature, on in features.values() if not on)
         return cls({k: tuple(v) for k, v in numbers.items()}, off, tuple(literal))
 
-    def scan(self, pairs: Iterable[tuple[str, Ref]], at: Place | None = None) -> list[Problem]:
+    @held_off()  # (a text's findings live as long as the process: core.collector)
+    def scan(self, pairs: Iterable[tuple[str, Where]], at: Place | None = None) -> list[Problem]:
         """The warnings of `pairs`; `at(text, ref, start, end)`, when given, places each at the part of
         its text it is about (a rulebook's paragraph spans lines: the warning names the number's)."""
-        pairs = [(text, ref) for text, ref in pairs if isinstance(text, str) and text]
+        pairs = [(text, where) for text, where in pairs if isinstance(text, str) and text]
         named = {name for text in {text for text, _ in pairs} for name in VALUE.findall(text)}
         place = at or (lambda text, ref, start, end: ref)
         out: list[Problem] = []
         found = _findings(repr(self), frozenset(named))  # a text written on many cards is read once
-        for text, ref in pairs:
+        for text, where in pairs:
             findings = found.get(text)
             if findings is None:
                 findings = found[text] = self._numbers(text, named) + self._features(text)
             if findings:
+                ref = where if isinstance(where, Ref) else where[0].field_ref(where[1])
                 out += [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref,
                                 severity="warning") for what, start, end in findings]
         return out
 
     def _numbers(self, text: str, named: set[str]) -> list[Finding]:
+        if not self._may_hold(text):
+            return []
         plain = TEMPLATE.sub(lambda m: " " * len(m.group(0)), text)
         spared = [(m.start(), m.end()) for phrase in self.literal for m in re.finditer(re.escape(phrase), plain)]
         out = []
@@ -116,6 +125,16 @@ class Bound:
                         f"(or list the phrase in game.yaml's `literal:` if it is meant as written)", *match.span(1)))
         return out
 
+    def _may_hold(self, text: str) -> bool:
+        """Whether `text` may write a number that some value has: a run of digits that is one (a
+        value under 1 000, zeros leading it: "050", the last group of "0 050"), or ends with the
+        last three digits of a larger one (its last group: "12 500", "12500"); or a digit that is
+        not ASCII (NUMBER reads any digit). A number NUMBER finds is a whole run of digits, or
+        groups of them."""
+        digits = _digits(self)
+        return digits is not None and (digits.search(text) is not None
+                                       or (not text.isascii() and OTHER_DIGIT.search(text) is not None))
+
     def _features(self, text: str) -> list[Finding]:
         lowered, named = text.lower(), set(VALUE.findall(text))
         out = []
@@ -130,6 +149,22 @@ class Bound:
                             f"print the model's wording for it, or keep it under `::: when rules.{feature.name}`",
                             start, start + len(first)))
         return out
+
+
+_DIGITS: dict[int, tuple[Bound, re.Pattern[str] | None]] = {}  # by id(Bound): the digits its numbers end with
+
+
+def _digits(bound: Bound) -> re.Pattern[str] | None:
+    """A pattern of the digits that a number equal to one of `bound`'s values ends with (None: no value)."""
+    known = _DIGITS.get(id(bound))
+    if known is None or known[0] is not bound:
+        small = sorted(str(value) for value in bound.numbers if value < 1000)
+        large = sorted({str(value)[-3:] for value in bound.numbers if value >= 1000})
+        ends = ([rf"(?<!\d)0*(?:{'|'.join(small)})"] if small else []) + large
+        known = (bound, re.compile(f"(?:{'|'.join(ends)})(?!\\d)") if ends else None)
+        _DIGITS.clear()
+        _DIGITS[id(bound)] = known
+    return known[1]
 
 
 _FOUND: dict[tuple[str, frozenset], dict[str, list[Finding]]] = {}  # this process's (a resident one scans again)
@@ -184,15 +219,16 @@ def feature_states(features: Iterable[Feature], material: object, params: object
     return {feature.name: (feature, bool(feature.on(material, params))) for feature in features}
 
 
-def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tuple[str, Ref]]:
+@held_off()  # (its pairs live as long as the scan: core.collector)
+def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tuple[str, Where]]:
     """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line,
     and every text of its rulebooks at its line in the Markdown, the content of a `::: when` /
     `::: unless` box hidden for `values` (the printed values) left out (pnp.model.rulebook, imported
     only for a kit with a rulebook: the Markdown reader and its blocks are a start-up cost)."""
-    pairs: list[tuple[str, Ref]] = []
+    pairs: list[tuple[str, Where]] = []
     for deck in kit.decks:
         for card in deck.cards:
-            pairs += card.texts
+            pairs += [(text, (card, name)) for text, name in card.texts]
     for sheet in kit.sheets:
         pairs += [(value, sheet.ref.child("fields", name)) for name, value in sheet.spec.fields.items()
                   if isinstance(value, str)]
