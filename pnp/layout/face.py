@@ -67,7 +67,7 @@ class BuildEnv:
         return out, problems
 
 
-CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
+CACHE_SIZE = 2048  # compiled values kept per element of a layout (repeated values: copies, shared texts)
 
 
 class FaceBuilder:
@@ -84,7 +84,8 @@ class FaceBuilder:
         self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
-        self._compiled: dict[tuple, tuple[tuple[Item, ...], list[Problem]]] = {}
+        self._compiled: dict[str, dict[tuple, tuple[tuple[Item, ...], list[Problem]]]] = {
+            name: {} for name in self._fields}  # per element: one whose values never repeat (a title) evicts none of another's
         self._static_face: Face | None = None
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
@@ -224,15 +225,16 @@ class FaceBuilder:
     def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[Problem], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
-        key = _values_key(name, self._fields[name], values)
-        found = self._compiled.get(key)
+        key = _values_key(self._fields[name], values)
+        cache = self._compiled[name]
+        found = cache.get(key)
         if found is not None:
             return found + (False,)
         items, problems = self._compile(element, values)
         found = (tuple(items), problems)
-        if len(self._compiled) >= CACHE_SIZE:
-            self._compiled.pop(next(iter(self._compiled)))
-        self._compiled[key] = found
+        if len(cache) >= CACHE_SIZE:
+            cache.pop(next(iter(cache)))
+        cache[key] = found
         return found + (True,)
 
     def _compile(self, element: Element, values: dict) -> tuple[list[Item], list[Problem]]:
@@ -252,10 +254,10 @@ _ABSENT = object()  # in a cache key: the face has no such field (not the same a
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # values that are their own key, with their type
 
 
-def _values_key(name: str, fields: Sequence[str], values: Mapping[str, object]) -> tuple:
-    """The cache key of element `name` for `values`: `_key` of each field it reads, `_ABSENT` for
-    one the face lacks (a loop rather than a generator: it runs for every element of every face)."""
-    out: list[object] = [name]
+def _values_key(fields: Sequence[str], values: Mapping[str, object]) -> tuple:
+    """An element's cache key for `values`: `_key` of each field it reads, `_ABSENT` for one the
+    face lacks (a loop rather than a generator: it runs for every element of every face)."""
+    out: list[object] = []
     for f in fields:
         value = values.get(f, _ABSENT)
         kind = type(value)
