@@ -89,6 +89,7 @@ class FaceBuilder:
         self._static_face: Face | None = None
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
+        self._steps = [(key, names, self.elements[names[0]] if key is None else None) for key, names in self._plan]
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
@@ -121,13 +122,12 @@ class FaceBuilder:
         parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
-        for key, names in self._plan:
-            if key is not None:  # a run of static elements: one shared layer
+        for key, names, element in self._steps:
+            if element is None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
                 parts += self._shared_parts[key]
                 continue
             name = names[0]
-            element = self.elements[name]
             if (element.when or element.unless) and not shown(element, values):
                 continue
             gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing] if missing else None
@@ -225,7 +225,8 @@ class FaceBuilder:
     def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[Problem], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
-        key = _values_key(self._fields[name], values)
+        fields = self._fields[name]
+        key = _one_key(values.get(fields[0], _ABSENT)) if len(fields) == 1 else _values_key(fields, values)
         cache = self._compiled[name]
         found = cache.get(key)
         if found is not None:
@@ -263,6 +264,13 @@ def _values_key(fields: Sequence[str], values: Mapping[str, object]) -> tuple:
         kind = type(value)
         out.append((kind, value) if kind in _PLAIN else value if value is _ABSENT else _key(value))
     return tuple(out)
+
+
+def _one_key(value: object) -> object:
+    """`_values_key` of an element that reads one field (a key of its own cache: never mixed
+    with keys of another length)."""
+    kind = type(value)
+    return (kind, value) if kind in _PLAIN else value if value is _ABSENT else _key(value)
 
 
 def _key(value: object) -> tuple[object, object]:

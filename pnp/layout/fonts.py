@@ -63,11 +63,20 @@ def _unit_width(font: str, text: str) -> float:
     return width
 
 
+@lru_cache(maxsize=4096)
+def same_space(font: str, regular: str, size: float) -> bool:
+    """Whether registered `font`'s space is as wide as `regular`'s at `size` (text fitting sets
+    every space in the regular face: a one-line text in another face takes the general path
+    when its space differs)."""
+    return abs(_unit_width(font, " ") * size - _unit_width(regular, " ") * size) <= 1e-9
+
+
 def _forget(font: TTFont) -> None:
     """Unregister a font whose file changed: ReportLab keeps the first font registered under a name
     or a face name, and widths measured with it are cached here."""
     font.unregister()
     _unit_width.cache_clear()
+    same_space.cache_clear()
 
 
 class FontBook:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..core.errors import Problem
 from ..model.units import MM
-from .fonts import Face
+from .fonts import Face, same_space
 from .textbound import hopeless
 from .typography import Run
 
@@ -94,14 +94,14 @@ def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> 
         return None
     run = runs[0]
     text = run.text
-    if run.icon or "\n" in text or "  " in text or text != text.strip(" "):
+    if run.icon or not text or text[0] == " " or text[-1] == " " or "\n" in text or "  " in text:
         return None
-    face, size = style.faces[run.style], style.size
+    faces, size = style.faces, style.size
+    face = faces[run.style]
     width = face.width(text, size)
     pitch = size * style.leading
-    if width > box_w + EPS or pitch > box_h + EPS or not text or \
-            (face is not (regular := style.faces["regular"]) and
-             abs(face.width(" ", size) - regular.width(" ", size)) > 1e-9):
+    if width > box_w + EPS or pitch > box_h + EPS or \
+            (face is not (regular := faces["regular"]) and not same_space(face.name, regular.name, size)):
         return None
     baseline = _start(box_h - pitch, style.valign) + _first_baseline(pitch, size, style)
     return TextBlock((Line(baseline, width, (Frag(_start(box_w - width, style.align), text, face, size),)),),
