@@ -84,12 +84,12 @@ class FaceBuilder:
         self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
-        self._compiled: dict[str, dict[tuple, tuple[tuple[Item, ...], list[Problem]]]] = {
+        self._compiled: dict[str, dict[object, tuple[tuple[Item, ...], list[Problem]]]] = {
             name: {} for name in self._fields}  # per element: one whose values never repeat (a title) evicts none of another's
         self._static_face: Face | None = None
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
-        self._steps = [(key, names, self.elements[names[0]] if key is None else None) for key, names in self._plan]
+        self._steps = [(key, names, self.elements[names[0]]) for key, names in self._plan]  # (each with its first element)
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
@@ -123,7 +123,7 @@ class FaceBuilder:
         problems: list[Problem] = []
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
         for key, names, element in self._steps:
-            if element is None:  # a run of static elements: one shared layer
+            if key is not None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
                 parts += self._shared_parts[key]
                 continue
