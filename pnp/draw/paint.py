@@ -6,7 +6,9 @@ items; layout's top-down coordinates become PDF's bottom-up ones here and nowher
 layers are drawn once into a form and reused. Every text is set in a bundled, embedded TrueType
 font; its inline icons take its colour. A run of text already set in a font, size and subset on
 this canvas is not encoded again: its operator and width are remembered (`Said`, one per
-canvas), so the stream is the one ReportLab writes, byte for byte.
+canvas); a new run whose characters all have their codes in one subset already is encoded from
+the font's assignments, without ReportLab's glyph-by-glyph `splitString`, and a line's start is
+formatted once per place: the stream is the one ReportLab writes, byte for byte.
 """
 from __future__ import annotations
 

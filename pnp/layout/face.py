@@ -5,7 +5,8 @@ Contract: a `FaceBuilder` belongs to one layout and one build. `build(values, wh
 that are the same on every face (no condition, no field of the face in their `{...}` templates,
 nested ones included; names an element fills itself, such as a table's `{n}`, are not fields) into
 a shared layer, laid out once and drawn once as a PDF form. Any other element is compiled once per
-distinct set of the values it reads (values of different types or orders are different). Problems
+distinct set of the values it reads (values of different types or orders are different; each
+element keeps its own `CACHE_SIZE` sets, so values that never repeat evict none of another's). Problems
 name the kit, the card (or page) and the element, and point at the card's source line; problems of
 a shared layer and of the layout itself (an unknown `background` colour) point at the layout file
 and are reported once, with the first face. A layout's `{map[field]}` values are looked up once per
