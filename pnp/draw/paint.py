@@ -102,7 +102,8 @@ def _encoded(text: PDFTextObject, run: str) -> str | None:
     subset = codes[0] >> 8
     if max(codes) >> 8 != subset or min(codes) >> 8 != subset:
         return None
-    shown = f"({text._canvas._escape(bytes(c & 0xFF for c in codes))}) Tj"  # noqa: SLF001
+    glyphs = bytes(codes) if subset == 0 else bytes(c & 0xFF for c in codes)  # (the first subset: the codes are bytes)
+    shown = f"({text._canvas._escape(glyphs)}) Tj"  # noqa: SLF001
     if subset == text._curSubset:  # noqa: SLF001
         return shown
     text._curSubset = subset  # noqa: SLF001
