@@ -88,6 +88,7 @@ class FaceBuilder:
         self._compiled: dict[str, dict[object, tuple[tuple[Item, ...], list[Problem]]]] = {
             name: {} for name in self._fields}  # per element: one whose values never repeat (a title) evicts none of another's
         self._static_face: Face | None = None
+        self._context: ElementContext | None = None  # the last face's
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
         self._steps = [(key, names, self.elements[names[0]]) for key, names in self._plan]  # (each with its first element)
@@ -243,11 +244,15 @@ class FaceBuilder:
         return compile_element(element, self.context(values))
 
     def context(self, values: dict) -> ElementContext:
-        """What an element of this layout is compiled with, for a face of `values`."""
+        """What an element of this layout is compiled with, for a face of `values` (the same
+        context for the same values object: the elements of one face share it)."""
+        if self._context is not None and self._context.values is values:
+            return self._context
         env = self.env
-        return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours,
-                              env.language or ("fr" if env.french else "en"))
+        self._context = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons,
+                                       env.project, env.kit_dir, env.french, env.tables, env.rules, env.min_text,
+                                       self._colours, env.language or ("fr" if env.french else "en"))
+        return self._context
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
