@@ -100,7 +100,26 @@ Risk = tuple[str, RGB, tuple[float, float]]  # what, the colour that stands out,
 def shape_risks(items: Sequence[Item], bleed: float, width: float, height: float) -> list[list[Risk]]:
     """For each shape of an element, its edges near the cut (geometry only: whether each stands out
     from its ground is `judge`'s)."""
-    return [found for found in (_risk(i, bleed, width, height) for i in items if isinstance(i, Shape)) if found]
+    return [found for found in (_risks(i, bleed, width, height) for i in items if isinstance(i, Shape)) if found]
+
+
+_SAFE: set[tuple] = set()  # shapes with no risky edge, by all they are but their colours' values
+
+
+def _risks(s: Shape, bleed: float, width: float, height: float) -> list[Risk]:
+    """`_risk`, known empty for a shape that differs from a safe one only in the values of its
+    colours (a card's own background over its whole face): whether it has a fill or a stroke is
+    all `_risk` reads of them until it names the colour of an edge it found."""
+    key = (s.kind, s.x, s.y, s.w, s.h, s.fill is None, s.stroke is None, s.width, s.radius, s.dash, s.opacity,
+           s.rotate, bleed, width, height)
+    if key in _SAFE:
+        return []
+    found = _risk(s, bleed, width, height)
+    if not found:
+        if len(_SAFE) >= 4096:
+            _SAFE.clear()
+        _SAFE.add(key)
+    return found
 
 
 def judge(risks: list[list[Risk]], below: Reversible[Item], background: RGB | None) -> str | None:

@@ -145,9 +145,7 @@ def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[I
     if prepared is None:
         return []
     runs, faces, icon_paths = prepared
-    style = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
-                      element.align, element.valign, element.icon_scale)
-    block = fit_text(runs, w, h, style)
+    block = fit_text(runs, w, h, _style(faces, element))
     if isinstance(block, Problem):
         return _fail(problems, block)
     ctx.small_text(block, problems)
@@ -155,6 +153,22 @@ def _text(element: Text, ctx: ElementContext, problems: list[Problem]) -> list[I
     if icon_paths:
         block = resolve_icons(block, icon_paths)
     return [TextItem(x, y, w, h, block, color, ctx.rgb(element.outline, problems), angle(element))]
+
+
+_STYLES: dict[tuple, TextStyle] = {}  # by the faces' id (the style kept holds them: the id stays theirs) and sizes
+
+
+def _style(faces: dict, element: Text) -> TextStyle:
+    """The text style of `element` in `faces`, made once (every card of a layout asks for it)."""
+    key = (id(faces), element.size, element.min_size, element.leading, element.align, element.valign,
+           element.icon_scale)
+    style = _STYLES.get(key)
+    if style is None:
+        if len(_STYLES) >= 4096:
+            _STYLES.clear()
+        style = _STYLES[key] = TextStyle(faces, element.size, element.min_size or element.size, element.leading,
+                                         element.align, element.valign, element.icon_scale)
+    return style
 
 
 def _fail(problems: list[Problem], *found: Problem) -> list[Item]:

@@ -5,7 +5,8 @@ Contract: a `FaceBuilder` belongs to one layout and one build. `build(values, wh
 that are the same on every face (no condition, no field of the face in their `{...}` templates,
 nested ones included; names an element fills itself, such as a table's `{n}`, are not fields) into
 a shared layer, laid out once and drawn once as a PDF form. Any other element is compiled once per
-distinct set of the values it reads (values of different types or orders are different). Problems
+distinct set of the values it reads (values of different types or orders are different; each
+element keeps its own `CACHE_SIZE` sets, so values that never repeat evict none of another's). Problems
 name the kit, the card (or page) and the element, and point at the card's source line; problems of
 a shared layer and of the layout itself (an unknown `background` colour) point at the layout file
 and are reported once, with the first face. A layout's `{map[field]}` values are looked up once per
@@ -67,7 +68,7 @@ class BuildEnv:
         return out, problems
 
 
-CACHE_SIZE = 2048  # compiled elements kept per layout (repeated values: copies, shared texts)
+CACHE_SIZE = 2048  # compiled values kept per element of a layout (repeated values: copies, shared texts)
 
 
 class FaceBuilder:
@@ -84,10 +85,13 @@ class FaceBuilder:
         self._outside: set[str] = set()  # elements already reported outside the bleed
         self._shared: dict[str, tuple[tuple[Item, ...], list[Problem]]] = {}
         self._shared_parts: dict[str, list[tuple[str, tuple[Item, ...]]]] = {}  # a shared layer, element by element
-        self._compiled: dict[tuple, tuple[tuple[Item, ...], list[Problem]]] = {}
+        self._compiled: dict[str, dict[object, tuple[tuple[Item, ...], list[Problem]]]] = {
+            name: {} for name in self._fields}  # per element: one whose values never repeat (a title) evicts none of another's
         self._static_face: Face | None = None
+        self._context: ElementContext | None = None  # the last face's
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
+        self._steps = [(key, names, self.elements[names[0]]) for key, names in self._plan]  # (each with its first element)
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
@@ -120,13 +124,12 @@ class FaceBuilder:
         parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
-        for key, names in self._plan:
+        for key, names, element in self._steps:
             if key is not None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
                 parts += self._shared_parts[key]
                 continue
             name = names[0]
-            element = self.elements[name]
             if (element.when or element.unless) and not shown(element, values):
                 continue
             gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing] if missing else None
@@ -224,26 +227,32 @@ class FaceBuilder:
     def _dynamic(self, name: str, element: Element, values: dict) -> tuple[tuple[Item, ...], list[Problem], bool]:
         """An element that depends on the card, compiled once per distinct set of the values it reads
         (the flag: compiled now, not found in the cache)."""
-        key = _values_key(name, self._fields[name], values)
-        found = self._compiled.get(key)
+        fields = self._fields[name]
+        key = _one_key(values.get(fields[0], _ABSENT)) if len(fields) == 1 else _values_key(fields, values)
+        cache = self._compiled[name]
+        found = cache.get(key)
         if found is not None:
             return found + (False,)
         items, problems = self._compile(element, values)
         found = (tuple(items), problems)
-        if len(self._compiled) >= CACHE_SIZE:
-            self._compiled.pop(next(iter(self._compiled)))
-        self._compiled[key] = found
+        if len(cache) >= CACHE_SIZE:
+            cache.pop(next(iter(cache)))
+        cache[key] = found
         return found + (True,)
 
     def _compile(self, element: Element, values: dict) -> tuple[list[Item], list[Problem]]:
         return compile_element(element, self.context(values))
 
     def context(self, values: dict) -> ElementContext:
-        """What an element of this layout is compiled with, for a face of `values`."""
+        """What an element of this layout is compiled with, for a face of `values` (the same
+        context for the same values object: the elements of one face share it)."""
+        if self._context is not None and self._context.values is values:
+            return self._context
         env = self.env
-        return ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons, env.project,
-                              env.kit_dir, env.french, env.tables, env.rules, env.min_text, self._colours,
-                              env.language or ("fr" if env.french else "en"))
+        self._context = ElementContext(values, self.layout, self.width, self.height, env.fonts, env.icons,
+                                       env.project, env.kit_dir, env.french, env.tables, env.rules, env.min_text,
+                                       self._colours, env.language or ("fr" if env.french else "en"))
+        return self._context
 
 
 _ABSENT = object()  # in a cache key: the face has no such field (not the same as a None value)
@@ -252,15 +261,22 @@ _ABSENT = object()  # in a cache key: the face has no such field (not the same a
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # values that are their own key, with their type
 
 
-def _values_key(name: str, fields: Sequence[str], values: Mapping[str, object]) -> tuple:
-    """The cache key of element `name` for `values`: `_key` of each field it reads, `_ABSENT` for
-    one the face lacks (a loop rather than a generator: it runs for every element of every face)."""
-    out: list[object] = [name]
+def _values_key(fields: Sequence[str], values: Mapping[str, object]) -> tuple:
+    """An element's cache key for `values`: `_key` of each field it reads, `_ABSENT` for one the
+    face lacks (a loop rather than a generator: it runs for every element of every face)."""
+    out: list[object] = []
     for f in fields:
         value = values.get(f, _ABSENT)
         kind = type(value)
         out.append((kind, value) if kind in _PLAIN else value if value is _ABSENT else _key(value))
     return tuple(out)
+
+
+def _one_key(value: object) -> object:
+    """`_values_key` of an element that reads one field (a key of its own cache: never mixed
+    with keys of another length)."""
+    kind = type(value)
+    return (kind, value) if kind in _PLAIN else value if value is _ABSENT else _key(value)
 
 
 def _key(value: object) -> tuple[object, object]:

@@ -10,7 +10,8 @@ font registry (again when the file's bytes changed, which a resident process see
 registered before is unregistered through ReportLab's `TTFont.unregister`) and returns a `Face`:
 its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
 stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
-`covers(ch)`; a file that fails (or that could not be read) raises `FontError`, which `faces()`
+`covers(ch)` (`same_space(font, regular, size)`: whether two registered faces' spaces are as
+wide, cached, forgotten with the widths); a file that fails (or that could not be read) raises `FontError`, which `faces()`
 reports as a problem of the text that needs it. `default_bold()` is the default family's bold (its
 default face without one: titles on sheets). Unknown families or styles are reported by
 `problem()` with a suggestion. Measuring text is pure geometry: nothing here reads a file or
@@ -63,11 +64,20 @@ def _unit_width(font: str, text: str) -> float:
     return width
 
 
+@lru_cache(maxsize=4096)
+def same_space(font: str, regular: str, size: float) -> bool:
+    """Whether registered `font`'s space is as wide as `regular`'s at `size` (text fitting sets
+    every space in the regular face: a one-line text in another face takes the general path
+    when its space differs)."""
+    return abs(_unit_width(font, " ") * size - _unit_width(regular, " ") * size) <= 1e-9
+
+
 def _forget(font: TTFont) -> None:
     """Unregister a font whose file changed: ReportLab keeps the first font registered under a name
     or a face name, and widths measured with it are cached here."""
     font.unregister()
     _unit_width.cache_clear()
+    same_space.cache_clear()
 
 
 class FontBook:

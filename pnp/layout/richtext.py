@@ -56,7 +56,13 @@ def _excerpt(text: str) -> str:
 
 
 def _faces(family: str, runs: list[Run], fonts: FontBook) -> tuple[dict[str, Face], str | None]:
+    if len(runs) == 1:  # (most texts: one run, its style's set made once)
+        return fonts.faces(family, _STYLE_SETS[runs[0].style] if runs[0].text else _REGULAR)
     return fonts.faces(family, frozenset({"regular"} | {r.style for r in runs if r.text}))
+
+
+_REGULAR = frozenset({"regular"})
+_STYLE_SETS = {s: frozenset({"regular", s}) for s in ("regular", "bold", "italic", "bolditalic")}
 
 
 def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[Problem]]:
@@ -67,6 +73,9 @@ def _glyphs(runs: list[Run], faces: dict[str, Face]) -> tuple[list[Run], list[Pr
     for run in runs:
         face = faces.get(run.style)
         text = run.text
+        if face is not None and NNBSP not in text and face.charset.issuperset(text):
+            out.append(run)  # (the common case: every character in the font)
+            continue
         if face and NNBSP in text and not face.covers(NNBSP):
             text = text.replace(NNBSP, NBSP)
         missing = set(text) - face.charset if face else set()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..core.errors import Problem
 from ..model.units import MM
-from .fonts import Face
+from .fonts import Face, same_space
 from .textbound import hopeless
 from .typography import Run
 
@@ -94,14 +94,14 @@ def _one_line(runs: list[Run], box_w: float, box_h: float, style: TextStyle) -> 
         return None
     run = runs[0]
     text = run.text
-    if run.icon or "\n" in text or "  " in text or text != text.strip(" "):
+    if run.icon or not text or text[0] == " " or text[-1] == " " or "\n" in text or "  " in text:
         return None
-    face, size = style.faces[run.style], style.size
+    faces, size = style.faces, style.size
+    face = faces[run.style]
     width = face.width(text, size)
     pitch = size * style.leading
-    if width > box_w + EPS or pitch > box_h + EPS or not text or \
-            (face is not (regular := style.faces["regular"]) and
-             abs(face.width(" ", size) - regular.width(" ", size)) > 1e-9):
+    if width > box_w + EPS or pitch > box_h + EPS or \
+            (face is not (regular := faces["regular"]) and not same_space(face.name, regular.name, size)):
         return None
     baseline = _start(box_h - pitch, style.valign) + _first_baseline(pitch, size, style)
     return TextBlock((Line(baseline, width, (Frag(_start(box_w - width, style.align), text, face, size),)),),
@@ -171,6 +171,10 @@ def _why(paragraphs: list[list[_Word]], size: float, box_w: float, box_h: float,
 
 def _paragraphs(runs: list[Run]) -> list[list[_Word]]:
     """Split runs into paragraphs (hard line breaks) of words (lists of styled pieces)."""
+    if len(runs) == 1 and not runs[0].icon:  # one run (most texts): its words are its parts
+        style = runs[0].style
+        return [[(_Piece(part, style, None),) for part in chunk.split(" ") if part]
+                for chunk in runs[0].text.split("\n")]
     paragraphs: list[list[_Word]] = [[]]
     word: list[_Piece] = []
     for run in runs:
@@ -253,26 +257,49 @@ def _line(words: list[tuple[_Word, float]], baseline: float, size: float, box_w:
     x = _start(box_w - natural, style.align)
     frags: list[Frag] = []
     joinable = gap == space  # words sit one natural space apart: one fragment can hold them
+    joins: dict[str, bool] = {}  # a face's name: its space is the line's (a word of it joins the one before)
+    texts: list[str] = []  # the words of the last fragment, while words join it
     for word, width in words:
-        for i, frag in enumerate(_frags(word, x, size, style)):
-            prev = frags[-1] if frags else None
-            if (i == 0 and joinable and prev is not None and frag.face is not None and prev.face is frag.face
-                    and abs(frag.face.width(" ", size) - space) < 1e-9):
-                frags[-1] = Frag(prev.x, f"{prev.text} {frag.text}", frag.face, size)
-            else:
-                frags.append(frag)
+        for i, (at, text, face, side, icon) in enumerate(_frags(word, x, size, style)):
+            if (i == 0 and joinable and frags and face is not None and frags[-1].face is face
+                    and _joins(joins, face, size, space)):
+                texts.append(text)
+                continue
+            _close(frags, texts)
+            frags.append(Frag(at, text, face, side, icon))
+            texts = [text]
         x += width + gap
+    _close(frags, texts)
     return Line(baseline, natural, tuple(frags))
 
 
-def _frags(word: _Word, x: float, size: float, style: TextStyle) -> list[Frag]:
+def _joins(joins: dict[str, bool], face: Face, size: float, space: float) -> bool:
+    """Whether `face`'s space at `size` is the line's `space` (asked once per face and line)."""
+    found = joins.get(face.name)
+    if found is None:
+        found = joins[face.name] = abs(face.width(" ", size) - space) < 1e-9
+    return found
+
+
+def _close(frags: list[Frag], texts: list[str]) -> None:
+    """The last fragment with the words joined to it, one space apart."""
+    if len(texts) > 1:
+        last = frags[-1]
+        frags[-1] = Frag(last.x, " ".join(texts), last.face, last.size)
+
+
+_FragArgs = tuple[float, str, Face | None, float, str | None]  # a Frag's x, text, face, size, icon
+
+
+def _frags(word: _Word, x: float, size: float, style: TextStyle) -> list[_FragArgs]:
+    """The fragments of a word set at `x`, as `Frag` arguments (most are joined to the one before)."""
     if len(word) == 1 and not word[0].icon:
-        return [Frag(x, word[0].text, style.faces[word[0].style], size)]
-    out: list[Frag] = []
+        return [(x, word[0].text, style.faces[word[0].style], size, None)]
+    out: list[_FragArgs] = []
     for piece in word:
         if piece.icon:  # an icon's `size` is its side
-            out.append(Frag(x, "", None, size * style.icon_scale, piece.icon))
+            out.append((x, "", None, size * style.icon_scale, piece.icon))
         else:
-            out.append(Frag(x, piece.text, style.faces[piece.style], size))
+            out.append((x, piece.text, style.faces[piece.style], size, None))
         x += _piece_width(piece, size, style)
     return out
