@@ -34,6 +34,7 @@ PHASES = [  # (module, attribute, phase, owner class)
     ("pnp.pipeline.kitrun", "lint", "layouts' lint", None),
     ("pnp.pipeline.deck", "cut_bleeds", "bleed check", None),
     ("pnp.pipeline.deck", "face", "faces looked up", "DeckFaces"),
+    ("pnp.pipeline.faces", "sheet", "faces looked up", "Faces"),
     ("pnp.draw.sheets", "_slots", "faces drawn", "SheetPainter"),
     ("pnp.draw.kept", "reuse", "pages copied", "PageRun"),
     ("pnp.draw.sheets", "end_page", "pages ended (showPage)", None),
@@ -55,7 +56,9 @@ class Timers:
     def wrap(self, module: str, name: str, phase: str, owner: str | None) -> None:
         holder = importlib.import_module(module)
         holder = getattr(holder, owner) if owner else holder
-        inner = getattr(holder, name)
+        inner = getattr(holder, name, None)
+        if inner is None:  # (a base tree without that function)
+            return
 
         def timed(*args, **kwargs):
             now = time.process_time()

@@ -200,3 +200,23 @@ def test_an_unchanged_row_keeps_its_card_and_its_problems_are_told_every_build(s
     assert sorted(key[3] for key in made) == [88, 89]  # the two rows swapped (their index)
     assert sum("unknown rules value {rules.nope}" in p for p in second) == 1
     assert [p for p in first if "card '2'" in p] == [p for p in second if "card '2'" in p]
+
+
+def test_a_sheet_of_kept_cards_takes_its_faces_whole_and_their_problems_are_counted_again(project, tmp_path):
+    """A sheet whose cards are last build's very objects takes last build's faces whole
+    (`pipeline.faces.Faces.sheet`); the layout problem met on every card is still reported once,
+    with the number of other cards, as a cold build reports it, and the PDF is a cold build's."""
+    root = project("similis-reglisse")
+    edit(root / "layouts" / "reglisse.yaml", "bord: {type: rect, x: 5, y: 5, w: 53, h: 78,",
+         "bord: {type: rect, x: 1, y: 5, w: 57, h: 78,")  # an edge within the cut's 2 mm: on every card
+    resident, options = Resident(root), Options(out=tmp_path / "out")
+    resident.build(["similis-reglisse"], options)
+    edit(root / "decks/similis-reglisse/cartes.yaml", "  - [gélatine, bleu, 1]\n  - [gélatine, bleu, 2]",
+         "  - [gélatine, bleu, 2]\n  - [gélatine, bleu, 1]")
+    warm = resident.build(["similis-reglisse"], options)
+    sheets = [key for key in resident.memo.kept.faces if key[0] == "sheet"]
+    cold = build_changed(root, ["similis-reglisse"], Options(out=tmp_path / "cold"), force=True)
+    assert len(sheets) > 1 and resident.memo.kept.pages.reused[_files(warm)["cartes"]] > 0
+    assert [p.render() for r in warm for p in r.problems] == [p.render() for r in cold for p in r.problems]
+    assert any(p.render().endswith("(and on 63 more cards)") for r in warm for p in r.warnings)
+    assert filecmp.cmp(_files(cold)["cartes"], _files(warm)["cartes"], shallow=False)

@@ -97,6 +97,11 @@ class DeckFaces:
         face = self._ahead[(layout, card.index)] = self.face(card, layout)
         return face
 
+    def waiting(self, cards: list[Card]) -> bool:
+        """Whether a face of one of `cards` was laid out ahead and waits for its sheet."""
+        return bool(self._ahead) and any((card.layout, card.index) in self._ahead
+                                         or (card.back, card.index) in self._ahead for card in cards)
+
     def face(self, card: Card, layout: str) -> Face:
         kept = self._ahead.pop((layout, card.index), None) if self._ahead else None
         return kept if kept is not None else self.ctx.card_face(card, self.deck, layout)
@@ -136,9 +141,7 @@ class DeckPages:
 
     def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
-        fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
-        backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
-            if self.plan.mode != "none" else []
+        fronts, backs = self._faces_of(chunk, number)
         plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
         cuts = self._cuts(number, plan, fronts, backs) if not self._cut_told else []
         if cuts:
@@ -148,6 +151,23 @@ class DeckPages:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
+
+    def _faces_of(self, chunk: list[tuple[Deck, Card]], number: int) -> tuple[list[Face | None], list[Face | None]]:
+        """The sheet's fronts and backs (a None for a card without one); a resident session's sheet of
+        the deck's own cards (no guest, none of them laid out ahead for the gutters) takes them whole when its
+        cards are the very same as last build's (`Faces.sheet`)."""
+        duplex = self.plan.mode != "none"
+        if self.ctx.session.kept is None or self.guests or self.faces.waiting([card for _, card in chunk]):
+            fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
+            return fronts, [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
+                if duplex else []
+        wanted = [(card, card.layout) for _, card in chunk] + \
+            ([(card, card.back) for _, card in chunk if card.back] if duplex else [])
+        faces, problems = self.ctx.faces.sheet(self.deck, wanted, (self.path, number))
+        self.ctx.report(*problems)
+        laid: list[Face | None] = list(faces)
+        backs = iter(laid[len(chunk):])
+        return laid[:len(chunk)], [next(backs) if card.back else None for _, card in chunk] if duplex else []
 
     def _cuts(self, number: int, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None]) -> list[Cut]:
         """The sheet's bleed check; in a resident session, last build's when its plan is equal and its

@@ -59,11 +59,38 @@ class Faces:
         known = self._laid_out(card, deck, builder, layout_name) if self._kept is None else \
             self._kept_card(self._kept, card, deck, builder, layout_name)
         _, face, found, unbound = known
+        return face, self._problems(card, deck, layout_name, found, unbound)
+
+    def sheet(self, deck: Deck, wanted: list[tuple[Card, str]], key: tuple) -> tuple[list[Face], list[Problem]]:
+        """The faces of a sheet's cards (`wanted`: each card with the layout of its side) and the problems
+        not told before, as `card` gives them one by one. In a resident session, a sheet (`key`) of the
+        very same cards in the same deck, layouts and kit as last build takes last build's faces whole,
+        their problems told and counted again."""
+        if self._kept is None:
+            found = [self.card(card, deck, layout) for card, layout in wanted]
+            return [face for face, _ in found], [p for _, problems in found for p in problems]
+        context = (deck.name, deck.title, len(deck.cards), self.kit.game.title,
+                   tuple(self._layout_key(self.builder(layout), layout) for layout in sorted({l for _, l in wanted})))
+        old = self._kept.get(("sheet", key))
+        if old is None or old[0] != context or len(old[1]) != len(wanted) \
+                or any(a is not b[0] or la != lb for (a, la), b, lb in zip(wanted, old[1], old[2])):
+            knowns = [self._kept_card(self._kept, card, deck, self.builder(layout), layout) for card, layout in wanted]
+            old = self._kept[("sheet", key)] = (context, knowns, [layout for _, layout in wanted])
+        problems: list[Problem] = []
+        for (card, face, found, unbound), layout in zip(old[1], old[2]):
+            if found or unbound:
+                problems += self._problems(card, deck, layout, found, unbound)
+        return [known[1] for known in old[1]], problems
+
+    def _problems(self, card: Card, deck: Deck, layout_name: str, found: list[Problem],
+                  unbound: list[tuple[str, str]]) -> list[Problem]:
+        """A card face's problems not told before: its fields' `{rules.…}` problems once a run, its
+        layout's once a deck and layout (`Repeats`)."""
         problems = self._told(card.fields, unbound, card.field_ref,
                               lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
         if found:
             problems += self._repeats.first_of(found, (deck.name, layout_name))
-        return face, problems
+        return problems
 
     def _kept_card(self, kept: dict[tuple, tuple], card: Card, deck: Deck, builder: FaceBuilder,
                    layout_name: str) -> tuple:
