@@ -198,6 +198,7 @@ class Resident:
             self._session.memo = self.memo
             self._session.kept = self.memo.kept = Kept(KeptPages())
             self._session.project.kept_cards = self.memo.kept.cards
+            self._session.project.kept_yaml = self.memo.kept.yaml
             self.memo.reset(self.memo.generation + 1)
             self._stamp = stamp
         return self._session

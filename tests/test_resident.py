@@ -220,3 +220,30 @@ def test_a_sheet_of_kept_cards_takes_its_faces_whole_and_their_problems_are_coun
     assert [p.render() for r in warm for p in r.problems] == [p.render() for r in cold for p in r.problems]
     assert any(p.render().endswith("(and on 63 more cards)") for r in warm for p in r.warnings)
     assert filecmp.cmp(_files(cold)["cartes"], _files(warm)["cartes"], shallow=False)
+
+
+def test_a_row_edited_is_parsed_alone_and_its_problems_are_located_as_a_cold_builds(similis, tmp_path, monkeypatch):
+    """A save that changed one row parses that line alone (`sources.keptyaml`): the problems, at their
+    line and column, are a cold build's, and so is the PDF."""
+    import pnp.sources.yamlparse as yamlparse
+
+    root, resident, options = similis
+    composed: list[str] = []
+    whole = yamlparse.compose
+    monkeypatch.setattr(yamlparse, "compose", lambda text: composed.append(text) or whole(text))
+    cards = root / "decks/similis/cartes.yaml"
+    edit(cards, "title: cartes", "title: cartes  # (parsed whole, and kept)")
+    resident.build(["similis"], options)
+    edit(cards, "  - [1, ankh, bleu, sable]", "  - [1, ankh, '{rules.absent}', sable]")  # (a text no test parsed)
+    warm = resident.build(["similis"], options)
+    assert not [text for text in composed if "rules.absent" in text and len(text.splitlines()) > 1]
+    cold = build_changed(root, ["similis"], Options(out=tmp_path / "cold"), force=True)
+    assert [text for text in composed if "rules.absent" in text and len(text.splitlines()) > 1] \
+        == [cards.read_text(encoding="utf-8")]
+    located = [p.render() for r in warm for p in r.problems]
+    assert any("cartes.yaml:" in p and "{rules.absent}" in p for p in located)
+    assert located == [p.render() for r in cold for p in r.problems]
+    edit(cards, "  - [1, ankh, '{rules.absent}', sable]", "  - [1, ankh, bleu, sable]")
+    mended = _files(resident.build(["similis"], options))["cartes"]
+    cold = build_changed(root, ["similis"], Options(out=tmp_path / "again"), force=True)
+    assert filecmp.cmp(_files(cold)["cartes"], mended, shallow=False)

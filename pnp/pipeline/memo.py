@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Protocol
 from ..core.errors import Problem
 from ..core.options import Options
 from ..core.report import FileReport
+from ..sources.keptyaml import KeptYaml
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..draw.kept import KeptPages
@@ -83,7 +84,7 @@ class Memo(Protocol):
 
 @dataclass
 class Kept:
-    """What a resident session keeps below the component: cards by the rows they were built from,
+    """What a resident session keeps below the component: its YAML files as last parsed, cards by the rows they were built from,
     faces by their values, pages by their faces, and each deck sheet's bleed check by its plan and
     faces (`cuts`: (PDF, sheet) -> (plan, fronts, backs, cuts); `pipeline.deck`)."""
 
@@ -91,9 +92,11 @@ class Kept:
     faces: dict[tuple, tuple] = field(default_factory=dict)  # (pipeline.faces)
     cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
     cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
+    yaml: KeptYaml = field(default_factory=KeptYaml)  # files as last parsed (sources.keptyaml; Project.kept_yaml)
 
     def clear(self) -> None:
         self.faces.clear()
         self.pages.clear()
         self.cuts.clear()
         self.cards.clear()
+        self.yaml.clear()
