@@ -75,11 +75,15 @@ class Faces:
         if old is None or old[0] != context or len(old[1]) != len(wanted) \
                 or any(a is not b[0] or la != lb for (a, la), b, lb in zip(wanted, old[1], old[2])):
             knowns = [self._kept_card(self._kept, card, deck, self.builder(layout), layout) for card, layout in wanted]
-            old = self._kept[("sheet", key)] = (context, knowns, [layout for _, layout in wanted])
+            seen = [self._repeats.keys(known[2], (deck.name, layout)) for known, (_, layout) in zip(knowns, wanted)]
+            old = self._kept[("sheet", key)] = (context, knowns, [layout for _, layout in wanted], seen)
         problems: list[Problem] = []
-        for (card, face, found, unbound), layout in zip(old[1], old[2]):
-            if found or unbound:
-                problems += self._problems(card, deck, layout, found, unbound)
+        for (card, face, found, unbound), layout, keys in zip(old[1], old[2], old[3]):
+            if unbound:
+                problems += self._told(card.fields, unbound, card.field_ref,
+                                       lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+            if found:
+                problems += self._repeats.counted(found, keys)
         return [known[1] for known in old[1]], problems
 
     def _problems(self, card: Card, deck: Deck, layout_name: str, found: list[Problem],
@@ -205,16 +209,22 @@ class Repeats:
     def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
         """The problems not seen before in `scope`; one located in a layout file (a shared layer,
         an element's definition) is seen once for the whole kit, whichever layout inherits it."""
+        return self.counted(problems, self.keys(problems, scope))
+
+    def keys(self, problems: list[Problem], scope: tuple) -> list[tuple]:
+        """What makes each problem the same as another (`first_of`'s keys, made once for a face kept)."""
+        return [(problem.ref, problem.what) if problem.ref is not None and problem.ref.file.startswith(LAYOUTS)
+                else scope + (problem.what, problem.where.rsplit(", element ", 1)[-1]) for problem in problems]
+
+    def counted(self, problems: list[Problem], keys: list[tuple]) -> list[Problem]:
+        """The problems whose key was not seen before; the others counted once more."""
         fresh = []
-        for problem in problems:
-            if problem.ref is not None and problem.ref.file.startswith(LAYOUTS):
-                key: tuple = (problem.ref, problem.what)
+        seen = self._seen
+        for problem, key in zip(problems, keys):
+            if key in seen:
+                seen[key][1] += 1
             else:
-                key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
-            if key in self._seen:
-                self._seen[key][1] += 1
-            else:
-                self._seen[key] = [problem, 0]
+                seen[key] = [problem, 0]
                 fresh.append(problem)
         return fresh
 
