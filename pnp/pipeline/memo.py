@@ -93,6 +93,8 @@ class Kept:
     cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
     cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
     yaml: KeptYaml = field(default_factory=KeptYaml)  # files as last parsed (sources.keptyaml; Project.kept_yaml)
+    stamp: tuple = ()  # the layouts, fonts and icons as stamped for this build (pnp.resident)
+    shared: dict[tuple, str] = field(default_factory=dict)  # the build cache's digest of them, by stamp (cache.py)
 
     def clear(self) -> None:
         self.faces.clear()
