@@ -111,11 +111,12 @@ class DeckPages:
     """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
 
     def __init__(self, ctx: KitContext, deck: Deck, plan: SheetPlan, faces: DeckFaces, guests: tuple[Deck, ...] = ()):
-        self.ctx, self.deck, self.plan, self.faces, self.guests = ctx, deck, plan, faces, guests
+        self.ctx, self.deck, self.faces, self.guests = ctx, deck, faces, guests
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
         kept = ctx.session.kept
         self.path = ctx.path(deck.name).as_posix()
+        self.plan = self._kept_plan(0, plan)
         self.kept = kept.pages.run(self.path) if kept is not None and self.opened else None
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name,
                                     self.kept) if self.opened is not None else None
@@ -143,6 +144,7 @@ class DeckPages:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
         fronts, backs = self._faces_of(chunk, number)
         plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
+        plan = self._kept_plan(number, plan) if plan is not self.plan else plan
         cuts = self._cuts(number, plan, fronts, backs) if not self._cut_told else []
         if cuts:
             self._cut_told = True
@@ -151,6 +153,18 @@ class DeckPages:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
+
+    def _kept_plan(self, number: int, plan: SheetPlan) -> SheetPlan:
+        """In a resident session, last build's plan of the deck (`number` 0) or of a part-filled sheet
+        when equal: the very object, which the kept pages and bleed checks then find equal at once."""
+        kept = self.ctx.session.kept
+        if kept is None:
+            return plan
+        old = kept.plans.get((self.path, number))
+        if old is not None and old == plan:
+            return old
+        kept.plans[(self.path, number)] = plan
+        return plan
 
     def _faces_of(self, chunk: list[tuple[Deck, Card]], number: int) -> tuple[list[Face | None], list[Face | None]]:
         """The sheet's fronts and backs (a None for a card without one); a resident session's sheet of
