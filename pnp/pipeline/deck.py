@@ -217,7 +217,22 @@ class DeckPages:
     def _notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
         """The page's notes, placed once per side, width of label (sheet numbers print as wide) and
         filling of the sheet: a part-filled sheet's where a full one has them when they find room
-        there clear of its own marks (the same place on every sheet of the deck), else beside its cards."""
+        there clear of its own marks (the same place on every sheet of the deck), else beside its cards.
+        In a resident session, last build's notes of the same label on the same plan (the very object:
+        `_kept_plan`) with the same print note, when they all found room (no warning to tell)."""
+        kept = self.ctx.session.kept
+        if kept is None:
+            return self._placed_notes(plan, back, label)
+        print_note = self.ctx.messages.text("print_note")
+        old = kept.notes.get((self.path, back, label))
+        if old is not None and old[0] is plan and old[1] == print_note:
+            return old[2]
+        notes = self._placed_notes(plan, back, label)
+        if all(any(note.text == text for note in notes) for text in (print_note, label) if text):  # (no warning)
+            kept.notes[(self.path, back, label)] = (plan, print_note, notes)
+        return notes
+
+    def _placed_notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
         marks = plan.back_marks if back else plan.marks
         key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2),
                plan.back_bleed_box if back else plan.bleed_box, marks)

@@ -92,6 +92,7 @@ class Kept:
     faces: dict[tuple, tuple] = field(default_factory=dict)  # (pipeline.faces)
     cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
     plans: dict[tuple[str, int], object] = field(default_factory=dict)  # (PDF, 0 or a part-filled sheet) -> its plan
+    notes: dict[tuple[str, bool, str], tuple] = field(default_factory=dict)  # (PDF, back, label) -> (plan, print note, notes)
     cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
     yaml: KeptYaml = field(default_factory=KeptYaml)  # files as last parsed (sources.keptyaml; Project.kept_yaml)
     stamp: tuple = ()  # the layouts, fonts and icons as stamped for this build (pnp.resident)
@@ -102,5 +103,6 @@ class Kept:
         self.pages.clear()
         self.cuts.clear()
         self.plans.clear()
+        self.notes.clear()
         self.cards.clear()
         self.yaml.clear()
