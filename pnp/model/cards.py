@@ -66,11 +66,14 @@ class _KeptRows:
         self.kept, self.build = kept, build
         self.deck = repr((spec.name, spec.layout, spec.back, spec.fields, spec.defaults, ref))
         self._positions: dict[int, tuple[dict, str]] = {}
+        self._lacking: tuple[frozenset | None, tuple] = (None, ())  # the group's lacking fields, sorted once
 
     def card(self, entry: Entry, lacking: frozenset) -> tuple[Card, list[Problem]]:
-        if not isinstance(entry.refs, RowRefs) or entry.refs.card_ref != entry.ref:
+        if not isinstance(entry.refs, RowRefs) or (entry.refs.card_ref is not entry.ref and entry.refs.card_ref != entry.ref):
             return self.build(entry, lacking=lacking)
-        key = (self.deck, self._columns(entry.refs.positions), tuple(sorted(lacking)), entry.index, entry.ref,
+        if self._lacking[0] is not lacking:
+            self._lacking = (lacking, tuple(sorted(lacking)))
+        key = (self.deck, self._columns(entry.refs.positions), self._lacking[1], entry.index, entry.ref,
                repr(entry.values), entry.unread)
         known = self.kept.get(key)
         if known is None:
