@@ -175,9 +175,7 @@ class DeckPages:
             fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
             return fronts, [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
                 if duplex else []
-        wanted = [(card, card.layout) for _, card in chunk] + \
-            ([(card, card.back) for _, card in chunk if card.back] if duplex else [])
-        faces, problems = self.ctx.faces.sheet(self.deck, wanted, (self.path, number))
+        faces, problems = self.ctx.faces.sheet(self.deck, [card for _, card in chunk], duplex, (self.path, number))
         self.ctx.report(*problems)
         laid: list[Face | None] = list(faces)
         backs = iter(laid[len(chunk):])

@@ -16,6 +16,7 @@ where a card is, in words, only when a problem is reported.
 from __future__ import annotations
 
 import hashlib
+import operator
 from functools import partial
 from typing import Callable, Mapping
 
@@ -61,30 +62,37 @@ class Faces:
         _, face, found, unbound = known
         return face, self._problems(card, deck, layout_name, found, unbound)
 
-    def sheet(self, deck: Deck, wanted: list[tuple[Card, str]], key: tuple) -> tuple[list[Face], list[Problem]]:
-        """The faces of a sheet's cards (`wanted`: each card with the layout of its side) and the problems
-        not told before, as `card` gives them one by one. In a resident session, a sheet (`key`) of the
-        very same cards in the same deck, layouts and kit as last build takes last build's faces whole,
-        their problems told and counted again."""
+    def sheet(self, deck: Deck, cards: list[Card], duplex: bool, key: tuple) -> tuple[list[Face], list[Problem]]:
+        """The faces of a sheet's cards — their fronts, then (`duplex`) the backs of those that have one —
+        and the problems not told before, as `card` gives them one by one. In a resident session, a
+        sheet (`key`) of the very same cards in the same deck, layouts and kit as last build takes last
+        build's faces whole, their problems told and counted again (`_KeptSheet`)."""
         if self._kept is None:
-            found = [self.card(card, deck, layout) for card, layout in wanted]
+            found = [self.card(card, deck, layout) for card, layout in _sides(cards, duplex)]
             return [face for face, _ in found], [p for _, problems in found for p in problems]
-        context = (deck.name, deck.title, len(deck.cards), self.kit.game.title,
-                   tuple(self._layout_key(self.builder(layout), layout) for layout in sorted({l for _, l in wanted})))
-        old = self._kept.get(("sheet", key))
-        if old is None or old[0] != context or len(old[1]) != len(wanted) \
-                or any(a is not b[0] or la != lb for (a, la), b, lb in zip(wanted, old[1], old[2])):
+        old = self._kept.get(("sheet", key))  # (the very same cards have the same layouts)
+        if old is None or not old.holds(cards) or old.context != self._sheet_context(deck, duplex, old.layouts):
+            wanted = _sides(cards, duplex)
+            layouts = [layout for _, layout in wanted]
             knowns = [self._kept_card(self._kept, card, deck, self.builder(layout), layout) for card, layout in wanted]
-            seen = [self._repeats.keys(known[2], (deck.name, layout)) for known, (_, layout) in zip(knowns, wanted)]
-            old = self._kept[("sheet", key)] = (context, knowns, [layout for _, layout in wanted], seen)
+            keys = [self._repeats.keys(known[2], (deck.name, layout)) for known, layout in zip(knowns, layouts)]
+            old = self._kept[("sheet", key)] = _KeptSheet(self._sheet_context(deck, duplex, layouts), tuple(cards),
+                                                          knowns, layouts, keys)
+        if old.tally is not None:
+            return old.faces, self._repeats.tallied(old.tally)
         problems: list[Problem] = []
-        for (card, face, found, unbound), layout, keys in zip(old[1], old[2], old[3]):
+        for (card, face, found, unbound), layout, keys in zip(old.knowns, old.layouts, old.keys):
             if unbound:
                 problems += self._told(card.fields, unbound, card.field_ref,
                                        lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
             if found:
                 problems += self._repeats.counted(found, keys)
-        return [known[1] for known in old[1]], problems
+        return old.faces, problems
+
+    def _sheet_context(self, deck: Deck, duplex: bool, layouts: list[str]) -> tuple:
+        """What a sheet's faces are looked up in besides its cards: the deck, the kit, the layouts."""
+        return (deck.name, deck.title, len(deck.cards), self.kit.game.title, duplex,
+                tuple(self._layout_key(self.builder(name), name) for name in sorted(set(layouts))))
 
     def _problems(self, card: Card, deck: Deck, layout_name: str, found: list[Problem],
                   unbound: list[tuple[str, str]]) -> list[Problem]:
@@ -176,6 +184,37 @@ class Faces:
         return [Problem(what, where(), ref_of(name)) for name, what in found]
 
 
+def _sides(cards: list[Card], duplex: bool) -> list[tuple[Card, str]]:
+    """Each card with its front's layout, then (`duplex`) each that has a back with its back's."""
+    return [(card, card.layout) for card in cards] + ([(card, card.back) for card in cards if card.back]
+                                                      if duplex else [])
+
+
+class _KeptSheet:
+    """A resident session's faces of one sheet: what they were looked up in (`context`), its cards,
+    each face as `Faces._kept_card` gave it (card, face, problems, `{rules.…}` problems), its layout
+    and its problems' repeat keys; `tally`, when no face has a `{rules.…}` problem, each repeat key
+    once with its first problem and how many faces have it, in the order they first come."""
+
+    __slots__ = ("context", "cards", "knowns", "layouts", "keys", "faces", "tally")
+
+    def __init__(self, context: tuple, cards: tuple[Card, ...], knowns: list[tuple], layouts: list[str],
+                 keys: list[list[tuple]]):
+        self.context, self.cards, self.knowns, self.layouts, self.keys = context, cards, knowns, layouts, keys
+        self.faces: list[Face] = [known[1] for known in knowns]
+        self.tally: list[list] | None = None
+        if not any(known[3] for known in knowns):
+            first: dict[tuple, list] = {}
+            for known, found_keys in zip(knowns, keys):
+                for problem, key in zip(known[2], found_keys):
+                    first.setdefault(key, [key, problem, 0])[2] += 1
+            self.tally = list(first.values())
+
+    def holds(self, cards: list[Card]) -> bool:
+        """Whether `cards` are the very cards of this sheet."""
+        return len(cards) == len(self.cards) and all(map(operator.is_, cards, self.cards))
+
+
 def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
     """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
     texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit`."""
@@ -215,6 +254,19 @@ class Repeats:
         """What makes each problem the same as another (`first_of`'s keys, made once for a face kept)."""
         return [(problem.ref, problem.what) if problem.ref is not None and problem.ref.file.startswith(LAYOUTS)
                 else scope + (problem.what, problem.where.rsplit(", element ", 1)[-1]) for problem in problems]
+
+    def tallied(self, tally: list[list]) -> list[Problem]:
+        """As `counted` for each face of a kept sheet in turn, from its tally: (key, first problem, how
+        many faces have it), in the order the keys first come."""
+        fresh = []
+        seen = self._seen
+        for key, problem, many in tally:
+            if key in seen:
+                seen[key][1] += many
+            else:
+                seen[key] = [problem, many - 1]
+                fresh.append(problem)
+        return fresh
 
     def counted(self, problems: list[Problem], keys: list[tuple]) -> list[Problem]:
         """The problems whose key was not seen before; the others counted once more."""
