@@ -20,6 +20,7 @@ numbers it refers to included). `end()` makes the pages of this drawing the ones
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -87,7 +88,7 @@ class PageRun:
         number = len(self.new)
         page = self.old[number] if number < len(self.old) else None
         if page is None or not page.clean or page.key != key or len(page.faces) != len(faces) \
-                or any(a is not b for a, b in zip(page.faces, faces)) or page.state != self._state(c):
+                or not all(map(operator.is_, page.faces, faces)) or page.state != self._state(c):
             return False
         c._code.extend(page.code)  # noqa: SLF001 (the page's operators, as drawing it gives them)
         forms, colours, shadings, images = page.resources

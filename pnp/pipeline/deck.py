@@ -22,6 +22,7 @@ guests'.
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import replace
 
 from ..core.errors import Problem
@@ -250,7 +251,7 @@ class DeckPages:
 
 
 def _same(old: tuple[Face | None, ...], new: list[Face | None]) -> bool:
-    return len(old) == len(new) and all(a is b for a, b in zip(old, new))
+    return len(old) == len(new) and all(map(operator.is_, old, new))
 
 
 def _offset(mm: tuple[float, float]) -> tuple[float, float]:
