@@ -225,7 +225,8 @@ class DeckPages:
         print_note = self.ctx.messages.text("print_note")
         old = kept.notes.get((self.path, back, label))
         if old is not None and old[0] is plan and old[1] == print_note:
-            return old[2]
+            kept_notes: tuple[Note, ...] = old[2]
+            return kept_notes
         notes = self._placed_notes(plan, back, label)
         if all(any(note.text == text for note in notes) for text in (print_note, label) if text):  # (no warning)
             kept.notes[(self.path, back, label)] = (plan, print_note, notes)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import operator
 from functools import partial
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.errors import Problem, Ref, counted
 from ..layout.face import BuildEnv, FaceBuilder
@@ -32,7 +32,7 @@ FACES_KEPT = 50_000  # faces a resident session remembers, then forgets at once
 
 
 class Faces:
-    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, tuple] | None = None):
+    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, Any] | None = None):
         self.env, self.kit = env, kit
         self._kept = kept  # a resident session's faces by what they were laid out from (memo.Kept)
         self._env_key = repr((env.project, env.kit_dir, env.french, env.tables, sorted(env.skip), env.min_text,
@@ -70,24 +70,27 @@ class Faces:
         if self._kept is None:
             found = [self.card(card, deck, layout) for card, layout in _sides(cards, duplex)]
             return [face for face, _ in found], [p for _, problems in found for p in problems]
-        old = self._kept.get(("sheet", key))  # (the very same cards have the same layouts)
+        old: _KeptSheet | None = self._kept.get(("sheet", key))  # (the very same cards have the same layouts)
         if old is None or not old.holds(cards) or old.context != self._sheet_context(deck, duplex, old.layouts):
             wanted = _sides(cards, duplex)
             layouts = [layout for _, layout in wanted]
             knowns = [self._kept_card(self._kept, card, deck, self.builder(layout), layout) for card, layout in wanted]
-            keys = [self._repeats.keys(known[2], (deck.name, layout)) for known, layout in zip(knowns, layouts)]
+            seen = [self._repeats.keys(known[2], (deck.name, layout)) for known, layout in zip(knowns, layouts)]
             old = self._kept[("sheet", key)] = _KeptSheet(self._sheet_context(deck, duplex, layouts), tuple(cards),
-                                                          knowns, layouts, keys)
+                                                          knowns, layouts, seen)
         if old.tally is not None:
             return old.faces, self._repeats.tallied(old.tally)
         problems: list[Problem] = []
-        for (card, face, found, unbound), layout, keys in zip(old.knowns, old.layouts, old.keys):
+        for (card, face, found, unbound), keys in zip(old.knowns, old.keys):
             if unbound:
                 problems += self._told(card.fields, unbound, card.field_ref,
-                                       lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}")
+                                       partial(self._where, deck, card))
             if found:
                 problems += self._repeats.counted(found, keys)
         return old.faces, problems
+
+    def _where(self, deck: Deck, card: Card) -> str:
+        return f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
 
     def _sheet_context(self, deck: Deck, duplex: bool, layouts: list[str]) -> tuple:
         """What a sheet's faces are looked up in besides its cards: the deck, the kit, the layouts."""
@@ -104,7 +107,7 @@ class Faces:
             problems += self._repeats.first_of(found, (deck.name, layout_name))
         return problems
 
-    def _kept_card(self, kept: dict[tuple, tuple], card: Card, deck: Deck, builder: FaceBuilder,
+    def _kept_card(self, kept: dict[tuple, Any], card: Card, deck: Deck, builder: FaceBuilder,
                    layout_name: str) -> tuple:
         key = ("card", self._layout_key(builder, layout_name), id(card), deck.title, len(deck.cards),
                self.kit.game.title)

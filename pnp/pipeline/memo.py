@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..core.errors import Problem
 from ..core.options import Options
@@ -89,7 +89,7 @@ class Kept:
     faces (`cuts`: (PDF, sheet) -> (plan, fronts, backs, cuts); `pipeline.deck`)."""
 
     pages: KeptPages
-    faces: dict[tuple, tuple] = field(default_factory=dict)  # (pipeline.faces)
+    faces: dict[tuple, Any] = field(default_factory=dict)  # faces, and sheets' faces (pipeline.faces)
     cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
     plans: dict[tuple[str, int], object] = field(default_factory=dict)  # (PDF, 0 or a part-filled sheet) -> its plan
     notes: dict[tuple[str, bool, str], tuple] = field(default_factory=dict)  # (PDF, back, label) -> (plan, print note, notes)
