@@ -104,3 +104,9 @@ def test_the_same_text_from_elsewhere_keeps_the_file_and_another_forgets_it():
     assert kept.parse("cards.yaml", OTHER.replace("[c, d]", "[c, e]")) is not None
     kept.forget("cards.yaml", OTHER)  # (now the text kept is the edited one)
     assert kept.parse("cards.yaml", OTHER.replace("[c, d]", "[c, f]")) is None
+
+
+@pytest.mark.parametrize("text", [TEXT.replace("\n", "\r\n"), TEXT.rstrip("\n"), "\ufeff" + TEXT])
+def test_line_ends_a_last_line_without_one_and_a_byte_order_mark_parse_as_a_whole_parse(text):
+    old = '"x # not a comment", 3]'
+    _same_as_whole(_kept(text), text.replace(old, '"y, z", 4]'))
