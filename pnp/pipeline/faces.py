@@ -10,7 +10,9 @@ deck and layout, once per kit for a problem located in a layout file). `annotate
 each first problem the number of other cards it was met on, once the run is over. Given `kept` (a
 resident session's, `memo.Kept.faces`), a card face laid out from the same layout, values and place
 as in an earlier build is that build's face, with its problems; the very same `Card` (an unchanged
-row, `model.cards`) in the same deck and kit finds it without its values made again. `CardWhere` says
+row, `model.cards`) in the same deck and kit finds it without its values made again. `sheet(deck,
+cards, duplex, key)` gives a sheet's faces as `card` gives them one by one; in a resident session a
+sheet of the very same cards as last build takes them whole, its problems counted again. `CardWhere` says
 where a card is, in words, only when a problem is reported.
 """
 from __future__ import annotations
