@@ -98,15 +98,12 @@ def test_a_text_with_an_anchor_or_a_problem_is_not_kept():
     assert kept.parse("cards.yaml", OTHER.replace("[c, d]", "[c, e]")) is None
 
 
-def test_the_same_text_from_elsewhere_keeps_the_file_and_another_forgets_it():
-    kept = _kept(OTHER)
-    kept.forget("cards.yaml", OTHER)
-    assert kept.parse("cards.yaml", OTHER.replace("[c, d]", "[c, e]")) is not None
-    kept.forget("cards.yaml", OTHER)  # (now the text kept is the edited one)
-    assert kept.parse("cards.yaml", OTHER.replace("[c, d]", "[c, f]")) is None
-
-
-@pytest.mark.parametrize("text", [TEXT.replace("\n", "\r\n"), TEXT.rstrip("\n"), "\ufeff" + TEXT])
-def test_line_ends_a_last_line_without_one_and_a_byte_order_mark_parse_as_a_whole_parse(text):
-    old = '"x # not a comment", 3]'
-    _same_as_whole(_kept(text), text.replace(old, '"y, z", 4]'))
+def test_a_text_from_the_parse_cache_is_composed_when_an_edit_needs_it():
+    kept = KeptYaml()
+    data, _, _ = parse_yaml(OTHER, "cards.yaml")
+    kept.keep_cached("cards.yaml", OTHER, data)  # (its data from the cache: no tree yet)
+    _same_as_whole(kept, OTHER.replace("[c, d]", "[c, e]"))
+    kept.keep_cached("cards.yaml", OTHER.replace("[c, d]", "[c, e]"), data)  # the text kept: kept as it is
+    _same_as_whole(kept, OTHER.replace("[c, d]", "[c, f]"))
+    kept.keep_cached("cards.yaml", TEXT.replace("rows:", "rows: &x"), data)  # an anchor: nothing kept
+    assert kept.parse("cards.yaml", TEXT.replace("rows:", "rows: &x").replace("Card 2", "Card 3")) is None

@@ -9,15 +9,17 @@ alone, a row's line, and that line parsed alone (`parse_yaml`, with every check 
 a value) is again one such row, at the same column after the same indentation and dash, without a
 problem: the data kept with that row replaced (the other rows are the same objects: nothing mutates
 parsed data), and the node tree kept with that row's nodes replaced by the line's, at its line (a
-locator's: every other value is where it was). Else None: the caller parses the whole text (and keeps it, or `forget`s the file when
-its data came from elsewhere, the parse cache, and the text is another). The data answered is the data a whole parse gives:
+locator's: every other value is where it was). Else None: the caller parses the whole text (and
+keeps it). `keep_cached(display, text, data)` keeps a text whose data came from the parse cache
+(parsed whole before, without a problem): its tree is composed when an edit first needs it. The
+data answered is the data a whole parse gives:
 a line is parsed alone only in a text that holds no anchor (`&`, so no alias nor merge of one), no
 directive (`%`), and too few characters for its values to reach the parser's `MAX_VALUES`; the rows
 it replaces held scalars alone, so the nesting the parser bounds does not change.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,8 +32,9 @@ _STR = "tag:yaml.org,2002:str"
 class _File:
     lines: list[str]
     data: dict
-    root: yaml.MappingNode
-    rows: dict[int, tuple[str, int, int, int]]  # a row's line (from 0) -> (key, index, column of its "[", key's pair)
+    root: yaml.MappingNode | None = None  # (None: data from the parse cache, not composed yet)
+    rows: dict[int, tuple[str, int, int, int]] = field(default_factory=dict)  # a row's line (from 0) ->
+    # (its key, its index, the column of its "[", its key's pair)
 
 
 class KeptYaml:
@@ -45,11 +48,16 @@ class KeptYaml:
         else:
             self._files.pop(display, None)
 
-    def forget(self, display: str, text: str) -> None:
-        """Forget a file whose `text` (its data from elsewhere) is not the text kept."""
+    def keep_cached(self, display: str, text: str, data: object) -> None:
+        """Keep a file whose data came from the parse cache (a text parsed whole before, without a
+        problem): its tree is composed when an edit first needs it (`_tree`)."""
         kept = self._files.get(display)
-        if kept is not None and "".join(kept.lines) != text:
-            del self._files[display]
+        if kept is not None and "".join(kept.lines) == text:
+            return  # (the text kept already)
+        if isinstance(data, dict) and _plain(text):
+            self._files[display] = _File(text.splitlines(keepends=True), data)
+        else:
+            self._files.pop(display, None)
 
     def clear(self) -> None:
         self._files.clear()
@@ -61,7 +69,7 @@ class KeptYaml:
         lines = text.splitlines(keepends=True)
         changed = [n for n, (old, new) in enumerate(zip(kept.lines, lines)) if old != new] \
             if len(lines) == len(kept.lines) else []
-        if len(changed) != 1 or changed[0] not in kept.rows:
+        if len(changed) != 1 or changed[0] not in self._tree(display, kept).rows:
             return None
         number = changed[0]
         key, index, column, pair = kept.rows[number]
@@ -71,9 +79,25 @@ class KeptYaml:
         row, node = found
         data = dict(kept.data)
         data[key] = [*data[key][:index], row, *data[key][index + 1:]]
-        root = _patched(kept.root, pair, index, _shifted(node, number))
+        root = _patched(kept.root, pair, index, _shifted(node, number))  # type: ignore[arg-type]
         self._files[display] = _File(lines, data, root, kept.rows)
         return data, root
+
+
+    def _tree(self, display: str, kept: _File) -> _File:
+        """The file kept, its tree composed (and its rows noted) if its data came from the cache."""
+        if kept.root is None:
+            from .yamlparse import MappingNode, compose
+
+            try:
+                root = compose("".join(kept.lines))
+            except Exception:  # noqa: BLE001 (a text parsed before: never, but then it is parsed whole)
+                root = None
+            kept.root = root if type(root) is MappingNode else None
+            kept.rows = _rows(kept.root, kept.data)
+            if not kept.rows:
+                self._files.pop(display, None)
+        return kept
 
 
 def _plain(text: str) -> bool:

@@ -51,8 +51,8 @@ def load_yaml(path: Path, display: str, cache: ParseCache | None = None,
     cached = cache.get(key) if cache else None
     if cache and cached is not None:
         locator.text, locator.positions = text, cache.positions(key)
-        if kept is not None:  # (data from the cache: no tree to keep its rows by)
-            kept.forget(display, text)
+        if kept is not None:  # (its tree composed when an edit needs it)
+            kept.keep_cached(display, text, cached)
         return cached, locator, []
     from .yamlparse import parse_yaml
 
