@@ -10,7 +10,9 @@ time), the digest of what every kit shares (pnp's version, the build options, th
 by content, its fonts and icons and pnp's own source by size and modification time) and the
 digests of the PDFs written. `fresh(kit_dir)` answers the kit's cached manifest when none of those
 changed and the PDFs are still there, else None, and `inputs(kit_dir)` the files its last recorded
-build read; `shared_files(root)` lists the layouts, fonts and icons. `record(kit_dir, manifest,
+build read; `shared_files(root)` lists the layouts, fonts and icons, `stamp_files(paths)` stamps
+files by name, size, times and inode; given `stamped` (a resident's stamp of the shared files and its
+memory of their digest by stamp), the shared digest is made again only when that stamp changed. `record(kit_dir, manifest,
 inputs)` stores a kit that a successful build wrote. `save()` writes the state atomically (an
 OSError if it cannot; not at all when caches are read-only). The state is plain JSON, checked when
 read: an entry of another shape is dropped and the kit built. Standard library only, so that `pnp
@@ -61,27 +63,44 @@ def shared_files(root: Path) -> list[Path]:
 
 
 class BuildCache:
-    def __init__(self, root: Path, out: Path, options_key: str):
+    def __init__(self, root: Path, out: Path, options_key: str, stamped: tuple[tuple, dict] | None = None):
         self.root, self.out = Path(root).resolve(), Path(out)
         where = f"{self.root}\0{Path(out).resolve()}".encode()
         self.path = cache_folder("builds") / f"{hashlib.sha256(where).hexdigest()}.json"
         self.options_key = options_key
         self._shared: str | None = None
+        self._stamped = stamped  # a resident's stamp of the shared files (`stamp_files`), its digests by stamp
         self._digests: dict[str, str | None] = {}
         self.entries: dict[str, dict] = _load(self.path)
 
     def _shared_digest(self) -> str:
         """Layouts (by content), fonts, icons and pnp itself (by size and time): shared by every kit."""
         if self._shared is None:
-            h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
-            for path in _tree(self.root / "layouts", "*.yaml"):  # (a link out of the project: not read)
-                name = path.relative_to(self.root).as_posix()
-                h.update(f"{name}|{self._digest(name)}\n".encode())
-            for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg")):
-                h.update(_stamps(folder, pattern).encode())
-            h.update(_package_stamps().encode())
-            self._shared = h.hexdigest()
+            self._shared = self._remembered() if self._stamped is not None else self._shared_now()
         return self._shared
+
+    def _remembered(self) -> str:
+        """The digest a resident had for the same stamp of the shared files (their sizes, times and
+        inodes, trusted as `known_hash` trusts them: once well past their last change), else made now."""
+        stamp, known = self._stamped  # type: ignore[misc]
+        key = (stamp, self.options_key)
+        digest: str | None = known.get(key)
+        if digest is None:
+            digest = self._shared_now()
+            known.clear()
+            if _settled(stamp):
+                known[key] = digest
+        return digest
+
+    def _shared_now(self) -> str:
+        h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
+        for path in _tree(self.root / "layouts", "*.yaml"):  # (a link out of the project: not read)
+            name = path.relative_to(self.root).as_posix()
+            h.update(f"{name}|{self._digest(name)}\n".encode())
+        for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg")):
+            h.update(_stamps(folder, pattern).encode())
+        h.update(_package_stamps().encode())
+        return h.hexdigest()
 
     def _digest(self, name: str) -> str | None:
         """The digest of input `name` (from the project root) now, None if it is gone or outside."""
@@ -121,6 +140,24 @@ class BuildCache:
     def save(self) -> None:
         if writes_allowed():
             write_atomic(self.path, json.dumps(self.entries, indent=1, sort_keys=True).encode("utf-8"))
+
+
+def stamp_files(paths: list[Path]) -> tuple:
+    """Files by name, size, times and inode (one that cannot be read left out)."""
+    found = []
+    for path in paths:
+        try:
+            stat = os.stat(path)
+        except OSError:
+            continue
+        found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino))
+    return tuple(found)
+
+
+def _settled(stamp: tuple) -> bool:
+    """Whether every file stamped was last changed well before now (`RACY_NS`, as `known_hash`)."""
+    now = time.time_ns()
+    return all(now - max(mtime, ctime) > RACY_NS for _, _, mtime, ctime, _ in stamp)
 
 
 def _stamps(folder: Path, pattern: str) -> str:

@@ -32,7 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
 def build_changed(root: Path, names: list[str], options: Options, force: bool = False,
                   progress: Callable[[int], None] | None = None,
                   session: "Session | None" = None) -> list[KitReport]:
-    cache = BuildCache(root, options.out, options.cache_key())
+    kept = session.kept if session is not None else None
+    cache = BuildCache(root, options.out, options.cache_key(), (kept.stamp, kept.shared) if kept is not None else None)
     fresh, stale = _plan(root, names, cache, force)
     reports = _build(root, stale, options, cache, progress, session) if stale is not None else []
     fresh_reports = [_cached(manifest, cache.inputs(kit_dir)) for kit_dir, manifest in fresh.items()]

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .cache import known_hash, shared_files
+from .cache import known_hash, shared_files, stamp_files
 from .core.errors import Problem
 from .core.fileio import note_read
 from .core.options import Options
@@ -198,8 +197,11 @@ class Resident:
             self._session.memo = self.memo
             self._session.kept = self.memo.kept = Kept(KeptPages())
             self._session.project.kept_cards = self.memo.kept.cards
+            self._session.project.kept_yaml = self.memo.kept.yaml
             self.memo.reset(self.memo.generation + 1)
             self._stamp = stamp
+        assert self.memo.kept is not None
+        self.memo.kept.stamp = stamp  # (the build cache's digest of them is kept by it: cache.BuildCache)
         return self._session
 
     def build(self, names: list[str], options: Options, force: bool = False,
@@ -239,12 +241,5 @@ class Resident:
 
 
 def _stamp(root: Path) -> tuple:
-    """The layouts, fonts and icons by name, size and modification time."""
-    found = []
-    for path in shared_files(root):
-        try:
-            stat = os.stat(path)
-        except OSError:
-            continue
-        found.append((path.as_posix(), stat.st_size, stat.st_mtime_ns))
-    return tuple(found)
+    """The layouts, fonts and icons by name, size, times and inode."""
+    return stamp_files(shared_files(root))

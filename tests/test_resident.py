@@ -200,3 +200,50 @@ def test_an_unchanged_row_keeps_its_card_and_its_problems_are_told_every_build(s
     assert sorted(key[3] for key in made) == [88, 89]  # the two rows swapped (their index)
     assert sum("unknown rules value {rules.nope}" in p for p in second) == 1
     assert [p for p in first if "card '2'" in p] == [p for p in second if "card '2'" in p]
+
+
+def test_a_sheet_of_kept_cards_takes_its_faces_whole_and_their_problems_are_counted_again(project, tmp_path):
+    """A sheet whose cards are last build's very objects takes last build's faces whole
+    (`pipeline.faces.Faces.sheet`); the layout problem met on every card is still reported once,
+    with the number of other cards, as a cold build reports it, and the PDF is a cold build's."""
+    root = project("similis-reglisse")
+    edit(root / "layouts" / "reglisse.yaml", "bord: {type: rect, x: 5, y: 5, w: 53, h: 78,",
+         "bord: {type: rect, x: 1, y: 5, w: 57, h: 78,")  # an edge within the cut's 2 mm: on every card
+    resident, options = Resident(root), Options(out=tmp_path / "out")
+    resident.build(["similis-reglisse"], options)
+    edit(root / "decks/similis-reglisse/cartes.yaml", "  - [gélatine, bleu, 1]\n  - [gélatine, bleu, 2]",
+         "  - [gélatine, bleu, 2]\n  - [gélatine, bleu, 1]")
+    warm = resident.build(["similis-reglisse"], options)
+    sheets = [key for key in resident.memo.kept.faces if key[0] == "sheet"]
+    cold = build_changed(root, ["similis-reglisse"], Options(out=tmp_path / "cold"), force=True)
+    assert len(sheets) > 1 and resident.memo.kept.pages.reused[_files(warm)["cartes"]] > 0
+    assert [p.render() for r in warm for p in r.problems] == [p.render() for r in cold for p in r.problems]
+    assert any(p.render().endswith("(and on 63 more cards)") for r in warm for p in r.warnings)
+    assert filecmp.cmp(_files(cold)["cartes"], _files(warm)["cartes"], shallow=False)
+
+
+def test_a_row_edited_is_parsed_alone_and_its_problems_are_located_as_a_cold_builds(similis, tmp_path, monkeypatch):
+    """A save that changed one row parses that line alone (`sources.keptyaml`): the problems, at their
+    line and column, are a cold build's, and so is the PDF."""
+    import pnp.sources.yamlparse as yamlparse
+
+    root, resident, options = similis
+    composed: list[str] = []
+    whole = yamlparse.compose
+    monkeypatch.setattr(yamlparse, "compose", lambda text: composed.append(text) or whole(text))
+    cards = root / "decks/similis/cartes.yaml"
+    edit(cards, "title: cartes", "title: cartes  # (parsed whole, and kept)")
+    resident.build(["similis"], options)
+    edit(cards, "  - [1, ankh, bleu, sable]", "  - [1, ankh, '{rules.absent}', sable]")  # (a text no test parsed)
+    warm = resident.build(["similis"], options)
+    assert not [text for text in composed if "rules.absent" in text and len(text.splitlines()) > 1]
+    cold = build_changed(root, ["similis"], Options(out=tmp_path / "cold"), force=True)
+    assert [text for text in composed if "rules.absent" in text and len(text.splitlines()) > 1] \
+        == [cards.read_text(encoding="utf-8")]
+    located = [p.render() for r in warm for p in r.problems]
+    assert any("cartes.yaml:" in p and "{rules.absent}" in p for p in located)
+    assert located == [p.render() for r in cold for p in r.problems]
+    edit(cards, "  - [1, ankh, '{rules.absent}', sable]", "  - [1, ankh, bleu, sable]")
+    mended = _files(resident.build(["similis"], options))["cartes"]
+    cold = build_changed(root, ["similis"], Options(out=tmp_path / "again"), force=True)
+    assert filecmp.cmp(_files(cold)["cartes"], mended, shallow=False)

@@ -20,6 +20,7 @@ numbers it refers to included). `end()` makes the pages of this drawing the ones
 """
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -78,12 +79,16 @@ class PageRun:
         self.store, self.path, self.old = store, path, old
         self.new: list[_Page] = []
         self.reused = 0
+        self._subsets: dict[str, tuple[int, tuple]] = {}  # a font's subsets in this document, by its next code
+
+    def _state(self, c: Canvas) -> tuple:
+        return _state(c, self._subsets)
 
     def reuse(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> bool:
         number = len(self.new)
         page = self.old[number] if number < len(self.old) else None
         if page is None or not page.clean or page.key != key or len(page.faces) != len(faces) \
-                or any(a is not b for a, b in zip(page.faces, faces)) or page.state != _state(c):
+                or not all(map(operator.is_, page.faces, faces)) or page.state != self._state(c):
             return False
         c._code.extend(page.code)  # noqa: SLF001 (the page's operators, as drawing it gives them)
         forms, colours, shadings, images = page.resources
@@ -96,12 +101,12 @@ class PageRun:
         return True
 
     def begin(self, c: Canvas) -> tuple[tuple, int]:
-        return _state(c), len(c._code)  # noqa: SLF001
+        return self._state(c), len(c._code)  # noqa: SLF001
 
     def record(self, c: Canvas, key: object, faces: Sequence[Face | None], begun: tuple[tuple, int]) -> None:
         state, start = begun
         clean = start == 0 and not c._annotationrefs and not c._psCommandsBeforePage \
-            and not c._psCommandsAfterPage and _state(c) == state  # noqa: SLF001
+            and not c._psCommandsAfterPage and self._state(c) == state  # noqa: SLF001
         resources = (list(c._formsinuse), dict(c._colorsUsed), dict(c._shadingUsed),  # noqa: SLF001
                      c._currentPageHasImages)  # noqa: SLF001
         self.new.append(_Page(key, tuple(faces), state, clean, c._code[start:] if clean else [],  # noqa: SLF001
@@ -180,14 +185,20 @@ def _inputs(page: _KeptPage, document: Any) -> tuple | None:
             numbers.get(pdfdoc.BasicFonts), numbers.get(getattr(document.Pages, "__InternalName__", None)))
 
 
-def _state(c: Canvas) -> tuple:
-    """What of the document a page's operators depend on, and drawing a page may change."""
+def _state(c: Canvas, known: dict[str, tuple[int, tuple]]) -> tuple:
+    """What of the document a page's operators depend on, and drawing a page may change. A font's
+    subsets are copied again only when a character was assigned since (`known`, one document's: a
+    font's subsets change only as its next code moves on, in ReportLab's `TTFont.splitString`)."""
     doc = c._doc  # noqa: SLF001
     fonts = []
     for name in doc.fontMapping:
         font = pdfmetrics.getFont(name)
         state = getattr(font, "state", None)
         if state is not None and doc in state:
-            fonts.append((name, tuple(tuple(subset) for subset in state[doc].subsets)))
+            found = state[doc]
+            made = known.get(name)
+            if made is None or made[0] != found.nextCode:
+                made = known[name] = (found.nextCode, tuple(tuple(subset) for subset in found.subsets))
+            fonts.append((name, made[1]))
     ext = c._extgstate  # noqa: SLF001
     return (doc.objectcounter, len(doc.idToObject), tuple(fonts), repr(ext._d), repr(ext._c))  # noqa: SLF001

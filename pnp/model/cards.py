@@ -61,24 +61,34 @@ class _KeptRows:
     """A resident session's cards by what they were built from: the deck's inputs to a card (its
     name, layout, back, fields, defaults, file), the row's place, its keys' columns, its values as
     written (by their text: `repr`) and the keys it could not read. The same row gives back the same
-    `Card` object (the faces' memory knows it by identity) and its problems. Rows only (`columns:` +
+    `Card` object (the faces' memory knows it by identity) and its problems; the very row object
+    read at that place last time (a resident's kept YAML hands an unchanged row out again) is found
+    by identity, without its text made. Rows only (`columns:` +
     `rows:`, a data file): their refs are made from the row's place and its columns."""
 
     def __init__(self, kept: dict, spec: DeckFile, ref: Ref, build: Callable[..., tuple[Card, list[Problem]]]):
         self.kept, self.build = kept, build
         self.deck = repr((spec.name, spec.layout, spec.back, spec.fields, spec.defaults, ref))
         self._positions: dict[int, tuple[dict, str]] = {}
+        self._lacking: tuple[frozenset | None, tuple] = (None, ())  # the group's lacking fields, sorted once
 
     def card(self, entry: Entry, lacking: frozenset) -> tuple[Card, list[Problem]]:
-        if not isinstance(entry.refs, RowRefs) or entry.refs.card_ref != entry.ref:
+        if not isinstance(entry.refs, RowRefs) or (entry.refs.card_ref is not entry.ref and entry.refs.card_ref != entry.ref):
             return self.build(entry, lacking=lacking)
-        key = (self.deck, self._columns(entry.refs.positions), tuple(sorted(lacking)), entry.index, entry.ref,
-               repr(entry.values), entry.unread)
+        if self._lacking[0] is not lacking:
+            self._lacking = (lacking, tuple(sorted(lacking)))
+        place = (self.deck, self._columns(entry.refs.positions), self._lacking[1], entry.index, entry.ref)
+        last = self.kept.get(place) if entry.row is not None else None
+        if last is not None and last[0] is entry.row and last[1] == entry.unread:
+            return last[2][0], list(last[2][1])
+        key = place + (repr(entry.values), entry.unread)
         known = self.kept.get(key)
         if known is None:
             if len(self.kept) >= KEPT_ROWS:
                 self.kept.clear()
             known = self.kept[key] = self.build(entry, lacking=lacking)
+        if entry.row is not None:
+            self.kept[place] = (entry.row, entry.unread, known)
         return known[0], list(known[1])
 
     def _columns(self, positions: dict) -> str:

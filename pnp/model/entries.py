@@ -2,7 +2,8 @@
 
 Contract: `deck_entries(spec, ref, table, problems)` returns an iterator of `Entry` (its position
 in the deck, its keys and values as written, the `Ref` of each value and of the entry, and the
-`Group` it comes from; the keys whose value the source could not read), and appends to `problems` those of the sources themselves (a header naming
+`Group` it comes from; the keys whose value the source could not read; for `rows:`, the row
+itself, by which a resident session finds an unchanged row's card), and appends to `problems` those of the sources themselves (a header naming
 no field, a generator's domain), as it meets them. Sources come in this order: the
 data file's rows (`data:`, read by pnp.sources into `table`), then `columns:` + `rows:`, then the
 generators (`generate:`), then the `cards:` entries; a card's default id is its position in that
@@ -15,7 +16,7 @@ column gives is one problem at the group, not one per card.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from ..core.errors import Problem, Ref, counted, suggest
@@ -48,6 +49,7 @@ class Entry(NamedTuple):
     ref: Ref
     group: Group
     unread: frozenset = frozenset()  # keys the source could not read (their problem is reported)
+    row: object = field(default=None, compare=False)  # a `rows:` entry's row itself (never changed once read)
 
 
 def deck_entries(spec: DeckFile, ref: Ref, table: "Table | None", problems: list[Problem]) -> Iterator[Entry]:
@@ -116,7 +118,7 @@ def _rows(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
             continue
         values = dict(zip(columns, row)) if None not in row else \
             {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
-        yield values, RowRefs(card_ref, positions), card_ref, group
+        yield values, RowRefs(card_ref, positions), card_ref, group, frozenset(), row
 
 
 def _header(table: "Table", known: frozenset, where: str, problems: list[Problem]) -> dict[str, int]:

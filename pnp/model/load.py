@@ -21,6 +21,7 @@ from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
 from ..core.errors import Problem, Ref, key_path, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
+from ..sources.keptyaml import KeptYaml
 from ..sources.parsecache import ParseCache
 from .cards import build_cards
 from .datafile import read_deck_data
@@ -54,6 +55,7 @@ class Project:
     problems: list[Problem] = field(default_factory=list)
     parse_cache: ParseCache | None = None
     kept_cards: dict | None = None  # a resident session's cards by the rows they were built from (cards.py)
+    kept_yaml: KeptYaml | None = None  # a resident session's files as last parsed (sources.keptyaml)
 
     @classmethod
     def open(cls, root: Path) -> "Project":
@@ -117,7 +119,7 @@ class _KitLoader:
 
     def _read(self, path: Path) -> tuple[object, str]:
         display = self.project.display(path)
-        data, locator, problems = load_yaml(path, display, self.project.parse_cache)
+        data, locator, problems = load_yaml(path, display, self.project.parse_cache, self.project.kept_yaml)
         self.project.locators.add(locator)
         self.problems += problems
         return data, display

@@ -18,9 +18,14 @@ empty; such a deck writes no file of its own. A part-filled sheet is drawn on it
 Each sheet is checked for a full-bleed face whose bleed it cuts where the paper had room
 (`layout.bleedcheck`): a warning at the deck, once. The plan of a deck laid out is kept in
 `KitContext.plans`. `shown(kit, deck)`: its cards and layouts, and its
-guests'.
+guests'. In a resident session (`memo.Kept`), the deck's plan is last build's object when equal, a
+sheet of the very same cards takes its faces whole (`Faces.sheet`), and a sheet side's notes and
+bleed check are last build's when what they come from is the same.
 """
 from __future__ import annotations
+
+import operator
+from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
@@ -95,6 +100,11 @@ class DeckFaces:
         face = self._ahead[(layout, card.index)] = self.face(card, layout)
         return face
 
+    def waiting(self, cards: list[Card]) -> bool:
+        """Whether a face of one of `cards` was laid out ahead and waits for its sheet."""
+        return bool(self._ahead) and any((card.layout, card.index) in self._ahead
+                                         or (card.back, card.index) in self._ahead for card in cards)
+
     def face(self, card: Card, layout: str) -> Face:
         kept = self._ahead.pop((layout, card.index), None) if self._ahead else None
         return kept if kept is not None else self.ctx.card_face(card, self.deck, layout)
@@ -104,11 +114,12 @@ class DeckPages:
     """The pages of one deck: fronts, then their backs (duplex), or both on one page (fold)."""
 
     def __init__(self, ctx: KitContext, deck: Deck, plan: SheetPlan, faces: DeckFaces, guests: tuple[Deck, ...] = ()):
-        self.ctx, self.deck, self.plan, self.faces, self.guests = ctx, deck, plan, faces, guests
+        self.ctx, self.deck, self.faces, self.guests = ctx, deck, faces, guests
         duplex = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}.get(plan.mode, "Simplex")
         self.opened = ctx.open(deck.name, (plan.width, plan.height), duplex)
         kept = ctx.session.kept
         self.path = ctx.path(deck.name).as_posix()
+        self.plan = self._kept_plan(0, plan)
         self.kept = kept.pages.run(self.path) if kept is not None and self.opened else None
         self.painter = SheetPainter(self.opened.canvas, self.opened.painter, ctx.fonts.default_face().name,
                                     self.kept) if self.opened is not None else None
@@ -134,10 +145,9 @@ class DeckPages:
 
     def _sheet(self, chunk: list[tuple[Deck, Card]], number: int, total: int) -> None:
         """One sheet's faces laid out, drawn unless the kit has an error, and its pages counted."""
-        fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
-        backs = [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
-            if self.plan.mode != "none" else []
+        fronts, backs = self._faces_of(chunk, number)
         plan = filled_plan(self.plan, [True] * len(chunk))  # (a part-filled sheet: its own bleed, marks, boxes)
+        plan = self._kept_plan(number, plan) if plan is not self.plan else plan
         cuts = self._cuts(number, plan, fronts, backs) if not self._cut_told else []
         if cuts:
             self._cut_told = True
@@ -146,6 +156,33 @@ class DeckPages:
             sheet = self.ctx.messages.text("sheet", n=number, total=total)
             self._draw(plan, fronts, backs, f"{self.ctx.kit.game.title} · {self.deck.title} · {sheet}")
         self.ctx.tick(self.per_sheet)
+
+    def _kept_plan(self, number: int, plan: SheetPlan) -> SheetPlan:
+        """In a resident session, last build's plan of the deck (`number` 0) or of a part-filled sheet
+        when equal: the very object, which the kept pages and bleed checks then find equal at once."""
+        kept = self.ctx.session.kept
+        if kept is None:
+            return plan
+        old = kept.plans.get((self.path, number))
+        if old is not None and old == plan:
+            return old
+        kept.plans[(self.path, number)] = plan
+        return plan
+
+    def _faces_of(self, chunk: list[tuple[Deck, Card]], number: int) -> tuple[list[Face | None], list[Face | None]]:
+        """The sheet's fronts and backs (a None for a card without one); a resident session's sheet of
+        the deck's own cards (no guest, none of them laid out ahead for the gutters) takes them whole when its
+        cards are the very same as last build's (`Faces.sheet`)."""
+        duplex = self.plan.mode != "none"
+        if self.ctx.session.kept is None or self.guests or self.faces.waiting([card for _, card in chunk]):
+            fronts: list[Face | None] = [self._face(deck, card, card.layout) for deck, card in chunk]
+            return fronts, [self._face(deck, card, card.back) if card.back else None for deck, card in chunk] \
+                if duplex else []
+        faces, problems = self.ctx.faces.sheet(self.deck, [card for _, card in chunk], duplex, (self.path, number))
+        self.ctx.report(*problems)
+        laid: list[Face | None] = list(faces)
+        backs = iter(laid[len(chunk):])
+        return laid[:len(chunk)], [next(backs) if card.back else None for _, card in chunk] if duplex else []
 
     def _cuts(self, number: int, plan: SheetPlan, fronts: list[Face | None], backs: list[Face | None]) -> list[Cut]:
         """The sheet's bleed check; in a resident session, last build's when its plan is equal and its
@@ -181,7 +218,23 @@ class DeckPages:
     def _notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
         """The page's notes, placed once per side, width of label (sheet numbers print as wide) and
         filling of the sheet: a part-filled sheet's where a full one has them when they find room
-        there clear of its own marks (the same place on every sheet of the deck), else beside its cards."""
+        there clear of its own marks (the same place on every sheet of the deck), else beside its cards.
+        In a resident session, last build's notes of the same label on the same plan (the very object:
+        `_kept_plan`) with the same print note, when they all found room (no warning to tell)."""
+        kept = self.ctx.session.kept
+        if kept is None:
+            return self._placed_notes(plan, back, label)
+        print_note = self.ctx.messages.text("print_note")
+        old = kept.notes.get((self.path, back, label))
+        if old is not None and old[0] is plan and old[1] == print_note:
+            kept_notes: tuple[Note, ...] = old[2]
+            return kept_notes
+        notes = self._placed_notes(plan, back, label)
+        if all(any(note.text == text for note in notes) for text in (print_note, label) if text):  # (no warning)
+            kept.notes[(self.path, back, label)] = (plan, print_note, notes)
+        return notes
+
+    def _placed_notes(self, plan: SheetPlan, back: bool, label: str) -> tuple[Note, ...]:
         marks = plan.back_marks if back else plan.marks
         box = plan.back_bleed_box if back else plan.bleed_box
         key = (back, round(self.ctx.fonts.default_face().width(label, NOTE_SIZE), 2), id(box), id(marks))
@@ -203,7 +256,7 @@ class DeckPages:
 
 
 def _same(old: tuple[Face | None, ...], new: list[Face | None]) -> bool:
-    return len(old) == len(new) and all(a is b for a, b in zip(old, new))
+    return len(old) == len(new) and all(map(operator.is_, old, new))
 
 
 def _offset(mm: tuple[float, float]) -> tuple[float, float]:

@@ -10,14 +10,17 @@ deck and layout, once per kit for a problem located in a layout file). `annotate
 each first problem the number of other cards it was met on, once the run is over. Given `kept` (a
 resident session's, `memo.Kept.faces`), a card face laid out from the same layout, values and place
 as in an earlier build is that build's face, with its problems; the very same `Card` (an unchanged
-row, `model.cards`) in the same deck and kit finds it without its values made again. `CardWhere` says
+row, `model.cards`) in the same deck and kit finds it without its values made again. `sheet(deck,
+cards, duplex, key)` gives a sheet's faces as `card` gives them one by one; in a resident session a
+sheet of the very same cards as last build takes them whole, its problems counted again. `CardWhere` says
 where a card is, in words, only when a problem is reported.
 """
 from __future__ import annotations
 
 import hashlib
+import operator
 from functools import partial
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..core.errors import Problem, Ref, counted
 from ..layout.face import BuildEnv, FaceBuilder
@@ -31,7 +34,7 @@ FACES_KEPT = 50_000  # faces a resident session remembers, then forgets at once
 
 
 class Faces:
-    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, tuple] | None = None):
+    def __init__(self, env: BuildEnv, kit: Kit, kept: dict[tuple, Any] | None = None):
         self.env, self.kit = env, kit
         self._kept = kept  # a resident session's faces by what they were laid out from (memo.Kept)
         self._env_key = repr((env.project, env.kit_dir, env.french, env.tables, sorted(env.skip), env.min_text,
@@ -60,13 +63,54 @@ class Faces:
         known = self._laid_out(card, deck, builder, layout_name) if self._kept is None else \
             self._kept_card(self._kept, card, deck, builder, layout_name)
         _, face, found, unbound = known
+        return face, self._problems(card, deck, layout_name, found, unbound)
+
+    def sheet(self, deck: Deck, cards: list[Card], duplex: bool, key: tuple) -> tuple[list[Face], list[Problem]]:
+        """The faces of a sheet's cards — their fronts, then (`duplex`) the backs of those that have one —
+        and the problems not told before, as `card` gives them one by one. In a resident session, a
+        sheet (`key`) of the very same cards in the same deck, layouts and kit as last build takes last
+        build's faces whole, their problems told and counted again (`_KeptSheet`)."""
+        if self._kept is None:
+            found = [self.card(card, deck, layout) for card, layout in _sides(cards, duplex)]
+            return [face for face, _ in found], [p for _, problems in found for p in problems]
+        old: _KeptSheet | None = self._kept.get(("sheet", key))  # (the very same cards have the same layouts)
+        if old is None or not old.holds(cards) or old.context != self._sheet_context(deck, duplex, old.layouts):
+            wanted = _sides(cards, duplex)
+            layouts = [layout for _, layout in wanted]
+            knowns = [self._kept_card(self._kept, card, deck, self.builder(layout), layout) for card, layout in wanted]
+            seen = [self._repeats.keys(known[2], (deck.name, layout)) for known, layout in zip(knowns, layouts)]
+            old = self._kept[("sheet", key)] = _KeptSheet(self._sheet_context(deck, duplex, layouts), tuple(cards),
+                                                          knowns, layouts, seen)
+        if old.tally is not None:
+            return old.faces, self._repeats.tallied(old.tally)
+        problems: list[Problem] = []
+        for (card, face, found, unbound), keys in zip(old.knowns, old.keys):
+            if unbound:
+                problems += self._told(card.fields, unbound, card.field_ref,
+                                       partial(self._where, deck, card))
+            if found:
+                problems += self._repeats.counted(found, keys)
+        return old.faces, problems
+
+    def _where(self, deck: Deck, card: Card) -> str:
+        return f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
+
+    def _sheet_context(self, deck: Deck, duplex: bool, layouts: list[str]) -> tuple:
+        """What a sheet's faces are looked up in besides its cards: the deck, the kit, the layouts."""
+        return (deck.name, deck.title, len(deck.cards), self.kit.game.title, duplex,
+                tuple(self._layout_key(self.builder(name), name) for name in sorted(set(layouts))))
+
+    def _problems(self, card: Card, deck: Deck, layout_name: str, found: list[Problem],
+                  unbound: list[tuple[str, str]]) -> list[Problem]:
+        """A card face's problems not told before: its fields' `{rules.…}` problems once a run, its
+        layout's once a deck and layout (`Repeats`)."""
         problems = self._told(card.fields, unbound, card.field_ref,
                               lambda: f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}") if unbound else []
         if found:
             problems += self._repeats.first_of(found, (deck.name, layout_name))
-        return face, problems
+        return problems
 
-    def _kept_card(self, kept: dict[tuple, tuple], card: Card, deck: Deck, builder: FaceBuilder,
+    def _kept_card(self, kept: dict[tuple, Any], card: Card, deck: Deck, builder: FaceBuilder,
                    layout_name: str) -> tuple:
         key = ("card", self._layout_key(builder, layout_name), id(card), deck.title, len(deck.cards),
                self.kit.game.title)
@@ -146,6 +190,37 @@ class Faces:
         return [Problem(what, where(), ref_of(name)) for name, what in found]
 
 
+def _sides(cards: list[Card], duplex: bool) -> list[tuple[Card, str]]:
+    """Each card with its front's layout, then (`duplex`) each that has a back with its back's."""
+    return [(card, card.layout) for card in cards] + ([(card, card.back) for card in cards if card.back]
+                                                      if duplex else [])
+
+
+class _KeptSheet:
+    """A resident session's faces of one sheet: what they were looked up in (`context`), its cards,
+    each face as `Faces._kept_card` gave it (card, face, problems, `{rules.…}` problems), its layout
+    and its problems' repeat keys; `tally`, when no face has a `{rules.…}` problem, each repeat key
+    once with its first problem and how many faces have it, in the order they first come."""
+
+    __slots__ = ("context", "cards", "knowns", "layouts", "keys", "faces", "tally")
+
+    def __init__(self, context: tuple, cards: tuple[Card, ...], knowns: list[tuple], layouts: list[str],
+                 keys: list[list[tuple]]):
+        self.context, self.cards, self.knowns, self.layouts, self.keys = context, cards, knowns, layouts, keys
+        self.faces: list[Face] = [known[1] for known in knowns]
+        self.tally: list[list] | None = None
+        if not any(known[3] for known in knowns):
+            first: dict[tuple, list] = {}
+            for known, found_keys in zip(knowns, keys):
+                for problem, key in zip(known[2], found_keys):
+                    first.setdefault(key, [key, problem, 0])[2] += 1
+            self.tally = list(first.values())
+
+    def holds(self, cards: list[Card]) -> bool:
+        """Whether `cards` are the very cards of this sheet."""
+        return len(cards) == len(self.cards) and all(map(operator.is_, cards, self.cards))
+
+
 def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
     """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
     texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit`."""
@@ -179,17 +254,36 @@ class Repeats:
     def first_of(self, problems: list[Problem], scope: tuple) -> list[Problem]:
         """The problems not seen before in `scope`; one located in a layout file (a shared layer,
         an element's definition) is seen once for the whole kit, whichever layout inherits it."""
+        return self.counted(problems, self.keys(problems, scope))
+
+    def keys(self, problems: list[Problem], scope: tuple) -> list[tuple]:
+        """What makes each problem the same as another (`first_of`'s keys, made once for a face kept)."""
+        return [(problem.ref.file, problem.ref.path, problem.what)  # (the Ref's own parts: hashed without a call)
+                if problem.ref is not None and problem.ref.file.startswith(LAYOUTS)
+                else scope + (problem.what, problem.where.rsplit(", element ", 1)[-1]) for problem in problems]
+
+    def tallied(self, tally: list[list]) -> list[Problem]:
+        """As `counted` for each face of a kept sheet in turn, from its tally: (key, first problem, how
+        many faces have it), in the order the keys first come."""
         fresh = []
-        for problem in problems:
-            ref = problem.ref
-            if ref is not None and ref.file.startswith(LAYOUTS):
-                key: tuple = (ref.file, ref.path, problem.what)  # (the Ref's own parts: hashed without a call)
+        seen = self._seen
+        for key, problem, many in tally:
+            if key in seen:
+                seen[key][1] += many
             else:
-                key = scope + (problem.what, problem.where.rsplit(", element ", 1)[-1])
-            if key in self._seen:
-                self._seen[key][1] += 1
+                seen[key] = [problem, many - 1]
+                fresh.append(problem)
+        return fresh
+
+    def counted(self, problems: list[Problem], keys: list[tuple]) -> list[Problem]:
+        """The problems whose key was not seen before; the others counted once more."""
+        fresh = []
+        seen = self._seen
+        for problem, key in zip(problems, keys):
+            if key in seen:
+                seen[key][1] += 1
             else:
-                self._seen[key] = [problem, 0]
+                seen[key] = [problem, 0]
                 fresh.append(problem)
         return fresh
 

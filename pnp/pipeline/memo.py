@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..core.errors import Problem
 from ..core.options import Options
 from ..core.report import FileReport
+from ..sources.keptyaml import KeptYaml
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..draw.kept import KeptPages
@@ -83,17 +84,25 @@ class Memo(Protocol):
 
 @dataclass
 class Kept:
-    """What a resident session keeps below the component: cards by the rows they were built from,
+    """What a resident session keeps below the component: its YAML files as last parsed, cards by the rows they were built from,
     faces by their values, pages by their faces, and each deck sheet's bleed check by its plan and
     faces (`cuts`: (PDF, sheet) -> (plan, fronts, backs, cuts); `pipeline.deck`)."""
 
     pages: KeptPages
-    faces: dict[tuple, tuple] = field(default_factory=dict)  # (pipeline.faces)
+    faces: dict[tuple, Any] = field(default_factory=dict)  # faces, and sheets' faces (pipeline.faces)
     cuts: dict[tuple[str, int], tuple] = field(default_factory=dict)
+    plans: dict[tuple[str, int], object] = field(default_factory=dict)  # (PDF, 0 or a part-filled sheet) -> its plan
+    notes: dict[tuple[str, bool, str], tuple] = field(default_factory=dict)  # (PDF, back, label) -> (plan, print note, notes)
     cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
+    yaml: KeptYaml = field(default_factory=KeptYaml)  # files as last parsed (sources.keptyaml; Project.kept_yaml)
+    stamp: tuple = ()  # the layouts, fonts and icons as stamped for this build (pnp.resident)
+    shared: dict[tuple, str] = field(default_factory=dict)  # the build cache's digest of them, by stamp (cache.py)
 
     def clear(self) -> None:
         self.faces.clear()
         self.pages.clear()
         self.cuts.clear()
+        self.plans.clear()
+        self.notes.clear()
         self.cards.clear()
+        self.yaml.clear()
