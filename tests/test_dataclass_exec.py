@@ -160,3 +160,14 @@ def test_the_table_of_this_python_holds_every_dataclass_of_pnp():
                           capture_output=True, text=True)
     assert done.returncode == 0, (done.stderr + "\nregenerate: python -m pnp.core.dataclass_texts --write "
                                   "(bench/findings/startup.md)")
+
+
+@supported
+def test_without_cached_bytecode_nor_the_right_to_write_it_the_table_is_not_compiled(monkeypatch, tmp_path):
+    monkeypatch.setattr(dataclass_exec, "_table", None)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    monkeypatch.setattr(dataclass_exec.importlib.util, "cache_from_source", lambda source: str(tmp_path / "no.pyc"))
+    assert dataclass_exec.table() == {}
+    monkeypatch.setattr(dataclass_exec, "_table", None)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    assert len(dataclass_exec.table()) > 50

@@ -13,7 +13,9 @@ the same length (so every column is the same); their code objects get back the n
 names, the file name `<string>` and the line numbers that `exec` gives, so tracebacks, `co_*`
 attributes and `inspect.getsource` (which fails on `<string>`) are as without the table. Any other
 call (a text not in the table, another version's text, non-dict namespaces, keyword arguments, no
-table for this Python) goes to the builtin unchanged. Installed process-wide by `import pnp`: a text
+table for this Python, or a table whose bytecode is not cached while PYTHONDONTWRITEBYTECODE
+forbids caching it: compiling the whole table would cost twice what it saves) goes to the builtin
+unchanged. Installed process-wide by `import pnp`: a text
 it does not know costs one dictionary look-up; it is stateless but for the memo of rebuilt code
 objects, which threads may fill twice with equal values. The table holds no cached data: it is
 package source, generated from pnp's own modules (docs/SECURITY.md: caches hold no code).
@@ -23,6 +25,8 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import importlib
+import importlib.util
+import os
 import sys
 import types
 from typing import Any, Callable
@@ -42,16 +46,27 @@ def install() -> None:
 
 
 def table() -> dict[str, types.FunctionType]:
-    """The running Python's table (text → its function, renamed), imported on first use; {} if none."""
+    """The running Python's table (text → its function, renamed), imported on first use; {} if none,
+    or if its bytecode is neither cached nor cachable (compiling all of it costs more than it saves)."""
     global _table
     if _table is None:
-        try:
-            _table = importlib.import_module(TABLE_MODULE).TABLE
-        except ModuleNotFoundError as missing:
-            if missing.name != TABLE_MODULE:
-                raise
-            _table = {}
+        _table = {} if _uncached() else _imported()
     return _table
+
+
+def _uncached() -> bool:
+    """Bytecode is not written (PYTHONDONTWRITEBYTECODE) and the table's .pyc is not there."""
+    source = os.path.join(os.path.dirname(__file__), TABLE_MODULE.rsplit(".", 1)[-1] + ".py")
+    return sys.dont_write_bytecode and not os.path.exists(importlib.util.cache_from_source(source))
+
+
+def _imported() -> dict[str, types.FunctionType]:
+    try:
+        return importlib.import_module(TABLE_MODULE).TABLE  # type: ignore[no-any-return]
+    except ModuleNotFoundError as missing:
+        if missing.name != TABLE_MODULE:
+            raise
+        return {}
 
 
 def exec_text(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
