@@ -50,7 +50,7 @@ def table() -> dict[str, types.FunctionType]:
     or if its bytecode is neither cached nor cachable (compiling all of it costs more than it saves)."""
     global _table
     if _table is None:
-        _table = {} if _uncached() else _imported()
+        _table = {} if _uncached() else shipped()
     return _table
 
 
@@ -60,7 +60,8 @@ def _uncached() -> bool:
     return sys.dont_write_bytecode and not os.path.exists(importlib.util.cache_from_source(source))
 
 
-def _imported() -> dict[str, types.FunctionType]:
+def shipped() -> dict[str, types.FunctionType]:
+    """The running Python's table as shipped (its module imported, compiled if need be); {} if none."""
     try:
         return importlib.import_module(TABLE_MODULE).TABLE  # type: ignore[no-any-return]
     except ModuleNotFoundError as missing:

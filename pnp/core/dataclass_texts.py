@@ -86,7 +86,7 @@ def table_path() -> Path:
 
 def missing(texts: dict[str, str]) -> dict[str, str]:
     """The recorded texts the running Python's table lacks (text → module)."""
-    known = dataclass_exec.table()
+    known = dataclass_exec.shipped()
     return {text: module for text, module in texts.items() if text not in known}
 
 
