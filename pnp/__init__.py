@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .core import dataclass_exec
 from .core.version import __version__
+
+dataclass_exec.install()  # (pnp's dataclasses get their methods from shipped bytecode: core/dataclass_exec.py)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .build import build, check

@@ -32,4 +32,4 @@ def test_build_is_called_as_a_function_and_reached_as_the_module(project, tmp_pa
 def test_importing_pnp_loads_nothing_heavy():
     code = "import sys, pnp; print(sorted(m for m in sys.modules if m.startswith(('reportlab', 'PIL', 'pnp.'))))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "['pnp.core', 'pnp.core.version']"
+    assert done.stdout.strip() == "['pnp.core', 'pnp.core.dataclass_exec', 'pnp.core.version']"

@@ -1,0 +1,98 @@
+"""Dataclass methods from shipped bytecode: `@dataclass` without compiling its methods' text at import.
+
+Contract: `install()` sets the module attribute `dataclasses.exec` (which shadows the builtin in that
+module only) to `exec_text`, on the Python versions whose `dataclasses` calls `exec(text, globals, ns)`
+once per class and then `ns['__create_fn__'](**locals)`: 3.11 and 3.12 (`_create_fn`) and 3.13
+(`_FuncBuilder.add_fns_to_class`). `exec_text(source, globals, locals)` does what the builtin `exec`
+does. When `source` is, character for character, a text of the table for the running Python's minor
+version (`pnp.core.dataclass_code_3NN`, written by `python -m pnp.core.dataclass_texts --write`), it
+does not compile it: it stores in `locals['__create_fn__']` the function that compiling and running
+the text would have stored, built from the table's function of that text, whose bytecode Python's
+own .pyc cache holds. The table's functions are the texts with `__create_fn__` renamed to a name of
+the same length (so every column is the same); their code objects get back the name, the qualified
+names, the file name `<string>` and the line numbers that `exec` gives, so tracebacks, `co_*`
+attributes and `inspect.getsource` (which fails on `<string>`) are as without the table. Any other
+call (a text not in the table, another version's text, non-dict namespaces, keyword arguments, no
+table for this Python, or a table whose bytecode is not cached while PYTHONDONTWRITEBYTECODE
+forbids caching it: compiling the whole table would cost twice what it saves) goes to the builtin
+unchanged. Installed process-wide by `import pnp`: a text
+it does not know costs one dictionary look-up; it is stateless but for the memo of rebuilt code
+objects, which threads may fill twice with equal values. The table holds no cached data: it is
+package source, generated from pnp's own modules (docs/SECURITY.md: caches hold no code).
+"""
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import importlib
+import importlib.util
+import os
+import sys
+import types
+from typing import Any, Callable
+
+SUPPORTED = ((3, 11), (3, 12), (3, 13))
+CREATE_FN = "__create_fn__"  # the name dataclasses gives the function its text defines
+TABLE_MODULE = f"pnp.core.dataclass_code_{sys.version_info[0]}{sys.version_info[1]}"
+_real_exec: Callable[..., Any] = builtins.exec
+_table: dict[str, types.FunctionType] | None = None
+_codes: dict[str, types.CodeType] = {}
+
+
+def install() -> None:
+    """Route `dataclasses`' exec through `exec_text`, once, on a supported Python; else do nothing."""
+    if sys.version_info[:2] in SUPPORTED and "exec" not in vars(dataclasses):
+        dataclasses.exec = exec_text  # type: ignore[attr-defined]
+
+
+def table() -> dict[str, types.FunctionType]:
+    """The running Python's table (text → its function, renamed), imported on first use; {} if none,
+    or if its bytecode is neither cached nor cachable (compiling all of it costs more than it saves)."""
+    global _table
+    if _table is None:
+        _table = {} if _uncached() else shipped()
+    return _table
+
+
+def _uncached() -> bool:
+    """Bytecode is not written (PYTHONDONTWRITEBYTECODE) and the table's .pyc is not there."""
+    source = os.path.join(os.path.dirname(__file__), TABLE_MODULE.rsplit(".", 1)[-1] + ".py")
+    return sys.dont_write_bytecode and not os.path.exists(importlib.util.cache_from_source(source))
+
+
+def shipped() -> dict[str, types.FunctionType]:
+    """The running Python's table as shipped (its module imported, compiled if need be); {} if none."""
+    try:
+        return importlib.import_module(TABLE_MODULE).TABLE  # type: ignore[no-any-return]
+    except ModuleNotFoundError as missing:
+        if missing.name != TABLE_MODULE:
+            raise
+        return {}
+
+
+def exec_text(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
+    """The builtin `exec`, which for a text of the table defines its function from shipped bytecode."""
+    known = table().get(source) if type(source) is str and not kwargs else None
+    if known is None or type(globals) is not dict or type(locals) is not dict:
+        _real_exec(source, globals, locals, **kwargs)
+        return
+    globals.setdefault("__builtins__", builtins.__dict__)  # (as exec does when the globals have none)
+    locals[CREATE_FN] = types.FunctionType(code_of(source, known), globals)
+
+
+def code_of(source: str, known: types.FunctionType) -> types.CodeType:
+    """The code object compiling `source` gives its `__create_fn__`: the table's, renamed and moved."""
+    code = _codes.get(source)
+    if code is None:
+        table_code = known.__code__
+        code = _codes[source] = _moved(table_code, table_code.co_name, table_code.co_firstlineno)
+    return code
+
+
+def _moved(code: types.CodeType, renamed: str, first: int) -> types.CodeType:
+    """`code` and the code objects in it as if compiled from the text alone, under its own name."""
+    consts = tuple(_moved(c, renamed, first) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    qualname = CREATE_FN + code.co_qualname[len(renamed):]
+    name = CREATE_FN if code.co_name == renamed else code.co_name
+    return code.replace(co_consts=consts, co_name=name, co_qualname=qualname, co_filename="<string>",
+                        co_firstlineno=code.co_firstlineno - first + 1)
