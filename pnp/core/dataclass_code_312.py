@@ -403,17 +403,8 @@ def _dc_000000043():
  return __eq__
 
 
-# pnp.model.entries
-def _dc_000000044():
- def __eq__(self,other):
-  if other.__class__ is self.__class__:
-   return (self.index,self.values,self.refs,self.ref,self.group,self.unread,)==(other.index,other.values,other.refs,other.ref,other.group,other.unread,)
-  return NotImplemented
- return __eq__
-
-
 # pnp.core.blocks
-def _dc_000000045():
+def _dc_000000044():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)
@@ -422,7 +413,7 @@ def _dc_000000045():
 
 
 # pnp.layout.booktype
-def _dc_000000046():
+def _dc_000000045():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)
@@ -431,7 +422,7 @@ def _dc_000000046():
 
 
 # pnp.draw.kept
-def _dc_000000047():
+def _dc_000000046():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)
@@ -440,7 +431,7 @@ def _dc_000000047():
 
 
 # pnp.model.formula
-def _dc_000000048():
+def _dc_000000047():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,)==(other.kind,)
@@ -449,7 +440,7 @@ def _dc_000000048():
 
 
 # pnp.core.blocks
-def _dc_000000049():
+def _dc_000000048():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)
@@ -458,7 +449,7 @@ def _dc_000000049():
 
 
 # pnp.core.blocks
-def _dc_000000050():
+def _dc_000000049():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.line,)==(other.kind,other.line,)
@@ -467,7 +458,7 @@ def _dc_000000050():
 
 
 # pnp.pipeline.memo
-def _dc_000000051():
+def _dc_000000050():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)
@@ -476,7 +467,7 @@ def _dc_000000051():
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000052():
+def _dc_000000051():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)
@@ -485,7 +476,7 @@ def _dc_000000052():
 
 
 # pnp.layout.items
-def _dc_000000053():
+def _dc_000000052():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)
@@ -494,7 +485,7 @@ def _dc_000000053():
 
 
 # pnp.layout.items
-def _dc_000000054():
+def _dc_000000053():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)
@@ -503,7 +494,7 @@ def _dc_000000054():
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000055():
+def _dc_000000054():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)
@@ -512,7 +503,7 @@ def _dc_000000055():
 
 
 # pnp.live.pages
-def _dc_000000056():
+def _dc_000000055():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)
@@ -521,7 +512,7 @@ def _dc_000000056():
 
 
 # pnp.core.report
-def _dc_000000057():
+def _dc_000000056():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)
@@ -530,7 +521,7 @@ def _dc_000000057():
 
 
 # pnp.pipeline.memo
-def _dc_000000058():
+def _dc_000000057():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)
@@ -539,7 +530,7 @@ def _dc_000000058():
 
 
 # pnp.live.edits
-def _dc_000000059():
+def _dc_000000058():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.label,self.files,)==(other.label,other.files,)
@@ -548,10 +539,19 @@ def _dc_000000059():
 
 
 # pnp.core.blocks
-def _dc_000000060():
+def _dc_000000059():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)
+  return NotImplemented
+ return __eq__
+
+
+# pnp.sources.keptyaml
+def _dc_000000060():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.lines,self.data,self.root,self.rows,)==(other.lines,other.data,other.root,other.rows,)
   return NotImplemented
  return __eq__
 
@@ -857,7 +857,7 @@ def _dc_000000093():
 def _dc_000000094():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.pages,self.faces,self.cuts,self.cards,)==(other.pages,other.faces,other.cuts,other.cards,)
+   return (self.pages,self.faces,self.cuts,self.plans,self.notes,self.cards,self.yaml,self.stamp,self.shared,)==(other.pages,other.faces,other.cuts,other.plans,other.notes,other.cards,other.yaml,other.stamp,other.shared,)
   return NotImplemented
  return __eq__
 
@@ -992,7 +992,7 @@ def _dc_000000108():
 def _dc_000000109():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,)
+   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,self.kept_yaml,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,other.kept_yaml,)
   return NotImplemented
  return __eq__
 
@@ -1676,1751 +1676,1744 @@ def _dc_000000192():
  return __hash__
 
 
-# pnp.model.entries
-def _dc_000000193():
- def __hash__(self):
-  return hash((self.index,self.values,self.refs,self.ref,self.group,self.unread,))
- return __hash__
-
-
 # pnp.core.blocks
-def _dc_000000194():
+def _dc_000000193():
  def __hash__(self):
   return hash((self.info,self.body,self.line,))
  return __hash__
 
 
 # pnp.layout.booktype
-def _dc_000000195():
+def _dc_000000194():
  def __hash__(self):
   return hash((self.items,self.height,self.line,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000196():
+def _dc_000000195():
  def __hash__(self):
   return hash((self.kind,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000197():
+def _dc_000000196():
  def __hash__(self):
   return hash((self.kind,self.arg,self.children,self.line,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000198():
+def _dc_000000197():
  def __hash__(self):
   return hash((self.kind,self.line,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000199():
+def _dc_000000198():
  def __hash__(self):
   return hash((self.kind,self.name,self.component,self.shown,))
  return __hash__
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000200():
+def _dc_000000199():
  def __hash__(self):
   return hash((self.kind,self.serial,self.iso,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000201():
+def _dc_000000200():
  def __hash__(self):
   return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000202():
+def _dc_000000201():
  def __hash__(self):
   return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))
  return __hash__
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000203():
+def _dc_000000202():
  def __hash__(self):
   return hash((self.kinds,self.hand,self.market,self.situations,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000204():
+def _dc_000000203():
  def __hash__(self):
   return hash((self.kit_dir,self.kit,self.options,self.printed,))
  return __hash__
 
 
 # pnp.live.edits
-def _dc_000000205():
+def _dc_000000204():
  def __hash__(self):
   return hash((self.label,self.files,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000206():
+def _dc_000000205():
  def __hash__(self):
   return hash((self.level,self.text,self.anchor,self.line,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000207():
+def _dc_000000206():
  def __hash__(self):
   return hash((self.lines,self.size,self.height,))
  return __hash__
 
 
 # pnp.live.http
-def _dc_000000208():
+def _dc_000000207():
  def __hash__(self):
   return hash((self.method,self.target,self.headers,self.body,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000209():
+def _dc_000000208():
  def __hash__(self):
   return hash((self.model,self.layouts,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000210():
+def _dc_000000209():
  def __hash__(self):
   return hash((self.name,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000211():
+def _dc_000000210():
  def __hash__(self):
   return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))
  return __hash__
 
 
 # pnp.layout.formtable
-def _dc_000000212():
+def _dc_000000211():
  def __hash__(self):
   return hash((self.name,self.cell,self.formula,self.source,))
  return __hash__
 
 
 # pnp.layout.fonts
-def _dc_000000213():
+def _dc_000000212():
  def __hash__(self):
   return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))
  return __hash__
 
 
 # pnp.pipeline.rulebook
-def _dc_000000214():
+def _dc_000000213():
  def __hash__(self):
   return hash((self.name,self.frame,self.booklet,))
  return __hash__
 
 
 # pnp.rules.drift
-def _dc_000000215():
+def _dc_000000214():
  def __hash__(self):
   return hash((self.name,self.on,self.words,self.values,self.what,))
  return __hash__
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000216():
+def _dc_000000215():
  def __hash__(self):
   return hash((self.name,self.spec,self.cards,self.box,))
  return __hash__
 
 
 # pnp.layout.bookresolve
-def _dc_000000217():
+def _dc_000000216():
  def __hash__(self):
   return hash((self.name,self.title,self.line,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000218():
+def _dc_000000217():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.cards,self.ref,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000219():
+def _dc_000000218():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.pages,self.ref,))
  return __hash__
 
 
 # pnp.model.tuckbox
-def _dc_000000220():
+def _dc_000000219():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.ref,))
  return __hash__
 
 
 # pnp.model.rulebook
-def _dc_000000221():
+def _dc_000000220():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))
  return __hash__
 
 
 # pnp.draw.fields
-def _dc_000000222():
+def _dc_000000221():
  def __hash__(self):
   return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))
  return __hash__
 
 
 # pnp.layout.tuckbox
-def _dc_000000223():
+def _dc_000000222():
  def __hash__(self):
   return hash((self.net,self.x,self.top,self.turned,))
  return __hash__
 
 
 # pnp.live.yamledit
-def _dc_000000224():
+def _dc_000000223():
  def __hash__(self):
   return hash((self.node,self.owner,self.merged,))
  return __hash__
 
 
 # pnp.layout.bookpages
-def _dc_000000225():
+def _dc_000000224():
  def __hash__(self):
   return hash((self.number,self.width,self.height,self.items,self.figures,))
  return __hash__
 
 
 # pnp.live.pages
-def _dc_000000226():
+def _dc_000000225():
  def __hash__(self):
   return hash((self.number,self.width,self.height,self.version,))
  return __hash__
 
 
 # pnp.rules.drift
-def _dc_000000227():
+def _dc_000000226():
  def __hash__(self):
   return hash((self.numbers,self.off,self.literal,))
  return __hash__
 
 
 # pnp.pipeline.components
-def _dc_000000228():
+def _dc_000000227():
  def __hash__(self):
   return hash((self.of,self.draw,self.shows,self.remembered,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000229():
+def _dc_000000228():
  def __hash__(self):
   return hash((self.op,self.left,self.right,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000230():
+def _dc_000000229():
  def __hash__(self):
   return hash((self.ordered,self.start,self.items,self.line,))
  return __hash__
 
 
 # pnp.pipeline.context
-def _dc_000000231():
+def _dc_000000230():
  def __hash__(self):
   return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))
  return __hash__
 
 
 # pnp.layout.tuckbox
-def _dc_000000232():
+def _dc_000000231():
  def __hash__(self):
   return hash((self.page,self.pieces,))
  return __hash__
 
 
 # pnp.core.options
-def _dc_000000233():
+def _dc_000000232():
  def __hash__(self):
   return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000234():
+def _dc_000000233():
  def __hash__(self):
   return hash((self.pixels,self.dpi,self.scale,self.note,))
  return __hash__
 
 
 # pnp.layout.booktype
-def _dc_000000235():
+def _dc_000000234():
  def __hash__(self):
   return hash((self.places,self.width,self.height,self.caption,self.line,))
  return __hash__
 
 
 # pnp.rules.playout
-def _dc_000000236():
+def _dc_000000235():
  def __hash__(self):
   return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000237():
+def _dc_000000236():
  def __hash__(self):
   return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))
  return __hash__
 
 
 # pnp.model.entries
-def _dc_000000238():
+def _dc_000000237():
  def __hash__(self):
   return hash((self.ref,self.keys,self.lacking,))
  return __hash__
 
 
 # pnp.rules.modelsource
-def _dc_000000239():
+def _dc_000000238():
  def __hash__(self):
   return hash((self.root,self.entry,self.texts,self.shown,))
  return __hash__
 
 
 # pnp.lab
-def _dc_000000240():
+def _dc_000000239():
  def __hash__(self):
   return hash((self.root,self.kit_dir,))
  return __hash__
 
 
 # pnp.sources.svg
-def _dc_000000241():
+def _dc_000000240():
  def __hash__(self):
   return hash((self.root,self.size,self.inputs,))
  return __hash__
 
 
 # pnp.layout.formtable
-def _dc_000000242():
+def _dc_000000241():
  def __hash__(self):
   return hash((self.row,self.col,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000243():
+def _dc_000000242():
  def __hash__(self):
   return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000244():
+def _dc_000000243():
  def __hash__(self):
   return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000245():
+def _dc_000000244():
  def __hash__(self):
   return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000246():
+def _dc_000000245():
  def __hash__(self):
   return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))
  return __hash__
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000247():
+def _dc_000000246():
  def __hash__(self):
   return hash((self.sheet,self.layout,self.count,self.ref,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000248():
+def _dc_000000247():
  def __hash__(self):
   return hash((self.side,self.region,self.neighbour,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000249():
+def _dc_000000248():
  def __hash__(self):
   return hash((self.sides,self.pages,self.blanks,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000250():
+def _dc_000000249():
  def __hash__(self):
   return hash((self.size,))
  return __hash__
 
 
 # pnp.live.studio
-def _dc_000000251():
+def _dc_000000250():
  def __hash__(self):
   return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))
  return __hash__
 
 
 # pnp.model.rulebook
-def _dc_000000252():
+def _dc_000000251():
  def __hash__(self):
   return hash((self.spec,self.line,))
  return __hash__
 
 
 # pnp.live.http
-def _dc_000000253():
+def _dc_000000252():
  def __hash__(self):
   return hash((self.status,self.body,self.headers,))
  return __hash__
 
 
 # pnp.rules.printed
-def _dc_000000254():
+def _dc_000000253():
  def __hash__(self):
   return hash((self.tables,self.values,self.unrun,self.drift,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000255():
+def _dc_000000254():
  def __hash__(self):
   return hash((self.text,))
  return __hash__
 
 
 # pnp.layout.typography
-def _dc_000000256():
+def _dc_000000255():
  def __hash__(self):
   return hash((self.text,self.bold,self.italic,self.icon,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000257():
+def _dc_000000256():
  def __hash__(self):
   return hash((self.text,self.line,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000258():
+def _dc_000000257():
  def __hash__(self):
   return hash((self.text,self.style,self.icon,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000259():
+def _dc_000000258():
  def __hash__(self):
   return hash((self.text,self.width,self.sides,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000260():
+def _dc_000000259():
  def __hash__(self):
   return hash((self.text,self.x,self.y,self.rotate,self.size,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000261():
+def _dc_000000260():
  def __hash__(self):
   return hash((self.value,))
  return __hash__
 
 
 # pnp.model.units
-def _dc_000000262():
+def _dc_000000261():
  def __hash__(self):
   return hash((self.value,self.relative,self.template,self.safe,))
  return __hash__
 
 
 # pnp.model.domains
-def _dc_000000263():
+def _dc_000000262():
  def __hash__(self):
   return hash((self.values,self.ref,self.listed,self.written,self.refs,))
  return __hash__
 
 
 # pnp.rules.base
-def _dc_000000264():
+def _dc_000000263():
  def __hash__(self):
   return hash((self.what,self.high,self.low,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000265():
+def _dc_000000264():
  def __hash__(self):
   return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000266():
+def _dc_000000265():
  def __hash__(self):
   return hash((self.width,self.height,self.bleed,self.layers,self.background,))
  return __hash__
 
 
 # pnp.draw.images
-def _dc_000000267():
+def _dc_000000266():
  def __hash__(self):
   return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000268():
+def _dc_000000267():
  def __hash__(self):
   return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000269():
+def _dc_000000268():
  def __hash__(self):
   return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000270():
+def _dc_000000269():
  def __hash__(self):
   return hash((self.width,self.height,self.printable,self.centre,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000271():
+def _dc_000000270():
  def __hash__(self):
   return hash((self.width,self.height,self.shapes,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000272():
+def _dc_000000271():
  def __hash__(self):
   return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))
  return __hash__
 
 
 # pnp.layout.bookflow
-def _dc_000000273():
+def _dc_000000272():
  def __hash__(self):
   return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000274():
+def _dc_000000273():
  def __hash__(self):
   return hash((self.x,self.text,self.face,self.size,self.icon,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000275():
+def _dc_000000274():
  def __hash__(self):
   return hash((self.x,self.y,self.rotate,self.clip,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000276():
+def _dc_000000275():
  def __hash__(self):
   return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000277():
+def _dc_000000276():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000278():
+def _dc_000000277():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))
  return __hash__
 
 
 # pnp.layout.arrange
-def _dc_000000279():
+def _dc_000000278():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.turn,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000280():
+def _dc_000000279():
  def __hash__(self):
   return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000281():
+def _dc_000000280():
  def __hash__(self):
   return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000282():
+def _dc_000000281():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(arg={self.arg!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000283():
+def _dc_000000282():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000284():
+def _dc_000000283():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000285():
+def _dc_000000284():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.pipeline.context
-def _dc_000000286():
+def _dc_000000285():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000287():
+def _dc_000000286():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000288():
+def _dc_000000287():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000289():
+def _dc_000000288():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cells={self.cells!r})"
  return __repr__
 
 
 # pnp.sources.csvread
-def _dc_000000290():
+def _dc_000000289():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"
  return __repr__
 
 
 # pnp.rules.checkscope
-def _dc_000000291():
+def _dc_000000290():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000292():
+def _dc_000000291():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"
  return __repr__
 
 
 # pnp.layout.counters
-def _dc_000000293():
+def _dc_000000292():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"
  return __repr__
 
 
 # pnp.model.layouts
-def _dc_000000294():
+def _dc_000000293():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"
  return __repr__
 
 
 # pnp.model.layouts
-def _dc_000000295():
+def _dc_000000294():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.products
-def _dc_000000296():
+def _dc_000000295():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.sources.tables
-def _dc_000000297():
+def _dc_000000296():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"
  return __repr__
 
 
 # pnp.sources.datalimits
-def _dc_000000298():
+def _dc_000000297():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"
  return __repr__
 
 
 # pnp.layout.saver
-def _dc_000000299():
+def _dc_000000298():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000300():
+def _dc_000000299():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"
  return __repr__
 
 
 # pnp.export.showcase
-def _dc_000000301():
+def _dc_000000300():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"
  return __repr__
 
 
 # pnp.draw.facepages
-def _dc_000000302():
+def _dc_000000301():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000303():
+def _dc_000000302():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000304():
+def _dc_000000303():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.paragraph
-def _dc_000000305():
+def _dc_000000304():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000306():
+def _dc_000000305():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"
  return __repr__
 
 
 # pnp.model.fonts
-def _dc_000000307():
+def _dc_000000306():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000308():
+def _dc_000000307():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000309():
+def _dc_000000308():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"
  return __repr__
 
 
 # pnp.rules.trust
-def _dc_000000310():
+def _dc_000000309():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000311():
+def _dc_000000310():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000312():
+def _dc_000000311():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"
  return __repr__
 
 
 # pnp.output
-def _dc_000000313():
+def _dc_000000312():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"
  return __repr__
 
 
 # pnp.resident
-def _dc_000000314():
+def _dc_000000313():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000315():
+def _dc_000000314():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000316():
+def _dc_000000315():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"
  return __repr__
 
 
 # pnp.sources.pictures
-def _dc_000000317():
+def _dc_000000316():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000318():
+def _dc_000000317():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000319():
+def _dc_000000318():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000320():
+def _dc_000000319():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000321():
+def _dc_000000320():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000322():
+def _dc_000000321():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"
  return __repr__
 
 
 # pnp.layout.bleedcheck
-def _dc_000000323():
+def _dc_000000322():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000324():
+def _dc_000000323():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000325():
+def _dc_000000324():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"
  return __repr__
 
 
-# pnp.model.entries
-def _dc_000000326():
- def __repr__(self):
-  return self.__class__.__qualname__ + f"(index={self.index!r}, values={self.values!r}, refs={self.refs!r}, ref={self.ref!r}, group={self.group!r}, unread={self.unread!r})"
- return __repr__
-
-
 # pnp.core.blocks
-def _dc_000000327():
+def _dc_000000325():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000328():
+def _dc_000000326():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.draw.kept
-def _dc_000000329():
+def _dc_000000327():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000330():
+def _dc_000000328():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000331():
+def _dc_000000329():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000332():
+def _dc_000000330():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000333():
+def _dc_000000331():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"
  return __repr__
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000334():
+def _dc_000000332():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000335():
+def _dc_000000333():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000336():
+def _dc_000000334():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000337():
+def _dc_000000335():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"
  return __repr__
 
 
 # pnp.live.pages
-def _dc_000000338():
+def _dc_000000336():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"
  return __repr__
 
 
 # pnp.core.report
-def _dc_000000339():
+def _dc_000000337():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000340():
+def _dc_000000338():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"
  return __repr__
 
 
 # pnp.live.edits
-def _dc_000000341():
+def _dc_000000339():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000342():
+def _dc_000000340():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"
  return __repr__
 
 
+# pnp.sources.keptyaml
+def _dc_000000341():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(lines={self.lines!r}, data={self.data!r}, root={self.root!r}, rows={self.rows!r})"
+ return __repr__
+
+
 # pnp.layout.textfit
-def _dc_000000343():
+def _dc_000000342():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000344():
+def _dc_000000343():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000345():
+def _dc_000000344():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000346():
+def _dc_000000345():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000347():
+def _dc_000000346():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000348():
+def _dc_000000347():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000349():
+def _dc_000000348():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"
  return __repr__
 
 
 # pnp.layout.fonts
-def _dc_000000350():
+def _dc_000000349():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"
  return __repr__
 
 
 # pnp.pipeline.rulebook
-def _dc_000000351():
+def _dc_000000350():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"
  return __repr__
 
 
 # pnp.rules.drift
-def _dc_000000352():
+def _dc_000000351():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000353():
+def _dc_000000352():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"
  return __repr__
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000354():
+def _dc_000000353():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000355():
+def _dc_000000354():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000356():
+def _dc_000000355():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000357():
+def _dc_000000356():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000358():
+def _dc_000000357():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.tuckbox
-def _dc_000000359():
+def _dc_000000358():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.rulebook
-def _dc_000000360():
+def _dc_000000359():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"
  return __repr__
 
 
 # pnp.draw.fields
-def _dc_000000361():
+def _dc_000000360():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000362():
+def _dc_000000361():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"
  return __repr__
 
 
 # pnp.live.yamledit
-def _dc_000000363():
+def _dc_000000362():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"
  return __repr__
 
 
 # pnp.sources.csvread
-def _dc_000000364():
+def _dc_000000363():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"
  return __repr__
 
 
 # pnp.live.loop
-def _dc_000000365():
+def _dc_000000364():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"
  return __repr__
 
 
 # pnp.layout.bookpages
-def _dc_000000366():
+def _dc_000000365():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"
  return __repr__
 
 
 # pnp.live.pages
-def _dc_000000367():
+def _dc_000000366():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"
  return __repr__
 
 
 # pnp.rules.drift
-def _dc_000000368():
+def _dc_000000367():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"
  return __repr__
 
 
 # pnp.pipeline.components
-def _dc_000000369():
+def _dc_000000368():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000370():
+def _dc_000000369():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000371():
+def _dc_000000370():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.pipeline.context
-def _dc_000000372():
+def _dc_000000371():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.export.sheets
-def _dc_000000373():
+def _dc_000000372():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000374():
+def _dc_000000373():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000375():
+def _dc_000000374():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000376():
+def _dc_000000375():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, cards={self.cards!r})"
+  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, plans={self.plans!r}, notes={self.notes!r}, cards={self.cards!r}, yaml={self.yaml!r}, stamp={self.stamp!r}, shared={self.shared!r})"
  return __repr__
 
 
 # pnp.core.options
-def _dc_000000377():
+def _dc_000000376():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"
  return __repr__
 
 
 # pnp.core.report
-def _dc_000000378():
+def _dc_000000377():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"
  return __repr__
 
 
 # pnp.output
-def _dc_000000379():
+def _dc_000000378():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000380():
+def _dc_000000379():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000381():
+def _dc_000000380():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.rules.playout
-def _dc_000000382():
+def _dc_000000381():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000383():
+def _dc_000000382():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"
  return __repr__
 
 
 # pnp.layout.lint
-def _dc_000000384():
+def _dc_000000383():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000385():
+def _dc_000000384():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"
  return __repr__
 
 
 # pnp.pipeline.session
-def _dc_000000386():
+def _dc_000000385():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"
  return __repr__
 
 
 # pnp.layout.face
-def _dc_000000387():
+def _dc_000000386():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"
  return __repr__
 
 
 # pnp.model.entries
-def _dc_000000388():
+def _dc_000000387():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"
  return __repr__
 
 
 # pnp.rules.modelsource
-def _dc_000000389():
+def _dc_000000388():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"
  return __repr__
 
 
 # pnp.lab
-def _dc_000000390():
+def _dc_000000389():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"
  return __repr__
 
 
 # pnp.model.load
-def _dc_000000391():
+def _dc_000000390():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r})"
+  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r}, kept_yaml={self.kept_yaml!r})"
  return __repr__
 
 
 # pnp.sources.svg
-def _dc_000000392():
+def _dc_000000391():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000393():
+def _dc_000000392():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000394():
+def _dc_000000393():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000395():
+def _dc_000000394():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000396():
+def _dc_000000395():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"
  return __repr__
 
 
 # pnp.export.run
-def _dc_000000397():
+def _dc_000000396():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000398():
+def _dc_000000397():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000399():
+def _dc_000000398():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000400():
+def _dc_000000399():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000401():
+def _dc_000000400():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000402():
+def _dc_000000401():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(size={self.size!r})"
  return __repr__
 
 
 # pnp.live.studio
-def _dc_000000403():
+def _dc_000000402():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"
  return __repr__
 
 
 # pnp.model.rulebook
-def _dc_000000404():
+def _dc_000000403():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000405():
+def _dc_000000404():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"
  return __repr__
 
 
 # pnp.rules.printed
-def _dc_000000406():
+def _dc_000000405():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000407():
+def _dc_000000406():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r})"
  return __repr__
 
 
 # pnp.layout.typography
-def _dc_000000408():
+def _dc_000000407():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000409():
+def _dc_000000408():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000410():
+def _dc_000000409():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000411():
+def _dc_000000410():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000412():
+def _dc_000000411():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"
  return __repr__
 
 
 # pnp.sources.markdown
-def _dc_000000413():
+def _dc_000000412():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000414():
+def _dc_000000413():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000415():
+def _dc_000000414():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(value={self.value!r})"
  return __repr__
 
 
 # pnp.model.units
-def _dc_000000416():
+def _dc_000000415():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"
  return __repr__
 
 
 # pnp.layout.lint
-def _dc_000000417():
+def _dc_000000416():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"
  return __repr__
 
 
 # pnp.layout.elementcontext
-def _dc_000000418():
+def _dc_000000417():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"
  return __repr__
 
 
 # pnp.model.domains
-def _dc_000000419():
+def _dc_000000418():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000420():
+def _dc_000000419():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000421():
+def _dc_000000420():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000422():
+def _dc_000000421():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"
  return __repr__
 
 
 # pnp.draw.images
-def _dc_000000423():
+def _dc_000000422():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000424():
+def _dc_000000423():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000425():
+def _dc_000000424():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000426():
+def _dc_000000425():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000427():
+def _dc_000000426():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000428():
+def _dc_000000427():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000429():
+def _dc_000000428():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000430():
+def _dc_000000429():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"
  return __repr__
 
 
 # pnp.rules.playout
-def _dc_000000431():
+def _dc_000000430():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"
  return __repr__
 
 
 # pnp.rules.guard
-def _dc_000000432():
+def _dc_000000431():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000433():
+def _dc_000000432():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000434():
+def _dc_000000433():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000435():
+def _dc_000000434():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000436():
+def _dc_000000435():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000437():
+def _dc_000000436():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000438():
+def _dc_000000437():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000439():
+def _dc_000000438():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"
  return __repr__
 
 
 # pnp.layout.arrange
-def _dc_000000440():
+def _dc_000000439():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000441(__dataclass_type_arg__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000440(__dataclass_type_arg__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,arg:__dataclass_type_arg__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'arg',arg)
  return __init__
 
 
 # pnp.layout.notes
-def _dc_000000442(__dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000441(__dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)
   __dataclass_builtins_object__.__setattr__(self,'descent',descent)
@@ -3428,7 +3421,7 @@ def _dc_000000442(__dataclass_type_ascent__, __dataclass_type_descent__, __datac
 
 
 # pnp.layout.textfit
-def _dc_000000443(__dataclass_type_baseline__, __dataclass_type_width__, __dataclass_type_frags__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000442(__dataclass_type_baseline__, __dataclass_type_width__, __dataclass_type_frags__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,baseline:__dataclass_type_baseline__,width:__dataclass_type_width__,frags:__dataclass_type_frags__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -3437,7 +3430,7 @@ def _dc_000000443(__dataclass_type_baseline__, __dataclass_type_width__, __datac
 
 
 # pnp.layout.bookresolve
-def _dc_000000444(__dataclass_type_book__, __dataclass_type_values__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_figure__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
+def _dc_000000443(__dataclass_type_book__, __dataclass_type_values__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_figure__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
  def __init__(self,book:__dataclass_type_book__,values:__dataclass_type_values__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,figure:__dataclass_type_figure__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.book=book
   self.values=values
@@ -3449,7 +3442,7 @@ def _dc_000000444(__dataclass_type_book__, __dataclass_type_values__, __dataclas
 
 
 # pnp.pipeline.context
-def _dc_000000445(__dataclass_type_canvas__, __dataclass_type_painter__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000444(__dataclass_type_canvas__, __dataclass_type_painter__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,canvas:__dataclass_type_canvas__,painter:__dataclass_type_painter__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)
   __dataclass_builtins_object__.__setattr__(self,'painter',painter)
@@ -3457,7 +3450,7 @@ def _dc_000000445(__dataclass_type_canvas__, __dataclass_type_painter__, __datac
 
 
 # pnp.layout.imposition
-def _dc_000000446(__dataclass_type_card_w__, __dataclass_type_card_h__, __dataclass_type_bleed__, __dataclass_type_gap__, __dataclass_type_paper__, __dataclass_type_orientation__, __dataclass_type_backs__, __dataclass_type_back_offset__, __dataclass_type_marks__, __dataclass_type_gutter__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_orientation__, __dataclass_dflt_backs__, __dataclass_dflt_back_offset__, __dataclass_dflt_marks__, __dataclass_dflt_gutter__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):
+def _dc_000000445(__dataclass_type_card_w__, __dataclass_type_card_h__, __dataclass_type_bleed__, __dataclass_type_gap__, __dataclass_type_paper__, __dataclass_type_orientation__, __dataclass_type_backs__, __dataclass_type_back_offset__, __dataclass_type_marks__, __dataclass_type_gutter__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_orientation__, __dataclass_dflt_backs__, __dataclass_dflt_back_offset__, __dataclass_dflt_marks__, __dataclass_dflt_gutter__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):
  def __init__(self,card_w:__dataclass_type_card_w__,card_h:__dataclass_type_card_h__,bleed:__dataclass_type_bleed__,gap:__dataclass_type_gap__,paper:__dataclass_type_paper__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,marks:__dataclass_type_marks__=__dataclass_dflt_marks__,gutter:__dataclass_type_gutter__=__dataclass_dflt_gutter__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)
   __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)
@@ -3474,7 +3467,7 @@ def _dc_000000446(__dataclass_type_card_w__, __dataclass_type_card_h__, __datacl
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000447(__dataclass_type_cards__, __dataclass_type_shared__, __dataclass_type_give__, __dataclass_type_special__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_give__, __dataclass_dflt_special__, __dataclass_return_type__):
+def _dc_000000446(__dataclass_type_cards__, __dataclass_type_shared__, __dataclass_type_give__, __dataclass_type_special__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_give__, __dataclass_dflt_special__, __dataclass_return_type__):
  def __init__(self,cards:__dataclass_type_cards__,shared:__dataclass_type_shared__,give:__dataclass_type_give__=__dataclass_dflt_give__,special:__dataclass_type_special__=__dataclass_dflt_special__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'cards',cards)
   __dataclass_builtins_object__.__setattr__(self,'shared',shared)
@@ -3484,14 +3477,14 @@ def _dc_000000447(__dataclass_type_cards__, __dataclass_type_shared__, __datacla
 
 
 # pnp.layout.formtable
-def _dc_000000448(__dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000447(__dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,cells:__dataclass_type_cells__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'cells',cells)
  return __init__
 
 
 # pnp.sources.csvread
-def _dc_000000449(__dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_ends__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cells__, __dataclass_dflt_starts__, __dataclass_dflt_ends__, __dataclass_dflt_unclosed__, __dataclass_return_type__):
+def _dc_000000448(__dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_ends__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cells__, __dataclass_dflt_starts__, __dataclass_dflt_ends__, __dataclass_dflt_unclosed__, __dataclass_return_type__):
  def __init__(self,cells:__dataclass_type_cells__=__dataclass_HAS_DEFAULT_FACTORY__,starts:__dataclass_type_starts__=__dataclass_HAS_DEFAULT_FACTORY__,ends:__dataclass_type_ends__=__dataclass_HAS_DEFAULT_FACTORY__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:
   self.cells=__dataclass_dflt_cells__() if cells is __dataclass_HAS_DEFAULT_FACTORY__ else cells
   self.starts=__dataclass_dflt_starts__() if starts is __dataclass_HAS_DEFAULT_FACTORY__ else starts
@@ -3501,7 +3494,7 @@ def _dc_000000449(__dataclass_type_cells__, __dataclass_type_starts__, __datacla
 
 
 # pnp.rules.checkscope
-def _dc_000000450(__dataclass_type_check__, __dataclass_type_ref__, __dataclass_type_label__, __dataclass_type_deck__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
+def _dc_000000449(__dataclass_type_check__, __dataclass_type_ref__, __dataclass_type_label__, __dataclass_type_deck__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
  def __init__(self,check:__dataclass_type_check__,ref:__dataclass_type_ref__,label:__dataclass_type_label__,deck:__dataclass_type_deck__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.check=check
   self.ref=ref
@@ -3513,7 +3506,7 @@ def _dc_000000450(__dataclass_type_check__, __dataclass_type_ref__, __dataclass_
 
 
 # pnp.layout.imposition
-def _dc_000000451(__dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_pitch_x__, __dataclass_type_pitch_y__, __dataclass_type_outer_x__, __dataclass_type_outer_y__, __dataclass_type_inner_x__, __dataclass_type_inner_y__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000450(__dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_pitch_x__, __dataclass_type_pitch_y__, __dataclass_type_outer_x__, __dataclass_type_outer_y__, __dataclass_type_inner_x__, __dataclass_type_inner_y__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,pitch_x:__dataclass_type_pitch_x__,pitch_y:__dataclass_type_pitch_y__,outer_x:__dataclass_type_outer_x__,outer_y:__dataclass_type_outer_y__,inner_x:__dataclass_type_inner_x__,inner_y:__dataclass_type_inner_y__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'cols',cols)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
@@ -3529,7 +3522,7 @@ def _dc_000000451(__dataclass_type_cols__, __dataclass_type_rows__, __dataclass_
 
 
 # pnp.layout.counters
-def _dc_000000452(__dataclass_type_cut__, __dataclass_type_fold__, __dataclass_type_tab_fill__, __dataclass_type_dash__, __dataclass_type_width__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000451(__dataclass_type_cut__, __dataclass_type_fold__, __dataclass_type_tab_fill__, __dataclass_type_dash__, __dataclass_type_width__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,cut:__dataclass_type_cut__,fold:__dataclass_type_fold__,tab_fill:__dataclass_type_tab_fill__,dash:__dataclass_type_dash__,width:__dataclass_type_width__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'cut',cut)
   __dataclass_builtins_object__.__setattr__(self,'fold',fold)
@@ -3540,7 +3533,7 @@ def _dc_000000452(__dataclass_type_cut__, __dataclass_type_fold__, __dataclass_t
 
 
 # pnp.model.layouts
-def _dc_000000453(__dataclass_type_data__, __dataclass_type_origins__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_origins__, __dataclass_return_type__):
+def _dc_000000452(__dataclass_type_data__, __dataclass_type_origins__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_origins__, __dataclass_return_type__):
  def __init__(self,data:__dataclass_type_data__,origins:__dataclass_type_origins__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.data=data
   self.origins=__dataclass_dflt_origins__() if origins is __dataclass_HAS_DEFAULT_FACTORY__ else origins
@@ -3548,7 +3541,7 @@ def _dc_000000453(__dataclass_type_data__, __dataclass_type_origins__, __datacla
 
 
 # pnp.model.layouts
-def _dc_000000454(__dataclass_type_data__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000453(__dataclass_type_data__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,data:__dataclass_type_data__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   self.data=data
   self.ref=ref
@@ -3556,7 +3549,7 @@ def _dc_000000454(__dataclass_type_data__, __dataclass_type_ref__, __dataclass_H
 
 
 # pnp.rules.toolkit.products
-def _dc_000000455(__dataclass_type_deck__, __dataclass_type_attributes__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000454(__dataclass_type_deck__, __dataclass_type_attributes__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,deck:__dataclass_type_deck__,attributes:__dataclass_type_attributes__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'deck',deck)
   __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)
@@ -3565,7 +3558,7 @@ def _dc_000000455(__dataclass_type_deck__, __dataclass_type_attributes__, __data
 
 
 # pnp.sources.tables
-def _dc_000000456(__dataclass_type_display__, __dataclass_type_header__, __dataclass_type_header_row__, __dataclass_type_rows__, __dataclass_type_unread__, __dataclass_type_ragged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_dflt_ragged__, __dataclass_return_type__):
+def _dc_000000455(__dataclass_type_display__, __dataclass_type_header__, __dataclass_type_header_row__, __dataclass_type_rows__, __dataclass_type_unread__, __dataclass_type_ragged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_dflt_ragged__, __dataclass_return_type__):
  def __init__(self,display:__dataclass_type_display__,header:__dataclass_type_header__,header_row:__dataclass_type_header_row__,rows:__dataclass_type_rows__,unread:__dataclass_type_unread__=__dataclass_dflt_unread__,ragged:__dataclass_type_ragged__=__dataclass_dflt_ragged__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'display',display)
   __dataclass_builtins_object__.__setattr__(self,'header',header)
@@ -3577,7 +3570,7 @@ def _dc_000000456(__dataclass_type_display__, __dataclass_type_header__, __datac
 
 
 # pnp.sources.datalimits
-def _dc_000000457(__dataclass_type_display__, __dataclass_type_rows__, __dataclass_type_problems__, __dataclass_type_valued__, __dataclass_type_records__, __dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_valued__, __dataclass_dflt_records__, __dataclass_dflt_cells__, __dataclass_return_type__):
+def _dc_000000456(__dataclass_type_display__, __dataclass_type_rows__, __dataclass_type_problems__, __dataclass_type_valued__, __dataclass_type_records__, __dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_valued__, __dataclass_dflt_records__, __dataclass_dflt_cells__, __dataclass_return_type__):
  def __init__(self,display:__dataclass_type_display__,rows:__dataclass_type_rows__,problems:__dataclass_type_problems__,valued:__dataclass_type_valued__=__dataclass_dflt_valued__,records:__dataclass_type_records__=__dataclass_dflt_records__,cells:__dataclass_type_cells__=__dataclass_dflt_cells__)->__dataclass_return_type__:
   self.display=display
   self.rows=rows
@@ -3589,7 +3582,7 @@ def _dc_000000457(__dataclass_type_display__, __dataclass_type_rows__, __datacla
 
 
 # pnp.layout.saver
-def _dc_000000458(__dataclass_type_drop__, __dataclass_type_lighten__, __dataclass_type_keep__, __dataclass_type_background__, __dataclass_type_amount__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_drop__, __dataclass_dflt_lighten__, __dataclass_dflt_keep__, __dataclass_dflt_background__, __dataclass_dflt_amount__, __dataclass_return_type__):
+def _dc_000000457(__dataclass_type_drop__, __dataclass_type_lighten__, __dataclass_type_keep__, __dataclass_type_background__, __dataclass_type_amount__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_drop__, __dataclass_dflt_lighten__, __dataclass_dflt_keep__, __dataclass_dflt_background__, __dataclass_dflt_amount__, __dataclass_return_type__):
  def __init__(self,drop:__dataclass_type_drop__=__dataclass_dflt_drop__,lighten:__dataclass_type_lighten__=__dataclass_dflt_lighten__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,background:__dataclass_type_background__=__dataclass_dflt_background__,amount:__dataclass_type_amount__=__dataclass_dflt_amount__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'drop',drop)
   __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)
@@ -3600,7 +3593,7 @@ def _dc_000000458(__dataclass_type_drop__, __dataclass_type_lighten__, __datacla
 
 
 # pnp.layout.formtable
-def _dc_000000459(__dataclass_type_element__, __dataclass_type_cells__, __dataclass_type_fields__, __dataclass_type_order__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fields__, __dataclass_dflt_order__, __dataclass_return_type__):
+def _dc_000000458(__dataclass_type_element__, __dataclass_type_cells__, __dataclass_type_fields__, __dataclass_type_order__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fields__, __dataclass_dflt_order__, __dataclass_return_type__):
  def __init__(self,element:__dataclass_type_element__,cells:__dataclass_type_cells__,fields:__dataclass_type_fields__=__dataclass_HAS_DEFAULT_FACTORY__,order:__dataclass_type_order__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.element=element
   self.cells=cells
@@ -3610,7 +3603,7 @@ def _dc_000000459(__dataclass_type_element__, __dataclass_type_cells__, __datacl
 
 
 # pnp.export.showcase
-def _dc_000000460(__dataclass_type_face__, __dataclass_type_radius__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000459(__dataclass_type_face__, __dataclass_type_radius__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,face:__dataclass_type_face__,radius:__dataclass_type_radius__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'radius',radius)
@@ -3618,7 +3611,7 @@ def _dc_000000460(__dataclass_type_face__, __dataclass_type_radius__, __dataclas
 
 
 # pnp.draw.facepages
-def _dc_000000461(__dataclass_type_face__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_scale__, __dataclass_return_type__):
+def _dc_000000460(__dataclass_type_face__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_scale__, __dataclass_return_type__):
  def __init__(self,face:__dataclass_type_face__,width:__dataclass_type_width__,height:__dataclass_type_height__,scale:__dataclass_type_scale__=__dataclass_dflt_scale__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -3628,7 +3621,7 @@ def _dc_000000461(__dataclass_type_face__, __dataclass_type_width__, __dataclass
 
 
 # pnp.layout.bookflow
-def _dc_000000462(__dataclass_type_face__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_scale__, __dataclass_type_angle__, __dataclass_type_clip__, __dataclass_type_outline__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_angle__, __dataclass_dflt_clip__, __dataclass_dflt_outline__, __dataclass_return_type__):
+def _dc_000000461(__dataclass_type_face__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_scale__, __dataclass_type_angle__, __dataclass_type_clip__, __dataclass_type_outline__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_angle__, __dataclass_dflt_clip__, __dataclass_dflt_outline__, __dataclass_return_type__):
  def __init__(self,face:__dataclass_type_face__,x:__dataclass_type_x__,y:__dataclass_type_y__,scale:__dataclass_type_scale__,angle:__dataclass_type_angle__=__dataclass_dflt_angle__,clip:__dataclass_type_clip__=__dataclass_dflt_clip__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -3641,7 +3634,7 @@ def _dc_000000462(__dataclass_type_face__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.layout.bookresolve
-def _dc_000000463(__dataclass_type_faces__, __dataclass_type_how__, __dataclass_type_clip__, __dataclass_type_width__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000462(__dataclass_type_faces__, __dataclass_type_how__, __dataclass_type_clip__, __dataclass_type_width__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,faces:__dataclass_type_faces__,how:__dataclass_type_how__,clip:__dataclass_type_clip__,width:__dataclass_type_width__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'how',how)
@@ -3653,7 +3646,7 @@ def _dc_000000463(__dataclass_type_faces__, __dataclass_type_how__, __dataclass_
 
 
 # pnp.layout.paragraph
-def _dc_000000464(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_hyphens__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_align__, __dataclass_dflt_hyphens__, __dataclass_dflt_icon_scale__, __dataclass_return_type__):
+def _dc_000000463(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_hyphens__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_align__, __dataclass_dflt_hyphens__, __dataclass_dflt_icon_scale__, __dataclass_return_type__):
  def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__=__dataclass_dflt_align__,hyphens:__dataclass_type_hyphens__=__dataclass_dflt_hyphens__,icon_scale:__dataclass_type_icon_scale__=__dataclass_dflt_icon_scale__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -3665,7 +3658,7 @@ def _dc_000000464(__dataclass_type_faces__, __dataclass_type_size__, __dataclass
 
 
 # pnp.layout.textfit
-def _dc_000000465(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_min_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_valign__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000464(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_min_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_valign__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,min_size:__dataclass_type_min_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__,valign:__dataclass_type_valign__,icon_scale:__dataclass_type_icon_scale__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -3678,7 +3671,7 @@ def _dc_000000465(__dataclass_type_faces__, __dataclass_type_size__, __dataclass
 
 
 # pnp.model.fonts
-def _dc_000000466(__dataclass_type_families__, __dataclass_type_problems__, __dataclass_type_locator__, __dataclass_type_data__, __dataclass_type_unreadable__, __dataclass_type_parsed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_locator__, __dataclass_dflt_data__, __dataclass_dflt_unreadable__, __dataclass_dflt_parsed__, __dataclass_return_type__):
+def _dc_000000465(__dataclass_type_families__, __dataclass_type_problems__, __dataclass_type_locator__, __dataclass_type_data__, __dataclass_type_unreadable__, __dataclass_type_parsed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_locator__, __dataclass_dflt_data__, __dataclass_dflt_unreadable__, __dataclass_dflt_parsed__, __dataclass_return_type__):
  def __init__(self,families:__dataclass_type_families__,problems:__dataclass_type_problems__,locator:__dataclass_type_locator__=__dataclass_dflt_locator__,data:__dataclass_type_data__=__dataclass_HAS_DEFAULT_FACTORY__,unreadable:__dataclass_type_unreadable__=__dataclass_HAS_DEFAULT_FACTORY__,parsed:__dataclass_type_parsed__=__dataclass_dflt_parsed__)->__dataclass_return_type__:
   self.families=families
   self.problems=problems
@@ -3690,7 +3683,7 @@ def _dc_000000466(__dataclass_type_families__, __dataclass_type_problems__, __da
 
 
 # pnp.core.errors
-def _dc_000000467(__dataclass_type_file__, __dataclass_type_line__, __dataclass_type_col__, __dataclass_type_cell__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_line__, __dataclass_dflt_col__, __dataclass_dflt_cell__, __dataclass_return_type__):
+def _dc_000000466(__dataclass_type_file__, __dataclass_type_line__, __dataclass_type_col__, __dataclass_type_cell__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_line__, __dataclass_dflt_col__, __dataclass_dflt_cell__, __dataclass_return_type__):
  def __init__(self,file:__dataclass_type_file__,line:__dataclass_type_line__=__dataclass_dflt_line__,col:__dataclass_type_col__=__dataclass_dflt_col__,cell:__dataclass_type_cell__=__dataclass_dflt_cell__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'file',file)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -3700,7 +3693,7 @@ def _dc_000000467(__dataclass_type_file__, __dataclass_type_line__, __dataclass_
 
 
 # pnp.core.errors
-def _dc_000000468(__dataclass_type_file__, __dataclass_type_path__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_path__, __dataclass_return_type__):
+def _dc_000000467(__dataclass_type_file__, __dataclass_type_path__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_path__, __dataclass_return_type__):
  def __init__(self,file:__dataclass_type_file__,path:__dataclass_type_path__=__dataclass_dflt_path__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'file',file)
   __dataclass_builtins_object__.__setattr__(self,'path',path)
@@ -3708,7 +3701,7 @@ def _dc_000000468(__dataclass_type_file__, __dataclass_type_path__, __dataclass_
 
 
 # pnp.rules.trust
-def _dc_000000469(__dataclass_type_files__, __dataclass_type_changed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_changed__, __dataclass_return_type__):
+def _dc_000000468(__dataclass_type_files__, __dataclass_type_changed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_changed__, __dataclass_return_type__):
  def __init__(self,files:__dataclass_type_files__,changed:__dataclass_type_changed__=__dataclass_dflt_changed__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'files',files)
   __dataclass_builtins_object__.__setattr__(self,'changed',changed)
@@ -3716,7 +3709,7 @@ def _dc_000000469(__dataclass_type_files__, __dataclass_type_changed__, __datacl
 
 
 # pnp.layout.tables
-def _dc_000000470(__dataclass_type_fill__, __dataclass_type_color__, __dataclass_type_bold__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_color__, __dataclass_dflt_bold__, __dataclass_dflt_align__, __dataclass_return_type__):
+def _dc_000000469(__dataclass_type_fill__, __dataclass_type_color__, __dataclass_type_bold__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_color__, __dataclass_dflt_bold__, __dataclass_dflt_align__, __dataclass_return_type__):
  def __init__(self,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,color:__dataclass_type_color__=__dataclass_dflt_color__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'fill',fill)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
@@ -3726,7 +3719,7 @@ def _dc_000000470(__dataclass_type_fill__, __dataclass_type_color__, __dataclass
 
 
 # pnp.layout.bookflow
-def _dc_000000471(__dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_pad__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000470(__dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_pad__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__,pad:__dataclass_type_pad__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'fill',fill)
   __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)
@@ -3735,7 +3728,7 @@ def _dc_000000471(__dataclass_type_fill__, __dataclass_type_stroke__, __dataclas
 
 
 # pnp.output
-def _dc_000000472(__dataclass_type_final__, __dataclass_type_part__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000471(__dataclass_type_final__, __dataclass_type_part__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,final:__dataclass_type_final__,part:__dataclass_type_part__)->__dataclass_return_type__:
   self.final=final
   self.part=part
@@ -3743,7 +3736,7 @@ def _dc_000000472(__dataclass_type_final__, __dataclass_type_part__, __dataclass
 
 
 # pnp.resident
-def _dc_000000473(__dataclass_type_fingerprint__, __dataclass_type_reads__, __dataclass_type_file__, __dataclass_type_problems__, __dataclass_type_drawn__, __dataclass_type_output__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_drawn__, __dataclass_dflt_output__, __dataclass_dflt_pages__, __dataclass_return_type__):
+def _dc_000000472(__dataclass_type_fingerprint__, __dataclass_type_reads__, __dataclass_type_file__, __dataclass_type_problems__, __dataclass_type_drawn__, __dataclass_type_output__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_drawn__, __dataclass_dflt_output__, __dataclass_dflt_pages__, __dataclass_return_type__):
  def __init__(self,fingerprint:__dataclass_type_fingerprint__,reads:__dataclass_type_reads__,file:__dataclass_type_file__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,drawn:__dataclass_type_drawn__=__dataclass_dflt_drawn__,output:__dataclass_type_output__=__dataclass_dflt_output__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.fingerprint=fingerprint
   self.reads=reads
@@ -3756,7 +3749,7 @@ def _dc_000000473(__dataclass_type_fingerprint__, __dataclass_type_reads__, __da
 
 
 # pnp.model.formula
-def _dc_000000474(__dataclass_type_fn__, __dataclass_type_args__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000473(__dataclass_type_fn__, __dataclass_type_args__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,fn:__dataclass_type_fn__,args:__dataclass_type_args__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'fn',fn)
   __dataclass_builtins_object__.__setattr__(self,'args',args)
@@ -3764,7 +3757,7 @@ def _dc_000000474(__dataclass_type_fn__, __dataclass_type_args__, __dataclass_HA
 
 
 # pnp.layout.booktype
-def _dc_000000475(__dataclass_type_font__, __dataclass_type_heading_font__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_heading_sizes__, __dataclass_type_title_size__, __dataclass_type_color__, __dataclass_type_heading_color__, __dataclass_type_accent__, __dataclass_type_fills__, __dataclass_type_align__, __dataclass_type_paragraph_gap__, __dataclass_type_hyphens__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000474(__dataclass_type_font__, __dataclass_type_heading_font__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_heading_sizes__, __dataclass_type_title_size__, __dataclass_type_color__, __dataclass_type_heading_color__, __dataclass_type_accent__, __dataclass_type_fills__, __dataclass_type_align__, __dataclass_type_paragraph_gap__, __dataclass_type_hyphens__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,font:__dataclass_type_font__,heading_font:__dataclass_type_heading_font__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,heading_sizes:__dataclass_type_heading_sizes__,title_size:__dataclass_type_title_size__,color:__dataclass_type_color__,heading_color:__dataclass_type_heading_color__,accent:__dataclass_type_accent__,fills:__dataclass_type_fills__,align:__dataclass_type_align__,paragraph_gap:__dataclass_type_paragraph_gap__,hyphens:__dataclass_type_hyphens__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'font',font)
   __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)
@@ -3783,7 +3776,7 @@ def _dc_000000475(__dataclass_type_font__, __dataclass_type_heading_font__, __da
 
 
 # pnp.sources.pictures
-def _dc_000000476(__dataclass_type_format__, __dataclass_type_mode__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000475(__dataclass_type_format__, __dataclass_type_mode__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,format:__dataclass_type_format__,mode:__dataclass_type_mode__,width:__dataclass_type_width__,height:__dataclass_type_height__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'format',format)
   __dataclass_builtins_object__.__setattr__(self,'mode',mode)
@@ -3793,7 +3786,7 @@ def _dc_000000476(__dataclass_type_format__, __dataclass_type_mode__, __dataclas
 
 
 # pnp.core.blocks
-def _dc_000000477(__dataclass_type_header__, __dataclass_type_aligns__, __dataclass_type_rows__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000476(__dataclass_type_header__, __dataclass_type_aligns__, __dataclass_type_rows__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,header:__dataclass_type_header__,aligns:__dataclass_type_aligns__,rows:__dataclass_type_rows__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)
@@ -3803,7 +3796,7 @@ def _dc_000000477(__dataclass_type_header__, __dataclass_type_aligns__, __datacl
 
 
 # pnp.rules.base
-def _dc_000000478(__dataclass_type_header__, __dataclass_type_rows__, __dataclass_type_title__, __dataclass_type_notes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_title__, __dataclass_dflt_notes__, __dataclass_return_type__):
+def _dc_000000477(__dataclass_type_header__, __dataclass_type_rows__, __dataclass_type_title__, __dataclass_type_notes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_title__, __dataclass_dflt_notes__, __dataclass_return_type__):
  def __init__(self,header:__dataclass_type_header__,rows:__dataclass_type_rows__,title:__dataclass_type_title__=__dataclass_dflt_title__,notes:__dataclass_type_notes__=__dataclass_dflt_notes__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
@@ -3813,7 +3806,7 @@ def _dc_000000478(__dataclass_type_header__, __dataclass_type_rows__, __dataclas
 
 
 # pnp.layout.tables
-def _dc_000000479(__dataclass_type_header__, __dataclass_type_sub__, __dataclass_type_width__, __dataclass_type_fill__, __dataclass_type_sub_widths__, __dataclass_type_icons__, __dataclass_type_format__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_sub_widths__, __dataclass_dflt_icons__, __dataclass_dflt_format__, __dataclass_dflt_align__, __dataclass_return_type__):
+def _dc_000000478(__dataclass_type_header__, __dataclass_type_sub__, __dataclass_type_width__, __dataclass_type_fill__, __dataclass_type_sub_widths__, __dataclass_type_icons__, __dataclass_type_format__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_sub_widths__, __dataclass_dflt_icons__, __dataclass_dflt_format__, __dataclass_dflt_align__, __dataclass_return_type__):
  def __init__(self,header:__dataclass_type_header__,sub:__dataclass_type_sub__,width:__dataclass_type_width__,fill:__dataclass_type_fill__,sub_widths:__dataclass_type_sub_widths__=__dataclass_dflt_sub_widths__,icons:__dataclass_type_icons__=__dataclass_dflt_icons__,format:__dataclass_type_format__=__dataclass_dflt_format__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'sub',sub)
@@ -3827,7 +3820,7 @@ def _dc_000000479(__dataclass_type_header__, __dataclass_type_sub__, __dataclass
 
 
 # pnp.live.http
-def _dc_000000480(__dataclass_type_headers__, __dataclass_type_chunks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000479(__dataclass_type_headers__, __dataclass_type_chunks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,headers:__dataclass_type_headers__,chunks:__dataclass_type_chunks__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'headers',headers)
   __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)
@@ -3835,7 +3828,7 @@ def _dc_000000480(__dataclass_type_headers__, __dataclass_type_chunks__, __datac
 
 
 # pnp.layout.bookflow
-def _dc_000000481(__dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_type_space__, __dataclass_type_keep__, __dataclass_type_frame__, __dataclass_type_anchor__, __dataclass_type_brk__, __dataclass_type_span__, __dataclass_type_target__, __dataclass_type_line__, __dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_items__, __dataclass_dflt_figures__, __dataclass_dflt_space__, __dataclass_dflt_keep__, __dataclass_dflt_frame__, __dataclass_dflt_anchor__, __dataclass_dflt_brk__, __dataclass_dflt_span__, __dataclass_dflt_target__, __dataclass_dflt_line__, __dataclass_dflt_kind__, __dataclass_return_type__):
+def _dc_000000480(__dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_type_space__, __dataclass_type_keep__, __dataclass_type_frame__, __dataclass_type_anchor__, __dataclass_type_brk__, __dataclass_type_span__, __dataclass_type_target__, __dataclass_type_line__, __dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_items__, __dataclass_dflt_figures__, __dataclass_dflt_space__, __dataclass_dflt_keep__, __dataclass_dflt_frame__, __dataclass_dflt_anchor__, __dataclass_dflt_brk__, __dataclass_dflt_span__, __dataclass_dflt_target__, __dataclass_dflt_line__, __dataclass_dflt_kind__, __dataclass_return_type__):
  def __init__(self,height:__dataclass_type_height__,items:__dataclass_type_items__=__dataclass_dflt_items__,figures:__dataclass_type_figures__=__dataclass_dflt_figures__,space:__dataclass_type_space__=__dataclass_dflt_space__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,frame:__dataclass_type_frame__=__dataclass_dflt_frame__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,brk:__dataclass_type_brk__=__dataclass_dflt_brk__,span:__dataclass_type_span__=__dataclass_dflt_span__,target:__dataclass_type_target__=__dataclass_dflt_target__,line:__dataclass_type_line__=__dataclass_dflt_line__,kind:__dataclass_type_kind__=__dataclass_dflt_kind__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'height',height)
   __dataclass_builtins_object__.__setattr__(self,'items',items)
@@ -3853,7 +3846,7 @@ def _dc_000000481(__dataclass_type_height__, __dataclass_type_items__, __datacla
 
 
 # pnp.layout.bleedcheck
-def _dc_000000482(__dataclass_type_index__, __dataclass_type_back__, __dataclass_type_side__, __dataclass_type_have__, __dataclass_type_want__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000481(__dataclass_type_index__, __dataclass_type_back__, __dataclass_type_side__, __dataclass_type_have__, __dataclass_type_want__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,index:__dataclass_type_index__,back:__dataclass_type_back__,side:__dataclass_type_side__,have:__dataclass_type_have__,want:__dataclass_type_want__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'back',back)
@@ -3864,7 +3857,7 @@ def _dc_000000482(__dataclass_type_index__, __dataclass_type_back__, __dataclass
 
 
 # pnp.model.kit
-def _dc_000000483(__dataclass_type_index__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000482(__dataclass_type_index__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,index:__dataclass_type_index__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'fields',fields)
@@ -3873,7 +3866,7 @@ def _dc_000000483(__dataclass_type_index__, __dataclass_type_fields__, __datacla
 
 
 # pnp.model.kit
-def _dc_000000484(__dataclass_type_index__, __dataclass_type_id__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_type_layout__, __dataclass_type_back__, __dataclass_type_ref__, __dataclass_type_field_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000483(__dataclass_type_index__, __dataclass_type_id__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_type_layout__, __dataclass_type_back__, __dataclass_type_ref__, __dataclass_type_field_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,index:__dataclass_type_index__,id:__dataclass_type_id__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__,layout:__dataclass_type_layout__,back:__dataclass_type_back__,ref:__dataclass_type_ref__,field_refs:__dataclass_type_field_refs__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'id',id)
@@ -3886,20 +3879,8 @@ def _dc_000000484(__dataclass_type_index__, __dataclass_type_id__, __dataclass_t
  return __init__
 
 
-# pnp.model.entries
-def _dc_000000485(__dataclass_type_index__, __dataclass_type_values__, __dataclass_type_refs__, __dataclass_type_ref__, __dataclass_type_group__, __dataclass_type_unread__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_return_type__):
- def __init__(self,index:__dataclass_type_index__,values:__dataclass_type_values__,refs:__dataclass_type_refs__,ref:__dataclass_type_ref__,group:__dataclass_type_group__,unread:__dataclass_type_unread__=__dataclass_dflt_unread__)->__dataclass_return_type__:
-  __dataclass_builtins_object__.__setattr__(self,'index',index)
-  __dataclass_builtins_object__.__setattr__(self,'values',values)
-  __dataclass_builtins_object__.__setattr__(self,'refs',refs)
-  __dataclass_builtins_object__.__setattr__(self,'ref',ref)
-  __dataclass_builtins_object__.__setattr__(self,'group',group)
-  __dataclass_builtins_object__.__setattr__(self,'unread',unread)
- return __init__
-
-
 # pnp.core.blocks
-def _dc_000000486(__dataclass_type_info__, __dataclass_type_body__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000484(__dataclass_type_info__, __dataclass_type_body__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,info:__dataclass_type_info__,body:__dataclass_type_body__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'info',info)
   __dataclass_builtins_object__.__setattr__(self,'body',body)
@@ -3908,7 +3889,7 @@ def _dc_000000486(__dataclass_type_info__, __dataclass_type_body__, __dataclass_
 
 
 # pnp.layout.booktype
-def _dc_000000487(__dataclass_type_items__, __dataclass_type_height__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000485(__dataclass_type_items__, __dataclass_type_height__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,items:__dataclass_type_items__,height:__dataclass_type_height__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'items',items)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -3917,7 +3898,7 @@ def _dc_000000487(__dataclass_type_items__, __dataclass_type_height__, __datacla
 
 
 # pnp.draw.kept
-def _dc_000000488(__dataclass_type_key__, __dataclass_type_faces__, __dataclass_type_state__, __dataclass_type_clean__, __dataclass_type_code__, __dataclass_type_resources__, __dataclass_type_formatted__, __dataclass_type_dictionary__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formatted__, __dataclass_dflt_dictionary__, __dataclass_return_type__):
+def _dc_000000486(__dataclass_type_key__, __dataclass_type_faces__, __dataclass_type_state__, __dataclass_type_clean__, __dataclass_type_code__, __dataclass_type_resources__, __dataclass_type_formatted__, __dataclass_type_dictionary__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formatted__, __dataclass_dflt_dictionary__, __dataclass_return_type__):
  def __init__(self,key:__dataclass_type_key__,faces:__dataclass_type_faces__,state:__dataclass_type_state__,clean:__dataclass_type_clean__,code:__dataclass_type_code__,resources:__dataclass_type_resources__,formatted:__dataclass_type_formatted__=__dataclass_dflt_formatted__,dictionary:__dataclass_type_dictionary__=__dataclass_dflt_dictionary__)->__dataclass_return_type__:
   self.key=key
   self.faces=faces
@@ -3931,14 +3912,14 @@ def _dc_000000488(__dataclass_type_key__, __dataclass_type_faces__, __dataclass_
 
 
 # pnp.model.formula
-def _dc_000000489(__dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000487(__dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
  return __init__
 
 
 # pnp.core.blocks
-def _dc_000000490(__dataclass_type_kind__, __dataclass_type_arg__, __dataclass_type_children__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000488(__dataclass_type_kind__, __dataclass_type_arg__, __dataclass_type_children__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,arg:__dataclass_type_arg__,children:__dataclass_type_children__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'arg',arg)
@@ -3948,7 +3929,7 @@ def _dc_000000490(__dataclass_type_kind__, __dataclass_type_arg__, __dataclass_t
 
 
 # pnp.core.blocks
-def _dc_000000491(__dataclass_type_kind__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000489(__dataclass_type_kind__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -3956,7 +3937,7 @@ def _dc_000000491(__dataclass_type_kind__, __dataclass_type_line__, __dataclass_
 
 
 # pnp.pipeline.memo
-def _dc_000000492(__dataclass_type_kind__, __dataclass_type_name__, __dataclass_type_component__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000490(__dataclass_type_kind__, __dataclass_type_name__, __dataclass_type_component__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,name:__dataclass_type_name__,component:__dataclass_type_component__,shown:__dataclass_type_shown__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -3966,7 +3947,7 @@ def _dc_000000492(__dataclass_type_kind__, __dataclass_type_name__, __dataclass_
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000493(__dataclass_type_kind__, __dataclass_type_serial__, __dataclass_type_iso__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000491(__dataclass_type_kind__, __dataclass_type_serial__, __dataclass_type_iso__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,serial:__dataclass_type_serial__,iso:__dataclass_type_iso__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'serial',serial)
@@ -3975,7 +3956,7 @@ def _dc_000000493(__dataclass_type_kind__, __dataclass_type_serial__, __dataclas
 
 
 # pnp.layout.items
-def _dc_000000494(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_width__, __dataclass_type_radius__, __dataclass_type_dash__, __dataclass_type_opacity__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_stroke__, __dataclass_dflt_width__, __dataclass_dflt_radius__, __dataclass_dflt_dash__, __dataclass_dflt_opacity__, __dataclass_dflt_rotate__, __dataclass_return_type__):
+def _dc_000000492(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_width__, __dataclass_type_radius__, __dataclass_type_dash__, __dataclass_type_opacity__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_stroke__, __dataclass_dflt_width__, __dataclass_dflt_radius__, __dataclass_dflt_dash__, __dataclass_dflt_opacity__, __dataclass_dflt_rotate__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__,width:__dataclass_type_width__=__dataclass_dflt_width__,radius:__dataclass_type_radius__=__dataclass_dflt_radius__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -3993,7 +3974,7 @@ def _dc_000000494(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.layout.items
-def _dc_000000495(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_path__, __dataclass_type_color__, __dataclass_type_rotate__, __dataclass_type_opacity__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_color__, __dataclass_dflt_rotate__, __dataclass_dflt_opacity__, __dataclass_return_type__):
+def _dc_000000493(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_path__, __dataclass_type_color__, __dataclass_type_rotate__, __dataclass_type_opacity__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_color__, __dataclass_dflt_rotate__, __dataclass_dflt_opacity__, __dataclass_return_type__):
  def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,path:__dataclass_type_path__,color:__dataclass_type_color__=__dataclass_dflt_color__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4008,7 +3989,7 @@ def _dc_000000495(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000496(__dataclass_type_kinds__, __dataclass_type_hand__, __dataclass_type_market__, __dataclass_type_situations__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_hand__, __dataclass_dflt_market__, __dataclass_dflt_situations__, __dataclass_return_type__):
+def _dc_000000494(__dataclass_type_kinds__, __dataclass_type_hand__, __dataclass_type_market__, __dataclass_type_situations__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_hand__, __dataclass_dflt_market__, __dataclass_dflt_situations__, __dataclass_return_type__):
  def __init__(self,kinds:__dataclass_type_kinds__,hand:__dataclass_type_hand__=__dataclass_dflt_hand__,market:__dataclass_type_market__=__dataclass_dflt_market__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)
   __dataclass_builtins_object__.__setattr__(self,'hand',hand)
@@ -4018,7 +3999,7 @@ def _dc_000000496(__dataclass_type_kinds__, __dataclass_type_hand__, __dataclass
 
 
 # pnp.live.pages
-def _dc_000000497(__dataclass_type_kit__, __dataclass_type_stem__, __dataclass_type_report__, __dataclass_type_status__, __dataclass_type_digest__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_return_type__):
+def _dc_000000495(__dataclass_type_kit__, __dataclass_type_stem__, __dataclass_type_report__, __dataclass_type_status__, __dataclass_type_digest__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_return_type__):
  def __init__(self,kit:__dataclass_type_kit__,stem:__dataclass_type_stem__,report:__dataclass_type_report__,status:__dataclass_type_status__,digest:__dataclass_type_digest__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.kit=kit
   self.stem=stem
@@ -4030,7 +4011,7 @@ def _dc_000000497(__dataclass_type_kit__, __dataclass_type_stem__, __dataclass_t
 
 
 # pnp.core.report
-def _dc_000000498(__dataclass_type_kit__, __dataclass_type_title__, __dataclass_type_path__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_up_to_date__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_up_to_date__, __dataclass_dflt_inputs__, __dataclass_return_type__):
+def _dc_000000496(__dataclass_type_kit__, __dataclass_type_title__, __dataclass_type_path__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_up_to_date__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_up_to_date__, __dataclass_dflt_inputs__, __dataclass_return_type__):
  def __init__(self,kit:__dataclass_type_kit__,title:__dataclass_type_title__,path:__dataclass_type_path__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,up_to_date:__dataclass_type_up_to_date__=__dataclass_dflt_up_to_date__,inputs:__dataclass_type_inputs__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.kit=kit
   self.title=title
@@ -4043,7 +4024,7 @@ def _dc_000000498(__dataclass_type_kit__, __dataclass_type_title__, __dataclass_
 
 
 # pnp.pipeline.memo
-def _dc_000000499(__dataclass_type_kit_dir__, __dataclass_type_kit__, __dataclass_type_options__, __dataclass_type_printed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000497(__dataclass_type_kit_dir__, __dataclass_type_kit__, __dataclass_type_options__, __dataclass_type_printed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,kit_dir:__dataclass_type_kit_dir__,kit:__dataclass_type_kit__,options:__dataclass_type_options__,printed:__dataclass_type_printed__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)
   __dataclass_builtins_object__.__setattr__(self,'kit',kit)
@@ -4053,7 +4034,7 @@ def _dc_000000499(__dataclass_type_kit_dir__, __dataclass_type_kit__, __dataclas
 
 
 # pnp.live.edits
-def _dc_000000500(__dataclass_type_label__, __dataclass_type_files__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000498(__dataclass_type_label__, __dataclass_type_files__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,label:__dataclass_type_label__,files:__dataclass_type_files__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'label',label)
   __dataclass_builtins_object__.__setattr__(self,'files',files)
@@ -4061,7 +4042,7 @@ def _dc_000000500(__dataclass_type_label__, __dataclass_type_files__, __dataclas
 
 
 # pnp.core.blocks
-def _dc_000000501(__dataclass_type_level__, __dataclass_type_text__, __dataclass_type_anchor__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000499(__dataclass_type_level__, __dataclass_type_text__, __dataclass_type_anchor__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,level:__dataclass_type_level__,text:__dataclass_type_text__,anchor:__dataclass_type_anchor__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'level',level)
   __dataclass_builtins_object__.__setattr__(self,'text',text)
@@ -4070,8 +4051,18 @@ def _dc_000000501(__dataclass_type_level__, __dataclass_type_text__, __dataclass
  return __init__
 
 
+# pnp.sources.keptyaml
+def _dc_000000500(__dataclass_type_lines__, __dataclass_type_data__, __dataclass_type_root__, __dataclass_type_rows__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_root__, __dataclass_dflt_rows__, __dataclass_return_type__):
+ def __init__(self,lines:__dataclass_type_lines__,data:__dataclass_type_data__,root:__dataclass_type_root__=__dataclass_dflt_root__,rows:__dataclass_type_rows__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
+  self.lines=lines
+  self.data=data
+  self.root=root
+  self.rows=__dataclass_dflt_rows__() if rows is __dataclass_HAS_DEFAULT_FACTORY__ else rows
+ return __init__
+
+
 # pnp.layout.textfit
-def _dc_000000502(__dataclass_type_lines__, __dataclass_type_size__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000501(__dataclass_type_lines__, __dataclass_type_size__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,lines:__dataclass_type_lines__,size:__dataclass_type_size__,height:__dataclass_type_height__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'lines',lines)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -4080,7 +4071,7 @@ def _dc_000000502(__dataclass_type_lines__, __dataclass_type_size__, __dataclass
 
 
 # pnp.layout.booktype
-def _dc_000000503(__dataclass_type_look__, __dataclass_type_width__, __dataclass_type_ctx__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_problems__, __dataclass_type_boxes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_display__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_problems__, __dataclass_dflt_boxes__, __dataclass_return_type__):
+def _dc_000000502(__dataclass_type_look__, __dataclass_type_width__, __dataclass_type_ctx__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_problems__, __dataclass_type_boxes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_display__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_problems__, __dataclass_dflt_boxes__, __dataclass_return_type__):
  def __init__(self,look:__dataclass_type_look__,width:__dataclass_type_width__,ctx:__dataclass_type_ctx__,display:__dataclass_type_display__=__dataclass_dflt_display__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,boxes:__dataclass_type_boxes__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.look=look
   self.width=width
@@ -4094,7 +4085,7 @@ def _dc_000000503(__dataclass_type_look__, __dataclass_type_width__, __dataclass
 
 
 # pnp.live.http
-def _dc_000000504(__dataclass_type_method__, __dataclass_type_target__, __dataclass_type_headers__, __dataclass_type_body__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_body__, __dataclass_return_type__):
+def _dc_000000503(__dataclass_type_method__, __dataclass_type_target__, __dataclass_type_headers__, __dataclass_type_body__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_body__, __dataclass_return_type__):
  def __init__(self,method:__dataclass_type_method__,target:__dataclass_type_target__,headers:__dataclass_type_headers__,body:__dataclass_type_body__=__dataclass_dflt_body__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'method',method)
   __dataclass_builtins_object__.__setattr__(self,'target',target)
@@ -4104,7 +4095,7 @@ def _dc_000000504(__dataclass_type_method__, __dataclass_type_target__, __datacl
 
 
 # pnp.pipeline.memo
-def _dc_000000505(__dataclass_type_model__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000504(__dataclass_type_model__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,model:__dataclass_type_model__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'model',model)
   __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)
@@ -4112,14 +4103,14 @@ def _dc_000000505(__dataclass_type_model__, __dataclass_type_layouts__, __datacl
 
 
 # pnp.model.formula
-def _dc_000000506(__dataclass_type_name__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000505(__dataclass_type_name__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
  return __init__
 
 
 # pnp.export.settings
-def _dc_000000507(__dataclass_type_name__, __dataclass_type_canvas__, __dataclass_type_trim__, __dataclass_type_dpi__, __dataclass_type_services__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000506(__dataclass_type_name__, __dataclass_type_canvas__, __dataclass_type_trim__, __dataclass_type_dpi__, __dataclass_type_services__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,canvas:__dataclass_type_canvas__,trim:__dataclass_type_trim__,dpi:__dataclass_type_dpi__,services:__dataclass_type_services__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)
@@ -4130,7 +4121,7 @@ def _dc_000000507(__dataclass_type_name__, __dataclass_type_canvas__, __dataclas
 
 
 # pnp.layout.formtable
-def _dc_000000508(__dataclass_type_name__, __dataclass_type_cell__, __dataclass_type_formula__, __dataclass_type_source__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formula__, __dataclass_dflt_source__, __dataclass_return_type__):
+def _dc_000000507(__dataclass_type_name__, __dataclass_type_cell__, __dataclass_type_formula__, __dataclass_type_source__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formula__, __dataclass_dflt_source__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,cell:__dataclass_type_cell__,formula:__dataclass_type_formula__=__dataclass_dflt_formula__,source:__dataclass_type_source__=__dataclass_dflt_source__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'cell',cell)
@@ -4140,7 +4131,7 @@ def _dc_000000508(__dataclass_type_name__, __dataclass_type_cell__, __dataclass_
 
 
 # pnp.layout.fonts
-def _dc_000000509(__dataclass_type_name__, __dataclass_type_family__, __dataclass_type_style__, __dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_type_cap__, __dataclass_type_charset__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000508(__dataclass_type_name__, __dataclass_type_family__, __dataclass_type_style__, __dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_type_cap__, __dataclass_type_charset__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,family:__dataclass_type_family__,style:__dataclass_type_style__,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__,cap:__dataclass_type_cap__,charset:__dataclass_type_charset__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'family',family)
@@ -4153,7 +4144,7 @@ def _dc_000000509(__dataclass_type_name__, __dataclass_type_family__, __dataclas
 
 
 # pnp.pipeline.rulebook
-def _dc_000000510(__dataclass_type_name__, __dataclass_type_frame__, __dataclass_type_booklet__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000509(__dataclass_type_name__, __dataclass_type_frame__, __dataclass_type_booklet__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,frame:__dataclass_type_frame__,booklet:__dataclass_type_booklet__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'frame',frame)
@@ -4162,7 +4153,7 @@ def _dc_000000510(__dataclass_type_name__, __dataclass_type_frame__, __dataclass
 
 
 # pnp.rules.drift
-def _dc_000000511(__dataclass_type_name__, __dataclass_type_on__, __dataclass_type_words__, __dataclass_type_values__, __dataclass_type_what__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_words__, __dataclass_dflt_values__, __dataclass_dflt_what__, __dataclass_return_type__):
+def _dc_000000510(__dataclass_type_name__, __dataclass_type_on__, __dataclass_type_words__, __dataclass_type_values__, __dataclass_type_what__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_words__, __dataclass_dflt_values__, __dataclass_dflt_what__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,on:__dataclass_type_on__,words:__dataclass_type_words__=__dataclass_dflt_words__,values:__dataclass_type_values__=__dataclass_dflt_values__,what:__dataclass_type_what__=__dataclass_dflt_what__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'on',on)
@@ -4173,7 +4164,7 @@ def _dc_000000511(__dataclass_type_name__, __dataclass_type_on__, __dataclass_ty
 
 
 # pnp.model.kit
-def _dc_000000512(__dataclass_type_name__, __dataclass_type_root__, __dataclass_type_game__, __dataclass_type_game_ref__, __dataclass_type_decks__, __dataclass_type_sheets__, __dataclass_type_layouts__, __dataclass_type_tuckboxes__, __dataclass_type_rulebooks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_decks__, __dataclass_dflt_sheets__, __dataclass_dflt_layouts__, __dataclass_dflt_tuckboxes__, __dataclass_dflt_rulebooks__, __dataclass_return_type__):
+def _dc_000000511(__dataclass_type_name__, __dataclass_type_root__, __dataclass_type_game__, __dataclass_type_game_ref__, __dataclass_type_decks__, __dataclass_type_sheets__, __dataclass_type_layouts__, __dataclass_type_tuckboxes__, __dataclass_type_rulebooks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_decks__, __dataclass_dflt_sheets__, __dataclass_dflt_layouts__, __dataclass_dflt_tuckboxes__, __dataclass_dflt_rulebooks__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,root:__dataclass_type_root__,game:__dataclass_type_game__,game_ref:__dataclass_type_game_ref__,decks:__dataclass_type_decks__=__dataclass_HAS_DEFAULT_FACTORY__,sheets:__dataclass_type_sheets__=__dataclass_HAS_DEFAULT_FACTORY__,layouts:__dataclass_type_layouts__=__dataclass_HAS_DEFAULT_FACTORY__,tuckboxes:__dataclass_type_tuckboxes__=__dataclass_HAS_DEFAULT_FACTORY__,rulebooks:__dataclass_type_rulebooks__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.name=name
   self.root=root
@@ -4188,7 +4179,7 @@ def _dc_000000512(__dataclass_type_name__, __dataclass_type_root__, __dataclass_
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000513(__dataclass_type_name__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000512(__dataclass_type_name__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,box:__dataclass_type_box__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'spec',spec)
@@ -4198,7 +4189,7 @@ def _dc_000000513(__dataclass_type_name__, __dataclass_type_spec__, __dataclass_
 
 
 # pnp.rules.base
-def _dc_000000514(__dataclass_type_name__, __dataclass_type_summary__, __dataclass_type_params__, __dataclass_type_check__, __dataclass_type_tables__, __dataclass_type_playout__, __dataclass_type_read__, __dataclass_type_seats__, __dataclass_type_features__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_params__, __dataclass_dflt_check__, __dataclass_dflt_tables__, __dataclass_dflt_playout__, __dataclass_dflt_read__, __dataclass_dflt_seats__, __dataclass_dflt_features__, __dataclass_return_type__):
+def _dc_000000513(__dataclass_type_name__, __dataclass_type_summary__, __dataclass_type_params__, __dataclass_type_check__, __dataclass_type_tables__, __dataclass_type_playout__, __dataclass_type_read__, __dataclass_type_seats__, __dataclass_type_features__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_params__, __dataclass_dflt_check__, __dataclass_dflt_tables__, __dataclass_dflt_playout__, __dataclass_dflt_read__, __dataclass_dflt_seats__, __dataclass_dflt_features__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,summary:__dataclass_type_summary__,params:__dataclass_type_params__=__dataclass_dflt_params__,check:__dataclass_type_check__=__dataclass_dflt_check__,tables:__dataclass_type_tables__=__dataclass_dflt_tables__,playout:__dataclass_type_playout__=__dataclass_dflt_playout__,read:__dataclass_type_read__=__dataclass_dflt_read__,seats:__dataclass_type_seats__=__dataclass_dflt_seats__,features:__dataclass_type_features__=__dataclass_dflt_features__)->__dataclass_return_type__:
   self.name=name
   self.summary=summary
@@ -4213,7 +4204,7 @@ def _dc_000000514(__dataclass_type_name__, __dataclass_type_summary__, __datacla
 
 
 # pnp.layout.bookresolve
-def _dc_000000515(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000514(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4222,7 +4213,7 @@ def _dc_000000515(__dataclass_type_name__, __dataclass_type_title__, __dataclass
 
 
 # pnp.model.kit
-def _dc_000000516(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000515(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4233,7 +4224,7 @@ def _dc_000000516(__dataclass_type_name__, __dataclass_type_title__, __dataclass
 
 
 # pnp.model.kit
-def _dc_000000517(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_pages__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000516(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_pages__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,pages:__dataclass_type_pages__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4244,7 +4235,7 @@ def _dc_000000517(__dataclass_type_name__, __dataclass_type_title__, __dataclass
 
 
 # pnp.model.tuckbox
-def _dc_000000518(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000517(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4254,7 +4245,7 @@ def _dc_000000518(__dataclass_type_name__, __dataclass_type_title__, __dataclass
 
 
 # pnp.model.rulebook
-def _dc_000000519(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_type_display__, __dataclass_type_blocks__, __dataclass_type_figures__, __dataclass_type_style__, __dataclass_type_lines__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000518(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_type_display__, __dataclass_type_blocks__, __dataclass_type_figures__, __dataclass_type_style__, __dataclass_type_lines__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__,display:__dataclass_type_display__,blocks:__dataclass_type_blocks__,figures:__dataclass_type_figures__,style:__dataclass_type_style__,lines:__dataclass_type_lines__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4269,7 +4260,7 @@ def _dc_000000519(__dataclass_type_name__, __dataclass_type_title__, __dataclass
 
 
 # pnp.draw.fields
-def _dc_000000520(__dataclass_type_name__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_tip__, __dataclass_type_script__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tip__, __dataclass_dflt_script__, __dataclass_return_type__):
+def _dc_000000519(__dataclass_type_name__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_tip__, __dataclass_type_script__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tip__, __dataclass_dflt_script__, __dataclass_return_type__):
  def __init__(self,name:__dataclass_type_name__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,tip:__dataclass_type_tip__=__dataclass_dflt_tip__,script:__dataclass_type_script__=__dataclass_dflt_script__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4282,7 +4273,7 @@ def _dc_000000520(__dataclass_type_name__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.layout.tuckbox
-def _dc_000000521(__dataclass_type_net__, __dataclass_type_x__, __dataclass_type_top__, __dataclass_type_turned__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000520(__dataclass_type_net__, __dataclass_type_x__, __dataclass_type_top__, __dataclass_type_turned__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,net:__dataclass_type_net__,x:__dataclass_type_x__,top:__dataclass_type_top__,turned:__dataclass_type_turned__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'net',net)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4292,7 +4283,7 @@ def _dc_000000521(__dataclass_type_net__, __dataclass_type_x__, __dataclass_type
 
 
 # pnp.live.yamledit
-def _dc_000000522(__dataclass_type_node__, __dataclass_type_owner__, __dataclass_type_merged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_merged__, __dataclass_return_type__):
+def _dc_000000521(__dataclass_type_node__, __dataclass_type_owner__, __dataclass_type_merged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_merged__, __dataclass_return_type__):
  def __init__(self,node:__dataclass_type_node__,owner:__dataclass_type_owner__,merged:__dataclass_type_merged__=__dataclass_dflt_merged__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'node',node)
   __dataclass_builtins_object__.__setattr__(self,'owner',owner)
@@ -4301,7 +4292,7 @@ def _dc_000000522(__dataclass_type_node__, __dataclass_type_owner__, __dataclass
 
 
 # pnp.sources.csvread
-def _dc_000000523(__dataclass_type_number__, __dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_end__, __dataclass_type_beyond__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_beyond__, __dataclass_dflt_unclosed__, __dataclass_return_type__):
+def _dc_000000522(__dataclass_type_number__, __dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_end__, __dataclass_type_beyond__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_beyond__, __dataclass_dflt_unclosed__, __dataclass_return_type__):
  def __init__(self,number:__dataclass_type_number__,cells:__dataclass_type_cells__,starts:__dataclass_type_starts__,end:__dataclass_type_end__,beyond:__dataclass_type_beyond__=__dataclass_dflt_beyond__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:
   self.number=number
   self.cells=cells
@@ -4313,7 +4304,7 @@ def _dc_000000523(__dataclass_type_number__, __dataclass_type_cells__, __datacla
 
 
 # pnp.live.loop
-def _dc_000000524(__dataclass_type_number__, __dataclass_type_changed__, __dataclass_type_reports__, __dataclass_type_last__, __dataclass_type_seconds__, __dataclass_type_clock__, __dataclass_type_failure__, __dataclass_type_lines__, __dataclass_type_versions__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_failure__, __dataclass_dflt_lines__, __dataclass_dflt_versions__, __dataclass_return_type__):
+def _dc_000000523(__dataclass_type_number__, __dataclass_type_changed__, __dataclass_type_reports__, __dataclass_type_last__, __dataclass_type_seconds__, __dataclass_type_clock__, __dataclass_type_failure__, __dataclass_type_lines__, __dataclass_type_versions__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_failure__, __dataclass_dflt_lines__, __dataclass_dflt_versions__, __dataclass_return_type__):
  def __init__(self,number:__dataclass_type_number__,changed:__dataclass_type_changed__,reports:__dataclass_type_reports__,last:__dataclass_type_last__,seconds:__dataclass_type_seconds__,clock:__dataclass_type_clock__,failure:__dataclass_type_failure__=__dataclass_dflt_failure__,lines:__dataclass_type_lines__=__dataclass_HAS_DEFAULT_FACTORY__,versions:__dataclass_type_versions__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.number=number
   self.changed=changed
@@ -4328,7 +4319,7 @@ def _dc_000000524(__dataclass_type_number__, __dataclass_type_changed__, __datac
 
 
 # pnp.layout.bookpages
-def _dc_000000525(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000524(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,items:__dataclass_type_items__,figures:__dataclass_type_figures__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'number',number)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4339,7 +4330,7 @@ def _dc_000000525(__dataclass_type_number__, __dataclass_type_width__, __datacla
 
 
 # pnp.live.pages
-def _dc_000000526(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_version__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000525(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_version__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,version:__dataclass_type_version__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'number',number)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4349,7 +4340,7 @@ def _dc_000000526(__dataclass_type_number__, __dataclass_type_width__, __datacla
 
 
 # pnp.rules.drift
-def _dc_000000527(__dataclass_type_numbers__, __dataclass_type_off__, __dataclass_type_literal__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_numbers__, __dataclass_dflt_off__, __dataclass_dflt_literal__, __dataclass_return_type__):
+def _dc_000000526(__dataclass_type_numbers__, __dataclass_type_off__, __dataclass_type_literal__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_numbers__, __dataclass_dflt_off__, __dataclass_dflt_literal__, __dataclass_return_type__):
  def __init__(self,numbers:__dataclass_type_numbers__=__dataclass_HAS_DEFAULT_FACTORY__,off:__dataclass_type_off__=__dataclass_dflt_off__,literal:__dataclass_type_literal__=__dataclass_dflt_literal__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'numbers',__dataclass_dflt_numbers__() if numbers is __dataclass_HAS_DEFAULT_FACTORY__ else numbers)
   __dataclass_builtins_object__.__setattr__(self,'off',off)
@@ -4358,7 +4349,7 @@ def _dc_000000527(__dataclass_type_numbers__, __dataclass_type_off__, __dataclas
 
 
 # pnp.pipeline.components
-def _dc_000000528(__dataclass_type_of__, __dataclass_type_draw__, __dataclass_type_shows__, __dataclass_type_remembered__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_remembered__, __dataclass_return_type__):
+def _dc_000000527(__dataclass_type_of__, __dataclass_type_draw__, __dataclass_type_shows__, __dataclass_type_remembered__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_remembered__, __dataclass_return_type__):
  def __init__(self,of:__dataclass_type_of__,draw:__dataclass_type_draw__,shows:__dataclass_type_shows__,remembered:__dataclass_type_remembered__=__dataclass_dflt_remembered__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'of',of)
   __dataclass_builtins_object__.__setattr__(self,'draw',draw)
@@ -4368,7 +4359,7 @@ def _dc_000000528(__dataclass_type_of__, __dataclass_type_draw__, __dataclass_ty
 
 
 # pnp.model.formula
-def _dc_000000529(__dataclass_type_op__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000528(__dataclass_type_op__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,op:__dataclass_type_op__,left:__dataclass_type_left__,right:__dataclass_type_right__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'op',op)
   __dataclass_builtins_object__.__setattr__(self,'left',left)
@@ -4377,7 +4368,7 @@ def _dc_000000529(__dataclass_type_op__, __dataclass_type_left__, __dataclass_ty
 
 
 # pnp.core.blocks
-def _dc_000000530(__dataclass_type_ordered__, __dataclass_type_start__, __dataclass_type_items__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000529(__dataclass_type_ordered__, __dataclass_type_start__, __dataclass_type_items__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,ordered:__dataclass_type_ordered__,start:__dataclass_type_start__,items:__dataclass_type_items__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)
   __dataclass_builtins_object__.__setattr__(self,'start',start)
@@ -4387,7 +4378,7 @@ def _dc_000000530(__dataclass_type_ordered__, __dataclass_type_start__, __datacl
 
 
 # pnp.pipeline.context
-def _dc_000000531(__dataclass_type_page__, __dataclass_type_corners__, __dataclass_type_component__, __dataclass_type_item__, __dataclass_type_side__, __dataclass_type_file__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000530(__dataclass_type_page__, __dataclass_type_corners__, __dataclass_type_component__, __dataclass_type_item__, __dataclass_type_side__, __dataclass_type_file__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,page:__dataclass_type_page__,corners:__dataclass_type_corners__,component:__dataclass_type_component__,item:__dataclass_type_item__,side:__dataclass_type_side__,file:__dataclass_type_file__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'page',page)
   __dataclass_builtins_object__.__setattr__(self,'corners',corners)
@@ -4400,7 +4391,7 @@ def _dc_000000531(__dataclass_type_page__, __dataclass_type_corners__, __datacla
 
 
 # pnp.export.sheets
-def _dc_000000532(__dataclass_type_page__, __dataclass_type_face__, __dataclass_type_tables__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000531(__dataclass_type_page__, __dataclass_type_face__, __dataclass_type_tables__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,page:__dataclass_type_page__,face:__dataclass_type_face__,tables:__dataclass_type_tables__)->__dataclass_return_type__:
   self.page=page
   self.face=face
@@ -4409,7 +4400,7 @@ def _dc_000000532(__dataclass_type_page__, __dataclass_type_face__, __dataclass_
 
 
 # pnp.layout.tuckbox
-def _dc_000000533(__dataclass_type_page__, __dataclass_type_pieces__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000532(__dataclass_type_page__, __dataclass_type_pieces__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,page:__dataclass_type_page__,pieces:__dataclass_type_pieces__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'page',page)
   __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)
@@ -4417,7 +4408,7 @@ def _dc_000000533(__dataclass_type_page__, __dataclass_type_pieces__, __dataclas
 
 
 # pnp.layout.bookflow
-def _dc_000000534(__dataclass_type_pages__, __dataclass_type_anchors__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_dflt_anchors__, __dataclass_return_type__):
+def _dc_000000533(__dataclass_type_pages__, __dataclass_type_anchors__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_dflt_anchors__, __dataclass_return_type__):
  def __init__(self,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__,anchors:__dataclass_type_anchors__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages
   self.anchors=__dataclass_dflt_anchors__() if anchors is __dataclass_HAS_DEFAULT_FACTORY__ else anchors
@@ -4425,17 +4416,22 @@ def _dc_000000534(__dataclass_type_pages__, __dataclass_type_anchors__, __datacl
 
 
 # pnp.pipeline.memo
-def _dc_000000535(__dataclass_type_pages__, __dataclass_type_faces__, __dataclass_type_cuts__, __dataclass_type_cards__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_faces__, __dataclass_dflt_cuts__, __dataclass_dflt_cards__, __dataclass_return_type__):
- def __init__(self,pages:__dataclass_type_pages__,faces:__dataclass_type_faces__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,cards:__dataclass_type_cards__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
+def _dc_000000534(__dataclass_type_pages__, __dataclass_type_faces__, __dataclass_type_cuts__, __dataclass_type_plans__, __dataclass_type_notes__, __dataclass_type_cards__, __dataclass_type_yaml__, __dataclass_type_stamp__, __dataclass_type_shared__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_faces__, __dataclass_dflt_cuts__, __dataclass_dflt_plans__, __dataclass_dflt_notes__, __dataclass_dflt_cards__, __dataclass_dflt_yaml__, __dataclass_dflt_stamp__, __dataclass_dflt_shared__, __dataclass_return_type__):
+ def __init__(self,pages:__dataclass_type_pages__,faces:__dataclass_type_faces__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,plans:__dataclass_type_plans__=__dataclass_HAS_DEFAULT_FACTORY__,notes:__dataclass_type_notes__=__dataclass_HAS_DEFAULT_FACTORY__,cards:__dataclass_type_cards__=__dataclass_HAS_DEFAULT_FACTORY__,yaml:__dataclass_type_yaml__=__dataclass_HAS_DEFAULT_FACTORY__,stamp:__dataclass_type_stamp__=__dataclass_dflt_stamp__,shared:__dataclass_type_shared__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.pages=pages
   self.faces=__dataclass_dflt_faces__() if faces is __dataclass_HAS_DEFAULT_FACTORY__ else faces
   self.cuts=__dataclass_dflt_cuts__() if cuts is __dataclass_HAS_DEFAULT_FACTORY__ else cuts
+  self.plans=__dataclass_dflt_plans__() if plans is __dataclass_HAS_DEFAULT_FACTORY__ else plans
+  self.notes=__dataclass_dflt_notes__() if notes is __dataclass_HAS_DEFAULT_FACTORY__ else notes
   self.cards=__dataclass_dflt_cards__() if cards is __dataclass_HAS_DEFAULT_FACTORY__ else cards
+  self.yaml=__dataclass_dflt_yaml__() if yaml is __dataclass_HAS_DEFAULT_FACTORY__ else yaml
+  self.stamp=stamp
+  self.shared=__dataclass_dflt_shared__() if shared is __dataclass_HAS_DEFAULT_FACTORY__ else shared
  return __init__
 
 
 # pnp.core.options
-def _dc_000000536(__dataclass_type_paper__, __dataclass_type_backs__, __dataclass_type_orientation__, __dataclass_type_out__, __dataclass_type_back_offset__, __dataclass_type_image_dpi__, __dataclass_type_strict__, __dataclass_type_printer_margin__, __dataclass_type_code__, __dataclass_type_color__, __dataclass_type_pdfx__, __dataclass_type_ink_limit__, __dataclass_type_ink__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_paper__, __dataclass_dflt_backs__, __dataclass_dflt_orientation__, __dataclass_dflt_out__, __dataclass_dflt_back_offset__, __dataclass_dflt_image_dpi__, __dataclass_dflt_strict__, __dataclass_dflt_printer_margin__, __dataclass_dflt_code__, __dataclass_dflt_color__, __dataclass_dflt_pdfx__, __dataclass_dflt_ink_limit__, __dataclass_dflt_ink__, __dataclass_return_type__):
+def _dc_000000535(__dataclass_type_paper__, __dataclass_type_backs__, __dataclass_type_orientation__, __dataclass_type_out__, __dataclass_type_back_offset__, __dataclass_type_image_dpi__, __dataclass_type_strict__, __dataclass_type_printer_margin__, __dataclass_type_code__, __dataclass_type_color__, __dataclass_type_pdfx__, __dataclass_type_ink_limit__, __dataclass_type_ink__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_paper__, __dataclass_dflt_backs__, __dataclass_dflt_orientation__, __dataclass_dflt_out__, __dataclass_dflt_back_offset__, __dataclass_dflt_image_dpi__, __dataclass_dflt_strict__, __dataclass_dflt_printer_margin__, __dataclass_dflt_code__, __dataclass_dflt_color__, __dataclass_dflt_pdfx__, __dataclass_dflt_ink_limit__, __dataclass_dflt_ink__, __dataclass_return_type__):
  def __init__(self,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,out:__dataclass_type_out__=__dataclass_dflt_out__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,image_dpi:__dataclass_type_image_dpi__=__dataclass_dflt_image_dpi__,strict:__dataclass_type_strict__=__dataclass_dflt_strict__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__,code:__dataclass_type_code__=__dataclass_dflt_code__,color:__dataclass_type_color__=__dataclass_dflt_color__,pdfx:__dataclass_type_pdfx__=__dataclass_dflt_pdfx__,ink_limit:__dataclass_type_ink_limit__=__dataclass_dflt_ink_limit__,ink:__dataclass_type_ink__=__dataclass_dflt_ink__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'paper',paper)
   __dataclass_builtins_object__.__setattr__(self,'backs',backs)
@@ -4454,7 +4450,7 @@ def _dc_000000536(__dataclass_type_paper__, __dataclass_type_backs__, __dataclas
 
 
 # pnp.core.report
-def _dc_000000537(__dataclass_type_path__, __dataclass_type_component__, __dataclass_type_kind__, __dataclass_type_pages__, __dataclass_type_cards__, __dataclass_type_card_size_mm__, __dataclass_type_per_page__, __dataclass_type_backs__, __dataclass_type_blanks__, __dataclass_type_backs_left_out__, __dataclass_type_short_bleed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cards__, __dataclass_dflt_card_size_mm__, __dataclass_dflt_per_page__, __dataclass_dflt_backs__, __dataclass_dflt_blanks__, __dataclass_dflt_backs_left_out__, __dataclass_dflt_short_bleed__, __dataclass_return_type__):
+def _dc_000000536(__dataclass_type_path__, __dataclass_type_component__, __dataclass_type_kind__, __dataclass_type_pages__, __dataclass_type_cards__, __dataclass_type_card_size_mm__, __dataclass_type_per_page__, __dataclass_type_backs__, __dataclass_type_blanks__, __dataclass_type_backs_left_out__, __dataclass_type_short_bleed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cards__, __dataclass_dflt_card_size_mm__, __dataclass_dflt_per_page__, __dataclass_dflt_backs__, __dataclass_dflt_blanks__, __dataclass_dflt_backs_left_out__, __dataclass_dflt_short_bleed__, __dataclass_return_type__):
  def __init__(self,path:__dataclass_type_path__,component:__dataclass_type_component__,kind:__dataclass_type_kind__,pages:__dataclass_type_pages__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,card_size_mm:__dataclass_type_card_size_mm__=__dataclass_dflt_card_size_mm__,per_page:__dataclass_type_per_page__=__dataclass_dflt_per_page__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,blanks:__dataclass_type_blanks__=__dataclass_dflt_blanks__,backs_left_out:__dataclass_type_backs_left_out__=__dataclass_dflt_backs_left_out__,short_bleed:__dataclass_type_short_bleed__=__dataclass_dflt_short_bleed__)->__dataclass_return_type__:
   self.path=path
   self.component=component
@@ -4471,7 +4467,7 @@ def _dc_000000537(__dataclass_type_path__, __dataclass_type_component__, __datac
 
 
 # pnp.output
-def _dc_000000538(__dataclass_type_pending__, __dataclass_type__open__, __dataclass_type_record_pages__, __dataclass_type_page_digests__, __dataclass_type__made__, __dataclass_type_root__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pending__, __dataclass_dflt__open__, __dataclass_dflt_record_pages__, __dataclass_dflt_page_digests__, __dataclass_dflt__made__, __dataclass_dflt_root__, __dataclass_return_type__):
+def _dc_000000537(__dataclass_type_pending__, __dataclass_type__open__, __dataclass_type_record_pages__, __dataclass_type_page_digests__, __dataclass_type__made__, __dataclass_type_root__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pending__, __dataclass_dflt__open__, __dataclass_dflt_record_pages__, __dataclass_dflt_page_digests__, __dataclass_dflt__made__, __dataclass_dflt_root__, __dataclass_return_type__):
  def __init__(self,pending:__dataclass_type_pending__=__dataclass_HAS_DEFAULT_FACTORY__,_open:__dataclass_type__open__=__dataclass_HAS_DEFAULT_FACTORY__,record_pages:__dataclass_type_record_pages__=__dataclass_dflt_record_pages__,page_digests:__dataclass_type_page_digests__=__dataclass_HAS_DEFAULT_FACTORY__,_made:__dataclass_type__made__=__dataclass_HAS_DEFAULT_FACTORY__,root:__dataclass_type_root__=__dataclass_dflt_root__)->__dataclass_return_type__:
   self.pending=__dataclass_dflt_pending__() if pending is __dataclass_HAS_DEFAULT_FACTORY__ else pending
   self._open=__dataclass_dflt__open__() if _open is __dataclass_HAS_DEFAULT_FACTORY__ else _open
@@ -4483,7 +4479,7 @@ def _dc_000000538(__dataclass_type_pending__, __dataclass_type__open__, __datacl
 
 
 # pnp.export.settings
-def _dc_000000539(__dataclass_type_pixels__, __dataclass_type_dpi__, __dataclass_type_scale__, __dataclass_type_note__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_note__, __dataclass_return_type__):
+def _dc_000000538(__dataclass_type_pixels__, __dataclass_type_dpi__, __dataclass_type_scale__, __dataclass_type_note__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_note__, __dataclass_return_type__):
  def __init__(self,pixels:__dataclass_type_pixels__,dpi:__dataclass_type_dpi__,scale:__dataclass_type_scale__,note:__dataclass_type_note__=__dataclass_dflt_note__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)
   __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)
@@ -4493,7 +4489,7 @@ def _dc_000000539(__dataclass_type_pixels__, __dataclass_type_dpi__, __dataclass
 
 
 # pnp.layout.booktype
-def _dc_000000540(__dataclass_type_places__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000539(__dataclass_type_places__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,places:__dataclass_type_places__,width:__dataclass_type_width__,height:__dataclass_type_height__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'places',places)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4504,7 +4500,7 @@ def _dc_000000540(__dataclass_type_places__, __dataclass_type_width__, __datacla
 
 
 # pnp.rules.playout
-def _dc_000000541(__dataclass_type_play__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_open_endings__, __dataclass_type_dry__, __dataclass_type_check_agent__, __dataclass_type_trace__, __dataclass_type_agents__, __dataclass_type_seat_colours__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_open_endings__, __dataclass_dflt_dry__, __dataclass_dflt_check_agent__, __dataclass_dflt_trace__, __dataclass_dflt_agents__, __dataclass_dflt_seat_colours__, __dataclass_return_type__):
+def _dc_000000540(__dataclass_type_play__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_open_endings__, __dataclass_type_dry__, __dataclass_type_check_agent__, __dataclass_type_trace__, __dataclass_type_agents__, __dataclass_type_seat_colours__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_open_endings__, __dataclass_dflt_dry__, __dataclass_dflt_check_agent__, __dataclass_dflt_trace__, __dataclass_dflt_agents__, __dataclass_dflt_seat_colours__, __dataclass_return_type__):
  def __init__(self,play:__dataclass_type_play__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__,lengths:__dataclass_type_lengths__=__dataclass_dflt_lengths__,open_endings:__dataclass_type_open_endings__=__dataclass_HAS_DEFAULT_FACTORY__,dry:__dataclass_type_dry__=__dataclass_dflt_dry__,check_agent:__dataclass_type_check_agent__=__dataclass_dflt_check_agent__,trace:__dataclass_type_trace__=__dataclass_dflt_trace__,agents:__dataclass_type_agents__=__dataclass_HAS_DEFAULT_FACTORY__,seat_colours:__dataclass_type_seat_colours__=__dataclass_dflt_seat_colours__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'play',play)
   __dataclass_builtins_object__.__setattr__(self,'situations',situations)
@@ -4519,7 +4515,7 @@ def _dc_000000541(__dataclass_type_play__, __dataclass_type_situations__, __data
 
 
 # pnp.export.settings
-def _dc_000000542(__dataclass_type_png__, __dataclass_type_tts__, __dataclass_type_sheets__, __dataclass_type_out__, __dataclass_type_preset__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_dpi__, __dataclass_type_paper__, __dataclass_type_tts_base__, __dataclass_type_showcase__, __dataclass_type_fan__, __dataclass_type_cards__, __dataclass_type_width__, __dataclass_type_rules_html__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_png__, __dataclass_dflt_tts__, __dataclass_dflt_sheets__, __dataclass_dflt_out__, __dataclass_dflt_preset__, __dataclass_dflt_size__, __dataclass_dflt_bleed__, __dataclass_dflt_dpi__, __dataclass_dflt_paper__, __dataclass_dflt_tts_base__, __dataclass_dflt_showcase__, __dataclass_dflt_fan__, __dataclass_dflt_cards__, __dataclass_dflt_width__, __dataclass_dflt_rules_html__, __dataclass_return_type__):
+def _dc_000000541(__dataclass_type_png__, __dataclass_type_tts__, __dataclass_type_sheets__, __dataclass_type_out__, __dataclass_type_preset__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_dpi__, __dataclass_type_paper__, __dataclass_type_tts_base__, __dataclass_type_showcase__, __dataclass_type_fan__, __dataclass_type_cards__, __dataclass_type_width__, __dataclass_type_rules_html__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_png__, __dataclass_dflt_tts__, __dataclass_dflt_sheets__, __dataclass_dflt_out__, __dataclass_dflt_preset__, __dataclass_dflt_size__, __dataclass_dflt_bleed__, __dataclass_dflt_dpi__, __dataclass_dflt_paper__, __dataclass_dflt_tts_base__, __dataclass_dflt_showcase__, __dataclass_dflt_fan__, __dataclass_dflt_cards__, __dataclass_dflt_width__, __dataclass_dflt_rules_html__, __dataclass_return_type__):
  def __init__(self,png:__dataclass_type_png__=__dataclass_dflt_png__,tts:__dataclass_type_tts__=__dataclass_dflt_tts__,sheets:__dataclass_type_sheets__=__dataclass_dflt_sheets__,out:__dataclass_type_out__=__dataclass_dflt_out__,preset:__dataclass_type_preset__=__dataclass_dflt_preset__,size:__dataclass_type_size__=__dataclass_dflt_size__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,dpi:__dataclass_type_dpi__=__dataclass_dflt_dpi__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,tts_base:__dataclass_type_tts_base__=__dataclass_dflt_tts_base__,showcase:__dataclass_type_showcase__=__dataclass_dflt_showcase__,fan:__dataclass_type_fan__=__dataclass_dflt_fan__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,width:__dataclass_type_width__=__dataclass_dflt_width__,rules_html:__dataclass_type_rules_html__=__dataclass_dflt_rules_html__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'png',png)
   __dataclass_builtins_object__.__setattr__(self,'tts',tts)
@@ -4540,7 +4536,7 @@ def _dc_000000542(__dataclass_type_png__, __dataclass_type_tts__, __dataclass_ty
 
 
 # pnp.layout.lint
-def _dc_000000543(__dataclass_type_problem__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000542(__dataclass_type_problem__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,problem:__dataclass_type_problem__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:
   self.problem=problem
   self.layouts=layouts
@@ -4548,7 +4544,7 @@ def _dc_000000543(__dataclass_type_problem__, __dataclass_type_layouts__, __data
 
 
 # pnp.pipeline.memo
-def _dc_000000544(__dataclass_type_problems__, __dataclass_type_files__, __dataclass_type_reads__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_files__, __dataclass_dflt_reads__, __dataclass_return_type__):
+def _dc_000000543(__dataclass_type_problems__, __dataclass_type_files__, __dataclass_type_reads__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_files__, __dataclass_dflt_reads__, __dataclass_return_type__):
  def __init__(self,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,reads:__dataclass_type_reads__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems
   self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files
@@ -4557,7 +4553,7 @@ def _dc_000000544(__dataclass_type_problems__, __dataclass_type_files__, __datac
 
 
 # pnp.pipeline.session
-def _dc_000000545(__dataclass_type_project__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_problems__, __dataclass_type_memo__, __dataclass_type_kept__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_memo__, __dataclass_dflt_kept__, __dataclass_return_type__):
+def _dc_000000544(__dataclass_type_project__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_problems__, __dataclass_type_memo__, __dataclass_type_kept__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_memo__, __dataclass_dflt_kept__, __dataclass_return_type__):
  def __init__(self,project:__dataclass_type_project__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,memo:__dataclass_type_memo__=__dataclass_dflt_memo__,kept:__dataclass_type_kept__=__dataclass_dflt_kept__)->__dataclass_return_type__:
   self.project=project
   self.fonts=fonts
@@ -4569,7 +4565,7 @@ def _dc_000000545(__dataclass_type_project__, __dataclass_type_fonts__, __datacl
 
 
 # pnp.layout.face
-def _dc_000000546(__dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_layout_refs__, __dataclass_type_skip__, __dataclass_type_min_text__, __dataclass_type_rules__, __dataclass_type_inspect__, __dataclass_type_paper__, __dataclass_type_language__, __dataclass_type_saver__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_skip__, __dataclass_dflt_min_text__, __dataclass_dflt_rules__, __dataclass_dflt_inspect__, __dataclass_dflt_paper__, __dataclass_dflt_language__, __dataclass_dflt_saver__, __dataclass_return_type__):
+def _dc_000000545(__dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_layout_refs__, __dataclass_type_skip__, __dataclass_type_min_text__, __dataclass_type_rules__, __dataclass_type_inspect__, __dataclass_type_paper__, __dataclass_type_language__, __dataclass_type_saver__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_skip__, __dataclass_dflt_min_text__, __dataclass_dflt_rules__, __dataclass_dflt_inspect__, __dataclass_dflt_paper__, __dataclass_dflt_language__, __dataclass_dflt_saver__, __dataclass_return_type__):
  def __init__(self,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,layout_refs:__dataclass_type_layout_refs__,skip:__dataclass_type_skip__=__dataclass_dflt_skip__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,rules:__dataclass_type_rules__=__dataclass_HAS_DEFAULT_FACTORY__,inspect:__dataclass_type_inspect__=__dataclass_dflt_inspect__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,language:__dataclass_type_language__=__dataclass_dflt_language__,saver:__dataclass_type_saver__=__dataclass_dflt_saver__)->__dataclass_return_type__:
   self.project=project
   self.kit_dir=kit_dir
@@ -4589,7 +4585,7 @@ def _dc_000000546(__dataclass_type_project__, __dataclass_type_kit_dir__, __data
 
 
 # pnp.model.entries
-def _dc_000000547(__dataclass_type_ref__, __dataclass_type_keys__, __dataclass_type_lacking__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_lacking__, __dataclass_return_type__):
+def _dc_000000546(__dataclass_type_ref__, __dataclass_type_keys__, __dataclass_type_lacking__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_lacking__, __dataclass_return_type__):
  def __init__(self,ref:__dataclass_type_ref__,keys:__dataclass_type_keys__,lacking:__dataclass_type_lacking__=__dataclass_dflt_lacking__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'ref',ref)
   __dataclass_builtins_object__.__setattr__(self,'keys',keys)
@@ -4598,7 +4594,7 @@ def _dc_000000547(__dataclass_type_ref__, __dataclass_type_keys__, __dataclass_t
 
 
 # pnp.rules.modelsource
-def _dc_000000548(__dataclass_type_root__, __dataclass_type_entry__, __dataclass_type_texts__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000547(__dataclass_type_root__, __dataclass_type_entry__, __dataclass_type_texts__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,root:__dataclass_type_root__,entry:__dataclass_type_entry__,texts:__dataclass_type_texts__,shown:__dataclass_type_shown__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'entry',entry)
@@ -4608,7 +4604,7 @@ def _dc_000000548(__dataclass_type_root__, __dataclass_type_entry__, __dataclass
 
 
 # pnp.lab
-def _dc_000000549(__dataclass_type_root__, __dataclass_type_kit_dir__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000548(__dataclass_type_root__, __dataclass_type_kit_dir__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,root:__dataclass_type_root__,kit_dir:__dataclass_type_kit_dir__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)
@@ -4616,19 +4612,20 @@ def _dc_000000549(__dataclass_type_root__, __dataclass_type_kit_dir__, __datacla
 
 
 # pnp.model.load
-def _dc_000000550(__dataclass_type_root__, __dataclass_type_locators__, __dataclass_type_library__, __dataclass_type_problems__, __dataclass_type_parse_cache__, __dataclass_type_kept_cards__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_parse_cache__, __dataclass_dflt_kept_cards__, __dataclass_return_type__):
- def __init__(self,root:__dataclass_type_root__,locators:__dataclass_type_locators__,library:__dataclass_type_library__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,parse_cache:__dataclass_type_parse_cache__=__dataclass_dflt_parse_cache__,kept_cards:__dataclass_type_kept_cards__=__dataclass_dflt_kept_cards__)->__dataclass_return_type__:
+def _dc_000000549(__dataclass_type_root__, __dataclass_type_locators__, __dataclass_type_library__, __dataclass_type_problems__, __dataclass_type_parse_cache__, __dataclass_type_kept_cards__, __dataclass_type_kept_yaml__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_parse_cache__, __dataclass_dflt_kept_cards__, __dataclass_dflt_kept_yaml__, __dataclass_return_type__):
+ def __init__(self,root:__dataclass_type_root__,locators:__dataclass_type_locators__,library:__dataclass_type_library__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,parse_cache:__dataclass_type_parse_cache__=__dataclass_dflt_parse_cache__,kept_cards:__dataclass_type_kept_cards__=__dataclass_dflt_kept_cards__,kept_yaml:__dataclass_type_kept_yaml__=__dataclass_dflt_kept_yaml__)->__dataclass_return_type__:
   self.root=root
   self.locators=locators
   self.library=library
   self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems
   self.parse_cache=parse_cache
   self.kept_cards=kept_cards
+  self.kept_yaml=kept_yaml
  return __init__
 
 
 # pnp.sources.svg
-def _dc_000000551(__dataclass_type_root__, __dataclass_type_size__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000550(__dataclass_type_root__, __dataclass_type_size__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,root:__dataclass_type_root__,size:__dataclass_type_size__,inputs:__dataclass_type_inputs__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -4637,7 +4634,7 @@ def _dc_000000551(__dataclass_type_root__, __dataclass_type_size__, __dataclass_
 
 
 # pnp.layout.formtable
-def _dc_000000552(__dataclass_type_row__, __dataclass_type_col__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000551(__dataclass_type_row__, __dataclass_type_col__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4645,7 +4642,7 @@ def _dc_000000552(__dataclass_type_row__, __dataclass_type_col__, __dataclass_HA
 
 
 # pnp.layout.tables
-def _dc_000000553(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_group__, __dataclass_type_name__, __dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000552(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_group__, __dataclass_type_name__, __dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,group:__dataclass_type_group__,name:__dataclass_type_name__,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4660,7 +4657,7 @@ def _dc_000000553(__dataclass_type_row__, __dataclass_type_col__, __dataclass_ty
 
 
 # pnp.layout.tiling
-def _dc_000000554(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_label__, __dataclass_type_region__, __dataclass_type_page_box__, __dataclass_type_neighbours__, __dataclass_type_strips__, __dataclass_type_registers__, __dataclass_type_crop__, __dataclass_type_label_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000553(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_label__, __dataclass_type_region__, __dataclass_type_page_box__, __dataclass_type_neighbours__, __dataclass_type_strips__, __dataclass_type_registers__, __dataclass_type_crop__, __dataclass_type_label_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,label:__dataclass_type_label__,region:__dataclass_type_region__,page_box:__dataclass_type_page_box__,neighbours:__dataclass_type_neighbours__,strips:__dataclass_type_strips__,registers:__dataclass_type_registers__,crop:__dataclass_type_crop__,label_box:__dataclass_type_label_box__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4676,7 +4673,7 @@ def _dc_000000554(__dataclass_type_row__, __dataclass_type_col__, __dataclass_ty
 
 
 # pnp.layout.tiling
-def _dc_000000555(__dataclass_type_scale__, __dataclass_type_box__, __dataclass_type_tiles__, __dataclass_type_overlaps__, __dataclass_type_label_size__, __dataclass_type_title_y__, __dataclass_type_notes_top__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000554(__dataclass_type_scale__, __dataclass_type_box__, __dataclass_type_tiles__, __dataclass_type_overlaps__, __dataclass_type_label_size__, __dataclass_type_title_y__, __dataclass_type_notes_top__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,scale:__dataclass_type_scale__,box:__dataclass_type_box__,tiles:__dataclass_type_tiles__,overlaps:__dataclass_type_overlaps__,label_size:__dataclass_type_label_size__,title_y:__dataclass_type_title_y__,notes_top:__dataclass_type_notes_top__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'scale',scale)
   __dataclass_builtins_object__.__setattr__(self,'box',box)
@@ -4689,7 +4686,7 @@ def _dc_000000555(__dataclass_type_scale__, __dataclass_type_box__, __dataclass_
 
 
 # pnp.export.run
-def _dc_000000556(__dataclass_type_session__, __dataclass_type_checked__, __dataclass_type_options__, __dataclass_type_batch__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_progress__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_progress__, __dataclass_return_type__):
+def _dc_000000555(__dataclass_type_session__, __dataclass_type_checked__, __dataclass_type_options__, __dataclass_type_batch__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_progress__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_progress__, __dataclass_return_type__):
  def __init__(self,session:__dataclass_type_session__,checked:__dataclass_type_checked__,options:__dataclass_type_options__,batch:__dataclass_type_batch__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,progress:__dataclass_type_progress__=__dataclass_dflt_progress__)->__dataclass_return_type__:
   self.session=session
   self.checked=checked
@@ -4702,7 +4699,7 @@ def _dc_000000556(__dataclass_type_session__, __dataclass_type_checked__, __data
 
 
 # pnp.layout.booklet
-def _dc_000000557(__dataclass_type_sheet__, __dataclass_type_back__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_turned__, __dataclass_type_marks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000556(__dataclass_type_sheet__, __dataclass_type_back__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_turned__, __dataclass_type_marks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,sheet:__dataclass_type_sheet__,back:__dataclass_type_back__,left:__dataclass_type_left__,right:__dataclass_type_right__,width:__dataclass_type_width__,height:__dataclass_type_height__,turned:__dataclass_type_turned__,marks:__dataclass_type_marks__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)
   __dataclass_builtins_object__.__setattr__(self,'back',back)
@@ -4716,7 +4713,7 @@ def _dc_000000557(__dataclass_type_sheet__, __dataclass_type_back__, __dataclass
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000558(__dataclass_type_sheet__, __dataclass_type_layout__, __dataclass_type_count__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000557(__dataclass_type_sheet__, __dataclass_type_layout__, __dataclass_type_count__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,sheet:__dataclass_type_sheet__,layout:__dataclass_type_layout__,count:__dataclass_type_count__,ref:__dataclass_type_ref__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)
   __dataclass_builtins_object__.__setattr__(self,'layout',layout)
@@ -4726,7 +4723,7 @@ def _dc_000000558(__dataclass_type_sheet__, __dataclass_type_layout__, __datacla
 
 
 # pnp.layout.tiling
-def _dc_000000559(__dataclass_type_side__, __dataclass_type_region__, __dataclass_type_neighbour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000558(__dataclass_type_side__, __dataclass_type_region__, __dataclass_type_neighbour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,side:__dataclass_type_side__,region:__dataclass_type_region__,neighbour:__dataclass_type_neighbour__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'side',side)
   __dataclass_builtins_object__.__setattr__(self,'region',region)
@@ -4735,7 +4732,7 @@ def _dc_000000559(__dataclass_type_side__, __dataclass_type_region__, __dataclas
 
 
 # pnp.layout.booklet
-def _dc_000000560(__dataclass_type_sides__, __dataclass_type_pages__, __dataclass_type_blanks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000559(__dataclass_type_sides__, __dataclass_type_pages__, __dataclass_type_blanks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,sides:__dataclass_type_sides__,pages:__dataclass_type_pages__,blanks:__dataclass_type_blanks__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'sides',sides)
   __dataclass_builtins_object__.__setattr__(self,'pages',pages)
@@ -4744,14 +4741,14 @@ def _dc_000000560(__dataclass_type_sides__, __dataclass_type_pages__, __dataclas
 
 
 # pnp.layout.tables
-def _dc_000000561(__dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000560(__dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,size:__dataclass_type_size__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'size',size)
  return __init__
 
 
 # pnp.live.studio
-def _dc_000000562(__dataclass_type_slot__, __dataclass_type_layout__, __dataclass_type_card__, __dataclass_type_copy__, __dataclass_type_back__, __dataclass_type_trim__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_deck__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_deck__, __dataclass_return_type__):
+def _dc_000000561(__dataclass_type_slot__, __dataclass_type_layout__, __dataclass_type_card__, __dataclass_type_copy__, __dataclass_type_back__, __dataclass_type_trim__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_deck__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_deck__, __dataclass_return_type__):
  def __init__(self,slot:__dataclass_type_slot__,layout:__dataclass_type_layout__,card:__dataclass_type_card__,copy:__dataclass_type_copy__,back:__dataclass_type_back__,trim:__dataclass_type_trim__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__,bleed:__dataclass_type_bleed__,deck:__dataclass_type_deck__=__dataclass_dflt_deck__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'slot',slot)
   __dataclass_builtins_object__.__setattr__(self,'layout',layout)
@@ -4767,7 +4764,7 @@ def _dc_000000562(__dataclass_type_slot__, __dataclass_type_layout__, __dataclas
 
 
 # pnp.model.rulebook
-def _dc_000000563(__dataclass_type_spec__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000562(__dataclass_type_spec__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,spec:__dataclass_type_spec__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'spec',spec)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -4775,7 +4772,7 @@ def _dc_000000563(__dataclass_type_spec__, __dataclass_type_line__, __dataclass_
 
 
 # pnp.live.http
-def _dc_000000564(__dataclass_type_status__, __dataclass_type_body__, __dataclass_type_headers__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_headers__, __dataclass_return_type__):
+def _dc_000000563(__dataclass_type_status__, __dataclass_type_body__, __dataclass_type_headers__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_headers__, __dataclass_return_type__):
  def __init__(self,status:__dataclass_type_status__,body:__dataclass_type_body__,headers:__dataclass_type_headers__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'status',status)
   __dataclass_builtins_object__.__setattr__(self,'body',body)
@@ -4784,7 +4781,7 @@ def _dc_000000564(__dataclass_type_status__, __dataclass_type_body__, __dataclas
 
 
 # pnp.rules.printed
-def _dc_000000565(__dataclass_type_tables__, __dataclass_type_values__, __dataclass_type_unrun__, __dataclass_type_drift__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tables__, __dataclass_dflt_values__, __dataclass_dflt_unrun__, __dataclass_dflt_drift__, __dataclass_return_type__):
+def _dc_000000564(__dataclass_type_tables__, __dataclass_type_values__, __dataclass_type_unrun__, __dataclass_type_drift__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tables__, __dataclass_dflt_values__, __dataclass_dflt_unrun__, __dataclass_dflt_drift__, __dataclass_return_type__):
  def __init__(self,tables:__dataclass_type_tables__=__dataclass_HAS_DEFAULT_FACTORY__,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,unrun:__dataclass_type_unrun__=__dataclass_dflt_unrun__,drift:__dataclass_type_drift__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'tables',__dataclass_dflt_tables__() if tables is __dataclass_HAS_DEFAULT_FACTORY__ else tables)
   __dataclass_builtins_object__.__setattr__(self,'values',__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values)
@@ -4794,14 +4791,14 @@ def _dc_000000565(__dataclass_type_tables__, __dataclass_type_values__, __datacl
 
 
 # pnp.core.errors
-def _dc_000000566(__dataclass_type_text__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000565(__dataclass_type_text__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
  return __init__
 
 
 # pnp.layout.typography
-def _dc_000000567(__dataclass_type_text__, __dataclass_type_bold__, __dataclass_type_italic__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_bold__, __dataclass_dflt_italic__, __dataclass_dflt_icon__, __dataclass_return_type__):
+def _dc_000000566(__dataclass_type_text__, __dataclass_type_bold__, __dataclass_type_italic__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_bold__, __dataclass_dflt_italic__, __dataclass_dflt_icon__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,italic:__dataclass_type_italic__=__dataclass_dflt_italic__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'bold',bold)
@@ -4811,7 +4808,7 @@ def _dc_000000567(__dataclass_type_text__, __dataclass_type_bold__, __dataclass_
 
 
 # pnp.core.blocks
-def _dc_000000568(__dataclass_type_text__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000567(__dataclass_type_text__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,line:__dataclass_type_line__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -4819,7 +4816,7 @@ def _dc_000000568(__dataclass_type_text__, __dataclass_type_line__, __dataclass_
 
 
 # pnp.layout.paragraph
-def _dc_000000569(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):
+def _dc_000000568(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'style',style)
@@ -4828,7 +4825,7 @@ def _dc_000000569(__dataclass_type_text__, __dataclass_type_style__, __dataclass
 
 
 # pnp.layout.textfit
-def _dc_000000570(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000569(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'style',style)
@@ -4837,7 +4834,7 @@ def _dc_000000570(__dataclass_type_text__, __dataclass_type_style__, __dataclass
 
 
 # pnp.layout.notes
-def _dc_000000571(__dataclass_type_text__, __dataclass_type_width__, __dataclass_type_sides__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000570(__dataclass_type_text__, __dataclass_type_width__, __dataclass_type_sides__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,width:__dataclass_type_width__,sides:__dataclass_type_sides__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4846,7 +4843,7 @@ def _dc_000000571(__dataclass_type_text__, __dataclass_type_width__, __dataclass
 
 
 # pnp.layout.notes
-def _dc_000000572(__dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_return_type__):
+def _dc_000000571(__dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_return_type__):
  def __init__(self,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__=__dataclass_dflt_size__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4857,7 +4854,7 @@ def _dc_000000572(__dataclass_type_text__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.sources.markdown
-def _dc_000000573(__dataclass_type_tokens__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_lines__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
+def _dc_000000572(__dataclass_type_tokens__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_lines__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):
  def __init__(self,tokens:__dataclass_type_tokens__,display:__dataclass_type_display__,where:__dataclass_type_where__,lines:__dataclass_type_lines__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.tokens=tokens
   self.display=display
@@ -4868,7 +4865,7 @@ def _dc_000000573(__dataclass_type_tokens__, __dataclass_type_display__, __datac
 
 
 # pnp.layout.bookflow
-def _dc_000000574(__dataclass_type_unit__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_column__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000573(__dataclass_type_unit__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_column__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,unit:__dataclass_type_unit__,x:__dataclass_type_x__,y:__dataclass_type_y__,column:__dataclass_type_column__)->__dataclass_return_type__:
   self.unit=unit
   self.x=x
@@ -4878,14 +4875,14 @@ def _dc_000000574(__dataclass_type_unit__, __dataclass_type_x__, __dataclass_typ
 
 
 # pnp.model.formula
-def _dc_000000575(__dataclass_type_value__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000574(__dataclass_type_value__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,value:__dataclass_type_value__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'value',value)
  return __init__
 
 
 # pnp.model.units
-def _dc_000000576(__dataclass_type_value__, __dataclass_type_relative__, __dataclass_type_template__, __dataclass_type_safe__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_relative__, __dataclass_dflt_template__, __dataclass_dflt_safe__, __dataclass_return_type__):
+def _dc_000000575(__dataclass_type_value__, __dataclass_type_relative__, __dataclass_type_template__, __dataclass_type_safe__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_relative__, __dataclass_dflt_template__, __dataclass_dflt_safe__, __dataclass_return_type__):
  def __init__(self,value:__dataclass_type_value__,relative:__dataclass_type_relative__=__dataclass_dflt_relative__,template:__dataclass_type_template__=__dataclass_dflt_template__,safe:__dataclass_type_safe__=__dataclass_dflt_safe__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'value',value)
   __dataclass_builtins_object__.__setattr__(self,'relative',relative)
@@ -4895,7 +4892,7 @@ def _dc_000000576(__dataclass_type_value__, __dataclass_type_relative__, __datac
 
 
 # pnp.layout.lint
-def _dc_000000577(__dataclass_type_values__, __dataclass_type_declared__, __dataclass_type_users__, __dataclass_type__known__, __dataclass_type__had__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_values__, __dataclass_dflt_declared__, __dataclass_dflt_users__, __dataclass_dflt__known__, __dataclass_dflt__had__, __dataclass_return_type__):
+def _dc_000000576(__dataclass_type_values__, __dataclass_type_declared__, __dataclass_type_users__, __dataclass_type__known__, __dataclass_type__had__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_values__, __dataclass_dflt_declared__, __dataclass_dflt_users__, __dataclass_dflt__known__, __dataclass_dflt__had__, __dataclass_return_type__):
  def __init__(self,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,declared:__dataclass_type_declared__=__dataclass_HAS_DEFAULT_FACTORY__,users:__dataclass_type_users__=__dataclass_HAS_DEFAULT_FACTORY__,_known:__dataclass_type__known__=__dataclass_dflt__known__,_had:__dataclass_type__had__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.values=__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values
   self.declared=__dataclass_dflt_declared__() if declared is __dataclass_HAS_DEFAULT_FACTORY__ else declared
@@ -4906,7 +4903,7 @@ def _dc_000000577(__dataclass_type_values__, __dataclass_type_declared__, __data
 
 
 # pnp.layout.elementcontext
-def _dc_000000578(__dataclass_type_values__, __dataclass_type_layout__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_rules__, __dataclass_type_min_text__, __dataclass_type_colours__, __dataclass_type_language__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_min_text__, __dataclass_dflt_colours__, __dataclass_dflt_language__, __dataclass_return_type__):
+def _dc_000000577(__dataclass_type_values__, __dataclass_type_layout__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_rules__, __dataclass_type_min_text__, __dataclass_type_colours__, __dataclass_type_language__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_min_text__, __dataclass_dflt_colours__, __dataclass_dflt_language__, __dataclass_return_type__):
  def __init__(self,values:__dataclass_type_values__,layout:__dataclass_type_layout__,width:__dataclass_type_width__,height:__dataclass_type_height__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,rules:__dataclass_type_rules__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,colours:__dataclass_type_colours__=__dataclass_dflt_colours__,language:__dataclass_type_language__=__dataclass_dflt_language__)->__dataclass_return_type__:
   self.values=values
   self.layout=layout
@@ -4926,7 +4923,7 @@ def _dc_000000578(__dataclass_type_values__, __dataclass_type_layout__, __datacl
 
 
 # pnp.model.domains
-def _dc_000000579(__dataclass_type_values__, __dataclass_type_ref__, __dataclass_type_listed__, __dataclass_type_written__, __dataclass_type_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_written__, __dataclass_dflt_refs__, __dataclass_return_type__):
+def _dc_000000578(__dataclass_type_values__, __dataclass_type_ref__, __dataclass_type_listed__, __dataclass_type_written__, __dataclass_type_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_written__, __dataclass_dflt_refs__, __dataclass_return_type__):
  def __init__(self,values:__dataclass_type_values__,ref:__dataclass_type_ref__,listed:__dataclass_type_listed__,written:__dataclass_type_written__=__dataclass_dflt_written__,refs:__dataclass_type_refs__=__dataclass_dflt_refs__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'values',values)
   __dataclass_builtins_object__.__setattr__(self,'ref',ref)
@@ -4937,7 +4934,7 @@ def _dc_000000579(__dataclass_type_values__, __dataclass_type_ref__, __dataclass
 
 
 # pnp.rules.base
-def _dc_000000580(__dataclass_type_what__, __dataclass_type_high__, __dataclass_type_low__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_high__, __dataclass_dflt_low__, __dataclass_return_type__):
+def _dc_000000579(__dataclass_type_what__, __dataclass_type_high__, __dataclass_type_low__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_high__, __dataclass_dflt_low__, __dataclass_return_type__):
  def __init__(self,what:__dataclass_type_what__,high:__dataclass_type_high__=__dataclass_dflt_high__,low:__dataclass_type_low__=__dataclass_dflt_low__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'what',what)
   __dataclass_builtins_object__.__setattr__(self,'high',high)
@@ -4946,7 +4943,7 @@ def _dc_000000580(__dataclass_type_what__, __dataclass_type_high__, __dataclass_
 
 
 # pnp.core.errors
-def _dc_000000581(__dataclass_type_what__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_got__, __dataclass_type_suggestion__, __dataclass_type_severity__, __dataclass_type_loc__, __dataclass_type_at_key__, __dataclass_type_element__, __dataclass_type_keys__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_got__, __dataclass_dflt_suggestion__, __dataclass_dflt_severity__, __dataclass_dflt_loc__, __dataclass_dflt_at_key__, __dataclass_dflt_element__, __dataclass_dflt_keys__, __dataclass_return_type__):
+def _dc_000000580(__dataclass_type_what__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_got__, __dataclass_type_suggestion__, __dataclass_type_severity__, __dataclass_type_loc__, __dataclass_type_at_key__, __dataclass_type_element__, __dataclass_type_keys__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_got__, __dataclass_dflt_suggestion__, __dataclass_dflt_severity__, __dataclass_dflt_loc__, __dataclass_dflt_at_key__, __dataclass_dflt_element__, __dataclass_dflt_keys__, __dataclass_return_type__):
  def __init__(self,what:__dataclass_type_what__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,got:__dataclass_type_got__=__dataclass_dflt_got__,suggestion:__dataclass_type_suggestion__=__dataclass_dflt_suggestion__,severity:__dataclass_type_severity__=__dataclass_dflt_severity__,loc:__dataclass_type_loc__=__dataclass_dflt_loc__,at_key:__dataclass_type_at_key__=__dataclass_dflt_at_key__,element:__dataclass_type_element__=__dataclass_dflt_element__,keys:__dataclass_type_keys__=__dataclass_dflt_keys__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'what',what)
   __dataclass_builtins_object__.__setattr__(self,'where',where)
@@ -4962,7 +4959,7 @@ def _dc_000000581(__dataclass_type_what__, __dataclass_type_where__, __dataclass
 
 
 # pnp.layout.items
-def _dc_000000582(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_bleed__, __dataclass_type_layers__, __dataclass_type_background__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_background__, __dataclass_return_type__):
+def _dc_000000581(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_bleed__, __dataclass_type_layers__, __dataclass_type_background__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_background__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,bleed:__dataclass_type_bleed__,layers:__dataclass_type_layers__,background:__dataclass_type_background__=__dataclass_dflt_background__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -4973,7 +4970,7 @@ def _dc_000000582(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.draw.images
-def _dc_000000583(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_colour_space__, __dataclass_type_bits__, __dataclass_type_filters__, __dataclass_type_data__, __dataclass_type_predictor_colours__, __dataclass_type_smask__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_predictor_colours__, __dataclass_dflt_smask__, __dataclass_return_type__):
+def _dc_000000582(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_colour_space__, __dataclass_type_bits__, __dataclass_type_filters__, __dataclass_type_data__, __dataclass_type_predictor_colours__, __dataclass_type_smask__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_predictor_colours__, __dataclass_dflt_smask__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,colour_space:__dataclass_type_colour_space__,bits:__dataclass_type_bits__,filters:__dataclass_type_filters__,data:__dataclass_type_data__,predictor_colours:__dataclass_type_predictor_colours__=__dataclass_dflt_predictor_colours__,smask:__dataclass_type_smask__=__dataclass_dflt_smask__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -4987,7 +4984,7 @@ def _dc_000000583(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.imposition
-def _dc_000000584(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fronts__, __dataclass_type_backs__, __dataclass_type_marks__, __dataclass_type_back_marks__, __dataclass_type_trim_box__, __dataclass_type_bleed_box__, __dataclass_type_back_trim_box__, __dataclass_type_back_bleed_box__, __dataclass_type_fold__, __dataclass_type_mode__, __dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_printable__, __dataclass_type_gaps__, __dataclass_type_card__, __dataclass_type_bleed__, __dataclass_type_template__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printable__, __dataclass_dflt_gaps__, __dataclass_dflt_card__, __dataclass_dflt_bleed__, __dataclass_dflt_template__, __dataclass_return_type__):
+def _dc_000000583(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fronts__, __dataclass_type_backs__, __dataclass_type_marks__, __dataclass_type_back_marks__, __dataclass_type_trim_box__, __dataclass_type_bleed_box__, __dataclass_type_back_trim_box__, __dataclass_type_back_bleed_box__, __dataclass_type_fold__, __dataclass_type_mode__, __dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_printable__, __dataclass_type_gaps__, __dataclass_type_card__, __dataclass_type_bleed__, __dataclass_type_template__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printable__, __dataclass_dflt_gaps__, __dataclass_dflt_card__, __dataclass_dflt_bleed__, __dataclass_dflt_template__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,fronts:__dataclass_type_fronts__,backs:__dataclass_type_backs__,marks:__dataclass_type_marks__,back_marks:__dataclass_type_back_marks__,trim_box:__dataclass_type_trim_box__,bleed_box:__dataclass_type_bleed_box__,back_trim_box:__dataclass_type_back_trim_box__,back_bleed_box:__dataclass_type_back_bleed_box__,fold:__dataclass_type_fold__,mode:__dataclass_type_mode__,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,printable:__dataclass_type_printable__=__dataclass_dflt_printable__,gaps:__dataclass_type_gaps__=__dataclass_dflt_gaps__,card:__dataclass_type_card__=__dataclass_dflt_card__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,template:__dataclass_type_template__=__dataclass_dflt_template__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5012,7 +5009,7 @@ def _dc_000000584(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.imposition
-def _dc_000000585(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_mirror_x__, __dataclass_type_dx__, __dataclass_type_dy__, __dataclass_type_area__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000584(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_mirror_x__, __dataclass_type_dx__, __dataclass_type_dy__, __dataclass_type_area__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,mirror_x:__dataclass_type_mirror_x__,dx:__dataclass_type_dx__,dy:__dataclass_type_dy__,area:__dataclass_type_area__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5024,7 +5021,7 @@ def _dc_000000585(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.tuckbox
-def _dc_000000586(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_panels__, __dataclass_type_cuts__, __dataclass_type_folds__, __dataclass_type_glue__, __dataclass_type_flaps__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_panels__, __dataclass_dflt_cuts__, __dataclass_dflt_folds__, __dataclass_dflt_glue__, __dataclass_dflt_flaps__, __dataclass_return_type__):
+def _dc_000000585(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_panels__, __dataclass_type_cuts__, __dataclass_type_folds__, __dataclass_type_glue__, __dataclass_type_flaps__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_panels__, __dataclass_dflt_cuts__, __dataclass_dflt_folds__, __dataclass_dflt_glue__, __dataclass_dflt_flaps__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,panels:__dataclass_type_panels__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,folds:__dataclass_type_folds__=__dataclass_HAS_DEFAULT_FACTORY__,glue:__dataclass_type_glue__=__dataclass_HAS_DEFAULT_FACTORY__,flaps:__dataclass_type_flaps__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:
   self.width=width
   self.height=height
@@ -5037,7 +5034,7 @@ def _dc_000000586(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.notes
-def _dc_000000587(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_printable__, __dataclass_type_centre__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_centre__, __dataclass_return_type__):
+def _dc_000000586(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_printable__, __dataclass_type_centre__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_centre__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,printable:__dataclass_type_printable__,centre:__dataclass_type_centre__=__dataclass_dflt_centre__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5047,7 +5044,7 @@ def _dc_000000587(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.charts
-def _dc_000000588(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_shapes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000587(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_shapes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,shapes:__dataclass_type_shapes__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5056,7 +5053,7 @@ def _dc_000000588(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.tiling
-def _dc_000000589(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_size__, __dataclass_type_margin__, __dataclass_type_overlap__, __dataclass_type_rows__, __dataclass_type_cols__, __dataclass_type_tiles__, __dataclass_type_map__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):
+def _dc_000000588(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_size__, __dataclass_type_margin__, __dataclass_type_overlap__, __dataclass_type_rows__, __dataclass_type_cols__, __dataclass_type_tiles__, __dataclass_type_map__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,size:__dataclass_type_size__,margin:__dataclass_type_margin__,overlap:__dataclass_type_overlap__,rows:__dataclass_type_rows__,cols:__dataclass_type_cols__,tiles:__dataclass_type_tiles__,map:__dataclass_type_map__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5072,7 +5069,7 @@ def _dc_000000589(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.layout.bookflow
-def _dc_000000590(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_top__, __dataclass_type_bottom__, __dataclass_type_inner__, __dataclass_type_outer__, __dataclass_type_columns__, __dataclass_type_gap__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000589(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_top__, __dataclass_type_bottom__, __dataclass_type_inner__, __dataclass_type_outer__, __dataclass_type_columns__, __dataclass_type_gap__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,top:__dataclass_type_top__,bottom:__dataclass_type_bottom__,inner:__dataclass_type_inner__,outer:__dataclass_type_outer__,columns:__dataclass_type_columns__,gap:__dataclass_type_gap__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5086,7 +5083,7 @@ def _dc_000000590(__dataclass_type_width__, __dataclass_type_height__, __datacla
 
 
 # pnp.rules.playout
-def _dc_000000591(__dataclass_type_winners__, __dataclass_type_turns__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_ending__, __dataclass_type_ended__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_ending__, __dataclass_dflt_ended__, __dataclass_return_type__):
+def _dc_000000590(__dataclass_type_winners__, __dataclass_type_turns__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_ending__, __dataclass_type_ended__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_ending__, __dataclass_dflt_ended__, __dataclass_return_type__):
  def __init__(self,winners:__dataclass_type_winners__,turns:__dataclass_type_turns__,situations:__dataclass_type_situations__=__dataclass_HAS_DEFAULT_FACTORY__,lengths:__dataclass_type_lengths__=__dataclass_HAS_DEFAULT_FACTORY__,ending:__dataclass_type_ending__=__dataclass_dflt_ending__,ended:__dataclass_type_ended__=__dataclass_dflt_ended__)->__dataclass_return_type__:
   self.winners=winners
   self.turns=turns
@@ -5098,7 +5095,7 @@ def _dc_000000591(__dataclass_type_winners__, __dataclass_type_turns__, __datacl
 
 
 # pnp.rules.guard
-def _dc_000000592(__dataclass_type_writable__, __dataclass_type_refused__, __dataclass_type_others__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_refused__, __dataclass_dflt_others__, __dataclass_return_type__):
+def _dc_000000591(__dataclass_type_writable__, __dataclass_type_refused__, __dataclass_type_others__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_refused__, __dataclass_dflt_others__, __dataclass_return_type__):
  def __init__(self,writable:__dataclass_type_writable__,refused:__dataclass_type_refused__=__dataclass_HAS_DEFAULT_FACTORY__,others:__dataclass_type_others__=__dataclass_dflt_others__)->__dataclass_return_type__:
   self.writable=writable
   self.refused=__dataclass_dflt_refused__() if refused is __dataclass_HAS_DEFAULT_FACTORY__ else refused
@@ -5107,7 +5104,7 @@ def _dc_000000592(__dataclass_type_writable__, __dataclass_type_refused__, __dat
 
 
 # pnp.layout.booklet
-def _dc_000000593(__dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):
+def _dc_000000592(__dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):
  def __init__(self,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x0',x0)
   __dataclass_builtins_object__.__setattr__(self,'y0',y0)
@@ -5119,7 +5116,7 @@ def _dc_000000593(__dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type
 
 
 # pnp.layout.charts
-def _dc_000000594(__dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_x2__, __dataclass_type_y2__, __dataclass_type_colour__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_colour__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):
+def _dc_000000593(__dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_x2__, __dataclass_type_y2__, __dataclass_type_colour__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_colour__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):
  def __init__(self,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,x2:__dataclass_type_x2__,y2:__dataclass_type_y2__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x1',x1)
   __dataclass_builtins_object__.__setattr__(self,'y1',y1)
@@ -5132,7 +5129,7 @@ def _dc_000000594(__dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type
 
 
 # pnp.layout.textfit
-def _dc_000000595(__dataclass_type_x__, __dataclass_type_text__, __dataclass_type_face__, __dataclass_type_size__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):
+def _dc_000000594(__dataclass_type_x__, __dataclass_type_text__, __dataclass_type_face__, __dataclass_type_size__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,text:__dataclass_type_text__,face:__dataclass_type_face__,size:__dataclass_type_size__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'text',text)
@@ -5143,7 +5140,7 @@ def _dc_000000595(__dataclass_type_x__, __dataclass_type_text__, __dataclass_typ
 
 
 # pnp.layout.imposition
-def _dc_000000596(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_clip__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
+def _dc_000000595(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_clip__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,clip:__dataclass_type_clip__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5153,7 +5150,7 @@ def _dc_000000596(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_r
 
 
 # pnp.layout.charts
-def _dc_000000597(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_text__, __dataclass_type_size__, __dataclass_type_anchor__, __dataclass_type_bold__, __dataclass_type_colour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_dflt_anchor__, __dataclass_dflt_bold__, __dataclass_dflt_colour__, __dataclass_return_type__):
+def _dc_000000596(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_text__, __dataclass_type_size__, __dataclass_type_anchor__, __dataclass_type_bold__, __dataclass_type_colour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_dflt_anchor__, __dataclass_dflt_bold__, __dataclass_dflt_colour__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,text:__dataclass_type_text__,size:__dataclass_type_size__=__dataclass_dflt_size__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5166,7 +5163,7 @@ def _dc_000000597(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_t
 
 
 # pnp.layout.items
-def _dc_000000598(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_block__, __dataclass_type_color__, __dataclass_type_outline__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_outline__, __dataclass_dflt_rotate__, __dataclass_return_type__):
+def _dc_000000597(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_block__, __dataclass_type_color__, __dataclass_type_outline__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_outline__, __dataclass_dflt_rotate__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,block:__dataclass_type_block__,color:__dataclass_type_color__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5180,7 +5177,7 @@ def _dc_000000598(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w
 
 
 # pnp.layout.charts
-def _dc_000000599(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_stroke__, __dataclass_return_type__):
+def _dc_000000598(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_stroke__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5192,7 +5189,7 @@ def _dc_000000599(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w
 
 
 # pnp.layout.arrange
-def _dc_000000600(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_turn__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_turn__, __dataclass_return_type__):
+def _dc_000000599(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_turn__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_turn__, __dataclass_return_type__):
  def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,turn:__dataclass_type_turn__=__dataclass_dflt_turn__)->__dataclass_return_type__:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5203,7 +5200,7 @@ def _dc_000000600(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w
 
 
 # pnp.model.formula
-def _dc_000000601(cls, FrozenInstanceError):
+def _dc_000000600(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'arg'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5212,7 +5209,7 @@ def _dc_000000601(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000602(cls, FrozenInstanceError):
+def _dc_000000601(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'ascent', 'descent'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5221,7 +5218,7 @@ def _dc_000000602(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000603(cls, FrozenInstanceError):
+def _dc_000000602(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'baseline', 'width', 'frags'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5230,7 +5227,7 @@ def _dc_000000603(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000604(cls, FrozenInstanceError):
+def _dc_000000603(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'canvas', 'painter'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5239,7 +5236,7 @@ def _dc_000000604(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000605(cls, FrozenInstanceError):
+def _dc_000000604(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'card_w', 'card_h', 'bleed', 'gap', 'paper', 'orientation', 'backs', 'back_offset', 'marks', 'gutter', 'printer_margin'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5248,7 +5245,7 @@ def _dc_000000605(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000606(cls, FrozenInstanceError):
+def _dc_000000605(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'cards', 'shared', 'give', 'special'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5257,7 +5254,7 @@ def _dc_000000606(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000607(cls, FrozenInstanceError):
+def _dc_000000606(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'cells'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5266,7 +5263,7 @@ def _dc_000000607(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000608(cls, FrozenInstanceError):
+def _dc_000000607(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'cols', 'rows', 'x0', 'y0', 'pitch_x', 'pitch_y', 'outer_x', 'outer_y', 'inner_x', 'inner_y'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5275,7 +5272,7 @@ def _dc_000000608(cls, FrozenInstanceError):
 
 
 # pnp.layout.counters
-def _dc_000000609(cls, FrozenInstanceError):
+def _dc_000000608(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'cut', 'fold', 'tab_fill', 'dash', 'width'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5284,7 +5281,7 @@ def _dc_000000609(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.products
-def _dc_000000610(cls, FrozenInstanceError):
+def _dc_000000609(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'deck', 'attributes', 'ref'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5293,7 +5290,7 @@ def _dc_000000610(cls, FrozenInstanceError):
 
 
 # pnp.sources.tables
-def _dc_000000611(cls, FrozenInstanceError):
+def _dc_000000610(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'display', 'header', 'header_row', 'rows', 'unread', 'ragged'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5302,7 +5299,7 @@ def _dc_000000611(cls, FrozenInstanceError):
 
 
 # pnp.layout.saver
-def _dc_000000612(cls, FrozenInstanceError):
+def _dc_000000611(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'drop', 'lighten', 'keep', 'background', 'amount'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5311,7 +5308,7 @@ def _dc_000000612(cls, FrozenInstanceError):
 
 
 # pnp.export.showcase
-def _dc_000000613(cls, FrozenInstanceError):
+def _dc_000000612(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'face', 'radius'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5320,7 +5317,7 @@ def _dc_000000613(cls, FrozenInstanceError):
 
 
 # pnp.draw.facepages
-def _dc_000000614(cls, FrozenInstanceError):
+def _dc_000000613(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'face', 'width', 'height', 'scale'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5329,7 +5326,7 @@ def _dc_000000614(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000615(cls, FrozenInstanceError):
+def _dc_000000614(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'face', 'x', 'y', 'scale', 'angle', 'clip', 'outline'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5338,7 +5335,7 @@ def _dc_000000615(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000616(cls, FrozenInstanceError):
+def _dc_000000615(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'faces', 'how', 'clip', 'width', 'caption', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5347,7 +5344,7 @@ def _dc_000000616(cls, FrozenInstanceError):
 
 
 # pnp.layout.paragraph
-def _dc_000000617(cls, FrozenInstanceError):
+def _dc_000000616(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'faces', 'size', 'leading', 'align', 'hyphens', 'icon_scale'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5356,9 +5353,18 @@ def _dc_000000617(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000618(cls, FrozenInstanceError):
+def _dc_000000617(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'faces', 'size', 'min_size', 'leading', 'align', 'valign', 'icon_scale'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.core.errors
+def _dc_000000618(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'file', 'line', 'col', 'cell'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5367,15 +5373,6 @@ def _dc_000000618(cls, FrozenInstanceError):
 # pnp.core.errors
 def _dc_000000619(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'file', 'line', 'col', 'cell'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.core.errors
-def _dc_000000620(cls, FrozenInstanceError):
- def __delattr__(self,name):
   if type(self) is cls or name in {'file', 'path'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -5383,7 +5380,7 @@ def _dc_000000620(cls, FrozenInstanceError):
 
 
 # pnp.rules.trust
-def _dc_000000621(cls, FrozenInstanceError):
+def _dc_000000620(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'files', 'changed'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5392,7 +5389,7 @@ def _dc_000000621(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000622(cls, FrozenInstanceError):
+def _dc_000000621(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'fill', 'color', 'bold', 'align'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5401,7 +5398,7 @@ def _dc_000000622(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000623(cls, FrozenInstanceError):
+def _dc_000000622(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'fill', 'stroke', 'pad'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5410,7 +5407,7 @@ def _dc_000000623(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000624(cls, FrozenInstanceError):
+def _dc_000000623(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'fn', 'args'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5419,7 +5416,7 @@ def _dc_000000624(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000625(cls, FrozenInstanceError):
+def _dc_000000624(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'font', 'heading_font', 'size', 'leading', 'heading_sizes', 'title_size', 'color', 'heading_color', 'accent', 'fills', 'align', 'paragraph_gap', 'hyphens'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5428,7 +5425,7 @@ def _dc_000000625(cls, FrozenInstanceError):
 
 
 # pnp.sources.pictures
-def _dc_000000626(cls, FrozenInstanceError):
+def _dc_000000625(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'format', 'mode', 'width', 'height'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5437,7 +5434,7 @@ def _dc_000000626(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000627(cls, FrozenInstanceError):
+def _dc_000000626(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'header', 'aligns', 'rows', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5446,7 +5443,7 @@ def _dc_000000627(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000628(cls, FrozenInstanceError):
+def _dc_000000627(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'header', 'rows', 'title', 'notes'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5455,7 +5452,7 @@ def _dc_000000628(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000629(cls, FrozenInstanceError):
+def _dc_000000628(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'header', 'sub', 'width', 'fill', 'sub_widths', 'icons', 'format', 'align'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5464,7 +5461,7 @@ def _dc_000000629(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000630(cls, FrozenInstanceError):
+def _dc_000000629(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'headers', 'chunks'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5473,7 +5470,7 @@ def _dc_000000630(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000631(cls, FrozenInstanceError):
+def _dc_000000630(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'height', 'items', 'figures', 'space', 'keep', 'frame', 'anchor', 'brk', 'span', 'target', 'line', 'kind'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5482,9 +5479,18 @@ def _dc_000000631(cls, FrozenInstanceError):
 
 
 # pnp.layout.bleedcheck
-def _dc_000000632(cls, FrozenInstanceError):
+def _dc_000000631(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'index', 'back', 'side', 'have', 'want'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.model.kit
+def _dc_000000632(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'index', 'fields', 'copies'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5493,25 +5499,25 @@ def _dc_000000632(cls, FrozenInstanceError):
 # pnp.model.kit
 def _dc_000000633(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'index', 'fields', 'copies'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.model.kit
-def _dc_000000634(cls, FrozenInstanceError):
- def __delattr__(self,name):
   if type(self) is cls or name in {'index', 'id', 'fields', 'copies', 'layout', 'back', 'ref', 'field_refs'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-# pnp.model.entries
+# pnp.core.blocks
+def _dc_000000634(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'info', 'body', 'line'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.booktype
 def _dc_000000635(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'index', 'values', 'refs', 'ref', 'group', 'unread'}:
+  if type(self) is cls or name in {'items', 'height', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5520,24 +5526,6 @@ def _dc_000000635(cls, FrozenInstanceError):
 # pnp.core.blocks
 def _dc_000000636(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'info', 'body', 'line'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.booktype
-def _dc_000000637(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in {'items', 'height', 'line'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.core.blocks
-def _dc_000000638(cls, FrozenInstanceError):
- def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'arg', 'children', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -5545,7 +5533,7 @@ def _dc_000000638(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000639(cls, FrozenInstanceError):
+def _dc_000000637(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5554,7 +5542,7 @@ def _dc_000000639(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000640(cls, FrozenInstanceError):
+def _dc_000000638(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'name', 'component', 'shown'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5563,7 +5551,7 @@ def _dc_000000640(cls, FrozenInstanceError):
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000641(cls, FrozenInstanceError):
+def _dc_000000639(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'serial', 'iso'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5572,7 +5560,7 @@ def _dc_000000641(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000642(cls, FrozenInstanceError):
+def _dc_000000640(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'x', 'y', 'w', 'h', 'fill', 'stroke', 'width', 'radius', 'dash', 'opacity', 'rotate'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5581,7 +5569,7 @@ def _dc_000000642(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000643(cls, FrozenInstanceError):
+def _dc_000000641(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind', 'x', 'y', 'w', 'h', 'path', 'color', 'rotate', 'opacity'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5590,7 +5578,7 @@ def _dc_000000643(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000644(cls, FrozenInstanceError):
+def _dc_000000642(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kind'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5599,7 +5587,7 @@ def _dc_000000644(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000645(cls, FrozenInstanceError):
+def _dc_000000643(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kinds', 'hand', 'market', 'situations'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5608,7 +5596,7 @@ def _dc_000000645(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000646(cls, FrozenInstanceError):
+def _dc_000000644(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'kit_dir', 'kit', 'options', 'printed'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5617,7 +5605,7 @@ def _dc_000000646(cls, FrozenInstanceError):
 
 
 # pnp.live.edits
-def _dc_000000647(cls, FrozenInstanceError):
+def _dc_000000645(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'label', 'files'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5626,7 +5614,7 @@ def _dc_000000647(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000648(cls, FrozenInstanceError):
+def _dc_000000646(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'level', 'text', 'anchor', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5635,7 +5623,7 @@ def _dc_000000648(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000649(cls, FrozenInstanceError):
+def _dc_000000647(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'lines', 'size', 'height'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5644,7 +5632,7 @@ def _dc_000000649(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000650(cls, FrozenInstanceError):
+def _dc_000000648(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'method', 'target', 'headers', 'body'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5653,7 +5641,7 @@ def _dc_000000650(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000651(cls, FrozenInstanceError):
+def _dc_000000649(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'model', 'layouts'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5662,7 +5650,7 @@ def _dc_000000651(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000652(cls, FrozenInstanceError):
+def _dc_000000650(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'canvas', 'trim', 'dpi', 'services'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5671,7 +5659,7 @@ def _dc_000000652(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000653(cls, FrozenInstanceError):
+def _dc_000000651(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'cell', 'formula', 'source'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5680,7 +5668,7 @@ def _dc_000000653(cls, FrozenInstanceError):
 
 
 # pnp.layout.fonts
-def _dc_000000654(cls, FrozenInstanceError):
+def _dc_000000652(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'family', 'style', 'ascent', 'descent', 'cap', 'charset'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5689,7 +5677,7 @@ def _dc_000000654(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.rulebook
-def _dc_000000655(cls, FrozenInstanceError):
+def _dc_000000653(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'frame', 'booklet'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5698,7 +5686,7 @@ def _dc_000000655(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000656(cls, FrozenInstanceError):
+def _dc_000000654(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'on', 'words', 'values', 'what'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5707,7 +5695,7 @@ def _dc_000000656(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000657(cls, FrozenInstanceError):
+def _dc_000000655(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'spec', 'cards', 'box'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5716,7 +5704,7 @@ def _dc_000000657(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000658(cls, FrozenInstanceError):
+def _dc_000000656(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'title', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5725,7 +5713,7 @@ def _dc_000000658(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000659(cls, FrozenInstanceError):
+def _dc_000000657(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'title', 'spec', 'cards', 'ref'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5734,7 +5722,7 @@ def _dc_000000659(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000660(cls, FrozenInstanceError):
+def _dc_000000658(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'title', 'spec', 'pages', 'ref'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5743,7 +5731,7 @@ def _dc_000000660(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000661(cls, FrozenInstanceError):
+def _dc_000000659(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'title', 'spec', 'ref', 'display', 'blocks', 'figures', 'style', 'lines'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5752,7 +5740,7 @@ def _dc_000000661(cls, FrozenInstanceError):
 
 
 # pnp.model.tuckbox
-def _dc_000000662(cls, FrozenInstanceError):
+def _dc_000000660(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'title', 'spec', 'ref'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5761,7 +5749,7 @@ def _dc_000000662(cls, FrozenInstanceError):
 
 
 # pnp.draw.fields
-def _dc_000000663(cls, FrozenInstanceError):
+def _dc_000000661(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name', 'x', 'y', 'w', 'h', 'tip', 'script'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5770,7 +5758,7 @@ def _dc_000000663(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000664(cls, FrozenInstanceError):
+def _dc_000000662(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'name'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5779,7 +5767,7 @@ def _dc_000000664(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000665(cls, FrozenInstanceError):
+def _dc_000000663(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'net', 'x', 'top', 'turned'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5788,7 +5776,7 @@ def _dc_000000665(cls, FrozenInstanceError):
 
 
 # pnp.live.yamledit
-def _dc_000000666(cls, FrozenInstanceError):
+def _dc_000000664(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'node', 'owner', 'merged'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5797,7 +5785,7 @@ def _dc_000000666(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookpages
-def _dc_000000667(cls, FrozenInstanceError):
+def _dc_000000665(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'number', 'width', 'height', 'items', 'figures'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5806,7 +5794,7 @@ def _dc_000000667(cls, FrozenInstanceError):
 
 
 # pnp.live.pages
-def _dc_000000668(cls, FrozenInstanceError):
+def _dc_000000666(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'number', 'width', 'height', 'version'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5815,7 +5803,7 @@ def _dc_000000668(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000669(cls, FrozenInstanceError):
+def _dc_000000667(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'numbers', 'off', 'literal'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5824,7 +5812,7 @@ def _dc_000000669(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.components
-def _dc_000000670(cls, FrozenInstanceError):
+def _dc_000000668(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'of', 'draw', 'shows', 'remembered'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5833,7 +5821,7 @@ def _dc_000000670(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000671(cls, FrozenInstanceError):
+def _dc_000000669(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'op', 'left', 'right'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5842,7 +5830,7 @@ def _dc_000000671(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000672(cls, FrozenInstanceError):
+def _dc_000000670(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'ordered', 'start', 'items', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5851,7 +5839,7 @@ def _dc_000000672(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000673(cls, FrozenInstanceError):
+def _dc_000000671(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'page', 'corners', 'component', 'item', 'side', 'file', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5860,7 +5848,7 @@ def _dc_000000673(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000674(cls, FrozenInstanceError):
+def _dc_000000672(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'page', 'pieces'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5869,7 +5857,7 @@ def _dc_000000674(cls, FrozenInstanceError):
 
 
 # pnp.core.options
-def _dc_000000675(cls, FrozenInstanceError):
+def _dc_000000673(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'paper', 'backs', 'orientation', 'out', 'back_offset', 'image_dpi', 'strict', 'printer_margin', 'code', 'color', 'pdfx', 'ink_limit', 'ink'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5878,7 +5866,7 @@ def _dc_000000675(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000676(cls, FrozenInstanceError):
+def _dc_000000674(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'pixels', 'dpi', 'scale', 'note'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5887,7 +5875,7 @@ def _dc_000000676(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000677(cls, FrozenInstanceError):
+def _dc_000000675(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'places', 'width', 'height', 'caption', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5896,7 +5884,7 @@ def _dc_000000677(cls, FrozenInstanceError):
 
 
 # pnp.rules.playout
-def _dc_000000678(cls, FrozenInstanceError):
+def _dc_000000676(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'play', 'situations', 'lengths', 'open_endings', 'dry', 'check_agent', 'trace', 'agents', 'seat_colours'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5905,7 +5893,7 @@ def _dc_000000678(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000679(cls, FrozenInstanceError):
+def _dc_000000677(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'png', 'tts', 'sheets', 'out', 'preset', 'size', 'bleed', 'dpi', 'paper', 'tts_base', 'showcase', 'fan', 'cards', 'width', 'rules_html'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5914,7 +5902,7 @@ def _dc_000000679(cls, FrozenInstanceError):
 
 
 # pnp.model.entries
-def _dc_000000680(cls, FrozenInstanceError):
+def _dc_000000678(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'ref', 'keys', 'lacking'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5923,7 +5911,7 @@ def _dc_000000680(cls, FrozenInstanceError):
 
 
 # pnp.rules.modelsource
-def _dc_000000681(cls, FrozenInstanceError):
+def _dc_000000679(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'root', 'entry', 'texts', 'shown'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5932,7 +5920,7 @@ def _dc_000000681(cls, FrozenInstanceError):
 
 
 # pnp.lab
-def _dc_000000682(cls, FrozenInstanceError):
+def _dc_000000680(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'root', 'kit_dir'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5941,7 +5929,7 @@ def _dc_000000682(cls, FrozenInstanceError):
 
 
 # pnp.sources.svg
-def _dc_000000683(cls, FrozenInstanceError):
+def _dc_000000681(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'root', 'size', 'inputs'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5950,9 +5938,27 @@ def _dc_000000683(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000684(cls, FrozenInstanceError):
+def _dc_000000682(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'row', 'col', 'group', 'name', 'text', 'x', 'y', 'w', 'h'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.tiling
+def _dc_000000683(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'row', 'col', 'label', 'region', 'page_box', 'neighbours', 'strips', 'registers', 'crop', 'label_box'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.formtable
+def _dc_000000684(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'row', 'col'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5961,24 +5967,6 @@ def _dc_000000684(cls, FrozenInstanceError):
 # pnp.layout.tiling
 def _dc_000000685(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'row', 'col', 'label', 'region', 'page_box', 'neighbours', 'strips', 'registers', 'crop', 'label_box'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.formtable
-def _dc_000000686(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in {'row', 'col'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.tiling
-def _dc_000000687(cls, FrozenInstanceError):
- def __delattr__(self,name):
   if type(self) is cls or name in {'scale', 'box', 'tiles', 'overlaps', 'label_size', 'title_y', 'notes_top'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -5986,7 +5974,7 @@ def _dc_000000687(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000688(cls, FrozenInstanceError):
+def _dc_000000686(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'sheet', 'back', 'left', 'right', 'width', 'height', 'turned', 'marks'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5995,7 +5983,7 @@ def _dc_000000688(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000689(cls, FrozenInstanceError):
+def _dc_000000687(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'sheet', 'layout', 'count', 'ref'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6004,7 +5992,7 @@ def _dc_000000689(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000690(cls, FrozenInstanceError):
+def _dc_000000688(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'side', 'region', 'neighbour'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6013,7 +6001,7 @@ def _dc_000000690(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000691(cls, FrozenInstanceError):
+def _dc_000000689(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'sides', 'pages', 'blanks'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6022,7 +6010,7 @@ def _dc_000000691(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000692(cls, FrozenInstanceError):
+def _dc_000000690(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'size'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6031,7 +6019,7 @@ def _dc_000000692(cls, FrozenInstanceError):
 
 
 # pnp.live.studio
-def _dc_000000693(cls, FrozenInstanceError):
+def _dc_000000691(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'slot', 'layout', 'card', 'copy', 'back', 'trim', 'rotate', 'size', 'bleed', 'deck'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6040,7 +6028,7 @@ def _dc_000000693(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000694(cls, FrozenInstanceError):
+def _dc_000000692(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'spec', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6049,7 +6037,7 @@ def _dc_000000694(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000695(cls, FrozenInstanceError):
+def _dc_000000693(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'status', 'body', 'headers'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6058,7 +6046,7 @@ def _dc_000000695(cls, FrozenInstanceError):
 
 
 # pnp.rules.printed
-def _dc_000000696(cls, FrozenInstanceError):
+def _dc_000000694(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'tables', 'values', 'unrun', 'drift'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6067,7 +6055,7 @@ def _dc_000000696(cls, FrozenInstanceError):
 
 
 # pnp.layout.typography
-def _dc_000000697(cls, FrozenInstanceError):
+def _dc_000000695(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text', 'bold', 'italic', 'icon'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6076,7 +6064,7 @@ def _dc_000000697(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000698(cls, FrozenInstanceError):
+def _dc_000000696(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text', 'line'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6085,7 +6073,7 @@ def _dc_000000698(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000699(cls, FrozenInstanceError):
+def _dc_000000697(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text', 'style', 'icon'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6094,7 +6082,7 @@ def _dc_000000699(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000700(cls, FrozenInstanceError):
+def _dc_000000698(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text', 'width', 'sides'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6103,7 +6091,7 @@ def _dc_000000700(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000701(cls, FrozenInstanceError):
+def _dc_000000699(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text', 'x', 'y', 'rotate', 'size'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6112,7 +6100,7 @@ def _dc_000000701(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000702(cls, FrozenInstanceError):
+def _dc_000000700(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'text'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6121,7 +6109,7 @@ def _dc_000000702(cls, FrozenInstanceError):
 
 
 # pnp.model.units
-def _dc_000000703(cls, FrozenInstanceError):
+def _dc_000000701(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'value', 'relative', 'template', 'safe'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6130,7 +6118,7 @@ def _dc_000000703(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000704(cls, FrozenInstanceError):
+def _dc_000000702(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'value'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6139,7 +6127,7 @@ def _dc_000000704(cls, FrozenInstanceError):
 
 
 # pnp.model.domains
-def _dc_000000705(cls, FrozenInstanceError):
+def _dc_000000703(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'values', 'ref', 'listed', 'written', 'refs'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6148,7 +6136,7 @@ def _dc_000000705(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000706(cls, FrozenInstanceError):
+def _dc_000000704(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'what', 'high', 'low'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6157,7 +6145,7 @@ def _dc_000000706(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000707(cls, FrozenInstanceError):
+def _dc_000000705(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'what', 'where', 'ref', 'got', 'suggestion', 'severity', 'loc', 'at_key', 'element', 'keys'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6166,7 +6154,7 @@ def _dc_000000707(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000708(cls, FrozenInstanceError):
+def _dc_000000706(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'bleed', 'layers', 'background'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6175,7 +6163,7 @@ def _dc_000000708(cls, FrozenInstanceError):
 
 
 # pnp.draw.images
-def _dc_000000709(cls, FrozenInstanceError):
+def _dc_000000707(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'colour_space', 'bits', 'filters', 'data', 'predictor_colours', 'smask'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6184,7 +6172,7 @@ def _dc_000000709(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000710(cls, FrozenInstanceError):
+def _dc_000000708(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'fronts', 'backs', 'marks', 'back_marks', 'trim_box', 'bleed_box', 'back_trim_box', 'back_bleed_box', 'fold', 'mode', 'cols', 'rows', 'printable', 'gaps', 'card', 'bleed', 'template'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6193,7 +6181,7 @@ def _dc_000000710(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000711(cls, FrozenInstanceError):
+def _dc_000000709(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'mirror_x', 'dx', 'dy', 'area'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6202,7 +6190,7 @@ def _dc_000000711(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000712(cls, FrozenInstanceError):
+def _dc_000000710(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'printable', 'centre'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6211,7 +6199,7 @@ def _dc_000000712(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000713(cls, FrozenInstanceError):
+def _dc_000000711(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'shapes'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6220,7 +6208,7 @@ def _dc_000000713(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000714(cls, FrozenInstanceError):
+def _dc_000000712(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'size', 'margin', 'overlap', 'rows', 'cols', 'tiles', 'map', 'printer_margin'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6229,7 +6217,7 @@ def _dc_000000714(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000715(cls, FrozenInstanceError):
+def _dc_000000713(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'width', 'height', 'top', 'bottom', 'inner', 'outer', 'columns', 'gap'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6238,7 +6226,7 @@ def _dc_000000715(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000716(cls, FrozenInstanceError):
+def _dc_000000714(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'x', 'text', 'face', 'size', 'icon'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6247,9 +6235,27 @@ def _dc_000000716(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000717(cls, FrozenInstanceError):
+def _dc_000000715(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'x', 'y', 'rotate', 'clip'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.charts
+def _dc_000000716(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'x', 'y', 'text', 'size', 'anchor', 'bold', 'colour'}:
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.items
+def _dc_000000717(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in {'x', 'y', 'w', 'h', 'block', 'color', 'outline', 'rotate'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -6258,24 +6264,6 @@ def _dc_000000717(cls, FrozenInstanceError):
 # pnp.layout.charts
 def _dc_000000718(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in {'x', 'y', 'text', 'size', 'anchor', 'bold', 'colour'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.items
-def _dc_000000719(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in {'x', 'y', 'w', 'h', 'block', 'color', 'outline', 'rotate'}:
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.charts
-def _dc_000000720(cls, FrozenInstanceError):
- def __delattr__(self,name):
   if type(self) is cls or name in {'x', 'y', 'w', 'h', 'fill', 'stroke'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -6283,7 +6271,7 @@ def _dc_000000720(cls, FrozenInstanceError):
 
 
 # pnp.layout.arrange
-def _dc_000000721(cls, FrozenInstanceError):
+def _dc_000000719(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'x', 'y', 'w', 'h', 'turn'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6292,7 +6280,7 @@ def _dc_000000721(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000722(cls, FrozenInstanceError):
+def _dc_000000720(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'x0', 'y0', 'x1', 'y1', 'width', 'dash'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6301,7 +6289,7 @@ def _dc_000000722(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000723(cls, FrozenInstanceError):
+def _dc_000000721(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in {'x1', 'y1', 'x2', 'y2', 'colour', 'width', 'dash'}:
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6310,7 +6298,7 @@ def _dc_000000723(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000724(cls, FrozenInstanceError):
+def _dc_000000722(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'arg'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6319,7 +6307,7 @@ def _dc_000000724(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000725(cls, FrozenInstanceError):
+def _dc_000000723(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'ascent', 'descent'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6328,7 +6316,7 @@ def _dc_000000725(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000726(cls, FrozenInstanceError):
+def _dc_000000724(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'baseline', 'width', 'frags'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6337,7 +6325,7 @@ def _dc_000000726(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000727(cls, FrozenInstanceError):
+def _dc_000000725(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'canvas', 'painter'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6346,7 +6334,7 @@ def _dc_000000727(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000728(cls, FrozenInstanceError):
+def _dc_000000726(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'card_w', 'card_h', 'bleed', 'gap', 'paper', 'orientation', 'backs', 'back_offset', 'marks', 'gutter', 'printer_margin'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6355,7 +6343,7 @@ def _dc_000000728(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000729(cls, FrozenInstanceError):
+def _dc_000000727(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'cards', 'shared', 'give', 'special'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6364,7 +6352,7 @@ def _dc_000000729(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000730(cls, FrozenInstanceError):
+def _dc_000000728(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'cells'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6373,7 +6361,7 @@ def _dc_000000730(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000731(cls, FrozenInstanceError):
+def _dc_000000729(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'cols', 'rows', 'x0', 'y0', 'pitch_x', 'pitch_y', 'outer_x', 'outer_y', 'inner_x', 'inner_y'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6382,7 +6370,7 @@ def _dc_000000731(cls, FrozenInstanceError):
 
 
 # pnp.layout.counters
-def _dc_000000732(cls, FrozenInstanceError):
+def _dc_000000730(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'cut', 'fold', 'tab_fill', 'dash', 'width'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6391,7 +6379,7 @@ def _dc_000000732(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.products
-def _dc_000000733(cls, FrozenInstanceError):
+def _dc_000000731(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'deck', 'attributes', 'ref'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6400,7 +6388,7 @@ def _dc_000000733(cls, FrozenInstanceError):
 
 
 # pnp.sources.tables
-def _dc_000000734(cls, FrozenInstanceError):
+def _dc_000000732(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'display', 'header', 'header_row', 'rows', 'unread', 'ragged'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6409,7 +6397,7 @@ def _dc_000000734(cls, FrozenInstanceError):
 
 
 # pnp.layout.saver
-def _dc_000000735(cls, FrozenInstanceError):
+def _dc_000000733(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'drop', 'lighten', 'keep', 'background', 'amount'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6418,7 +6406,7 @@ def _dc_000000735(cls, FrozenInstanceError):
 
 
 # pnp.export.showcase
-def _dc_000000736(cls, FrozenInstanceError):
+def _dc_000000734(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'face', 'radius'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6427,7 +6415,7 @@ def _dc_000000736(cls, FrozenInstanceError):
 
 
 # pnp.draw.facepages
-def _dc_000000737(cls, FrozenInstanceError):
+def _dc_000000735(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'face', 'width', 'height', 'scale'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6436,7 +6424,7 @@ def _dc_000000737(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000738(cls, FrozenInstanceError):
+def _dc_000000736(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'face', 'x', 'y', 'scale', 'angle', 'clip', 'outline'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6445,7 +6433,7 @@ def _dc_000000738(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000739(cls, FrozenInstanceError):
+def _dc_000000737(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'faces', 'how', 'clip', 'width', 'caption', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6454,7 +6442,7 @@ def _dc_000000739(cls, FrozenInstanceError):
 
 
 # pnp.layout.paragraph
-def _dc_000000740(cls, FrozenInstanceError):
+def _dc_000000738(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'faces', 'size', 'leading', 'align', 'hyphens', 'icon_scale'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6463,7 +6451,7 @@ def _dc_000000740(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000741(cls, FrozenInstanceError):
+def _dc_000000739(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'faces', 'size', 'min_size', 'leading', 'align', 'valign', 'icon_scale'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6472,7 +6460,7 @@ def _dc_000000741(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000742(cls, FrozenInstanceError):
+def _dc_000000740(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'file', 'line', 'col', 'cell'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6481,7 +6469,7 @@ def _dc_000000742(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000743(cls, FrozenInstanceError):
+def _dc_000000741(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'file', 'path'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6490,7 +6478,7 @@ def _dc_000000743(cls, FrozenInstanceError):
 
 
 # pnp.rules.trust
-def _dc_000000744(cls, FrozenInstanceError):
+def _dc_000000742(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'files', 'changed'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6499,7 +6487,7 @@ def _dc_000000744(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000745(cls, FrozenInstanceError):
+def _dc_000000743(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'fill', 'color', 'bold', 'align'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6508,7 +6496,7 @@ def _dc_000000745(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000746(cls, FrozenInstanceError):
+def _dc_000000744(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'fill', 'stroke', 'pad'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6517,7 +6505,7 @@ def _dc_000000746(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000747(cls, FrozenInstanceError):
+def _dc_000000745(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'fn', 'args'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6526,7 +6514,7 @@ def _dc_000000747(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000748(cls, FrozenInstanceError):
+def _dc_000000746(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'font', 'heading_font', 'size', 'leading', 'heading_sizes', 'title_size', 'color', 'heading_color', 'accent', 'fills', 'align', 'paragraph_gap', 'hyphens'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6535,7 +6523,7 @@ def _dc_000000748(cls, FrozenInstanceError):
 
 
 # pnp.sources.pictures
-def _dc_000000749(cls, FrozenInstanceError):
+def _dc_000000747(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'format', 'mode', 'width', 'height'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6544,7 +6532,7 @@ def _dc_000000749(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000750(cls, FrozenInstanceError):
+def _dc_000000748(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'header', 'aligns', 'rows', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6553,7 +6541,7 @@ def _dc_000000750(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000751(cls, FrozenInstanceError):
+def _dc_000000749(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'header', 'rows', 'title', 'notes'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6562,7 +6550,7 @@ def _dc_000000751(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000752(cls, FrozenInstanceError):
+def _dc_000000750(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'header', 'sub', 'width', 'fill', 'sub_widths', 'icons', 'format', 'align'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6571,7 +6559,7 @@ def _dc_000000752(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000753(cls, FrozenInstanceError):
+def _dc_000000751(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'headers', 'chunks'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6580,7 +6568,7 @@ def _dc_000000753(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000754(cls, FrozenInstanceError):
+def _dc_000000752(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'height', 'items', 'figures', 'space', 'keep', 'frame', 'anchor', 'brk', 'span', 'target', 'line', 'kind'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6589,7 +6577,7 @@ def _dc_000000754(cls, FrozenInstanceError):
 
 
 # pnp.layout.bleedcheck
-def _dc_000000755(cls, FrozenInstanceError):
+def _dc_000000753(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'index', 'back', 'side', 'have', 'want'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6598,7 +6586,7 @@ def _dc_000000755(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000756(cls, FrozenInstanceError):
+def _dc_000000754(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'index', 'fields', 'copies'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6607,7 +6595,7 @@ def _dc_000000756(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000757(cls, FrozenInstanceError):
+def _dc_000000755(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'index', 'id', 'fields', 'copies', 'layout', 'back', 'ref', 'field_refs'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6615,17 +6603,8 @@ def _dc_000000757(cls, FrozenInstanceError):
  return __setattr__
 
 
-# pnp.model.entries
-def _dc_000000758(cls, FrozenInstanceError):
- def __setattr__(self,name,value):
-  if type(self) is cls or name in {'index', 'values', 'refs', 'ref', 'group', 'unread'}:
-   raise FrozenInstanceError(f"cannot assign to field {name!r}")
-  super(cls, self).__setattr__(name, value)
- return __setattr__
-
-
 # pnp.core.blocks
-def _dc_000000759(cls, FrozenInstanceError):
+def _dc_000000756(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'info', 'body', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6634,7 +6613,7 @@ def _dc_000000759(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000760(cls, FrozenInstanceError):
+def _dc_000000757(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'items', 'height', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6643,7 +6622,7 @@ def _dc_000000760(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000761(cls, FrozenInstanceError):
+def _dc_000000758(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'arg', 'children', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6652,7 +6631,7 @@ def _dc_000000761(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000762(cls, FrozenInstanceError):
+def _dc_000000759(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6661,7 +6640,7 @@ def _dc_000000762(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000763(cls, FrozenInstanceError):
+def _dc_000000760(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'name', 'component', 'shown'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6670,7 +6649,7 @@ def _dc_000000763(cls, FrozenInstanceError):
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000764(cls, FrozenInstanceError):
+def _dc_000000761(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'serial', 'iso'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6679,7 +6658,7 @@ def _dc_000000764(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000765(cls, FrozenInstanceError):
+def _dc_000000762(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'x', 'y', 'w', 'h', 'fill', 'stroke', 'width', 'radius', 'dash', 'opacity', 'rotate'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6688,7 +6667,7 @@ def _dc_000000765(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000766(cls, FrozenInstanceError):
+def _dc_000000763(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind', 'x', 'y', 'w', 'h', 'path', 'color', 'rotate', 'opacity'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6697,7 +6676,7 @@ def _dc_000000766(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000767(cls, FrozenInstanceError):
+def _dc_000000764(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kind'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6706,7 +6685,7 @@ def _dc_000000767(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000768(cls, FrozenInstanceError):
+def _dc_000000765(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kinds', 'hand', 'market', 'situations'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6715,7 +6694,7 @@ def _dc_000000768(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000769(cls, FrozenInstanceError):
+def _dc_000000766(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'kit_dir', 'kit', 'options', 'printed'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6724,7 +6703,7 @@ def _dc_000000769(cls, FrozenInstanceError):
 
 
 # pnp.live.edits
-def _dc_000000770(cls, FrozenInstanceError):
+def _dc_000000767(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'label', 'files'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6733,7 +6712,7 @@ def _dc_000000770(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000771(cls, FrozenInstanceError):
+def _dc_000000768(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'level', 'text', 'anchor', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6742,7 +6721,7 @@ def _dc_000000771(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000772(cls, FrozenInstanceError):
+def _dc_000000769(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'lines', 'size', 'height'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6751,7 +6730,7 @@ def _dc_000000772(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000773(cls, FrozenInstanceError):
+def _dc_000000770(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'method', 'target', 'headers', 'body'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6760,7 +6739,7 @@ def _dc_000000773(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000774(cls, FrozenInstanceError):
+def _dc_000000771(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'model', 'layouts'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6769,7 +6748,7 @@ def _dc_000000774(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000775(cls, FrozenInstanceError):
+def _dc_000000772(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'canvas', 'trim', 'dpi', 'services'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6778,7 +6757,7 @@ def _dc_000000775(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000776(cls, FrozenInstanceError):
+def _dc_000000773(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'cell', 'formula', 'source'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6787,7 +6766,7 @@ def _dc_000000776(cls, FrozenInstanceError):
 
 
 # pnp.layout.fonts
-def _dc_000000777(cls, FrozenInstanceError):
+def _dc_000000774(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'family', 'style', 'ascent', 'descent', 'cap', 'charset'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6796,7 +6775,7 @@ def _dc_000000777(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.rulebook
-def _dc_000000778(cls, FrozenInstanceError):
+def _dc_000000775(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'frame', 'booklet'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6805,7 +6784,7 @@ def _dc_000000778(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000779(cls, FrozenInstanceError):
+def _dc_000000776(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'on', 'words', 'values', 'what'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6814,7 +6793,7 @@ def _dc_000000779(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000780(cls, FrozenInstanceError):
+def _dc_000000777(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'spec', 'cards', 'box'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6823,7 +6802,7 @@ def _dc_000000780(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000781(cls, FrozenInstanceError):
+def _dc_000000778(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'title', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6832,7 +6811,7 @@ def _dc_000000781(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000782(cls, FrozenInstanceError):
+def _dc_000000779(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'title', 'spec', 'cards', 'ref'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6841,7 +6820,7 @@ def _dc_000000782(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000783(cls, FrozenInstanceError):
+def _dc_000000780(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'title', 'spec', 'pages', 'ref'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6850,7 +6829,7 @@ def _dc_000000783(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000784(cls, FrozenInstanceError):
+def _dc_000000781(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'title', 'spec', 'ref', 'display', 'blocks', 'figures', 'style', 'lines'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6859,7 +6838,7 @@ def _dc_000000784(cls, FrozenInstanceError):
 
 
 # pnp.model.tuckbox
-def _dc_000000785(cls, FrozenInstanceError):
+def _dc_000000782(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'title', 'spec', 'ref'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6868,7 +6847,7 @@ def _dc_000000785(cls, FrozenInstanceError):
 
 
 # pnp.draw.fields
-def _dc_000000786(cls, FrozenInstanceError):
+def _dc_000000783(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name', 'x', 'y', 'w', 'h', 'tip', 'script'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6877,7 +6856,7 @@ def _dc_000000786(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000787(cls, FrozenInstanceError):
+def _dc_000000784(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'name'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6886,7 +6865,7 @@ def _dc_000000787(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000788(cls, FrozenInstanceError):
+def _dc_000000785(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'net', 'x', 'top', 'turned'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6895,7 +6874,7 @@ def _dc_000000788(cls, FrozenInstanceError):
 
 
 # pnp.live.yamledit
-def _dc_000000789(cls, FrozenInstanceError):
+def _dc_000000786(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'node', 'owner', 'merged'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6904,7 +6883,7 @@ def _dc_000000789(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookpages
-def _dc_000000790(cls, FrozenInstanceError):
+def _dc_000000787(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'number', 'width', 'height', 'items', 'figures'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6913,7 +6892,7 @@ def _dc_000000790(cls, FrozenInstanceError):
 
 
 # pnp.live.pages
-def _dc_000000791(cls, FrozenInstanceError):
+def _dc_000000788(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'number', 'width', 'height', 'version'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6922,7 +6901,7 @@ def _dc_000000791(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000792(cls, FrozenInstanceError):
+def _dc_000000789(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'numbers', 'off', 'literal'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6931,7 +6910,7 @@ def _dc_000000792(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.components
-def _dc_000000793(cls, FrozenInstanceError):
+def _dc_000000790(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'of', 'draw', 'shows', 'remembered'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6940,7 +6919,7 @@ def _dc_000000793(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000794(cls, FrozenInstanceError):
+def _dc_000000791(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'op', 'left', 'right'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6949,7 +6928,7 @@ def _dc_000000794(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000795(cls, FrozenInstanceError):
+def _dc_000000792(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'ordered', 'start', 'items', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6958,7 +6937,7 @@ def _dc_000000795(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000796(cls, FrozenInstanceError):
+def _dc_000000793(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'page', 'corners', 'component', 'item', 'side', 'file', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6967,7 +6946,7 @@ def _dc_000000796(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000797(cls, FrozenInstanceError):
+def _dc_000000794(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'page', 'pieces'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6976,7 +6955,7 @@ def _dc_000000797(cls, FrozenInstanceError):
 
 
 # pnp.core.options
-def _dc_000000798(cls, FrozenInstanceError):
+def _dc_000000795(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'paper', 'backs', 'orientation', 'out', 'back_offset', 'image_dpi', 'strict', 'printer_margin', 'code', 'color', 'pdfx', 'ink_limit', 'ink'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6985,7 +6964,7 @@ def _dc_000000798(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000799(cls, FrozenInstanceError):
+def _dc_000000796(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'pixels', 'dpi', 'scale', 'note'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6994,7 +6973,7 @@ def _dc_000000799(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000800(cls, FrozenInstanceError):
+def _dc_000000797(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'places', 'width', 'height', 'caption', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7003,7 +6982,7 @@ def _dc_000000800(cls, FrozenInstanceError):
 
 
 # pnp.rules.playout
-def _dc_000000801(cls, FrozenInstanceError):
+def _dc_000000798(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'play', 'situations', 'lengths', 'open_endings', 'dry', 'check_agent', 'trace', 'agents', 'seat_colours'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7012,7 +6991,7 @@ def _dc_000000801(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000802(cls, FrozenInstanceError):
+def _dc_000000799(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'png', 'tts', 'sheets', 'out', 'preset', 'size', 'bleed', 'dpi', 'paper', 'tts_base', 'showcase', 'fan', 'cards', 'width', 'rules_html'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7021,7 +7000,7 @@ def _dc_000000802(cls, FrozenInstanceError):
 
 
 # pnp.model.entries
-def _dc_000000803(cls, FrozenInstanceError):
+def _dc_000000800(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'ref', 'keys', 'lacking'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7030,7 +7009,7 @@ def _dc_000000803(cls, FrozenInstanceError):
 
 
 # pnp.rules.modelsource
-def _dc_000000804(cls, FrozenInstanceError):
+def _dc_000000801(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'root', 'entry', 'texts', 'shown'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7039,7 +7018,7 @@ def _dc_000000804(cls, FrozenInstanceError):
 
 
 # pnp.lab
-def _dc_000000805(cls, FrozenInstanceError):
+def _dc_000000802(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'root', 'kit_dir'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7048,7 +7027,7 @@ def _dc_000000805(cls, FrozenInstanceError):
 
 
 # pnp.sources.svg
-def _dc_000000806(cls, FrozenInstanceError):
+def _dc_000000803(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'root', 'size', 'inputs'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7057,7 +7036,7 @@ def _dc_000000806(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000807(cls, FrozenInstanceError):
+def _dc_000000804(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'row', 'col', 'group', 'name', 'text', 'x', 'y', 'w', 'h'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7066,7 +7045,7 @@ def _dc_000000807(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000808(cls, FrozenInstanceError):
+def _dc_000000805(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'row', 'col', 'label', 'region', 'page_box', 'neighbours', 'strips', 'registers', 'crop', 'label_box'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7075,7 +7054,7 @@ def _dc_000000808(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000809(cls, FrozenInstanceError):
+def _dc_000000806(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'row', 'col'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7084,7 +7063,7 @@ def _dc_000000809(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000810(cls, FrozenInstanceError):
+def _dc_000000807(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'scale', 'box', 'tiles', 'overlaps', 'label_size', 'title_y', 'notes_top'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7093,7 +7072,7 @@ def _dc_000000810(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000811(cls, FrozenInstanceError):
+def _dc_000000808(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'sheet', 'back', 'left', 'right', 'width', 'height', 'turned', 'marks'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7102,7 +7081,7 @@ def _dc_000000811(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000812(cls, FrozenInstanceError):
+def _dc_000000809(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'sheet', 'layout', 'count', 'ref'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7111,7 +7090,7 @@ def _dc_000000812(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000813(cls, FrozenInstanceError):
+def _dc_000000810(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'side', 'region', 'neighbour'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7120,7 +7099,7 @@ def _dc_000000813(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000814(cls, FrozenInstanceError):
+def _dc_000000811(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'sides', 'pages', 'blanks'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7129,7 +7108,7 @@ def _dc_000000814(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000815(cls, FrozenInstanceError):
+def _dc_000000812(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'size'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7138,7 +7117,7 @@ def _dc_000000815(cls, FrozenInstanceError):
 
 
 # pnp.live.studio
-def _dc_000000816(cls, FrozenInstanceError):
+def _dc_000000813(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'slot', 'layout', 'card', 'copy', 'back', 'trim', 'rotate', 'size', 'bleed', 'deck'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7147,7 +7126,7 @@ def _dc_000000816(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000817(cls, FrozenInstanceError):
+def _dc_000000814(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'spec', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7156,7 +7135,7 @@ def _dc_000000817(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000818(cls, FrozenInstanceError):
+def _dc_000000815(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'status', 'body', 'headers'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7165,7 +7144,7 @@ def _dc_000000818(cls, FrozenInstanceError):
 
 
 # pnp.rules.printed
-def _dc_000000819(cls, FrozenInstanceError):
+def _dc_000000816(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'tables', 'values', 'unrun', 'drift'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7174,7 +7153,7 @@ def _dc_000000819(cls, FrozenInstanceError):
 
 
 # pnp.layout.typography
-def _dc_000000820(cls, FrozenInstanceError):
+def _dc_000000817(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text', 'bold', 'italic', 'icon'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7183,7 +7162,7 @@ def _dc_000000820(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000821(cls, FrozenInstanceError):
+def _dc_000000818(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text', 'line'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7192,7 +7171,7 @@ def _dc_000000821(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000822(cls, FrozenInstanceError):
+def _dc_000000819(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text', 'style', 'icon'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7201,7 +7180,7 @@ def _dc_000000822(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000823(cls, FrozenInstanceError):
+def _dc_000000820(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text', 'width', 'sides'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7210,7 +7189,7 @@ def _dc_000000823(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000824(cls, FrozenInstanceError):
+def _dc_000000821(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text', 'x', 'y', 'rotate', 'size'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7219,7 +7198,7 @@ def _dc_000000824(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000825(cls, FrozenInstanceError):
+def _dc_000000822(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'text'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7228,7 +7207,7 @@ def _dc_000000825(cls, FrozenInstanceError):
 
 
 # pnp.model.units
-def _dc_000000826(cls, FrozenInstanceError):
+def _dc_000000823(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'value', 'relative', 'template', 'safe'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7237,7 +7216,7 @@ def _dc_000000826(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000827(cls, FrozenInstanceError):
+def _dc_000000824(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'value'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7246,7 +7225,7 @@ def _dc_000000827(cls, FrozenInstanceError):
 
 
 # pnp.model.domains
-def _dc_000000828(cls, FrozenInstanceError):
+def _dc_000000825(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'values', 'ref', 'listed', 'written', 'refs'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7255,7 +7234,7 @@ def _dc_000000828(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000829(cls, FrozenInstanceError):
+def _dc_000000826(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'what', 'high', 'low'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7264,7 +7243,7 @@ def _dc_000000829(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000830(cls, FrozenInstanceError):
+def _dc_000000827(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'what', 'where', 'ref', 'got', 'suggestion', 'severity', 'loc', 'at_key', 'element', 'keys'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7273,7 +7252,7 @@ def _dc_000000830(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000831(cls, FrozenInstanceError):
+def _dc_000000828(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'bleed', 'layers', 'background'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7282,7 +7261,7 @@ def _dc_000000831(cls, FrozenInstanceError):
 
 
 # pnp.draw.images
-def _dc_000000832(cls, FrozenInstanceError):
+def _dc_000000829(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'colour_space', 'bits', 'filters', 'data', 'predictor_colours', 'smask'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7291,7 +7270,7 @@ def _dc_000000832(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000833(cls, FrozenInstanceError):
+def _dc_000000830(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'fronts', 'backs', 'marks', 'back_marks', 'trim_box', 'bleed_box', 'back_trim_box', 'back_bleed_box', 'fold', 'mode', 'cols', 'rows', 'printable', 'gaps', 'card', 'bleed', 'template'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7300,7 +7279,7 @@ def _dc_000000833(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000834(cls, FrozenInstanceError):
+def _dc_000000831(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'mirror_x', 'dx', 'dy', 'area'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7309,7 +7288,7 @@ def _dc_000000834(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000835(cls, FrozenInstanceError):
+def _dc_000000832(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'printable', 'centre'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7318,7 +7297,7 @@ def _dc_000000835(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000836(cls, FrozenInstanceError):
+def _dc_000000833(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'shapes'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7327,7 +7306,7 @@ def _dc_000000836(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000837(cls, FrozenInstanceError):
+def _dc_000000834(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'size', 'margin', 'overlap', 'rows', 'cols', 'tiles', 'map', 'printer_margin'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7336,7 +7315,7 @@ def _dc_000000837(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000838(cls, FrozenInstanceError):
+def _dc_000000835(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'width', 'height', 'top', 'bottom', 'inner', 'outer', 'columns', 'gap'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7345,7 +7324,7 @@ def _dc_000000838(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000839(cls, FrozenInstanceError):
+def _dc_000000836(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'text', 'face', 'size', 'icon'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7354,7 +7333,7 @@ def _dc_000000839(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000840(cls, FrozenInstanceError):
+def _dc_000000837(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'y', 'rotate', 'clip'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7363,7 +7342,7 @@ def _dc_000000840(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000841(cls, FrozenInstanceError):
+def _dc_000000838(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'y', 'text', 'size', 'anchor', 'bold', 'colour'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7372,7 +7351,7 @@ def _dc_000000841(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000842(cls, FrozenInstanceError):
+def _dc_000000839(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'y', 'w', 'h', 'block', 'color', 'outline', 'rotate'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7381,7 +7360,7 @@ def _dc_000000842(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000843(cls, FrozenInstanceError):
+def _dc_000000840(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'y', 'w', 'h', 'fill', 'stroke'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7390,7 +7369,7 @@ def _dc_000000843(cls, FrozenInstanceError):
 
 
 # pnp.layout.arrange
-def _dc_000000844(cls, FrozenInstanceError):
+def _dc_000000841(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x', 'y', 'w', 'h', 'turn'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7399,7 +7378,7 @@ def _dc_000000844(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000845(cls, FrozenInstanceError):
+def _dc_000000842(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x0', 'y0', 'x1', 'y1', 'width', 'dash'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7408,7 +7387,7 @@ def _dc_000000845(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000846(cls, FrozenInstanceError):
+def _dc_000000843(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in {'x1', 'y1', 'x2', 'y2', 'colour', 'width', 'dash'}:
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7461,23 +7440,23 @@ TABLE = {
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.back,self.side,self.have,self.want,)==(other.index,other.back,other.side,other.have,other.want,)\n  return NotImplemented\n return __eq__': _dc_000000041,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.fields,self.copies,)==(other.index,other.fields,other.copies,)\n  return NotImplemented\n return __eq__': _dc_000000042,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,)==(other.index,other.id,other.fields,other.copies,other.layout,other.back,other.ref,other.field_refs,)\n  return NotImplemented\n return __eq__': _dc_000000043,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.values,self.refs,self.ref,self.group,self.unread,)==(other.index,other.values,other.refs,other.ref,other.group,other.unread,)\n  return NotImplemented\n return __eq__': _dc_000000044,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000045,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000046,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)\n  return NotImplemented\n return __eq__': _dc_000000047,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,)==(other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000048,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000049,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.line,)==(other.kind,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000050,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000051,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)\n  return NotImplemented\n return __eq__': _dc_000000052,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000053,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)\n  return NotImplemented\n return __eq__': _dc_000000054,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)\n  return NotImplemented\n return __eq__': _dc_000000055,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)\n  return NotImplemented\n return __eq__': _dc_000000056,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000057,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)\n  return NotImplemented\n return __eq__': _dc_000000058,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.label,self.files,)==(other.label,other.files,)\n  return NotImplemented\n return __eq__': _dc_000000059,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000060,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000044,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000045,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)\n  return NotImplemented\n return __eq__': _dc_000000046,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,)==(other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000047,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000048,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.line,)==(other.kind,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000049,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000050,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)\n  return NotImplemented\n return __eq__': _dc_000000051,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000052,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)\n  return NotImplemented\n return __eq__': _dc_000000053,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)\n  return NotImplemented\n return __eq__': _dc_000000054,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)\n  return NotImplemented\n return __eq__': _dc_000000055,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000056,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)\n  return NotImplemented\n return __eq__': _dc_000000057,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.label,self.files,)==(other.label,other.files,)\n  return NotImplemented\n return __eq__': _dc_000000058,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000059,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.data,self.root,self.rows,)==(other.lines,other.data,other.root,other.rows,)\n  return NotImplemented\n return __eq__': _dc_000000060,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.size,self.height,)==(other.lines,other.size,other.height,)\n  return NotImplemented\n return __eq__': _dc_000000061,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.look,self.width,self.ctx,self.display,self.where,self.ref,self.problems,self.boxes,)==(other.look,other.width,other.ctx,other.display,other.where,other.ref,other.problems,other.boxes,)\n  return NotImplemented\n return __eq__': _dc_000000062,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.method,self.target,self.headers,self.body,)==(other.method,other.target,other.headers,other.body,)\n  return NotImplemented\n return __eq__': _dc_000000063,
@@ -7511,7 +7490,7 @@ TABLE = {
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.face,self.tables,)==(other.page,other.face,other.tables,)\n  return NotImplemented\n return __eq__': _dc_000000091,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.pieces,)==(other.page,other.pieces,)\n  return NotImplemented\n return __eq__': _dc_000000092,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.anchors,)==(other.pages,other.anchors,)\n  return NotImplemented\n return __eq__': _dc_000000093,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.faces,self.cuts,self.cards,)==(other.pages,other.faces,other.cuts,other.cards,)\n  return NotImplemented\n return __eq__': _dc_000000094,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.faces,self.cuts,self.plans,self.notes,self.cards,self.yaml,self.stamp,self.shared,)==(other.pages,other.faces,other.cuts,other.plans,other.notes,other.cards,other.yaml,other.stamp,other.shared,)\n  return NotImplemented\n return __eq__': _dc_000000094,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,)==(other.paper,other.backs,other.orientation,other.out,other.back_offset,other.image_dpi,other.strict,other.printer_margin,other.code,other.color,other.pdfx,other.ink_limit,other.ink,)\n  return NotImplemented\n return __eq__': _dc_000000095,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.path,self.component,self.kind,self.pages,self.cards,self.card_size_mm,self.per_page,self.backs,self.blanks,self.backs_left_out,self.short_bleed,)==(other.path,other.component,other.kind,other.pages,other.cards,other.card_size_mm,other.per_page,other.backs,other.blanks,other.backs_left_out,other.short_bleed,)\n  return NotImplemented\n return __eq__': _dc_000000096,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pending,self._open,self.record_pages,self.page_digests,self._made,self.root,)==(other.pending,other._open,other.record_pages,other.page_digests,other._made,other.root,)\n  return NotImplemented\n return __eq__': _dc_000000097,
@@ -7526,7 +7505,7 @@ TABLE = {
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.ref,self.keys,self.lacking,)==(other.ref,other.keys,other.lacking,)\n  return NotImplemented\n return __eq__': _dc_000000106,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.entry,self.texts,self.shown,)==(other.root,other.entry,other.texts,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000107,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.kit_dir,)==(other.root,other.kit_dir,)\n  return NotImplemented\n return __eq__': _dc_000000108,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,)\n  return NotImplemented\n return __eq__': _dc_000000109,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,self.kept_yaml,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,other.kept_yaml,)\n  return NotImplemented\n return __eq__': _dc_000000109,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.size,self.inputs,)==(other.root,other.size,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000110,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,)==(other.row,other.col,)\n  return NotImplemented\n return __eq__': _dc_000000111,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,)==(other.row,other.col,other.group,other.name,other.text,other.x,other.y,other.w,other.h,)\n  return NotImplemented\n return __eq__': _dc_000000112,
@@ -7610,658 +7589,655 @@ TABLE = {
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.back,self.side,self.have,self.want,))\n return __hash__': _dc_000000190,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.fields,self.copies,))\n return __hash__': _dc_000000191,
     'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,))\n return __hash__': _dc_000000192,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.values,self.refs,self.ref,self.group,self.unread,))\n return __hash__': _dc_000000193,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.info,self.body,self.line,))\n return __hash__': _dc_000000194,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.items,self.height,self.line,))\n return __hash__': _dc_000000195,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,))\n return __hash__': _dc_000000196,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.arg,self.children,self.line,))\n return __hash__': _dc_000000197,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.line,))\n return __hash__': _dc_000000198,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.name,self.component,self.shown,))\n return __hash__': _dc_000000199,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.serial,self.iso,))\n return __hash__': _dc_000000200,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))\n return __hash__': _dc_000000201,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))\n return __hash__': _dc_000000202,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kinds,self.hand,self.market,self.situations,))\n return __hash__': _dc_000000203,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kit_dir,self.kit,self.options,self.printed,))\n return __hash__': _dc_000000204,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.label,self.files,))\n return __hash__': _dc_000000205,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.level,self.text,self.anchor,self.line,))\n return __hash__': _dc_000000206,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lines,self.size,self.height,))\n return __hash__': _dc_000000207,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.target,self.headers,self.body,))\n return __hash__': _dc_000000208,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.model,self.layouts,))\n return __hash__': _dc_000000209,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,))\n return __hash__': _dc_000000210,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))\n return __hash__': _dc_000000211,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.cell,self.formula,self.source,))\n return __hash__': _dc_000000212,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))\n return __hash__': _dc_000000213,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.frame,self.booklet,))\n return __hash__': _dc_000000214,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.on,self.words,self.values,self.what,))\n return __hash__': _dc_000000215,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.spec,self.cards,self.box,))\n return __hash__': _dc_000000216,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.line,))\n return __hash__': _dc_000000217,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.cards,self.ref,))\n return __hash__': _dc_000000218,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.pages,self.ref,))\n return __hash__': _dc_000000219,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,))\n return __hash__': _dc_000000220,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))\n return __hash__': _dc_000000221,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))\n return __hash__': _dc_000000222,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.net,self.x,self.top,self.turned,))\n return __hash__': _dc_000000223,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.node,self.owner,self.merged,))\n return __hash__': _dc_000000224,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.items,self.figures,))\n return __hash__': _dc_000000225,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.version,))\n return __hash__': _dc_000000226,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.numbers,self.off,self.literal,))\n return __hash__': _dc_000000227,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.of,self.draw,self.shows,self.remembered,))\n return __hash__': _dc_000000228,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.op,self.left,self.right,))\n return __hash__': _dc_000000229,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ordered,self.start,self.items,self.line,))\n return __hash__': _dc_000000230,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))\n return __hash__': _dc_000000231,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.pieces,))\n return __hash__': _dc_000000232,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))\n return __hash__': _dc_000000233,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.pixels,self.dpi,self.scale,self.note,))\n return __hash__': _dc_000000234,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.places,self.width,self.height,self.caption,self.line,))\n return __hash__': _dc_000000235,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))\n return __hash__': _dc_000000236,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))\n return __hash__': _dc_000000237,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ref,self.keys,self.lacking,))\n return __hash__': _dc_000000238,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.entry,self.texts,self.shown,))\n return __hash__': _dc_000000239,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.kit_dir,))\n return __hash__': _dc_000000240,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.size,self.inputs,))\n return __hash__': _dc_000000241,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,))\n return __hash__': _dc_000000242,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))\n return __hash__': _dc_000000243,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))\n return __hash__': _dc_000000244,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))\n return __hash__': _dc_000000245,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))\n return __hash__': _dc_000000246,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.layout,self.count,self.ref,))\n return __hash__': _dc_000000247,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.side,self.region,self.neighbour,))\n return __hash__': _dc_000000248,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sides,self.pages,self.blanks,))\n return __hash__': _dc_000000249,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.size,))\n return __hash__': _dc_000000250,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))\n return __hash__': _dc_000000251,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.spec,self.line,))\n return __hash__': _dc_000000252,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.status,self.body,self.headers,))\n return __hash__': _dc_000000253,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tables,self.values,self.unrun,self.drift,))\n return __hash__': _dc_000000254,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,))\n return __hash__': _dc_000000255,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.bold,self.italic,self.icon,))\n return __hash__': _dc_000000256,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.line,))\n return __hash__': _dc_000000257,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.style,self.icon,))\n return __hash__': _dc_000000258,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.width,self.sides,))\n return __hash__': _dc_000000259,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.x,self.y,self.rotate,self.size,))\n return __hash__': _dc_000000260,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,))\n return __hash__': _dc_000000261,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,self.relative,self.template,self.safe,))\n return __hash__': _dc_000000262,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.values,self.ref,self.listed,self.written,self.refs,))\n return __hash__': _dc_000000263,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.high,self.low,))\n return __hash__': _dc_000000264,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))\n return __hash__': _dc_000000265,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.bleed,self.layers,self.background,))\n return __hash__': _dc_000000266,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))\n return __hash__': _dc_000000267,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))\n return __hash__': _dc_000000268,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))\n return __hash__': _dc_000000269,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.printable,self.centre,))\n return __hash__': _dc_000000270,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.shapes,))\n return __hash__': _dc_000000271,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))\n return __hash__': _dc_000000272,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))\n return __hash__': _dc_000000273,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.text,self.face,self.size,self.icon,))\n return __hash__': _dc_000000274,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.rotate,self.clip,))\n return __hash__': _dc_000000275,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))\n return __hash__': _dc_000000276,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))\n return __hash__': _dc_000000277,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))\n return __hash__': _dc_000000278,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.turn,))\n return __hash__': _dc_000000279,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))\n return __hash__': _dc_000000280,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))\n return __hash__': _dc_000000281,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(arg={self.arg!r})"\n return __repr__': _dc_000000282,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"\n return __repr__': _dc_000000283,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"\n return __repr__': _dc_000000284,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"\n return __repr__': _dc_000000285,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"\n return __repr__': _dc_000000286,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000287,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"\n return __repr__': _dc_000000288,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r})"\n return __repr__': _dc_000000289,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000290,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"\n return __repr__': _dc_000000291,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"\n return __repr__': _dc_000000292,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"\n return __repr__': _dc_000000293,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"\n return __repr__': _dc_000000294,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"\n return __repr__': _dc_000000295,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"\n return __repr__': _dc_000000296,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"\n return __repr__': _dc_000000297,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"\n return __repr__': _dc_000000298,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"\n return __repr__': _dc_000000299,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"\n return __repr__': _dc_000000300,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"\n return __repr__': _dc_000000301,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"\n return __repr__': _dc_000000302,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"\n return __repr__': _dc_000000303,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000304,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000305,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000306,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"\n return __repr__': _dc_000000307,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"\n return __repr__': _dc_000000308,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"\n return __repr__': _dc_000000309,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"\n return __repr__': _dc_000000310,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"\n return __repr__': _dc_000000311,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"\n return __repr__': _dc_000000312,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"\n return __repr__': _dc_000000313,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"\n return __repr__': _dc_000000314,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"\n return __repr__': _dc_000000315,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"\n return __repr__': _dc_000000316,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"\n return __repr__': _dc_000000317,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"\n return __repr__': _dc_000000318,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"\n return __repr__': _dc_000000319,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"\n return __repr__': _dc_000000320,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"\n return __repr__': _dc_000000321,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"\n return __repr__': _dc_000000322,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"\n return __repr__': _dc_000000323,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"\n return __repr__': _dc_000000324,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"\n return __repr__': _dc_000000325,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, values={self.values!r}, refs={self.refs!r}, ref={self.ref!r}, group={self.group!r}, unread={self.unread!r})"\n return __repr__': _dc_000000326,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"\n return __repr__': _dc_000000327,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"\n return __repr__': _dc_000000328,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"\n return __repr__': _dc_000000329,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r})"\n return __repr__': _dc_000000330,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"\n return __repr__': _dc_000000331,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"\n return __repr__': _dc_000000332,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"\n return __repr__': _dc_000000333,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"\n return __repr__': _dc_000000334,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000335,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"\n return __repr__': _dc_000000336,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"\n return __repr__': _dc_000000337,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"\n return __repr__': _dc_000000338,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000339,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"\n return __repr__': _dc_000000340,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"\n return __repr__': _dc_000000341,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"\n return __repr__': _dc_000000342,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"\n return __repr__': _dc_000000343,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"\n return __repr__': _dc_000000344,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"\n return __repr__': _dc_000000345,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000346,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r})"\n return __repr__': _dc_000000347,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"\n return __repr__': _dc_000000348,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"\n return __repr__': _dc_000000349,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"\n return __repr__': _dc_000000350,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"\n return __repr__': _dc_000000351,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"\n return __repr__': _dc_000000352,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"\n return __repr__': _dc_000000353,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"\n return __repr__': _dc_000000354,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"\n return __repr__': _dc_000000355,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"\n return __repr__': _dc_000000356,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"\n return __repr__': _dc_000000357,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"\n return __repr__': _dc_000000358,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"\n return __repr__': _dc_000000359,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"\n return __repr__': _dc_000000360,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"\n return __repr__': _dc_000000361,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"\n return __repr__': _dc_000000362,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"\n return __repr__': _dc_000000363,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000364,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"\n return __repr__': _dc_000000365,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"\n return __repr__': _dc_000000366,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"\n return __repr__': _dc_000000367,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"\n return __repr__': _dc_000000368,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"\n return __repr__': _dc_000000369,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"\n return __repr__': _dc_000000370,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"\n return __repr__': _dc_000000371,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"\n return __repr__': _dc_000000372,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"\n return __repr__': _dc_000000373,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"\n return __repr__': _dc_000000374,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"\n return __repr__': _dc_000000375,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, cards={self.cards!r})"\n return __repr__': _dc_000000376,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"\n return __repr__': _dc_000000377,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"\n return __repr__': _dc_000000378,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"\n return __repr__': _dc_000000379,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"\n return __repr__': _dc_000000380,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000381,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"\n return __repr__': _dc_000000382,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"\n return __repr__': _dc_000000383,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000384,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"\n return __repr__': _dc_000000385,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"\n return __repr__': _dc_000000386,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"\n return __repr__': _dc_000000387,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"\n return __repr__': _dc_000000388,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"\n return __repr__': _dc_000000389,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"\n return __repr__': _dc_000000390,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r})"\n return __repr__': _dc_000000391,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000392,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"\n return __repr__': _dc_000000393,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"\n return __repr__': _dc_000000394,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"\n return __repr__': _dc_000000395,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"\n return __repr__': _dc_000000396,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"\n return __repr__': _dc_000000397,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"\n return __repr__': _dc_000000398,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"\n return __repr__': _dc_000000399,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"\n return __repr__': _dc_000000400,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"\n return __repr__': _dc_000000401,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(size={self.size!r})"\n return __repr__': _dc_000000402,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"\n return __repr__': _dc_000000403,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"\n return __repr__': _dc_000000404,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"\n return __repr__': _dc_000000405,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"\n return __repr__': _dc_000000406,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r})"\n return __repr__': _dc_000000407,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"\n return __repr__': _dc_000000408,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"\n return __repr__': _dc_000000409,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"\n return __repr__': _dc_000000410,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"\n return __repr__': _dc_000000411,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"\n return __repr__': _dc_000000412,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"\n return __repr__': _dc_000000413,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"\n return __repr__': _dc_000000414,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r})"\n return __repr__': _dc_000000415,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"\n return __repr__': _dc_000000416,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"\n return __repr__': _dc_000000417,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"\n return __repr__': _dc_000000418,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"\n return __repr__': _dc_000000419,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"\n return __repr__': _dc_000000420,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"\n return __repr__': _dc_000000421,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"\n return __repr__': _dc_000000422,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"\n return __repr__': _dc_000000423,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"\n return __repr__': _dc_000000424,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"\n return __repr__': _dc_000000425,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"\n return __repr__': _dc_000000426,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"\n return __repr__': _dc_000000427,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"\n return __repr__': _dc_000000428,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000429,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"\n return __repr__': _dc_000000430,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"\n return __repr__': _dc_000000431,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"\n return __repr__': _dc_000000432,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000433,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000434,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"\n return __repr__': _dc_000000435,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"\n return __repr__': _dc_000000436,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"\n return __repr__': _dc_000000437,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000438,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"\n return __repr__': _dc_000000439,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"\n return __repr__': _dc_000000440,
-    "def __create_fn__(__dataclass_type_arg__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,arg:__dataclass_type_arg__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n return __init__": _dc_000000441,
-    "def __create_fn__(__dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n return __init__": _dc_000000442,
-    "def __create_fn__(__dataclass_type_baseline__, __dataclass_type_width__, __dataclass_type_frags__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,baseline:__dataclass_type_baseline__,width:__dataclass_type_width__,frags:__dataclass_type_frags__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'frags',frags)\n return __init__": _dc_000000443,
-    'def __create_fn__(__dataclass_type_book__, __dataclass_type_values__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_figure__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,book:__dataclass_type_book__,values:__dataclass_type_values__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,figure:__dataclass_type_figure__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.book=book\n  self.values=values\n  self.french=french\n  self.tables=tables\n  self.figure=figure\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n return __init__': _dc_000000444,
-    "def __create_fn__(__dataclass_type_canvas__, __dataclass_type_painter__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,canvas:__dataclass_type_canvas__,painter:__dataclass_type_painter__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'painter',painter)\n return __init__": _dc_000000445,
-    "def __create_fn__(__dataclass_type_card_w__, __dataclass_type_card_h__, __dataclass_type_bleed__, __dataclass_type_gap__, __dataclass_type_paper__, __dataclass_type_orientation__, __dataclass_type_backs__, __dataclass_type_back_offset__, __dataclass_type_marks__, __dataclass_type_gutter__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_orientation__, __dataclass_dflt_backs__, __dataclass_dflt_back_offset__, __dataclass_dflt_marks__, __dataclass_dflt_gutter__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):\n def __init__(self,card_w:__dataclass_type_card_w__,card_h:__dataclass_type_card_h__,bleed:__dataclass_type_bleed__,gap:__dataclass_type_gap__,paper:__dataclass_type_paper__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,marks:__dataclass_type_marks__=__dataclass_dflt_marks__,gutter:__dataclass_type_gutter__=__dataclass_dflt_gutter__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)\n  __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'gutter',gutter)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000446,
-    "def __create_fn__(__dataclass_type_cards__, __dataclass_type_shared__, __dataclass_type_give__, __dataclass_type_special__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_give__, __dataclass_dflt_special__, __dataclass_return_type__):\n def __init__(self,cards:__dataclass_type_cards__,shared:__dataclass_type_shared__,give:__dataclass_type_give__=__dataclass_dflt_give__,special:__dataclass_type_special__=__dataclass_dflt_special__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'shared',shared)\n  __dataclass_builtins_object__.__setattr__(self,'give',give)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n return __init__": _dc_000000447,
-    "def __create_fn__(__dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cells:__dataclass_type_cells__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cells',cells)\n return __init__": _dc_000000448,
-    'def __create_fn__(__dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_ends__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cells__, __dataclass_dflt_starts__, __dataclass_dflt_ends__, __dataclass_dflt_unclosed__, __dataclass_return_type__):\n def __init__(self,cells:__dataclass_type_cells__=__dataclass_HAS_DEFAULT_FACTORY__,starts:__dataclass_type_starts__=__dataclass_HAS_DEFAULT_FACTORY__,ends:__dataclass_type_ends__=__dataclass_HAS_DEFAULT_FACTORY__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:\n  self.cells=__dataclass_dflt_cells__() if cells is __dataclass_HAS_DEFAULT_FACTORY__ else cells\n  self.starts=__dataclass_dflt_starts__() if starts is __dataclass_HAS_DEFAULT_FACTORY__ else starts\n  self.ends=__dataclass_dflt_ends__() if ends is __dataclass_HAS_DEFAULT_FACTORY__ else ends\n  self.unclosed=unclosed\n return __init__': _dc_000000449,
-    'def __create_fn__(__dataclass_type_check__, __dataclass_type_ref__, __dataclass_type_label__, __dataclass_type_deck__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,check:__dataclass_type_check__,ref:__dataclass_type_ref__,label:__dataclass_type_label__,deck:__dataclass_type_deck__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.check=check\n  self.ref=ref\n  self.label=label\n  self.deck=deck\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.__post_init__()\n return __init__': _dc_000000450,
-    "def __create_fn__(__dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_pitch_x__, __dataclass_type_pitch_y__, __dataclass_type_outer_x__, __dataclass_type_outer_y__, __dataclass_type_inner_x__, __dataclass_type_inner_y__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,pitch_x:__dataclass_type_pitch_x__,pitch_y:__dataclass_type_pitch_y__,outer_x:__dataclass_type_outer_x__,outer_y:__dataclass_type_outer_y__,inner_x:__dataclass_type_inner_x__,inner_y:__dataclass_type_inner_y__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_x',pitch_x)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_y',pitch_y)\n  __dataclass_builtins_object__.__setattr__(self,'outer_x',outer_x)\n  __dataclass_builtins_object__.__setattr__(self,'outer_y',outer_y)\n  __dataclass_builtins_object__.__setattr__(self,'inner_x',inner_x)\n  __dataclass_builtins_object__.__setattr__(self,'inner_y',inner_y)\n return __init__": _dc_000000451,
-    "def __create_fn__(__dataclass_type_cut__, __dataclass_type_fold__, __dataclass_type_tab_fill__, __dataclass_type_dash__, __dataclass_type_width__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cut:__dataclass_type_cut__,fold:__dataclass_type_fold__,tab_fill:__dataclass_type_tab_fill__,dash:__dataclass_type_dash__,width:__dataclass_type_width__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cut',cut)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'tab_fill',tab_fill)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n return __init__": _dc_000000452,
-    'def __create_fn__(__dataclass_type_data__, __dataclass_type_origins__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_origins__, __dataclass_return_type__):\n def __init__(self,data:__dataclass_type_data__,origins:__dataclass_type_origins__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.data=data\n  self.origins=__dataclass_dflt_origins__() if origins is __dataclass_HAS_DEFAULT_FACTORY__ else origins\n return __init__': _dc_000000453,
-    'def __create_fn__(__dataclass_type_data__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,data:__dataclass_type_data__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  self.data=data\n  self.ref=ref\n return __init__': _dc_000000454,
-    "def __create_fn__(__dataclass_type_deck__, __dataclass_type_attributes__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,deck:__dataclass_type_deck__,attributes:__dataclass_type_attributes__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n  __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000455,
-    "def __create_fn__(__dataclass_type_display__, __dataclass_type_header__, __dataclass_type_header_row__, __dataclass_type_rows__, __dataclass_type_unread__, __dataclass_type_ragged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_dflt_ragged__, __dataclass_return_type__):\n def __init__(self,display:__dataclass_type_display__,header:__dataclass_type_header__,header_row:__dataclass_type_header_row__,rows:__dataclass_type_rows__,unread:__dataclass_type_unread__=__dataclass_dflt_unread__,ragged:__dataclass_type_ragged__=__dataclass_dflt_ragged__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'header_row',header_row)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n  __dataclass_builtins_object__.__setattr__(self,'ragged',ragged)\n return __init__": _dc_000000456,
-    'def __create_fn__(__dataclass_type_display__, __dataclass_type_rows__, __dataclass_type_problems__, __dataclass_type_valued__, __dataclass_type_records__, __dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_valued__, __dataclass_dflt_records__, __dataclass_dflt_cells__, __dataclass_return_type__):\n def __init__(self,display:__dataclass_type_display__,rows:__dataclass_type_rows__,problems:__dataclass_type_problems__,valued:__dataclass_type_valued__=__dataclass_dflt_valued__,records:__dataclass_type_records__=__dataclass_dflt_records__,cells:__dataclass_type_cells__=__dataclass_dflt_cells__)->__dataclass_return_type__:\n  self.display=display\n  self.rows=rows\n  self.problems=problems\n  self.valued=valued\n  self.records=records\n  self.cells=cells\n return __init__': _dc_000000457,
-    "def __create_fn__(__dataclass_type_drop__, __dataclass_type_lighten__, __dataclass_type_keep__, __dataclass_type_background__, __dataclass_type_amount__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_drop__, __dataclass_dflt_lighten__, __dataclass_dflt_keep__, __dataclass_dflt_background__, __dataclass_dflt_amount__, __dataclass_return_type__):\n def __init__(self,drop:__dataclass_type_drop__=__dataclass_dflt_drop__,lighten:__dataclass_type_lighten__=__dataclass_dflt_lighten__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,background:__dataclass_type_background__=__dataclass_dflt_background__,amount:__dataclass_type_amount__=__dataclass_dflt_amount__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'drop',drop)\n  __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n return __init__": _dc_000000458,
-    'def __create_fn__(__dataclass_type_element__, __dataclass_type_cells__, __dataclass_type_fields__, __dataclass_type_order__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fields__, __dataclass_dflt_order__, __dataclass_return_type__):\n def __init__(self,element:__dataclass_type_element__,cells:__dataclass_type_cells__,fields:__dataclass_type_fields__=__dataclass_HAS_DEFAULT_FACTORY__,order:__dataclass_type_order__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.element=element\n  self.cells=cells\n  self.fields=__dataclass_dflt_fields__() if fields is __dataclass_HAS_DEFAULT_FACTORY__ else fields\n  self.order=__dataclass_dflt_order__() if order is __dataclass_HAS_DEFAULT_FACTORY__ else order\n return __init__': _dc_000000459,
-    "def __create_fn__(__dataclass_type_face__, __dataclass_type_radius__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,radius:__dataclass_type_radius__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n return __init__": _dc_000000460,
-    "def __create_fn__(__dataclass_type_face__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_scale__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,width:__dataclass_type_width__,height:__dataclass_type_height__,scale:__dataclass_type_scale__=__dataclass_dflt_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n return __init__": _dc_000000461,
-    "def __create_fn__(__dataclass_type_face__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_scale__, __dataclass_type_angle__, __dataclass_type_clip__, __dataclass_type_outline__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_angle__, __dataclass_dflt_clip__, __dataclass_dflt_outline__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,x:__dataclass_type_x__,y:__dataclass_type_y__,scale:__dataclass_type_scale__,angle:__dataclass_type_angle__=__dataclass_dflt_angle__,clip:__dataclass_type_clip__=__dataclass_dflt_clip__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'angle',angle)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n return __init__": _dc_000000462,
-    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_how__, __dataclass_type_clip__, __dataclass_type_width__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,how:__dataclass_type_how__,clip:__dataclass_type_clip__,width:__dataclass_type_width__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'how',how)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000463,
-    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_hyphens__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_align__, __dataclass_dflt_hyphens__, __dataclass_dflt_icon_scale__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__=__dataclass_dflt_align__,hyphens:__dataclass_type_hyphens__=__dataclass_dflt_hyphens__,icon_scale:__dataclass_type_icon_scale__=__dataclass_dflt_icon_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000464,
-    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_min_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_valign__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,min_size:__dataclass_type_min_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__,valign:__dataclass_type_valign__,icon_scale:__dataclass_type_icon_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'min_size',min_size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'valign',valign)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000465,
-    'def __create_fn__(__dataclass_type_families__, __dataclass_type_problems__, __dataclass_type_locator__, __dataclass_type_data__, __dataclass_type_unreadable__, __dataclass_type_parsed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_locator__, __dataclass_dflt_data__, __dataclass_dflt_unreadable__, __dataclass_dflt_parsed__, __dataclass_return_type__):\n def __init__(self,families:__dataclass_type_families__,problems:__dataclass_type_problems__,locator:__dataclass_type_locator__=__dataclass_dflt_locator__,data:__dataclass_type_data__=__dataclass_HAS_DEFAULT_FACTORY__,unreadable:__dataclass_type_unreadable__=__dataclass_HAS_DEFAULT_FACTORY__,parsed:__dataclass_type_parsed__=__dataclass_dflt_parsed__)->__dataclass_return_type__:\n  self.families=families\n  self.problems=problems\n  self.locator=locator\n  self.data=__dataclass_dflt_data__() if data is __dataclass_HAS_DEFAULT_FACTORY__ else data\n  self.unreadable=__dataclass_dflt_unreadable__() if unreadable is __dataclass_HAS_DEFAULT_FACTORY__ else unreadable\n  self.parsed=parsed\n return __init__': _dc_000000466,
-    "def __create_fn__(__dataclass_type_file__, __dataclass_type_line__, __dataclass_type_col__, __dataclass_type_cell__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_line__, __dataclass_dflt_col__, __dataclass_dflt_cell__, __dataclass_return_type__):\n def __init__(self,file:__dataclass_type_file__,line:__dataclass_type_line__=__dataclass_dflt_line__,col:__dataclass_type_col__=__dataclass_dflt_col__,cell:__dataclass_type_cell__=__dataclass_dflt_cell__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n return __init__": _dc_000000467,
-    "def __create_fn__(__dataclass_type_file__, __dataclass_type_path__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_path__, __dataclass_return_type__):\n def __init__(self,file:__dataclass_type_file__,path:__dataclass_type_path__=__dataclass_dflt_path__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n return __init__": _dc_000000468,
-    "def __create_fn__(__dataclass_type_files__, __dataclass_type_changed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_changed__, __dataclass_return_type__):\n def __init__(self,files:__dataclass_type_files__,changed:__dataclass_type_changed__=__dataclass_dflt_changed__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n  __dataclass_builtins_object__.__setattr__(self,'changed',changed)\n return __init__": _dc_000000469,
-    "def __create_fn__(__dataclass_type_fill__, __dataclass_type_color__, __dataclass_type_bold__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_color__, __dataclass_dflt_bold__, __dataclass_dflt_align__, __dataclass_return_type__):\n def __init__(self,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,color:__dataclass_type_color__=__dataclass_dflt_color__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000470,
-    "def __create_fn__(__dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_pad__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__,pad:__dataclass_type_pad__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'pad',pad)\n return __init__": _dc_000000471,
-    'def __create_fn__(__dataclass_type_final__, __dataclass_type_part__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,final:__dataclass_type_final__,part:__dataclass_type_part__)->__dataclass_return_type__:\n  self.final=final\n  self.part=part\n return __init__': _dc_000000472,
-    'def __create_fn__(__dataclass_type_fingerprint__, __dataclass_type_reads__, __dataclass_type_file__, __dataclass_type_problems__, __dataclass_type_drawn__, __dataclass_type_output__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_drawn__, __dataclass_dflt_output__, __dataclass_dflt_pages__, __dataclass_return_type__):\n def __init__(self,fingerprint:__dataclass_type_fingerprint__,reads:__dataclass_type_reads__,file:__dataclass_type_file__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,drawn:__dataclass_type_drawn__=__dataclass_dflt_drawn__,output:__dataclass_type_output__=__dataclass_dflt_output__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.fingerprint=fingerprint\n  self.reads=reads\n  self.file=file\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.drawn=drawn\n  self.output=output\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n return __init__': _dc_000000473,
-    "def __create_fn__(__dataclass_type_fn__, __dataclass_type_args__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,fn:__dataclass_type_fn__,args:__dataclass_type_args__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fn',fn)\n  __dataclass_builtins_object__.__setattr__(self,'args',args)\n return __init__": _dc_000000474,
-    "def __create_fn__(__dataclass_type_font__, __dataclass_type_heading_font__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_heading_sizes__, __dataclass_type_title_size__, __dataclass_type_color__, __dataclass_type_heading_color__, __dataclass_type_accent__, __dataclass_type_fills__, __dataclass_type_align__, __dataclass_type_paragraph_gap__, __dataclass_type_hyphens__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,font:__dataclass_type_font__,heading_font:__dataclass_type_heading_font__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,heading_sizes:__dataclass_type_heading_sizes__,title_size:__dataclass_type_title_size__,color:__dataclass_type_color__,heading_color:__dataclass_type_heading_color__,accent:__dataclass_type_accent__,fills:__dataclass_type_fills__,align:__dataclass_type_align__,paragraph_gap:__dataclass_type_paragraph_gap__,hyphens:__dataclass_type_hyphens__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'font',font)\n  __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'heading_sizes',heading_sizes)\n  __dataclass_builtins_object__.__setattr__(self,'title_size',title_size)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'heading_color',heading_color)\n  __dataclass_builtins_object__.__setattr__(self,'accent',accent)\n  __dataclass_builtins_object__.__setattr__(self,'fills',fills)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'paragraph_gap',paragraph_gap)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n return __init__": _dc_000000475,
-    "def __create_fn__(__dataclass_type_format__, __dataclass_type_mode__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,format:__dataclass_type_format__,mode:__dataclass_type_mode__,width:__dataclass_type_width__,height:__dataclass_type_height__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000476,
-    "def __create_fn__(__dataclass_type_header__, __dataclass_type_aligns__, __dataclass_type_rows__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,aligns:__dataclass_type_aligns__,rows:__dataclass_type_rows__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000477,
-    "def __create_fn__(__dataclass_type_header__, __dataclass_type_rows__, __dataclass_type_title__, __dataclass_type_notes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_title__, __dataclass_dflt_notes__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,rows:__dataclass_type_rows__,title:__dataclass_type_title__=__dataclass_dflt_title__,notes:__dataclass_type_notes__=__dataclass_dflt_notes__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'notes',notes)\n return __init__": _dc_000000478,
-    "def __create_fn__(__dataclass_type_header__, __dataclass_type_sub__, __dataclass_type_width__, __dataclass_type_fill__, __dataclass_type_sub_widths__, __dataclass_type_icons__, __dataclass_type_format__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_sub_widths__, __dataclass_dflt_icons__, __dataclass_dflt_format__, __dataclass_dflt_align__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,sub:__dataclass_type_sub__,width:__dataclass_type_width__,fill:__dataclass_type_fill__,sub_widths:__dataclass_type_sub_widths__=__dataclass_dflt_sub_widths__,icons:__dataclass_type_icons__=__dataclass_dflt_icons__,format:__dataclass_type_format__=__dataclass_dflt_format__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'sub',sub)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'sub_widths',sub_widths)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000479,
-    "def __create_fn__(__dataclass_type_headers__, __dataclass_type_chunks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,headers:__dataclass_type_headers__,chunks:__dataclass_type_chunks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)\n return __init__": _dc_000000480,
-    "def __create_fn__(__dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_type_space__, __dataclass_type_keep__, __dataclass_type_frame__, __dataclass_type_anchor__, __dataclass_type_brk__, __dataclass_type_span__, __dataclass_type_target__, __dataclass_type_line__, __dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_items__, __dataclass_dflt_figures__, __dataclass_dflt_space__, __dataclass_dflt_keep__, __dataclass_dflt_frame__, __dataclass_dflt_anchor__, __dataclass_dflt_brk__, __dataclass_dflt_span__, __dataclass_dflt_target__, __dataclass_dflt_line__, __dataclass_dflt_kind__, __dataclass_return_type__):\n def __init__(self,height:__dataclass_type_height__,items:__dataclass_type_items__=__dataclass_dflt_items__,figures:__dataclass_type_figures__=__dataclass_dflt_figures__,space:__dataclass_type_space__=__dataclass_dflt_space__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,frame:__dataclass_type_frame__=__dataclass_dflt_frame__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,brk:__dataclass_type_brk__=__dataclass_dflt_brk__,span:__dataclass_type_span__=__dataclass_dflt_span__,target:__dataclass_type_target__=__dataclass_dflt_target__,line:__dataclass_type_line__=__dataclass_dflt_line__,kind:__dataclass_type_kind__=__dataclass_dflt_kind__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'space',space)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'brk',brk)\n  __dataclass_builtins_object__.__setattr__(self,'span',span)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000481,
-    "def __create_fn__(__dataclass_type_index__, __dataclass_type_back__, __dataclass_type_side__, __dataclass_type_have__, __dataclass_type_want__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,back:__dataclass_type_back__,side:__dataclass_type_side__,have:__dataclass_type_have__,want:__dataclass_type_want__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'have',have)\n  __dataclass_builtins_object__.__setattr__(self,'want',want)\n return __init__": _dc_000000482,
-    "def __create_fn__(__dataclass_type_index__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n return __init__": _dc_000000483,
-    "def __create_fn__(__dataclass_type_index__, __dataclass_type_id__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_type_layout__, __dataclass_type_back__, __dataclass_type_ref__, __dataclass_type_field_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,id:__dataclass_type_id__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__,layout:__dataclass_type_layout__,back:__dataclass_type_back__,ref:__dataclass_type_ref__,field_refs:__dataclass_type_field_refs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'field_refs',field_refs)\n return __init__": _dc_000000484,
-    "def __create_fn__(__dataclass_type_index__, __dataclass_type_values__, __dataclass_type_refs__, __dataclass_type_ref__, __dataclass_type_group__, __dataclass_type_unread__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,values:__dataclass_type_values__,refs:__dataclass_type_refs__,ref:__dataclass_type_ref__,group:__dataclass_type_group__,unread:__dataclass_type_unread__=__dataclass_dflt_unread__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n return __init__": _dc_000000485,
-    "def __create_fn__(__dataclass_type_info__, __dataclass_type_body__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,info:__dataclass_type_info__,body:__dataclass_type_body__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'info',info)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000486,
-    "def __create_fn__(__dataclass_type_items__, __dataclass_type_height__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,items:__dataclass_type_items__,height:__dataclass_type_height__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000487,
-    'def __create_fn__(__dataclass_type_key__, __dataclass_type_faces__, __dataclass_type_state__, __dataclass_type_clean__, __dataclass_type_code__, __dataclass_type_resources__, __dataclass_type_formatted__, __dataclass_type_dictionary__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formatted__, __dataclass_dflt_dictionary__, __dataclass_return_type__):\n def __init__(self,key:__dataclass_type_key__,faces:__dataclass_type_faces__,state:__dataclass_type_state__,clean:__dataclass_type_clean__,code:__dataclass_type_code__,resources:__dataclass_type_resources__,formatted:__dataclass_type_formatted__=__dataclass_dflt_formatted__,dictionary:__dataclass_type_dictionary__=__dataclass_dflt_dictionary__)->__dataclass_return_type__:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n return __init__': _dc_000000488,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000489,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_arg__, __dataclass_type_children__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,arg:__dataclass_type_arg__,children:__dataclass_type_children__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n  __dataclass_builtins_object__.__setattr__(self,'children',children)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000490,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000491,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_name__, __dataclass_type_component__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,name:__dataclass_type_name__,component:__dataclass_type_component__,shown:__dataclass_type_shown__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000492,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_serial__, __dataclass_type_iso__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,serial:__dataclass_type_serial__,iso:__dataclass_type_iso__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'serial',serial)\n  __dataclass_builtins_object__.__setattr__(self,'iso',iso)\n return __init__": _dc_000000493,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_width__, __dataclass_type_radius__, __dataclass_type_dash__, __dataclass_type_opacity__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_stroke__, __dataclass_dflt_width__, __dataclass_dflt_radius__, __dataclass_dflt_dash__, __dataclass_dflt_opacity__, __dataclass_dflt_rotate__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__,width:__dataclass_type_width__=__dataclass_dflt_width__,radius:__dataclass_type_radius__=__dataclass_dflt_radius__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000494,
-    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_path__, __dataclass_type_color__, __dataclass_type_rotate__, __dataclass_type_opacity__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_color__, __dataclass_dflt_rotate__, __dataclass_dflt_opacity__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,path:__dataclass_type_path__,color:__dataclass_type_color__=__dataclass_dflt_color__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n return __init__": _dc_000000495,
-    "def __create_fn__(__dataclass_type_kinds__, __dataclass_type_hand__, __dataclass_type_market__, __dataclass_type_situations__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_hand__, __dataclass_dflt_market__, __dataclass_dflt_situations__, __dataclass_return_type__):\n def __init__(self,kinds:__dataclass_type_kinds__,hand:__dataclass_type_hand__=__dataclass_dflt_hand__,market:__dataclass_type_market__=__dataclass_dflt_market__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n return __init__": _dc_000000496,
-    'def __create_fn__(__dataclass_type_kit__, __dataclass_type_stem__, __dataclass_type_report__, __dataclass_type_status__, __dataclass_type_digest__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_return_type__):\n def __init__(self,kit:__dataclass_type_kit__,stem:__dataclass_type_stem__,report:__dataclass_type_report__,status:__dataclass_type_status__,digest:__dataclass_type_digest__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.kit=kit\n  self.stem=stem\n  self.report=report\n  self.status=status\n  self.digest=digest\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n return __init__': _dc_000000497,
-    'def __create_fn__(__dataclass_type_kit__, __dataclass_type_title__, __dataclass_type_path__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_up_to_date__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_up_to_date__, __dataclass_dflt_inputs__, __dataclass_return_type__):\n def __init__(self,kit:__dataclass_type_kit__,title:__dataclass_type_title__,path:__dataclass_type_path__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,up_to_date:__dataclass_type_up_to_date__=__dataclass_dflt_up_to_date__,inputs:__dataclass_type_inputs__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.kit=kit\n  self.title=title\n  self.path=path\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.up_to_date=up_to_date\n  self.inputs=__dataclass_dflt_inputs__() if inputs is __dataclass_HAS_DEFAULT_FACTORY__ else inputs\n return __init__': _dc_000000498,
-    "def __create_fn__(__dataclass_type_kit_dir__, __dataclass_type_kit__, __dataclass_type_options__, __dataclass_type_printed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kit_dir:__dataclass_type_kit_dir__,kit:__dataclass_type_kit__,options:__dataclass_type_options__,printed:__dataclass_type_printed__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n  __dataclass_builtins_object__.__setattr__(self,'kit',kit)\n  __dataclass_builtins_object__.__setattr__(self,'options',options)\n  __dataclass_builtins_object__.__setattr__(self,'printed',printed)\n return __init__": _dc_000000499,
-    "def __create_fn__(__dataclass_type_label__, __dataclass_type_files__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,label:__dataclass_type_label__,files:__dataclass_type_files__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n return __init__": _dc_000000500,
-    "def __create_fn__(__dataclass_type_level__, __dataclass_type_text__, __dataclass_type_anchor__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,level:__dataclass_type_level__,text:__dataclass_type_text__,anchor:__dataclass_type_anchor__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'level',level)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000501,
-    "def __create_fn__(__dataclass_type_lines__, __dataclass_type_size__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,lines:__dataclass_type_lines__,size:__dataclass_type_size__,height:__dataclass_type_height__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000502,
-    'def __create_fn__(__dataclass_type_look__, __dataclass_type_width__, __dataclass_type_ctx__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_problems__, __dataclass_type_boxes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_display__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_problems__, __dataclass_dflt_boxes__, __dataclass_return_type__):\n def __init__(self,look:__dataclass_type_look__,width:__dataclass_type_width__,ctx:__dataclass_type_ctx__,display:__dataclass_type_display__=__dataclass_dflt_display__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,boxes:__dataclass_type_boxes__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.look=look\n  self.width=width\n  self.ctx=ctx\n  self.display=display\n  self.where=where\n  self.ref=ref\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.boxes=__dataclass_dflt_boxes__() if boxes is __dataclass_HAS_DEFAULT_FACTORY__ else boxes\n return __init__': _dc_000000503,
-    "def __create_fn__(__dataclass_type_method__, __dataclass_type_target__, __dataclass_type_headers__, __dataclass_type_body__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_body__, __dataclass_return_type__):\n def __init__(self,method:__dataclass_type_method__,target:__dataclass_type_target__,headers:__dataclass_type_headers__,body:__dataclass_type_body__=__dataclass_dflt_body__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n return __init__": _dc_000000504,
-    "def __create_fn__(__dataclass_type_model__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,model:__dataclass_type_model__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'model',model)\n  __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)\n return __init__": _dc_000000505,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n return __init__": _dc_000000506,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_canvas__, __dataclass_type_trim__, __dataclass_type_dpi__, __dataclass_type_services__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,canvas:__dataclass_type_canvas__,trim:__dataclass_type_trim__,dpi:__dataclass_type_dpi__,services:__dataclass_type_services__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'services',services)\n return __init__": _dc_000000507,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_cell__, __dataclass_type_formula__, __dataclass_type_source__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formula__, __dataclass_dflt_source__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,cell:__dataclass_type_cell__,formula:__dataclass_type_formula__=__dataclass_dflt_formula__,source:__dataclass_type_source__=__dataclass_dflt_source__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'formula',formula)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__": _dc_000000508,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_family__, __dataclass_type_style__, __dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_type_cap__, __dataclass_type_charset__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,family:__dataclass_type_family__,style:__dataclass_type_style__,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__,cap:__dataclass_type_cap__,charset:__dataclass_type_charset__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'family',family)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n  __dataclass_builtins_object__.__setattr__(self,'cap',cap)\n  __dataclass_builtins_object__.__setattr__(self,'charset',charset)\n return __init__": _dc_000000509,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_frame__, __dataclass_type_booklet__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,frame:__dataclass_type_frame__,booklet:__dataclass_type_booklet__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'booklet',booklet)\n return __init__": _dc_000000510,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_on__, __dataclass_type_words__, __dataclass_type_values__, __dataclass_type_what__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_words__, __dataclass_dflt_values__, __dataclass_dflt_what__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,on:__dataclass_type_on__,words:__dataclass_type_words__=__dataclass_dflt_words__,values:__dataclass_type_values__=__dataclass_dflt_values__,what:__dataclass_type_what__=__dataclass_dflt_what__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'words',words)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n return __init__": _dc_000000511,
-    'def __create_fn__(__dataclass_type_name__, __dataclass_type_root__, __dataclass_type_game__, __dataclass_type_game_ref__, __dataclass_type_decks__, __dataclass_type_sheets__, __dataclass_type_layouts__, __dataclass_type_tuckboxes__, __dataclass_type_rulebooks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_decks__, __dataclass_dflt_sheets__, __dataclass_dflt_layouts__, __dataclass_dflt_tuckboxes__, __dataclass_dflt_rulebooks__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,root:__dataclass_type_root__,game:__dataclass_type_game__,game_ref:__dataclass_type_game_ref__,decks:__dataclass_type_decks__=__dataclass_HAS_DEFAULT_FACTORY__,sheets:__dataclass_type_sheets__=__dataclass_HAS_DEFAULT_FACTORY__,layouts:__dataclass_type_layouts__=__dataclass_HAS_DEFAULT_FACTORY__,tuckboxes:__dataclass_type_tuckboxes__=__dataclass_HAS_DEFAULT_FACTORY__,rulebooks:__dataclass_type_rulebooks__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.name=name\n  self.root=root\n  self.game=game\n  self.game_ref=game_ref\n  self.decks=__dataclass_dflt_decks__() if decks is __dataclass_HAS_DEFAULT_FACTORY__ else decks\n  self.sheets=__dataclass_dflt_sheets__() if sheets is __dataclass_HAS_DEFAULT_FACTORY__ else sheets\n  self.layouts=__dataclass_dflt_layouts__() if layouts is __dataclass_HAS_DEFAULT_FACTORY__ else layouts\n  self.tuckboxes=__dataclass_dflt_tuckboxes__() if tuckboxes is __dataclass_HAS_DEFAULT_FACTORY__ else tuckboxes\n  self.rulebooks=__dataclass_dflt_rulebooks__() if rulebooks is __dataclass_HAS_DEFAULT_FACTORY__ else rulebooks\n return __init__': _dc_000000512,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,box:__dataclass_type_box__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n return __init__": _dc_000000513,
-    'def __create_fn__(__dataclass_type_name__, __dataclass_type_summary__, __dataclass_type_params__, __dataclass_type_check__, __dataclass_type_tables__, __dataclass_type_playout__, __dataclass_type_read__, __dataclass_type_seats__, __dataclass_type_features__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_params__, __dataclass_dflt_check__, __dataclass_dflt_tables__, __dataclass_dflt_playout__, __dataclass_dflt_read__, __dataclass_dflt_seats__, __dataclass_dflt_features__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,summary:__dataclass_type_summary__,params:__dataclass_type_params__=__dataclass_dflt_params__,check:__dataclass_type_check__=__dataclass_dflt_check__,tables:__dataclass_type_tables__=__dataclass_dflt_tables__,playout:__dataclass_type_playout__=__dataclass_dflt_playout__,read:__dataclass_type_read__=__dataclass_dflt_read__,seats:__dataclass_type_seats__=__dataclass_dflt_seats__,features:__dataclass_type_features__=__dataclass_dflt_features__)->__dataclass_return_type__:\n  self.name=name\n  self.summary=summary\n  self.params=params\n  self.check=check\n  self.tables=tables\n  self.playout=playout\n  self.read=read\n  self.seats=seats\n  self.features=features\n return __init__': _dc_000000514,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000515,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000516,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_pages__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,pages:__dataclass_type_pages__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000517,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000518,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_type_display__, __dataclass_type_blocks__, __dataclass_type_figures__, __dataclass_type_style__, __dataclass_type_lines__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__,display:__dataclass_type_display__,blocks:__dataclass_type_blocks__,figures:__dataclass_type_figures__,style:__dataclass_type_style__,lines:__dataclass_type_lines__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n return __init__": _dc_000000519,
-    "def __create_fn__(__dataclass_type_name__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_tip__, __dataclass_type_script__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tip__, __dataclass_dflt_script__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,tip:__dataclass_type_tip__=__dataclass_dflt_tip__,script:__dataclass_type_script__=__dataclass_dflt_script__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'tip',tip)\n  __dataclass_builtins_object__.__setattr__(self,'script',script)\n return __init__": _dc_000000520,
-    "def __create_fn__(__dataclass_type_net__, __dataclass_type_x__, __dataclass_type_top__, __dataclass_type_turned__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,net:__dataclass_type_net__,x:__dataclass_type_x__,top:__dataclass_type_top__,turned:__dataclass_type_turned__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'net',net)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n return __init__": _dc_000000521,
-    "def __create_fn__(__dataclass_type_node__, __dataclass_type_owner__, __dataclass_type_merged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_merged__, __dataclass_return_type__):\n def __init__(self,node:__dataclass_type_node__,owner:__dataclass_type_owner__,merged:__dataclass_type_merged__=__dataclass_dflt_merged__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'node',node)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'merged',merged)\n return __init__": _dc_000000522,
-    'def __create_fn__(__dataclass_type_number__, __dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_end__, __dataclass_type_beyond__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_beyond__, __dataclass_dflt_unclosed__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,cells:__dataclass_type_cells__,starts:__dataclass_type_starts__,end:__dataclass_type_end__,beyond:__dataclass_type_beyond__=__dataclass_dflt_beyond__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:\n  self.number=number\n  self.cells=cells\n  self.starts=starts\n  self.end=end\n  self.beyond=beyond\n  self.unclosed=unclosed\n return __init__': _dc_000000523,
-    'def __create_fn__(__dataclass_type_number__, __dataclass_type_changed__, __dataclass_type_reports__, __dataclass_type_last__, __dataclass_type_seconds__, __dataclass_type_clock__, __dataclass_type_failure__, __dataclass_type_lines__, __dataclass_type_versions__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_failure__, __dataclass_dflt_lines__, __dataclass_dflt_versions__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,changed:__dataclass_type_changed__,reports:__dataclass_type_reports__,last:__dataclass_type_last__,seconds:__dataclass_type_seconds__,clock:__dataclass_type_clock__,failure:__dataclass_type_failure__=__dataclass_dflt_failure__,lines:__dataclass_type_lines__=__dataclass_HAS_DEFAULT_FACTORY__,versions:__dataclass_type_versions__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.number=number\n  self.changed=changed\n  self.reports=reports\n  self.last=last\n  self.seconds=seconds\n  self.clock=clock\n  self.failure=failure\n  self.lines=__dataclass_dflt_lines__() if lines is __dataclass_HAS_DEFAULT_FACTORY__ else lines\n  self.versions=__dataclass_dflt_versions__() if versions is __dataclass_HAS_DEFAULT_FACTORY__ else versions\n return __init__': _dc_000000524,
-    "def __create_fn__(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,items:__dataclass_type_items__,figures:__dataclass_type_figures__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n return __init__": _dc_000000525,
-    "def __create_fn__(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_version__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,version:__dataclass_type_version__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'version',version)\n return __init__": _dc_000000526,
-    "def __create_fn__(__dataclass_type_numbers__, __dataclass_type_off__, __dataclass_type_literal__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_numbers__, __dataclass_dflt_off__, __dataclass_dflt_literal__, __dataclass_return_type__):\n def __init__(self,numbers:__dataclass_type_numbers__=__dataclass_HAS_DEFAULT_FACTORY__,off:__dataclass_type_off__=__dataclass_dflt_off__,literal:__dataclass_type_literal__=__dataclass_dflt_literal__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'numbers',__dataclass_dflt_numbers__() if numbers is __dataclass_HAS_DEFAULT_FACTORY__ else numbers)\n  __dataclass_builtins_object__.__setattr__(self,'off',off)\n  __dataclass_builtins_object__.__setattr__(self,'literal',literal)\n return __init__": _dc_000000527,
-    "def __create_fn__(__dataclass_type_of__, __dataclass_type_draw__, __dataclass_type_shows__, __dataclass_type_remembered__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_remembered__, __dataclass_return_type__):\n def __init__(self,of:__dataclass_type_of__,draw:__dataclass_type_draw__,shows:__dataclass_type_shows__,remembered:__dataclass_type_remembered__=__dataclass_dflt_remembered__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'of',of)\n  __dataclass_builtins_object__.__setattr__(self,'draw',draw)\n  __dataclass_builtins_object__.__setattr__(self,'shows',shows)\n  __dataclass_builtins_object__.__setattr__(self,'remembered',remembered)\n return __init__": _dc_000000528,
-    "def __create_fn__(__dataclass_type_op__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,op:__dataclass_type_op__,left:__dataclass_type_left__,right:__dataclass_type_right__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'op',op)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n return __init__": _dc_000000529,
-    "def __create_fn__(__dataclass_type_ordered__, __dataclass_type_start__, __dataclass_type_items__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,ordered:__dataclass_type_ordered__,start:__dataclass_type_start__,items:__dataclass_type_items__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000530,
-    "def __create_fn__(__dataclass_type_page__, __dataclass_type_corners__, __dataclass_type_component__, __dataclass_type_item__, __dataclass_type_side__, __dataclass_type_file__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,corners:__dataclass_type_corners__,component:__dataclass_type_component__,item:__dataclass_type_item__,side:__dataclass_type_side__,file:__dataclass_type_file__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'corners',corners)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'item',item)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000531,
-    'def __create_fn__(__dataclass_type_page__, __dataclass_type_face__, __dataclass_type_tables__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,face:__dataclass_type_face__,tables:__dataclass_type_tables__)->__dataclass_return_type__:\n  self.page=page\n  self.face=face\n  self.tables=tables\n return __init__': _dc_000000532,
-    "def __create_fn__(__dataclass_type_page__, __dataclass_type_pieces__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,pieces:__dataclass_type_pieces__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)\n return __init__": _dc_000000533,
-    'def __create_fn__(__dataclass_type_pages__, __dataclass_type_anchors__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_dflt_anchors__, __dataclass_return_type__):\n def __init__(self,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__,anchors:__dataclass_type_anchors__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n  self.anchors=__dataclass_dflt_anchors__() if anchors is __dataclass_HAS_DEFAULT_FACTORY__ else anchors\n return __init__': _dc_000000534,
-    'def __create_fn__(__dataclass_type_pages__, __dataclass_type_faces__, __dataclass_type_cuts__, __dataclass_type_cards__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_faces__, __dataclass_dflt_cuts__, __dataclass_dflt_cards__, __dataclass_return_type__):\n def __init__(self,pages:__dataclass_type_pages__,faces:__dataclass_type_faces__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,cards:__dataclass_type_cards__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.pages=pages\n  self.faces=__dataclass_dflt_faces__() if faces is __dataclass_HAS_DEFAULT_FACTORY__ else faces\n  self.cuts=__dataclass_dflt_cuts__() if cuts is __dataclass_HAS_DEFAULT_FACTORY__ else cuts\n  self.cards=__dataclass_dflt_cards__() if cards is __dataclass_HAS_DEFAULT_FACTORY__ else cards\n return __init__': _dc_000000535,
-    "def __create_fn__(__dataclass_type_paper__, __dataclass_type_backs__, __dataclass_type_orientation__, __dataclass_type_out__, __dataclass_type_back_offset__, __dataclass_type_image_dpi__, __dataclass_type_strict__, __dataclass_type_printer_margin__, __dataclass_type_code__, __dataclass_type_color__, __dataclass_type_pdfx__, __dataclass_type_ink_limit__, __dataclass_type_ink__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_paper__, __dataclass_dflt_backs__, __dataclass_dflt_orientation__, __dataclass_dflt_out__, __dataclass_dflt_back_offset__, __dataclass_dflt_image_dpi__, __dataclass_dflt_strict__, __dataclass_dflt_printer_margin__, __dataclass_dflt_code__, __dataclass_dflt_color__, __dataclass_dflt_pdfx__, __dataclass_dflt_ink_limit__, __dataclass_dflt_ink__, __dataclass_return_type__):\n def __init__(self,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,out:__dataclass_type_out__=__dataclass_dflt_out__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,image_dpi:__dataclass_type_image_dpi__=__dataclass_dflt_image_dpi__,strict:__dataclass_type_strict__=__dataclass_dflt_strict__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__,code:__dataclass_type_code__=__dataclass_dflt_code__,color:__dataclass_type_color__=__dataclass_dflt_color__,pdfx:__dataclass_type_pdfx__=__dataclass_dflt_pdfx__,ink_limit:__dataclass_type_ink_limit__=__dataclass_dflt_ink_limit__,ink:__dataclass_type_ink__=__dataclass_dflt_ink__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'image_dpi',image_dpi)\n  __dataclass_builtins_object__.__setattr__(self,'strict',strict)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'pdfx',pdfx)\n  __dataclass_builtins_object__.__setattr__(self,'ink_limit',ink_limit)\n  __dataclass_builtins_object__.__setattr__(self,'ink',ink)\n return __init__": _dc_000000536,
-    'def __create_fn__(__dataclass_type_path__, __dataclass_type_component__, __dataclass_type_kind__, __dataclass_type_pages__, __dataclass_type_cards__, __dataclass_type_card_size_mm__, __dataclass_type_per_page__, __dataclass_type_backs__, __dataclass_type_blanks__, __dataclass_type_backs_left_out__, __dataclass_type_short_bleed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cards__, __dataclass_dflt_card_size_mm__, __dataclass_dflt_per_page__, __dataclass_dflt_backs__, __dataclass_dflt_blanks__, __dataclass_dflt_backs_left_out__, __dataclass_dflt_short_bleed__, __dataclass_return_type__):\n def __init__(self,path:__dataclass_type_path__,component:__dataclass_type_component__,kind:__dataclass_type_kind__,pages:__dataclass_type_pages__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,card_size_mm:__dataclass_type_card_size_mm__=__dataclass_dflt_card_size_mm__,per_page:__dataclass_type_per_page__=__dataclass_dflt_per_page__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,blanks:__dataclass_type_blanks__=__dataclass_dflt_blanks__,backs_left_out:__dataclass_type_backs_left_out__=__dataclass_dflt_backs_left_out__,short_bleed:__dataclass_type_short_bleed__=__dataclass_dflt_short_bleed__)->__dataclass_return_type__:\n  self.path=path\n  self.component=component\n  self.kind=kind\n  self.pages=pages\n  self.cards=cards\n  self.card_size_mm=card_size_mm\n  self.per_page=per_page\n  self.backs=backs\n  self.blanks=blanks\n  self.backs_left_out=backs_left_out\n  self.short_bleed=short_bleed\n return __init__': _dc_000000537,
-    'def __create_fn__(__dataclass_type_pending__, __dataclass_type__open__, __dataclass_type_record_pages__, __dataclass_type_page_digests__, __dataclass_type__made__, __dataclass_type_root__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pending__, __dataclass_dflt__open__, __dataclass_dflt_record_pages__, __dataclass_dflt_page_digests__, __dataclass_dflt__made__, __dataclass_dflt_root__, __dataclass_return_type__):\n def __init__(self,pending:__dataclass_type_pending__=__dataclass_HAS_DEFAULT_FACTORY__,_open:__dataclass_type__open__=__dataclass_HAS_DEFAULT_FACTORY__,record_pages:__dataclass_type_record_pages__=__dataclass_dflt_record_pages__,page_digests:__dataclass_type_page_digests__=__dataclass_HAS_DEFAULT_FACTORY__,_made:__dataclass_type__made__=__dataclass_HAS_DEFAULT_FACTORY__,root:__dataclass_type_root__=__dataclass_dflt_root__)->__dataclass_return_type__:\n  self.pending=__dataclass_dflt_pending__() if pending is __dataclass_HAS_DEFAULT_FACTORY__ else pending\n  self._open=__dataclass_dflt__open__() if _open is __dataclass_HAS_DEFAULT_FACTORY__ else _open\n  self.record_pages=record_pages\n  self.page_digests=__dataclass_dflt_page_digests__() if page_digests is __dataclass_HAS_DEFAULT_FACTORY__ else page_digests\n  self._made=__dataclass_dflt__made__() if _made is __dataclass_HAS_DEFAULT_FACTORY__ else _made\n  self.root=root\n return __init__': _dc_000000538,
-    "def __create_fn__(__dataclass_type_pixels__, __dataclass_type_dpi__, __dataclass_type_scale__, __dataclass_type_note__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_note__, __dataclass_return_type__):\n def __init__(self,pixels:__dataclass_type_pixels__,dpi:__dataclass_type_dpi__,scale:__dataclass_type_scale__,note:__dataclass_type_note__=__dataclass_dflt_note__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n return __init__": _dc_000000539,
-    "def __create_fn__(__dataclass_type_places__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,places:__dataclass_type_places__,width:__dataclass_type_width__,height:__dataclass_type_height__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'places',places)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000540,
-    "def __create_fn__(__dataclass_type_play__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_open_endings__, __dataclass_type_dry__, __dataclass_type_check_agent__, __dataclass_type_trace__, __dataclass_type_agents__, __dataclass_type_seat_colours__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_open_endings__, __dataclass_dflt_dry__, __dataclass_dflt_check_agent__, __dataclass_dflt_trace__, __dataclass_dflt_agents__, __dataclass_dflt_seat_colours__, __dataclass_return_type__):\n def __init__(self,play:__dataclass_type_play__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__,lengths:__dataclass_type_lengths__=__dataclass_dflt_lengths__,open_endings:__dataclass_type_open_endings__=__dataclass_HAS_DEFAULT_FACTORY__,dry:__dataclass_type_dry__=__dataclass_dflt_dry__,check_agent:__dataclass_type_check_agent__=__dataclass_dflt_check_agent__,trace:__dataclass_type_trace__=__dataclass_dflt_trace__,agents:__dataclass_type_agents__=__dataclass_HAS_DEFAULT_FACTORY__,seat_colours:__dataclass_type_seat_colours__=__dataclass_dflt_seat_colours__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'play',play)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n  __dataclass_builtins_object__.__setattr__(self,'lengths',lengths)\n  __dataclass_builtins_object__.__setattr__(self,'open_endings',__dataclass_dflt_open_endings__() if open_endings is __dataclass_HAS_DEFAULT_FACTORY__ else open_endings)\n  __dataclass_builtins_object__.__setattr__(self,'dry',dry)\n  __dataclass_builtins_object__.__setattr__(self,'check_agent',check_agent)\n  __dataclass_builtins_object__.__setattr__(self,'trace',trace)\n  __dataclass_builtins_object__.__setattr__(self,'agents',__dataclass_dflt_agents__() if agents is __dataclass_HAS_DEFAULT_FACTORY__ else agents)\n  __dataclass_builtins_object__.__setattr__(self,'seat_colours',seat_colours)\n return __init__": _dc_000000541,
-    "def __create_fn__(__dataclass_type_png__, __dataclass_type_tts__, __dataclass_type_sheets__, __dataclass_type_out__, __dataclass_type_preset__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_dpi__, __dataclass_type_paper__, __dataclass_type_tts_base__, __dataclass_type_showcase__, __dataclass_type_fan__, __dataclass_type_cards__, __dataclass_type_width__, __dataclass_type_rules_html__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_png__, __dataclass_dflt_tts__, __dataclass_dflt_sheets__, __dataclass_dflt_out__, __dataclass_dflt_preset__, __dataclass_dflt_size__, __dataclass_dflt_bleed__, __dataclass_dflt_dpi__, __dataclass_dflt_paper__, __dataclass_dflt_tts_base__, __dataclass_dflt_showcase__, __dataclass_dflt_fan__, __dataclass_dflt_cards__, __dataclass_dflt_width__, __dataclass_dflt_rules_html__, __dataclass_return_type__):\n def __init__(self,png:__dataclass_type_png__=__dataclass_dflt_png__,tts:__dataclass_type_tts__=__dataclass_dflt_tts__,sheets:__dataclass_type_sheets__=__dataclass_dflt_sheets__,out:__dataclass_type_out__=__dataclass_dflt_out__,preset:__dataclass_type_preset__=__dataclass_dflt_preset__,size:__dataclass_type_size__=__dataclass_dflt_size__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,dpi:__dataclass_type_dpi__=__dataclass_dflt_dpi__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,tts_base:__dataclass_type_tts_base__=__dataclass_dflt_tts_base__,showcase:__dataclass_type_showcase__=__dataclass_dflt_showcase__,fan:__dataclass_type_fan__=__dataclass_dflt_fan__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,width:__dataclass_type_width__=__dataclass_dflt_width__,rules_html:__dataclass_type_rules_html__=__dataclass_dflt_rules_html__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'png',png)\n  __dataclass_builtins_object__.__setattr__(self,'tts',tts)\n  __dataclass_builtins_object__.__setattr__(self,'sheets',sheets)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'tts_base',tts_base)\n  __dataclass_builtins_object__.__setattr__(self,'showcase',showcase)\n  __dataclass_builtins_object__.__setattr__(self,'fan',fan)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'rules_html',rules_html)\n return __init__": _dc_000000542,
-    'def __create_fn__(__dataclass_type_problem__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,problem:__dataclass_type_problem__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:\n  self.problem=problem\n  self.layouts=layouts\n return __init__': _dc_000000543,
-    'def __create_fn__(__dataclass_type_problems__, __dataclass_type_files__, __dataclass_type_reads__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_files__, __dataclass_dflt_reads__, __dataclass_return_type__):\n def __init__(self,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,reads:__dataclass_type_reads__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.reads=__dataclass_dflt_reads__() if reads is __dataclass_HAS_DEFAULT_FACTORY__ else reads\n return __init__': _dc_000000544,
-    'def __create_fn__(__dataclass_type_project__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_problems__, __dataclass_type_memo__, __dataclass_type_kept__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_memo__, __dataclass_dflt_kept__, __dataclass_return_type__):\n def __init__(self,project:__dataclass_type_project__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,memo:__dataclass_type_memo__=__dataclass_dflt_memo__,kept:__dataclass_type_kept__=__dataclass_dflt_kept__)->__dataclass_return_type__:\n  self.project=project\n  self.fonts=fonts\n  self.icons=icons\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.memo=memo\n  self.kept=kept\n return __init__': _dc_000000545,
-    'def __create_fn__(__dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_layout_refs__, __dataclass_type_skip__, __dataclass_type_min_text__, __dataclass_type_rules__, __dataclass_type_inspect__, __dataclass_type_paper__, __dataclass_type_language__, __dataclass_type_saver__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_skip__, __dataclass_dflt_min_text__, __dataclass_dflt_rules__, __dataclass_dflt_inspect__, __dataclass_dflt_paper__, __dataclass_dflt_language__, __dataclass_dflt_saver__, __dataclass_return_type__):\n def __init__(self,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,layout_refs:__dataclass_type_layout_refs__,skip:__dataclass_type_skip__=__dataclass_dflt_skip__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,rules:__dataclass_type_rules__=__dataclass_HAS_DEFAULT_FACTORY__,inspect:__dataclass_type_inspect__=__dataclass_dflt_inspect__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,language:__dataclass_type_language__=__dataclass_dflt_language__,saver:__dataclass_type_saver__=__dataclass_dflt_saver__)->__dataclass_return_type__:\n  self.project=project\n  self.kit_dir=kit_dir\n  self.fonts=fonts\n  self.icons=icons\n  self.french=french\n  self.tables=tables\n  self.layout_refs=layout_refs\n  self.skip=skip\n  self.min_text=min_text\n  self.rules=__dataclass_dflt_rules__() if rules is __dataclass_HAS_DEFAULT_FACTORY__ else rules\n  self.inspect=inspect\n  self.paper=paper\n  self.language=language\n  self.saver=saver\n return __init__': _dc_000000546,
-    "def __create_fn__(__dataclass_type_ref__, __dataclass_type_keys__, __dataclass_type_lacking__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_lacking__, __dataclass_return_type__):\n def __init__(self,ref:__dataclass_type_ref__,keys:__dataclass_type_keys__,lacking:__dataclass_type_lacking__=__dataclass_dflt_lacking__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n  __dataclass_builtins_object__.__setattr__(self,'lacking',lacking)\n return __init__": _dc_000000547,
-    "def __create_fn__(__dataclass_type_root__, __dataclass_type_entry__, __dataclass_type_texts__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,entry:__dataclass_type_entry__,texts:__dataclass_type_texts__,shown:__dataclass_type_shown__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'texts',texts)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000548,
-    "def __create_fn__(__dataclass_type_root__, __dataclass_type_kit_dir__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,kit_dir:__dataclass_type_kit_dir__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n return __init__": _dc_000000549,
-    'def __create_fn__(__dataclass_type_root__, __dataclass_type_locators__, __dataclass_type_library__, __dataclass_type_problems__, __dataclass_type_parse_cache__, __dataclass_type_kept_cards__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_parse_cache__, __dataclass_dflt_kept_cards__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,locators:__dataclass_type_locators__,library:__dataclass_type_library__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,parse_cache:__dataclass_type_parse_cache__=__dataclass_dflt_parse_cache__,kept_cards:__dataclass_type_kept_cards__=__dataclass_dflt_kept_cards__)->__dataclass_return_type__:\n  self.root=root\n  self.locators=locators\n  self.library=library\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.parse_cache=parse_cache\n  self.kept_cards=kept_cards\n return __init__': _dc_000000550,
-    "def __create_fn__(__dataclass_type_root__, __dataclass_type_size__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,size:__dataclass_type_size__,inputs:__dataclass_type_inputs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'inputs',inputs)\n return __init__": _dc_000000551,
-    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n return __init__": _dc_000000552,
-    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_group__, __dataclass_type_name__, __dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,group:__dataclass_type_group__,name:__dataclass_type_name__,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n return __init__": _dc_000000553,
-    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_label__, __dataclass_type_region__, __dataclass_type_page_box__, __dataclass_type_neighbours__, __dataclass_type_strips__, __dataclass_type_registers__, __dataclass_type_crop__, __dataclass_type_label_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,label:__dataclass_type_label__,region:__dataclass_type_region__,page_box:__dataclass_type_page_box__,neighbours:__dataclass_type_neighbours__,strips:__dataclass_type_strips__,registers:__dataclass_type_registers__,crop:__dataclass_type_crop__,label_box:__dataclass_type_label_box__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'page_box',page_box)\n  __dataclass_builtins_object__.__setattr__(self,'neighbours',neighbours)\n  __dataclass_builtins_object__.__setattr__(self,'strips',strips)\n  __dataclass_builtins_object__.__setattr__(self,'registers',registers)\n  __dataclass_builtins_object__.__setattr__(self,'crop',crop)\n  __dataclass_builtins_object__.__setattr__(self,'label_box',label_box)\n return __init__": _dc_000000554,
-    "def __create_fn__(__dataclass_type_scale__, __dataclass_type_box__, __dataclass_type_tiles__, __dataclass_type_overlaps__, __dataclass_type_label_size__, __dataclass_type_title_y__, __dataclass_type_notes_top__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,scale:__dataclass_type_scale__,box:__dataclass_type_box__,tiles:__dataclass_type_tiles__,overlaps:__dataclass_type_overlaps__,label_size:__dataclass_type_label_size__,title_y:__dataclass_type_title_y__,notes_top:__dataclass_type_notes_top__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'overlaps',overlaps)\n  __dataclass_builtins_object__.__setattr__(self,'label_size',label_size)\n  __dataclass_builtins_object__.__setattr__(self,'title_y',title_y)\n  __dataclass_builtins_object__.__setattr__(self,'notes_top',notes_top)\n return __init__": _dc_000000555,
-    'def __create_fn__(__dataclass_type_session__, __dataclass_type_checked__, __dataclass_type_options__, __dataclass_type_batch__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_progress__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_progress__, __dataclass_return_type__):\n def __init__(self,session:__dataclass_type_session__,checked:__dataclass_type_checked__,options:__dataclass_type_options__,batch:__dataclass_type_batch__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,progress:__dataclass_type_progress__=__dataclass_dflt_progress__)->__dataclass_return_type__:\n  self.session=session\n  self.checked=checked\n  self.options=options\n  self.batch=batch\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.progress=progress\n return __init__': _dc_000000556,
-    "def __create_fn__(__dataclass_type_sheet__, __dataclass_type_back__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_turned__, __dataclass_type_marks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sheet:__dataclass_type_sheet__,back:__dataclass_type_back__,left:__dataclass_type_left__,right:__dataclass_type_right__,width:__dataclass_type_width__,height:__dataclass_type_height__,turned:__dataclass_type_turned__,marks:__dataclass_type_marks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n return __init__": _dc_000000557,
-    "def __create_fn__(__dataclass_type_sheet__, __dataclass_type_layout__, __dataclass_type_count__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sheet:__dataclass_type_sheet__,layout:__dataclass_type_layout__,count:__dataclass_type_count__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000558,
-    "def __create_fn__(__dataclass_type_side__, __dataclass_type_region__, __dataclass_type_neighbour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,side:__dataclass_type_side__,region:__dataclass_type_region__,neighbour:__dataclass_type_neighbour__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'neighbour',neighbour)\n return __init__": _dc_000000559,
-    "def __create_fn__(__dataclass_type_sides__, __dataclass_type_pages__, __dataclass_type_blanks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sides:__dataclass_type_sides__,pages:__dataclass_type_pages__,blanks:__dataclass_type_blanks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'blanks',blanks)\n return __init__": _dc_000000560,
-    "def __create_fn__(__dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,size:__dataclass_type_size__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000561,
-    "def __create_fn__(__dataclass_type_slot__, __dataclass_type_layout__, __dataclass_type_card__, __dataclass_type_copy__, __dataclass_type_back__, __dataclass_type_trim__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_deck__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_deck__, __dataclass_return_type__):\n def __init__(self,slot:__dataclass_type_slot__,layout:__dataclass_type_layout__,card:__dataclass_type_card__,copy:__dataclass_type_copy__,back:__dataclass_type_back__,trim:__dataclass_type_trim__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__,bleed:__dataclass_type_bleed__,deck:__dataclass_type_deck__=__dataclass_dflt_deck__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'copy',copy)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n return __init__": _dc_000000562,
-    "def __create_fn__(__dataclass_type_spec__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,spec:__dataclass_type_spec__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000563,
-    "def __create_fn__(__dataclass_type_status__, __dataclass_type_body__, __dataclass_type_headers__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_headers__, __dataclass_return_type__):\n def __init__(self,status:__dataclass_type_status__,body:__dataclass_type_body__,headers:__dataclass_type_headers__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'headers',__dataclass_dflt_headers__() if headers is __dataclass_HAS_DEFAULT_FACTORY__ else headers)\n return __init__": _dc_000000564,
-    "def __create_fn__(__dataclass_type_tables__, __dataclass_type_values__, __dataclass_type_unrun__, __dataclass_type_drift__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tables__, __dataclass_dflt_values__, __dataclass_dflt_unrun__, __dataclass_dflt_drift__, __dataclass_return_type__):\n def __init__(self,tables:__dataclass_type_tables__=__dataclass_HAS_DEFAULT_FACTORY__,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,unrun:__dataclass_type_unrun__=__dataclass_dflt_unrun__,drift:__dataclass_type_drift__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'tables',__dataclass_dflt_tables__() if tables is __dataclass_HAS_DEFAULT_FACTORY__ else tables)\n  __dataclass_builtins_object__.__setattr__(self,'values',__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values)\n  __dataclass_builtins_object__.__setattr__(self,'unrun',unrun)\n  __dataclass_builtins_object__.__setattr__(self,'drift',__dataclass_dflt_drift__() if drift is __dataclass_HAS_DEFAULT_FACTORY__ else drift)\n return __init__": _dc_000000565,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n return __init__": _dc_000000566,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_bold__, __dataclass_type_italic__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_bold__, __dataclass_dflt_italic__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,italic:__dataclass_type_italic__=__dataclass_dflt_italic__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'italic',italic)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000567,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000568,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000569,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000570,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_width__, __dataclass_type_sides__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,width:__dataclass_type_width__,sides:__dataclass_type_sides__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n return __init__": _dc_000000571,
-    "def __create_fn__(__dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__=__dataclass_dflt_size__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000572,
-    'def __create_fn__(__dataclass_type_tokens__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_lines__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,tokens:__dataclass_type_tokens__,display:__dataclass_type_display__,where:__dataclass_type_where__,lines:__dataclass_type_lines__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.tokens=tokens\n  self.display=display\n  self.where=where\n  self.lines=lines\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n return __init__': _dc_000000573,
-    'def __create_fn__(__dataclass_type_unit__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_column__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,unit:__dataclass_type_unit__,x:__dataclass_type_x__,y:__dataclass_type_y__,column:__dataclass_type_column__)->__dataclass_return_type__:\n  self.unit=unit\n  self.x=x\n  self.y=y\n  self.column=column\n return __init__': _dc_000000574,
-    "def __create_fn__(__dataclass_type_value__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,value:__dataclass_type_value__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n return __init__": _dc_000000575,
-    "def __create_fn__(__dataclass_type_value__, __dataclass_type_relative__, __dataclass_type_template__, __dataclass_type_safe__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_relative__, __dataclass_dflt_template__, __dataclass_dflt_safe__, __dataclass_return_type__):\n def __init__(self,value:__dataclass_type_value__,relative:__dataclass_type_relative__=__dataclass_dflt_relative__,template:__dataclass_type_template__=__dataclass_dflt_template__,safe:__dataclass_type_safe__=__dataclass_dflt_safe__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'relative',relative)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n  __dataclass_builtins_object__.__setattr__(self,'safe',safe)\n return __init__": _dc_000000576,
-    'def __create_fn__(__dataclass_type_values__, __dataclass_type_declared__, __dataclass_type_users__, __dataclass_type__known__, __dataclass_type__had__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_values__, __dataclass_dflt_declared__, __dataclass_dflt_users__, __dataclass_dflt__known__, __dataclass_dflt__had__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,declared:__dataclass_type_declared__=__dataclass_HAS_DEFAULT_FACTORY__,users:__dataclass_type_users__=__dataclass_HAS_DEFAULT_FACTORY__,_known:__dataclass_type__known__=__dataclass_dflt__known__,_had:__dataclass_type__had__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.values=__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values\n  self.declared=__dataclass_dflt_declared__() if declared is __dataclass_HAS_DEFAULT_FACTORY__ else declared\n  self.users=__dataclass_dflt_users__() if users is __dataclass_HAS_DEFAULT_FACTORY__ else users\n  self._known=_known\n  self._had=__dataclass_dflt__had__() if _had is __dataclass_HAS_DEFAULT_FACTORY__ else _had\n return __init__': _dc_000000577,
-    'def __create_fn__(__dataclass_type_values__, __dataclass_type_layout__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_rules__, __dataclass_type_min_text__, __dataclass_type_colours__, __dataclass_type_language__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_min_text__, __dataclass_dflt_colours__, __dataclass_dflt_language__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__,layout:__dataclass_type_layout__,width:__dataclass_type_width__,height:__dataclass_type_height__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,rules:__dataclass_type_rules__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,colours:__dataclass_type_colours__=__dataclass_dflt_colours__,language:__dataclass_type_language__=__dataclass_dflt_language__)->__dataclass_return_type__:\n  self.values=values\n  self.layout=layout\n  self.width=width\n  self.height=height\n  self.fonts=fonts\n  self.icons=icons\n  self.project=project\n  self.kit_dir=kit_dir\n  self.french=french\n  self.tables=tables\n  self.rules=rules\n  self.min_text=min_text\n  self.colours=colours\n  self.language=language\n return __init__': _dc_000000578,
-    "def __create_fn__(__dataclass_type_values__, __dataclass_type_ref__, __dataclass_type_listed__, __dataclass_type_written__, __dataclass_type_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_written__, __dataclass_dflt_refs__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__,ref:__dataclass_type_ref__,listed:__dataclass_type_listed__,written:__dataclass_type_written__=__dataclass_dflt_written__,refs:__dataclass_type_refs__=__dataclass_dflt_refs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'listed',listed)\n  __dataclass_builtins_object__.__setattr__(self,'written',written)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n return __init__": _dc_000000579,
-    "def __create_fn__(__dataclass_type_what__, __dataclass_type_high__, __dataclass_type_low__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_high__, __dataclass_dflt_low__, __dataclass_return_type__):\n def __init__(self,what:__dataclass_type_what__,high:__dataclass_type_high__=__dataclass_dflt_high__,low:__dataclass_type_low__=__dataclass_dflt_low__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'high',high)\n  __dataclass_builtins_object__.__setattr__(self,'low',low)\n return __init__": _dc_000000580,
-    "def __create_fn__(__dataclass_type_what__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_got__, __dataclass_type_suggestion__, __dataclass_type_severity__, __dataclass_type_loc__, __dataclass_type_at_key__, __dataclass_type_element__, __dataclass_type_keys__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_got__, __dataclass_dflt_suggestion__, __dataclass_dflt_severity__, __dataclass_dflt_loc__, __dataclass_dflt_at_key__, __dataclass_dflt_element__, __dataclass_dflt_keys__, __dataclass_return_type__):\n def __init__(self,what:__dataclass_type_what__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,got:__dataclass_type_got__=__dataclass_dflt_got__,suggestion:__dataclass_type_suggestion__=__dataclass_dflt_suggestion__,severity:__dataclass_type_severity__=__dataclass_dflt_severity__,loc:__dataclass_type_loc__=__dataclass_dflt_loc__,at_key:__dataclass_type_at_key__=__dataclass_dflt_at_key__,element:__dataclass_type_element__=__dataclass_dflt_element__,keys:__dataclass_type_keys__=__dataclass_dflt_keys__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'where',where)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'got',got)\n  __dataclass_builtins_object__.__setattr__(self,'suggestion',suggestion)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'loc',loc)\n  __dataclass_builtins_object__.__setattr__(self,'at_key',at_key)\n  __dataclass_builtins_object__.__setattr__(self,'element',element)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n return __init__": _dc_000000581,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_bleed__, __dataclass_type_layers__, __dataclass_type_background__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_background__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,bleed:__dataclass_type_bleed__,layers:__dataclass_type_layers__,background:__dataclass_type_background__=__dataclass_dflt_background__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'layers',layers)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n return __init__": _dc_000000582,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_colour_space__, __dataclass_type_bits__, __dataclass_type_filters__, __dataclass_type_data__, __dataclass_type_predictor_colours__, __dataclass_type_smask__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_predictor_colours__, __dataclass_dflt_smask__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,colour_space:__dataclass_type_colour_space__,bits:__dataclass_type_bits__,filters:__dataclass_type_filters__,data:__dataclass_type_data__,predictor_colours:__dataclass_type_predictor_colours__=__dataclass_dflt_predictor_colours__,smask:__dataclass_type_smask__=__dataclass_dflt_smask__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'colour_space',colour_space)\n  __dataclass_builtins_object__.__setattr__(self,'bits',bits)\n  __dataclass_builtins_object__.__setattr__(self,'filters',filters)\n  __dataclass_builtins_object__.__setattr__(self,'data',data)\n  __dataclass_builtins_object__.__setattr__(self,'predictor_colours',predictor_colours)\n  __dataclass_builtins_object__.__setattr__(self,'smask',smask)\n return __init__": _dc_000000583,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fronts__, __dataclass_type_backs__, __dataclass_type_marks__, __dataclass_type_back_marks__, __dataclass_type_trim_box__, __dataclass_type_bleed_box__, __dataclass_type_back_trim_box__, __dataclass_type_back_bleed_box__, __dataclass_type_fold__, __dataclass_type_mode__, __dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_printable__, __dataclass_type_gaps__, __dataclass_type_card__, __dataclass_type_bleed__, __dataclass_type_template__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printable__, __dataclass_dflt_gaps__, __dataclass_dflt_card__, __dataclass_dflt_bleed__, __dataclass_dflt_template__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,fronts:__dataclass_type_fronts__,backs:__dataclass_type_backs__,marks:__dataclass_type_marks__,back_marks:__dataclass_type_back_marks__,trim_box:__dataclass_type_trim_box__,bleed_box:__dataclass_type_bleed_box__,back_trim_box:__dataclass_type_back_trim_box__,back_bleed_box:__dataclass_type_back_bleed_box__,fold:__dataclass_type_fold__,mode:__dataclass_type_mode__,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,printable:__dataclass_type_printable__=__dataclass_dflt_printable__,gaps:__dataclass_type_gaps__=__dataclass_dflt_gaps__,card:__dataclass_type_card__=__dataclass_dflt_card__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,template:__dataclass_type_template__=__dataclass_dflt_template__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'fronts',fronts)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'back_marks',back_marks)\n  __dataclass_builtins_object__.__setattr__(self,'trim_box',trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'bleed_box',bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_trim_box',back_trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_bleed_box',back_bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'gaps',gaps)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n return __init__": _dc_000000584,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_mirror_x__, __dataclass_type_dx__, __dataclass_type_dy__, __dataclass_type_area__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,mirror_x:__dataclass_type_mirror_x__,dx:__dataclass_type_dx__,dy:__dataclass_type_dy__,area:__dataclass_type_area__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'mirror_x',mirror_x)\n  __dataclass_builtins_object__.__setattr__(self,'dx',dx)\n  __dataclass_builtins_object__.__setattr__(self,'dy',dy)\n  __dataclass_builtins_object__.__setattr__(self,'area',area)\n return __init__": _dc_000000585,
-    'def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_panels__, __dataclass_type_cuts__, __dataclass_type_folds__, __dataclass_type_glue__, __dataclass_type_flaps__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_panels__, __dataclass_dflt_cuts__, __dataclass_dflt_folds__, __dataclass_dflt_glue__, __dataclass_dflt_flaps__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,panels:__dataclass_type_panels__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,folds:__dataclass_type_folds__=__dataclass_HAS_DEFAULT_FACTORY__,glue:__dataclass_type_glue__=__dataclass_HAS_DEFAULT_FACTORY__,flaps:__dataclass_type_flaps__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.width=width\n  self.height=height\n  self.panels=__dataclass_dflt_panels__() if panels is __dataclass_HAS_DEFAULT_FACTORY__ else panels\n  self.cuts=__dataclass_dflt_cuts__() if cuts is __dataclass_HAS_DEFAULT_FACTORY__ else cuts\n  self.folds=__dataclass_dflt_folds__() if folds is __dataclass_HAS_DEFAULT_FACTORY__ else folds\n  self.glue=__dataclass_dflt_glue__() if glue is __dataclass_HAS_DEFAULT_FACTORY__ else glue\n  self.flaps=__dataclass_dflt_flaps__() if flaps is __dataclass_HAS_DEFAULT_FACTORY__ else flaps\n return __init__': _dc_000000586,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_printable__, __dataclass_type_centre__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_centre__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,printable:__dataclass_type_printable__,centre:__dataclass_type_centre__=__dataclass_dflt_centre__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'centre',centre)\n return __init__": _dc_000000587,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_shapes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,shapes:__dataclass_type_shapes__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'shapes',shapes)\n return __init__": _dc_000000588,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_size__, __dataclass_type_margin__, __dataclass_type_overlap__, __dataclass_type_rows__, __dataclass_type_cols__, __dataclass_type_tiles__, __dataclass_type_map__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,size:__dataclass_type_size__,margin:__dataclass_type_margin__,overlap:__dataclass_type_overlap__,rows:__dataclass_type_rows__,cols:__dataclass_type_cols__,tiles:__dataclass_type_tiles__,map:__dataclass_type_map__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'margin',margin)\n  __dataclass_builtins_object__.__setattr__(self,'overlap',overlap)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000589,
-    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_top__, __dataclass_type_bottom__, __dataclass_type_inner__, __dataclass_type_outer__, __dataclass_type_columns__, __dataclass_type_gap__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,top:__dataclass_type_top__,bottom:__dataclass_type_bottom__,inner:__dataclass_type_inner__,outer:__dataclass_type_outer__,columns:__dataclass_type_columns__,gap:__dataclass_type_gap__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'bottom',bottom)\n  __dataclass_builtins_object__.__setattr__(self,'inner',inner)\n  __dataclass_builtins_object__.__setattr__(self,'outer',outer)\n  __dataclass_builtins_object__.__setattr__(self,'columns',columns)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n return __init__": _dc_000000590,
-    'def __create_fn__(__dataclass_type_winners__, __dataclass_type_turns__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_ending__, __dataclass_type_ended__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_ending__, __dataclass_dflt_ended__, __dataclass_return_type__):\n def __init__(self,winners:__dataclass_type_winners__,turns:__dataclass_type_turns__,situations:__dataclass_type_situations__=__dataclass_HAS_DEFAULT_FACTORY__,lengths:__dataclass_type_lengths__=__dataclass_HAS_DEFAULT_FACTORY__,ending:__dataclass_type_ending__=__dataclass_dflt_ending__,ended:__dataclass_type_ended__=__dataclass_dflt_ended__)->__dataclass_return_type__:\n  self.winners=winners\n  self.turns=turns\n  self.situations=__dataclass_dflt_situations__() if situations is __dataclass_HAS_DEFAULT_FACTORY__ else situations\n  self.lengths=__dataclass_dflt_lengths__() if lengths is __dataclass_HAS_DEFAULT_FACTORY__ else lengths\n  self.ending=ending\n  self.ended=ended\n return __init__': _dc_000000591,
-    'def __create_fn__(__dataclass_type_writable__, __dataclass_type_refused__, __dataclass_type_others__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_refused__, __dataclass_dflt_others__, __dataclass_return_type__):\n def __init__(self,writable:__dataclass_type_writable__,refused:__dataclass_type_refused__=__dataclass_HAS_DEFAULT_FACTORY__,others:__dataclass_type_others__=__dataclass_dflt_others__)->__dataclass_return_type__:\n  self.writable=writable\n  self.refused=__dataclass_dflt_refused__() if refused is __dataclass_HAS_DEFAULT_FACTORY__ else refused\n  self.others=others\n return __init__': _dc_000000592,
-    "def __create_fn__(__dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):\n def __init__(self,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000593,
-    "def __create_fn__(__dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_x2__, __dataclass_type_y2__, __dataclass_type_colour__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_colour__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):\n def __init__(self,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,x2:__dataclass_type_x2__,y2:__dataclass_type_y2__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'x2',x2)\n  __dataclass_builtins_object__.__setattr__(self,'y2',y2)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000594,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_text__, __dataclass_type_face__, __dataclass_type_size__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,text:__dataclass_type_text__,face:__dataclass_type_face__,size:__dataclass_type_size__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000595,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_clip__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,clip:__dataclass_type_clip__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n return __init__": _dc_000000596,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_text__, __dataclass_type_size__, __dataclass_type_anchor__, __dataclass_type_bold__, __dataclass_type_colour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_dflt_anchor__, __dataclass_dflt_bold__, __dataclass_dflt_colour__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,text:__dataclass_type_text__,size:__dataclass_type_size__=__dataclass_dflt_size__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n return __init__": _dc_000000597,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_block__, __dataclass_type_color__, __dataclass_type_outline__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_outline__, __dataclass_dflt_rotate__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,block:__dataclass_type_block__,color:__dataclass_type_color__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'block',block)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000598,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_stroke__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n return __init__": _dc_000000599,
-    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_turn__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_turn__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,turn:__dataclass_type_turn__=__dataclass_dflt_turn__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'turn',turn)\n return __init__": _dc_000000600,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'arg\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000601,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ascent\', \'descent\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000602,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'baseline\', \'width\', \'frags\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000603,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'canvas\', \'painter\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000604,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'card_w\', \'card_h\', \'bleed\', \'gap\', \'paper\', \'orientation\', \'backs\', \'back_offset\', \'marks\', \'gutter\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000605,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cards\', \'shared\', \'give\', \'special\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000606,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cells\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000607,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cols\', \'rows\', \'x0\', \'y0\', \'pitch_x\', \'pitch_y\', \'outer_x\', \'outer_y\', \'inner_x\', \'inner_y\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000608,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cut\', \'fold\', \'tab_fill\', \'dash\', \'width\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000609,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'deck\', \'attributes\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000610,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'display\', \'header\', \'header_row\', \'rows\', \'unread\', \'ragged\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000611,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'drop\', \'lighten\', \'keep\', \'background\', \'amount\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000612,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'radius\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000613,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'width\', \'height\', \'scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000614,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'x\', \'y\', \'scale\', \'angle\', \'clip\', \'outline\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000615,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'how\', \'clip\', \'width\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000616,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'size\', \'leading\', \'align\', \'hyphens\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000617,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'size\', \'min_size\', \'leading\', \'align\', \'valign\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000618,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'file\', \'line\', \'col\', \'cell\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000619,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'file\', \'path\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000620,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'files\', \'changed\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000621,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fill\', \'color\', \'bold\', \'align\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000622,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fill\', \'stroke\', \'pad\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000623,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fn\', \'args\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000624,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'font\', \'heading_font\', \'size\', \'leading\', \'heading_sizes\', \'title_size\', \'color\', \'heading_color\', \'accent\', \'fills\', \'align\', \'paragraph_gap\', \'hyphens\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000625,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'format\', \'mode\', \'width\', \'height\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000626,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'aligns\', \'rows\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000627,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'rows\', \'title\', \'notes\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000628,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'sub\', \'width\', \'fill\', \'sub_widths\', \'icons\', \'format\', \'align\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000629,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'headers\', \'chunks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000630,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'height\', \'items\', \'figures\', \'space\', \'keep\', \'frame\', \'anchor\', \'brk\', \'span\', \'target\', \'line\', \'kind\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000631,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'back\', \'side\', \'have\', \'want\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000632,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'fields\', \'copies\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000633,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'id\', \'fields\', \'copies\', \'layout\', \'back\', \'ref\', \'field_refs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000634,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'values\', \'refs\', \'ref\', \'group\', \'unread\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000635,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'info\', \'body\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000636,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'items\', \'height\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000637,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'arg\', \'children\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000638,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000639,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'name\', \'component\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000640,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'serial\', \'iso\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000641,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\', \'width\', \'radius\', \'dash\', \'opacity\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000642,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'path\', \'color\', \'rotate\', \'opacity\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000643,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000644,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kinds\', \'hand\', \'market\', \'situations\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000645,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kit_dir\', \'kit\', \'options\', \'printed\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000646,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'label\', \'files\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000647,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'level\', \'text\', \'anchor\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000648,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'lines\', \'size\', \'height\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000649,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'method\', \'target\', \'headers\', \'body\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000650,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'model\', \'layouts\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000651,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'canvas\', \'trim\', \'dpi\', \'services\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000652,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'cell\', \'formula\', \'source\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000653,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'family\', \'style\', \'ascent\', \'descent\', \'cap\', \'charset\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000654,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'frame\', \'booklet\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000655,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'on\', \'words\', \'values\', \'what\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000656,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'spec\', \'cards\', \'box\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000657,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000658,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'cards\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000659,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'pages\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000660,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\', \'display\', \'blocks\', \'figures\', \'style\', \'lines\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000661,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000662,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'x\', \'y\', \'w\', \'h\', \'tip\', \'script\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000663,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000664,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'net\', \'x\', \'top\', \'turned\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000665,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'node\', \'owner\', \'merged\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000666,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'items\', \'figures\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000667,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'version\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000668,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'numbers\', \'off\', \'literal\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000669,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'of\', \'draw\', \'shows\', \'remembered\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000670,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'op\', \'left\', \'right\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000671,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ordered\', \'start\', \'items\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000672,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'page\', \'corners\', \'component\', \'item\', \'side\', \'file\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000673,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'page\', \'pieces\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000674,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'paper\', \'backs\', \'orientation\', \'out\', \'back_offset\', \'image_dpi\', \'strict\', \'printer_margin\', \'code\', \'color\', \'pdfx\', \'ink_limit\', \'ink\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000675,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'pixels\', \'dpi\', \'scale\', \'note\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000676,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'places\', \'width\', \'height\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000677,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'play\', \'situations\', \'lengths\', \'open_endings\', \'dry\', \'check_agent\', \'trace\', \'agents\', \'seat_colours\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000678,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'png\', \'tts\', \'sheets\', \'out\', \'preset\', \'size\', \'bleed\', \'dpi\', \'paper\', \'tts_base\', \'showcase\', \'fan\', \'cards\', \'width\', \'rules_html\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000679,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ref\', \'keys\', \'lacking\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000680,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'entry\', \'texts\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000681,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'kit_dir\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000682,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'size\', \'inputs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000683,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\', \'group\', \'name\', \'text\', \'x\', \'y\', \'w\', \'h\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000684,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\', \'label\', \'region\', \'page_box\', \'neighbours\', \'strips\', \'registers\', \'crop\', \'label_box\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000685,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000686,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'scale\', \'box\', \'tiles\', \'overlaps\', \'label_size\', \'title_y\', \'notes_top\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000687,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sheet\', \'back\', \'left\', \'right\', \'width\', \'height\', \'turned\', \'marks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000688,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sheet\', \'layout\', \'count\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000689,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'side\', \'region\', \'neighbour\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000690,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sides\', \'pages\', \'blanks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000691,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'size\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000692,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'slot\', \'layout\', \'card\', \'copy\', \'back\', \'trim\', \'rotate\', \'size\', \'bleed\', \'deck\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000693,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'spec\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000694,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'status\', \'body\', \'headers\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000695,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'tables\', \'values\', \'unrun\', \'drift\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000696,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'bold\', \'italic\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000697,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000698,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'style\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000699,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'width\', \'sides\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000700,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'x\', \'y\', \'rotate\', \'size\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000701,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000702,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'value\', \'relative\', \'template\', \'safe\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000703,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'value\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000704,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'values\', \'ref\', \'listed\', \'written\', \'refs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000705,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'what\', \'high\', \'low\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000706,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'what\', \'where\', \'ref\', \'got\', \'suggestion\', \'severity\', \'loc\', \'at_key\', \'element\', \'keys\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000707,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'bleed\', \'layers\', \'background\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000708,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'colour_space\', \'bits\', \'filters\', \'data\', \'predictor_colours\', \'smask\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000709,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'fronts\', \'backs\', \'marks\', \'back_marks\', \'trim_box\', \'bleed_box\', \'back_trim_box\', \'back_bleed_box\', \'fold\', \'mode\', \'cols\', \'rows\', \'printable\', \'gaps\', \'card\', \'bleed\', \'template\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000710,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'mirror_x\', \'dx\', \'dy\', \'area\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000711,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'printable\', \'centre\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000712,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'shapes\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000713,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'size\', \'margin\', \'overlap\', \'rows\', \'cols\', \'tiles\', \'map\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000714,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'top\', \'bottom\', \'inner\', \'outer\', \'columns\', \'gap\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000715,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'text\', \'face\', \'size\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000716,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'rotate\', \'clip\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000717,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'text\', \'size\', \'anchor\', \'bold\', \'colour\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000718,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'block\', \'color\', \'outline\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000719,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000720,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'turn\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000721,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x0\', \'y0\', \'x1\', \'y1\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000722,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x1\', \'y1\', \'x2\', \'y2\', \'colour\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000723,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'arg\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000724,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ascent\', \'descent\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000725,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'baseline\', \'width\', \'frags\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000726,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'canvas\', \'painter\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000727,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'card_w\', \'card_h\', \'bleed\', \'gap\', \'paper\', \'orientation\', \'backs\', \'back_offset\', \'marks\', \'gutter\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000728,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cards\', \'shared\', \'give\', \'special\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000729,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cells\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000730,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cols\', \'rows\', \'x0\', \'y0\', \'pitch_x\', \'pitch_y\', \'outer_x\', \'outer_y\', \'inner_x\', \'inner_y\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000731,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cut\', \'fold\', \'tab_fill\', \'dash\', \'width\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000732,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'deck\', \'attributes\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000733,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'display\', \'header\', \'header_row\', \'rows\', \'unread\', \'ragged\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000734,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'drop\', \'lighten\', \'keep\', \'background\', \'amount\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000735,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'radius\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000736,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'width\', \'height\', \'scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000737,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'x\', \'y\', \'scale\', \'angle\', \'clip\', \'outline\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000738,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'how\', \'clip\', \'width\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000739,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'size\', \'leading\', \'align\', \'hyphens\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000740,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'size\', \'min_size\', \'leading\', \'align\', \'valign\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000741,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'file\', \'line\', \'col\', \'cell\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000742,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'file\', \'path\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000743,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'files\', \'changed\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000744,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fill\', \'color\', \'bold\', \'align\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000745,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fill\', \'stroke\', \'pad\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000746,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fn\', \'args\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000747,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'font\', \'heading_font\', \'size\', \'leading\', \'heading_sizes\', \'title_size\', \'color\', \'heading_color\', \'accent\', \'fills\', \'align\', \'paragraph_gap\', \'hyphens\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000748,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'format\', \'mode\', \'width\', \'height\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000749,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'aligns\', \'rows\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000750,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'rows\', \'title\', \'notes\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000751,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'sub\', \'width\', \'fill\', \'sub_widths\', \'icons\', \'format\', \'align\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000752,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'headers\', \'chunks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000753,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'height\', \'items\', \'figures\', \'space\', \'keep\', \'frame\', \'anchor\', \'brk\', \'span\', \'target\', \'line\', \'kind\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000754,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'back\', \'side\', \'have\', \'want\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000755,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'fields\', \'copies\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000756,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'id\', \'fields\', \'copies\', \'layout\', \'back\', \'ref\', \'field_refs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000757,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'values\', \'refs\', \'ref\', \'group\', \'unread\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000758,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'info\', \'body\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000759,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'items\', \'height\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000760,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'arg\', \'children\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000761,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000762,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'name\', \'component\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000763,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'serial\', \'iso\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000764,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\', \'width\', \'radius\', \'dash\', \'opacity\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000765,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'path\', \'color\', \'rotate\', \'opacity\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000766,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000767,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kinds\', \'hand\', \'market\', \'situations\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000768,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kit_dir\', \'kit\', \'options\', \'printed\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000769,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'label\', \'files\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000770,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'level\', \'text\', \'anchor\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000771,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'lines\', \'size\', \'height\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000772,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'method\', \'target\', \'headers\', \'body\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000773,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'model\', \'layouts\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000774,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'canvas\', \'trim\', \'dpi\', \'services\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000775,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'cell\', \'formula\', \'source\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000776,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'family\', \'style\', \'ascent\', \'descent\', \'cap\', \'charset\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000777,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'frame\', \'booklet\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000778,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'on\', \'words\', \'values\', \'what\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000779,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'spec\', \'cards\', \'box\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000780,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000781,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'cards\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000782,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'pages\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000783,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\', \'display\', \'blocks\', \'figures\', \'style\', \'lines\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000784,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000785,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'x\', \'y\', \'w\', \'h\', \'tip\', \'script\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000786,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000787,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'net\', \'x\', \'top\', \'turned\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000788,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'node\', \'owner\', \'merged\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000789,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'items\', \'figures\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000790,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'version\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000791,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'numbers\', \'off\', \'literal\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000792,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'of\', \'draw\', \'shows\', \'remembered\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000793,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'op\', \'left\', \'right\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000794,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ordered\', \'start\', \'items\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000795,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'page\', \'corners\', \'component\', \'item\', \'side\', \'file\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000796,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'page\', \'pieces\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000797,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'paper\', \'backs\', \'orientation\', \'out\', \'back_offset\', \'image_dpi\', \'strict\', \'printer_margin\', \'code\', \'color\', \'pdfx\', \'ink_limit\', \'ink\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000798,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'pixels\', \'dpi\', \'scale\', \'note\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000799,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'places\', \'width\', \'height\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000800,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'play\', \'situations\', \'lengths\', \'open_endings\', \'dry\', \'check_agent\', \'trace\', \'agents\', \'seat_colours\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000801,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'png\', \'tts\', \'sheets\', \'out\', \'preset\', \'size\', \'bleed\', \'dpi\', \'paper\', \'tts_base\', \'showcase\', \'fan\', \'cards\', \'width\', \'rules_html\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000802,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ref\', \'keys\', \'lacking\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000803,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'entry\', \'texts\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000804,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'kit_dir\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000805,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'size\', \'inputs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000806,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\', \'group\', \'name\', \'text\', \'x\', \'y\', \'w\', \'h\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000807,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\', \'label\', \'region\', \'page_box\', \'neighbours\', \'strips\', \'registers\', \'crop\', \'label_box\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000808,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000809,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'scale\', \'box\', \'tiles\', \'overlaps\', \'label_size\', \'title_y\', \'notes_top\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000810,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sheet\', \'back\', \'left\', \'right\', \'width\', \'height\', \'turned\', \'marks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000811,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sheet\', \'layout\', \'count\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000812,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'side\', \'region\', \'neighbour\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000813,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sides\', \'pages\', \'blanks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000814,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'size\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000815,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'slot\', \'layout\', \'card\', \'copy\', \'back\', \'trim\', \'rotate\', \'size\', \'bleed\', \'deck\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000816,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'spec\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000817,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'status\', \'body\', \'headers\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000818,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'tables\', \'values\', \'unrun\', \'drift\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000819,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'bold\', \'italic\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000820,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000821,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'style\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000822,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'width\', \'sides\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000823,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'x\', \'y\', \'rotate\', \'size\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000824,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000825,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'value\', \'relative\', \'template\', \'safe\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000826,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'value\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000827,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'values\', \'ref\', \'listed\', \'written\', \'refs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000828,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'what\', \'high\', \'low\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000829,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'what\', \'where\', \'ref\', \'got\', \'suggestion\', \'severity\', \'loc\', \'at_key\', \'element\', \'keys\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000830,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'bleed\', \'layers\', \'background\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000831,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'colour_space\', \'bits\', \'filters\', \'data\', \'predictor_colours\', \'smask\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000832,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'fronts\', \'backs\', \'marks\', \'back_marks\', \'trim_box\', \'bleed_box\', \'back_trim_box\', \'back_bleed_box\', \'fold\', \'mode\', \'cols\', \'rows\', \'printable\', \'gaps\', \'card\', \'bleed\', \'template\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000833,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'mirror_x\', \'dx\', \'dy\', \'area\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000834,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'printable\', \'centre\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000835,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'shapes\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000836,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'size\', \'margin\', \'overlap\', \'rows\', \'cols\', \'tiles\', \'map\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000837,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'top\', \'bottom\', \'inner\', \'outer\', \'columns\', \'gap\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000838,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'text\', \'face\', \'size\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000839,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'rotate\', \'clip\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000840,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'text\', \'size\', \'anchor\', \'bold\', \'colour\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000841,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'block\', \'color\', \'outline\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000842,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000843,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'turn\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000844,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x0\', \'y0\', \'x1\', \'y1\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000845,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x1\', \'y1\', \'x2\', \'y2\', \'colour\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000846,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.info,self.body,self.line,))\n return __hash__': _dc_000000193,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.items,self.height,self.line,))\n return __hash__': _dc_000000194,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,))\n return __hash__': _dc_000000195,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.arg,self.children,self.line,))\n return __hash__': _dc_000000196,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.line,))\n return __hash__': _dc_000000197,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.name,self.component,self.shown,))\n return __hash__': _dc_000000198,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.serial,self.iso,))\n return __hash__': _dc_000000199,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))\n return __hash__': _dc_000000200,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))\n return __hash__': _dc_000000201,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kinds,self.hand,self.market,self.situations,))\n return __hash__': _dc_000000202,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kit_dir,self.kit,self.options,self.printed,))\n return __hash__': _dc_000000203,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.label,self.files,))\n return __hash__': _dc_000000204,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.level,self.text,self.anchor,self.line,))\n return __hash__': _dc_000000205,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lines,self.size,self.height,))\n return __hash__': _dc_000000206,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.target,self.headers,self.body,))\n return __hash__': _dc_000000207,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.model,self.layouts,))\n return __hash__': _dc_000000208,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,))\n return __hash__': _dc_000000209,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))\n return __hash__': _dc_000000210,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.cell,self.formula,self.source,))\n return __hash__': _dc_000000211,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))\n return __hash__': _dc_000000212,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.frame,self.booklet,))\n return __hash__': _dc_000000213,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.on,self.words,self.values,self.what,))\n return __hash__': _dc_000000214,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.spec,self.cards,self.box,))\n return __hash__': _dc_000000215,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.line,))\n return __hash__': _dc_000000216,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.cards,self.ref,))\n return __hash__': _dc_000000217,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.pages,self.ref,))\n return __hash__': _dc_000000218,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,))\n return __hash__': _dc_000000219,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))\n return __hash__': _dc_000000220,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))\n return __hash__': _dc_000000221,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.net,self.x,self.top,self.turned,))\n return __hash__': _dc_000000222,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.node,self.owner,self.merged,))\n return __hash__': _dc_000000223,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.items,self.figures,))\n return __hash__': _dc_000000224,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.version,))\n return __hash__': _dc_000000225,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.numbers,self.off,self.literal,))\n return __hash__': _dc_000000226,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.of,self.draw,self.shows,self.remembered,))\n return __hash__': _dc_000000227,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.op,self.left,self.right,))\n return __hash__': _dc_000000228,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ordered,self.start,self.items,self.line,))\n return __hash__': _dc_000000229,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))\n return __hash__': _dc_000000230,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.pieces,))\n return __hash__': _dc_000000231,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))\n return __hash__': _dc_000000232,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.pixels,self.dpi,self.scale,self.note,))\n return __hash__': _dc_000000233,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.places,self.width,self.height,self.caption,self.line,))\n return __hash__': _dc_000000234,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))\n return __hash__': _dc_000000235,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))\n return __hash__': _dc_000000236,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ref,self.keys,self.lacking,))\n return __hash__': _dc_000000237,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.entry,self.texts,self.shown,))\n return __hash__': _dc_000000238,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.kit_dir,))\n return __hash__': _dc_000000239,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.size,self.inputs,))\n return __hash__': _dc_000000240,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,))\n return __hash__': _dc_000000241,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))\n return __hash__': _dc_000000242,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))\n return __hash__': _dc_000000243,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))\n return __hash__': _dc_000000244,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))\n return __hash__': _dc_000000245,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.layout,self.count,self.ref,))\n return __hash__': _dc_000000246,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.side,self.region,self.neighbour,))\n return __hash__': _dc_000000247,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sides,self.pages,self.blanks,))\n return __hash__': _dc_000000248,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.size,))\n return __hash__': _dc_000000249,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))\n return __hash__': _dc_000000250,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.spec,self.line,))\n return __hash__': _dc_000000251,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.status,self.body,self.headers,))\n return __hash__': _dc_000000252,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tables,self.values,self.unrun,self.drift,))\n return __hash__': _dc_000000253,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,))\n return __hash__': _dc_000000254,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.bold,self.italic,self.icon,))\n return __hash__': _dc_000000255,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.line,))\n return __hash__': _dc_000000256,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.style,self.icon,))\n return __hash__': _dc_000000257,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.width,self.sides,))\n return __hash__': _dc_000000258,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.x,self.y,self.rotate,self.size,))\n return __hash__': _dc_000000259,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,))\n return __hash__': _dc_000000260,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,self.relative,self.template,self.safe,))\n return __hash__': _dc_000000261,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.values,self.ref,self.listed,self.written,self.refs,))\n return __hash__': _dc_000000262,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.high,self.low,))\n return __hash__': _dc_000000263,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))\n return __hash__': _dc_000000264,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.bleed,self.layers,self.background,))\n return __hash__': _dc_000000265,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))\n return __hash__': _dc_000000266,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))\n return __hash__': _dc_000000267,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))\n return __hash__': _dc_000000268,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.printable,self.centre,))\n return __hash__': _dc_000000269,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.shapes,))\n return __hash__': _dc_000000270,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))\n return __hash__': _dc_000000271,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))\n return __hash__': _dc_000000272,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.text,self.face,self.size,self.icon,))\n return __hash__': _dc_000000273,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.rotate,self.clip,))\n return __hash__': _dc_000000274,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))\n return __hash__': _dc_000000275,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))\n return __hash__': _dc_000000276,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))\n return __hash__': _dc_000000277,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.turn,))\n return __hash__': _dc_000000278,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))\n return __hash__': _dc_000000279,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))\n return __hash__': _dc_000000280,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(arg={self.arg!r})"\n return __repr__': _dc_000000281,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"\n return __repr__': _dc_000000282,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"\n return __repr__': _dc_000000283,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"\n return __repr__': _dc_000000284,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"\n return __repr__': _dc_000000285,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000286,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"\n return __repr__': _dc_000000287,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r})"\n return __repr__': _dc_000000288,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000289,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"\n return __repr__': _dc_000000290,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"\n return __repr__': _dc_000000291,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"\n return __repr__': _dc_000000292,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"\n return __repr__': _dc_000000293,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"\n return __repr__': _dc_000000294,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"\n return __repr__': _dc_000000295,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"\n return __repr__': _dc_000000296,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"\n return __repr__': _dc_000000297,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"\n return __repr__': _dc_000000298,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"\n return __repr__': _dc_000000299,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"\n return __repr__': _dc_000000300,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"\n return __repr__': _dc_000000301,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"\n return __repr__': _dc_000000302,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000303,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000304,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000305,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"\n return __repr__': _dc_000000306,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"\n return __repr__': _dc_000000307,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"\n return __repr__': _dc_000000308,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"\n return __repr__': _dc_000000309,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"\n return __repr__': _dc_000000310,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"\n return __repr__': _dc_000000311,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"\n return __repr__': _dc_000000312,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"\n return __repr__': _dc_000000313,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"\n return __repr__': _dc_000000314,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"\n return __repr__': _dc_000000315,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"\n return __repr__': _dc_000000316,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"\n return __repr__': _dc_000000317,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"\n return __repr__': _dc_000000318,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"\n return __repr__': _dc_000000319,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"\n return __repr__': _dc_000000320,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"\n return __repr__': _dc_000000321,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"\n return __repr__': _dc_000000322,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"\n return __repr__': _dc_000000323,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"\n return __repr__': _dc_000000324,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"\n return __repr__': _dc_000000325,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"\n return __repr__': _dc_000000326,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"\n return __repr__': _dc_000000327,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r})"\n return __repr__': _dc_000000328,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"\n return __repr__': _dc_000000329,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"\n return __repr__': _dc_000000330,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"\n return __repr__': _dc_000000331,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"\n return __repr__': _dc_000000332,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000333,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"\n return __repr__': _dc_000000334,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"\n return __repr__': _dc_000000335,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"\n return __repr__': _dc_000000336,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000337,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"\n return __repr__': _dc_000000338,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"\n return __repr__': _dc_000000339,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"\n return __repr__': _dc_000000340,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, data={self.data!r}, root={self.root!r}, rows={self.rows!r})"\n return __repr__': _dc_000000341,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"\n return __repr__': _dc_000000342,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"\n return __repr__': _dc_000000343,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"\n return __repr__': _dc_000000344,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000345,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r})"\n return __repr__': _dc_000000346,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"\n return __repr__': _dc_000000347,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"\n return __repr__': _dc_000000348,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"\n return __repr__': _dc_000000349,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"\n return __repr__': _dc_000000350,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"\n return __repr__': _dc_000000351,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"\n return __repr__': _dc_000000352,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"\n return __repr__': _dc_000000353,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"\n return __repr__': _dc_000000354,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"\n return __repr__': _dc_000000355,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"\n return __repr__': _dc_000000356,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"\n return __repr__': _dc_000000357,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"\n return __repr__': _dc_000000358,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"\n return __repr__': _dc_000000359,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"\n return __repr__': _dc_000000360,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"\n return __repr__': _dc_000000361,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"\n return __repr__': _dc_000000362,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000363,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"\n return __repr__': _dc_000000364,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"\n return __repr__': _dc_000000365,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"\n return __repr__': _dc_000000366,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"\n return __repr__': _dc_000000367,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"\n return __repr__': _dc_000000368,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"\n return __repr__': _dc_000000369,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"\n return __repr__': _dc_000000370,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"\n return __repr__': _dc_000000371,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"\n return __repr__': _dc_000000372,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"\n return __repr__': _dc_000000373,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"\n return __repr__': _dc_000000374,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, plans={self.plans!r}, notes={self.notes!r}, cards={self.cards!r}, yaml={self.yaml!r}, stamp={self.stamp!r}, shared={self.shared!r})"\n return __repr__': _dc_000000375,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"\n return __repr__': _dc_000000376,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"\n return __repr__': _dc_000000377,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"\n return __repr__': _dc_000000378,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"\n return __repr__': _dc_000000379,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000380,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"\n return __repr__': _dc_000000381,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"\n return __repr__': _dc_000000382,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000383,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"\n return __repr__': _dc_000000384,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"\n return __repr__': _dc_000000385,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"\n return __repr__': _dc_000000386,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"\n return __repr__': _dc_000000387,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"\n return __repr__': _dc_000000388,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"\n return __repr__': _dc_000000389,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r}, kept_yaml={self.kept_yaml!r})"\n return __repr__': _dc_000000390,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000391,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"\n return __repr__': _dc_000000392,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"\n return __repr__': _dc_000000393,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"\n return __repr__': _dc_000000394,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"\n return __repr__': _dc_000000395,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"\n return __repr__': _dc_000000396,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"\n return __repr__': _dc_000000397,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"\n return __repr__': _dc_000000398,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"\n return __repr__': _dc_000000399,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"\n return __repr__': _dc_000000400,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(size={self.size!r})"\n return __repr__': _dc_000000401,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"\n return __repr__': _dc_000000402,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"\n return __repr__': _dc_000000403,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"\n return __repr__': _dc_000000404,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"\n return __repr__': _dc_000000405,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r})"\n return __repr__': _dc_000000406,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"\n return __repr__': _dc_000000407,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"\n return __repr__': _dc_000000408,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"\n return __repr__': _dc_000000409,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"\n return __repr__': _dc_000000410,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"\n return __repr__': _dc_000000411,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"\n return __repr__': _dc_000000412,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"\n return __repr__': _dc_000000413,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r})"\n return __repr__': _dc_000000414,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"\n return __repr__': _dc_000000415,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"\n return __repr__': _dc_000000416,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"\n return __repr__': _dc_000000417,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"\n return __repr__': _dc_000000418,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"\n return __repr__': _dc_000000419,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"\n return __repr__': _dc_000000420,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"\n return __repr__': _dc_000000421,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"\n return __repr__': _dc_000000422,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"\n return __repr__': _dc_000000423,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"\n return __repr__': _dc_000000424,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"\n return __repr__': _dc_000000425,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"\n return __repr__': _dc_000000426,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"\n return __repr__': _dc_000000427,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000428,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"\n return __repr__': _dc_000000429,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"\n return __repr__': _dc_000000430,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"\n return __repr__': _dc_000000431,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000432,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000433,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"\n return __repr__': _dc_000000434,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"\n return __repr__': _dc_000000435,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"\n return __repr__': _dc_000000436,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000437,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"\n return __repr__': _dc_000000438,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"\n return __repr__': _dc_000000439,
+    "def __create_fn__(__dataclass_type_arg__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,arg:__dataclass_type_arg__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n return __init__": _dc_000000440,
+    "def __create_fn__(__dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n return __init__": _dc_000000441,
+    "def __create_fn__(__dataclass_type_baseline__, __dataclass_type_width__, __dataclass_type_frags__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,baseline:__dataclass_type_baseline__,width:__dataclass_type_width__,frags:__dataclass_type_frags__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'frags',frags)\n return __init__": _dc_000000442,
+    'def __create_fn__(__dataclass_type_book__, __dataclass_type_values__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_figure__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,book:__dataclass_type_book__,values:__dataclass_type_values__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,figure:__dataclass_type_figure__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.book=book\n  self.values=values\n  self.french=french\n  self.tables=tables\n  self.figure=figure\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n return __init__': _dc_000000443,
+    "def __create_fn__(__dataclass_type_canvas__, __dataclass_type_painter__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,canvas:__dataclass_type_canvas__,painter:__dataclass_type_painter__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'painter',painter)\n return __init__": _dc_000000444,
+    "def __create_fn__(__dataclass_type_card_w__, __dataclass_type_card_h__, __dataclass_type_bleed__, __dataclass_type_gap__, __dataclass_type_paper__, __dataclass_type_orientation__, __dataclass_type_backs__, __dataclass_type_back_offset__, __dataclass_type_marks__, __dataclass_type_gutter__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_orientation__, __dataclass_dflt_backs__, __dataclass_dflt_back_offset__, __dataclass_dflt_marks__, __dataclass_dflt_gutter__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):\n def __init__(self,card_w:__dataclass_type_card_w__,card_h:__dataclass_type_card_h__,bleed:__dataclass_type_bleed__,gap:__dataclass_type_gap__,paper:__dataclass_type_paper__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,marks:__dataclass_type_marks__=__dataclass_dflt_marks__,gutter:__dataclass_type_gutter__=__dataclass_dflt_gutter__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)\n  __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'gutter',gutter)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000445,
+    "def __create_fn__(__dataclass_type_cards__, __dataclass_type_shared__, __dataclass_type_give__, __dataclass_type_special__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_give__, __dataclass_dflt_special__, __dataclass_return_type__):\n def __init__(self,cards:__dataclass_type_cards__,shared:__dataclass_type_shared__,give:__dataclass_type_give__=__dataclass_dflt_give__,special:__dataclass_type_special__=__dataclass_dflt_special__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'shared',shared)\n  __dataclass_builtins_object__.__setattr__(self,'give',give)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n return __init__": _dc_000000446,
+    "def __create_fn__(__dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cells:__dataclass_type_cells__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cells',cells)\n return __init__": _dc_000000447,
+    'def __create_fn__(__dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_ends__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cells__, __dataclass_dflt_starts__, __dataclass_dflt_ends__, __dataclass_dflt_unclosed__, __dataclass_return_type__):\n def __init__(self,cells:__dataclass_type_cells__=__dataclass_HAS_DEFAULT_FACTORY__,starts:__dataclass_type_starts__=__dataclass_HAS_DEFAULT_FACTORY__,ends:__dataclass_type_ends__=__dataclass_HAS_DEFAULT_FACTORY__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:\n  self.cells=__dataclass_dflt_cells__() if cells is __dataclass_HAS_DEFAULT_FACTORY__ else cells\n  self.starts=__dataclass_dflt_starts__() if starts is __dataclass_HAS_DEFAULT_FACTORY__ else starts\n  self.ends=__dataclass_dflt_ends__() if ends is __dataclass_HAS_DEFAULT_FACTORY__ else ends\n  self.unclosed=unclosed\n return __init__': _dc_000000448,
+    'def __create_fn__(__dataclass_type_check__, __dataclass_type_ref__, __dataclass_type_label__, __dataclass_type_deck__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,check:__dataclass_type_check__,ref:__dataclass_type_ref__,label:__dataclass_type_label__,deck:__dataclass_type_deck__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.check=check\n  self.ref=ref\n  self.label=label\n  self.deck=deck\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.__post_init__()\n return __init__': _dc_000000449,
+    "def __create_fn__(__dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_pitch_x__, __dataclass_type_pitch_y__, __dataclass_type_outer_x__, __dataclass_type_outer_y__, __dataclass_type_inner_x__, __dataclass_type_inner_y__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,pitch_x:__dataclass_type_pitch_x__,pitch_y:__dataclass_type_pitch_y__,outer_x:__dataclass_type_outer_x__,outer_y:__dataclass_type_outer_y__,inner_x:__dataclass_type_inner_x__,inner_y:__dataclass_type_inner_y__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_x',pitch_x)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_y',pitch_y)\n  __dataclass_builtins_object__.__setattr__(self,'outer_x',outer_x)\n  __dataclass_builtins_object__.__setattr__(self,'outer_y',outer_y)\n  __dataclass_builtins_object__.__setattr__(self,'inner_x',inner_x)\n  __dataclass_builtins_object__.__setattr__(self,'inner_y',inner_y)\n return __init__": _dc_000000450,
+    "def __create_fn__(__dataclass_type_cut__, __dataclass_type_fold__, __dataclass_type_tab_fill__, __dataclass_type_dash__, __dataclass_type_width__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,cut:__dataclass_type_cut__,fold:__dataclass_type_fold__,tab_fill:__dataclass_type_tab_fill__,dash:__dataclass_type_dash__,width:__dataclass_type_width__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'cut',cut)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'tab_fill',tab_fill)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n return __init__": _dc_000000451,
+    'def __create_fn__(__dataclass_type_data__, __dataclass_type_origins__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_origins__, __dataclass_return_type__):\n def __init__(self,data:__dataclass_type_data__,origins:__dataclass_type_origins__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.data=data\n  self.origins=__dataclass_dflt_origins__() if origins is __dataclass_HAS_DEFAULT_FACTORY__ else origins\n return __init__': _dc_000000452,
+    'def __create_fn__(__dataclass_type_data__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,data:__dataclass_type_data__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  self.data=data\n  self.ref=ref\n return __init__': _dc_000000453,
+    "def __create_fn__(__dataclass_type_deck__, __dataclass_type_attributes__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,deck:__dataclass_type_deck__,attributes:__dataclass_type_attributes__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n  __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000454,
+    "def __create_fn__(__dataclass_type_display__, __dataclass_type_header__, __dataclass_type_header_row__, __dataclass_type_rows__, __dataclass_type_unread__, __dataclass_type_ragged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_unread__, __dataclass_dflt_ragged__, __dataclass_return_type__):\n def __init__(self,display:__dataclass_type_display__,header:__dataclass_type_header__,header_row:__dataclass_type_header_row__,rows:__dataclass_type_rows__,unread:__dataclass_type_unread__=__dataclass_dflt_unread__,ragged:__dataclass_type_ragged__=__dataclass_dflt_ragged__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'header_row',header_row)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n  __dataclass_builtins_object__.__setattr__(self,'ragged',ragged)\n return __init__": _dc_000000455,
+    'def __create_fn__(__dataclass_type_display__, __dataclass_type_rows__, __dataclass_type_problems__, __dataclass_type_valued__, __dataclass_type_records__, __dataclass_type_cells__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_valued__, __dataclass_dflt_records__, __dataclass_dflt_cells__, __dataclass_return_type__):\n def __init__(self,display:__dataclass_type_display__,rows:__dataclass_type_rows__,problems:__dataclass_type_problems__,valued:__dataclass_type_valued__=__dataclass_dflt_valued__,records:__dataclass_type_records__=__dataclass_dflt_records__,cells:__dataclass_type_cells__=__dataclass_dflt_cells__)->__dataclass_return_type__:\n  self.display=display\n  self.rows=rows\n  self.problems=problems\n  self.valued=valued\n  self.records=records\n  self.cells=cells\n return __init__': _dc_000000456,
+    "def __create_fn__(__dataclass_type_drop__, __dataclass_type_lighten__, __dataclass_type_keep__, __dataclass_type_background__, __dataclass_type_amount__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_drop__, __dataclass_dflt_lighten__, __dataclass_dflt_keep__, __dataclass_dflt_background__, __dataclass_dflt_amount__, __dataclass_return_type__):\n def __init__(self,drop:__dataclass_type_drop__=__dataclass_dflt_drop__,lighten:__dataclass_type_lighten__=__dataclass_dflt_lighten__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,background:__dataclass_type_background__=__dataclass_dflt_background__,amount:__dataclass_type_amount__=__dataclass_dflt_amount__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'drop',drop)\n  __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n return __init__": _dc_000000457,
+    'def __create_fn__(__dataclass_type_element__, __dataclass_type_cells__, __dataclass_type_fields__, __dataclass_type_order__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fields__, __dataclass_dflt_order__, __dataclass_return_type__):\n def __init__(self,element:__dataclass_type_element__,cells:__dataclass_type_cells__,fields:__dataclass_type_fields__=__dataclass_HAS_DEFAULT_FACTORY__,order:__dataclass_type_order__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.element=element\n  self.cells=cells\n  self.fields=__dataclass_dflt_fields__() if fields is __dataclass_HAS_DEFAULT_FACTORY__ else fields\n  self.order=__dataclass_dflt_order__() if order is __dataclass_HAS_DEFAULT_FACTORY__ else order\n return __init__': _dc_000000458,
+    "def __create_fn__(__dataclass_type_face__, __dataclass_type_radius__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,radius:__dataclass_type_radius__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n return __init__": _dc_000000459,
+    "def __create_fn__(__dataclass_type_face__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_scale__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,width:__dataclass_type_width__,height:__dataclass_type_height__,scale:__dataclass_type_scale__=__dataclass_dflt_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n return __init__": _dc_000000460,
+    "def __create_fn__(__dataclass_type_face__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_scale__, __dataclass_type_angle__, __dataclass_type_clip__, __dataclass_type_outline__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_angle__, __dataclass_dflt_clip__, __dataclass_dflt_outline__, __dataclass_return_type__):\n def __init__(self,face:__dataclass_type_face__,x:__dataclass_type_x__,y:__dataclass_type_y__,scale:__dataclass_type_scale__,angle:__dataclass_type_angle__=__dataclass_dflt_angle__,clip:__dataclass_type_clip__=__dataclass_dflt_clip__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'angle',angle)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n return __init__": _dc_000000461,
+    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_how__, __dataclass_type_clip__, __dataclass_type_width__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,how:__dataclass_type_how__,clip:__dataclass_type_clip__,width:__dataclass_type_width__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'how',how)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000462,
+    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_hyphens__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_align__, __dataclass_dflt_hyphens__, __dataclass_dflt_icon_scale__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__=__dataclass_dflt_align__,hyphens:__dataclass_type_hyphens__=__dataclass_dflt_hyphens__,icon_scale:__dataclass_type_icon_scale__=__dataclass_dflt_icon_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000463,
+    "def __create_fn__(__dataclass_type_faces__, __dataclass_type_size__, __dataclass_type_min_size__, __dataclass_type_leading__, __dataclass_type_align__, __dataclass_type_valign__, __dataclass_type_icon_scale__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,faces:__dataclass_type_faces__,size:__dataclass_type_size__,min_size:__dataclass_type_min_size__,leading:__dataclass_type_leading__,align:__dataclass_type_align__,valign:__dataclass_type_valign__,icon_scale:__dataclass_type_icon_scale__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'min_size',min_size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'valign',valign)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000464,
+    'def __create_fn__(__dataclass_type_families__, __dataclass_type_problems__, __dataclass_type_locator__, __dataclass_type_data__, __dataclass_type_unreadable__, __dataclass_type_parsed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_locator__, __dataclass_dflt_data__, __dataclass_dflt_unreadable__, __dataclass_dflt_parsed__, __dataclass_return_type__):\n def __init__(self,families:__dataclass_type_families__,problems:__dataclass_type_problems__,locator:__dataclass_type_locator__=__dataclass_dflt_locator__,data:__dataclass_type_data__=__dataclass_HAS_DEFAULT_FACTORY__,unreadable:__dataclass_type_unreadable__=__dataclass_HAS_DEFAULT_FACTORY__,parsed:__dataclass_type_parsed__=__dataclass_dflt_parsed__)->__dataclass_return_type__:\n  self.families=families\n  self.problems=problems\n  self.locator=locator\n  self.data=__dataclass_dflt_data__() if data is __dataclass_HAS_DEFAULT_FACTORY__ else data\n  self.unreadable=__dataclass_dflt_unreadable__() if unreadable is __dataclass_HAS_DEFAULT_FACTORY__ else unreadable\n  self.parsed=parsed\n return __init__': _dc_000000465,
+    "def __create_fn__(__dataclass_type_file__, __dataclass_type_line__, __dataclass_type_col__, __dataclass_type_cell__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_line__, __dataclass_dflt_col__, __dataclass_dflt_cell__, __dataclass_return_type__):\n def __init__(self,file:__dataclass_type_file__,line:__dataclass_type_line__=__dataclass_dflt_line__,col:__dataclass_type_col__=__dataclass_dflt_col__,cell:__dataclass_type_cell__=__dataclass_dflt_cell__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n return __init__": _dc_000000466,
+    "def __create_fn__(__dataclass_type_file__, __dataclass_type_path__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_path__, __dataclass_return_type__):\n def __init__(self,file:__dataclass_type_file__,path:__dataclass_type_path__=__dataclass_dflt_path__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n return __init__": _dc_000000467,
+    "def __create_fn__(__dataclass_type_files__, __dataclass_type_changed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_changed__, __dataclass_return_type__):\n def __init__(self,files:__dataclass_type_files__,changed:__dataclass_type_changed__=__dataclass_dflt_changed__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n  __dataclass_builtins_object__.__setattr__(self,'changed',changed)\n return __init__": _dc_000000468,
+    "def __create_fn__(__dataclass_type_fill__, __dataclass_type_color__, __dataclass_type_bold__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_color__, __dataclass_dflt_bold__, __dataclass_dflt_align__, __dataclass_return_type__):\n def __init__(self,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,color:__dataclass_type_color__=__dataclass_dflt_color__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000469,
+    "def __create_fn__(__dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_pad__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__,pad:__dataclass_type_pad__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'pad',pad)\n return __init__": _dc_000000470,
+    'def __create_fn__(__dataclass_type_final__, __dataclass_type_part__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,final:__dataclass_type_final__,part:__dataclass_type_part__)->__dataclass_return_type__:\n  self.final=final\n  self.part=part\n return __init__': _dc_000000471,
+    'def __create_fn__(__dataclass_type_fingerprint__, __dataclass_type_reads__, __dataclass_type_file__, __dataclass_type_problems__, __dataclass_type_drawn__, __dataclass_type_output__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_drawn__, __dataclass_dflt_output__, __dataclass_dflt_pages__, __dataclass_return_type__):\n def __init__(self,fingerprint:__dataclass_type_fingerprint__,reads:__dataclass_type_reads__,file:__dataclass_type_file__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,drawn:__dataclass_type_drawn__=__dataclass_dflt_drawn__,output:__dataclass_type_output__=__dataclass_dflt_output__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.fingerprint=fingerprint\n  self.reads=reads\n  self.file=file\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.drawn=drawn\n  self.output=output\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n return __init__': _dc_000000472,
+    "def __create_fn__(__dataclass_type_fn__, __dataclass_type_args__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,fn:__dataclass_type_fn__,args:__dataclass_type_args__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'fn',fn)\n  __dataclass_builtins_object__.__setattr__(self,'args',args)\n return __init__": _dc_000000473,
+    "def __create_fn__(__dataclass_type_font__, __dataclass_type_heading_font__, __dataclass_type_size__, __dataclass_type_leading__, __dataclass_type_heading_sizes__, __dataclass_type_title_size__, __dataclass_type_color__, __dataclass_type_heading_color__, __dataclass_type_accent__, __dataclass_type_fills__, __dataclass_type_align__, __dataclass_type_paragraph_gap__, __dataclass_type_hyphens__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,font:__dataclass_type_font__,heading_font:__dataclass_type_heading_font__,size:__dataclass_type_size__,leading:__dataclass_type_leading__,heading_sizes:__dataclass_type_heading_sizes__,title_size:__dataclass_type_title_size__,color:__dataclass_type_color__,heading_color:__dataclass_type_heading_color__,accent:__dataclass_type_accent__,fills:__dataclass_type_fills__,align:__dataclass_type_align__,paragraph_gap:__dataclass_type_paragraph_gap__,hyphens:__dataclass_type_hyphens__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'font',font)\n  __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'heading_sizes',heading_sizes)\n  __dataclass_builtins_object__.__setattr__(self,'title_size',title_size)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'heading_color',heading_color)\n  __dataclass_builtins_object__.__setattr__(self,'accent',accent)\n  __dataclass_builtins_object__.__setattr__(self,'fills',fills)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'paragraph_gap',paragraph_gap)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n return __init__": _dc_000000474,
+    "def __create_fn__(__dataclass_type_format__, __dataclass_type_mode__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,format:__dataclass_type_format__,mode:__dataclass_type_mode__,width:__dataclass_type_width__,height:__dataclass_type_height__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000475,
+    "def __create_fn__(__dataclass_type_header__, __dataclass_type_aligns__, __dataclass_type_rows__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,aligns:__dataclass_type_aligns__,rows:__dataclass_type_rows__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000476,
+    "def __create_fn__(__dataclass_type_header__, __dataclass_type_rows__, __dataclass_type_title__, __dataclass_type_notes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_title__, __dataclass_dflt_notes__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,rows:__dataclass_type_rows__,title:__dataclass_type_title__=__dataclass_dflt_title__,notes:__dataclass_type_notes__=__dataclass_dflt_notes__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'notes',notes)\n return __init__": _dc_000000477,
+    "def __create_fn__(__dataclass_type_header__, __dataclass_type_sub__, __dataclass_type_width__, __dataclass_type_fill__, __dataclass_type_sub_widths__, __dataclass_type_icons__, __dataclass_type_format__, __dataclass_type_align__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_sub_widths__, __dataclass_dflt_icons__, __dataclass_dflt_format__, __dataclass_dflt_align__, __dataclass_return_type__):\n def __init__(self,header:__dataclass_type_header__,sub:__dataclass_type_sub__,width:__dataclass_type_width__,fill:__dataclass_type_fill__,sub_widths:__dataclass_type_sub_widths__=__dataclass_dflt_sub_widths__,icons:__dataclass_type_icons__=__dataclass_dflt_icons__,format:__dataclass_type_format__=__dataclass_dflt_format__,align:__dataclass_type_align__=__dataclass_dflt_align__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'sub',sub)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'sub_widths',sub_widths)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000478,
+    "def __create_fn__(__dataclass_type_headers__, __dataclass_type_chunks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,headers:__dataclass_type_headers__,chunks:__dataclass_type_chunks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)\n return __init__": _dc_000000479,
+    "def __create_fn__(__dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_type_space__, __dataclass_type_keep__, __dataclass_type_frame__, __dataclass_type_anchor__, __dataclass_type_brk__, __dataclass_type_span__, __dataclass_type_target__, __dataclass_type_line__, __dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_items__, __dataclass_dflt_figures__, __dataclass_dflt_space__, __dataclass_dflt_keep__, __dataclass_dflt_frame__, __dataclass_dflt_anchor__, __dataclass_dflt_brk__, __dataclass_dflt_span__, __dataclass_dflt_target__, __dataclass_dflt_line__, __dataclass_dflt_kind__, __dataclass_return_type__):\n def __init__(self,height:__dataclass_type_height__,items:__dataclass_type_items__=__dataclass_dflt_items__,figures:__dataclass_type_figures__=__dataclass_dflt_figures__,space:__dataclass_type_space__=__dataclass_dflt_space__,keep:__dataclass_type_keep__=__dataclass_dflt_keep__,frame:__dataclass_type_frame__=__dataclass_dflt_frame__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,brk:__dataclass_type_brk__=__dataclass_dflt_brk__,span:__dataclass_type_span__=__dataclass_dflt_span__,target:__dataclass_type_target__=__dataclass_dflt_target__,line:__dataclass_type_line__=__dataclass_dflt_line__,kind:__dataclass_type_kind__=__dataclass_dflt_kind__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'space',space)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'brk',brk)\n  __dataclass_builtins_object__.__setattr__(self,'span',span)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000480,
+    "def __create_fn__(__dataclass_type_index__, __dataclass_type_back__, __dataclass_type_side__, __dataclass_type_have__, __dataclass_type_want__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,back:__dataclass_type_back__,side:__dataclass_type_side__,have:__dataclass_type_have__,want:__dataclass_type_want__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'have',have)\n  __dataclass_builtins_object__.__setattr__(self,'want',want)\n return __init__": _dc_000000481,
+    "def __create_fn__(__dataclass_type_index__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n return __init__": _dc_000000482,
+    "def __create_fn__(__dataclass_type_index__, __dataclass_type_id__, __dataclass_type_fields__, __dataclass_type_copies__, __dataclass_type_layout__, __dataclass_type_back__, __dataclass_type_ref__, __dataclass_type_field_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,index:__dataclass_type_index__,id:__dataclass_type_id__,fields:__dataclass_type_fields__,copies:__dataclass_type_copies__,layout:__dataclass_type_layout__,back:__dataclass_type_back__,ref:__dataclass_type_ref__,field_refs:__dataclass_type_field_refs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'field_refs',field_refs)\n return __init__": _dc_000000483,
+    "def __create_fn__(__dataclass_type_info__, __dataclass_type_body__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,info:__dataclass_type_info__,body:__dataclass_type_body__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'info',info)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000484,
+    "def __create_fn__(__dataclass_type_items__, __dataclass_type_height__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,items:__dataclass_type_items__,height:__dataclass_type_height__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000485,
+    'def __create_fn__(__dataclass_type_key__, __dataclass_type_faces__, __dataclass_type_state__, __dataclass_type_clean__, __dataclass_type_code__, __dataclass_type_resources__, __dataclass_type_formatted__, __dataclass_type_dictionary__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formatted__, __dataclass_dflt_dictionary__, __dataclass_return_type__):\n def __init__(self,key:__dataclass_type_key__,faces:__dataclass_type_faces__,state:__dataclass_type_state__,clean:__dataclass_type_clean__,code:__dataclass_type_code__,resources:__dataclass_type_resources__,formatted:__dataclass_type_formatted__=__dataclass_dflt_formatted__,dictionary:__dataclass_type_dictionary__=__dataclass_dflt_dictionary__)->__dataclass_return_type__:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n return __init__': _dc_000000486,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000487,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_arg__, __dataclass_type_children__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,arg:__dataclass_type_arg__,children:__dataclass_type_children__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n  __dataclass_builtins_object__.__setattr__(self,'children',children)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000488,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000489,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_name__, __dataclass_type_component__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,name:__dataclass_type_name__,component:__dataclass_type_component__,shown:__dataclass_type_shown__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000490,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_serial__, __dataclass_type_iso__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,serial:__dataclass_type_serial__,iso:__dataclass_type_iso__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'serial',serial)\n  __dataclass_builtins_object__.__setattr__(self,'iso',iso)\n return __init__": _dc_000000491,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_type_width__, __dataclass_type_radius__, __dataclass_type_dash__, __dataclass_type_opacity__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_fill__, __dataclass_dflt_stroke__, __dataclass_dflt_width__, __dataclass_dflt_radius__, __dataclass_dflt_dash__, __dataclass_dflt_opacity__, __dataclass_dflt_rotate__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__=__dataclass_dflt_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__,width:__dataclass_type_width__=__dataclass_dflt_width__,radius:__dataclass_type_radius__=__dataclass_dflt_radius__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000492,
+    "def __create_fn__(__dataclass_type_kind__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_path__, __dataclass_type_color__, __dataclass_type_rotate__, __dataclass_type_opacity__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_color__, __dataclass_dflt_rotate__, __dataclass_dflt_opacity__, __dataclass_return_type__):\n def __init__(self,kind:__dataclass_type_kind__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,path:__dataclass_type_path__,color:__dataclass_type_color__=__dataclass_dflt_color__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__,opacity:__dataclass_type_opacity__=__dataclass_dflt_opacity__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n return __init__": _dc_000000493,
+    "def __create_fn__(__dataclass_type_kinds__, __dataclass_type_hand__, __dataclass_type_market__, __dataclass_type_situations__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_hand__, __dataclass_dflt_market__, __dataclass_dflt_situations__, __dataclass_return_type__):\n def __init__(self,kinds:__dataclass_type_kinds__,hand:__dataclass_type_hand__=__dataclass_dflt_hand__,market:__dataclass_type_market__=__dataclass_dflt_market__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n return __init__": _dc_000000494,
+    'def __create_fn__(__dataclass_type_kit__, __dataclass_type_stem__, __dataclass_type_report__, __dataclass_type_status__, __dataclass_type_digest__, __dataclass_type_pages__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_return_type__):\n def __init__(self,kit:__dataclass_type_kit__,stem:__dataclass_type_stem__,report:__dataclass_type_report__,status:__dataclass_type_status__,digest:__dataclass_type_digest__,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.kit=kit\n  self.stem=stem\n  self.report=report\n  self.status=status\n  self.digest=digest\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n return __init__': _dc_000000495,
+    'def __create_fn__(__dataclass_type_kit__, __dataclass_type_title__, __dataclass_type_path__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_up_to_date__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_up_to_date__, __dataclass_dflt_inputs__, __dataclass_return_type__):\n def __init__(self,kit:__dataclass_type_kit__,title:__dataclass_type_title__,path:__dataclass_type_path__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,up_to_date:__dataclass_type_up_to_date__=__dataclass_dflt_up_to_date__,inputs:__dataclass_type_inputs__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.kit=kit\n  self.title=title\n  self.path=path\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.up_to_date=up_to_date\n  self.inputs=__dataclass_dflt_inputs__() if inputs is __dataclass_HAS_DEFAULT_FACTORY__ else inputs\n return __init__': _dc_000000496,
+    "def __create_fn__(__dataclass_type_kit_dir__, __dataclass_type_kit__, __dataclass_type_options__, __dataclass_type_printed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,kit_dir:__dataclass_type_kit_dir__,kit:__dataclass_type_kit__,options:__dataclass_type_options__,printed:__dataclass_type_printed__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n  __dataclass_builtins_object__.__setattr__(self,'kit',kit)\n  __dataclass_builtins_object__.__setattr__(self,'options',options)\n  __dataclass_builtins_object__.__setattr__(self,'printed',printed)\n return __init__": _dc_000000497,
+    "def __create_fn__(__dataclass_type_label__, __dataclass_type_files__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,label:__dataclass_type_label__,files:__dataclass_type_files__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n return __init__": _dc_000000498,
+    "def __create_fn__(__dataclass_type_level__, __dataclass_type_text__, __dataclass_type_anchor__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,level:__dataclass_type_level__,text:__dataclass_type_text__,anchor:__dataclass_type_anchor__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'level',level)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000499,
+    'def __create_fn__(__dataclass_type_lines__, __dataclass_type_data__, __dataclass_type_root__, __dataclass_type_rows__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_root__, __dataclass_dflt_rows__, __dataclass_return_type__):\n def __init__(self,lines:__dataclass_type_lines__,data:__dataclass_type_data__,root:__dataclass_type_root__=__dataclass_dflt_root__,rows:__dataclass_type_rows__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.lines=lines\n  self.data=data\n  self.root=root\n  self.rows=__dataclass_dflt_rows__() if rows is __dataclass_HAS_DEFAULT_FACTORY__ else rows\n return __init__': _dc_000000500,
+    "def __create_fn__(__dataclass_type_lines__, __dataclass_type_size__, __dataclass_type_height__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,lines:__dataclass_type_lines__,size:__dataclass_type_size__,height:__dataclass_type_height__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000501,
+    'def __create_fn__(__dataclass_type_look__, __dataclass_type_width__, __dataclass_type_ctx__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_problems__, __dataclass_type_boxes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_display__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_problems__, __dataclass_dflt_boxes__, __dataclass_return_type__):\n def __init__(self,look:__dataclass_type_look__,width:__dataclass_type_width__,ctx:__dataclass_type_ctx__,display:__dataclass_type_display__=__dataclass_dflt_display__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,boxes:__dataclass_type_boxes__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.look=look\n  self.width=width\n  self.ctx=ctx\n  self.display=display\n  self.where=where\n  self.ref=ref\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.boxes=__dataclass_dflt_boxes__() if boxes is __dataclass_HAS_DEFAULT_FACTORY__ else boxes\n return __init__': _dc_000000502,
+    "def __create_fn__(__dataclass_type_method__, __dataclass_type_target__, __dataclass_type_headers__, __dataclass_type_body__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_body__, __dataclass_return_type__):\n def __init__(self,method:__dataclass_type_method__,target:__dataclass_type_target__,headers:__dataclass_type_headers__,body:__dataclass_type_body__=__dataclass_dflt_body__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n return __init__": _dc_000000503,
+    "def __create_fn__(__dataclass_type_model__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,model:__dataclass_type_model__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'model',model)\n  __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)\n return __init__": _dc_000000504,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n return __init__": _dc_000000505,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_canvas__, __dataclass_type_trim__, __dataclass_type_dpi__, __dataclass_type_services__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,canvas:__dataclass_type_canvas__,trim:__dataclass_type_trim__,dpi:__dataclass_type_dpi__,services:__dataclass_type_services__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'services',services)\n return __init__": _dc_000000506,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_cell__, __dataclass_type_formula__, __dataclass_type_source__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_formula__, __dataclass_dflt_source__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,cell:__dataclass_type_cell__,formula:__dataclass_type_formula__=__dataclass_dflt_formula__,source:__dataclass_type_source__=__dataclass_dflt_source__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'formula',formula)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__": _dc_000000507,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_family__, __dataclass_type_style__, __dataclass_type_ascent__, __dataclass_type_descent__, __dataclass_type_cap__, __dataclass_type_charset__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,family:__dataclass_type_family__,style:__dataclass_type_style__,ascent:__dataclass_type_ascent__,descent:__dataclass_type_descent__,cap:__dataclass_type_cap__,charset:__dataclass_type_charset__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'family',family)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n  __dataclass_builtins_object__.__setattr__(self,'cap',cap)\n  __dataclass_builtins_object__.__setattr__(self,'charset',charset)\n return __init__": _dc_000000508,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_frame__, __dataclass_type_booklet__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,frame:__dataclass_type_frame__,booklet:__dataclass_type_booklet__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'booklet',booklet)\n return __init__": _dc_000000509,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_on__, __dataclass_type_words__, __dataclass_type_values__, __dataclass_type_what__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_words__, __dataclass_dflt_values__, __dataclass_dflt_what__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,on:__dataclass_type_on__,words:__dataclass_type_words__=__dataclass_dflt_words__,values:__dataclass_type_values__=__dataclass_dflt_values__,what:__dataclass_type_what__=__dataclass_dflt_what__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'words',words)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n return __init__": _dc_000000510,
+    'def __create_fn__(__dataclass_type_name__, __dataclass_type_root__, __dataclass_type_game__, __dataclass_type_game_ref__, __dataclass_type_decks__, __dataclass_type_sheets__, __dataclass_type_layouts__, __dataclass_type_tuckboxes__, __dataclass_type_rulebooks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_decks__, __dataclass_dflt_sheets__, __dataclass_dflt_layouts__, __dataclass_dflt_tuckboxes__, __dataclass_dflt_rulebooks__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,root:__dataclass_type_root__,game:__dataclass_type_game__,game_ref:__dataclass_type_game_ref__,decks:__dataclass_type_decks__=__dataclass_HAS_DEFAULT_FACTORY__,sheets:__dataclass_type_sheets__=__dataclass_HAS_DEFAULT_FACTORY__,layouts:__dataclass_type_layouts__=__dataclass_HAS_DEFAULT_FACTORY__,tuckboxes:__dataclass_type_tuckboxes__=__dataclass_HAS_DEFAULT_FACTORY__,rulebooks:__dataclass_type_rulebooks__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.name=name\n  self.root=root\n  self.game=game\n  self.game_ref=game_ref\n  self.decks=__dataclass_dflt_decks__() if decks is __dataclass_HAS_DEFAULT_FACTORY__ else decks\n  self.sheets=__dataclass_dflt_sheets__() if sheets is __dataclass_HAS_DEFAULT_FACTORY__ else sheets\n  self.layouts=__dataclass_dflt_layouts__() if layouts is __dataclass_HAS_DEFAULT_FACTORY__ else layouts\n  self.tuckboxes=__dataclass_dflt_tuckboxes__() if tuckboxes is __dataclass_HAS_DEFAULT_FACTORY__ else tuckboxes\n  self.rulebooks=__dataclass_dflt_rulebooks__() if rulebooks is __dataclass_HAS_DEFAULT_FACTORY__ else rulebooks\n return __init__': _dc_000000511,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,box:__dataclass_type_box__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n return __init__": _dc_000000512,
+    'def __create_fn__(__dataclass_type_name__, __dataclass_type_summary__, __dataclass_type_params__, __dataclass_type_check__, __dataclass_type_tables__, __dataclass_type_playout__, __dataclass_type_read__, __dataclass_type_seats__, __dataclass_type_features__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_params__, __dataclass_dflt_check__, __dataclass_dflt_tables__, __dataclass_dflt_playout__, __dataclass_dflt_read__, __dataclass_dflt_seats__, __dataclass_dflt_features__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,summary:__dataclass_type_summary__,params:__dataclass_type_params__=__dataclass_dflt_params__,check:__dataclass_type_check__=__dataclass_dflt_check__,tables:__dataclass_type_tables__=__dataclass_dflt_tables__,playout:__dataclass_type_playout__=__dataclass_dflt_playout__,read:__dataclass_type_read__=__dataclass_dflt_read__,seats:__dataclass_type_seats__=__dataclass_dflt_seats__,features:__dataclass_type_features__=__dataclass_dflt_features__)->__dataclass_return_type__:\n  self.name=name\n  self.summary=summary\n  self.params=params\n  self.check=check\n  self.tables=tables\n  self.playout=playout\n  self.read=read\n  self.seats=seats\n  self.features=features\n return __init__': _dc_000000513,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000514,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_cards__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,cards:__dataclass_type_cards__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000515,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_pages__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,pages:__dataclass_type_pages__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000516,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000517,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_title__, __dataclass_type_spec__, __dataclass_type_ref__, __dataclass_type_display__, __dataclass_type_blocks__, __dataclass_type_figures__, __dataclass_type_style__, __dataclass_type_lines__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,title:__dataclass_type_title__,spec:__dataclass_type_spec__,ref:__dataclass_type_ref__,display:__dataclass_type_display__,blocks:__dataclass_type_blocks__,figures:__dataclass_type_figures__,style:__dataclass_type_style__,lines:__dataclass_type_lines__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n return __init__": _dc_000000518,
+    "def __create_fn__(__dataclass_type_name__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_tip__, __dataclass_type_script__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tip__, __dataclass_dflt_script__, __dataclass_return_type__):\n def __init__(self,name:__dataclass_type_name__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,tip:__dataclass_type_tip__=__dataclass_dflt_tip__,script:__dataclass_type_script__=__dataclass_dflt_script__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'tip',tip)\n  __dataclass_builtins_object__.__setattr__(self,'script',script)\n return __init__": _dc_000000519,
+    "def __create_fn__(__dataclass_type_net__, __dataclass_type_x__, __dataclass_type_top__, __dataclass_type_turned__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,net:__dataclass_type_net__,x:__dataclass_type_x__,top:__dataclass_type_top__,turned:__dataclass_type_turned__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'net',net)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n return __init__": _dc_000000520,
+    "def __create_fn__(__dataclass_type_node__, __dataclass_type_owner__, __dataclass_type_merged__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_merged__, __dataclass_return_type__):\n def __init__(self,node:__dataclass_type_node__,owner:__dataclass_type_owner__,merged:__dataclass_type_merged__=__dataclass_dflt_merged__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'node',node)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'merged',merged)\n return __init__": _dc_000000521,
+    'def __create_fn__(__dataclass_type_number__, __dataclass_type_cells__, __dataclass_type_starts__, __dataclass_type_end__, __dataclass_type_beyond__, __dataclass_type_unclosed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_beyond__, __dataclass_dflt_unclosed__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,cells:__dataclass_type_cells__,starts:__dataclass_type_starts__,end:__dataclass_type_end__,beyond:__dataclass_type_beyond__=__dataclass_dflt_beyond__,unclosed:__dataclass_type_unclosed__=__dataclass_dflt_unclosed__)->__dataclass_return_type__:\n  self.number=number\n  self.cells=cells\n  self.starts=starts\n  self.end=end\n  self.beyond=beyond\n  self.unclosed=unclosed\n return __init__': _dc_000000522,
+    'def __create_fn__(__dataclass_type_number__, __dataclass_type_changed__, __dataclass_type_reports__, __dataclass_type_last__, __dataclass_type_seconds__, __dataclass_type_clock__, __dataclass_type_failure__, __dataclass_type_lines__, __dataclass_type_versions__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_failure__, __dataclass_dflt_lines__, __dataclass_dflt_versions__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,changed:__dataclass_type_changed__,reports:__dataclass_type_reports__,last:__dataclass_type_last__,seconds:__dataclass_type_seconds__,clock:__dataclass_type_clock__,failure:__dataclass_type_failure__=__dataclass_dflt_failure__,lines:__dataclass_type_lines__=__dataclass_HAS_DEFAULT_FACTORY__,versions:__dataclass_type_versions__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.number=number\n  self.changed=changed\n  self.reports=reports\n  self.last=last\n  self.seconds=seconds\n  self.clock=clock\n  self.failure=failure\n  self.lines=__dataclass_dflt_lines__() if lines is __dataclass_HAS_DEFAULT_FACTORY__ else lines\n  self.versions=__dataclass_dflt_versions__() if versions is __dataclass_HAS_DEFAULT_FACTORY__ else versions\n return __init__': _dc_000000523,
+    "def __create_fn__(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_items__, __dataclass_type_figures__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,items:__dataclass_type_items__,figures:__dataclass_type_figures__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n return __init__": _dc_000000524,
+    "def __create_fn__(__dataclass_type_number__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_version__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,number:__dataclass_type_number__,width:__dataclass_type_width__,height:__dataclass_type_height__,version:__dataclass_type_version__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'version',version)\n return __init__": _dc_000000525,
+    "def __create_fn__(__dataclass_type_numbers__, __dataclass_type_off__, __dataclass_type_literal__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_numbers__, __dataclass_dflt_off__, __dataclass_dflt_literal__, __dataclass_return_type__):\n def __init__(self,numbers:__dataclass_type_numbers__=__dataclass_HAS_DEFAULT_FACTORY__,off:__dataclass_type_off__=__dataclass_dflt_off__,literal:__dataclass_type_literal__=__dataclass_dflt_literal__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'numbers',__dataclass_dflt_numbers__() if numbers is __dataclass_HAS_DEFAULT_FACTORY__ else numbers)\n  __dataclass_builtins_object__.__setattr__(self,'off',off)\n  __dataclass_builtins_object__.__setattr__(self,'literal',literal)\n return __init__": _dc_000000526,
+    "def __create_fn__(__dataclass_type_of__, __dataclass_type_draw__, __dataclass_type_shows__, __dataclass_type_remembered__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_remembered__, __dataclass_return_type__):\n def __init__(self,of:__dataclass_type_of__,draw:__dataclass_type_draw__,shows:__dataclass_type_shows__,remembered:__dataclass_type_remembered__=__dataclass_dflt_remembered__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'of',of)\n  __dataclass_builtins_object__.__setattr__(self,'draw',draw)\n  __dataclass_builtins_object__.__setattr__(self,'shows',shows)\n  __dataclass_builtins_object__.__setattr__(self,'remembered',remembered)\n return __init__": _dc_000000527,
+    "def __create_fn__(__dataclass_type_op__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,op:__dataclass_type_op__,left:__dataclass_type_left__,right:__dataclass_type_right__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'op',op)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n return __init__": _dc_000000528,
+    "def __create_fn__(__dataclass_type_ordered__, __dataclass_type_start__, __dataclass_type_items__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,ordered:__dataclass_type_ordered__,start:__dataclass_type_start__,items:__dataclass_type_items__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000529,
+    "def __create_fn__(__dataclass_type_page__, __dataclass_type_corners__, __dataclass_type_component__, __dataclass_type_item__, __dataclass_type_side__, __dataclass_type_file__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,corners:__dataclass_type_corners__,component:__dataclass_type_component__,item:__dataclass_type_item__,side:__dataclass_type_side__,file:__dataclass_type_file__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'corners',corners)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'item',item)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000530,
+    'def __create_fn__(__dataclass_type_page__, __dataclass_type_face__, __dataclass_type_tables__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,face:__dataclass_type_face__,tables:__dataclass_type_tables__)->__dataclass_return_type__:\n  self.page=page\n  self.face=face\n  self.tables=tables\n return __init__': _dc_000000531,
+    "def __create_fn__(__dataclass_type_page__, __dataclass_type_pieces__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,page:__dataclass_type_page__,pieces:__dataclass_type_pieces__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)\n return __init__": _dc_000000532,
+    'def __create_fn__(__dataclass_type_pages__, __dataclass_type_anchors__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pages__, __dataclass_dflt_anchors__, __dataclass_return_type__):\n def __init__(self,pages:__dataclass_type_pages__=__dataclass_HAS_DEFAULT_FACTORY__,anchors:__dataclass_type_anchors__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.pages=__dataclass_dflt_pages__() if pages is __dataclass_HAS_DEFAULT_FACTORY__ else pages\n  self.anchors=__dataclass_dflt_anchors__() if anchors is __dataclass_HAS_DEFAULT_FACTORY__ else anchors\n return __init__': _dc_000000533,
+    'def __create_fn__(__dataclass_type_pages__, __dataclass_type_faces__, __dataclass_type_cuts__, __dataclass_type_plans__, __dataclass_type_notes__, __dataclass_type_cards__, __dataclass_type_yaml__, __dataclass_type_stamp__, __dataclass_type_shared__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_faces__, __dataclass_dflt_cuts__, __dataclass_dflt_plans__, __dataclass_dflt_notes__, __dataclass_dflt_cards__, __dataclass_dflt_yaml__, __dataclass_dflt_stamp__, __dataclass_dflt_shared__, __dataclass_return_type__):\n def __init__(self,pages:__dataclass_type_pages__,faces:__dataclass_type_faces__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,plans:__dataclass_type_plans__=__dataclass_HAS_DEFAULT_FACTORY__,notes:__dataclass_type_notes__=__dataclass_HAS_DEFAULT_FACTORY__,cards:__dataclass_type_cards__=__dataclass_HAS_DEFAULT_FACTORY__,yaml:__dataclass_type_yaml__=__dataclass_HAS_DEFAULT_FACTORY__,stamp:__dataclass_type_stamp__=__dataclass_dflt_stamp__,shared:__dataclass_type_shared__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.pages=pages\n  self.faces=__dataclass_dflt_faces__() if faces is __dataclass_HAS_DEFAULT_FACTORY__ else faces\n  self.cuts=__dataclass_dflt_cuts__() if cuts is __dataclass_HAS_DEFAULT_FACTORY__ else cuts\n  self.plans=__dataclass_dflt_plans__() if plans is __dataclass_HAS_DEFAULT_FACTORY__ else plans\n  self.notes=__dataclass_dflt_notes__() if notes is __dataclass_HAS_DEFAULT_FACTORY__ else notes\n  self.cards=__dataclass_dflt_cards__() if cards is __dataclass_HAS_DEFAULT_FACTORY__ else cards\n  self.yaml=__dataclass_dflt_yaml__() if yaml is __dataclass_HAS_DEFAULT_FACTORY__ else yaml\n  self.stamp=stamp\n  self.shared=__dataclass_dflt_shared__() if shared is __dataclass_HAS_DEFAULT_FACTORY__ else shared\n return __init__': _dc_000000534,
+    "def __create_fn__(__dataclass_type_paper__, __dataclass_type_backs__, __dataclass_type_orientation__, __dataclass_type_out__, __dataclass_type_back_offset__, __dataclass_type_image_dpi__, __dataclass_type_strict__, __dataclass_type_printer_margin__, __dataclass_type_code__, __dataclass_type_color__, __dataclass_type_pdfx__, __dataclass_type_ink_limit__, __dataclass_type_ink__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_paper__, __dataclass_dflt_backs__, __dataclass_dflt_orientation__, __dataclass_dflt_out__, __dataclass_dflt_back_offset__, __dataclass_dflt_image_dpi__, __dataclass_dflt_strict__, __dataclass_dflt_printer_margin__, __dataclass_dflt_code__, __dataclass_dflt_color__, __dataclass_dflt_pdfx__, __dataclass_dflt_ink_limit__, __dataclass_dflt_ink__, __dataclass_return_type__):\n def __init__(self,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,orientation:__dataclass_type_orientation__=__dataclass_dflt_orientation__,out:__dataclass_type_out__=__dataclass_dflt_out__,back_offset:__dataclass_type_back_offset__=__dataclass_dflt_back_offset__,image_dpi:__dataclass_type_image_dpi__=__dataclass_dflt_image_dpi__,strict:__dataclass_type_strict__=__dataclass_dflt_strict__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__,code:__dataclass_type_code__=__dataclass_dflt_code__,color:__dataclass_type_color__=__dataclass_dflt_color__,pdfx:__dataclass_type_pdfx__=__dataclass_dflt_pdfx__,ink_limit:__dataclass_type_ink_limit__=__dataclass_dflt_ink_limit__,ink:__dataclass_type_ink__=__dataclass_dflt_ink__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'image_dpi',image_dpi)\n  __dataclass_builtins_object__.__setattr__(self,'strict',strict)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'pdfx',pdfx)\n  __dataclass_builtins_object__.__setattr__(self,'ink_limit',ink_limit)\n  __dataclass_builtins_object__.__setattr__(self,'ink',ink)\n return __init__": _dc_000000535,
+    'def __create_fn__(__dataclass_type_path__, __dataclass_type_component__, __dataclass_type_kind__, __dataclass_type_pages__, __dataclass_type_cards__, __dataclass_type_card_size_mm__, __dataclass_type_per_page__, __dataclass_type_backs__, __dataclass_type_blanks__, __dataclass_type_backs_left_out__, __dataclass_type_short_bleed__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_cards__, __dataclass_dflt_card_size_mm__, __dataclass_dflt_per_page__, __dataclass_dflt_backs__, __dataclass_dflt_blanks__, __dataclass_dflt_backs_left_out__, __dataclass_dflt_short_bleed__, __dataclass_return_type__):\n def __init__(self,path:__dataclass_type_path__,component:__dataclass_type_component__,kind:__dataclass_type_kind__,pages:__dataclass_type_pages__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,card_size_mm:__dataclass_type_card_size_mm__=__dataclass_dflt_card_size_mm__,per_page:__dataclass_type_per_page__=__dataclass_dflt_per_page__,backs:__dataclass_type_backs__=__dataclass_dflt_backs__,blanks:__dataclass_type_blanks__=__dataclass_dflt_blanks__,backs_left_out:__dataclass_type_backs_left_out__=__dataclass_dflt_backs_left_out__,short_bleed:__dataclass_type_short_bleed__=__dataclass_dflt_short_bleed__)->__dataclass_return_type__:\n  self.path=path\n  self.component=component\n  self.kind=kind\n  self.pages=pages\n  self.cards=cards\n  self.card_size_mm=card_size_mm\n  self.per_page=per_page\n  self.backs=backs\n  self.blanks=blanks\n  self.backs_left_out=backs_left_out\n  self.short_bleed=short_bleed\n return __init__': _dc_000000536,
+    'def __create_fn__(__dataclass_type_pending__, __dataclass_type__open__, __dataclass_type_record_pages__, __dataclass_type_page_digests__, __dataclass_type__made__, __dataclass_type_root__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_pending__, __dataclass_dflt__open__, __dataclass_dflt_record_pages__, __dataclass_dflt_page_digests__, __dataclass_dflt__made__, __dataclass_dflt_root__, __dataclass_return_type__):\n def __init__(self,pending:__dataclass_type_pending__=__dataclass_HAS_DEFAULT_FACTORY__,_open:__dataclass_type__open__=__dataclass_HAS_DEFAULT_FACTORY__,record_pages:__dataclass_type_record_pages__=__dataclass_dflt_record_pages__,page_digests:__dataclass_type_page_digests__=__dataclass_HAS_DEFAULT_FACTORY__,_made:__dataclass_type__made__=__dataclass_HAS_DEFAULT_FACTORY__,root:__dataclass_type_root__=__dataclass_dflt_root__)->__dataclass_return_type__:\n  self.pending=__dataclass_dflt_pending__() if pending is __dataclass_HAS_DEFAULT_FACTORY__ else pending\n  self._open=__dataclass_dflt__open__() if _open is __dataclass_HAS_DEFAULT_FACTORY__ else _open\n  self.record_pages=record_pages\n  self.page_digests=__dataclass_dflt_page_digests__() if page_digests is __dataclass_HAS_DEFAULT_FACTORY__ else page_digests\n  self._made=__dataclass_dflt__made__() if _made is __dataclass_HAS_DEFAULT_FACTORY__ else _made\n  self.root=root\n return __init__': _dc_000000537,
+    "def __create_fn__(__dataclass_type_pixels__, __dataclass_type_dpi__, __dataclass_type_scale__, __dataclass_type_note__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_note__, __dataclass_return_type__):\n def __init__(self,pixels:__dataclass_type_pixels__,dpi:__dataclass_type_dpi__,scale:__dataclass_type_scale__,note:__dataclass_type_note__=__dataclass_dflt_note__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n return __init__": _dc_000000538,
+    "def __create_fn__(__dataclass_type_places__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_caption__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,places:__dataclass_type_places__,width:__dataclass_type_width__,height:__dataclass_type_height__,caption:__dataclass_type_caption__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'places',places)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000539,
+    "def __create_fn__(__dataclass_type_play__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_open_endings__, __dataclass_type_dry__, __dataclass_type_check_agent__, __dataclass_type_trace__, __dataclass_type_agents__, __dataclass_type_seat_colours__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_open_endings__, __dataclass_dflt_dry__, __dataclass_dflt_check_agent__, __dataclass_dflt_trace__, __dataclass_dflt_agents__, __dataclass_dflt_seat_colours__, __dataclass_return_type__):\n def __init__(self,play:__dataclass_type_play__,situations:__dataclass_type_situations__=__dataclass_dflt_situations__,lengths:__dataclass_type_lengths__=__dataclass_dflt_lengths__,open_endings:__dataclass_type_open_endings__=__dataclass_HAS_DEFAULT_FACTORY__,dry:__dataclass_type_dry__=__dataclass_dflt_dry__,check_agent:__dataclass_type_check_agent__=__dataclass_dflt_check_agent__,trace:__dataclass_type_trace__=__dataclass_dflt_trace__,agents:__dataclass_type_agents__=__dataclass_HAS_DEFAULT_FACTORY__,seat_colours:__dataclass_type_seat_colours__=__dataclass_dflt_seat_colours__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'play',play)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n  __dataclass_builtins_object__.__setattr__(self,'lengths',lengths)\n  __dataclass_builtins_object__.__setattr__(self,'open_endings',__dataclass_dflt_open_endings__() if open_endings is __dataclass_HAS_DEFAULT_FACTORY__ else open_endings)\n  __dataclass_builtins_object__.__setattr__(self,'dry',dry)\n  __dataclass_builtins_object__.__setattr__(self,'check_agent',check_agent)\n  __dataclass_builtins_object__.__setattr__(self,'trace',trace)\n  __dataclass_builtins_object__.__setattr__(self,'agents',__dataclass_dflt_agents__() if agents is __dataclass_HAS_DEFAULT_FACTORY__ else agents)\n  __dataclass_builtins_object__.__setattr__(self,'seat_colours',seat_colours)\n return __init__": _dc_000000540,
+    "def __create_fn__(__dataclass_type_png__, __dataclass_type_tts__, __dataclass_type_sheets__, __dataclass_type_out__, __dataclass_type_preset__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_dpi__, __dataclass_type_paper__, __dataclass_type_tts_base__, __dataclass_type_showcase__, __dataclass_type_fan__, __dataclass_type_cards__, __dataclass_type_width__, __dataclass_type_rules_html__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_png__, __dataclass_dflt_tts__, __dataclass_dflt_sheets__, __dataclass_dflt_out__, __dataclass_dflt_preset__, __dataclass_dflt_size__, __dataclass_dflt_bleed__, __dataclass_dflt_dpi__, __dataclass_dflt_paper__, __dataclass_dflt_tts_base__, __dataclass_dflt_showcase__, __dataclass_dflt_fan__, __dataclass_dflt_cards__, __dataclass_dflt_width__, __dataclass_dflt_rules_html__, __dataclass_return_type__):\n def __init__(self,png:__dataclass_type_png__=__dataclass_dflt_png__,tts:__dataclass_type_tts__=__dataclass_dflt_tts__,sheets:__dataclass_type_sheets__=__dataclass_dflt_sheets__,out:__dataclass_type_out__=__dataclass_dflt_out__,preset:__dataclass_type_preset__=__dataclass_dflt_preset__,size:__dataclass_type_size__=__dataclass_dflt_size__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,dpi:__dataclass_type_dpi__=__dataclass_dflt_dpi__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,tts_base:__dataclass_type_tts_base__=__dataclass_dflt_tts_base__,showcase:__dataclass_type_showcase__=__dataclass_dflt_showcase__,fan:__dataclass_type_fan__=__dataclass_dflt_fan__,cards:__dataclass_type_cards__=__dataclass_dflt_cards__,width:__dataclass_type_width__=__dataclass_dflt_width__,rules_html:__dataclass_type_rules_html__=__dataclass_dflt_rules_html__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'png',png)\n  __dataclass_builtins_object__.__setattr__(self,'tts',tts)\n  __dataclass_builtins_object__.__setattr__(self,'sheets',sheets)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'tts_base',tts_base)\n  __dataclass_builtins_object__.__setattr__(self,'showcase',showcase)\n  __dataclass_builtins_object__.__setattr__(self,'fan',fan)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'rules_html',rules_html)\n return __init__": _dc_000000541,
+    'def __create_fn__(__dataclass_type_problem__, __dataclass_type_layouts__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,problem:__dataclass_type_problem__,layouts:__dataclass_type_layouts__)->__dataclass_return_type__:\n  self.problem=problem\n  self.layouts=layouts\n return __init__': _dc_000000542,
+    'def __create_fn__(__dataclass_type_problems__, __dataclass_type_files__, __dataclass_type_reads__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_files__, __dataclass_dflt_reads__, __dataclass_return_type__):\n def __init__(self,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,reads:__dataclass_type_reads__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.reads=__dataclass_dflt_reads__() if reads is __dataclass_HAS_DEFAULT_FACTORY__ else reads\n return __init__': _dc_000000543,
+    'def __create_fn__(__dataclass_type_project__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_problems__, __dataclass_type_memo__, __dataclass_type_kept__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_memo__, __dataclass_dflt_kept__, __dataclass_return_type__):\n def __init__(self,project:__dataclass_type_project__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,memo:__dataclass_type_memo__=__dataclass_dflt_memo__,kept:__dataclass_type_kept__=__dataclass_dflt_kept__)->__dataclass_return_type__:\n  self.project=project\n  self.fonts=fonts\n  self.icons=icons\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.memo=memo\n  self.kept=kept\n return __init__': _dc_000000544,
+    'def __create_fn__(__dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_layout_refs__, __dataclass_type_skip__, __dataclass_type_min_text__, __dataclass_type_rules__, __dataclass_type_inspect__, __dataclass_type_paper__, __dataclass_type_language__, __dataclass_type_saver__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_skip__, __dataclass_dflt_min_text__, __dataclass_dflt_rules__, __dataclass_dflt_inspect__, __dataclass_dflt_paper__, __dataclass_dflt_language__, __dataclass_dflt_saver__, __dataclass_return_type__):\n def __init__(self,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,layout_refs:__dataclass_type_layout_refs__,skip:__dataclass_type_skip__=__dataclass_dflt_skip__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,rules:__dataclass_type_rules__=__dataclass_HAS_DEFAULT_FACTORY__,inspect:__dataclass_type_inspect__=__dataclass_dflt_inspect__,paper:__dataclass_type_paper__=__dataclass_dflt_paper__,language:__dataclass_type_language__=__dataclass_dflt_language__,saver:__dataclass_type_saver__=__dataclass_dflt_saver__)->__dataclass_return_type__:\n  self.project=project\n  self.kit_dir=kit_dir\n  self.fonts=fonts\n  self.icons=icons\n  self.french=french\n  self.tables=tables\n  self.layout_refs=layout_refs\n  self.skip=skip\n  self.min_text=min_text\n  self.rules=__dataclass_dflt_rules__() if rules is __dataclass_HAS_DEFAULT_FACTORY__ else rules\n  self.inspect=inspect\n  self.paper=paper\n  self.language=language\n  self.saver=saver\n return __init__': _dc_000000545,
+    "def __create_fn__(__dataclass_type_ref__, __dataclass_type_keys__, __dataclass_type_lacking__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_lacking__, __dataclass_return_type__):\n def __init__(self,ref:__dataclass_type_ref__,keys:__dataclass_type_keys__,lacking:__dataclass_type_lacking__=__dataclass_dflt_lacking__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n  __dataclass_builtins_object__.__setattr__(self,'lacking',lacking)\n return __init__": _dc_000000546,
+    "def __create_fn__(__dataclass_type_root__, __dataclass_type_entry__, __dataclass_type_texts__, __dataclass_type_shown__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,entry:__dataclass_type_entry__,texts:__dataclass_type_texts__,shown:__dataclass_type_shown__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'texts',texts)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000547,
+    "def __create_fn__(__dataclass_type_root__, __dataclass_type_kit_dir__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,kit_dir:__dataclass_type_kit_dir__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n return __init__": _dc_000000548,
+    'def __create_fn__(__dataclass_type_root__, __dataclass_type_locators__, __dataclass_type_library__, __dataclass_type_problems__, __dataclass_type_parse_cache__, __dataclass_type_kept_cards__, __dataclass_type_kept_yaml__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_dflt_parse_cache__, __dataclass_dflt_kept_cards__, __dataclass_dflt_kept_yaml__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,locators:__dataclass_type_locators__,library:__dataclass_type_library__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,parse_cache:__dataclass_type_parse_cache__=__dataclass_dflt_parse_cache__,kept_cards:__dataclass_type_kept_cards__=__dataclass_dflt_kept_cards__,kept_yaml:__dataclass_type_kept_yaml__=__dataclass_dflt_kept_yaml__)->__dataclass_return_type__:\n  self.root=root\n  self.locators=locators\n  self.library=library\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.parse_cache=parse_cache\n  self.kept_cards=kept_cards\n  self.kept_yaml=kept_yaml\n return __init__': _dc_000000549,
+    "def __create_fn__(__dataclass_type_root__, __dataclass_type_size__, __dataclass_type_inputs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,root:__dataclass_type_root__,size:__dataclass_type_size__,inputs:__dataclass_type_inputs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'inputs',inputs)\n return __init__": _dc_000000550,
+    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n return __init__": _dc_000000551,
+    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_group__, __dataclass_type_name__, __dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,group:__dataclass_type_group__,name:__dataclass_type_name__,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n return __init__": _dc_000000552,
+    "def __create_fn__(__dataclass_type_row__, __dataclass_type_col__, __dataclass_type_label__, __dataclass_type_region__, __dataclass_type_page_box__, __dataclass_type_neighbours__, __dataclass_type_strips__, __dataclass_type_registers__, __dataclass_type_crop__, __dataclass_type_label_box__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,row:__dataclass_type_row__,col:__dataclass_type_col__,label:__dataclass_type_label__,region:__dataclass_type_region__,page_box:__dataclass_type_page_box__,neighbours:__dataclass_type_neighbours__,strips:__dataclass_type_strips__,registers:__dataclass_type_registers__,crop:__dataclass_type_crop__,label_box:__dataclass_type_label_box__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'page_box',page_box)\n  __dataclass_builtins_object__.__setattr__(self,'neighbours',neighbours)\n  __dataclass_builtins_object__.__setattr__(self,'strips',strips)\n  __dataclass_builtins_object__.__setattr__(self,'registers',registers)\n  __dataclass_builtins_object__.__setattr__(self,'crop',crop)\n  __dataclass_builtins_object__.__setattr__(self,'label_box',label_box)\n return __init__": _dc_000000553,
+    "def __create_fn__(__dataclass_type_scale__, __dataclass_type_box__, __dataclass_type_tiles__, __dataclass_type_overlaps__, __dataclass_type_label_size__, __dataclass_type_title_y__, __dataclass_type_notes_top__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,scale:__dataclass_type_scale__,box:__dataclass_type_box__,tiles:__dataclass_type_tiles__,overlaps:__dataclass_type_overlaps__,label_size:__dataclass_type_label_size__,title_y:__dataclass_type_title_y__,notes_top:__dataclass_type_notes_top__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'overlaps',overlaps)\n  __dataclass_builtins_object__.__setattr__(self,'label_size',label_size)\n  __dataclass_builtins_object__.__setattr__(self,'title_y',title_y)\n  __dataclass_builtins_object__.__setattr__(self,'notes_top',notes_top)\n return __init__": _dc_000000554,
+    'def __create_fn__(__dataclass_type_session__, __dataclass_type_checked__, __dataclass_type_options__, __dataclass_type_batch__, __dataclass_type_files__, __dataclass_type_problems__, __dataclass_type_progress__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_files__, __dataclass_dflt_problems__, __dataclass_dflt_progress__, __dataclass_return_type__):\n def __init__(self,session:__dataclass_type_session__,checked:__dataclass_type_checked__,options:__dataclass_type_options__,batch:__dataclass_type_batch__,files:__dataclass_type_files__=__dataclass_HAS_DEFAULT_FACTORY__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__,progress:__dataclass_type_progress__=__dataclass_dflt_progress__)->__dataclass_return_type__:\n  self.session=session\n  self.checked=checked\n  self.options=options\n  self.batch=batch\n  self.files=__dataclass_dflt_files__() if files is __dataclass_HAS_DEFAULT_FACTORY__ else files\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n  self.progress=progress\n return __init__': _dc_000000555,
+    "def __create_fn__(__dataclass_type_sheet__, __dataclass_type_back__, __dataclass_type_left__, __dataclass_type_right__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_turned__, __dataclass_type_marks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sheet:__dataclass_type_sheet__,back:__dataclass_type_back__,left:__dataclass_type_left__,right:__dataclass_type_right__,width:__dataclass_type_width__,height:__dataclass_type_height__,turned:__dataclass_type_turned__,marks:__dataclass_type_marks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n return __init__": _dc_000000556,
+    "def __create_fn__(__dataclass_type_sheet__, __dataclass_type_layout__, __dataclass_type_count__, __dataclass_type_ref__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sheet:__dataclass_type_sheet__,layout:__dataclass_type_layout__,count:__dataclass_type_count__,ref:__dataclass_type_ref__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000557,
+    "def __create_fn__(__dataclass_type_side__, __dataclass_type_region__, __dataclass_type_neighbour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,side:__dataclass_type_side__,region:__dataclass_type_region__,neighbour:__dataclass_type_neighbour__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'neighbour',neighbour)\n return __init__": _dc_000000558,
+    "def __create_fn__(__dataclass_type_sides__, __dataclass_type_pages__, __dataclass_type_blanks__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,sides:__dataclass_type_sides__,pages:__dataclass_type_pages__,blanks:__dataclass_type_blanks__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'blanks',blanks)\n return __init__": _dc_000000559,
+    "def __create_fn__(__dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,size:__dataclass_type_size__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000560,
+    "def __create_fn__(__dataclass_type_slot__, __dataclass_type_layout__, __dataclass_type_card__, __dataclass_type_copy__, __dataclass_type_back__, __dataclass_type_trim__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_type_bleed__, __dataclass_type_deck__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_deck__, __dataclass_return_type__):\n def __init__(self,slot:__dataclass_type_slot__,layout:__dataclass_type_layout__,card:__dataclass_type_card__,copy:__dataclass_type_copy__,back:__dataclass_type_back__,trim:__dataclass_type_trim__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__,bleed:__dataclass_type_bleed__,deck:__dataclass_type_deck__=__dataclass_dflt_deck__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'copy',copy)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n return __init__": _dc_000000561,
+    "def __create_fn__(__dataclass_type_spec__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,spec:__dataclass_type_spec__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000562,
+    "def __create_fn__(__dataclass_type_status__, __dataclass_type_body__, __dataclass_type_headers__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_headers__, __dataclass_return_type__):\n def __init__(self,status:__dataclass_type_status__,body:__dataclass_type_body__,headers:__dataclass_type_headers__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'headers',__dataclass_dflt_headers__() if headers is __dataclass_HAS_DEFAULT_FACTORY__ else headers)\n return __init__": _dc_000000563,
+    "def __create_fn__(__dataclass_type_tables__, __dataclass_type_values__, __dataclass_type_unrun__, __dataclass_type_drift__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_tables__, __dataclass_dflt_values__, __dataclass_dflt_unrun__, __dataclass_dflt_drift__, __dataclass_return_type__):\n def __init__(self,tables:__dataclass_type_tables__=__dataclass_HAS_DEFAULT_FACTORY__,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,unrun:__dataclass_type_unrun__=__dataclass_dflt_unrun__,drift:__dataclass_type_drift__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'tables',__dataclass_dflt_tables__() if tables is __dataclass_HAS_DEFAULT_FACTORY__ else tables)\n  __dataclass_builtins_object__.__setattr__(self,'values',__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values)\n  __dataclass_builtins_object__.__setattr__(self,'unrun',unrun)\n  __dataclass_builtins_object__.__setattr__(self,'drift',__dataclass_dflt_drift__() if drift is __dataclass_HAS_DEFAULT_FACTORY__ else drift)\n return __init__": _dc_000000564,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n return __init__": _dc_000000565,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_bold__, __dataclass_type_italic__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_bold__, __dataclass_dflt_italic__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,italic:__dataclass_type_italic__=__dataclass_dflt_italic__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'italic',italic)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000566,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_line__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,line:__dataclass_type_line__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000567,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000568,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_style__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,style:__dataclass_type_style__,icon:__dataclass_type_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000569,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_width__, __dataclass_type_sides__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,width:__dataclass_type_width__,sides:__dataclass_type_sides__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n return __init__": _dc_000000570,
+    "def __create_fn__(__dataclass_type_text__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_size__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_return_type__):\n def __init__(self,text:__dataclass_type_text__,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,size:__dataclass_type_size__=__dataclass_dflt_size__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000571,
+    'def __create_fn__(__dataclass_type_tokens__, __dataclass_type_display__, __dataclass_type_where__, __dataclass_type_lines__, __dataclass_type_problems__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_problems__, __dataclass_return_type__):\n def __init__(self,tokens:__dataclass_type_tokens__,display:__dataclass_type_display__,where:__dataclass_type_where__,lines:__dataclass_type_lines__,problems:__dataclass_type_problems__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.tokens=tokens\n  self.display=display\n  self.where=where\n  self.lines=lines\n  self.problems=__dataclass_dflt_problems__() if problems is __dataclass_HAS_DEFAULT_FACTORY__ else problems\n return __init__': _dc_000000572,
+    'def __create_fn__(__dataclass_type_unit__, __dataclass_type_x__, __dataclass_type_y__, __dataclass_type_column__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,unit:__dataclass_type_unit__,x:__dataclass_type_x__,y:__dataclass_type_y__,column:__dataclass_type_column__)->__dataclass_return_type__:\n  self.unit=unit\n  self.x=x\n  self.y=y\n  self.column=column\n return __init__': _dc_000000573,
+    "def __create_fn__(__dataclass_type_value__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,value:__dataclass_type_value__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n return __init__": _dc_000000574,
+    "def __create_fn__(__dataclass_type_value__, __dataclass_type_relative__, __dataclass_type_template__, __dataclass_type_safe__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_relative__, __dataclass_dflt_template__, __dataclass_dflt_safe__, __dataclass_return_type__):\n def __init__(self,value:__dataclass_type_value__,relative:__dataclass_type_relative__=__dataclass_dflt_relative__,template:__dataclass_type_template__=__dataclass_dflt_template__,safe:__dataclass_type_safe__=__dataclass_dflt_safe__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'relative',relative)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n  __dataclass_builtins_object__.__setattr__(self,'safe',safe)\n return __init__": _dc_000000575,
+    'def __create_fn__(__dataclass_type_values__, __dataclass_type_declared__, __dataclass_type_users__, __dataclass_type__known__, __dataclass_type__had__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_values__, __dataclass_dflt_declared__, __dataclass_dflt_users__, __dataclass_dflt__known__, __dataclass_dflt__had__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__=__dataclass_HAS_DEFAULT_FACTORY__,declared:__dataclass_type_declared__=__dataclass_HAS_DEFAULT_FACTORY__,users:__dataclass_type_users__=__dataclass_HAS_DEFAULT_FACTORY__,_known:__dataclass_type__known__=__dataclass_dflt__known__,_had:__dataclass_type__had__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.values=__dataclass_dflt_values__() if values is __dataclass_HAS_DEFAULT_FACTORY__ else values\n  self.declared=__dataclass_dflt_declared__() if declared is __dataclass_HAS_DEFAULT_FACTORY__ else declared\n  self.users=__dataclass_dflt_users__() if users is __dataclass_HAS_DEFAULT_FACTORY__ else users\n  self._known=_known\n  self._had=__dataclass_dflt__had__() if _had is __dataclass_HAS_DEFAULT_FACTORY__ else _had\n return __init__': _dc_000000576,
+    'def __create_fn__(__dataclass_type_values__, __dataclass_type_layout__, __dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fonts__, __dataclass_type_icons__, __dataclass_type_project__, __dataclass_type_kit_dir__, __dataclass_type_french__, __dataclass_type_tables__, __dataclass_type_rules__, __dataclass_type_min_text__, __dataclass_type_colours__, __dataclass_type_language__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_min_text__, __dataclass_dflt_colours__, __dataclass_dflt_language__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__,layout:__dataclass_type_layout__,width:__dataclass_type_width__,height:__dataclass_type_height__,fonts:__dataclass_type_fonts__,icons:__dataclass_type_icons__,project:__dataclass_type_project__,kit_dir:__dataclass_type_kit_dir__,french:__dataclass_type_french__,tables:__dataclass_type_tables__,rules:__dataclass_type_rules__,min_text:__dataclass_type_min_text__=__dataclass_dflt_min_text__,colours:__dataclass_type_colours__=__dataclass_dflt_colours__,language:__dataclass_type_language__=__dataclass_dflt_language__)->__dataclass_return_type__:\n  self.values=values\n  self.layout=layout\n  self.width=width\n  self.height=height\n  self.fonts=fonts\n  self.icons=icons\n  self.project=project\n  self.kit_dir=kit_dir\n  self.french=french\n  self.tables=tables\n  self.rules=rules\n  self.min_text=min_text\n  self.colours=colours\n  self.language=language\n return __init__': _dc_000000577,
+    "def __create_fn__(__dataclass_type_values__, __dataclass_type_ref__, __dataclass_type_listed__, __dataclass_type_written__, __dataclass_type_refs__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_written__, __dataclass_dflt_refs__, __dataclass_return_type__):\n def __init__(self,values:__dataclass_type_values__,ref:__dataclass_type_ref__,listed:__dataclass_type_listed__,written:__dataclass_type_written__=__dataclass_dflt_written__,refs:__dataclass_type_refs__=__dataclass_dflt_refs__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'listed',listed)\n  __dataclass_builtins_object__.__setattr__(self,'written',written)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n return __init__": _dc_000000578,
+    "def __create_fn__(__dataclass_type_what__, __dataclass_type_high__, __dataclass_type_low__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_high__, __dataclass_dflt_low__, __dataclass_return_type__):\n def __init__(self,what:__dataclass_type_what__,high:__dataclass_type_high__=__dataclass_dflt_high__,low:__dataclass_type_low__=__dataclass_dflt_low__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'high',high)\n  __dataclass_builtins_object__.__setattr__(self,'low',low)\n return __init__": _dc_000000579,
+    "def __create_fn__(__dataclass_type_what__, __dataclass_type_where__, __dataclass_type_ref__, __dataclass_type_got__, __dataclass_type_suggestion__, __dataclass_type_severity__, __dataclass_type_loc__, __dataclass_type_at_key__, __dataclass_type_element__, __dataclass_type_keys__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_where__, __dataclass_dflt_ref__, __dataclass_dflt_got__, __dataclass_dflt_suggestion__, __dataclass_dflt_severity__, __dataclass_dflt_loc__, __dataclass_dflt_at_key__, __dataclass_dflt_element__, __dataclass_dflt_keys__, __dataclass_return_type__):\n def __init__(self,what:__dataclass_type_what__,where:__dataclass_type_where__=__dataclass_dflt_where__,ref:__dataclass_type_ref__=__dataclass_dflt_ref__,got:__dataclass_type_got__=__dataclass_dflt_got__,suggestion:__dataclass_type_suggestion__=__dataclass_dflt_suggestion__,severity:__dataclass_type_severity__=__dataclass_dflt_severity__,loc:__dataclass_type_loc__=__dataclass_dflt_loc__,at_key:__dataclass_type_at_key__=__dataclass_dflt_at_key__,element:__dataclass_type_element__=__dataclass_dflt_element__,keys:__dataclass_type_keys__=__dataclass_dflt_keys__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'where',where)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'got',got)\n  __dataclass_builtins_object__.__setattr__(self,'suggestion',suggestion)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'loc',loc)\n  __dataclass_builtins_object__.__setattr__(self,'at_key',at_key)\n  __dataclass_builtins_object__.__setattr__(self,'element',element)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n return __init__": _dc_000000580,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_bleed__, __dataclass_type_layers__, __dataclass_type_background__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_background__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,bleed:__dataclass_type_bleed__,layers:__dataclass_type_layers__,background:__dataclass_type_background__=__dataclass_dflt_background__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'layers',layers)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n return __init__": _dc_000000581,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_colour_space__, __dataclass_type_bits__, __dataclass_type_filters__, __dataclass_type_data__, __dataclass_type_predictor_colours__, __dataclass_type_smask__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_predictor_colours__, __dataclass_dflt_smask__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,colour_space:__dataclass_type_colour_space__,bits:__dataclass_type_bits__,filters:__dataclass_type_filters__,data:__dataclass_type_data__,predictor_colours:__dataclass_type_predictor_colours__=__dataclass_dflt_predictor_colours__,smask:__dataclass_type_smask__=__dataclass_dflt_smask__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'colour_space',colour_space)\n  __dataclass_builtins_object__.__setattr__(self,'bits',bits)\n  __dataclass_builtins_object__.__setattr__(self,'filters',filters)\n  __dataclass_builtins_object__.__setattr__(self,'data',data)\n  __dataclass_builtins_object__.__setattr__(self,'predictor_colours',predictor_colours)\n  __dataclass_builtins_object__.__setattr__(self,'smask',smask)\n return __init__": _dc_000000582,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_fronts__, __dataclass_type_backs__, __dataclass_type_marks__, __dataclass_type_back_marks__, __dataclass_type_trim_box__, __dataclass_type_bleed_box__, __dataclass_type_back_trim_box__, __dataclass_type_back_bleed_box__, __dataclass_type_fold__, __dataclass_type_mode__, __dataclass_type_cols__, __dataclass_type_rows__, __dataclass_type_printable__, __dataclass_type_gaps__, __dataclass_type_card__, __dataclass_type_bleed__, __dataclass_type_template__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printable__, __dataclass_dflt_gaps__, __dataclass_dflt_card__, __dataclass_dflt_bleed__, __dataclass_dflt_template__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,fronts:__dataclass_type_fronts__,backs:__dataclass_type_backs__,marks:__dataclass_type_marks__,back_marks:__dataclass_type_back_marks__,trim_box:__dataclass_type_trim_box__,bleed_box:__dataclass_type_bleed_box__,back_trim_box:__dataclass_type_back_trim_box__,back_bleed_box:__dataclass_type_back_bleed_box__,fold:__dataclass_type_fold__,mode:__dataclass_type_mode__,cols:__dataclass_type_cols__,rows:__dataclass_type_rows__,printable:__dataclass_type_printable__=__dataclass_dflt_printable__,gaps:__dataclass_type_gaps__=__dataclass_dflt_gaps__,card:__dataclass_type_card__=__dataclass_dflt_card__,bleed:__dataclass_type_bleed__=__dataclass_dflt_bleed__,template:__dataclass_type_template__=__dataclass_dflt_template__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'fronts',fronts)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'back_marks',back_marks)\n  __dataclass_builtins_object__.__setattr__(self,'trim_box',trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'bleed_box',bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_trim_box',back_trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_bleed_box',back_bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'gaps',gaps)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n return __init__": _dc_000000583,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_mirror_x__, __dataclass_type_dx__, __dataclass_type_dy__, __dataclass_type_area__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,mirror_x:__dataclass_type_mirror_x__,dx:__dataclass_type_dx__,dy:__dataclass_type_dy__,area:__dataclass_type_area__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'mirror_x',mirror_x)\n  __dataclass_builtins_object__.__setattr__(self,'dx',dx)\n  __dataclass_builtins_object__.__setattr__(self,'dy',dy)\n  __dataclass_builtins_object__.__setattr__(self,'area',area)\n return __init__": _dc_000000584,
+    'def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_panels__, __dataclass_type_cuts__, __dataclass_type_folds__, __dataclass_type_glue__, __dataclass_type_flaps__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_panels__, __dataclass_dflt_cuts__, __dataclass_dflt_folds__, __dataclass_dflt_glue__, __dataclass_dflt_flaps__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,panels:__dataclass_type_panels__=__dataclass_HAS_DEFAULT_FACTORY__,cuts:__dataclass_type_cuts__=__dataclass_HAS_DEFAULT_FACTORY__,folds:__dataclass_type_folds__=__dataclass_HAS_DEFAULT_FACTORY__,glue:__dataclass_type_glue__=__dataclass_HAS_DEFAULT_FACTORY__,flaps:__dataclass_type_flaps__=__dataclass_HAS_DEFAULT_FACTORY__)->__dataclass_return_type__:\n  self.width=width\n  self.height=height\n  self.panels=__dataclass_dflt_panels__() if panels is __dataclass_HAS_DEFAULT_FACTORY__ else panels\n  self.cuts=__dataclass_dflt_cuts__() if cuts is __dataclass_HAS_DEFAULT_FACTORY__ else cuts\n  self.folds=__dataclass_dflt_folds__() if folds is __dataclass_HAS_DEFAULT_FACTORY__ else folds\n  self.glue=__dataclass_dflt_glue__() if glue is __dataclass_HAS_DEFAULT_FACTORY__ else glue\n  self.flaps=__dataclass_dflt_flaps__() if flaps is __dataclass_HAS_DEFAULT_FACTORY__ else flaps\n return __init__': _dc_000000585,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_printable__, __dataclass_type_centre__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_centre__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,printable:__dataclass_type_printable__,centre:__dataclass_type_centre__=__dataclass_dflt_centre__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'centre',centre)\n return __init__": _dc_000000586,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_shapes__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,shapes:__dataclass_type_shapes__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'shapes',shapes)\n return __init__": _dc_000000587,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_size__, __dataclass_type_margin__, __dataclass_type_overlap__, __dataclass_type_rows__, __dataclass_type_cols__, __dataclass_type_tiles__, __dataclass_type_map__, __dataclass_type_printer_margin__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_printer_margin__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,size:__dataclass_type_size__,margin:__dataclass_type_margin__,overlap:__dataclass_type_overlap__,rows:__dataclass_type_rows__,cols:__dataclass_type_cols__,tiles:__dataclass_type_tiles__,map:__dataclass_type_map__,printer_margin:__dataclass_type_printer_margin__=__dataclass_dflt_printer_margin__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'margin',margin)\n  __dataclass_builtins_object__.__setattr__(self,'overlap',overlap)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000588,
+    "def __create_fn__(__dataclass_type_width__, __dataclass_type_height__, __dataclass_type_top__, __dataclass_type_bottom__, __dataclass_type_inner__, __dataclass_type_outer__, __dataclass_type_columns__, __dataclass_type_gap__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,width:__dataclass_type_width__,height:__dataclass_type_height__,top:__dataclass_type_top__,bottom:__dataclass_type_bottom__,inner:__dataclass_type_inner__,outer:__dataclass_type_outer__,columns:__dataclass_type_columns__,gap:__dataclass_type_gap__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'bottom',bottom)\n  __dataclass_builtins_object__.__setattr__(self,'inner',inner)\n  __dataclass_builtins_object__.__setattr__(self,'outer',outer)\n  __dataclass_builtins_object__.__setattr__(self,'columns',columns)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n return __init__": _dc_000000589,
+    'def __create_fn__(__dataclass_type_winners__, __dataclass_type_turns__, __dataclass_type_situations__, __dataclass_type_lengths__, __dataclass_type_ending__, __dataclass_type_ended__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_situations__, __dataclass_dflt_lengths__, __dataclass_dflt_ending__, __dataclass_dflt_ended__, __dataclass_return_type__):\n def __init__(self,winners:__dataclass_type_winners__,turns:__dataclass_type_turns__,situations:__dataclass_type_situations__=__dataclass_HAS_DEFAULT_FACTORY__,lengths:__dataclass_type_lengths__=__dataclass_HAS_DEFAULT_FACTORY__,ending:__dataclass_type_ending__=__dataclass_dflt_ending__,ended:__dataclass_type_ended__=__dataclass_dflt_ended__)->__dataclass_return_type__:\n  self.winners=winners\n  self.turns=turns\n  self.situations=__dataclass_dflt_situations__() if situations is __dataclass_HAS_DEFAULT_FACTORY__ else situations\n  self.lengths=__dataclass_dflt_lengths__() if lengths is __dataclass_HAS_DEFAULT_FACTORY__ else lengths\n  self.ending=ending\n  self.ended=ended\n return __init__': _dc_000000590,
+    'def __create_fn__(__dataclass_type_writable__, __dataclass_type_refused__, __dataclass_type_others__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_refused__, __dataclass_dflt_others__, __dataclass_return_type__):\n def __init__(self,writable:__dataclass_type_writable__,refused:__dataclass_type_refused__=__dataclass_HAS_DEFAULT_FACTORY__,others:__dataclass_type_others__=__dataclass_dflt_others__)->__dataclass_return_type__:\n  self.writable=writable\n  self.refused=__dataclass_dflt_refused__() if refused is __dataclass_HAS_DEFAULT_FACTORY__ else refused\n  self.others=others\n return __init__': _dc_000000591,
+    "def __create_fn__(__dataclass_type_x0__, __dataclass_type_y0__, __dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):\n def __init__(self,x0:__dataclass_type_x0__,y0:__dataclass_type_y0__,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000592,
+    "def __create_fn__(__dataclass_type_x1__, __dataclass_type_y1__, __dataclass_type_x2__, __dataclass_type_y2__, __dataclass_type_colour__, __dataclass_type_width__, __dataclass_type_dash__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_colour__, __dataclass_dflt_width__, __dataclass_dflt_dash__, __dataclass_return_type__):\n def __init__(self,x1:__dataclass_type_x1__,y1:__dataclass_type_y1__,x2:__dataclass_type_x2__,y2:__dataclass_type_y2__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__,width:__dataclass_type_width__=__dataclass_dflt_width__,dash:__dataclass_type_dash__=__dataclass_dflt_dash__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'x2',x2)\n  __dataclass_builtins_object__.__setattr__(self,'y2',y2)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000593,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_text__, __dataclass_type_face__, __dataclass_type_size__, __dataclass_type_icon__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_icon__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,text:__dataclass_type_text__,face:__dataclass_type_face__,size:__dataclass_type_size__,icon:__dataclass_type_icon__=__dataclass_dflt_icon__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000594,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_rotate__, __dataclass_type_clip__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,rotate:__dataclass_type_rotate__,clip:__dataclass_type_clip__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n return __init__": _dc_000000595,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_text__, __dataclass_type_size__, __dataclass_type_anchor__, __dataclass_type_bold__, __dataclass_type_colour__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_size__, __dataclass_dflt_anchor__, __dataclass_dflt_bold__, __dataclass_dflt_colour__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,text:__dataclass_type_text__,size:__dataclass_type_size__=__dataclass_dflt_size__,anchor:__dataclass_type_anchor__=__dataclass_dflt_anchor__,bold:__dataclass_type_bold__=__dataclass_dflt_bold__,colour:__dataclass_type_colour__=__dataclass_dflt_colour__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n return __init__": _dc_000000596,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_block__, __dataclass_type_color__, __dataclass_type_outline__, __dataclass_type_rotate__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_outline__, __dataclass_dflt_rotate__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,block:__dataclass_type_block__,color:__dataclass_type_color__,outline:__dataclass_type_outline__=__dataclass_dflt_outline__,rotate:__dataclass_type_rotate__=__dataclass_dflt_rotate__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'block',block)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000597,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_fill__, __dataclass_type_stroke__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_stroke__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,fill:__dataclass_type_fill__,stroke:__dataclass_type_stroke__=__dataclass_dflt_stroke__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n return __init__": _dc_000000598,
+    "def __create_fn__(__dataclass_type_x__, __dataclass_type_y__, __dataclass_type_w__, __dataclass_type_h__, __dataclass_type_turn__, __dataclass_HAS_DEFAULT_FACTORY__, __dataclass_builtins_object__, __dataclass_dflt_turn__, __dataclass_return_type__):\n def __init__(self,x:__dataclass_type_x__,y:__dataclass_type_y__,w:__dataclass_type_w__,h:__dataclass_type_h__,turn:__dataclass_type_turn__=__dataclass_dflt_turn__)->__dataclass_return_type__:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'turn',turn)\n return __init__": _dc_000000599,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'arg\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000600,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ascent\', \'descent\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000601,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'baseline\', \'width\', \'frags\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000602,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'canvas\', \'painter\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000603,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'card_w\', \'card_h\', \'bleed\', \'gap\', \'paper\', \'orientation\', \'backs\', \'back_offset\', \'marks\', \'gutter\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000604,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cards\', \'shared\', \'give\', \'special\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000605,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cells\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000606,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cols\', \'rows\', \'x0\', \'y0\', \'pitch_x\', \'pitch_y\', \'outer_x\', \'outer_y\', \'inner_x\', \'inner_y\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000607,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'cut\', \'fold\', \'tab_fill\', \'dash\', \'width\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000608,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'deck\', \'attributes\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000609,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'display\', \'header\', \'header_row\', \'rows\', \'unread\', \'ragged\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000610,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'drop\', \'lighten\', \'keep\', \'background\', \'amount\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000611,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'radius\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000612,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'width\', \'height\', \'scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000613,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'face\', \'x\', \'y\', \'scale\', \'angle\', \'clip\', \'outline\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000614,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'how\', \'clip\', \'width\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000615,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'size\', \'leading\', \'align\', \'hyphens\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000616,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'faces\', \'size\', \'min_size\', \'leading\', \'align\', \'valign\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000617,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'file\', \'line\', \'col\', \'cell\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000618,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'file\', \'path\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000619,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'files\', \'changed\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000620,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fill\', \'color\', \'bold\', \'align\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000621,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fill\', \'stroke\', \'pad\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000622,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'fn\', \'args\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000623,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'font\', \'heading_font\', \'size\', \'leading\', \'heading_sizes\', \'title_size\', \'color\', \'heading_color\', \'accent\', \'fills\', \'align\', \'paragraph_gap\', \'hyphens\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000624,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'format\', \'mode\', \'width\', \'height\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000625,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'aligns\', \'rows\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000626,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'rows\', \'title\', \'notes\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000627,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'header\', \'sub\', \'width\', \'fill\', \'sub_widths\', \'icons\', \'format\', \'align\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000628,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'headers\', \'chunks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000629,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'height\', \'items\', \'figures\', \'space\', \'keep\', \'frame\', \'anchor\', \'brk\', \'span\', \'target\', \'line\', \'kind\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000630,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'back\', \'side\', \'have\', \'want\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000631,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'fields\', \'copies\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000632,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'index\', \'id\', \'fields\', \'copies\', \'layout\', \'back\', \'ref\', \'field_refs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000633,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'info\', \'body\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000634,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'items\', \'height\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000635,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'arg\', \'children\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000636,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000637,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'name\', \'component\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000638,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'serial\', \'iso\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000639,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\', \'width\', \'radius\', \'dash\', \'opacity\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000640,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'path\', \'color\', \'rotate\', \'opacity\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000641,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kind\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000642,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kinds\', \'hand\', \'market\', \'situations\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000643,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'kit_dir\', \'kit\', \'options\', \'printed\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000644,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'label\', \'files\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000645,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'level\', \'text\', \'anchor\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000646,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'lines\', \'size\', \'height\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000647,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'method\', \'target\', \'headers\', \'body\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000648,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'model\', \'layouts\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000649,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'canvas\', \'trim\', \'dpi\', \'services\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000650,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'cell\', \'formula\', \'source\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000651,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'family\', \'style\', \'ascent\', \'descent\', \'cap\', \'charset\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000652,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'frame\', \'booklet\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000653,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'on\', \'words\', \'values\', \'what\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000654,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'spec\', \'cards\', \'box\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000655,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000656,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'cards\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000657,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'pages\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000658,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\', \'display\', \'blocks\', \'figures\', \'style\', \'lines\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000659,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000660,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\', \'x\', \'y\', \'w\', \'h\', \'tip\', \'script\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000661,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'name\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000662,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'net\', \'x\', \'top\', \'turned\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000663,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'node\', \'owner\', \'merged\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000664,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'items\', \'figures\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000665,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'version\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000666,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'numbers\', \'off\', \'literal\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000667,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'of\', \'draw\', \'shows\', \'remembered\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000668,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'op\', \'left\', \'right\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000669,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ordered\', \'start\', \'items\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000670,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'page\', \'corners\', \'component\', \'item\', \'side\', \'file\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000671,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'page\', \'pieces\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000672,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'paper\', \'backs\', \'orientation\', \'out\', \'back_offset\', \'image_dpi\', \'strict\', \'printer_margin\', \'code\', \'color\', \'pdfx\', \'ink_limit\', \'ink\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000673,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'pixels\', \'dpi\', \'scale\', \'note\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000674,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'places\', \'width\', \'height\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000675,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'play\', \'situations\', \'lengths\', \'open_endings\', \'dry\', \'check_agent\', \'trace\', \'agents\', \'seat_colours\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000676,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'png\', \'tts\', \'sheets\', \'out\', \'preset\', \'size\', \'bleed\', \'dpi\', \'paper\', \'tts_base\', \'showcase\', \'fan\', \'cards\', \'width\', \'rules_html\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000677,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'ref\', \'keys\', \'lacking\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000678,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'entry\', \'texts\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000679,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'kit_dir\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000680,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'root\', \'size\', \'inputs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000681,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\', \'group\', \'name\', \'text\', \'x\', \'y\', \'w\', \'h\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000682,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\', \'label\', \'region\', \'page_box\', \'neighbours\', \'strips\', \'registers\', \'crop\', \'label_box\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000683,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'row\', \'col\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000684,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'scale\', \'box\', \'tiles\', \'overlaps\', \'label_size\', \'title_y\', \'notes_top\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000685,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sheet\', \'back\', \'left\', \'right\', \'width\', \'height\', \'turned\', \'marks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000686,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sheet\', \'layout\', \'count\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000687,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'side\', \'region\', \'neighbour\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000688,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'sides\', \'pages\', \'blanks\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000689,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'size\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000690,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'slot\', \'layout\', \'card\', \'copy\', \'back\', \'trim\', \'rotate\', \'size\', \'bleed\', \'deck\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000691,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'spec\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000692,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'status\', \'body\', \'headers\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000693,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'tables\', \'values\', \'unrun\', \'drift\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000694,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'bold\', \'italic\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000695,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'line\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000696,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'style\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000697,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'width\', \'sides\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000698,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\', \'x\', \'y\', \'rotate\', \'size\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000699,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'text\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000700,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'value\', \'relative\', \'template\', \'safe\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000701,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'value\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000702,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'values\', \'ref\', \'listed\', \'written\', \'refs\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000703,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'what\', \'high\', \'low\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000704,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'what\', \'where\', \'ref\', \'got\', \'suggestion\', \'severity\', \'loc\', \'at_key\', \'element\', \'keys\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000705,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'bleed\', \'layers\', \'background\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000706,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'colour_space\', \'bits\', \'filters\', \'data\', \'predictor_colours\', \'smask\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000707,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'fronts\', \'backs\', \'marks\', \'back_marks\', \'trim_box\', \'bleed_box\', \'back_trim_box\', \'back_bleed_box\', \'fold\', \'mode\', \'cols\', \'rows\', \'printable\', \'gaps\', \'card\', \'bleed\', \'template\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000708,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'mirror_x\', \'dx\', \'dy\', \'area\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000709,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'printable\', \'centre\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000710,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'shapes\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000711,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'size\', \'margin\', \'overlap\', \'rows\', \'cols\', \'tiles\', \'map\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000712,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'width\', \'height\', \'top\', \'bottom\', \'inner\', \'outer\', \'columns\', \'gap\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000713,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'text\', \'face\', \'size\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000714,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'rotate\', \'clip\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000715,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'text\', \'size\', \'anchor\', \'bold\', \'colour\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000716,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'block\', \'color\', \'outline\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000717,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000718,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'turn\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000719,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x0\', \'y0\', \'x1\', \'y1\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000720,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in {\'x1\', \'y1\', \'x2\', \'y2\', \'colour\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000721,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'arg\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000722,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ascent\', \'descent\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000723,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'baseline\', \'width\', \'frags\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000724,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'canvas\', \'painter\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000725,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'card_w\', \'card_h\', \'bleed\', \'gap\', \'paper\', \'orientation\', \'backs\', \'back_offset\', \'marks\', \'gutter\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000726,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cards\', \'shared\', \'give\', \'special\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000727,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cells\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000728,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cols\', \'rows\', \'x0\', \'y0\', \'pitch_x\', \'pitch_y\', \'outer_x\', \'outer_y\', \'inner_x\', \'inner_y\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000729,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'cut\', \'fold\', \'tab_fill\', \'dash\', \'width\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000730,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'deck\', \'attributes\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000731,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'display\', \'header\', \'header_row\', \'rows\', \'unread\', \'ragged\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000732,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'drop\', \'lighten\', \'keep\', \'background\', \'amount\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000733,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'radius\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000734,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'width\', \'height\', \'scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000735,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'face\', \'x\', \'y\', \'scale\', \'angle\', \'clip\', \'outline\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000736,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'how\', \'clip\', \'width\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000737,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'size\', \'leading\', \'align\', \'hyphens\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000738,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'faces\', \'size\', \'min_size\', \'leading\', \'align\', \'valign\', \'icon_scale\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000739,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'file\', \'line\', \'col\', \'cell\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000740,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'file\', \'path\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000741,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'files\', \'changed\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000742,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fill\', \'color\', \'bold\', \'align\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000743,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fill\', \'stroke\', \'pad\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000744,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'fn\', \'args\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000745,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'font\', \'heading_font\', \'size\', \'leading\', \'heading_sizes\', \'title_size\', \'color\', \'heading_color\', \'accent\', \'fills\', \'align\', \'paragraph_gap\', \'hyphens\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000746,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'format\', \'mode\', \'width\', \'height\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000747,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'aligns\', \'rows\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000748,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'rows\', \'title\', \'notes\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000749,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'header\', \'sub\', \'width\', \'fill\', \'sub_widths\', \'icons\', \'format\', \'align\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000750,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'headers\', \'chunks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000751,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'height\', \'items\', \'figures\', \'space\', \'keep\', \'frame\', \'anchor\', \'brk\', \'span\', \'target\', \'line\', \'kind\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000752,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'back\', \'side\', \'have\', \'want\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000753,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'fields\', \'copies\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000754,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'index\', \'id\', \'fields\', \'copies\', \'layout\', \'back\', \'ref\', \'field_refs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000755,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'info\', \'body\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000756,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'items\', \'height\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000757,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'arg\', \'children\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000758,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000759,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'name\', \'component\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000760,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'serial\', \'iso\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000761,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\', \'width\', \'radius\', \'dash\', \'opacity\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000762,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\', \'x\', \'y\', \'w\', \'h\', \'path\', \'color\', \'rotate\', \'opacity\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000763,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kind\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000764,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kinds\', \'hand\', \'market\', \'situations\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000765,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'kit_dir\', \'kit\', \'options\', \'printed\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000766,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'label\', \'files\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000767,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'level\', \'text\', \'anchor\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000768,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'lines\', \'size\', \'height\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000769,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'method\', \'target\', \'headers\', \'body\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000770,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'model\', \'layouts\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000771,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'canvas\', \'trim\', \'dpi\', \'services\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000772,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'cell\', \'formula\', \'source\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000773,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'family\', \'style\', \'ascent\', \'descent\', \'cap\', \'charset\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000774,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'frame\', \'booklet\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000775,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'on\', \'words\', \'values\', \'what\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000776,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'spec\', \'cards\', \'box\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000777,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000778,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'cards\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000779,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'pages\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000780,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\', \'display\', \'blocks\', \'figures\', \'style\', \'lines\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000781,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'title\', \'spec\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000782,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\', \'x\', \'y\', \'w\', \'h\', \'tip\', \'script\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000783,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'name\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000784,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'net\', \'x\', \'top\', \'turned\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000785,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'node\', \'owner\', \'merged\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000786,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'items\', \'figures\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000787,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'number\', \'width\', \'height\', \'version\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000788,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'numbers\', \'off\', \'literal\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000789,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'of\', \'draw\', \'shows\', \'remembered\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000790,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'op\', \'left\', \'right\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000791,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ordered\', \'start\', \'items\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000792,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'page\', \'corners\', \'component\', \'item\', \'side\', \'file\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000793,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'page\', \'pieces\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000794,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'paper\', \'backs\', \'orientation\', \'out\', \'back_offset\', \'image_dpi\', \'strict\', \'printer_margin\', \'code\', \'color\', \'pdfx\', \'ink_limit\', \'ink\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000795,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'pixels\', \'dpi\', \'scale\', \'note\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000796,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'places\', \'width\', \'height\', \'caption\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000797,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'play\', \'situations\', \'lengths\', \'open_endings\', \'dry\', \'check_agent\', \'trace\', \'agents\', \'seat_colours\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000798,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'png\', \'tts\', \'sheets\', \'out\', \'preset\', \'size\', \'bleed\', \'dpi\', \'paper\', \'tts_base\', \'showcase\', \'fan\', \'cards\', \'width\', \'rules_html\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000799,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'ref\', \'keys\', \'lacking\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000800,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'entry\', \'texts\', \'shown\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000801,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'kit_dir\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000802,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'root\', \'size\', \'inputs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000803,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\', \'group\', \'name\', \'text\', \'x\', \'y\', \'w\', \'h\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000804,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\', \'label\', \'region\', \'page_box\', \'neighbours\', \'strips\', \'registers\', \'crop\', \'label_box\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000805,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'row\', \'col\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000806,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'scale\', \'box\', \'tiles\', \'overlaps\', \'label_size\', \'title_y\', \'notes_top\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000807,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sheet\', \'back\', \'left\', \'right\', \'width\', \'height\', \'turned\', \'marks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000808,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sheet\', \'layout\', \'count\', \'ref\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000809,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'side\', \'region\', \'neighbour\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000810,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'sides\', \'pages\', \'blanks\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000811,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'size\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000812,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'slot\', \'layout\', \'card\', \'copy\', \'back\', \'trim\', \'rotate\', \'size\', \'bleed\', \'deck\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000813,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'spec\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000814,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'status\', \'body\', \'headers\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000815,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'tables\', \'values\', \'unrun\', \'drift\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000816,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'bold\', \'italic\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000817,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'line\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000818,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'style\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000819,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'width\', \'sides\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000820,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\', \'x\', \'y\', \'rotate\', \'size\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000821,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'text\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000822,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'value\', \'relative\', \'template\', \'safe\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000823,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'value\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000824,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'values\', \'ref\', \'listed\', \'written\', \'refs\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000825,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'what\', \'high\', \'low\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000826,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'what\', \'where\', \'ref\', \'got\', \'suggestion\', \'severity\', \'loc\', \'at_key\', \'element\', \'keys\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000827,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'bleed\', \'layers\', \'background\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000828,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'colour_space\', \'bits\', \'filters\', \'data\', \'predictor_colours\', \'smask\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000829,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'fronts\', \'backs\', \'marks\', \'back_marks\', \'trim_box\', \'bleed_box\', \'back_trim_box\', \'back_bleed_box\', \'fold\', \'mode\', \'cols\', \'rows\', \'printable\', \'gaps\', \'card\', \'bleed\', \'template\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000830,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'mirror_x\', \'dx\', \'dy\', \'area\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000831,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'printable\', \'centre\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000832,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'shapes\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000833,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'size\', \'margin\', \'overlap\', \'rows\', \'cols\', \'tiles\', \'map\', \'printer_margin\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000834,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'width\', \'height\', \'top\', \'bottom\', \'inner\', \'outer\', \'columns\', \'gap\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000835,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'text\', \'face\', \'size\', \'icon\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000836,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'rotate\', \'clip\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000837,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'text\', \'size\', \'anchor\', \'bold\', \'colour\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000838,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'block\', \'color\', \'outline\', \'rotate\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000839,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'fill\', \'stroke\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000840,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x\', \'y\', \'w\', \'h\', \'turn\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000841,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x0\', \'y0\', \'x1\', \'y1\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000842,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in {\'x1\', \'y1\', \'x2\', \'y2\', \'colour\', \'width\', \'dash\'}:\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000843,
 }

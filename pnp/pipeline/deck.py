@@ -25,7 +25,6 @@ bleed check are last build's when what they come from is the same.
 from __future__ import annotations
 
 import operator
-from dataclasses import replace
 
 from ..core.errors import Problem
 from ..draw.sheets import SheetPainter
