@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator
 
 from ..core.errors import Problem, Ref, counted, suggest
 from .generate import plan
@@ -39,9 +39,10 @@ class Group:
     lacking: str = ""
 
 
-class Entry(NamedTuple):
+@dataclass(frozen=True)
+class Entry:
     """One card as its source wrote it (cards:, rows, a generator, a data file): its values, their refs and
-    its group. (A named tuple: one is made per card, and made faster than a frozen dataclass.)"""
+    its group."""
 
     index: int
     values: Mapping[str, object]
