@@ -403,8 +403,17 @@ def _dc_000000043():
  return __eq__
 
 
-# pnp.core.blocks
+# pnp.model.entries
 def _dc_000000044():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.index,self.values,self.refs,self.ref,self.group,self.unread,)==(other.index,other.values,other.refs,other.ref,other.group,other.unread,)
+  return NotImplemented
+ return __eq__
+
+
+# pnp.core.blocks
+def _dc_000000045():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)
@@ -413,7 +422,7 @@ def _dc_000000044():
 
 
 # pnp.layout.booktype
-def _dc_000000045():
+def _dc_000000046():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)
@@ -422,7 +431,7 @@ def _dc_000000045():
 
 
 # pnp.draw.kept
-def _dc_000000046():
+def _dc_000000047():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)
@@ -431,7 +440,7 @@ def _dc_000000046():
 
 
 # pnp.model.formula
-def _dc_000000047():
+def _dc_000000048():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,)==(other.kind,)
@@ -440,7 +449,7 @@ def _dc_000000047():
 
 
 # pnp.core.blocks
-def _dc_000000048():
+def _dc_000000049():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)
@@ -449,7 +458,7 @@ def _dc_000000048():
 
 
 # pnp.core.blocks
-def _dc_000000049():
+def _dc_000000050():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.line,)==(other.kind,other.line,)
@@ -458,7 +467,7 @@ def _dc_000000049():
 
 
 # pnp.pipeline.memo
-def _dc_000000050():
+def _dc_000000051():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)
@@ -467,7 +476,7 @@ def _dc_000000050():
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000051():
+def _dc_000000052():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)
@@ -476,7 +485,7 @@ def _dc_000000051():
 
 
 # pnp.layout.items
-def _dc_000000052():
+def _dc_000000053():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)
@@ -485,7 +494,7 @@ def _dc_000000052():
 
 
 # pnp.layout.items
-def _dc_000000053():
+def _dc_000000054():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)
@@ -494,7 +503,7 @@ def _dc_000000053():
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000054():
+def _dc_000000055():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)
@@ -503,7 +512,7 @@ def _dc_000000054():
 
 
 # pnp.live.pages
-def _dc_000000055():
+def _dc_000000056():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)
@@ -512,7 +521,7 @@ def _dc_000000055():
 
 
 # pnp.core.report
-def _dc_000000056():
+def _dc_000000057():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)
@@ -521,7 +530,7 @@ def _dc_000000056():
 
 
 # pnp.pipeline.memo
-def _dc_000000057():
+def _dc_000000058():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)
@@ -530,7 +539,7 @@ def _dc_000000057():
 
 
 # pnp.live.edits
-def _dc_000000058():
+def _dc_000000059():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.label,self.files,)==(other.label,other.files,)
@@ -539,7 +548,7 @@ def _dc_000000058():
 
 
 # pnp.core.blocks
-def _dc_000000059():
+def _dc_000000060():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)
@@ -548,7 +557,7 @@ def _dc_000000059():
 
 
 # pnp.sources.keptyaml
-def _dc_000000060():
+def _dc_000000061():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.lines,self.data,self.root,self.rows,)==(other.lines,other.data,other.root,other.rows,)
@@ -557,7 +566,7 @@ def _dc_000000060():
 
 
 # pnp.layout.textfit
-def _dc_000000061():
+def _dc_000000062():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.lines,self.size,self.height,)==(other.lines,other.size,other.height,)
@@ -566,7 +575,7 @@ def _dc_000000061():
 
 
 # pnp.layout.booktype
-def _dc_000000062():
+def _dc_000000063():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.look,self.width,self.ctx,self.display,self.where,self.ref,self.problems,self.boxes,)==(other.look,other.width,other.ctx,other.display,other.where,other.ref,other.problems,other.boxes,)
@@ -575,7 +584,7 @@ def _dc_000000062():
 
 
 # pnp.live.http
-def _dc_000000063():
+def _dc_000000064():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.method,self.target,self.headers,self.body,)==(other.method,other.target,other.headers,other.body,)
@@ -584,7 +593,7 @@ def _dc_000000063():
 
 
 # pnp.pipeline.memo
-def _dc_000000064():
+def _dc_000000065():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.model,self.layouts,)==(other.model,other.layouts,)
@@ -593,7 +602,7 @@ def _dc_000000064():
 
 
 # pnp.model.formula
-def _dc_000000065():
+def _dc_000000066():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,)==(other.name,)
@@ -602,7 +611,7 @@ def _dc_000000065():
 
 
 # pnp.export.settings
-def _dc_000000066():
+def _dc_000000067():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.canvas,self.trim,self.dpi,self.services,)==(other.name,other.canvas,other.trim,other.dpi,other.services,)
@@ -611,7 +620,7 @@ def _dc_000000066():
 
 
 # pnp.layout.formtable
-def _dc_000000067():
+def _dc_000000068():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.cell,self.formula,self.source,)==(other.name,other.cell,other.formula,other.source,)
@@ -620,7 +629,7 @@ def _dc_000000067():
 
 
 # pnp.layout.fonts
-def _dc_000000068():
+def _dc_000000069():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.family,self.style,self.ascent,self.descent,self.cap,)==(other.name,other.family,other.style,other.ascent,other.descent,other.cap,)
@@ -629,7 +638,7 @@ def _dc_000000068():
 
 
 # pnp.pipeline.rulebook
-def _dc_000000069():
+def _dc_000000070():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.frame,self.booklet,)==(other.name,other.frame,other.booklet,)
@@ -638,7 +647,7 @@ def _dc_000000069():
 
 
 # pnp.rules.drift
-def _dc_000000070():
+def _dc_000000071():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.on,self.words,self.values,self.what,)==(other.name,other.on,other.words,other.values,other.what,)
@@ -647,7 +656,7 @@ def _dc_000000070():
 
 
 # pnp.model.kit
-def _dc_000000071():
+def _dc_000000072():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.root,self.game,self.game_ref,self.decks,self.sheets,self.layouts,self.tuckboxes,self.rulebooks,)==(other.name,other.root,other.game,other.game_ref,other.decks,other.sheets,other.layouts,other.tuckboxes,other.rulebooks,)
@@ -656,7 +665,7 @@ def _dc_000000071():
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000072():
+def _dc_000000073():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.spec,self.cards,self.box,)==(other.name,other.spec,other.cards,other.box,)
@@ -665,7 +674,7 @@ def _dc_000000072():
 
 
 # pnp.rules.base
-def _dc_000000073():
+def _dc_000000074():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.summary,self.params,self.check,self.tables,self.playout,self.read,self.seats,self.features,)==(other.name,other.summary,other.params,other.check,other.tables,other.playout,other.read,other.seats,other.features,)
@@ -674,7 +683,7 @@ def _dc_000000073():
 
 
 # pnp.layout.bookresolve
-def _dc_000000074():
+def _dc_000000075():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.title,self.line,)==(other.name,other.title,other.line,)
@@ -683,7 +692,7 @@ def _dc_000000074():
 
 
 # pnp.model.kit
-def _dc_000000075():
+def _dc_000000076():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.title,self.spec,self.cards,self.ref,)==(other.name,other.title,other.spec,other.cards,other.ref,)
@@ -692,7 +701,7 @@ def _dc_000000075():
 
 
 # pnp.model.kit
-def _dc_000000076():
+def _dc_000000077():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.title,self.spec,self.pages,self.ref,)==(other.name,other.title,other.spec,other.pages,other.ref,)
@@ -701,7 +710,7 @@ def _dc_000000076():
 
 
 # pnp.model.tuckbox
-def _dc_000000077():
+def _dc_000000078():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.title,self.spec,self.ref,)==(other.name,other.title,other.spec,other.ref,)
@@ -710,7 +719,7 @@ def _dc_000000077():
 
 
 # pnp.model.rulebook
-def _dc_000000078():
+def _dc_000000079():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,)==(other.name,other.title,other.spec,other.ref,other.display,other.blocks,other.figures,other.style,other.lines,)
@@ -719,7 +728,7 @@ def _dc_000000078():
 
 
 # pnp.draw.fields
-def _dc_000000079():
+def _dc_000000080():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.name,self.x,self.y,self.w,self.h,self.tip,self.script,)==(other.name,other.x,other.y,other.w,other.h,other.tip,other.script,)
@@ -728,7 +737,7 @@ def _dc_000000079():
 
 
 # pnp.layout.tuckbox
-def _dc_000000080():
+def _dc_000000081():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.net,self.x,self.top,self.turned,)==(other.net,other.x,other.top,other.turned,)
@@ -737,7 +746,7 @@ def _dc_000000080():
 
 
 # pnp.live.yamledit
-def _dc_000000081():
+def _dc_000000082():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.node,self.owner,self.merged,)==(other.node,other.owner,other.merged,)
@@ -746,7 +755,7 @@ def _dc_000000081():
 
 
 # pnp.sources.csvread
-def _dc_000000082():
+def _dc_000000083():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.number,self.cells,self.starts,self.end,self.beyond,self.unclosed,)==(other.number,other.cells,other.starts,other.end,other.beyond,other.unclosed,)
@@ -755,7 +764,7 @@ def _dc_000000082():
 
 
 # pnp.live.loop
-def _dc_000000083():
+def _dc_000000084():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.number,self.changed,self.reports,self.last,self.seconds,self.clock,self.failure,self.lines,self.versions,)==(other.number,other.changed,other.reports,other.last,other.seconds,other.clock,other.failure,other.lines,other.versions,)
@@ -764,7 +773,7 @@ def _dc_000000083():
 
 
 # pnp.layout.bookpages
-def _dc_000000084():
+def _dc_000000085():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.number,self.width,self.height,self.items,self.figures,)==(other.number,other.width,other.height,other.items,other.figures,)
@@ -773,7 +782,7 @@ def _dc_000000084():
 
 
 # pnp.live.pages
-def _dc_000000085():
+def _dc_000000086():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.number,self.width,self.height,self.version,)==(other.number,other.width,other.height,other.version,)
@@ -782,7 +791,7 @@ def _dc_000000085():
 
 
 # pnp.rules.drift
-def _dc_000000086():
+def _dc_000000087():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.numbers,self.off,self.literal,)==(other.numbers,other.off,other.literal,)
@@ -791,7 +800,7 @@ def _dc_000000086():
 
 
 # pnp.pipeline.components
-def _dc_000000087():
+def _dc_000000088():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.of,self.draw,self.shows,self.remembered,)==(other.of,other.draw,other.shows,other.remembered,)
@@ -800,7 +809,7 @@ def _dc_000000087():
 
 
 # pnp.model.formula
-def _dc_000000088():
+def _dc_000000089():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.op,self.left,self.right,)==(other.op,other.left,other.right,)
@@ -809,7 +818,7 @@ def _dc_000000088():
 
 
 # pnp.core.blocks
-def _dc_000000089():
+def _dc_000000090():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.ordered,self.start,self.items,self.line,)==(other.ordered,other.start,other.items,other.line,)
@@ -818,7 +827,7 @@ def _dc_000000089():
 
 
 # pnp.pipeline.context
-def _dc_000000090():
+def _dc_000000091():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.page,self.corners,self.component,self.item,self.side,self.file,self.line,)==(other.page,other.corners,other.component,other.item,other.side,other.file,other.line,)
@@ -827,7 +836,7 @@ def _dc_000000090():
 
 
 # pnp.export.sheets
-def _dc_000000091():
+def _dc_000000092():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.page,self.face,self.tables,)==(other.page,other.face,other.tables,)
@@ -836,7 +845,7 @@ def _dc_000000091():
 
 
 # pnp.layout.tuckbox
-def _dc_000000092():
+def _dc_000000093():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.page,self.pieces,)==(other.page,other.pieces,)
@@ -845,7 +854,7 @@ def _dc_000000092():
 
 
 # pnp.layout.bookflow
-def _dc_000000093():
+def _dc_000000094():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.pages,self.anchors,)==(other.pages,other.anchors,)
@@ -854,7 +863,7 @@ def _dc_000000093():
 
 
 # pnp.pipeline.memo
-def _dc_000000094():
+def _dc_000000095():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.pages,self.faces,self.cuts,self.plans,self.notes,self.cards,self.yaml,self.stamp,self.shared,)==(other.pages,other.faces,other.cuts,other.plans,other.notes,other.cards,other.yaml,other.stamp,other.shared,)
@@ -863,7 +872,7 @@ def _dc_000000094():
 
 
 # pnp.core.options
-def _dc_000000095():
+def _dc_000000096():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,)==(other.paper,other.backs,other.orientation,other.out,other.back_offset,other.image_dpi,other.strict,other.printer_margin,other.code,other.color,other.pdfx,other.ink_limit,other.ink,)
@@ -872,7 +881,7 @@ def _dc_000000095():
 
 
 # pnp.core.report
-def _dc_000000096():
+def _dc_000000097():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.path,self.component,self.kind,self.pages,self.cards,self.card_size_mm,self.per_page,self.backs,self.blanks,self.backs_left_out,self.short_bleed,)==(other.path,other.component,other.kind,other.pages,other.cards,other.card_size_mm,other.per_page,other.backs,other.blanks,other.backs_left_out,other.short_bleed,)
@@ -881,7 +890,7 @@ def _dc_000000096():
 
 
 # pnp.output
-def _dc_000000097():
+def _dc_000000098():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.pending,self._open,self.record_pages,self.page_digests,self._made,self.root,)==(other.pending,other._open,other.record_pages,other.page_digests,other._made,other.root,)
@@ -890,7 +899,7 @@ def _dc_000000097():
 
 
 # pnp.export.settings
-def _dc_000000098():
+def _dc_000000099():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.pixels,self.dpi,self.scale,self.note,)==(other.pixels,other.dpi,other.scale,other.note,)
@@ -899,7 +908,7 @@ def _dc_000000098():
 
 
 # pnp.layout.booktype
-def _dc_000000099():
+def _dc_000000100():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.places,self.width,self.height,self.caption,self.line,)==(other.places,other.width,other.height,other.caption,other.line,)
@@ -908,7 +917,7 @@ def _dc_000000099():
 
 
 # pnp.rules.playout
-def _dc_000000100():
+def _dc_000000101():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,)==(other.play,other.situations,other.lengths,other.open_endings,other.dry,other.check_agent,other.trace,other.agents,other.seat_colours,)
@@ -917,7 +926,7 @@ def _dc_000000100():
 
 
 # pnp.export.settings
-def _dc_000000101():
+def _dc_000000102():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,)==(other.png,other.tts,other.sheets,other.out,other.preset,other.size,other.bleed,other.dpi,other.paper,other.tts_base,other.showcase,other.fan,other.cards,other.width,other.rules_html,)
@@ -926,7 +935,7 @@ def _dc_000000101():
 
 
 # pnp.layout.lint
-def _dc_000000102():
+def _dc_000000103():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.problem,self.layouts,)==(other.problem,other.layouts,)
@@ -935,7 +944,7 @@ def _dc_000000102():
 
 
 # pnp.pipeline.memo
-def _dc_000000103():
+def _dc_000000104():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.problems,self.files,self.reads,)==(other.problems,other.files,other.reads,)
@@ -944,7 +953,7 @@ def _dc_000000103():
 
 
 # pnp.pipeline.session
-def _dc_000000104():
+def _dc_000000105():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.project,self.fonts,self.icons,self.problems,self.memo,self.kept,)==(other.project,other.fonts,other.icons,other.problems,other.memo,other.kept,)
@@ -953,7 +962,7 @@ def _dc_000000104():
 
 
 # pnp.layout.face
-def _dc_000000105():
+def _dc_000000106():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.project,self.kit_dir,self.fonts,self.icons,self.french,self.tables,self.layout_refs,self.skip,self.min_text,self.rules,self.inspect,self.paper,self.language,self.saver,)==(other.project,other.kit_dir,other.fonts,other.icons,other.french,other.tables,other.layout_refs,other.skip,other.min_text,other.rules,other.inspect,other.paper,other.language,other.saver,)
@@ -962,7 +971,7 @@ def _dc_000000105():
 
 
 # pnp.model.entries
-def _dc_000000106():
+def _dc_000000107():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.ref,self.keys,self.lacking,)==(other.ref,other.keys,other.lacking,)
@@ -971,7 +980,7 @@ def _dc_000000106():
 
 
 # pnp.rules.modelsource
-def _dc_000000107():
+def _dc_000000108():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.root,self.entry,self.texts,self.shown,)==(other.root,other.entry,other.texts,other.shown,)
@@ -980,7 +989,7 @@ def _dc_000000107():
 
 
 # pnp.lab
-def _dc_000000108():
+def _dc_000000109():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.root,self.kit_dir,)==(other.root,other.kit_dir,)
@@ -989,7 +998,7 @@ def _dc_000000108():
 
 
 # pnp.model.load
-def _dc_000000109():
+def _dc_000000110():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,self.kept_yaml,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,other.kept_yaml,)
@@ -998,7 +1007,7 @@ def _dc_000000109():
 
 
 # pnp.sources.svg
-def _dc_000000110():
+def _dc_000000111():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.root,self.size,self.inputs,)==(other.root,other.size,other.inputs,)
@@ -1007,7 +1016,7 @@ def _dc_000000110():
 
 
 # pnp.layout.formtable
-def _dc_000000111():
+def _dc_000000112():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.row,self.col,)==(other.row,other.col,)
@@ -1016,7 +1025,7 @@ def _dc_000000111():
 
 
 # pnp.layout.tables
-def _dc_000000112():
+def _dc_000000113():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,)==(other.row,other.col,other.group,other.name,other.text,other.x,other.y,other.w,other.h,)
@@ -1025,7 +1034,7 @@ def _dc_000000112():
 
 
 # pnp.layout.tiling
-def _dc_000000113():
+def _dc_000000114():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,)==(other.row,other.col,other.label,other.region,other.page_box,other.neighbours,other.strips,other.registers,other.crop,other.label_box,)
@@ -1034,7 +1043,7 @@ def _dc_000000113():
 
 
 # pnp.layout.tiling
-def _dc_000000114():
+def _dc_000000115():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,)==(other.scale,other.box,other.tiles,other.overlaps,other.label_size,other.title_y,other.notes_top,)
@@ -1043,7 +1052,7 @@ def _dc_000000114():
 
 
 # pnp.export.run
-def _dc_000000115():
+def _dc_000000116():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.session,self.checked,self.options,self.batch,self.files,self.problems,self.progress,)==(other.session,other.checked,other.options,other.batch,other.files,other.problems,other.progress,)
@@ -1052,7 +1061,7 @@ def _dc_000000115():
 
 
 # pnp.layout.booklet
-def _dc_000000116():
+def _dc_000000117():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,)==(other.sheet,other.back,other.left,other.right,other.width,other.height,other.turned,other.marks,)
@@ -1061,7 +1070,7 @@ def _dc_000000116():
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000117():
+def _dc_000000118():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.sheet,self.layout,self.count,self.ref,)==(other.sheet,other.layout,other.count,other.ref,)
@@ -1070,7 +1079,7 @@ def _dc_000000117():
 
 
 # pnp.layout.tiling
-def _dc_000000118():
+def _dc_000000119():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.side,self.region,self.neighbour,)==(other.side,other.region,other.neighbour,)
@@ -1079,7 +1088,7 @@ def _dc_000000118():
 
 
 # pnp.layout.booklet
-def _dc_000000119():
+def _dc_000000120():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.sides,self.pages,self.blanks,)==(other.sides,other.pages,other.blanks,)
@@ -1088,7 +1097,7 @@ def _dc_000000119():
 
 
 # pnp.layout.tables
-def _dc_000000120():
+def _dc_000000121():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.size,)==(other.size,)
@@ -1097,7 +1106,7 @@ def _dc_000000120():
 
 
 # pnp.live.studio
-def _dc_000000121():
+def _dc_000000122():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,)==(other.slot,other.layout,other.card,other.copy,other.back,other.trim,other.rotate,other.size,other.bleed,other.deck,)
@@ -1106,7 +1115,7 @@ def _dc_000000121():
 
 
 # pnp.model.rulebook
-def _dc_000000122():
+def _dc_000000123():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.spec,self.line,)==(other.spec,other.line,)
@@ -1115,7 +1124,7 @@ def _dc_000000122():
 
 
 # pnp.live.http
-def _dc_000000123():
+def _dc_000000124():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.status,self.body,self.headers,)==(other.status,other.body,other.headers,)
@@ -1124,7 +1133,7 @@ def _dc_000000123():
 
 
 # pnp.rules.printed
-def _dc_000000124():
+def _dc_000000125():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.tables,self.values,self.unrun,self.drift,)==(other.tables,other.values,other.unrun,other.drift,)
@@ -1133,7 +1142,7 @@ def _dc_000000124():
 
 
 # pnp.core.errors
-def _dc_000000125():
+def _dc_000000126():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,)==(other.text,)
@@ -1142,7 +1151,7 @@ def _dc_000000125():
 
 
 # pnp.layout.typography
-def _dc_000000126():
+def _dc_000000127():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,self.bold,self.italic,self.icon,)==(other.text,other.bold,other.italic,other.icon,)
@@ -1151,7 +1160,7 @@ def _dc_000000126():
 
 
 # pnp.core.blocks
-def _dc_000000127():
+def _dc_000000128():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,self.line,)==(other.text,other.line,)
@@ -1160,7 +1169,7 @@ def _dc_000000127():
 
 
 # pnp.layout.textfit
-def _dc_000000128():
+def _dc_000000129():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,self.style,self.icon,)==(other.text,other.style,other.icon,)
@@ -1169,7 +1178,7 @@ def _dc_000000128():
 
 
 # pnp.layout.notes
-def _dc_000000129():
+def _dc_000000130():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,self.width,self.sides,)==(other.text,other.width,other.sides,)
@@ -1178,7 +1187,7 @@ def _dc_000000129():
 
 
 # pnp.layout.notes
-def _dc_000000130():
+def _dc_000000131():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.text,self.x,self.y,self.rotate,self.size,)==(other.text,other.x,other.y,other.rotate,other.size,)
@@ -1187,7 +1196,7 @@ def _dc_000000130():
 
 
 # pnp.sources.markdown
-def _dc_000000131():
+def _dc_000000132():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.tokens,self.display,self.where,self.lines,self.problems,)==(other.tokens,other.display,other.where,other.lines,other.problems,)
@@ -1196,7 +1205,7 @@ def _dc_000000131():
 
 
 # pnp.layout.bookflow
-def _dc_000000132():
+def _dc_000000133():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.unit,self.x,self.y,self.column,)==(other.unit,other.x,other.y,other.column,)
@@ -1205,7 +1214,7 @@ def _dc_000000132():
 
 
 # pnp.model.formula
-def _dc_000000133():
+def _dc_000000134():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.value,)==(other.value,)
@@ -1214,7 +1223,7 @@ def _dc_000000133():
 
 
 # pnp.model.units
-def _dc_000000134():
+def _dc_000000135():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.value,self.relative,self.template,self.safe,)==(other.value,other.relative,other.template,other.safe,)
@@ -1223,7 +1232,7 @@ def _dc_000000134():
 
 
 # pnp.layout.lint
-def _dc_000000135():
+def _dc_000000136():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.values,self.declared,self.users,self._known,self._had,)==(other.values,other.declared,other.users,other._known,other._had,)
@@ -1232,7 +1241,7 @@ def _dc_000000135():
 
 
 # pnp.layout.elementcontext
-def _dc_000000136():
+def _dc_000000137():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.values,self.layout,self.width,self.height,self.fonts,self.icons,self.project,self.kit_dir,self.french,self.tables,self.rules,self.min_text,self.colours,self.language,)==(other.values,other.layout,other.width,other.height,other.fonts,other.icons,other.project,other.kit_dir,other.french,other.tables,other.rules,other.min_text,other.colours,other.language,)
@@ -1241,7 +1250,7 @@ def _dc_000000136():
 
 
 # pnp.model.domains
-def _dc_000000137():
+def _dc_000000138():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.values,self.ref,self.listed,self.written,self.refs,)==(other.values,other.ref,other.listed,other.written,other.refs,)
@@ -1250,7 +1259,7 @@ def _dc_000000137():
 
 
 # pnp.rules.base
-def _dc_000000138():
+def _dc_000000139():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.what,self.high,self.low,)==(other.what,other.high,other.low,)
@@ -1259,7 +1268,7 @@ def _dc_000000138():
 
 
 # pnp.core.errors
-def _dc_000000139():
+def _dc_000000140():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,)==(other.what,other.where,other.ref,other.suggestion,other.severity,other.loc,other.at_key,)
@@ -1268,7 +1277,7 @@ def _dc_000000139():
 
 
 # pnp.layout.items
-def _dc_000000140():
+def _dc_000000141():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.bleed,self.layers,self.background,)==(other.width,other.height,other.bleed,other.layers,other.background,)
@@ -1277,7 +1286,7 @@ def _dc_000000140():
 
 
 # pnp.draw.images
-def _dc_000000141():
+def _dc_000000142():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,)==(other.width,other.height,other.colour_space,other.bits,other.filters,other.data,other.predictor_colours,other.smask,)
@@ -1286,7 +1295,7 @@ def _dc_000000141():
 
 
 # pnp.layout.imposition
-def _dc_000000142():
+def _dc_000000143():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,)==(other.width,other.height,other.fronts,other.backs,other.marks,other.back_marks,other.trim_box,other.bleed_box,other.back_trim_box,other.back_bleed_box,other.fold,other.mode,other.cols,other.rows,other.printable,other.gaps,other.card,other.bleed,other.template,)
@@ -1295,7 +1304,7 @@ def _dc_000000142():
 
 
 # pnp.layout.imposition
-def _dc_000000143():
+def _dc_000000144():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,)==(other.width,other.height,other.mirror_x,other.dx,other.dy,other.area,)
@@ -1304,7 +1313,7 @@ def _dc_000000143():
 
 
 # pnp.layout.tuckbox
-def _dc_000000144():
+def _dc_000000145():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.panels,self.cuts,self.folds,self.glue,self.flaps,)==(other.width,other.height,other.panels,other.cuts,other.folds,other.glue,other.flaps,)
@@ -1313,7 +1322,7 @@ def _dc_000000144():
 
 
 # pnp.layout.notes
-def _dc_000000145():
+def _dc_000000146():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.printable,self.centre,)==(other.width,other.height,other.printable,other.centre,)
@@ -1322,7 +1331,7 @@ def _dc_000000145():
 
 
 # pnp.layout.charts
-def _dc_000000146():
+def _dc_000000147():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.shapes,)==(other.width,other.height,other.shapes,)
@@ -1331,7 +1340,7 @@ def _dc_000000146():
 
 
 # pnp.layout.tiling
-def _dc_000000147():
+def _dc_000000148():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,)==(other.width,other.height,other.size,other.margin,other.overlap,other.rows,other.cols,other.tiles,other.map,other.printer_margin,)
@@ -1340,7 +1349,7 @@ def _dc_000000147():
 
 
 # pnp.layout.bookflow
-def _dc_000000148():
+def _dc_000000149():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,)==(other.width,other.height,other.top,other.bottom,other.inner,other.outer,other.columns,other.gap,)
@@ -1349,7 +1358,7 @@ def _dc_000000148():
 
 
 # pnp.rules.playout
-def _dc_000000149():
+def _dc_000000150():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.winners,self.turns,self.situations,self.lengths,self.ending,self.ended,)==(other.winners,other.turns,other.situations,other.lengths,other.ending,other.ended,)
@@ -1358,7 +1367,7 @@ def _dc_000000149():
 
 
 # pnp.rules.guard
-def _dc_000000150():
+def _dc_000000151():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.writable,self.refused,self.others,)==(other.writable,other.refused,other.others,)
@@ -1367,7 +1376,7 @@ def _dc_000000150():
 
 
 # pnp.layout.textfit
-def _dc_000000151():
+def _dc_000000152():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.text,self.face,self.size,self.icon,)==(other.x,other.text,other.face,other.size,other.icon,)
@@ -1376,7 +1385,7 @@ def _dc_000000151():
 
 
 # pnp.layout.imposition
-def _dc_000000152():
+def _dc_000000153():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.y,self.rotate,self.clip,)==(other.x,other.y,other.rotate,other.clip,)
@@ -1385,7 +1394,7 @@ def _dc_000000152():
 
 
 # pnp.layout.charts
-def _dc_000000153():
+def _dc_000000154():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,)==(other.x,other.y,other.text,other.size,other.anchor,other.bold,other.colour,)
@@ -1394,7 +1403,7 @@ def _dc_000000153():
 
 
 # pnp.layout.items
-def _dc_000000154():
+def _dc_000000155():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,)==(other.x,other.y,other.w,other.h,other.block,other.color,other.outline,other.rotate,)
@@ -1403,7 +1412,7 @@ def _dc_000000154():
 
 
 # pnp.layout.charts
-def _dc_000000155():
+def _dc_000000156():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.y,self.w,self.h,self.fill,self.stroke,)==(other.x,other.y,other.w,other.h,other.fill,other.stroke,)
@@ -1412,7 +1421,7 @@ def _dc_000000155():
 
 
 # pnp.layout.arrange
-def _dc_000000156():
+def _dc_000000157():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x,self.y,self.w,self.h,self.turn,)==(other.x,other.y,other.w,other.h,other.turn,)
@@ -1421,7 +1430,7 @@ def _dc_000000156():
 
 
 # pnp.layout.booklet
-def _dc_000000157():
+def _dc_000000158():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x0,self.y0,self.x1,self.y1,self.width,self.dash,)==(other.x0,other.y0,other.x1,other.y1,other.width,other.dash,)
@@ -1430,7 +1439,7 @@ def _dc_000000157():
 
 
 # pnp.layout.charts
-def _dc_000000158():
+def _dc_000000159():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
    return (self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,)==(other.x1,other.y1,other.x2,other.y2,other.colour,other.width,other.dash,)
@@ -1439,1981 +1448,1995 @@ def _dc_000000158():
 
 
 # pnp.model.formula
-def _dc_000000159():
+def _dc_000000160():
  def __hash__(self):
   return hash((self.arg,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000160():
+def _dc_000000161():
  def __hash__(self):
   return hash((self.ascent,self.descent,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000161():
+def _dc_000000162():
  def __hash__(self):
   return hash((self.baseline,self.width,self.frags,))
  return __hash__
 
 
 # pnp.pipeline.context
-def _dc_000000162():
+def _dc_000000163():
  def __hash__(self):
   return hash((self.canvas,self.painter,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000163():
+def _dc_000000164():
  def __hash__(self):
   return hash((self.card_w,self.card_h,self.bleed,self.gap,self.paper,self.orientation,self.backs,self.back_offset,self.marks,self.gutter,self.printer_margin,))
  return __hash__
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000164():
+def _dc_000000165():
  def __hash__(self):
   return hash((self.cards,self.shared,self.give,self.special,))
  return __hash__
 
 
 # pnp.layout.formtable
-def _dc_000000165():
+def _dc_000000166():
  def __hash__(self):
   return hash((self.cells,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000166():
+def _dc_000000167():
  def __hash__(self):
   return hash((self.cols,self.rows,self.x0,self.y0,self.pitch_x,self.pitch_y,self.outer_x,self.outer_y,self.inner_x,self.inner_y,))
  return __hash__
 
 
 # pnp.layout.counters
-def _dc_000000167():
+def _dc_000000168():
  def __hash__(self):
   return hash((self.cut,self.fold,self.tab_fill,self.dash,self.width,))
  return __hash__
 
 
 # pnp.rules.toolkit.products
-def _dc_000000168():
+def _dc_000000169():
  def __hash__(self):
   return hash((self.deck,self.attributes,self.ref,))
  return __hash__
 
 
 # pnp.sources.tables
-def _dc_000000169():
+def _dc_000000170():
  def __hash__(self):
   return hash((self.display,self.header,self.header_row,self.rows,self.unread,self.ragged,))
  return __hash__
 
 
 # pnp.layout.saver
-def _dc_000000170():
+def _dc_000000171():
  def __hash__(self):
   return hash((self.drop,self.lighten,self.keep,self.background,self.amount,))
  return __hash__
 
 
 # pnp.export.showcase
-def _dc_000000171():
+def _dc_000000172():
  def __hash__(self):
   return hash((self.face,self.radius,))
  return __hash__
 
 
 # pnp.draw.facepages
-def _dc_000000172():
+def _dc_000000173():
  def __hash__(self):
   return hash((self.face,self.width,self.height,self.scale,))
  return __hash__
 
 
 # pnp.layout.bookflow
-def _dc_000000173():
+def _dc_000000174():
  def __hash__(self):
   return hash((self.face,self.x,self.y,self.scale,self.angle,self.clip,self.outline,))
  return __hash__
 
 
 # pnp.layout.bookresolve
-def _dc_000000174():
+def _dc_000000175():
  def __hash__(self):
   return hash((self.faces,self.how,self.clip,self.width,self.caption,self.line,))
  return __hash__
 
 
 # pnp.layout.paragraph
-def _dc_000000175():
+def _dc_000000176():
  def __hash__(self):
   return hash((self.faces,self.size,self.leading,self.align,self.hyphens,self.icon_scale,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000176():
+def _dc_000000177():
  def __hash__(self):
   return hash((self.faces,self.size,self.min_size,self.leading,self.align,self.valign,self.icon_scale,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000177():
+def _dc_000000178():
  def __hash__(self):
   return hash((self.file,self.line,self.col,self.cell,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000178():
+def _dc_000000179():
  def __hash__(self):
   return hash((self.file,self.path,))
  return __hash__
 
 
 # pnp.rules.trust
-def _dc_000000179():
+def _dc_000000180():
  def __hash__(self):
   return hash((self.files,self.changed,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000180():
+def _dc_000000181():
  def __hash__(self):
   return hash((self.fill,self.color,self.bold,self.align,))
  return __hash__
 
 
 # pnp.layout.bookflow
-def _dc_000000181():
+def _dc_000000182():
  def __hash__(self):
   return hash((self.fill,self.stroke,self.pad,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000182():
+def _dc_000000183():
  def __hash__(self):
   return hash((self.fn,self.args,))
  return __hash__
 
 
 # pnp.layout.booktype
-def _dc_000000183():
+def _dc_000000184():
  def __hash__(self):
   return hash((self.font,self.heading_font,self.size,self.leading,self.heading_sizes,self.title_size,self.color,self.heading_color,self.accent,self.fills,self.align,self.paragraph_gap,self.hyphens,))
  return __hash__
 
 
 # pnp.sources.pictures
-def _dc_000000184():
+def _dc_000000185():
  def __hash__(self):
   return hash((self.format,self.mode,self.width,self.height,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000185():
+def _dc_000000186():
  def __hash__(self):
   return hash((self.header,self.aligns,self.rows,self.line,))
  return __hash__
 
 
 # pnp.rules.base
-def _dc_000000186():
+def _dc_000000187():
  def __hash__(self):
   return hash((self.header,self.rows,self.title,self.notes,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000187():
+def _dc_000000188():
  def __hash__(self):
   return hash((self.header,self.sub,self.width,self.fill,self.sub_widths,self.icons,self.format,self.align,))
  return __hash__
 
 
 # pnp.live.http
-def _dc_000000188():
+def _dc_000000189():
  def __hash__(self):
   return hash((self.headers,self.chunks,))
  return __hash__
 
 
 # pnp.layout.bookflow
-def _dc_000000189():
+def _dc_000000190():
  def __hash__(self):
   return hash((self.height,self.items,self.figures,self.space,self.keep,self.frame,self.anchor,self.brk,self.span,self.target,self.line,self.kind,))
  return __hash__
 
 
 # pnp.layout.bleedcheck
-def _dc_000000190():
+def _dc_000000191():
  def __hash__(self):
   return hash((self.index,self.back,self.side,self.have,self.want,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000191():
+def _dc_000000192():
  def __hash__(self):
   return hash((self.index,self.fields,self.copies,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000192():
+def _dc_000000193():
  def __hash__(self):
   return hash((self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,))
  return __hash__
 
 
+# pnp.model.entries
+def _dc_000000194():
+ def __hash__(self):
+  return hash((self.index,self.values,self.refs,self.ref,self.group,self.unread,))
+ return __hash__
+
+
 # pnp.core.blocks
-def _dc_000000193():
+def _dc_000000195():
  def __hash__(self):
   return hash((self.info,self.body,self.line,))
  return __hash__
 
 
 # pnp.layout.booktype
-def _dc_000000194():
+def _dc_000000196():
  def __hash__(self):
   return hash((self.items,self.height,self.line,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000195():
+def _dc_000000197():
  def __hash__(self):
   return hash((self.kind,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000196():
+def _dc_000000198():
  def __hash__(self):
   return hash((self.kind,self.arg,self.children,self.line,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000197():
+def _dc_000000199():
  def __hash__(self):
   return hash((self.kind,self.line,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000198():
+def _dc_000000200():
  def __hash__(self):
   return hash((self.kind,self.name,self.component,self.shown,))
  return __hash__
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000199():
+def _dc_000000201():
  def __hash__(self):
   return hash((self.kind,self.serial,self.iso,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000200():
+def _dc_000000202():
  def __hash__(self):
   return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000201():
+def _dc_000000203():
  def __hash__(self):
   return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))
  return __hash__
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000202():
+def _dc_000000204():
  def __hash__(self):
   return hash((self.kinds,self.hand,self.market,self.situations,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000203():
+def _dc_000000205():
  def __hash__(self):
   return hash((self.kit_dir,self.kit,self.options,self.printed,))
  return __hash__
 
 
 # pnp.live.edits
-def _dc_000000204():
+def _dc_000000206():
  def __hash__(self):
   return hash((self.label,self.files,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000205():
+def _dc_000000207():
  def __hash__(self):
   return hash((self.level,self.text,self.anchor,self.line,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000206():
+def _dc_000000208():
  def __hash__(self):
   return hash((self.lines,self.size,self.height,))
  return __hash__
 
 
 # pnp.live.http
-def _dc_000000207():
+def _dc_000000209():
  def __hash__(self):
   return hash((self.method,self.target,self.headers,self.body,))
  return __hash__
 
 
 # pnp.pipeline.memo
-def _dc_000000208():
+def _dc_000000210():
  def __hash__(self):
   return hash((self.model,self.layouts,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000209():
+def _dc_000000211():
  def __hash__(self):
   return hash((self.name,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000210():
+def _dc_000000212():
  def __hash__(self):
   return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))
  return __hash__
 
 
 # pnp.layout.formtable
-def _dc_000000211():
+def _dc_000000213():
  def __hash__(self):
   return hash((self.name,self.cell,self.formula,self.source,))
  return __hash__
 
 
 # pnp.layout.fonts
-def _dc_000000212():
+def _dc_000000214():
  def __hash__(self):
   return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))
  return __hash__
 
 
 # pnp.pipeline.rulebook
-def _dc_000000213():
+def _dc_000000215():
  def __hash__(self):
   return hash((self.name,self.frame,self.booklet,))
  return __hash__
 
 
 # pnp.rules.drift
-def _dc_000000214():
+def _dc_000000216():
  def __hash__(self):
   return hash((self.name,self.on,self.words,self.values,self.what,))
  return __hash__
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000215():
+def _dc_000000217():
  def __hash__(self):
   return hash((self.name,self.spec,self.cards,self.box,))
  return __hash__
 
 
 # pnp.layout.bookresolve
-def _dc_000000216():
+def _dc_000000218():
  def __hash__(self):
   return hash((self.name,self.title,self.line,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000217():
+def _dc_000000219():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.cards,self.ref,))
  return __hash__
 
 
 # pnp.model.kit
-def _dc_000000218():
+def _dc_000000220():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.pages,self.ref,))
  return __hash__
 
 
 # pnp.model.tuckbox
-def _dc_000000219():
+def _dc_000000221():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.ref,))
  return __hash__
 
 
 # pnp.model.rulebook
-def _dc_000000220():
+def _dc_000000222():
  def __hash__(self):
   return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))
  return __hash__
 
 
 # pnp.draw.fields
-def _dc_000000221():
+def _dc_000000223():
  def __hash__(self):
   return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))
  return __hash__
 
 
 # pnp.layout.tuckbox
-def _dc_000000222():
+def _dc_000000224():
  def __hash__(self):
   return hash((self.net,self.x,self.top,self.turned,))
  return __hash__
 
 
 # pnp.live.yamledit
-def _dc_000000223():
+def _dc_000000225():
  def __hash__(self):
   return hash((self.node,self.owner,self.merged,))
  return __hash__
 
 
 # pnp.layout.bookpages
-def _dc_000000224():
+def _dc_000000226():
  def __hash__(self):
   return hash((self.number,self.width,self.height,self.items,self.figures,))
  return __hash__
 
 
 # pnp.live.pages
-def _dc_000000225():
+def _dc_000000227():
  def __hash__(self):
   return hash((self.number,self.width,self.height,self.version,))
  return __hash__
 
 
 # pnp.rules.drift
-def _dc_000000226():
+def _dc_000000228():
  def __hash__(self):
   return hash((self.numbers,self.off,self.literal,))
  return __hash__
 
 
 # pnp.pipeline.components
-def _dc_000000227():
+def _dc_000000229():
  def __hash__(self):
   return hash((self.of,self.draw,self.shows,self.remembered,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000228():
+def _dc_000000230():
  def __hash__(self):
   return hash((self.op,self.left,self.right,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000229():
+def _dc_000000231():
  def __hash__(self):
   return hash((self.ordered,self.start,self.items,self.line,))
  return __hash__
 
 
 # pnp.pipeline.context
-def _dc_000000230():
+def _dc_000000232():
  def __hash__(self):
   return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))
  return __hash__
 
 
 # pnp.layout.tuckbox
-def _dc_000000231():
+def _dc_000000233():
  def __hash__(self):
   return hash((self.page,self.pieces,))
  return __hash__
 
 
 # pnp.core.options
-def _dc_000000232():
+def _dc_000000234():
  def __hash__(self):
   return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000233():
+def _dc_000000235():
  def __hash__(self):
   return hash((self.pixels,self.dpi,self.scale,self.note,))
  return __hash__
 
 
 # pnp.layout.booktype
-def _dc_000000234():
+def _dc_000000236():
  def __hash__(self):
   return hash((self.places,self.width,self.height,self.caption,self.line,))
  return __hash__
 
 
 # pnp.rules.playout
-def _dc_000000235():
+def _dc_000000237():
  def __hash__(self):
   return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))
  return __hash__
 
 
 # pnp.export.settings
-def _dc_000000236():
+def _dc_000000238():
  def __hash__(self):
   return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))
  return __hash__
 
 
 # pnp.model.entries
-def _dc_000000237():
+def _dc_000000239():
  def __hash__(self):
   return hash((self.ref,self.keys,self.lacking,))
  return __hash__
 
 
 # pnp.rules.modelsource
-def _dc_000000238():
+def _dc_000000240():
  def __hash__(self):
   return hash((self.root,self.entry,self.texts,self.shown,))
  return __hash__
 
 
 # pnp.lab
-def _dc_000000239():
+def _dc_000000241():
  def __hash__(self):
   return hash((self.root,self.kit_dir,))
  return __hash__
 
 
 # pnp.sources.svg
-def _dc_000000240():
+def _dc_000000242():
  def __hash__(self):
   return hash((self.root,self.size,self.inputs,))
  return __hash__
 
 
 # pnp.layout.formtable
-def _dc_000000241():
+def _dc_000000243():
  def __hash__(self):
   return hash((self.row,self.col,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000242():
+def _dc_000000244():
  def __hash__(self):
   return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000243():
+def _dc_000000245():
  def __hash__(self):
   return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000244():
+def _dc_000000246():
  def __hash__(self):
   return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000245():
+def _dc_000000247():
  def __hash__(self):
   return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))
  return __hash__
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000246():
+def _dc_000000248():
  def __hash__(self):
   return hash((self.sheet,self.layout,self.count,self.ref,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000247():
+def _dc_000000249():
  def __hash__(self):
   return hash((self.side,self.region,self.neighbour,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000248():
+def _dc_000000250():
  def __hash__(self):
   return hash((self.sides,self.pages,self.blanks,))
  return __hash__
 
 
 # pnp.layout.tables
-def _dc_000000249():
+def _dc_000000251():
  def __hash__(self):
   return hash((self.size,))
  return __hash__
 
 
 # pnp.live.studio
-def _dc_000000250():
+def _dc_000000252():
  def __hash__(self):
   return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))
  return __hash__
 
 
 # pnp.model.rulebook
-def _dc_000000251():
+def _dc_000000253():
  def __hash__(self):
   return hash((self.spec,self.line,))
  return __hash__
 
 
 # pnp.live.http
-def _dc_000000252():
+def _dc_000000254():
  def __hash__(self):
   return hash((self.status,self.body,self.headers,))
  return __hash__
 
 
 # pnp.rules.printed
-def _dc_000000253():
+def _dc_000000255():
  def __hash__(self):
   return hash((self.tables,self.values,self.unrun,self.drift,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000254():
+def _dc_000000256():
  def __hash__(self):
   return hash((self.text,))
  return __hash__
 
 
 # pnp.layout.typography
-def _dc_000000255():
+def _dc_000000257():
  def __hash__(self):
   return hash((self.text,self.bold,self.italic,self.icon,))
  return __hash__
 
 
 # pnp.core.blocks
-def _dc_000000256():
+def _dc_000000258():
  def __hash__(self):
   return hash((self.text,self.line,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000257():
+def _dc_000000259():
  def __hash__(self):
   return hash((self.text,self.style,self.icon,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000258():
+def _dc_000000260():
  def __hash__(self):
   return hash((self.text,self.width,self.sides,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000259():
+def _dc_000000261():
  def __hash__(self):
   return hash((self.text,self.x,self.y,self.rotate,self.size,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000260():
+def _dc_000000262():
  def __hash__(self):
   return hash((self.value,))
  return __hash__
 
 
 # pnp.model.units
-def _dc_000000261():
+def _dc_000000263():
  def __hash__(self):
   return hash((self.value,self.relative,self.template,self.safe,))
  return __hash__
 
 
 # pnp.model.domains
-def _dc_000000262():
+def _dc_000000264():
  def __hash__(self):
   return hash((self.values,self.ref,self.listed,self.written,self.refs,))
  return __hash__
 
 
 # pnp.rules.base
-def _dc_000000263():
+def _dc_000000265():
  def __hash__(self):
   return hash((self.what,self.high,self.low,))
  return __hash__
 
 
 # pnp.core.errors
-def _dc_000000264():
+def _dc_000000266():
  def __hash__(self):
   return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000265():
+def _dc_000000267():
  def __hash__(self):
   return hash((self.width,self.height,self.bleed,self.layers,self.background,))
  return __hash__
 
 
 # pnp.draw.images
-def _dc_000000266():
+def _dc_000000268():
  def __hash__(self):
   return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000267():
+def _dc_000000269():
  def __hash__(self):
   return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000268():
+def _dc_000000270():
  def __hash__(self):
   return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))
  return __hash__
 
 
 # pnp.layout.notes
-def _dc_000000269():
+def _dc_000000271():
  def __hash__(self):
   return hash((self.width,self.height,self.printable,self.centre,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000270():
+def _dc_000000272():
  def __hash__(self):
   return hash((self.width,self.height,self.shapes,))
  return __hash__
 
 
 # pnp.layout.tiling
-def _dc_000000271():
+def _dc_000000273():
  def __hash__(self):
   return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))
  return __hash__
 
 
 # pnp.layout.bookflow
-def _dc_000000272():
+def _dc_000000274():
  def __hash__(self):
   return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))
  return __hash__
 
 
 # pnp.layout.textfit
-def _dc_000000273():
+def _dc_000000275():
  def __hash__(self):
   return hash((self.x,self.text,self.face,self.size,self.icon,))
  return __hash__
 
 
 # pnp.layout.imposition
-def _dc_000000274():
+def _dc_000000276():
  def __hash__(self):
   return hash((self.x,self.y,self.rotate,self.clip,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000275():
+def _dc_000000277():
  def __hash__(self):
   return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))
  return __hash__
 
 
 # pnp.layout.items
-def _dc_000000276():
+def _dc_000000278():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000277():
+def _dc_000000279():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))
  return __hash__
 
 
 # pnp.layout.arrange
-def _dc_000000278():
+def _dc_000000280():
  def __hash__(self):
   return hash((self.x,self.y,self.w,self.h,self.turn,))
  return __hash__
 
 
 # pnp.layout.booklet
-def _dc_000000279():
+def _dc_000000281():
  def __hash__(self):
   return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))
  return __hash__
 
 
 # pnp.layout.charts
-def _dc_000000280():
+def _dc_000000282():
  def __hash__(self):
   return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))
  return __hash__
 
 
 # pnp.model.formula
-def _dc_000000281():
+def _dc_000000283():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(arg={self.arg!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000282():
+def _dc_000000284():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000283():
+def _dc_000000285():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000284():
+def _dc_000000286():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.pipeline.context
-def _dc_000000285():
+def _dc_000000287():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000286():
+def _dc_000000288():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000287():
+def _dc_000000289():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000288():
+def _dc_000000290():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cells={self.cells!r})"
  return __repr__
 
 
 # pnp.sources.csvread
-def _dc_000000289():
+def _dc_000000291():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"
  return __repr__
 
 
 # pnp.rules.checkscope
-def _dc_000000290():
+def _dc_000000292():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000291():
+def _dc_000000293():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"
  return __repr__
 
 
 # pnp.layout.counters
-def _dc_000000292():
+def _dc_000000294():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"
  return __repr__
 
 
 # pnp.model.layouts
-def _dc_000000293():
+def _dc_000000295():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"
  return __repr__
 
 
 # pnp.model.layouts
-def _dc_000000294():
+def _dc_000000296():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.products
-def _dc_000000295():
+def _dc_000000297():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.sources.tables
-def _dc_000000296():
+def _dc_000000298():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"
  return __repr__
 
 
 # pnp.sources.datalimits
-def _dc_000000297():
+def _dc_000000299():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"
  return __repr__
 
 
 # pnp.layout.saver
-def _dc_000000298():
+def _dc_000000300():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000299():
+def _dc_000000301():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"
  return __repr__
 
 
 # pnp.export.showcase
-def _dc_000000300():
+def _dc_000000302():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"
  return __repr__
 
 
 # pnp.draw.facepages
-def _dc_000000301():
+def _dc_000000303():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000302():
+def _dc_000000304():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000303():
+def _dc_000000305():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.paragraph
-def _dc_000000304():
+def _dc_000000306():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000305():
+def _dc_000000307():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"
  return __repr__
 
 
 # pnp.model.fonts
-def _dc_000000306():
+def _dc_000000308():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000307():
+def _dc_000000309():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000308():
+def _dc_000000310():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"
  return __repr__
 
 
 # pnp.rules.trust
-def _dc_000000309():
+def _dc_000000311():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000310():
+def _dc_000000312():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000311():
+def _dc_000000313():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"
  return __repr__
 
 
 # pnp.output
-def _dc_000000312():
+def _dc_000000314():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"
  return __repr__
 
 
 # pnp.resident
-def _dc_000000313():
+def _dc_000000315():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000314():
+def _dc_000000316():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000315():
+def _dc_000000317():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"
  return __repr__
 
 
 # pnp.sources.pictures
-def _dc_000000316():
+def _dc_000000318():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000317():
+def _dc_000000319():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000318():
+def _dc_000000320():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000319():
+def _dc_000000321():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000320():
+def _dc_000000322():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000321():
+def _dc_000000323():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"
  return __repr__
 
 
 # pnp.layout.bleedcheck
-def _dc_000000322():
+def _dc_000000324():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000323():
+def _dc_000000325():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000324():
+def _dc_000000326():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"
  return __repr__
 
 
+# pnp.model.entries
+def _dc_000000327():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(index={self.index!r}, values={self.values!r}, refs={self.refs!r}, ref={self.ref!r}, group={self.group!r}, unread={self.unread!r}, row={self.row!r})"
+ return __repr__
+
+
 # pnp.core.blocks
-def _dc_000000325():
+def _dc_000000328():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000326():
+def _dc_000000329():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.draw.kept
-def _dc_000000327():
+def _dc_000000330():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000328():
+def _dc_000000331():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000329():
+def _dc_000000332():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000330():
+def _dc_000000333():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000331():
+def _dc_000000334():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"
  return __repr__
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000332():
+def _dc_000000335():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000333():
+def _dc_000000336():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000334():
+def _dc_000000337():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000335():
+def _dc_000000338():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"
  return __repr__
 
 
 # pnp.live.pages
-def _dc_000000336():
+def _dc_000000339():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"
  return __repr__
 
 
 # pnp.core.report
-def _dc_000000337():
+def _dc_000000340():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000338():
+def _dc_000000341():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"
  return __repr__
 
 
 # pnp.live.edits
-def _dc_000000339():
+def _dc_000000342():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000340():
+def _dc_000000343():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.sources.keptyaml
-def _dc_000000341():
+def _dc_000000344():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(lines={self.lines!r}, data={self.data!r}, root={self.root!r}, rows={self.rows!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000342():
+def _dc_000000345():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000343():
+def _dc_000000346():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000344():
+def _dc_000000347():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000345():
+def _dc_000000348():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000346():
+def _dc_000000349():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000347():
+def _dc_000000350():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000348():
+def _dc_000000351():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"
  return __repr__
 
 
 # pnp.layout.fonts
-def _dc_000000349():
+def _dc_000000352():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"
  return __repr__
 
 
 # pnp.pipeline.rulebook
-def _dc_000000350():
+def _dc_000000353():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"
  return __repr__
 
 
 # pnp.rules.drift
-def _dc_000000351():
+def _dc_000000354():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000352():
+def _dc_000000355():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"
  return __repr__
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000353():
+def _dc_000000356():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000354():
+def _dc_000000357():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"
  return __repr__
 
 
 # pnp.layout.bookresolve
-def _dc_000000355():
+def _dc_000000358():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000356():
+def _dc_000000359():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.kit
-def _dc_000000357():
+def _dc_000000360():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.tuckbox
-def _dc_000000358():
+def _dc_000000361():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.model.rulebook
-def _dc_000000359():
+def _dc_000000362():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"
  return __repr__
 
 
 # pnp.draw.fields
-def _dc_000000360():
+def _dc_000000363():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000361():
+def _dc_000000364():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"
  return __repr__
 
 
 # pnp.live.yamledit
-def _dc_000000362():
+def _dc_000000365():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"
  return __repr__
 
 
 # pnp.sources.csvread
-def _dc_000000363():
+def _dc_000000366():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"
  return __repr__
 
 
 # pnp.live.loop
-def _dc_000000364():
+def _dc_000000367():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"
  return __repr__
 
 
 # pnp.layout.bookpages
-def _dc_000000365():
+def _dc_000000368():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"
  return __repr__
 
 
 # pnp.live.pages
-def _dc_000000366():
+def _dc_000000369():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"
  return __repr__
 
 
 # pnp.rules.drift
-def _dc_000000367():
+def _dc_000000370():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"
  return __repr__
 
 
 # pnp.pipeline.components
-def _dc_000000368():
+def _dc_000000371():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000369():
+def _dc_000000372():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000370():
+def _dc_000000373():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.pipeline.context
-def _dc_000000371():
+def _dc_000000374():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.export.sheets
-def _dc_000000372():
+def _dc_000000375():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000373():
+def _dc_000000376():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000374():
+def _dc_000000377():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000375():
+def _dc_000000378():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, plans={self.plans!r}, notes={self.notes!r}, cards={self.cards!r}, yaml={self.yaml!r}, stamp={self.stamp!r}, shared={self.shared!r})"
  return __repr__
 
 
 # pnp.core.options
-def _dc_000000376():
+def _dc_000000379():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"
  return __repr__
 
 
 # pnp.core.report
-def _dc_000000377():
+def _dc_000000380():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"
  return __repr__
 
 
 # pnp.output
-def _dc_000000378():
+def _dc_000000381():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000379():
+def _dc_000000382():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"
  return __repr__
 
 
 # pnp.layout.booktype
-def _dc_000000380():
+def _dc_000000383():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.rules.playout
-def _dc_000000381():
+def _dc_000000384():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"
  return __repr__
 
 
 # pnp.export.settings
-def _dc_000000382():
+def _dc_000000385():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"
  return __repr__
 
 
 # pnp.layout.lint
-def _dc_000000383():
+def _dc_000000386():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"
  return __repr__
 
 
 # pnp.pipeline.memo
-def _dc_000000384():
+def _dc_000000387():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"
  return __repr__
 
 
 # pnp.pipeline.session
-def _dc_000000385():
+def _dc_000000388():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"
  return __repr__
 
 
 # pnp.layout.face
-def _dc_000000386():
+def _dc_000000389():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"
  return __repr__
 
 
 # pnp.model.entries
-def _dc_000000387():
+def _dc_000000390():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"
  return __repr__
 
 
 # pnp.rules.modelsource
-def _dc_000000388():
+def _dc_000000391():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"
  return __repr__
 
 
 # pnp.lab
-def _dc_000000389():
+def _dc_000000392():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"
  return __repr__
 
 
 # pnp.model.load
-def _dc_000000390():
+def _dc_000000393():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r}, kept_yaml={self.kept_yaml!r})"
  return __repr__
 
 
 # pnp.sources.svg
-def _dc_000000391():
+def _dc_000000394():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"
  return __repr__
 
 
 # pnp.layout.formtable
-def _dc_000000392():
+def _dc_000000395():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000393():
+def _dc_000000396():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000394():
+def _dc_000000397():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000395():
+def _dc_000000398():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"
  return __repr__
 
 
 # pnp.export.run
-def _dc_000000396():
+def _dc_000000399():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000397():
+def _dc_000000400():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"
  return __repr__
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000398():
+def _dc_000000401():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000399():
+def _dc_000000402():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000400():
+def _dc_000000403():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"
  return __repr__
 
 
 # pnp.layout.tables
-def _dc_000000401():
+def _dc_000000404():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(size={self.size!r})"
  return __repr__
 
 
 # pnp.live.studio
-def _dc_000000402():
+def _dc_000000405():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"
  return __repr__
 
 
 # pnp.model.rulebook
-def _dc_000000403():
+def _dc_000000406():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.live.http
-def _dc_000000404():
+def _dc_000000407():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"
  return __repr__
 
 
 # pnp.rules.printed
-def _dc_000000405():
+def _dc_000000408():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000406():
+def _dc_000000409():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r})"
  return __repr__
 
 
 # pnp.layout.typography
-def _dc_000000407():
+def _dc_000000410():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.core.blocks
-def _dc_000000408():
+def _dc_000000411():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000409():
+def _dc_000000412():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000410():
+def _dc_000000413():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000411():
+def _dc_000000414():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"
  return __repr__
 
 
 # pnp.sources.markdown
-def _dc_000000412():
+def _dc_000000415():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000413():
+def _dc_000000416():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000414():
+def _dc_000000417():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(value={self.value!r})"
  return __repr__
 
 
 # pnp.model.units
-def _dc_000000415():
+def _dc_000000418():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"
  return __repr__
 
 
 # pnp.layout.lint
-def _dc_000000416():
+def _dc_000000419():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"
  return __repr__
 
 
 # pnp.layout.elementcontext
-def _dc_000000417():
+def _dc_000000420():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"
  return __repr__
 
 
 # pnp.model.domains
-def _dc_000000418():
+def _dc_000000421():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"
  return __repr__
 
 
 # pnp.rules.base
-def _dc_000000419():
+def _dc_000000422():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"
  return __repr__
 
 
 # pnp.core.errors
-def _dc_000000420():
+def _dc_000000423():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000421():
+def _dc_000000424():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"
  return __repr__
 
 
 # pnp.draw.images
-def _dc_000000422():
+def _dc_000000425():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000423():
+def _dc_000000426():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000424():
+def _dc_000000427():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"
  return __repr__
 
 
 # pnp.layout.tuckbox
-def _dc_000000425():
+def _dc_000000428():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"
  return __repr__
 
 
 # pnp.layout.notes
-def _dc_000000426():
+def _dc_000000429():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000427():
+def _dc_000000430():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"
  return __repr__
 
 
 # pnp.layout.tiling
-def _dc_000000428():
+def _dc_000000431():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"
  return __repr__
 
 
 # pnp.layout.bookflow
-def _dc_000000429():
+def _dc_000000432():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"
  return __repr__
 
 
 # pnp.rules.playout
-def _dc_000000430():
+def _dc_000000433():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"
  return __repr__
 
 
 # pnp.rules.guard
-def _dc_000000431():
+def _dc_000000434():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"
  return __repr__
 
 
 # pnp.layout.booklet
-def _dc_000000432():
+def _dc_000000435():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000433():
+def _dc_000000436():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"
  return __repr__
 
 
 # pnp.layout.textfit
-def _dc_000000434():
+def _dc_000000437():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"
  return __repr__
 
 
 # pnp.layout.imposition
-def _dc_000000435():
+def _dc_000000438():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000436():
+def _dc_000000439():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"
  return __repr__
 
 
 # pnp.layout.items
-def _dc_000000437():
+def _dc_000000440():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"
  return __repr__
 
 
 # pnp.layout.charts
-def _dc_000000438():
+def _dc_000000441():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"
  return __repr__
 
 
 # pnp.layout.arrange
-def _dc_000000439():
+def _dc_000000442():
  def __repr__(self):
   return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"
  return __repr__
 
 
 # pnp.model.formula
-def _dc_000000440(_type_arg, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000443(_type_arg, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,arg:_type_arg)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'arg',arg)
  return __init__
 
 
 # pnp.layout.notes
-def _dc_000000441(_type_ascent, _type_descent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000444(_type_ascent, _type_descent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,ascent:_type_ascent,descent:_type_descent)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)
   __dataclass_builtins_object__.__setattr__(self,'descent',descent)
@@ -3421,7 +3444,7 @@ def _dc_000000441(_type_ascent, _type_descent, MISSING, _HAS_DEFAULT_FACTORY, __
 
 
 # pnp.layout.textfit
-def _dc_000000442(_type_baseline, _type_width, _type_frags, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000445(_type_baseline, _type_width, _type_frags, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,baseline:_type_baseline,width:_type_width,frags:_type_frags)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -3430,7 +3453,7 @@ def _dc_000000442(_type_baseline, _type_width, _type_frags, MISSING, _HAS_DEFAUL
 
 
 # pnp.layout.bookresolve
-def _dc_000000443(_type_book, _type_values, _type_french, _type_tables, _type_figure, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
+def _dc_000000446(_type_book, _type_values, _type_french, _type_tables, _type_figure, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
  def __init__(self,book:_type_book,values:_type_values,french:_type_french,tables:_type_tables,figure:_type_figure,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:
   self.book=book
   self.values=values
@@ -3442,7 +3465,7 @@ def _dc_000000443(_type_book, _type_values, _type_french, _type_tables, _type_fi
 
 
 # pnp.pipeline.context
-def _dc_000000444(_type_canvas, _type_painter, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000447(_type_canvas, _type_painter, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,canvas:_type_canvas,painter:_type_painter)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)
   __dataclass_builtins_object__.__setattr__(self,'painter',painter)
@@ -3450,7 +3473,7 @@ def _dc_000000444(_type_canvas, _type_painter, MISSING, _HAS_DEFAULT_FACTORY, __
 
 
 # pnp.layout.imposition
-def _dc_000000445(_type_card_w, _type_card_h, _type_bleed, _type_gap, _type_paper, _type_orientation, _type_backs, _type_back_offset, _type_marks, _type_gutter, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_orientation, _dflt_backs, _dflt_back_offset, _dflt_marks, _dflt_gutter, _dflt_printer_margin, _return_type):
+def _dc_000000448(_type_card_w, _type_card_h, _type_bleed, _type_gap, _type_paper, _type_orientation, _type_backs, _type_back_offset, _type_marks, _type_gutter, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_orientation, _dflt_backs, _dflt_back_offset, _dflt_marks, _dflt_gutter, _dflt_printer_margin, _return_type):
  def __init__(self,card_w:_type_card_w,card_h:_type_card_h,bleed:_type_bleed,gap:_type_gap,paper:_type_paper,orientation:_type_orientation=_dflt_orientation,backs:_type_backs=_dflt_backs,back_offset:_type_back_offset=_dflt_back_offset,marks:_type_marks=_dflt_marks,gutter:_type_gutter=_dflt_gutter,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)
   __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)
@@ -3467,7 +3490,7 @@ def _dc_000000445(_type_card_w, _type_card_h, _type_bleed, _type_gap, _type_pape
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000446(_type_cards, _type_shared, _type_give, _type_special, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_give, _dflt_special, _return_type):
+def _dc_000000449(_type_cards, _type_shared, _type_give, _type_special, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_give, _dflt_special, _return_type):
  def __init__(self,cards:_type_cards,shared:_type_shared,give:_type_give=_dflt_give,special:_type_special=_dflt_special)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'cards',cards)
   __dataclass_builtins_object__.__setattr__(self,'shared',shared)
@@ -3477,14 +3500,14 @@ def _dc_000000446(_type_cards, _type_shared, _type_give, _type_special, MISSING,
 
 
 # pnp.layout.formtable
-def _dc_000000447(_type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000450(_type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,cells:_type_cells)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'cells',cells)
  return __init__
 
 
 # pnp.sources.csvread
-def _dc_000000448(_type_cells, _type_starts, _type_ends, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cells, _dflt_starts, _dflt_ends, _dflt_unclosed, _return_type):
+def _dc_000000451(_type_cells, _type_starts, _type_ends, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cells, _dflt_starts, _dflt_ends, _dflt_unclosed, _return_type):
  def __init__(self,cells:_type_cells=_HAS_DEFAULT_FACTORY,starts:_type_starts=_HAS_DEFAULT_FACTORY,ends:_type_ends=_HAS_DEFAULT_FACTORY,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:
   self.cells=_dflt_cells() if cells is _HAS_DEFAULT_FACTORY else cells
   self.starts=_dflt_starts() if starts is _HAS_DEFAULT_FACTORY else starts
@@ -3494,7 +3517,7 @@ def _dc_000000448(_type_cells, _type_starts, _type_ends, _type_unclosed, MISSING
 
 
 # pnp.rules.checkscope
-def _dc_000000449(_type_check, _type_ref, _type_label, _type_deck, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
+def _dc_000000452(_type_check, _type_ref, _type_label, _type_deck, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
  def __init__(self,check:_type_check,ref:_type_ref,label:_type_label,deck:_type_deck,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:
   self.check=check
   self.ref=ref
@@ -3506,7 +3529,7 @@ def _dc_000000449(_type_check, _type_ref, _type_label, _type_deck, _type_problem
 
 
 # pnp.layout.imposition
-def _dc_000000450(_type_cols, _type_rows, _type_x0, _type_y0, _type_pitch_x, _type_pitch_y, _type_outer_x, _type_outer_y, _type_inner_x, _type_inner_y, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000453(_type_cols, _type_rows, _type_x0, _type_y0, _type_pitch_x, _type_pitch_y, _type_outer_x, _type_outer_y, _type_inner_x, _type_inner_y, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,cols:_type_cols,rows:_type_rows,x0:_type_x0,y0:_type_y0,pitch_x:_type_pitch_x,pitch_y:_type_pitch_y,outer_x:_type_outer_x,outer_y:_type_outer_y,inner_x:_type_inner_x,inner_y:_type_inner_y)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'cols',cols)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
@@ -3522,7 +3545,7 @@ def _dc_000000450(_type_cols, _type_rows, _type_x0, _type_y0, _type_pitch_x, _ty
 
 
 # pnp.layout.counters
-def _dc_000000451(_type_cut, _type_fold, _type_tab_fill, _type_dash, _type_width, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000454(_type_cut, _type_fold, _type_tab_fill, _type_dash, _type_width, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,cut:_type_cut,fold:_type_fold,tab_fill:_type_tab_fill,dash:_type_dash,width:_type_width)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'cut',cut)
   __dataclass_builtins_object__.__setattr__(self,'fold',fold)
@@ -3533,7 +3556,7 @@ def _dc_000000451(_type_cut, _type_fold, _type_tab_fill, _type_dash, _type_width
 
 
 # pnp.model.layouts
-def _dc_000000452(_type_data, _type_origins, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origins, _return_type):
+def _dc_000000455(_type_data, _type_origins, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origins, _return_type):
  def __init__(self,data:_type_data,origins:_type_origins=_HAS_DEFAULT_FACTORY)->_return_type:
   self.data=data
   self.origins=_dflt_origins() if origins is _HAS_DEFAULT_FACTORY else origins
@@ -3541,7 +3564,7 @@ def _dc_000000452(_type_data, _type_origins, MISSING, _HAS_DEFAULT_FACTORY, __da
 
 
 # pnp.model.layouts
-def _dc_000000453(_type_data, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000456(_type_data, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,data:_type_data,ref:_type_ref)->_return_type:
   self.data=data
   self.ref=ref
@@ -3549,7 +3572,7 @@ def _dc_000000453(_type_data, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __datacl
 
 
 # pnp.rules.toolkit.products
-def _dc_000000454(_type_deck, _type_attributes, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000457(_type_deck, _type_attributes, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,deck:_type_deck,attributes:_type_attributes,ref:_type_ref)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'deck',deck)
   __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)
@@ -3558,7 +3581,7 @@ def _dc_000000454(_type_deck, _type_attributes, _type_ref, MISSING, _HAS_DEFAULT
 
 
 # pnp.sources.tables
-def _dc_000000455(_type_display, _type_header, _type_header_row, _type_rows, _type_unread, _type_ragged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_ragged, _return_type):
+def _dc_000000458(_type_display, _type_header, _type_header_row, _type_rows, _type_unread, _type_ragged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_ragged, _return_type):
  def __init__(self,display:_type_display,header:_type_header,header_row:_type_header_row,rows:_type_rows,unread:_type_unread=_dflt_unread,ragged:_type_ragged=_dflt_ragged)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'display',display)
   __dataclass_builtins_object__.__setattr__(self,'header',header)
@@ -3570,7 +3593,7 @@ def _dc_000000455(_type_display, _type_header, _type_header_row, _type_rows, _ty
 
 
 # pnp.sources.datalimits
-def _dc_000000456(_type_display, _type_rows, _type_problems, _type_valued, _type_records, _type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_valued, _dflt_records, _dflt_cells, _return_type):
+def _dc_000000459(_type_display, _type_rows, _type_problems, _type_valued, _type_records, _type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_valued, _dflt_records, _dflt_cells, _return_type):
  def __init__(self,display:_type_display,rows:_type_rows,problems:_type_problems,valued:_type_valued=_dflt_valued,records:_type_records=_dflt_records,cells:_type_cells=_dflt_cells)->_return_type:
   self.display=display
   self.rows=rows
@@ -3582,7 +3605,7 @@ def _dc_000000456(_type_display, _type_rows, _type_problems, _type_valued, _type
 
 
 # pnp.layout.saver
-def _dc_000000457(_type_drop, _type_lighten, _type_keep, _type_background, _type_amount, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_drop, _dflt_lighten, _dflt_keep, _dflt_background, _dflt_amount, _return_type):
+def _dc_000000460(_type_drop, _type_lighten, _type_keep, _type_background, _type_amount, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_drop, _dflt_lighten, _dflt_keep, _dflt_background, _dflt_amount, _return_type):
  def __init__(self,drop:_type_drop=_dflt_drop,lighten:_type_lighten=_dflt_lighten,keep:_type_keep=_dflt_keep,background:_type_background=_dflt_background,amount:_type_amount=_dflt_amount)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'drop',drop)
   __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)
@@ -3593,7 +3616,7 @@ def _dc_000000457(_type_drop, _type_lighten, _type_keep, _type_background, _type
 
 
 # pnp.layout.formtable
-def _dc_000000458(_type_element, _type_cells, _type_fields, _type_order, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fields, _dflt_order, _return_type):
+def _dc_000000461(_type_element, _type_cells, _type_fields, _type_order, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fields, _dflt_order, _return_type):
  def __init__(self,element:_type_element,cells:_type_cells,fields:_type_fields=_HAS_DEFAULT_FACTORY,order:_type_order=_HAS_DEFAULT_FACTORY)->_return_type:
   self.element=element
   self.cells=cells
@@ -3603,7 +3626,7 @@ def _dc_000000458(_type_element, _type_cells, _type_fields, _type_order, MISSING
 
 
 # pnp.export.showcase
-def _dc_000000459(_type_face, _type_radius, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000462(_type_face, _type_radius, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,face:_type_face,radius:_type_radius)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'radius',radius)
@@ -3611,7 +3634,7 @@ def _dc_000000459(_type_face, _type_radius, MISSING, _HAS_DEFAULT_FACTORY, __dat
 
 
 # pnp.draw.facepages
-def _dc_000000460(_type_face, _type_width, _type_height, _type_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_scale, _return_type):
+def _dc_000000463(_type_face, _type_width, _type_height, _type_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_scale, _return_type):
  def __init__(self,face:_type_face,width:_type_width,height:_type_height,scale:_type_scale=_dflt_scale)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -3621,7 +3644,7 @@ def _dc_000000460(_type_face, _type_width, _type_height, _type_scale, MISSING, _
 
 
 # pnp.layout.bookflow
-def _dc_000000461(_type_face, _type_x, _type_y, _type_scale, _type_angle, _type_clip, _type_outline, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_angle, _dflt_clip, _dflt_outline, _return_type):
+def _dc_000000464(_type_face, _type_x, _type_y, _type_scale, _type_angle, _type_clip, _type_outline, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_angle, _dflt_clip, _dflt_outline, _return_type):
  def __init__(self,face:_type_face,x:_type_x,y:_type_y,scale:_type_scale,angle:_type_angle=_dflt_angle,clip:_type_clip=_dflt_clip,outline:_type_outline=_dflt_outline)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'face',face)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -3634,7 +3657,7 @@ def _dc_000000461(_type_face, _type_x, _type_y, _type_scale, _type_angle, _type_
 
 
 # pnp.layout.bookresolve
-def _dc_000000462(_type_faces, _type_how, _type_clip, _type_width, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000465(_type_faces, _type_how, _type_clip, _type_width, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,faces:_type_faces,how:_type_how,clip:_type_clip,width:_type_width,caption:_type_caption,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'how',how)
@@ -3646,7 +3669,7 @@ def _dc_000000462(_type_faces, _type_how, _type_clip, _type_width, _type_caption
 
 
 # pnp.layout.paragraph
-def _dc_000000463(_type_faces, _type_size, _type_leading, _type_align, _type_hyphens, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_align, _dflt_hyphens, _dflt_icon_scale, _return_type):
+def _dc_000000466(_type_faces, _type_size, _type_leading, _type_align, _type_hyphens, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_align, _dflt_hyphens, _dflt_icon_scale, _return_type):
  def __init__(self,faces:_type_faces,size:_type_size,leading:_type_leading,align:_type_align=_dflt_align,hyphens:_type_hyphens=_dflt_hyphens,icon_scale:_type_icon_scale=_dflt_icon_scale)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -3658,7 +3681,7 @@ def _dc_000000463(_type_faces, _type_size, _type_leading, _type_align, _type_hyp
 
 
 # pnp.layout.textfit
-def _dc_000000464(_type_faces, _type_size, _type_min_size, _type_leading, _type_align, _type_valign, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000467(_type_faces, _type_size, _type_min_size, _type_leading, _type_align, _type_valign, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,faces:_type_faces,size:_type_size,min_size:_type_min_size,leading:_type_leading,align:_type_align,valign:_type_valign,icon_scale:_type_icon_scale)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'faces',faces)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -3671,7 +3694,7 @@ def _dc_000000464(_type_faces, _type_size, _type_min_size, _type_leading, _type_
 
 
 # pnp.model.fonts
-def _dc_000000465(_type_families, _type_problems, _type_locator, _type_data, _type_unreadable, _type_parsed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_locator, _dflt_data, _dflt_unreadable, _dflt_parsed, _return_type):
+def _dc_000000468(_type_families, _type_problems, _type_locator, _type_data, _type_unreadable, _type_parsed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_locator, _dflt_data, _dflt_unreadable, _dflt_parsed, _return_type):
  def __init__(self,families:_type_families,problems:_type_problems,locator:_type_locator=_dflt_locator,data:_type_data=_HAS_DEFAULT_FACTORY,unreadable:_type_unreadable=_HAS_DEFAULT_FACTORY,parsed:_type_parsed=_dflt_parsed)->_return_type:
   self.families=families
   self.problems=problems
@@ -3683,7 +3706,7 @@ def _dc_000000465(_type_families, _type_problems, _type_locator, _type_data, _ty
 
 
 # pnp.core.errors
-def _dc_000000466(_type_file, _type_line, _type_col, _type_cell, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_line, _dflt_col, _dflt_cell, _return_type):
+def _dc_000000469(_type_file, _type_line, _type_col, _type_cell, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_line, _dflt_col, _dflt_cell, _return_type):
  def __init__(self,file:_type_file,line:_type_line=_dflt_line,col:_type_col=_dflt_col,cell:_type_cell=_dflt_cell)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'file',file)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -3693,7 +3716,7 @@ def _dc_000000466(_type_file, _type_line, _type_col, _type_cell, MISSING, _HAS_D
 
 
 # pnp.core.errors
-def _dc_000000467(_type_file, _type_path, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_path, _return_type):
+def _dc_000000470(_type_file, _type_path, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_path, _return_type):
  def __init__(self,file:_type_file,path:_type_path=_dflt_path)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'file',file)
   __dataclass_builtins_object__.__setattr__(self,'path',path)
@@ -3701,7 +3724,7 @@ def _dc_000000467(_type_file, _type_path, MISSING, _HAS_DEFAULT_FACTORY, __datac
 
 
 # pnp.rules.trust
-def _dc_000000468(_type_files, _type_changed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_changed, _return_type):
+def _dc_000000471(_type_files, _type_changed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_changed, _return_type):
  def __init__(self,files:_type_files,changed:_type_changed=_dflt_changed)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'files',files)
   __dataclass_builtins_object__.__setattr__(self,'changed',changed)
@@ -3709,7 +3732,7 @@ def _dc_000000468(_type_files, _type_changed, MISSING, _HAS_DEFAULT_FACTORY, __d
 
 
 # pnp.layout.tables
-def _dc_000000469(_type_fill, _type_color, _type_bold, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_color, _dflt_bold, _dflt_align, _return_type):
+def _dc_000000472(_type_fill, _type_color, _type_bold, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_color, _dflt_bold, _dflt_align, _return_type):
  def __init__(self,fill:_type_fill=_dflt_fill,color:_type_color=_dflt_color,bold:_type_bold=_dflt_bold,align:_type_align=_dflt_align)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'fill',fill)
   __dataclass_builtins_object__.__setattr__(self,'color',color)
@@ -3719,7 +3742,7 @@ def _dc_000000469(_type_fill, _type_color, _type_bold, _type_align, MISSING, _HA
 
 
 # pnp.layout.bookflow
-def _dc_000000470(_type_fill, _type_stroke, _type_pad, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000473(_type_fill, _type_stroke, _type_pad, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,fill:_type_fill,stroke:_type_stroke,pad:_type_pad)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'fill',fill)
   __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)
@@ -3728,7 +3751,7 @@ def _dc_000000470(_type_fill, _type_stroke, _type_pad, MISSING, _HAS_DEFAULT_FAC
 
 
 # pnp.output
-def _dc_000000471(_type_final, _type_part, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000474(_type_final, _type_part, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,final:_type_final,part:_type_part)->_return_type:
   self.final=final
   self.part=part
@@ -3736,7 +3759,7 @@ def _dc_000000471(_type_final, _type_part, MISSING, _HAS_DEFAULT_FACTORY, __data
 
 
 # pnp.resident
-def _dc_000000472(_type_fingerprint, _type_reads, _type_file, _type_problems, _type_drawn, _type_output, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_drawn, _dflt_output, _dflt_pages, _return_type):
+def _dc_000000475(_type_fingerprint, _type_reads, _type_file, _type_problems, _type_drawn, _type_output, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_drawn, _dflt_output, _dflt_pages, _return_type):
  def __init__(self,fingerprint:_type_fingerprint,reads:_type_reads,file:_type_file,problems:_type_problems=_HAS_DEFAULT_FACTORY,drawn:_type_drawn=_dflt_drawn,output:_type_output=_dflt_output,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:
   self.fingerprint=fingerprint
   self.reads=reads
@@ -3749,7 +3772,7 @@ def _dc_000000472(_type_fingerprint, _type_reads, _type_file, _type_problems, _t
 
 
 # pnp.model.formula
-def _dc_000000473(_type_fn, _type_args, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000476(_type_fn, _type_args, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,fn:_type_fn,args:_type_args)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'fn',fn)
   __dataclass_builtins_object__.__setattr__(self,'args',args)
@@ -3757,7 +3780,7 @@ def _dc_000000473(_type_fn, _type_args, MISSING, _HAS_DEFAULT_FACTORY, __datacla
 
 
 # pnp.layout.booktype
-def _dc_000000474(_type_font, _type_heading_font, _type_size, _type_leading, _type_heading_sizes, _type_title_size, _type_color, _type_heading_color, _type_accent, _type_fills, _type_align, _type_paragraph_gap, _type_hyphens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000477(_type_font, _type_heading_font, _type_size, _type_leading, _type_heading_sizes, _type_title_size, _type_color, _type_heading_color, _type_accent, _type_fills, _type_align, _type_paragraph_gap, _type_hyphens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,font:_type_font,heading_font:_type_heading_font,size:_type_size,leading:_type_leading,heading_sizes:_type_heading_sizes,title_size:_type_title_size,color:_type_color,heading_color:_type_heading_color,accent:_type_accent,fills:_type_fills,align:_type_align,paragraph_gap:_type_paragraph_gap,hyphens:_type_hyphens)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'font',font)
   __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)
@@ -3776,7 +3799,7 @@ def _dc_000000474(_type_font, _type_heading_font, _type_size, _type_leading, _ty
 
 
 # pnp.sources.pictures
-def _dc_000000475(_type_format, _type_mode, _type_width, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000478(_type_format, _type_mode, _type_width, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,format:_type_format,mode:_type_mode,width:_type_width,height:_type_height)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'format',format)
   __dataclass_builtins_object__.__setattr__(self,'mode',mode)
@@ -3786,7 +3809,7 @@ def _dc_000000475(_type_format, _type_mode, _type_width, _type_height, MISSING, 
 
 
 # pnp.core.blocks
-def _dc_000000476(_type_header, _type_aligns, _type_rows, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000479(_type_header, _type_aligns, _type_rows, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,header:_type_header,aligns:_type_aligns,rows:_type_rows,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)
@@ -3796,7 +3819,7 @@ def _dc_000000476(_type_header, _type_aligns, _type_rows, _type_line, MISSING, _
 
 
 # pnp.rules.base
-def _dc_000000477(_type_header, _type_rows, _type_title, _type_notes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_title, _dflt_notes, _return_type):
+def _dc_000000480(_type_header, _type_rows, _type_title, _type_notes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_title, _dflt_notes, _return_type):
  def __init__(self,header:_type_header,rows:_type_rows,title:_type_title=_dflt_title,notes:_type_notes=_dflt_notes)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'rows',rows)
@@ -3806,7 +3829,7 @@ def _dc_000000477(_type_header, _type_rows, _type_title, _type_notes, MISSING, _
 
 
 # pnp.layout.tables
-def _dc_000000478(_type_header, _type_sub, _type_width, _type_fill, _type_sub_widths, _type_icons, _type_format, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sub_widths, _dflt_icons, _dflt_format, _dflt_align, _return_type):
+def _dc_000000481(_type_header, _type_sub, _type_width, _type_fill, _type_sub_widths, _type_icons, _type_format, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sub_widths, _dflt_icons, _dflt_format, _dflt_align, _return_type):
  def __init__(self,header:_type_header,sub:_type_sub,width:_type_width,fill:_type_fill,sub_widths:_type_sub_widths=_dflt_sub_widths,icons:_type_icons=_dflt_icons,format:_type_format=_dflt_format,align:_type_align=_dflt_align)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'header',header)
   __dataclass_builtins_object__.__setattr__(self,'sub',sub)
@@ -3820,7 +3843,7 @@ def _dc_000000478(_type_header, _type_sub, _type_width, _type_fill, _type_sub_wi
 
 
 # pnp.live.http
-def _dc_000000479(_type_headers, _type_chunks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000482(_type_headers, _type_chunks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,headers:_type_headers,chunks:_type_chunks)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'headers',headers)
   __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)
@@ -3828,7 +3851,7 @@ def _dc_000000479(_type_headers, _type_chunks, MISSING, _HAS_DEFAULT_FACTORY, __
 
 
 # pnp.layout.bookflow
-def _dc_000000480(_type_height, _type_items, _type_figures, _type_space, _type_keep, _type_frame, _type_anchor, _type_brk, _type_span, _type_target, _type_line, _type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_items, _dflt_figures, _dflt_space, _dflt_keep, _dflt_frame, _dflt_anchor, _dflt_brk, _dflt_span, _dflt_target, _dflt_line, _dflt_kind, _return_type):
+def _dc_000000483(_type_height, _type_items, _type_figures, _type_space, _type_keep, _type_frame, _type_anchor, _type_brk, _type_span, _type_target, _type_line, _type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_items, _dflt_figures, _dflt_space, _dflt_keep, _dflt_frame, _dflt_anchor, _dflt_brk, _dflt_span, _dflt_target, _dflt_line, _dflt_kind, _return_type):
  def __init__(self,height:_type_height,items:_type_items=_dflt_items,figures:_type_figures=_dflt_figures,space:_type_space=_dflt_space,keep:_type_keep=_dflt_keep,frame:_type_frame=_dflt_frame,anchor:_type_anchor=_dflt_anchor,brk:_type_brk=_dflt_brk,span:_type_span=_dflt_span,target:_type_target=_dflt_target,line:_type_line=_dflt_line,kind:_type_kind=_dflt_kind)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'height',height)
   __dataclass_builtins_object__.__setattr__(self,'items',items)
@@ -3846,7 +3869,7 @@ def _dc_000000480(_type_height, _type_items, _type_figures, _type_space, _type_k
 
 
 # pnp.layout.bleedcheck
-def _dc_000000481(_type_index, _type_back, _type_side, _type_have, _type_want, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000484(_type_index, _type_back, _type_side, _type_have, _type_want, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,index:_type_index,back:_type_back,side:_type_side,have:_type_have,want:_type_want)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'back',back)
@@ -3857,7 +3880,7 @@ def _dc_000000481(_type_index, _type_back, _type_side, _type_have, _type_want, M
 
 
 # pnp.model.kit
-def _dc_000000482(_type_index, _type_fields, _type_copies, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000485(_type_index, _type_fields, _type_copies, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,index:_type_index,fields:_type_fields,copies:_type_copies)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'fields',fields)
@@ -3866,7 +3889,7 @@ def _dc_000000482(_type_index, _type_fields, _type_copies, MISSING, _HAS_DEFAULT
 
 
 # pnp.model.kit
-def _dc_000000483(_type_index, _type_id, _type_fields, _type_copies, _type_layout, _type_back, _type_ref, _type_field_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000486(_type_index, _type_id, _type_fields, _type_copies, _type_layout, _type_back, _type_ref, _type_field_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,index:_type_index,id:_type_id,fields:_type_fields,copies:_type_copies,layout:_type_layout,back:_type_back,ref:_type_ref,field_refs:_type_field_refs)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'index',index)
   __dataclass_builtins_object__.__setattr__(self,'id',id)
@@ -3879,8 +3902,21 @@ def _dc_000000483(_type_index, _type_id, _type_fields, _type_copies, _type_layou
  return __init__
 
 
+# pnp.model.entries
+def _dc_000000487(_type_index, _type_values, _type_refs, _type_ref, _type_group, _type_unread, _type_row, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_row, _return_type):
+ def __init__(self,index:_type_index,values:_type_values,refs:_type_refs,ref:_type_ref,group:_type_group,unread:_type_unread=_dflt_unread,row:_type_row=_dflt_row)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'index',index)
+  __dataclass_builtins_object__.__setattr__(self,'values',values)
+  __dataclass_builtins_object__.__setattr__(self,'refs',refs)
+  __dataclass_builtins_object__.__setattr__(self,'ref',ref)
+  __dataclass_builtins_object__.__setattr__(self,'group',group)
+  __dataclass_builtins_object__.__setattr__(self,'unread',unread)
+  __dataclass_builtins_object__.__setattr__(self,'row',row)
+ return __init__
+
+
 # pnp.core.blocks
-def _dc_000000484(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000488(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,info:_type_info,body:_type_body,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'info',info)
   __dataclass_builtins_object__.__setattr__(self,'body',body)
@@ -3889,7 +3925,7 @@ def _dc_000000484(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACT
 
 
 # pnp.layout.booktype
-def _dc_000000485(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000489(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,items:_type_items,height:_type_height,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'items',items)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -3898,7 +3934,7 @@ def _dc_000000485(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_F
 
 
 # pnp.draw.kept
-def _dc_000000486(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):
+def _dc_000000490(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):
  def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary)->_return_type:
   self.key=key
   self.faces=faces
@@ -3912,14 +3948,14 @@ def _dc_000000486(_type_key, _type_faces, _type_state, _type_clean, _type_code, 
 
 
 # pnp.model.formula
-def _dc_000000487(_type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000491(_type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
  return __init__
 
 
 # pnp.core.blocks
-def _dc_000000488(_type_kind, _type_arg, _type_children, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000492(_type_kind, _type_arg, _type_children, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind,arg:_type_arg,children:_type_children,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'arg',arg)
@@ -3929,7 +3965,7 @@ def _dc_000000488(_type_kind, _type_arg, _type_children, _type_line, MISSING, _H
 
 
 # pnp.core.blocks
-def _dc_000000489(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000493(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -3937,7 +3973,7 @@ def _dc_000000489(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __datac
 
 
 # pnp.pipeline.memo
-def _dc_000000490(_type_kind, _type_name, _type_component, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000494(_type_kind, _type_name, _type_component, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind,name:_type_name,component:_type_component,shown:_type_shown)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -3947,7 +3983,7 @@ def _dc_000000490(_type_kind, _type_name, _type_component, _type_shown, MISSING,
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000491(_type_kind, _type_serial, _type_iso, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000495(_type_kind, _type_serial, _type_iso, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kind:_type_kind,serial:_type_serial,iso:_type_iso)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'serial',serial)
@@ -3956,7 +3992,7 @@ def _dc_000000491(_type_kind, _type_serial, _type_iso, MISSING, _HAS_DEFAULT_FAC
 
 
 # pnp.layout.items
-def _dc_000000492(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, _type_width, _type_radius, _type_dash, _type_opacity, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_stroke, _dflt_width, _dflt_radius, _dflt_dash, _dflt_opacity, _dflt_rotate, _return_type):
+def _dc_000000496(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, _type_width, _type_radius, _type_dash, _type_opacity, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_stroke, _dflt_width, _dflt_radius, _dflt_dash, _dflt_opacity, _dflt_rotate, _return_type):
  def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill=_dflt_fill,stroke:_type_stroke=_dflt_stroke,width:_type_width=_dflt_width,radius:_type_radius=_dflt_radius,dash:_type_dash=_dflt_dash,opacity:_type_opacity=_dflt_opacity,rotate:_type_rotate=_dflt_rotate)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -3974,7 +4010,7 @@ def _dc_000000492(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_fill, _t
 
 
 # pnp.layout.items
-def _dc_000000493(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_path, _type_color, _type_rotate, _type_opacity, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotate, _dflt_opacity, _return_type):
+def _dc_000000497(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_path, _type_color, _type_rotate, _type_opacity, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotate, _dflt_opacity, _return_type):
  def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,path:_type_path,color:_type_color=_dflt_color,rotate:_type_rotate=_dflt_rotate,opacity:_type_opacity=_dflt_opacity)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kind',kind)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -3989,7 +4025,7 @@ def _dc_000000493(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_path, _t
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000494(_type_kinds, _type_hand, _type_market, _type_situations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_market, _dflt_situations, _return_type):
+def _dc_000000498(_type_kinds, _type_hand, _type_market, _type_situations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_market, _dflt_situations, _return_type):
  def __init__(self,kinds:_type_kinds,hand:_type_hand=_dflt_hand,market:_type_market=_dflt_market,situations:_type_situations=_dflt_situations)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)
   __dataclass_builtins_object__.__setattr__(self,'hand',hand)
@@ -3999,7 +4035,7 @@ def _dc_000000494(_type_kinds, _type_hand, _type_market, _type_situations, MISSI
 
 
 # pnp.live.pages
-def _dc_000000495(_type_kit, _type_stem, _type_report, _type_status, _type_digest, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _return_type):
+def _dc_000000499(_type_kit, _type_stem, _type_report, _type_status, _type_digest, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _return_type):
  def __init__(self,kit:_type_kit,stem:_type_stem,report:_type_report,status:_type_status,digest:_type_digest,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:
   self.kit=kit
   self.stem=stem
@@ -4011,7 +4047,7 @@ def _dc_000000495(_type_kit, _type_stem, _type_report, _type_status, _type_diges
 
 
 # pnp.core.report
-def _dc_000000496(_type_kit, _type_title, _type_path, _type_files, _type_problems, _type_up_to_date, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_up_to_date, _dflt_inputs, _return_type):
+def _dc_000000500(_type_kit, _type_title, _type_path, _type_files, _type_problems, _type_up_to_date, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_up_to_date, _dflt_inputs, _return_type):
  def __init__(self,kit:_type_kit,title:_type_title,path:_type_path,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,up_to_date:_type_up_to_date=_dflt_up_to_date,inputs:_type_inputs=_HAS_DEFAULT_FACTORY)->_return_type:
   self.kit=kit
   self.title=title
@@ -4024,7 +4060,7 @@ def _dc_000000496(_type_kit, _type_title, _type_path, _type_files, _type_problem
 
 
 # pnp.pipeline.memo
-def _dc_000000497(_type_kit_dir, _type_kit, _type_options, _type_printed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000501(_type_kit_dir, _type_kit, _type_options, _type_printed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,kit_dir:_type_kit_dir,kit:_type_kit,options:_type_options,printed:_type_printed)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)
   __dataclass_builtins_object__.__setattr__(self,'kit',kit)
@@ -4034,7 +4070,7 @@ def _dc_000000497(_type_kit_dir, _type_kit, _type_options, _type_printed, MISSIN
 
 
 # pnp.live.edits
-def _dc_000000498(_type_label, _type_files, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000502(_type_label, _type_files, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,label:_type_label,files:_type_files)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'label',label)
   __dataclass_builtins_object__.__setattr__(self,'files',files)
@@ -4042,7 +4078,7 @@ def _dc_000000498(_type_label, _type_files, MISSING, _HAS_DEFAULT_FACTORY, __dat
 
 
 # pnp.core.blocks
-def _dc_000000499(_type_level, _type_text, _type_anchor, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000503(_type_level, _type_text, _type_anchor, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,level:_type_level,text:_type_text,anchor:_type_anchor,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'level',level)
   __dataclass_builtins_object__.__setattr__(self,'text',text)
@@ -4052,7 +4088,7 @@ def _dc_000000499(_type_level, _type_text, _type_anchor, _type_line, MISSING, _H
 
 
 # pnp.sources.keptyaml
-def _dc_000000500(_type_lines, _type_data, _type_root, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_root, _dflt_rows, _return_type):
+def _dc_000000504(_type_lines, _type_data, _type_root, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_root, _dflt_rows, _return_type):
  def __init__(self,lines:_type_lines,data:_type_data,root:_type_root=_dflt_root,rows:_type_rows=_HAS_DEFAULT_FACTORY)->_return_type:
   self.lines=lines
   self.data=data
@@ -4062,7 +4098,7 @@ def _dc_000000500(_type_lines, _type_data, _type_root, _type_rows, MISSING, _HAS
 
 
 # pnp.layout.textfit
-def _dc_000000501(_type_lines, _type_size, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000505(_type_lines, _type_size, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,lines:_type_lines,size:_type_size,height:_type_height)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'lines',lines)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -4071,7 +4107,7 @@ def _dc_000000501(_type_lines, _type_size, _type_height, MISSING, _HAS_DEFAULT_F
 
 
 # pnp.layout.booktype
-def _dc_000000502(_type_look, _type_width, _type_ctx, _type_display, _type_where, _type_ref, _type_problems, _type_boxes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_display, _dflt_where, _dflt_ref, _dflt_problems, _dflt_boxes, _return_type):
+def _dc_000000506(_type_look, _type_width, _type_ctx, _type_display, _type_where, _type_ref, _type_problems, _type_boxes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_display, _dflt_where, _dflt_ref, _dflt_problems, _dflt_boxes, _return_type):
  def __init__(self,look:_type_look,width:_type_width,ctx:_type_ctx,display:_type_display=_dflt_display,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,problems:_type_problems=_HAS_DEFAULT_FACTORY,boxes:_type_boxes=_HAS_DEFAULT_FACTORY)->_return_type:
   self.look=look
   self.width=width
@@ -4085,7 +4121,7 @@ def _dc_000000502(_type_look, _type_width, _type_ctx, _type_display, _type_where
 
 
 # pnp.live.http
-def _dc_000000503(_type_method, _type_target, _type_headers, _type_body, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_body, _return_type):
+def _dc_000000507(_type_method, _type_target, _type_headers, _type_body, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_body, _return_type):
  def __init__(self,method:_type_method,target:_type_target,headers:_type_headers,body:_type_body=_dflt_body)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'method',method)
   __dataclass_builtins_object__.__setattr__(self,'target',target)
@@ -4095,7 +4131,7 @@ def _dc_000000503(_type_method, _type_target, _type_headers, _type_body, MISSING
 
 
 # pnp.pipeline.memo
-def _dc_000000504(_type_model, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000508(_type_model, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,model:_type_model,layouts:_type_layouts)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'model',model)
   __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)
@@ -4103,14 +4139,14 @@ def _dc_000000504(_type_model, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __d
 
 
 # pnp.model.formula
-def _dc_000000505(_type_name, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000509(_type_name, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
  return __init__
 
 
 # pnp.export.settings
-def _dc_000000506(_type_name, _type_canvas, _type_trim, _type_dpi, _type_services, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000510(_type_name, _type_canvas, _type_trim, _type_dpi, _type_services, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,canvas:_type_canvas,trim:_type_trim,dpi:_type_dpi,services:_type_services)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)
@@ -4121,7 +4157,7 @@ def _dc_000000506(_type_name, _type_canvas, _type_trim, _type_dpi, _type_service
 
 
 # pnp.layout.formtable
-def _dc_000000507(_type_name, _type_cell, _type_formula, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formula, _dflt_source, _return_type):
+def _dc_000000511(_type_name, _type_cell, _type_formula, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formula, _dflt_source, _return_type):
  def __init__(self,name:_type_name,cell:_type_cell,formula:_type_formula=_dflt_formula,source:_type_source=_dflt_source)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'cell',cell)
@@ -4131,7 +4167,7 @@ def _dc_000000507(_type_name, _type_cell, _type_formula, _type_source, MISSING, 
 
 
 # pnp.layout.fonts
-def _dc_000000508(_type_name, _type_family, _type_style, _type_ascent, _type_descent, _type_cap, _type_charset, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000512(_type_name, _type_family, _type_style, _type_ascent, _type_descent, _type_cap, _type_charset, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,family:_type_family,style:_type_style,ascent:_type_ascent,descent:_type_descent,cap:_type_cap,charset:_type_charset)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'family',family)
@@ -4144,7 +4180,7 @@ def _dc_000000508(_type_name, _type_family, _type_style, _type_ascent, _type_des
 
 
 # pnp.pipeline.rulebook
-def _dc_000000509(_type_name, _type_frame, _type_booklet, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000513(_type_name, _type_frame, _type_booklet, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,frame:_type_frame,booklet:_type_booklet)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'frame',frame)
@@ -4153,7 +4189,7 @@ def _dc_000000509(_type_name, _type_frame, _type_booklet, MISSING, _HAS_DEFAULT_
 
 
 # pnp.rules.drift
-def _dc_000000510(_type_name, _type_on, _type_words, _type_values, _type_what, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_words, _dflt_values, _dflt_what, _return_type):
+def _dc_000000514(_type_name, _type_on, _type_words, _type_values, _type_what, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_words, _dflt_values, _dflt_what, _return_type):
  def __init__(self,name:_type_name,on:_type_on,words:_type_words=_dflt_words,values:_type_values=_dflt_values,what:_type_what=_dflt_what)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'on',on)
@@ -4164,7 +4200,7 @@ def _dc_000000510(_type_name, _type_on, _type_words, _type_values, _type_what, M
 
 
 # pnp.model.kit
-def _dc_000000511(_type_name, _type_root, _type_game, _type_game_ref, _type_decks, _type_sheets, _type_layouts, _type_tuckboxes, _type_rulebooks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_decks, _dflt_sheets, _dflt_layouts, _dflt_tuckboxes, _dflt_rulebooks, _return_type):
+def _dc_000000515(_type_name, _type_root, _type_game, _type_game_ref, _type_decks, _type_sheets, _type_layouts, _type_tuckboxes, _type_rulebooks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_decks, _dflt_sheets, _dflt_layouts, _dflt_tuckboxes, _dflt_rulebooks, _return_type):
  def __init__(self,name:_type_name,root:_type_root,game:_type_game,game_ref:_type_game_ref,decks:_type_decks=_HAS_DEFAULT_FACTORY,sheets:_type_sheets=_HAS_DEFAULT_FACTORY,layouts:_type_layouts=_HAS_DEFAULT_FACTORY,tuckboxes:_type_tuckboxes=_HAS_DEFAULT_FACTORY,rulebooks:_type_rulebooks=_HAS_DEFAULT_FACTORY)->_return_type:
   self.name=name
   self.root=root
@@ -4179,7 +4215,7 @@ def _dc_000000511(_type_name, _type_root, _type_game, _type_game_ref, _type_deck
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000512(_type_name, _type_spec, _type_cards, _type_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000516(_type_name, _type_spec, _type_cards, _type_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,spec:_type_spec,cards:_type_cards,box:_type_box)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'spec',spec)
@@ -4189,7 +4225,7 @@ def _dc_000000512(_type_name, _type_spec, _type_cards, _type_box, MISSING, _HAS_
 
 
 # pnp.rules.base
-def _dc_000000513(_type_name, _type_summary, _type_params, _type_check, _type_tables, _type_playout, _type_read, _type_seats, _type_features, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_params, _dflt_check, _dflt_tables, _dflt_playout, _dflt_read, _dflt_seats, _dflt_features, _return_type):
+def _dc_000000517(_type_name, _type_summary, _type_params, _type_check, _type_tables, _type_playout, _type_read, _type_seats, _type_features, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_params, _dflt_check, _dflt_tables, _dflt_playout, _dflt_read, _dflt_seats, _dflt_features, _return_type):
  def __init__(self,name:_type_name,summary:_type_summary,params:_type_params=_dflt_params,check:_type_check=_dflt_check,tables:_type_tables=_dflt_tables,playout:_type_playout=_dflt_playout,read:_type_read=_dflt_read,seats:_type_seats=_dflt_seats,features:_type_features=_dflt_features)->_return_type:
   self.name=name
   self.summary=summary
@@ -4204,7 +4240,7 @@ def _dc_000000513(_type_name, _type_summary, _type_params, _type_check, _type_ta
 
 
 # pnp.layout.bookresolve
-def _dc_000000514(_type_name, _type_title, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000518(_type_name, _type_title, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,title:_type_title,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4213,7 +4249,7 @@ def _dc_000000514(_type_name, _type_title, _type_line, MISSING, _HAS_DEFAULT_FAC
 
 
 # pnp.model.kit
-def _dc_000000515(_type_name, _type_title, _type_spec, _type_cards, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000519(_type_name, _type_title, _type_spec, _type_cards, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,cards:_type_cards,ref:_type_ref)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4224,7 +4260,7 @@ def _dc_000000515(_type_name, _type_title, _type_spec, _type_cards, _type_ref, M
 
 
 # pnp.model.kit
-def _dc_000000516(_type_name, _type_title, _type_spec, _type_pages, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000520(_type_name, _type_title, _type_spec, _type_pages, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,pages:_type_pages,ref:_type_ref)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4235,7 +4271,7 @@ def _dc_000000516(_type_name, _type_title, _type_spec, _type_pages, _type_ref, M
 
 
 # pnp.model.tuckbox
-def _dc_000000517(_type_name, _type_title, _type_spec, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000521(_type_name, _type_title, _type_spec, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4245,7 +4281,7 @@ def _dc_000000517(_type_name, _type_title, _type_spec, _type_ref, MISSING, _HAS_
 
 
 # pnp.model.rulebook
-def _dc_000000518(_type_name, _type_title, _type_spec, _type_ref, _type_display, _type_blocks, _type_figures, _type_style, _type_lines, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000522(_type_name, _type_title, _type_spec, _type_ref, _type_display, _type_blocks, _type_figures, _type_style, _type_lines, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref,display:_type_display,blocks:_type_blocks,figures:_type_figures,style:_type_style,lines:_type_lines)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -4260,7 +4296,7 @@ def _dc_000000518(_type_name, _type_title, _type_spec, _type_ref, _type_display,
 
 
 # pnp.draw.fields
-def _dc_000000519(_type_name, _type_x, _type_y, _type_w, _type_h, _type_tip, _type_script, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tip, _dflt_script, _return_type):
+def _dc_000000523(_type_name, _type_x, _type_y, _type_w, _type_h, _type_tip, _type_script, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tip, _dflt_script, _return_type):
  def __init__(self,name:_type_name,x:_type_x,y:_type_y,w:_type_w,h:_type_h,tip:_type_tip=_dflt_tip,script:_type_script=_dflt_script)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4273,7 +4309,7 @@ def _dc_000000519(_type_name, _type_x, _type_y, _type_w, _type_h, _type_tip, _ty
 
 
 # pnp.layout.tuckbox
-def _dc_000000520(_type_net, _type_x, _type_top, _type_turned, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000524(_type_net, _type_x, _type_top, _type_turned, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,net:_type_net,x:_type_x,top:_type_top,turned:_type_turned)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'net',net)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4283,7 +4319,7 @@ def _dc_000000520(_type_net, _type_x, _type_top, _type_turned, MISSING, _HAS_DEF
 
 
 # pnp.live.yamledit
-def _dc_000000521(_type_node, _type_owner, _type_merged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_merged, _return_type):
+def _dc_000000525(_type_node, _type_owner, _type_merged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_merged, _return_type):
  def __init__(self,node:_type_node,owner:_type_owner,merged:_type_merged=_dflt_merged)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'node',node)
   __dataclass_builtins_object__.__setattr__(self,'owner',owner)
@@ -4292,7 +4328,7 @@ def _dc_000000521(_type_node, _type_owner, _type_merged, MISSING, _HAS_DEFAULT_F
 
 
 # pnp.sources.csvread
-def _dc_000000522(_type_number, _type_cells, _type_starts, _type_end, _type_beyond, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_beyond, _dflt_unclosed, _return_type):
+def _dc_000000526(_type_number, _type_cells, _type_starts, _type_end, _type_beyond, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_beyond, _dflt_unclosed, _return_type):
  def __init__(self,number:_type_number,cells:_type_cells,starts:_type_starts,end:_type_end,beyond:_type_beyond=_dflt_beyond,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:
   self.number=number
   self.cells=cells
@@ -4304,7 +4340,7 @@ def _dc_000000522(_type_number, _type_cells, _type_starts, _type_end, _type_beyo
 
 
 # pnp.live.loop
-def _dc_000000523(_type_number, _type_changed, _type_reports, _type_last, _type_seconds, _type_clock, _type_failure, _type_lines, _type_versions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_failure, _dflt_lines, _dflt_versions, _return_type):
+def _dc_000000527(_type_number, _type_changed, _type_reports, _type_last, _type_seconds, _type_clock, _type_failure, _type_lines, _type_versions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_failure, _dflt_lines, _dflt_versions, _return_type):
  def __init__(self,number:_type_number,changed:_type_changed,reports:_type_reports,last:_type_last,seconds:_type_seconds,clock:_type_clock,failure:_type_failure=_dflt_failure,lines:_type_lines=_HAS_DEFAULT_FACTORY,versions:_type_versions=_HAS_DEFAULT_FACTORY)->_return_type:
   self.number=number
   self.changed=changed
@@ -4319,7 +4355,7 @@ def _dc_000000523(_type_number, _type_changed, _type_reports, _type_last, _type_
 
 
 # pnp.layout.bookpages
-def _dc_000000524(_type_number, _type_width, _type_height, _type_items, _type_figures, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000528(_type_number, _type_width, _type_height, _type_items, _type_figures, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,number:_type_number,width:_type_width,height:_type_height,items:_type_items,figures:_type_figures)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'number',number)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4330,7 +4366,7 @@ def _dc_000000524(_type_number, _type_width, _type_height, _type_items, _type_fi
 
 
 # pnp.live.pages
-def _dc_000000525(_type_number, _type_width, _type_height, _type_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000529(_type_number, _type_width, _type_height, _type_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,number:_type_number,width:_type_width,height:_type_height,version:_type_version)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'number',number)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4340,7 +4376,7 @@ def _dc_000000525(_type_number, _type_width, _type_height, _type_version, MISSIN
 
 
 # pnp.rules.drift
-def _dc_000000526(_type_numbers, _type_off, _type_literal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_numbers, _dflt_off, _dflt_literal, _return_type):
+def _dc_000000530(_type_numbers, _type_off, _type_literal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_numbers, _dflt_off, _dflt_literal, _return_type):
  def __init__(self,numbers:_type_numbers=_HAS_DEFAULT_FACTORY,off:_type_off=_dflt_off,literal:_type_literal=_dflt_literal)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'numbers',_dflt_numbers() if numbers is _HAS_DEFAULT_FACTORY else numbers)
   __dataclass_builtins_object__.__setattr__(self,'off',off)
@@ -4349,7 +4385,7 @@ def _dc_000000526(_type_numbers, _type_off, _type_literal, MISSING, _HAS_DEFAULT
 
 
 # pnp.pipeline.components
-def _dc_000000527(_type_of, _type_draw, _type_shows, _type_remembered, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_remembered, _return_type):
+def _dc_000000531(_type_of, _type_draw, _type_shows, _type_remembered, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_remembered, _return_type):
  def __init__(self,of:_type_of,draw:_type_draw,shows:_type_shows,remembered:_type_remembered=_dflt_remembered)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'of',of)
   __dataclass_builtins_object__.__setattr__(self,'draw',draw)
@@ -4359,7 +4395,7 @@ def _dc_000000527(_type_of, _type_draw, _type_shows, _type_remembered, MISSING, 
 
 
 # pnp.model.formula
-def _dc_000000528(_type_op, _type_left, _type_right, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000532(_type_op, _type_left, _type_right, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,op:_type_op,left:_type_left,right:_type_right)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'op',op)
   __dataclass_builtins_object__.__setattr__(self,'left',left)
@@ -4368,7 +4404,7 @@ def _dc_000000528(_type_op, _type_left, _type_right, MISSING, _HAS_DEFAULT_FACTO
 
 
 # pnp.core.blocks
-def _dc_000000529(_type_ordered, _type_start, _type_items, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000533(_type_ordered, _type_start, _type_items, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,ordered:_type_ordered,start:_type_start,items:_type_items,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)
   __dataclass_builtins_object__.__setattr__(self,'start',start)
@@ -4378,7 +4414,7 @@ def _dc_000000529(_type_ordered, _type_start, _type_items, _type_line, MISSING, 
 
 
 # pnp.pipeline.context
-def _dc_000000530(_type_page, _type_corners, _type_component, _type_item, _type_side, _type_file, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000534(_type_page, _type_corners, _type_component, _type_item, _type_side, _type_file, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,page:_type_page,corners:_type_corners,component:_type_component,item:_type_item,side:_type_side,file:_type_file,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'page',page)
   __dataclass_builtins_object__.__setattr__(self,'corners',corners)
@@ -4391,7 +4427,7 @@ def _dc_000000530(_type_page, _type_corners, _type_component, _type_item, _type_
 
 
 # pnp.export.sheets
-def _dc_000000531(_type_page, _type_face, _type_tables, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000535(_type_page, _type_face, _type_tables, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,page:_type_page,face:_type_face,tables:_type_tables)->_return_type:
   self.page=page
   self.face=face
@@ -4400,7 +4436,7 @@ def _dc_000000531(_type_page, _type_face, _type_tables, MISSING, _HAS_DEFAULT_FA
 
 
 # pnp.layout.tuckbox
-def _dc_000000532(_type_page, _type_pieces, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000536(_type_page, _type_pieces, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,page:_type_page,pieces:_type_pieces)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'page',page)
   __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)
@@ -4408,7 +4444,7 @@ def _dc_000000532(_type_page, _type_pieces, MISSING, _HAS_DEFAULT_FACTORY, __dat
 
 
 # pnp.layout.bookflow
-def _dc_000000533(_type_pages, _type_anchors, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _dflt_anchors, _return_type):
+def _dc_000000537(_type_pages, _type_anchors, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _dflt_anchors, _return_type):
  def __init__(self,pages:_type_pages=_HAS_DEFAULT_FACTORY,anchors:_type_anchors=_HAS_DEFAULT_FACTORY)->_return_type:
   self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages
   self.anchors=_dflt_anchors() if anchors is _HAS_DEFAULT_FACTORY else anchors
@@ -4416,7 +4452,7 @@ def _dc_000000533(_type_pages, _type_anchors, MISSING, _HAS_DEFAULT_FACTORY, __d
 
 
 # pnp.pipeline.memo
-def _dc_000000534(_type_pages, _type_faces, _type_cuts, _type_plans, _type_notes, _type_cards, _type_yaml, _type_stamp, _type_shared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_faces, _dflt_cuts, _dflt_plans, _dflt_notes, _dflt_cards, _dflt_yaml, _dflt_stamp, _dflt_shared, _return_type):
+def _dc_000000538(_type_pages, _type_faces, _type_cuts, _type_plans, _type_notes, _type_cards, _type_yaml, _type_stamp, _type_shared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_faces, _dflt_cuts, _dflt_plans, _dflt_notes, _dflt_cards, _dflt_yaml, _dflt_stamp, _dflt_shared, _return_type):
  def __init__(self,pages:_type_pages,faces:_type_faces=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,plans:_type_plans=_HAS_DEFAULT_FACTORY,notes:_type_notes=_HAS_DEFAULT_FACTORY,cards:_type_cards=_HAS_DEFAULT_FACTORY,yaml:_type_yaml=_HAS_DEFAULT_FACTORY,stamp:_type_stamp=_dflt_stamp,shared:_type_shared=_HAS_DEFAULT_FACTORY)->_return_type:
   self.pages=pages
   self.faces=_dflt_faces() if faces is _HAS_DEFAULT_FACTORY else faces
@@ -4431,7 +4467,7 @@ def _dc_000000534(_type_pages, _type_faces, _type_cuts, _type_plans, _type_notes
 
 
 # pnp.core.options
-def _dc_000000535(_type_paper, _type_backs, _type_orientation, _type_out, _type_back_offset, _type_image_dpi, _type_strict, _type_printer_margin, _type_code, _type_color, _type_pdfx, _type_ink_limit, _type_ink, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_paper, _dflt_backs, _dflt_orientation, _dflt_out, _dflt_back_offset, _dflt_image_dpi, _dflt_strict, _dflt_printer_margin, _dflt_code, _dflt_color, _dflt_pdfx, _dflt_ink_limit, _dflt_ink, _return_type):
+def _dc_000000539(_type_paper, _type_backs, _type_orientation, _type_out, _type_back_offset, _type_image_dpi, _type_strict, _type_printer_margin, _type_code, _type_color, _type_pdfx, _type_ink_limit, _type_ink, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_paper, _dflt_backs, _dflt_orientation, _dflt_out, _dflt_back_offset, _dflt_image_dpi, _dflt_strict, _dflt_printer_margin, _dflt_code, _dflt_color, _dflt_pdfx, _dflt_ink_limit, _dflt_ink, _return_type):
  def __init__(self,paper:_type_paper=_dflt_paper,backs:_type_backs=_dflt_backs,orientation:_type_orientation=_dflt_orientation,out:_type_out=_dflt_out,back_offset:_type_back_offset=_dflt_back_offset,image_dpi:_type_image_dpi=_dflt_image_dpi,strict:_type_strict=_dflt_strict,printer_margin:_type_printer_margin=_dflt_printer_margin,code:_type_code=_dflt_code,color:_type_color=_dflt_color,pdfx:_type_pdfx=_dflt_pdfx,ink_limit:_type_ink_limit=_dflt_ink_limit,ink:_type_ink=_dflt_ink)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'paper',paper)
   __dataclass_builtins_object__.__setattr__(self,'backs',backs)
@@ -4450,7 +4486,7 @@ def _dc_000000535(_type_paper, _type_backs, _type_orientation, _type_out, _type_
 
 
 # pnp.core.report
-def _dc_000000536(_type_path, _type_component, _type_kind, _type_pages, _type_cards, _type_card_size_mm, _type_per_page, _type_backs, _type_blanks, _type_backs_left_out, _type_short_bleed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cards, _dflt_card_size_mm, _dflt_per_page, _dflt_backs, _dflt_blanks, _dflt_backs_left_out, _dflt_short_bleed, _return_type):
+def _dc_000000540(_type_path, _type_component, _type_kind, _type_pages, _type_cards, _type_card_size_mm, _type_per_page, _type_backs, _type_blanks, _type_backs_left_out, _type_short_bleed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cards, _dflt_card_size_mm, _dflt_per_page, _dflt_backs, _dflt_blanks, _dflt_backs_left_out, _dflt_short_bleed, _return_type):
  def __init__(self,path:_type_path,component:_type_component,kind:_type_kind,pages:_type_pages,cards:_type_cards=_dflt_cards,card_size_mm:_type_card_size_mm=_dflt_card_size_mm,per_page:_type_per_page=_dflt_per_page,backs:_type_backs=_dflt_backs,blanks:_type_blanks=_dflt_blanks,backs_left_out:_type_backs_left_out=_dflt_backs_left_out,short_bleed:_type_short_bleed=_dflt_short_bleed)->_return_type:
   self.path=path
   self.component=component
@@ -4467,7 +4503,7 @@ def _dc_000000536(_type_path, _type_component, _type_kind, _type_pages, _type_ca
 
 
 # pnp.output
-def _dc_000000537(_type_pending, _type__open, _type_record_pages, _type_page_digests, _type__made, _type_root, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pending, _dflt__open, _dflt_record_pages, _dflt_page_digests, _dflt__made, _dflt_root, _return_type):
+def _dc_000000541(_type_pending, _type__open, _type_record_pages, _type_page_digests, _type__made, _type_root, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pending, _dflt__open, _dflt_record_pages, _dflt_page_digests, _dflt__made, _dflt_root, _return_type):
  def __init__(self,pending:_type_pending=_HAS_DEFAULT_FACTORY,_open:_type__open=_HAS_DEFAULT_FACTORY,record_pages:_type_record_pages=_dflt_record_pages,page_digests:_type_page_digests=_HAS_DEFAULT_FACTORY,_made:_type__made=_HAS_DEFAULT_FACTORY,root:_type_root=_dflt_root)->_return_type:
   self.pending=_dflt_pending() if pending is _HAS_DEFAULT_FACTORY else pending
   self._open=_dflt__open() if _open is _HAS_DEFAULT_FACTORY else _open
@@ -4479,7 +4515,7 @@ def _dc_000000537(_type_pending, _type__open, _type_record_pages, _type_page_dig
 
 
 # pnp.export.settings
-def _dc_000000538(_type_pixels, _type_dpi, _type_scale, _type_note, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _return_type):
+def _dc_000000542(_type_pixels, _type_dpi, _type_scale, _type_note, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _return_type):
  def __init__(self,pixels:_type_pixels,dpi:_type_dpi,scale:_type_scale,note:_type_note=_dflt_note)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)
   __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)
@@ -4489,7 +4525,7 @@ def _dc_000000538(_type_pixels, _type_dpi, _type_scale, _type_note, MISSING, _HA
 
 
 # pnp.layout.booktype
-def _dc_000000539(_type_places, _type_width, _type_height, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000543(_type_places, _type_width, _type_height, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,places:_type_places,width:_type_width,height:_type_height,caption:_type_caption,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'places',places)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4500,7 +4536,7 @@ def _dc_000000539(_type_places, _type_width, _type_height, _type_caption, _type_
 
 
 # pnp.rules.playout
-def _dc_000000540(_type_play, _type_situations, _type_lengths, _type_open_endings, _type_dry, _type_check_agent, _type_trace, _type_agents, _type_seat_colours, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_open_endings, _dflt_dry, _dflt_check_agent, _dflt_trace, _dflt_agents, _dflt_seat_colours, _return_type):
+def _dc_000000544(_type_play, _type_situations, _type_lengths, _type_open_endings, _type_dry, _type_check_agent, _type_trace, _type_agents, _type_seat_colours, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_open_endings, _dflt_dry, _dflt_check_agent, _dflt_trace, _dflt_agents, _dflt_seat_colours, _return_type):
  def __init__(self,play:_type_play,situations:_type_situations=_dflt_situations,lengths:_type_lengths=_dflt_lengths,open_endings:_type_open_endings=_HAS_DEFAULT_FACTORY,dry:_type_dry=_dflt_dry,check_agent:_type_check_agent=_dflt_check_agent,trace:_type_trace=_dflt_trace,agents:_type_agents=_HAS_DEFAULT_FACTORY,seat_colours:_type_seat_colours=_dflt_seat_colours)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'play',play)
   __dataclass_builtins_object__.__setattr__(self,'situations',situations)
@@ -4515,7 +4551,7 @@ def _dc_000000540(_type_play, _type_situations, _type_lengths, _type_open_ending
 
 
 # pnp.export.settings
-def _dc_000000541(_type_png, _type_tts, _type_sheets, _type_out, _type_preset, _type_size, _type_bleed, _type_dpi, _type_paper, _type_tts_base, _type_showcase, _type_fan, _type_cards, _type_width, _type_rules_html, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_png, _dflt_tts, _dflt_sheets, _dflt_out, _dflt_preset, _dflt_size, _dflt_bleed, _dflt_dpi, _dflt_paper, _dflt_tts_base, _dflt_showcase, _dflt_fan, _dflt_cards, _dflt_width, _dflt_rules_html, _return_type):
+def _dc_000000545(_type_png, _type_tts, _type_sheets, _type_out, _type_preset, _type_size, _type_bleed, _type_dpi, _type_paper, _type_tts_base, _type_showcase, _type_fan, _type_cards, _type_width, _type_rules_html, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_png, _dflt_tts, _dflt_sheets, _dflt_out, _dflt_preset, _dflt_size, _dflt_bleed, _dflt_dpi, _dflt_paper, _dflt_tts_base, _dflt_showcase, _dflt_fan, _dflt_cards, _dflt_width, _dflt_rules_html, _return_type):
  def __init__(self,png:_type_png=_dflt_png,tts:_type_tts=_dflt_tts,sheets:_type_sheets=_dflt_sheets,out:_type_out=_dflt_out,preset:_type_preset=_dflt_preset,size:_type_size=_dflt_size,bleed:_type_bleed=_dflt_bleed,dpi:_type_dpi=_dflt_dpi,paper:_type_paper=_dflt_paper,tts_base:_type_tts_base=_dflt_tts_base,showcase:_type_showcase=_dflt_showcase,fan:_type_fan=_dflt_fan,cards:_type_cards=_dflt_cards,width:_type_width=_dflt_width,rules_html:_type_rules_html=_dflt_rules_html)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'png',png)
   __dataclass_builtins_object__.__setattr__(self,'tts',tts)
@@ -4536,7 +4572,7 @@ def _dc_000000541(_type_png, _type_tts, _type_sheets, _type_out, _type_preset, _
 
 
 # pnp.layout.lint
-def _dc_000000542(_type_problem, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000546(_type_problem, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,problem:_type_problem,layouts:_type_layouts)->_return_type:
   self.problem=problem
   self.layouts=layouts
@@ -4544,7 +4580,7 @@ def _dc_000000542(_type_problem, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, _
 
 
 # pnp.pipeline.memo
-def _dc_000000543(_type_problems, _type_files, _type_reads, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_files, _dflt_reads, _return_type):
+def _dc_000000547(_type_problems, _type_files, _type_reads, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_files, _dflt_reads, _return_type):
  def __init__(self,problems:_type_problems=_HAS_DEFAULT_FACTORY,files:_type_files=_HAS_DEFAULT_FACTORY,reads:_type_reads=_HAS_DEFAULT_FACTORY)->_return_type:
   self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems
   self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files
@@ -4553,7 +4589,7 @@ def _dc_000000543(_type_problems, _type_files, _type_reads, MISSING, _HAS_DEFAUL
 
 
 # pnp.pipeline.session
-def _dc_000000544(_type_project, _type_fonts, _type_icons, _type_problems, _type_memo, _type_kept, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_memo, _dflt_kept, _return_type):
+def _dc_000000548(_type_project, _type_fonts, _type_icons, _type_problems, _type_memo, _type_kept, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_memo, _dflt_kept, _return_type):
  def __init__(self,project:_type_project,fonts:_type_fonts,icons:_type_icons,problems:_type_problems=_HAS_DEFAULT_FACTORY,memo:_type_memo=_dflt_memo,kept:_type_kept=_dflt_kept)->_return_type:
   self.project=project
   self.fonts=fonts
@@ -4565,7 +4601,7 @@ def _dc_000000544(_type_project, _type_fonts, _type_icons, _type_problems, _type
 
 
 # pnp.layout.face
-def _dc_000000545(_type_project, _type_kit_dir, _type_fonts, _type_icons, _type_french, _type_tables, _type_layout_refs, _type_skip, _type_min_text, _type_rules, _type_inspect, _type_paper, _type_language, _type_saver, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skip, _dflt_min_text, _dflt_rules, _dflt_inspect, _dflt_paper, _dflt_language, _dflt_saver, _return_type):
+def _dc_000000549(_type_project, _type_kit_dir, _type_fonts, _type_icons, _type_french, _type_tables, _type_layout_refs, _type_skip, _type_min_text, _type_rules, _type_inspect, _type_paper, _type_language, _type_saver, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skip, _dflt_min_text, _dflt_rules, _dflt_inspect, _dflt_paper, _dflt_language, _dflt_saver, _return_type):
  def __init__(self,project:_type_project,kit_dir:_type_kit_dir,fonts:_type_fonts,icons:_type_icons,french:_type_french,tables:_type_tables,layout_refs:_type_layout_refs,skip:_type_skip=_dflt_skip,min_text:_type_min_text=_dflt_min_text,rules:_type_rules=_HAS_DEFAULT_FACTORY,inspect:_type_inspect=_dflt_inspect,paper:_type_paper=_dflt_paper,language:_type_language=_dflt_language,saver:_type_saver=_dflt_saver)->_return_type:
   self.project=project
   self.kit_dir=kit_dir
@@ -4585,7 +4621,7 @@ def _dc_000000545(_type_project, _type_kit_dir, _type_fonts, _type_icons, _type_
 
 
 # pnp.model.entries
-def _dc_000000546(_type_ref, _type_keys, _type_lacking, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lacking, _return_type):
+def _dc_000000550(_type_ref, _type_keys, _type_lacking, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lacking, _return_type):
  def __init__(self,ref:_type_ref,keys:_type_keys,lacking:_type_lacking=_dflt_lacking)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'ref',ref)
   __dataclass_builtins_object__.__setattr__(self,'keys',keys)
@@ -4594,7 +4630,7 @@ def _dc_000000546(_type_ref, _type_keys, _type_lacking, MISSING, _HAS_DEFAULT_FA
 
 
 # pnp.rules.modelsource
-def _dc_000000547(_type_root, _type_entry, _type_texts, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000551(_type_root, _type_entry, _type_texts, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,root:_type_root,entry:_type_entry,texts:_type_texts,shown:_type_shown)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'entry',entry)
@@ -4604,7 +4640,7 @@ def _dc_000000547(_type_root, _type_entry, _type_texts, _type_shown, MISSING, _H
 
 
 # pnp.lab
-def _dc_000000548(_type_root, _type_kit_dir, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000552(_type_root, _type_kit_dir, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,root:_type_root,kit_dir:_type_kit_dir)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)
@@ -4612,7 +4648,7 @@ def _dc_000000548(_type_root, _type_kit_dir, MISSING, _HAS_DEFAULT_FACTORY, __da
 
 
 # pnp.model.load
-def _dc_000000549(_type_root, _type_locators, _type_library, _type_problems, _type_parse_cache, _type_kept_cards, _type_kept_yaml, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_parse_cache, _dflt_kept_cards, _dflt_kept_yaml, _return_type):
+def _dc_000000553(_type_root, _type_locators, _type_library, _type_problems, _type_parse_cache, _type_kept_cards, _type_kept_yaml, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_parse_cache, _dflt_kept_cards, _dflt_kept_yaml, _return_type):
  def __init__(self,root:_type_root,locators:_type_locators,library:_type_library,problems:_type_problems=_HAS_DEFAULT_FACTORY,parse_cache:_type_parse_cache=_dflt_parse_cache,kept_cards:_type_kept_cards=_dflt_kept_cards,kept_yaml:_type_kept_yaml=_dflt_kept_yaml)->_return_type:
   self.root=root
   self.locators=locators
@@ -4625,7 +4661,7 @@ def _dc_000000549(_type_root, _type_locators, _type_library, _type_problems, _ty
 
 
 # pnp.sources.svg
-def _dc_000000550(_type_root, _type_size, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000554(_type_root, _type_size, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,root:_type_root,size:_type_size,inputs:_type_inputs)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'root',root)
   __dataclass_builtins_object__.__setattr__(self,'size',size)
@@ -4634,7 +4670,7 @@ def _dc_000000550(_type_root, _type_size, _type_inputs, MISSING, _HAS_DEFAULT_FA
 
 
 # pnp.layout.formtable
-def _dc_000000551(_type_row, _type_col, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000555(_type_row, _type_col, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,row:_type_row,col:_type_col)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4642,7 +4678,7 @@ def _dc_000000551(_type_row, _type_col, MISSING, _HAS_DEFAULT_FACTORY, __datacla
 
 
 # pnp.layout.tables
-def _dc_000000552(_type_row, _type_col, _type_group, _type_name, _type_text, _type_x, _type_y, _type_w, _type_h, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000556(_type_row, _type_col, _type_group, _type_name, _type_text, _type_x, _type_y, _type_w, _type_h, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,row:_type_row,col:_type_col,group:_type_group,name:_type_name,text:_type_text,x:_type_x,y:_type_y,w:_type_w,h:_type_h)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4657,7 +4693,7 @@ def _dc_000000552(_type_row, _type_col, _type_group, _type_name, _type_text, _ty
 
 
 # pnp.layout.tiling
-def _dc_000000553(_type_row, _type_col, _type_label, _type_region, _type_page_box, _type_neighbours, _type_strips, _type_registers, _type_crop, _type_label_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000557(_type_row, _type_col, _type_label, _type_region, _type_page_box, _type_neighbours, _type_strips, _type_registers, _type_crop, _type_label_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,row:_type_row,col:_type_col,label:_type_label,region:_type_region,page_box:_type_page_box,neighbours:_type_neighbours,strips:_type_strips,registers:_type_registers,crop:_type_crop,label_box:_type_label_box)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'row',row)
   __dataclass_builtins_object__.__setattr__(self,'col',col)
@@ -4673,7 +4709,7 @@ def _dc_000000553(_type_row, _type_col, _type_label, _type_region, _type_page_bo
 
 
 # pnp.layout.tiling
-def _dc_000000554(_type_scale, _type_box, _type_tiles, _type_overlaps, _type_label_size, _type_title_y, _type_notes_top, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000558(_type_scale, _type_box, _type_tiles, _type_overlaps, _type_label_size, _type_title_y, _type_notes_top, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,scale:_type_scale,box:_type_box,tiles:_type_tiles,overlaps:_type_overlaps,label_size:_type_label_size,title_y:_type_title_y,notes_top:_type_notes_top)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'scale',scale)
   __dataclass_builtins_object__.__setattr__(self,'box',box)
@@ -4686,7 +4722,7 @@ def _dc_000000554(_type_scale, _type_box, _type_tiles, _type_overlaps, _type_lab
 
 
 # pnp.export.run
-def _dc_000000555(_type_session, _type_checked, _type_options, _type_batch, _type_files, _type_problems, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_progress, _return_type):
+def _dc_000000559(_type_session, _type_checked, _type_options, _type_batch, _type_files, _type_problems, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_progress, _return_type):
  def __init__(self,session:_type_session,checked:_type_checked,options:_type_options,batch:_type_batch,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,progress:_type_progress=_dflt_progress)->_return_type:
   self.session=session
   self.checked=checked
@@ -4699,7 +4735,7 @@ def _dc_000000555(_type_session, _type_checked, _type_options, _type_batch, _typ
 
 
 # pnp.layout.booklet
-def _dc_000000556(_type_sheet, _type_back, _type_left, _type_right, _type_width, _type_height, _type_turned, _type_marks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000560(_type_sheet, _type_back, _type_left, _type_right, _type_width, _type_height, _type_turned, _type_marks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,sheet:_type_sheet,back:_type_back,left:_type_left,right:_type_right,width:_type_width,height:_type_height,turned:_type_turned,marks:_type_marks)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)
   __dataclass_builtins_object__.__setattr__(self,'back',back)
@@ -4713,7 +4749,7 @@ def _dc_000000556(_type_sheet, _type_back, _type_left, _type_right, _type_width,
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000557(_type_sheet, _type_layout, _type_count, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000561(_type_sheet, _type_layout, _type_count, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,sheet:_type_sheet,layout:_type_layout,count:_type_count,ref:_type_ref)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)
   __dataclass_builtins_object__.__setattr__(self,'layout',layout)
@@ -4723,7 +4759,7 @@ def _dc_000000557(_type_sheet, _type_layout, _type_count, _type_ref, MISSING, _H
 
 
 # pnp.layout.tiling
-def _dc_000000558(_type_side, _type_region, _type_neighbour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000562(_type_side, _type_region, _type_neighbour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,side:_type_side,region:_type_region,neighbour:_type_neighbour)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'side',side)
   __dataclass_builtins_object__.__setattr__(self,'region',region)
@@ -4732,7 +4768,7 @@ def _dc_000000558(_type_side, _type_region, _type_neighbour, MISSING, _HAS_DEFAU
 
 
 # pnp.layout.booklet
-def _dc_000000559(_type_sides, _type_pages, _type_blanks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000563(_type_sides, _type_pages, _type_blanks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,sides:_type_sides,pages:_type_pages,blanks:_type_blanks)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'sides',sides)
   __dataclass_builtins_object__.__setattr__(self,'pages',pages)
@@ -4741,14 +4777,14 @@ def _dc_000000559(_type_sides, _type_pages, _type_blanks, MISSING, _HAS_DEFAULT_
 
 
 # pnp.layout.tables
-def _dc_000000560(_type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000564(_type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,size:_type_size)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'size',size)
  return __init__
 
 
 # pnp.live.studio
-def _dc_000000561(_type_slot, _type_layout, _type_card, _type_copy, _type_back, _type_trim, _type_rotate, _type_size, _type_bleed, _type_deck, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_deck, _return_type):
+def _dc_000000565(_type_slot, _type_layout, _type_card, _type_copy, _type_back, _type_trim, _type_rotate, _type_size, _type_bleed, _type_deck, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_deck, _return_type):
  def __init__(self,slot:_type_slot,layout:_type_layout,card:_type_card,copy:_type_copy,back:_type_back,trim:_type_trim,rotate:_type_rotate,size:_type_size,bleed:_type_bleed,deck:_type_deck=_dflt_deck)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'slot',slot)
   __dataclass_builtins_object__.__setattr__(self,'layout',layout)
@@ -4764,7 +4800,7 @@ def _dc_000000561(_type_slot, _type_layout, _type_card, _type_copy, _type_back, 
 
 
 # pnp.model.rulebook
-def _dc_000000562(_type_spec, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000566(_type_spec, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,spec:_type_spec,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'spec',spec)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -4772,7 +4808,7 @@ def _dc_000000562(_type_spec, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __datac
 
 
 # pnp.live.http
-def _dc_000000563(_type_status, _type_body, _type_headers, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_headers, _return_type):
+def _dc_000000567(_type_status, _type_body, _type_headers, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_headers, _return_type):
  def __init__(self,status:_type_status,body:_type_body,headers:_type_headers=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'status',status)
   __dataclass_builtins_object__.__setattr__(self,'body',body)
@@ -4781,7 +4817,7 @@ def _dc_000000563(_type_status, _type_body, _type_headers, MISSING, _HAS_DEFAULT
 
 
 # pnp.rules.printed
-def _dc_000000564(_type_tables, _type_values, _type_unrun, _type_drift, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tables, _dflt_values, _dflt_unrun, _dflt_drift, _return_type):
+def _dc_000000568(_type_tables, _type_values, _type_unrun, _type_drift, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tables, _dflt_values, _dflt_unrun, _dflt_drift, _return_type):
  def __init__(self,tables:_type_tables=_HAS_DEFAULT_FACTORY,values:_type_values=_HAS_DEFAULT_FACTORY,unrun:_type_unrun=_dflt_unrun,drift:_type_drift=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'tables',_dflt_tables() if tables is _HAS_DEFAULT_FACTORY else tables)
   __dataclass_builtins_object__.__setattr__(self,'values',_dflt_values() if values is _HAS_DEFAULT_FACTORY else values)
@@ -4791,14 +4827,14 @@ def _dc_000000564(_type_tables, _type_values, _type_unrun, _type_drift, MISSING,
 
 
 # pnp.core.errors
-def _dc_000000565(_type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000569(_type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,text:_type_text)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
  return __init__
 
 
 # pnp.layout.typography
-def _dc_000000566(_type_text, _type_bold, _type_italic, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_bold, _dflt_italic, _dflt_icon, _return_type):
+def _dc_000000570(_type_text, _type_bold, _type_italic, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_bold, _dflt_italic, _dflt_icon, _return_type):
  def __init__(self,text:_type_text,bold:_type_bold=_dflt_bold,italic:_type_italic=_dflt_italic,icon:_type_icon=_dflt_icon)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'bold',bold)
@@ -4808,7 +4844,7 @@ def _dc_000000566(_type_text, _type_bold, _type_italic, _type_icon, MISSING, _HA
 
 
 # pnp.core.blocks
-def _dc_000000567(_type_text, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000571(_type_text, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,text:_type_text,line:_type_line)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'line',line)
@@ -4816,7 +4852,7 @@ def _dc_000000567(_type_text, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __datac
 
 
 # pnp.layout.paragraph
-def _dc_000000568(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):
+def _dc_000000572(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):
  def __init__(self,text:_type_text,style:_type_style,icon:_type_icon=_dflt_icon)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'style',style)
@@ -4825,7 +4861,7 @@ def _dc_000000568(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FAC
 
 
 # pnp.layout.textfit
-def _dc_000000569(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000573(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,text:_type_text,style:_type_style,icon:_type_icon)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'style',style)
@@ -4834,7 +4870,7 @@ def _dc_000000569(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FAC
 
 
 # pnp.layout.notes
-def _dc_000000570(_type_text, _type_width, _type_sides, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000574(_type_text, _type_width, _type_sides, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,text:_type_text,width:_type_width,sides:_type_sides)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'width',width)
@@ -4843,7 +4879,7 @@ def _dc_000000570(_type_text, _type_width, _type_sides, MISSING, _HAS_DEFAULT_FA
 
 
 # pnp.layout.notes
-def _dc_000000571(_type_text, _type_x, _type_y, _type_rotate, _type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _return_type):
+def _dc_000000575(_type_text, _type_x, _type_y, _type_rotate, _type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _return_type):
  def __init__(self,text:_type_text,x:_type_x,y:_type_y,rotate:_type_rotate,size:_type_size=_dflt_size)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'text',text)
   __dataclass_builtins_object__.__setattr__(self,'x',x)
@@ -4854,7 +4890,7 @@ def _dc_000000571(_type_text, _type_x, _type_y, _type_rotate, _type_size, MISSIN
 
 
 # pnp.sources.markdown
-def _dc_000000572(_type_tokens, _type_display, _type_where, _type_lines, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
+def _dc_000000576(_type_tokens, _type_display, _type_where, _type_lines, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):
  def __init__(self,tokens:_type_tokens,display:_type_display,where:_type_where,lines:_type_lines,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:
   self.tokens=tokens
   self.display=display
@@ -4865,7 +4901,7 @@ def _dc_000000572(_type_tokens, _type_display, _type_where, _type_lines, _type_p
 
 
 # pnp.layout.bookflow
-def _dc_000000573(_type_unit, _type_x, _type_y, _type_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000577(_type_unit, _type_x, _type_y, _type_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,unit:_type_unit,x:_type_x,y:_type_y,column:_type_column)->_return_type:
   self.unit=unit
   self.x=x
@@ -4875,14 +4911,14 @@ def _dc_000000573(_type_unit, _type_x, _type_y, _type_column, MISSING, _HAS_DEFA
 
 
 # pnp.model.formula
-def _dc_000000574(_type_value, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000578(_type_value, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,value:_type_value)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'value',value)
  return __init__
 
 
 # pnp.model.units
-def _dc_000000575(_type_value, _type_relative, _type_template, _type_safe, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_relative, _dflt_template, _dflt_safe, _return_type):
+def _dc_000000579(_type_value, _type_relative, _type_template, _type_safe, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_relative, _dflt_template, _dflt_safe, _return_type):
  def __init__(self,value:_type_value,relative:_type_relative=_dflt_relative,template:_type_template=_dflt_template,safe:_type_safe=_dflt_safe)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'value',value)
   __dataclass_builtins_object__.__setattr__(self,'relative',relative)
@@ -4892,7 +4928,7 @@ def _dc_000000575(_type_value, _type_relative, _type_template, _type_safe, MISSI
 
 
 # pnp.layout.lint
-def _dc_000000576(_type_values, _type_declared, _type_users, _type__known, _type__had, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_values, _dflt_declared, _dflt_users, _dflt__known, _dflt__had, _return_type):
+def _dc_000000580(_type_values, _type_declared, _type_users, _type__known, _type__had, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_values, _dflt_declared, _dflt_users, _dflt__known, _dflt__had, _return_type):
  def __init__(self,values:_type_values=_HAS_DEFAULT_FACTORY,declared:_type_declared=_HAS_DEFAULT_FACTORY,users:_type_users=_HAS_DEFAULT_FACTORY,_known:_type__known=_dflt__known,_had:_type__had=_HAS_DEFAULT_FACTORY)->_return_type:
   self.values=_dflt_values() if values is _HAS_DEFAULT_FACTORY else values
   self.declared=_dflt_declared() if declared is _HAS_DEFAULT_FACTORY else declared
@@ -4903,7 +4939,7 @@ def _dc_000000576(_type_values, _type_declared, _type_users, _type__known, _type
 
 
 # pnp.layout.elementcontext
-def _dc_000000577(_type_values, _type_layout, _type_width, _type_height, _type_fonts, _type_icons, _type_project, _type_kit_dir, _type_french, _type_tables, _type_rules, _type_min_text, _type_colours, _type_language, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min_text, _dflt_colours, _dflt_language, _return_type):
+def _dc_000000581(_type_values, _type_layout, _type_width, _type_height, _type_fonts, _type_icons, _type_project, _type_kit_dir, _type_french, _type_tables, _type_rules, _type_min_text, _type_colours, _type_language, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min_text, _dflt_colours, _dflt_language, _return_type):
  def __init__(self,values:_type_values,layout:_type_layout,width:_type_width,height:_type_height,fonts:_type_fonts,icons:_type_icons,project:_type_project,kit_dir:_type_kit_dir,french:_type_french,tables:_type_tables,rules:_type_rules,min_text:_type_min_text=_dflt_min_text,colours:_type_colours=_dflt_colours,language:_type_language=_dflt_language)->_return_type:
   self.values=values
   self.layout=layout
@@ -4923,7 +4959,7 @@ def _dc_000000577(_type_values, _type_layout, _type_width, _type_height, _type_f
 
 
 # pnp.model.domains
-def _dc_000000578(_type_values, _type_ref, _type_listed, _type_written, _type_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_written, _dflt_refs, _return_type):
+def _dc_000000582(_type_values, _type_ref, _type_listed, _type_written, _type_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_written, _dflt_refs, _return_type):
  def __init__(self,values:_type_values,ref:_type_ref,listed:_type_listed,written:_type_written=_dflt_written,refs:_type_refs=_dflt_refs)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'values',values)
   __dataclass_builtins_object__.__setattr__(self,'ref',ref)
@@ -4934,7 +4970,7 @@ def _dc_000000578(_type_values, _type_ref, _type_listed, _type_written, _type_re
 
 
 # pnp.rules.base
-def _dc_000000579(_type_what, _type_high, _type_low, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_high, _dflt_low, _return_type):
+def _dc_000000583(_type_what, _type_high, _type_low, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_high, _dflt_low, _return_type):
  def __init__(self,what:_type_what,high:_type_high=_dflt_high,low:_type_low=_dflt_low)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'what',what)
   __dataclass_builtins_object__.__setattr__(self,'high',high)
@@ -4943,7 +4979,7 @@ def _dc_000000579(_type_what, _type_high, _type_low, MISSING, _HAS_DEFAULT_FACTO
 
 
 # pnp.core.errors
-def _dc_000000580(_type_what, _type_where, _type_ref, _type_got, _type_suggestion, _type_severity, _type_loc, _type_at_key, _type_element, _type_keys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_where, _dflt_ref, _dflt_got, _dflt_suggestion, _dflt_severity, _dflt_loc, _dflt_at_key, _dflt_element, _dflt_keys, _return_type):
+def _dc_000000584(_type_what, _type_where, _type_ref, _type_got, _type_suggestion, _type_severity, _type_loc, _type_at_key, _type_element, _type_keys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_where, _dflt_ref, _dflt_got, _dflt_suggestion, _dflt_severity, _dflt_loc, _dflt_at_key, _dflt_element, _dflt_keys, _return_type):
  def __init__(self,what:_type_what,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,got:_type_got=_dflt_got,suggestion:_type_suggestion=_dflt_suggestion,severity:_type_severity=_dflt_severity,loc:_type_loc=_dflt_loc,at_key:_type_at_key=_dflt_at_key,element:_type_element=_dflt_element,keys:_type_keys=_dflt_keys)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'what',what)
   __dataclass_builtins_object__.__setattr__(self,'where',where)
@@ -4959,7 +4995,7 @@ def _dc_000000580(_type_what, _type_where, _type_ref, _type_got, _type_suggestio
 
 
 # pnp.layout.items
-def _dc_000000581(_type_width, _type_height, _type_bleed, _type_layers, _type_background, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_background, _return_type):
+def _dc_000000585(_type_width, _type_height, _type_bleed, _type_layers, _type_background, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_background, _return_type):
  def __init__(self,width:_type_width,height:_type_height,bleed:_type_bleed,layers:_type_layers,background:_type_background=_dflt_background)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -4970,7 +5006,7 @@ def _dc_000000581(_type_width, _type_height, _type_bleed, _type_layers, _type_ba
 
 
 # pnp.draw.images
-def _dc_000000582(_type_width, _type_height, _type_colour_space, _type_bits, _type_filters, _type_data, _type_predictor_colours, _type_smask, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_predictor_colours, _dflt_smask, _return_type):
+def _dc_000000586(_type_width, _type_height, _type_colour_space, _type_bits, _type_filters, _type_data, _type_predictor_colours, _type_smask, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_predictor_colours, _dflt_smask, _return_type):
  def __init__(self,width:_type_width,height:_type_height,colour_space:_type_colour_space,bits:_type_bits,filters:_type_filters,data:_type_data,predictor_colours:_type_predictor_colours=_dflt_predictor_colours,smask:_type_smask=_dflt_smask)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -4984,7 +5020,7 @@ def _dc_000000582(_type_width, _type_height, _type_colour_space, _type_bits, _ty
 
 
 # pnp.layout.imposition
-def _dc_000000583(_type_width, _type_height, _type_fronts, _type_backs, _type_marks, _type_back_marks, _type_trim_box, _type_bleed_box, _type_back_trim_box, _type_back_bleed_box, _type_fold, _type_mode, _type_cols, _type_rows, _type_printable, _type_gaps, _type_card, _type_bleed, _type_template, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printable, _dflt_gaps, _dflt_card, _dflt_bleed, _dflt_template, _return_type):
+def _dc_000000587(_type_width, _type_height, _type_fronts, _type_backs, _type_marks, _type_back_marks, _type_trim_box, _type_bleed_box, _type_back_trim_box, _type_back_bleed_box, _type_fold, _type_mode, _type_cols, _type_rows, _type_printable, _type_gaps, _type_card, _type_bleed, _type_template, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printable, _dflt_gaps, _dflt_card, _dflt_bleed, _dflt_template, _return_type):
  def __init__(self,width:_type_width,height:_type_height,fronts:_type_fronts,backs:_type_backs,marks:_type_marks,back_marks:_type_back_marks,trim_box:_type_trim_box,bleed_box:_type_bleed_box,back_trim_box:_type_back_trim_box,back_bleed_box:_type_back_bleed_box,fold:_type_fold,mode:_type_mode,cols:_type_cols,rows:_type_rows,printable:_type_printable=_dflt_printable,gaps:_type_gaps=_dflt_gaps,card:_type_card=_dflt_card,bleed:_type_bleed=_dflt_bleed,template:_type_template=_dflt_template)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5009,7 +5045,7 @@ def _dc_000000583(_type_width, _type_height, _type_fronts, _type_backs, _type_ma
 
 
 # pnp.layout.imposition
-def _dc_000000584(_type_width, _type_height, _type_mirror_x, _type_dx, _type_dy, _type_area, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000588(_type_width, _type_height, _type_mirror_x, _type_dx, _type_dy, _type_area, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,width:_type_width,height:_type_height,mirror_x:_type_mirror_x,dx:_type_dx,dy:_type_dy,area:_type_area)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5021,7 +5057,7 @@ def _dc_000000584(_type_width, _type_height, _type_mirror_x, _type_dx, _type_dy,
 
 
 # pnp.layout.tuckbox
-def _dc_000000585(_type_width, _type_height, _type_panels, _type_cuts, _type_folds, _type_glue, _type_flaps, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_panels, _dflt_cuts, _dflt_folds, _dflt_glue, _dflt_flaps, _return_type):
+def _dc_000000589(_type_width, _type_height, _type_panels, _type_cuts, _type_folds, _type_glue, _type_flaps, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_panels, _dflt_cuts, _dflt_folds, _dflt_glue, _dflt_flaps, _return_type):
  def __init__(self,width:_type_width,height:_type_height,panels:_type_panels=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,folds:_type_folds=_HAS_DEFAULT_FACTORY,glue:_type_glue=_HAS_DEFAULT_FACTORY,flaps:_type_flaps=_HAS_DEFAULT_FACTORY)->_return_type:
   self.width=width
   self.height=height
@@ -5034,7 +5070,7 @@ def _dc_000000585(_type_width, _type_height, _type_panels, _type_cuts, _type_fol
 
 
 # pnp.layout.notes
-def _dc_000000586(_type_width, _type_height, _type_printable, _type_centre, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_centre, _return_type):
+def _dc_000000590(_type_width, _type_height, _type_printable, _type_centre, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_centre, _return_type):
  def __init__(self,width:_type_width,height:_type_height,printable:_type_printable,centre:_type_centre=_dflt_centre)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5044,7 +5080,7 @@ def _dc_000000586(_type_width, _type_height, _type_printable, _type_centre, MISS
 
 
 # pnp.layout.charts
-def _dc_000000587(_type_width, _type_height, _type_shapes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000591(_type_width, _type_height, _type_shapes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,width:_type_width,height:_type_height,shapes:_type_shapes)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5053,7 +5089,7 @@ def _dc_000000587(_type_width, _type_height, _type_shapes, MISSING, _HAS_DEFAULT
 
 
 # pnp.layout.tiling
-def _dc_000000588(_type_width, _type_height, _type_size, _type_margin, _type_overlap, _type_rows, _type_cols, _type_tiles, _type_map, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printer_margin, _return_type):
+def _dc_000000592(_type_width, _type_height, _type_size, _type_margin, _type_overlap, _type_rows, _type_cols, _type_tiles, _type_map, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printer_margin, _return_type):
  def __init__(self,width:_type_width,height:_type_height,size:_type_size,margin:_type_margin,overlap:_type_overlap,rows:_type_rows,cols:_type_cols,tiles:_type_tiles,map:_type_map,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5069,7 +5105,7 @@ def _dc_000000588(_type_width, _type_height, _type_size, _type_margin, _type_ove
 
 
 # pnp.layout.bookflow
-def _dc_000000589(_type_width, _type_height, _type_top, _type_bottom, _type_inner, _type_outer, _type_columns, _type_gap, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000593(_type_width, _type_height, _type_top, _type_bottom, _type_inner, _type_outer, _type_columns, _type_gap, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,width:_type_width,height:_type_height,top:_type_top,bottom:_type_bottom,inner:_type_inner,outer:_type_outer,columns:_type_columns,gap:_type_gap)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'width',width)
   __dataclass_builtins_object__.__setattr__(self,'height',height)
@@ -5083,7 +5119,7 @@ def _dc_000000589(_type_width, _type_height, _type_top, _type_bottom, _type_inne
 
 
 # pnp.rules.playout
-def _dc_000000590(_type_winners, _type_turns, _type_situations, _type_lengths, _type_ending, _type_ended, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_ending, _dflt_ended, _return_type):
+def _dc_000000594(_type_winners, _type_turns, _type_situations, _type_lengths, _type_ending, _type_ended, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_ending, _dflt_ended, _return_type):
  def __init__(self,winners:_type_winners,turns:_type_turns,situations:_type_situations=_HAS_DEFAULT_FACTORY,lengths:_type_lengths=_HAS_DEFAULT_FACTORY,ending:_type_ending=_dflt_ending,ended:_type_ended=_dflt_ended)->_return_type:
   self.winners=winners
   self.turns=turns
@@ -5095,7 +5131,7 @@ def _dc_000000590(_type_winners, _type_turns, _type_situations, _type_lengths, _
 
 
 # pnp.rules.guard
-def _dc_000000591(_type_writable, _type_refused, _type_others, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refused, _dflt_others, _return_type):
+def _dc_000000595(_type_writable, _type_refused, _type_others, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refused, _dflt_others, _return_type):
  def __init__(self,writable:_type_writable,refused:_type_refused=_HAS_DEFAULT_FACTORY,others:_type_others=_dflt_others)->_return_type:
   self.writable=writable
   self.refused=_dflt_refused() if refused is _HAS_DEFAULT_FACTORY else refused
@@ -5104,7 +5140,7 @@ def _dc_000000591(_type_writable, _type_refused, _type_others, MISSING, _HAS_DEF
 
 
 # pnp.layout.textfit
-def _dc_000000592(_type_x, _type_text, _type_face, _type_size, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):
+def _dc_000000596(_type_x, _type_text, _type_face, _type_size, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):
  def __init__(self,x:_type_x,text:_type_text,face:_type_face,size:_type_size,icon:_type_icon=_dflt_icon)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'text',text)
@@ -5115,7 +5151,7 @@ def _dc_000000592(_type_x, _type_text, _type_face, _type_size, _type_icon, MISSI
 
 
 # pnp.layout.imposition
-def _dc_000000593(_type_x, _type_y, _type_rotate, _type_clip, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+def _dc_000000597(_type_x, _type_y, _type_rotate, _type_clip, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,x:_type_x,y:_type_y,rotate:_type_rotate,clip:_type_clip)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5125,7 +5161,7 @@ def _dc_000000593(_type_x, _type_y, _type_rotate, _type_clip, MISSING, _HAS_DEFA
 
 
 # pnp.layout.charts
-def _dc_000000594(_type_x, _type_y, _type_text, _type_size, _type_anchor, _type_bold, _type_colour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _dflt_anchor, _dflt_bold, _dflt_colour, _return_type):
+def _dc_000000598(_type_x, _type_y, _type_text, _type_size, _type_anchor, _type_bold, _type_colour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _dflt_anchor, _dflt_bold, _dflt_colour, _return_type):
  def __init__(self,x:_type_x,y:_type_y,text:_type_text,size:_type_size=_dflt_size,anchor:_type_anchor=_dflt_anchor,bold:_type_bold=_dflt_bold,colour:_type_colour=_dflt_colour)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5138,7 +5174,7 @@ def _dc_000000594(_type_x, _type_y, _type_text, _type_size, _type_anchor, _type_
 
 
 # pnp.layout.items
-def _dc_000000595(_type_x, _type_y, _type_w, _type_h, _type_block, _type_color, _type_outline, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_outline, _dflt_rotate, _return_type):
+def _dc_000000599(_type_x, _type_y, _type_w, _type_h, _type_block, _type_color, _type_outline, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_outline, _dflt_rotate, _return_type):
  def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,block:_type_block,color:_type_color,outline:_type_outline=_dflt_outline,rotate:_type_rotate=_dflt_rotate)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5152,7 +5188,7 @@ def _dc_000000595(_type_x, _type_y, _type_w, _type_h, _type_block, _type_color, 
 
 
 # pnp.layout.charts
-def _dc_000000596(_type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stroke, _return_type):
+def _dc_000000600(_type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stroke, _return_type):
  def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill,stroke:_type_stroke=_dflt_stroke)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5164,7 +5200,7 @@ def _dc_000000596(_type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, 
 
 
 # pnp.layout.arrange
-def _dc_000000597(_type_x, _type_y, _type_w, _type_h, _type_turn, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_turn, _return_type):
+def _dc_000000601(_type_x, _type_y, _type_w, _type_h, _type_turn, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_turn, _return_type):
  def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,turn:_type_turn=_dflt_turn)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x',x)
   __dataclass_builtins_object__.__setattr__(self,'y',y)
@@ -5175,7 +5211,7 @@ def _dc_000000597(_type_x, _type_y, _type_w, _type_h, _type_turn, MISSING, _HAS_
 
 
 # pnp.layout.booklet
-def _dc_000000598(_type_x0, _type_y0, _type_x1, _type_y1, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_width, _dflt_dash, _return_type):
+def _dc_000000602(_type_x0, _type_y0, _type_x1, _type_y1, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_width, _dflt_dash, _return_type):
  def __init__(self,x0:_type_x0,y0:_type_y0,x1:_type_x1,y1:_type_y1,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x0',x0)
   __dataclass_builtins_object__.__setattr__(self,'y0',y0)
@@ -5187,7 +5223,7 @@ def _dc_000000598(_type_x0, _type_y0, _type_x1, _type_y1, _type_width, _type_das
 
 
 # pnp.layout.charts
-def _dc_000000599(_type_x1, _type_y1, _type_x2, _type_y2, _type_colour, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_colour, _dflt_width, _dflt_dash, _return_type):
+def _dc_000000603(_type_x1, _type_y1, _type_x2, _type_y2, _type_colour, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_colour, _dflt_width, _dflt_dash, _return_type):
  def __init__(self,x1:_type_x1,y1:_type_y1,x2:_type_x2,y2:_type_y2,colour:_type_colour=_dflt_colour,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'x1',x1)
   __dataclass_builtins_object__.__setattr__(self,'y1',y1)
@@ -5200,7 +5236,7 @@ def _dc_000000599(_type_x1, _type_y1, _type_x2, _type_y2, _type_colour, _type_wi
 
 
 # pnp.model.formula
-def _dc_000000600(cls, FrozenInstanceError):
+def _dc_000000604(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('arg',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5209,7 +5245,7 @@ def _dc_000000600(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000601(cls, FrozenInstanceError):
+def _dc_000000605(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('ascent','descent',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5218,7 +5254,7 @@ def _dc_000000601(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000602(cls, FrozenInstanceError):
+def _dc_000000606(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('baseline','width','frags',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5227,7 +5263,7 @@ def _dc_000000602(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000603(cls, FrozenInstanceError):
+def _dc_000000607(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('canvas','painter',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5236,7 +5272,7 @@ def _dc_000000603(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000604(cls, FrozenInstanceError):
+def _dc_000000608(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('card_w','card_h','bleed','gap','paper','orientation','backs','back_offset','marks','gutter','printer_margin',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5245,7 +5281,7 @@ def _dc_000000604(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000605(cls, FrozenInstanceError):
+def _dc_000000609(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('cards','shared','give','special',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5254,7 +5290,7 @@ def _dc_000000605(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000606(cls, FrozenInstanceError):
+def _dc_000000610(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('cells',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5263,7 +5299,7 @@ def _dc_000000606(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000607(cls, FrozenInstanceError):
+def _dc_000000611(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('cols','rows','x0','y0','pitch_x','pitch_y','outer_x','outer_y','inner_x','inner_y',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5272,7 +5308,7 @@ def _dc_000000607(cls, FrozenInstanceError):
 
 
 # pnp.layout.counters
-def _dc_000000608(cls, FrozenInstanceError):
+def _dc_000000612(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('cut','fold','tab_fill','dash','width',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5281,7 +5317,7 @@ def _dc_000000608(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.products
-def _dc_000000609(cls, FrozenInstanceError):
+def _dc_000000613(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('deck','attributes','ref',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5290,7 +5326,7 @@ def _dc_000000609(cls, FrozenInstanceError):
 
 
 # pnp.sources.tables
-def _dc_000000610(cls, FrozenInstanceError):
+def _dc_000000614(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('display','header','header_row','rows','unread','ragged',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5299,7 +5335,7 @@ def _dc_000000610(cls, FrozenInstanceError):
 
 
 # pnp.layout.saver
-def _dc_000000611(cls, FrozenInstanceError):
+def _dc_000000615(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('drop','lighten','keep','background','amount',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5308,7 +5344,7 @@ def _dc_000000611(cls, FrozenInstanceError):
 
 
 # pnp.export.showcase
-def _dc_000000612(cls, FrozenInstanceError):
+def _dc_000000616(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('face','radius',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5317,7 +5353,7 @@ def _dc_000000612(cls, FrozenInstanceError):
 
 
 # pnp.draw.facepages
-def _dc_000000613(cls, FrozenInstanceError):
+def _dc_000000617(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('face','width','height','scale',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5326,7 +5362,7 @@ def _dc_000000613(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000614(cls, FrozenInstanceError):
+def _dc_000000618(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('face','x','y','scale','angle','clip','outline',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5335,7 +5371,7 @@ def _dc_000000614(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000615(cls, FrozenInstanceError):
+def _dc_000000619(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('faces','how','clip','width','caption','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5344,7 +5380,7 @@ def _dc_000000615(cls, FrozenInstanceError):
 
 
 # pnp.layout.paragraph
-def _dc_000000616(cls, FrozenInstanceError):
+def _dc_000000620(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('faces','size','leading','align','hyphens','icon_scale',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5353,7 +5389,7 @@ def _dc_000000616(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000617(cls, FrozenInstanceError):
+def _dc_000000621(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('faces','size','min_size','leading','align','valign','icon_scale',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5362,7 +5398,7 @@ def _dc_000000617(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000618(cls, FrozenInstanceError):
+def _dc_000000622(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('file','line','col','cell',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5371,7 +5407,7 @@ def _dc_000000618(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000619(cls, FrozenInstanceError):
+def _dc_000000623(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('file','path',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5380,7 +5416,7 @@ def _dc_000000619(cls, FrozenInstanceError):
 
 
 # pnp.rules.trust
-def _dc_000000620(cls, FrozenInstanceError):
+def _dc_000000624(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('files','changed',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5389,7 +5425,7 @@ def _dc_000000620(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000621(cls, FrozenInstanceError):
+def _dc_000000625(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('fill','color','bold','align',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5398,7 +5434,7 @@ def _dc_000000621(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000622(cls, FrozenInstanceError):
+def _dc_000000626(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('fill','stroke','pad',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5407,7 +5443,7 @@ def _dc_000000622(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000623(cls, FrozenInstanceError):
+def _dc_000000627(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('fn','args',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5416,7 +5452,7 @@ def _dc_000000623(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000624(cls, FrozenInstanceError):
+def _dc_000000628(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('font','heading_font','size','leading','heading_sizes','title_size','color','heading_color','accent','fills','align','paragraph_gap','hyphens',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5425,7 +5461,7 @@ def _dc_000000624(cls, FrozenInstanceError):
 
 
 # pnp.sources.pictures
-def _dc_000000625(cls, FrozenInstanceError):
+def _dc_000000629(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('format','mode','width','height',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5434,7 +5470,7 @@ def _dc_000000625(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000626(cls, FrozenInstanceError):
+def _dc_000000630(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('header','aligns','rows','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5443,7 +5479,7 @@ def _dc_000000626(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000627(cls, FrozenInstanceError):
+def _dc_000000631(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('header','rows','title','notes',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5452,7 +5488,7 @@ def _dc_000000627(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000628(cls, FrozenInstanceError):
+def _dc_000000632(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('header','sub','width','fill','sub_widths','icons','format','align',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5461,7 +5497,7 @@ def _dc_000000628(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000629(cls, FrozenInstanceError):
+def _dc_000000633(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('headers','chunks',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5470,7 +5506,7 @@ def _dc_000000629(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000630(cls, FrozenInstanceError):
+def _dc_000000634(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('height','items','figures','space','keep','frame','anchor','brk','span','target','line','kind',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5479,7 +5515,7 @@ def _dc_000000630(cls, FrozenInstanceError):
 
 
 # pnp.layout.bleedcheck
-def _dc_000000631(cls, FrozenInstanceError):
+def _dc_000000635(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('index','back','side','have','want',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5488,7 +5524,7 @@ def _dc_000000631(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000632(cls, FrozenInstanceError):
+def _dc_000000636(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('index','fields','copies',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5497,7 +5533,7 @@ def _dc_000000632(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000633(cls, FrozenInstanceError):
+def _dc_000000637(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('index','id','fields','copies','layout','back','ref','field_refs',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5505,8 +5541,17 @@ def _dc_000000633(cls, FrozenInstanceError):
  return __delattr__
 
 
+# pnp.model.entries
+def _dc_000000638(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('index','values','refs','ref','group','unread','row',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
 # pnp.core.blocks
-def _dc_000000634(cls, FrozenInstanceError):
+def _dc_000000639(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('info','body','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5515,7 +5560,7 @@ def _dc_000000634(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000635(cls, FrozenInstanceError):
+def _dc_000000640(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('items','height','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5524,7 +5569,7 @@ def _dc_000000635(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000636(cls, FrozenInstanceError):
+def _dc_000000641(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','arg','children','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5533,7 +5578,7 @@ def _dc_000000636(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000637(cls, FrozenInstanceError):
+def _dc_000000642(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5542,7 +5587,7 @@ def _dc_000000637(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000638(cls, FrozenInstanceError):
+def _dc_000000643(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','name','component','shown',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5551,7 +5596,7 @@ def _dc_000000638(cls, FrozenInstanceError):
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000639(cls, FrozenInstanceError):
+def _dc_000000644(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','serial','iso',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5560,7 +5605,7 @@ def _dc_000000639(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000640(cls, FrozenInstanceError):
+def _dc_000000645(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','x','y','w','h','fill','stroke','width','radius','dash','opacity','rotate',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5569,7 +5614,7 @@ def _dc_000000640(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000641(cls, FrozenInstanceError):
+def _dc_000000646(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind','x','y','w','h','path','color','rotate','opacity',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5578,7 +5623,7 @@ def _dc_000000641(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000642(cls, FrozenInstanceError):
+def _dc_000000647(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('kind',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5587,54 +5632,9 @@ def _dc_000000642(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000643(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('kinds','hand','market','situations',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.pipeline.memo
-def _dc_000000644(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('kit_dir','kit','options','printed',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.live.edits
-def _dc_000000645(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('label','files',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.core.blocks
-def _dc_000000646(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('level','text','anchor','line',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.textfit
-def _dc_000000647(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('lines','size','height',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.live.http
 def _dc_000000648(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('method','target','headers','body',):
+  if type(self) is cls or name in ('kinds','hand','market','situations',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5643,6 +5643,51 @@ def _dc_000000648(cls, FrozenInstanceError):
 # pnp.pipeline.memo
 def _dc_000000649(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('kit_dir','kit','options','printed',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.live.edits
+def _dc_000000650(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('label','files',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.core.blocks
+def _dc_000000651(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('level','text','anchor','line',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.textfit
+def _dc_000000652(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('lines','size','height',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.live.http
+def _dc_000000653(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('method','target','headers','body',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.pipeline.memo
+def _dc_000000654(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('model','layouts',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -5650,7 +5695,7 @@ def _dc_000000649(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000650(cls, FrozenInstanceError):
+def _dc_000000655(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','canvas','trim','dpi','services',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5659,7 +5704,7 @@ def _dc_000000650(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000651(cls, FrozenInstanceError):
+def _dc_000000656(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','cell','formula','source',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5668,7 +5713,7 @@ def _dc_000000651(cls, FrozenInstanceError):
 
 
 # pnp.layout.fonts
-def _dc_000000652(cls, FrozenInstanceError):
+def _dc_000000657(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','family','style','ascent','descent','cap','charset',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5677,7 +5722,7 @@ def _dc_000000652(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.rulebook
-def _dc_000000653(cls, FrozenInstanceError):
+def _dc_000000658(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','frame','booklet',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5686,7 +5731,7 @@ def _dc_000000653(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000654(cls, FrozenInstanceError):
+def _dc_000000659(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','on','words','values','what',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5695,7 +5740,7 @@ def _dc_000000654(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000655(cls, FrozenInstanceError):
+def _dc_000000660(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','spec','cards','box',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5704,7 +5749,7 @@ def _dc_000000655(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000656(cls, FrozenInstanceError):
+def _dc_000000661(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','title','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5713,7 +5758,7 @@ def _dc_000000656(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000657(cls, FrozenInstanceError):
+def _dc_000000662(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','title','spec','cards','ref',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5722,7 +5767,7 @@ def _dc_000000657(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000658(cls, FrozenInstanceError):
+def _dc_000000663(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','title','spec','pages','ref',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5731,7 +5776,7 @@ def _dc_000000658(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000659(cls, FrozenInstanceError):
+def _dc_000000664(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','title','spec','ref','display','blocks','figures','style','lines',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5740,7 +5785,7 @@ def _dc_000000659(cls, FrozenInstanceError):
 
 
 # pnp.model.tuckbox
-def _dc_000000660(cls, FrozenInstanceError):
+def _dc_000000665(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','title','spec','ref',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5749,7 +5794,7 @@ def _dc_000000660(cls, FrozenInstanceError):
 
 
 # pnp.draw.fields
-def _dc_000000661(cls, FrozenInstanceError):
+def _dc_000000666(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name','x','y','w','h','tip','script',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5758,7 +5803,7 @@ def _dc_000000661(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000662(cls, FrozenInstanceError):
+def _dc_000000667(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('name',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5767,7 +5812,7 @@ def _dc_000000662(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000663(cls, FrozenInstanceError):
+def _dc_000000668(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('net','x','top','turned',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5776,7 +5821,7 @@ def _dc_000000663(cls, FrozenInstanceError):
 
 
 # pnp.live.yamledit
-def _dc_000000664(cls, FrozenInstanceError):
+def _dc_000000669(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('node','owner','merged',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5785,7 +5830,7 @@ def _dc_000000664(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookpages
-def _dc_000000665(cls, FrozenInstanceError):
+def _dc_000000670(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('number','width','height','items','figures',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5794,7 +5839,7 @@ def _dc_000000665(cls, FrozenInstanceError):
 
 
 # pnp.live.pages
-def _dc_000000666(cls, FrozenInstanceError):
+def _dc_000000671(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('number','width','height','version',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5803,7 +5848,7 @@ def _dc_000000666(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000667(cls, FrozenInstanceError):
+def _dc_000000672(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('numbers','off','literal',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5812,7 +5857,7 @@ def _dc_000000667(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.components
-def _dc_000000668(cls, FrozenInstanceError):
+def _dc_000000673(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('of','draw','shows','remembered',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5821,7 +5866,7 @@ def _dc_000000668(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000669(cls, FrozenInstanceError):
+def _dc_000000674(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('op','left','right',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5830,7 +5875,7 @@ def _dc_000000669(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000670(cls, FrozenInstanceError):
+def _dc_000000675(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('ordered','start','items','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5839,7 +5884,7 @@ def _dc_000000670(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000671(cls, FrozenInstanceError):
+def _dc_000000676(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('page','corners','component','item','side','file','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5848,7 +5893,7 @@ def _dc_000000671(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000672(cls, FrozenInstanceError):
+def _dc_000000677(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('page','pieces',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5857,7 +5902,7 @@ def _dc_000000672(cls, FrozenInstanceError):
 
 
 # pnp.core.options
-def _dc_000000673(cls, FrozenInstanceError):
+def _dc_000000678(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('paper','backs','orientation','out','back_offset','image_dpi','strict','printer_margin','code','color','pdfx','ink_limit','ink',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5866,7 +5911,7 @@ def _dc_000000673(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000674(cls, FrozenInstanceError):
+def _dc_000000679(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('pixels','dpi','scale','note',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5875,7 +5920,7 @@ def _dc_000000674(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000675(cls, FrozenInstanceError):
+def _dc_000000680(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('places','width','height','caption','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5884,7 +5929,7 @@ def _dc_000000675(cls, FrozenInstanceError):
 
 
 # pnp.rules.playout
-def _dc_000000676(cls, FrozenInstanceError):
+def _dc_000000681(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('play','situations','lengths','open_endings','dry','check_agent','trace','agents','seat_colours',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5893,7 +5938,7 @@ def _dc_000000676(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000677(cls, FrozenInstanceError):
+def _dc_000000682(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('png','tts','sheets','out','preset','size','bleed','dpi','paper','tts_base','showcase','fan','cards','width','rules_html',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5902,7 +5947,7 @@ def _dc_000000677(cls, FrozenInstanceError):
 
 
 # pnp.model.entries
-def _dc_000000678(cls, FrozenInstanceError):
+def _dc_000000683(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('ref','keys','lacking',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5911,7 +5956,7 @@ def _dc_000000678(cls, FrozenInstanceError):
 
 
 # pnp.rules.modelsource
-def _dc_000000679(cls, FrozenInstanceError):
+def _dc_000000684(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('root','entry','texts','shown',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5920,7 +5965,7 @@ def _dc_000000679(cls, FrozenInstanceError):
 
 
 # pnp.lab
-def _dc_000000680(cls, FrozenInstanceError):
+def _dc_000000685(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('root','kit_dir',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5929,7 +5974,7 @@ def _dc_000000680(cls, FrozenInstanceError):
 
 
 # pnp.sources.svg
-def _dc_000000681(cls, FrozenInstanceError):
+def _dc_000000686(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('root','size','inputs',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -5938,54 +5983,9 @@ def _dc_000000681(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000682(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('row','col','group','name','text','x','y','w','h',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.tiling
-def _dc_000000683(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('row','col','label','region','page_box','neighbours','strips','registers','crop','label_box',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.formtable
-def _dc_000000684(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('row','col',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.tiling
-def _dc_000000685(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('scale','box','tiles','overlaps','label_size','title_y','notes_top',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.booklet
-def _dc_000000686(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('sheet','back','left','right','width','height','turned','marks',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.rules.toolkit.dice
 def _dc_000000687(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('sheet','layout','count','ref',):
+  if type(self) is cls or name in ('row','col','group','name','text','x','y','w','h',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -5994,6 +5994,51 @@ def _dc_000000687(cls, FrozenInstanceError):
 # pnp.layout.tiling
 def _dc_000000688(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('row','col','label','region','page_box','neighbours','strips','registers','crop','label_box',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.formtable
+def _dc_000000689(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('row','col',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.tiling
+def _dc_000000690(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('scale','box','tiles','overlaps','label_size','title_y','notes_top',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.booklet
+def _dc_000000691(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('sheet','back','left','right','width','height','turned','marks',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.rules.toolkit.dice
+def _dc_000000692(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('sheet','layout','count','ref',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.tiling
+def _dc_000000693(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('side','region','neighbour',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -6001,7 +6046,7 @@ def _dc_000000688(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000689(cls, FrozenInstanceError):
+def _dc_000000694(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('sides','pages','blanks',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6010,7 +6055,7 @@ def _dc_000000689(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000690(cls, FrozenInstanceError):
+def _dc_000000695(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('size',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6019,7 +6064,7 @@ def _dc_000000690(cls, FrozenInstanceError):
 
 
 # pnp.live.studio
-def _dc_000000691(cls, FrozenInstanceError):
+def _dc_000000696(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('slot','layout','card','copy','back','trim','rotate','size','bleed','deck',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6028,7 +6073,7 @@ def _dc_000000691(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000692(cls, FrozenInstanceError):
+def _dc_000000697(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('spec','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6037,7 +6082,7 @@ def _dc_000000692(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000693(cls, FrozenInstanceError):
+def _dc_000000698(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('status','body','headers',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6046,7 +6091,7 @@ def _dc_000000693(cls, FrozenInstanceError):
 
 
 # pnp.rules.printed
-def _dc_000000694(cls, FrozenInstanceError):
+def _dc_000000699(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('tables','values','unrun','drift',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6055,7 +6100,7 @@ def _dc_000000694(cls, FrozenInstanceError):
 
 
 # pnp.layout.typography
-def _dc_000000695(cls, FrozenInstanceError):
+def _dc_000000700(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('text','bold','italic','icon',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6064,7 +6109,7 @@ def _dc_000000695(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000696(cls, FrozenInstanceError):
+def _dc_000000701(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('text','line',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6073,7 +6118,7 @@ def _dc_000000696(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000697(cls, FrozenInstanceError):
+def _dc_000000702(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('text','style','icon',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6082,7 +6127,7 @@ def _dc_000000697(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000698(cls, FrozenInstanceError):
+def _dc_000000703(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('text','width','sides',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6091,54 +6136,9 @@ def _dc_000000698(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000699(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('text','x','y','rotate','size',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.core.errors
-def _dc_000000700(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('text',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.model.units
-def _dc_000000701(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('value','relative','template','safe',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.model.formula
-def _dc_000000702(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('value',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.model.domains
-def _dc_000000703(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('values','ref','listed','written','refs',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.rules.base
 def _dc_000000704(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('what','high','low',):
+  if type(self) is cls or name in ('text','x','y','rotate','size',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -6147,6 +6147,51 @@ def _dc_000000704(cls, FrozenInstanceError):
 # pnp.core.errors
 def _dc_000000705(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('text',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.model.units
+def _dc_000000706(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('value','relative','template','safe',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.model.formula
+def _dc_000000707(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('value',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.model.domains
+def _dc_000000708(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('values','ref','listed','written','refs',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.rules.base
+def _dc_000000709(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('what','high','low',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.core.errors
+def _dc_000000710(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('what','where','ref','got','suggestion','severity','loc','at_key','element','keys',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -6154,7 +6199,7 @@ def _dc_000000705(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000706(cls, FrozenInstanceError):
+def _dc_000000711(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('width','height','bleed','layers','background',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6163,7 +6208,7 @@ def _dc_000000706(cls, FrozenInstanceError):
 
 
 # pnp.draw.images
-def _dc_000000707(cls, FrozenInstanceError):
+def _dc_000000712(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('width','height','colour_space','bits','filters','data','predictor_colours','smask',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6172,7 +6217,7 @@ def _dc_000000707(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000708(cls, FrozenInstanceError):
+def _dc_000000713(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('width','height','fronts','backs','marks','back_marks','trim_box','bleed_box','back_trim_box','back_bleed_box','fold','mode','cols','rows','printable','gaps','card','bleed','template',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6181,7 +6226,7 @@ def _dc_000000708(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000709(cls, FrozenInstanceError):
+def _dc_000000714(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('width','height','mirror_x','dx','dy','area',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
@@ -6190,54 +6235,9 @@ def _dc_000000709(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000710(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('width','height','printable','centre',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.charts
-def _dc_000000711(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('width','height','shapes',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.tiling
-def _dc_000000712(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('width','height','size','margin','overlap','rows','cols','tiles','map','printer_margin',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.bookflow
-def _dc_000000713(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('width','height','top','bottom','inner','outer','columns','gap',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.textfit
-def _dc_000000714(cls, FrozenInstanceError):
- def __delattr__(self,name):
-  if type(self) is cls or name in ('x','text','face','size','icon',):
-   raise FrozenInstanceError(f"cannot delete field {name!r}")
-  super(cls, self).__delattr__(name)
- return __delattr__
-
-
-# pnp.layout.imposition
 def _dc_000000715(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x','y','rotate','clip',):
+  if type(self) is cls or name in ('width','height','printable','centre',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -6246,43 +6246,43 @@ def _dc_000000715(cls, FrozenInstanceError):
 # pnp.layout.charts
 def _dc_000000716(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x','y','text','size','anchor','bold','colour',):
+  if type(self) is cls or name in ('width','height','shapes',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-# pnp.layout.items
+# pnp.layout.tiling
 def _dc_000000717(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x','y','w','h','block','color','outline','rotate',):
+  if type(self) is cls or name in ('width','height','size','margin','overlap','rows','cols','tiles','map','printer_margin',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-# pnp.layout.charts
+# pnp.layout.bookflow
 def _dc_000000718(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x','y','w','h','fill','stroke',):
+  if type(self) is cls or name in ('width','height','top','bottom','inner','outer','columns','gap',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-# pnp.layout.arrange
+# pnp.layout.textfit
 def _dc_000000719(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x','y','w','h','turn',):
+  if type(self) is cls or name in ('x','text','face','size','icon',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 
 
-# pnp.layout.booklet
+# pnp.layout.imposition
 def _dc_000000720(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('x0','y0','x1','y1','width','dash',):
+  if type(self) is cls or name in ('x','y','rotate','clip',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
@@ -6291,6 +6291,51 @@ def _dc_000000720(cls, FrozenInstanceError):
 # pnp.layout.charts
 def _dc_000000721(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('x','y','text','size','anchor','bold','colour',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.items
+def _dc_000000722(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('x','y','w','h','block','color','outline','rotate',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.charts
+def _dc_000000723(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('x','y','w','h','fill','stroke',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.arrange
+def _dc_000000724(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('x','y','w','h','turn',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.booklet
+def _dc_000000725(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('x0','y0','x1','y1','width','dash',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+
+
+# pnp.layout.charts
+def _dc_000000726(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('x1','y1','x2','y2','colour','width','dash',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -6298,7 +6343,7 @@ def _dc_000000721(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000722(cls, FrozenInstanceError):
+def _dc_000000727(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('arg',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6307,7 +6352,7 @@ def _dc_000000722(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000723(cls, FrozenInstanceError):
+def _dc_000000728(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('ascent','descent',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6316,7 +6361,7 @@ def _dc_000000723(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000724(cls, FrozenInstanceError):
+def _dc_000000729(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('baseline','width','frags',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6325,7 +6370,7 @@ def _dc_000000724(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000725(cls, FrozenInstanceError):
+def _dc_000000730(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('canvas','painter',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6334,7 +6379,7 @@ def _dc_000000725(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000726(cls, FrozenInstanceError):
+def _dc_000000731(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('card_w','card_h','bleed','gap','paper','orientation','backs','back_offset','marks','gutter','printer_margin',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6343,7 +6388,7 @@ def _dc_000000726(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedtable
-def _dc_000000727(cls, FrozenInstanceError):
+def _dc_000000732(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('cards','shared','give','special',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6352,7 +6397,7 @@ def _dc_000000727(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000728(cls, FrozenInstanceError):
+def _dc_000000733(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('cells',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6361,7 +6406,7 @@ def _dc_000000728(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000729(cls, FrozenInstanceError):
+def _dc_000000734(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('cols','rows','x0','y0','pitch_x','pitch_y','outer_x','outer_y','inner_x','inner_y',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6370,7 +6415,7 @@ def _dc_000000729(cls, FrozenInstanceError):
 
 
 # pnp.layout.counters
-def _dc_000000730(cls, FrozenInstanceError):
+def _dc_000000735(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('cut','fold','tab_fill','dash','width',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6379,7 +6424,7 @@ def _dc_000000730(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.products
-def _dc_000000731(cls, FrozenInstanceError):
+def _dc_000000736(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('deck','attributes','ref',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6388,7 +6433,7 @@ def _dc_000000731(cls, FrozenInstanceError):
 
 
 # pnp.sources.tables
-def _dc_000000732(cls, FrozenInstanceError):
+def _dc_000000737(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('display','header','header_row','rows','unread','ragged',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6397,7 +6442,7 @@ def _dc_000000732(cls, FrozenInstanceError):
 
 
 # pnp.layout.saver
-def _dc_000000733(cls, FrozenInstanceError):
+def _dc_000000738(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('drop','lighten','keep','background','amount',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6406,7 +6451,7 @@ def _dc_000000733(cls, FrozenInstanceError):
 
 
 # pnp.export.showcase
-def _dc_000000734(cls, FrozenInstanceError):
+def _dc_000000739(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('face','radius',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6415,7 +6460,7 @@ def _dc_000000734(cls, FrozenInstanceError):
 
 
 # pnp.draw.facepages
-def _dc_000000735(cls, FrozenInstanceError):
+def _dc_000000740(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('face','width','height','scale',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6424,7 +6469,7 @@ def _dc_000000735(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000736(cls, FrozenInstanceError):
+def _dc_000000741(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('face','x','y','scale','angle','clip','outline',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6433,7 +6478,7 @@ def _dc_000000736(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000737(cls, FrozenInstanceError):
+def _dc_000000742(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('faces','how','clip','width','caption','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6442,7 +6487,7 @@ def _dc_000000737(cls, FrozenInstanceError):
 
 
 # pnp.layout.paragraph
-def _dc_000000738(cls, FrozenInstanceError):
+def _dc_000000743(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('faces','size','leading','align','hyphens','icon_scale',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6451,7 +6496,7 @@ def _dc_000000738(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000739(cls, FrozenInstanceError):
+def _dc_000000744(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('faces','size','min_size','leading','align','valign','icon_scale',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6460,7 +6505,7 @@ def _dc_000000739(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000740(cls, FrozenInstanceError):
+def _dc_000000745(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('file','line','col','cell',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6469,7 +6514,7 @@ def _dc_000000740(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000741(cls, FrozenInstanceError):
+def _dc_000000746(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('file','path',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6478,7 +6523,7 @@ def _dc_000000741(cls, FrozenInstanceError):
 
 
 # pnp.rules.trust
-def _dc_000000742(cls, FrozenInstanceError):
+def _dc_000000747(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('files','changed',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6487,7 +6532,7 @@ def _dc_000000742(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000743(cls, FrozenInstanceError):
+def _dc_000000748(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('fill','color','bold','align',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6496,7 +6541,7 @@ def _dc_000000743(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000744(cls, FrozenInstanceError):
+def _dc_000000749(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('fill','stroke','pad',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6505,7 +6550,7 @@ def _dc_000000744(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000745(cls, FrozenInstanceError):
+def _dc_000000750(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('fn','args',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6514,7 +6559,7 @@ def _dc_000000745(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000746(cls, FrozenInstanceError):
+def _dc_000000751(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('font','heading_font','size','leading','heading_sizes','title_size','color','heading_color','accent','fills','align','paragraph_gap','hyphens',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6523,7 +6568,7 @@ def _dc_000000746(cls, FrozenInstanceError):
 
 
 # pnp.sources.pictures
-def _dc_000000747(cls, FrozenInstanceError):
+def _dc_000000752(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('format','mode','width','height',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6532,7 +6577,7 @@ def _dc_000000747(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000748(cls, FrozenInstanceError):
+def _dc_000000753(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('header','aligns','rows','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6541,7 +6586,7 @@ def _dc_000000748(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000749(cls, FrozenInstanceError):
+def _dc_000000754(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('header','rows','title','notes',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6550,7 +6595,7 @@ def _dc_000000749(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000750(cls, FrozenInstanceError):
+def _dc_000000755(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('header','sub','width','fill','sub_widths','icons','format','align',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6559,7 +6604,7 @@ def _dc_000000750(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000751(cls, FrozenInstanceError):
+def _dc_000000756(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('headers','chunks',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6568,7 +6613,7 @@ def _dc_000000751(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000752(cls, FrozenInstanceError):
+def _dc_000000757(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('height','items','figures','space','keep','frame','anchor','brk','span','target','line','kind',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6577,7 +6622,7 @@ def _dc_000000752(cls, FrozenInstanceError):
 
 
 # pnp.layout.bleedcheck
-def _dc_000000753(cls, FrozenInstanceError):
+def _dc_000000758(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('index','back','side','have','want',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6586,7 +6631,7 @@ def _dc_000000753(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000754(cls, FrozenInstanceError):
+def _dc_000000759(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('index','fields','copies',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6595,7 +6640,7 @@ def _dc_000000754(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000755(cls, FrozenInstanceError):
+def _dc_000000760(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('index','id','fields','copies','layout','back','ref','field_refs',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6603,8 +6648,17 @@ def _dc_000000755(cls, FrozenInstanceError):
  return __setattr__
 
 
+# pnp.model.entries
+def _dc_000000761(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('index','values','refs','ref','group','unread','row',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+
+
 # pnp.core.blocks
-def _dc_000000756(cls, FrozenInstanceError):
+def _dc_000000762(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('info','body','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6613,7 +6667,7 @@ def _dc_000000756(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000757(cls, FrozenInstanceError):
+def _dc_000000763(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('items','height','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6622,7 +6676,7 @@ def _dc_000000757(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000758(cls, FrozenInstanceError):
+def _dc_000000764(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','arg','children','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6631,7 +6685,7 @@ def _dc_000000758(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000759(cls, FrozenInstanceError):
+def _dc_000000765(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6640,7 +6694,7 @@ def _dc_000000759(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000760(cls, FrozenInstanceError):
+def _dc_000000766(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','name','component','shown',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6649,7 +6703,7 @@ def _dc_000000760(cls, FrozenInstanceError):
 
 
 # pnp.sources.xlsxsheet
-def _dc_000000761(cls, FrozenInstanceError):
+def _dc_000000767(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','serial','iso',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6658,7 +6712,7 @@ def _dc_000000761(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000762(cls, FrozenInstanceError):
+def _dc_000000768(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','x','y','w','h','fill','stroke','width','radius','dash','opacity','rotate',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6667,7 +6721,7 @@ def _dc_000000762(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000763(cls, FrozenInstanceError):
+def _dc_000000769(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind','x','y','w','h','path','color','rotate','opacity',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6676,7 +6730,7 @@ def _dc_000000763(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000764(cls, FrozenInstanceError):
+def _dc_000000770(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kind',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6685,7 +6739,7 @@ def _dc_000000764(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.shedplay
-def _dc_000000765(cls, FrozenInstanceError):
+def _dc_000000771(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kinds','hand','market','situations',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6694,7 +6748,7 @@ def _dc_000000765(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000766(cls, FrozenInstanceError):
+def _dc_000000772(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('kit_dir','kit','options','printed',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6703,7 +6757,7 @@ def _dc_000000766(cls, FrozenInstanceError):
 
 
 # pnp.live.edits
-def _dc_000000767(cls, FrozenInstanceError):
+def _dc_000000773(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('label','files',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6712,7 +6766,7 @@ def _dc_000000767(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000768(cls, FrozenInstanceError):
+def _dc_000000774(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('level','text','anchor','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6721,7 +6775,7 @@ def _dc_000000768(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000769(cls, FrozenInstanceError):
+def _dc_000000775(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('lines','size','height',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6730,7 +6784,7 @@ def _dc_000000769(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000770(cls, FrozenInstanceError):
+def _dc_000000776(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('method','target','headers','body',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6739,7 +6793,7 @@ def _dc_000000770(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.memo
-def _dc_000000771(cls, FrozenInstanceError):
+def _dc_000000777(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('model','layouts',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6748,7 +6802,7 @@ def _dc_000000771(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000772(cls, FrozenInstanceError):
+def _dc_000000778(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','canvas','trim','dpi','services',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6757,7 +6811,7 @@ def _dc_000000772(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000773(cls, FrozenInstanceError):
+def _dc_000000779(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','cell','formula','source',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6766,7 +6820,7 @@ def _dc_000000773(cls, FrozenInstanceError):
 
 
 # pnp.layout.fonts
-def _dc_000000774(cls, FrozenInstanceError):
+def _dc_000000780(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','family','style','ascent','descent','cap','charset',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6775,7 +6829,7 @@ def _dc_000000774(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.rulebook
-def _dc_000000775(cls, FrozenInstanceError):
+def _dc_000000781(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','frame','booklet',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6784,7 +6838,7 @@ def _dc_000000775(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000776(cls, FrozenInstanceError):
+def _dc_000000782(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','on','words','values','what',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6793,7 +6847,7 @@ def _dc_000000776(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.tuckbox
-def _dc_000000777(cls, FrozenInstanceError):
+def _dc_000000783(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','spec','cards','box',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6802,7 +6856,7 @@ def _dc_000000777(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookresolve
-def _dc_000000778(cls, FrozenInstanceError):
+def _dc_000000784(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','title','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6811,7 +6865,7 @@ def _dc_000000778(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000779(cls, FrozenInstanceError):
+def _dc_000000785(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','title','spec','cards','ref',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6820,7 +6874,7 @@ def _dc_000000779(cls, FrozenInstanceError):
 
 
 # pnp.model.kit
-def _dc_000000780(cls, FrozenInstanceError):
+def _dc_000000786(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','title','spec','pages','ref',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6829,7 +6883,7 @@ def _dc_000000780(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000781(cls, FrozenInstanceError):
+def _dc_000000787(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','title','spec','ref','display','blocks','figures','style','lines',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6838,7 +6892,7 @@ def _dc_000000781(cls, FrozenInstanceError):
 
 
 # pnp.model.tuckbox
-def _dc_000000782(cls, FrozenInstanceError):
+def _dc_000000788(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','title','spec','ref',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6847,7 +6901,7 @@ def _dc_000000782(cls, FrozenInstanceError):
 
 
 # pnp.draw.fields
-def _dc_000000783(cls, FrozenInstanceError):
+def _dc_000000789(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','x','y','w','h','tip','script',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6856,7 +6910,7 @@ def _dc_000000783(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000784(cls, FrozenInstanceError):
+def _dc_000000790(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('name',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6865,7 +6919,7 @@ def _dc_000000784(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000785(cls, FrozenInstanceError):
+def _dc_000000791(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('net','x','top','turned',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6874,7 +6928,7 @@ def _dc_000000785(cls, FrozenInstanceError):
 
 
 # pnp.live.yamledit
-def _dc_000000786(cls, FrozenInstanceError):
+def _dc_000000792(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('node','owner','merged',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6883,7 +6937,7 @@ def _dc_000000786(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookpages
-def _dc_000000787(cls, FrozenInstanceError):
+def _dc_000000793(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('number','width','height','items','figures',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6892,7 +6946,7 @@ def _dc_000000787(cls, FrozenInstanceError):
 
 
 # pnp.live.pages
-def _dc_000000788(cls, FrozenInstanceError):
+def _dc_000000794(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('number','width','height','version',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6901,7 +6955,7 @@ def _dc_000000788(cls, FrozenInstanceError):
 
 
 # pnp.rules.drift
-def _dc_000000789(cls, FrozenInstanceError):
+def _dc_000000795(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('numbers','off','literal',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6910,7 +6964,7 @@ def _dc_000000789(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.components
-def _dc_000000790(cls, FrozenInstanceError):
+def _dc_000000796(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('of','draw','shows','remembered',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6919,7 +6973,7 @@ def _dc_000000790(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000791(cls, FrozenInstanceError):
+def _dc_000000797(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('op','left','right',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6928,7 +6982,7 @@ def _dc_000000791(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000792(cls, FrozenInstanceError):
+def _dc_000000798(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('ordered','start','items','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6937,7 +6991,7 @@ def _dc_000000792(cls, FrozenInstanceError):
 
 
 # pnp.pipeline.context
-def _dc_000000793(cls, FrozenInstanceError):
+def _dc_000000799(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('page','corners','component','item','side','file','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6946,7 +7000,7 @@ def _dc_000000793(cls, FrozenInstanceError):
 
 
 # pnp.layout.tuckbox
-def _dc_000000794(cls, FrozenInstanceError):
+def _dc_000000800(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('page','pieces',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6955,7 +7009,7 @@ def _dc_000000794(cls, FrozenInstanceError):
 
 
 # pnp.core.options
-def _dc_000000795(cls, FrozenInstanceError):
+def _dc_000000801(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('paper','backs','orientation','out','back_offset','image_dpi','strict','printer_margin','code','color','pdfx','ink_limit','ink',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6964,7 +7018,7 @@ def _dc_000000795(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000796(cls, FrozenInstanceError):
+def _dc_000000802(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('pixels','dpi','scale','note',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6973,7 +7027,7 @@ def _dc_000000796(cls, FrozenInstanceError):
 
 
 # pnp.layout.booktype
-def _dc_000000797(cls, FrozenInstanceError):
+def _dc_000000803(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('places','width','height','caption','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6982,7 +7036,7 @@ def _dc_000000797(cls, FrozenInstanceError):
 
 
 # pnp.rules.playout
-def _dc_000000798(cls, FrozenInstanceError):
+def _dc_000000804(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('play','situations','lengths','open_endings','dry','check_agent','trace','agents','seat_colours',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -6991,7 +7045,7 @@ def _dc_000000798(cls, FrozenInstanceError):
 
 
 # pnp.export.settings
-def _dc_000000799(cls, FrozenInstanceError):
+def _dc_000000805(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('png','tts','sheets','out','preset','size','bleed','dpi','paper','tts_base','showcase','fan','cards','width','rules_html',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7000,7 +7054,7 @@ def _dc_000000799(cls, FrozenInstanceError):
 
 
 # pnp.model.entries
-def _dc_000000800(cls, FrozenInstanceError):
+def _dc_000000806(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('ref','keys','lacking',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7009,7 +7063,7 @@ def _dc_000000800(cls, FrozenInstanceError):
 
 
 # pnp.rules.modelsource
-def _dc_000000801(cls, FrozenInstanceError):
+def _dc_000000807(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('root','entry','texts','shown',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7018,7 +7072,7 @@ def _dc_000000801(cls, FrozenInstanceError):
 
 
 # pnp.lab
-def _dc_000000802(cls, FrozenInstanceError):
+def _dc_000000808(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('root','kit_dir',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7027,7 +7081,7 @@ def _dc_000000802(cls, FrozenInstanceError):
 
 
 # pnp.sources.svg
-def _dc_000000803(cls, FrozenInstanceError):
+def _dc_000000809(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('root','size','inputs',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7036,7 +7090,7 @@ def _dc_000000803(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000804(cls, FrozenInstanceError):
+def _dc_000000810(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('row','col','group','name','text','x','y','w','h',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7045,7 +7099,7 @@ def _dc_000000804(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000805(cls, FrozenInstanceError):
+def _dc_000000811(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('row','col','label','region','page_box','neighbours','strips','registers','crop','label_box',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7054,7 +7108,7 @@ def _dc_000000805(cls, FrozenInstanceError):
 
 
 # pnp.layout.formtable
-def _dc_000000806(cls, FrozenInstanceError):
+def _dc_000000812(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('row','col',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7063,7 +7117,7 @@ def _dc_000000806(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000807(cls, FrozenInstanceError):
+def _dc_000000813(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('scale','box','tiles','overlaps','label_size','title_y','notes_top',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7072,7 +7126,7 @@ def _dc_000000807(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000808(cls, FrozenInstanceError):
+def _dc_000000814(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('sheet','back','left','right','width','height','turned','marks',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7081,7 +7135,7 @@ def _dc_000000808(cls, FrozenInstanceError):
 
 
 # pnp.rules.toolkit.dice
-def _dc_000000809(cls, FrozenInstanceError):
+def _dc_000000815(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('sheet','layout','count','ref',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7090,7 +7144,7 @@ def _dc_000000809(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000810(cls, FrozenInstanceError):
+def _dc_000000816(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('side','region','neighbour',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7099,7 +7153,7 @@ def _dc_000000810(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000811(cls, FrozenInstanceError):
+def _dc_000000817(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('sides','pages','blanks',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7108,7 +7162,7 @@ def _dc_000000811(cls, FrozenInstanceError):
 
 
 # pnp.layout.tables
-def _dc_000000812(cls, FrozenInstanceError):
+def _dc_000000818(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('size',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7117,7 +7171,7 @@ def _dc_000000812(cls, FrozenInstanceError):
 
 
 # pnp.live.studio
-def _dc_000000813(cls, FrozenInstanceError):
+def _dc_000000819(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('slot','layout','card','copy','back','trim','rotate','size','bleed','deck',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7126,7 +7180,7 @@ def _dc_000000813(cls, FrozenInstanceError):
 
 
 # pnp.model.rulebook
-def _dc_000000814(cls, FrozenInstanceError):
+def _dc_000000820(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('spec','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7135,7 +7189,7 @@ def _dc_000000814(cls, FrozenInstanceError):
 
 
 # pnp.live.http
-def _dc_000000815(cls, FrozenInstanceError):
+def _dc_000000821(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('status','body','headers',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7144,7 +7198,7 @@ def _dc_000000815(cls, FrozenInstanceError):
 
 
 # pnp.rules.printed
-def _dc_000000816(cls, FrozenInstanceError):
+def _dc_000000822(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('tables','values','unrun','drift',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7153,7 +7207,7 @@ def _dc_000000816(cls, FrozenInstanceError):
 
 
 # pnp.layout.typography
-def _dc_000000817(cls, FrozenInstanceError):
+def _dc_000000823(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','bold','italic','icon',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7162,7 +7216,7 @@ def _dc_000000817(cls, FrozenInstanceError):
 
 
 # pnp.core.blocks
-def _dc_000000818(cls, FrozenInstanceError):
+def _dc_000000824(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','line',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7171,7 +7225,7 @@ def _dc_000000818(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000819(cls, FrozenInstanceError):
+def _dc_000000825(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','style','icon',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7180,7 +7234,7 @@ def _dc_000000819(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000820(cls, FrozenInstanceError):
+def _dc_000000826(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','width','sides',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7189,7 +7243,7 @@ def _dc_000000820(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000821(cls, FrozenInstanceError):
+def _dc_000000827(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','x','y','rotate','size',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7198,7 +7252,7 @@ def _dc_000000821(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000822(cls, FrozenInstanceError):
+def _dc_000000828(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('text',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7207,7 +7261,7 @@ def _dc_000000822(cls, FrozenInstanceError):
 
 
 # pnp.model.units
-def _dc_000000823(cls, FrozenInstanceError):
+def _dc_000000829(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('value','relative','template','safe',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7216,7 +7270,7 @@ def _dc_000000823(cls, FrozenInstanceError):
 
 
 # pnp.model.formula
-def _dc_000000824(cls, FrozenInstanceError):
+def _dc_000000830(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('value',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7225,7 +7279,7 @@ def _dc_000000824(cls, FrozenInstanceError):
 
 
 # pnp.model.domains
-def _dc_000000825(cls, FrozenInstanceError):
+def _dc_000000831(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('values','ref','listed','written','refs',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7234,7 +7288,7 @@ def _dc_000000825(cls, FrozenInstanceError):
 
 
 # pnp.rules.base
-def _dc_000000826(cls, FrozenInstanceError):
+def _dc_000000832(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('what','high','low',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7243,7 +7297,7 @@ def _dc_000000826(cls, FrozenInstanceError):
 
 
 # pnp.core.errors
-def _dc_000000827(cls, FrozenInstanceError):
+def _dc_000000833(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('what','where','ref','got','suggestion','severity','loc','at_key','element','keys',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7252,7 +7306,7 @@ def _dc_000000827(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000828(cls, FrozenInstanceError):
+def _dc_000000834(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','bleed','layers','background',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7261,7 +7315,7 @@ def _dc_000000828(cls, FrozenInstanceError):
 
 
 # pnp.draw.images
-def _dc_000000829(cls, FrozenInstanceError):
+def _dc_000000835(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','colour_space','bits','filters','data','predictor_colours','smask',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7270,7 +7324,7 @@ def _dc_000000829(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000830(cls, FrozenInstanceError):
+def _dc_000000836(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','fronts','backs','marks','back_marks','trim_box','bleed_box','back_trim_box','back_bleed_box','fold','mode','cols','rows','printable','gaps','card','bleed','template',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7279,7 +7333,7 @@ def _dc_000000830(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000831(cls, FrozenInstanceError):
+def _dc_000000837(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','mirror_x','dx','dy','area',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7288,7 +7342,7 @@ def _dc_000000831(cls, FrozenInstanceError):
 
 
 # pnp.layout.notes
-def _dc_000000832(cls, FrozenInstanceError):
+def _dc_000000838(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','printable','centre',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7297,7 +7351,7 @@ def _dc_000000832(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000833(cls, FrozenInstanceError):
+def _dc_000000839(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','shapes',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7306,7 +7360,7 @@ def _dc_000000833(cls, FrozenInstanceError):
 
 
 # pnp.layout.tiling
-def _dc_000000834(cls, FrozenInstanceError):
+def _dc_000000840(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','size','margin','overlap','rows','cols','tiles','map','printer_margin',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7315,7 +7369,7 @@ def _dc_000000834(cls, FrozenInstanceError):
 
 
 # pnp.layout.bookflow
-def _dc_000000835(cls, FrozenInstanceError):
+def _dc_000000841(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('width','height','top','bottom','inner','outer','columns','gap',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7324,7 +7378,7 @@ def _dc_000000835(cls, FrozenInstanceError):
 
 
 # pnp.layout.textfit
-def _dc_000000836(cls, FrozenInstanceError):
+def _dc_000000842(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','text','face','size','icon',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7333,7 +7387,7 @@ def _dc_000000836(cls, FrozenInstanceError):
 
 
 # pnp.layout.imposition
-def _dc_000000837(cls, FrozenInstanceError):
+def _dc_000000843(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','y','rotate','clip',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7342,7 +7396,7 @@ def _dc_000000837(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000838(cls, FrozenInstanceError):
+def _dc_000000844(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','y','text','size','anchor','bold','colour',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7351,7 +7405,7 @@ def _dc_000000838(cls, FrozenInstanceError):
 
 
 # pnp.layout.items
-def _dc_000000839(cls, FrozenInstanceError):
+def _dc_000000845(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','y','w','h','block','color','outline','rotate',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7360,7 +7414,7 @@ def _dc_000000839(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000840(cls, FrozenInstanceError):
+def _dc_000000846(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','y','w','h','fill','stroke',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7369,7 +7423,7 @@ def _dc_000000840(cls, FrozenInstanceError):
 
 
 # pnp.layout.arrange
-def _dc_000000841(cls, FrozenInstanceError):
+def _dc_000000847(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x','y','w','h','turn',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7378,7 +7432,7 @@ def _dc_000000841(cls, FrozenInstanceError):
 
 
 # pnp.layout.booklet
-def _dc_000000842(cls, FrozenInstanceError):
+def _dc_000000848(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x0','y0','x1','y1','width','dash',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7387,7 +7441,7 @@ def _dc_000000842(cls, FrozenInstanceError):
 
 
 # pnp.layout.charts
-def _dc_000000843(cls, FrozenInstanceError):
+def _dc_000000849(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('x1','y1','x2','y2','colour','width','dash',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -7440,804 +7494,810 @@ TABLE = {
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.back,self.side,self.have,self.want,)==(other.index,other.back,other.side,other.have,other.want,)\n  return NotImplemented\n return __eq__': _dc_000000041,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.fields,self.copies,)==(other.index,other.fields,other.copies,)\n  return NotImplemented\n return __eq__': _dc_000000042,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,)==(other.index,other.id,other.fields,other.copies,other.layout,other.back,other.ref,other.field_refs,)\n  return NotImplemented\n return __eq__': _dc_000000043,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000044,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000045,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)\n  return NotImplemented\n return __eq__': _dc_000000046,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,)==(other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000047,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000048,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.line,)==(other.kind,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000049,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000050,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)\n  return NotImplemented\n return __eq__': _dc_000000051,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000052,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)\n  return NotImplemented\n return __eq__': _dc_000000053,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)\n  return NotImplemented\n return __eq__': _dc_000000054,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)\n  return NotImplemented\n return __eq__': _dc_000000055,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000056,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)\n  return NotImplemented\n return __eq__': _dc_000000057,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.label,self.files,)==(other.label,other.files,)\n  return NotImplemented\n return __eq__': _dc_000000058,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000059,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.data,self.root,self.rows,)==(other.lines,other.data,other.root,other.rows,)\n  return NotImplemented\n return __eq__': _dc_000000060,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.size,self.height,)==(other.lines,other.size,other.height,)\n  return NotImplemented\n return __eq__': _dc_000000061,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.look,self.width,self.ctx,self.display,self.where,self.ref,self.problems,self.boxes,)==(other.look,other.width,other.ctx,other.display,other.where,other.ref,other.problems,other.boxes,)\n  return NotImplemented\n return __eq__': _dc_000000062,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.method,self.target,self.headers,self.body,)==(other.method,other.target,other.headers,other.body,)\n  return NotImplemented\n return __eq__': _dc_000000063,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.model,self.layouts,)==(other.model,other.layouts,)\n  return NotImplemented\n return __eq__': _dc_000000064,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,)==(other.name,)\n  return NotImplemented\n return __eq__': _dc_000000065,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.canvas,self.trim,self.dpi,self.services,)==(other.name,other.canvas,other.trim,other.dpi,other.services,)\n  return NotImplemented\n return __eq__': _dc_000000066,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.cell,self.formula,self.source,)==(other.name,other.cell,other.formula,other.source,)\n  return NotImplemented\n return __eq__': _dc_000000067,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.family,self.style,self.ascent,self.descent,self.cap,)==(other.name,other.family,other.style,other.ascent,other.descent,other.cap,)\n  return NotImplemented\n return __eq__': _dc_000000068,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.frame,self.booklet,)==(other.name,other.frame,other.booklet,)\n  return NotImplemented\n return __eq__': _dc_000000069,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.on,self.words,self.values,self.what,)==(other.name,other.on,other.words,other.values,other.what,)\n  return NotImplemented\n return __eq__': _dc_000000070,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.root,self.game,self.game_ref,self.decks,self.sheets,self.layouts,self.tuckboxes,self.rulebooks,)==(other.name,other.root,other.game,other.game_ref,other.decks,other.sheets,other.layouts,other.tuckboxes,other.rulebooks,)\n  return NotImplemented\n return __eq__': _dc_000000071,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.spec,self.cards,self.box,)==(other.name,other.spec,other.cards,other.box,)\n  return NotImplemented\n return __eq__': _dc_000000072,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.summary,self.params,self.check,self.tables,self.playout,self.read,self.seats,self.features,)==(other.name,other.summary,other.params,other.check,other.tables,other.playout,other.read,other.seats,other.features,)\n  return NotImplemented\n return __eq__': _dc_000000073,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.line,)==(other.name,other.title,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000074,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.cards,self.ref,)==(other.name,other.title,other.spec,other.cards,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000075,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.pages,self.ref,)==(other.name,other.title,other.spec,other.pages,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000076,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.ref,)==(other.name,other.title,other.spec,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000077,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,)==(other.name,other.title,other.spec,other.ref,other.display,other.blocks,other.figures,other.style,other.lines,)\n  return NotImplemented\n return __eq__': _dc_000000078,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.x,self.y,self.w,self.h,self.tip,self.script,)==(other.name,other.x,other.y,other.w,other.h,other.tip,other.script,)\n  return NotImplemented\n return __eq__': _dc_000000079,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.net,self.x,self.top,self.turned,)==(other.net,other.x,other.top,other.turned,)\n  return NotImplemented\n return __eq__': _dc_000000080,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.node,self.owner,self.merged,)==(other.node,other.owner,other.merged,)\n  return NotImplemented\n return __eq__': _dc_000000081,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.cells,self.starts,self.end,self.beyond,self.unclosed,)==(other.number,other.cells,other.starts,other.end,other.beyond,other.unclosed,)\n  return NotImplemented\n return __eq__': _dc_000000082,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.changed,self.reports,self.last,self.seconds,self.clock,self.failure,self.lines,self.versions,)==(other.number,other.changed,other.reports,other.last,other.seconds,other.clock,other.failure,other.lines,other.versions,)\n  return NotImplemented\n return __eq__': _dc_000000083,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.width,self.height,self.items,self.figures,)==(other.number,other.width,other.height,other.items,other.figures,)\n  return NotImplemented\n return __eq__': _dc_000000084,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.width,self.height,self.version,)==(other.number,other.width,other.height,other.version,)\n  return NotImplemented\n return __eq__': _dc_000000085,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.numbers,self.off,self.literal,)==(other.numbers,other.off,other.literal,)\n  return NotImplemented\n return __eq__': _dc_000000086,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.of,self.draw,self.shows,self.remembered,)==(other.of,other.draw,other.shows,other.remembered,)\n  return NotImplemented\n return __eq__': _dc_000000087,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.op,self.left,self.right,)==(other.op,other.left,other.right,)\n  return NotImplemented\n return __eq__': _dc_000000088,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.ordered,self.start,self.items,self.line,)==(other.ordered,other.start,other.items,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000089,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.corners,self.component,self.item,self.side,self.file,self.line,)==(other.page,other.corners,other.component,other.item,other.side,other.file,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000090,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.face,self.tables,)==(other.page,other.face,other.tables,)\n  return NotImplemented\n return __eq__': _dc_000000091,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.pieces,)==(other.page,other.pieces,)\n  return NotImplemented\n return __eq__': _dc_000000092,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.anchors,)==(other.pages,other.anchors,)\n  return NotImplemented\n return __eq__': _dc_000000093,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.faces,self.cuts,self.plans,self.notes,self.cards,self.yaml,self.stamp,self.shared,)==(other.pages,other.faces,other.cuts,other.plans,other.notes,other.cards,other.yaml,other.stamp,other.shared,)\n  return NotImplemented\n return __eq__': _dc_000000094,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,)==(other.paper,other.backs,other.orientation,other.out,other.back_offset,other.image_dpi,other.strict,other.printer_margin,other.code,other.color,other.pdfx,other.ink_limit,other.ink,)\n  return NotImplemented\n return __eq__': _dc_000000095,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.path,self.component,self.kind,self.pages,self.cards,self.card_size_mm,self.per_page,self.backs,self.blanks,self.backs_left_out,self.short_bleed,)==(other.path,other.component,other.kind,other.pages,other.cards,other.card_size_mm,other.per_page,other.backs,other.blanks,other.backs_left_out,other.short_bleed,)\n  return NotImplemented\n return __eq__': _dc_000000096,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pending,self._open,self.record_pages,self.page_digests,self._made,self.root,)==(other.pending,other._open,other.record_pages,other.page_digests,other._made,other.root,)\n  return NotImplemented\n return __eq__': _dc_000000097,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pixels,self.dpi,self.scale,self.note,)==(other.pixels,other.dpi,other.scale,other.note,)\n  return NotImplemented\n return __eq__': _dc_000000098,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.places,self.width,self.height,self.caption,self.line,)==(other.places,other.width,other.height,other.caption,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000099,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,)==(other.play,other.situations,other.lengths,other.open_endings,other.dry,other.check_agent,other.trace,other.agents,other.seat_colours,)\n  return NotImplemented\n return __eq__': _dc_000000100,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,)==(other.png,other.tts,other.sheets,other.out,other.preset,other.size,other.bleed,other.dpi,other.paper,other.tts_base,other.showcase,other.fan,other.cards,other.width,other.rules_html,)\n  return NotImplemented\n return __eq__': _dc_000000101,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.problem,self.layouts,)==(other.problem,other.layouts,)\n  return NotImplemented\n return __eq__': _dc_000000102,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.problems,self.files,self.reads,)==(other.problems,other.files,other.reads,)\n  return NotImplemented\n return __eq__': _dc_000000103,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.project,self.fonts,self.icons,self.problems,self.memo,self.kept,)==(other.project,other.fonts,other.icons,other.problems,other.memo,other.kept,)\n  return NotImplemented\n return __eq__': _dc_000000104,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.project,self.kit_dir,self.fonts,self.icons,self.french,self.tables,self.layout_refs,self.skip,self.min_text,self.rules,self.inspect,self.paper,self.language,self.saver,)==(other.project,other.kit_dir,other.fonts,other.icons,other.french,other.tables,other.layout_refs,other.skip,other.min_text,other.rules,other.inspect,other.paper,other.language,other.saver,)\n  return NotImplemented\n return __eq__': _dc_000000105,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.ref,self.keys,self.lacking,)==(other.ref,other.keys,other.lacking,)\n  return NotImplemented\n return __eq__': _dc_000000106,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.entry,self.texts,self.shown,)==(other.root,other.entry,other.texts,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000107,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.kit_dir,)==(other.root,other.kit_dir,)\n  return NotImplemented\n return __eq__': _dc_000000108,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,self.kept_yaml,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,other.kept_yaml,)\n  return NotImplemented\n return __eq__': _dc_000000109,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.size,self.inputs,)==(other.root,other.size,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000110,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,)==(other.row,other.col,)\n  return NotImplemented\n return __eq__': _dc_000000111,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,)==(other.row,other.col,other.group,other.name,other.text,other.x,other.y,other.w,other.h,)\n  return NotImplemented\n return __eq__': _dc_000000112,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,)==(other.row,other.col,other.label,other.region,other.page_box,other.neighbours,other.strips,other.registers,other.crop,other.label_box,)\n  return NotImplemented\n return __eq__': _dc_000000113,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,)==(other.scale,other.box,other.tiles,other.overlaps,other.label_size,other.title_y,other.notes_top,)\n  return NotImplemented\n return __eq__': _dc_000000114,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.session,self.checked,self.options,self.batch,self.files,self.problems,self.progress,)==(other.session,other.checked,other.options,other.batch,other.files,other.problems,other.progress,)\n  return NotImplemented\n return __eq__': _dc_000000115,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,)==(other.sheet,other.back,other.left,other.right,other.width,other.height,other.turned,other.marks,)\n  return NotImplemented\n return __eq__': _dc_000000116,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sheet,self.layout,self.count,self.ref,)==(other.sheet,other.layout,other.count,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000117,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.side,self.region,self.neighbour,)==(other.side,other.region,other.neighbour,)\n  return NotImplemented\n return __eq__': _dc_000000118,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sides,self.pages,self.blanks,)==(other.sides,other.pages,other.blanks,)\n  return NotImplemented\n return __eq__': _dc_000000119,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.size,)==(other.size,)\n  return NotImplemented\n return __eq__': _dc_000000120,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,)==(other.slot,other.layout,other.card,other.copy,other.back,other.trim,other.rotate,other.size,other.bleed,other.deck,)\n  return NotImplemented\n return __eq__': _dc_000000121,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.spec,self.line,)==(other.spec,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000122,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.status,self.body,self.headers,)==(other.status,other.body,other.headers,)\n  return NotImplemented\n return __eq__': _dc_000000123,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tables,self.values,self.unrun,self.drift,)==(other.tables,other.values,other.unrun,other.drift,)\n  return NotImplemented\n return __eq__': _dc_000000124,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,)==(other.text,)\n  return NotImplemented\n return __eq__': _dc_000000125,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.bold,self.italic,self.icon,)==(other.text,other.bold,other.italic,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000126,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.line,)==(other.text,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000127,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.style,self.icon,)==(other.text,other.style,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000128,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.width,self.sides,)==(other.text,other.width,other.sides,)\n  return NotImplemented\n return __eq__': _dc_000000129,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.x,self.y,self.rotate,self.size,)==(other.text,other.x,other.y,other.rotate,other.size,)\n  return NotImplemented\n return __eq__': _dc_000000130,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tokens,self.display,self.where,self.lines,self.problems,)==(other.tokens,other.display,other.where,other.lines,other.problems,)\n  return NotImplemented\n return __eq__': _dc_000000131,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.unit,self.x,self.y,self.column,)==(other.unit,other.x,other.y,other.column,)\n  return NotImplemented\n return __eq__': _dc_000000132,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.value,)==(other.value,)\n  return NotImplemented\n return __eq__': _dc_000000133,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.value,self.relative,self.template,self.safe,)==(other.value,other.relative,other.template,other.safe,)\n  return NotImplemented\n return __eq__': _dc_000000134,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.declared,self.users,self._known,self._had,)==(other.values,other.declared,other.users,other._known,other._had,)\n  return NotImplemented\n return __eq__': _dc_000000135,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.layout,self.width,self.height,self.fonts,self.icons,self.project,self.kit_dir,self.french,self.tables,self.rules,self.min_text,self.colours,self.language,)==(other.values,other.layout,other.width,other.height,other.fonts,other.icons,other.project,other.kit_dir,other.french,other.tables,other.rules,other.min_text,other.colours,other.language,)\n  return NotImplemented\n return __eq__': _dc_000000136,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.ref,self.listed,self.written,self.refs,)==(other.values,other.ref,other.listed,other.written,other.refs,)\n  return NotImplemented\n return __eq__': _dc_000000137,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.what,self.high,self.low,)==(other.what,other.high,other.low,)\n  return NotImplemented\n return __eq__': _dc_000000138,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,)==(other.what,other.where,other.ref,other.suggestion,other.severity,other.loc,other.at_key,)\n  return NotImplemented\n return __eq__': _dc_000000139,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.bleed,self.layers,self.background,)==(other.width,other.height,other.bleed,other.layers,other.background,)\n  return NotImplemented\n return __eq__': _dc_000000140,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,)==(other.width,other.height,other.colour_space,other.bits,other.filters,other.data,other.predictor_colours,other.smask,)\n  return NotImplemented\n return __eq__': _dc_000000141,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,)==(other.width,other.height,other.fronts,other.backs,other.marks,other.back_marks,other.trim_box,other.bleed_box,other.back_trim_box,other.back_bleed_box,other.fold,other.mode,other.cols,other.rows,other.printable,other.gaps,other.card,other.bleed,other.template,)\n  return NotImplemented\n return __eq__': _dc_000000142,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,)==(other.width,other.height,other.mirror_x,other.dx,other.dy,other.area,)\n  return NotImplemented\n return __eq__': _dc_000000143,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.panels,self.cuts,self.folds,self.glue,self.flaps,)==(other.width,other.height,other.panels,other.cuts,other.folds,other.glue,other.flaps,)\n  return NotImplemented\n return __eq__': _dc_000000144,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.printable,self.centre,)==(other.width,other.height,other.printable,other.centre,)\n  return NotImplemented\n return __eq__': _dc_000000145,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.shapes,)==(other.width,other.height,other.shapes,)\n  return NotImplemented\n return __eq__': _dc_000000146,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,)==(other.width,other.height,other.size,other.margin,other.overlap,other.rows,other.cols,other.tiles,other.map,other.printer_margin,)\n  return NotImplemented\n return __eq__': _dc_000000147,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,)==(other.width,other.height,other.top,other.bottom,other.inner,other.outer,other.columns,other.gap,)\n  return NotImplemented\n return __eq__': _dc_000000148,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.winners,self.turns,self.situations,self.lengths,self.ending,self.ended,)==(other.winners,other.turns,other.situations,other.lengths,other.ending,other.ended,)\n  return NotImplemented\n return __eq__': _dc_000000149,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.writable,self.refused,self.others,)==(other.writable,other.refused,other.others,)\n  return NotImplemented\n return __eq__': _dc_000000150,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.text,self.face,self.size,self.icon,)==(other.x,other.text,other.face,other.size,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000151,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.rotate,self.clip,)==(other.x,other.y,other.rotate,other.clip,)\n  return NotImplemented\n return __eq__': _dc_000000152,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,)==(other.x,other.y,other.text,other.size,other.anchor,other.bold,other.colour,)\n  return NotImplemented\n return __eq__': _dc_000000153,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,)==(other.x,other.y,other.w,other.h,other.block,other.color,other.outline,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000154,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.fill,self.stroke,)==(other.x,other.y,other.w,other.h,other.fill,other.stroke,)\n  return NotImplemented\n return __eq__': _dc_000000155,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.turn,)==(other.x,other.y,other.w,other.h,other.turn,)\n  return NotImplemented\n return __eq__': _dc_000000156,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x0,self.y0,self.x1,self.y1,self.width,self.dash,)==(other.x0,other.y0,other.x1,other.y1,other.width,other.dash,)\n  return NotImplemented\n return __eq__': _dc_000000157,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,)==(other.x1,other.y1,other.x2,other.y2,other.colour,other.width,other.dash,)\n  return NotImplemented\n return __eq__': _dc_000000158,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.arg,))\n return __hash__': _dc_000000159,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ascent,self.descent,))\n return __hash__': _dc_000000160,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.baseline,self.width,self.frags,))\n return __hash__': _dc_000000161,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.canvas,self.painter,))\n return __hash__': _dc_000000162,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.card_w,self.card_h,self.bleed,self.gap,self.paper,self.orientation,self.backs,self.back_offset,self.marks,self.gutter,self.printer_margin,))\n return __hash__': _dc_000000163,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cards,self.shared,self.give,self.special,))\n return __hash__': _dc_000000164,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cells,))\n return __hash__': _dc_000000165,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cols,self.rows,self.x0,self.y0,self.pitch_x,self.pitch_y,self.outer_x,self.outer_y,self.inner_x,self.inner_y,))\n return __hash__': _dc_000000166,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cut,self.fold,self.tab_fill,self.dash,self.width,))\n return __hash__': _dc_000000167,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.deck,self.attributes,self.ref,))\n return __hash__': _dc_000000168,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.display,self.header,self.header_row,self.rows,self.unread,self.ragged,))\n return __hash__': _dc_000000169,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.drop,self.lighten,self.keep,self.background,self.amount,))\n return __hash__': _dc_000000170,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.radius,))\n return __hash__': _dc_000000171,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.width,self.height,self.scale,))\n return __hash__': _dc_000000172,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.x,self.y,self.scale,self.angle,self.clip,self.outline,))\n return __hash__': _dc_000000173,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.how,self.clip,self.width,self.caption,self.line,))\n return __hash__': _dc_000000174,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.size,self.leading,self.align,self.hyphens,self.icon_scale,))\n return __hash__': _dc_000000175,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.size,self.min_size,self.leading,self.align,self.valign,self.icon_scale,))\n return __hash__': _dc_000000176,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.file,self.line,self.col,self.cell,))\n return __hash__': _dc_000000177,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.file,self.path,))\n return __hash__': _dc_000000178,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.files,self.changed,))\n return __hash__': _dc_000000179,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fill,self.color,self.bold,self.align,))\n return __hash__': _dc_000000180,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fill,self.stroke,self.pad,))\n return __hash__': _dc_000000181,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fn,self.args,))\n return __hash__': _dc_000000182,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.font,self.heading_font,self.size,self.leading,self.heading_sizes,self.title_size,self.color,self.heading_color,self.accent,self.fills,self.align,self.paragraph_gap,self.hyphens,))\n return __hash__': _dc_000000183,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.format,self.mode,self.width,self.height,))\n return __hash__': _dc_000000184,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.aligns,self.rows,self.line,))\n return __hash__': _dc_000000185,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.rows,self.title,self.notes,))\n return __hash__': _dc_000000186,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.sub,self.width,self.fill,self.sub_widths,self.icons,self.format,self.align,))\n return __hash__': _dc_000000187,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.headers,self.chunks,))\n return __hash__': _dc_000000188,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.height,self.items,self.figures,self.space,self.keep,self.frame,self.anchor,self.brk,self.span,self.target,self.line,self.kind,))\n return __hash__': _dc_000000189,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.back,self.side,self.have,self.want,))\n return __hash__': _dc_000000190,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.fields,self.copies,))\n return __hash__': _dc_000000191,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,))\n return __hash__': _dc_000000192,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.info,self.body,self.line,))\n return __hash__': _dc_000000193,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.items,self.height,self.line,))\n return __hash__': _dc_000000194,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,))\n return __hash__': _dc_000000195,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.arg,self.children,self.line,))\n return __hash__': _dc_000000196,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.line,))\n return __hash__': _dc_000000197,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.name,self.component,self.shown,))\n return __hash__': _dc_000000198,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.serial,self.iso,))\n return __hash__': _dc_000000199,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))\n return __hash__': _dc_000000200,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))\n return __hash__': _dc_000000201,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kinds,self.hand,self.market,self.situations,))\n return __hash__': _dc_000000202,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kit_dir,self.kit,self.options,self.printed,))\n return __hash__': _dc_000000203,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.label,self.files,))\n return __hash__': _dc_000000204,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.level,self.text,self.anchor,self.line,))\n return __hash__': _dc_000000205,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lines,self.size,self.height,))\n return __hash__': _dc_000000206,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.target,self.headers,self.body,))\n return __hash__': _dc_000000207,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.model,self.layouts,))\n return __hash__': _dc_000000208,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,))\n return __hash__': _dc_000000209,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))\n return __hash__': _dc_000000210,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.cell,self.formula,self.source,))\n return __hash__': _dc_000000211,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))\n return __hash__': _dc_000000212,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.frame,self.booklet,))\n return __hash__': _dc_000000213,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.on,self.words,self.values,self.what,))\n return __hash__': _dc_000000214,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.spec,self.cards,self.box,))\n return __hash__': _dc_000000215,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.line,))\n return __hash__': _dc_000000216,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.cards,self.ref,))\n return __hash__': _dc_000000217,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.pages,self.ref,))\n return __hash__': _dc_000000218,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,))\n return __hash__': _dc_000000219,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))\n return __hash__': _dc_000000220,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))\n return __hash__': _dc_000000221,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.net,self.x,self.top,self.turned,))\n return __hash__': _dc_000000222,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.node,self.owner,self.merged,))\n return __hash__': _dc_000000223,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.items,self.figures,))\n return __hash__': _dc_000000224,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.version,))\n return __hash__': _dc_000000225,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.numbers,self.off,self.literal,))\n return __hash__': _dc_000000226,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.of,self.draw,self.shows,self.remembered,))\n return __hash__': _dc_000000227,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.op,self.left,self.right,))\n return __hash__': _dc_000000228,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ordered,self.start,self.items,self.line,))\n return __hash__': _dc_000000229,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))\n return __hash__': _dc_000000230,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.pieces,))\n return __hash__': _dc_000000231,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))\n return __hash__': _dc_000000232,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.pixels,self.dpi,self.scale,self.note,))\n return __hash__': _dc_000000233,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.places,self.width,self.height,self.caption,self.line,))\n return __hash__': _dc_000000234,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))\n return __hash__': _dc_000000235,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))\n return __hash__': _dc_000000236,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ref,self.keys,self.lacking,))\n return __hash__': _dc_000000237,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.entry,self.texts,self.shown,))\n return __hash__': _dc_000000238,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.kit_dir,))\n return __hash__': _dc_000000239,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.size,self.inputs,))\n return __hash__': _dc_000000240,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,))\n return __hash__': _dc_000000241,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))\n return __hash__': _dc_000000242,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))\n return __hash__': _dc_000000243,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))\n return __hash__': _dc_000000244,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))\n return __hash__': _dc_000000245,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.layout,self.count,self.ref,))\n return __hash__': _dc_000000246,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.side,self.region,self.neighbour,))\n return __hash__': _dc_000000247,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sides,self.pages,self.blanks,))\n return __hash__': _dc_000000248,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.size,))\n return __hash__': _dc_000000249,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))\n return __hash__': _dc_000000250,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.spec,self.line,))\n return __hash__': _dc_000000251,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.status,self.body,self.headers,))\n return __hash__': _dc_000000252,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tables,self.values,self.unrun,self.drift,))\n return __hash__': _dc_000000253,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,))\n return __hash__': _dc_000000254,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.bold,self.italic,self.icon,))\n return __hash__': _dc_000000255,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.line,))\n return __hash__': _dc_000000256,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.style,self.icon,))\n return __hash__': _dc_000000257,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.width,self.sides,))\n return __hash__': _dc_000000258,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.x,self.y,self.rotate,self.size,))\n return __hash__': _dc_000000259,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,))\n return __hash__': _dc_000000260,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,self.relative,self.template,self.safe,))\n return __hash__': _dc_000000261,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.values,self.ref,self.listed,self.written,self.refs,))\n return __hash__': _dc_000000262,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.high,self.low,))\n return __hash__': _dc_000000263,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))\n return __hash__': _dc_000000264,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.bleed,self.layers,self.background,))\n return __hash__': _dc_000000265,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))\n return __hash__': _dc_000000266,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))\n return __hash__': _dc_000000267,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))\n return __hash__': _dc_000000268,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.printable,self.centre,))\n return __hash__': _dc_000000269,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.shapes,))\n return __hash__': _dc_000000270,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))\n return __hash__': _dc_000000271,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))\n return __hash__': _dc_000000272,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.text,self.face,self.size,self.icon,))\n return __hash__': _dc_000000273,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.rotate,self.clip,))\n return __hash__': _dc_000000274,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))\n return __hash__': _dc_000000275,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))\n return __hash__': _dc_000000276,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))\n return __hash__': _dc_000000277,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.turn,))\n return __hash__': _dc_000000278,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))\n return __hash__': _dc_000000279,
-    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))\n return __hash__': _dc_000000280,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(arg={self.arg!r})"\n return __repr__': _dc_000000281,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"\n return __repr__': _dc_000000282,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"\n return __repr__': _dc_000000283,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"\n return __repr__': _dc_000000284,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"\n return __repr__': _dc_000000285,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000286,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"\n return __repr__': _dc_000000287,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r})"\n return __repr__': _dc_000000288,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000289,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"\n return __repr__': _dc_000000290,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"\n return __repr__': _dc_000000291,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"\n return __repr__': _dc_000000292,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"\n return __repr__': _dc_000000293,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"\n return __repr__': _dc_000000294,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"\n return __repr__': _dc_000000295,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"\n return __repr__': _dc_000000296,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"\n return __repr__': _dc_000000297,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"\n return __repr__': _dc_000000298,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"\n return __repr__': _dc_000000299,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"\n return __repr__': _dc_000000300,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"\n return __repr__': _dc_000000301,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"\n return __repr__': _dc_000000302,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000303,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000304,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000305,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"\n return __repr__': _dc_000000306,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"\n return __repr__': _dc_000000307,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"\n return __repr__': _dc_000000308,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"\n return __repr__': _dc_000000309,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"\n return __repr__': _dc_000000310,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"\n return __repr__': _dc_000000311,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"\n return __repr__': _dc_000000312,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"\n return __repr__': _dc_000000313,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"\n return __repr__': _dc_000000314,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"\n return __repr__': _dc_000000315,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"\n return __repr__': _dc_000000316,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"\n return __repr__': _dc_000000317,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"\n return __repr__': _dc_000000318,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"\n return __repr__': _dc_000000319,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"\n return __repr__': _dc_000000320,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"\n return __repr__': _dc_000000321,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"\n return __repr__': _dc_000000322,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"\n return __repr__': _dc_000000323,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"\n return __repr__': _dc_000000324,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"\n return __repr__': _dc_000000325,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"\n return __repr__': _dc_000000326,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"\n return __repr__': _dc_000000327,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r})"\n return __repr__': _dc_000000328,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"\n return __repr__': _dc_000000329,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"\n return __repr__': _dc_000000330,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"\n return __repr__': _dc_000000331,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"\n return __repr__': _dc_000000332,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000333,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"\n return __repr__': _dc_000000334,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"\n return __repr__': _dc_000000335,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"\n return __repr__': _dc_000000336,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000337,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"\n return __repr__': _dc_000000338,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"\n return __repr__': _dc_000000339,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"\n return __repr__': _dc_000000340,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, data={self.data!r}, root={self.root!r}, rows={self.rows!r})"\n return __repr__': _dc_000000341,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"\n return __repr__': _dc_000000342,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"\n return __repr__': _dc_000000343,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"\n return __repr__': _dc_000000344,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000345,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r})"\n return __repr__': _dc_000000346,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"\n return __repr__': _dc_000000347,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"\n return __repr__': _dc_000000348,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"\n return __repr__': _dc_000000349,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"\n return __repr__': _dc_000000350,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"\n return __repr__': _dc_000000351,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"\n return __repr__': _dc_000000352,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"\n return __repr__': _dc_000000353,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"\n return __repr__': _dc_000000354,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"\n return __repr__': _dc_000000355,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"\n return __repr__': _dc_000000356,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"\n return __repr__': _dc_000000357,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"\n return __repr__': _dc_000000358,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"\n return __repr__': _dc_000000359,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"\n return __repr__': _dc_000000360,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"\n return __repr__': _dc_000000361,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"\n return __repr__': _dc_000000362,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000363,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"\n return __repr__': _dc_000000364,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"\n return __repr__': _dc_000000365,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"\n return __repr__': _dc_000000366,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"\n return __repr__': _dc_000000367,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"\n return __repr__': _dc_000000368,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"\n return __repr__': _dc_000000369,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"\n return __repr__': _dc_000000370,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"\n return __repr__': _dc_000000371,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"\n return __repr__': _dc_000000372,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"\n return __repr__': _dc_000000373,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"\n return __repr__': _dc_000000374,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, plans={self.plans!r}, notes={self.notes!r}, cards={self.cards!r}, yaml={self.yaml!r}, stamp={self.stamp!r}, shared={self.shared!r})"\n return __repr__': _dc_000000375,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"\n return __repr__': _dc_000000376,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"\n return __repr__': _dc_000000377,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"\n return __repr__': _dc_000000378,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"\n return __repr__': _dc_000000379,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000380,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"\n return __repr__': _dc_000000381,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"\n return __repr__': _dc_000000382,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000383,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"\n return __repr__': _dc_000000384,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"\n return __repr__': _dc_000000385,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"\n return __repr__': _dc_000000386,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"\n return __repr__': _dc_000000387,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"\n return __repr__': _dc_000000388,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"\n return __repr__': _dc_000000389,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r}, kept_yaml={self.kept_yaml!r})"\n return __repr__': _dc_000000390,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000391,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"\n return __repr__': _dc_000000392,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"\n return __repr__': _dc_000000393,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"\n return __repr__': _dc_000000394,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"\n return __repr__': _dc_000000395,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"\n return __repr__': _dc_000000396,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"\n return __repr__': _dc_000000397,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"\n return __repr__': _dc_000000398,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"\n return __repr__': _dc_000000399,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"\n return __repr__': _dc_000000400,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(size={self.size!r})"\n return __repr__': _dc_000000401,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"\n return __repr__': _dc_000000402,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"\n return __repr__': _dc_000000403,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"\n return __repr__': _dc_000000404,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"\n return __repr__': _dc_000000405,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r})"\n return __repr__': _dc_000000406,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"\n return __repr__': _dc_000000407,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"\n return __repr__': _dc_000000408,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"\n return __repr__': _dc_000000409,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"\n return __repr__': _dc_000000410,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"\n return __repr__': _dc_000000411,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"\n return __repr__': _dc_000000412,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"\n return __repr__': _dc_000000413,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r})"\n return __repr__': _dc_000000414,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"\n return __repr__': _dc_000000415,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"\n return __repr__': _dc_000000416,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"\n return __repr__': _dc_000000417,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"\n return __repr__': _dc_000000418,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"\n return __repr__': _dc_000000419,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"\n return __repr__': _dc_000000420,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"\n return __repr__': _dc_000000421,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"\n return __repr__': _dc_000000422,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"\n return __repr__': _dc_000000423,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"\n return __repr__': _dc_000000424,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"\n return __repr__': _dc_000000425,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"\n return __repr__': _dc_000000426,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"\n return __repr__': _dc_000000427,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000428,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"\n return __repr__': _dc_000000429,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"\n return __repr__': _dc_000000430,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"\n return __repr__': _dc_000000431,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000432,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000433,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"\n return __repr__': _dc_000000434,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"\n return __repr__': _dc_000000435,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"\n return __repr__': _dc_000000436,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000437,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"\n return __repr__': _dc_000000438,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"\n return __repr__': _dc_000000439,
-    "def __create_fn__(_type_arg, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,arg:_type_arg)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n return __init__": _dc_000000440,
-    "def __create_fn__(_type_ascent, _type_descent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,ascent:_type_ascent,descent:_type_descent)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n return __init__": _dc_000000441,
-    "def __create_fn__(_type_baseline, _type_width, _type_frags, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,baseline:_type_baseline,width:_type_width,frags:_type_frags)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'frags',frags)\n return __init__": _dc_000000442,
-    'def __create_fn__(_type_book, _type_values, _type_french, _type_tables, _type_figure, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,book:_type_book,values:_type_values,french:_type_french,tables:_type_tables,figure:_type_figure,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.book=book\n  self.values=values\n  self.french=french\n  self.tables=tables\n  self.figure=figure\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n return __init__': _dc_000000443,
-    "def __create_fn__(_type_canvas, _type_painter, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,canvas:_type_canvas,painter:_type_painter)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'painter',painter)\n return __init__": _dc_000000444,
-    "def __create_fn__(_type_card_w, _type_card_h, _type_bleed, _type_gap, _type_paper, _type_orientation, _type_backs, _type_back_offset, _type_marks, _type_gutter, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_orientation, _dflt_backs, _dflt_back_offset, _dflt_marks, _dflt_gutter, _dflt_printer_margin, _return_type):\n def __init__(self,card_w:_type_card_w,card_h:_type_card_h,bleed:_type_bleed,gap:_type_gap,paper:_type_paper,orientation:_type_orientation=_dflt_orientation,backs:_type_backs=_dflt_backs,back_offset:_type_back_offset=_dflt_back_offset,marks:_type_marks=_dflt_marks,gutter:_type_gutter=_dflt_gutter,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)\n  __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'gutter',gutter)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000445,
-    "def __create_fn__(_type_cards, _type_shared, _type_give, _type_special, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_give, _dflt_special, _return_type):\n def __init__(self,cards:_type_cards,shared:_type_shared,give:_type_give=_dflt_give,special:_type_special=_dflt_special)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'shared',shared)\n  __dataclass_builtins_object__.__setattr__(self,'give',give)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n return __init__": _dc_000000446,
-    "def __create_fn__(_type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cells:_type_cells)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cells',cells)\n return __init__": _dc_000000447,
-    'def __create_fn__(_type_cells, _type_starts, _type_ends, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cells, _dflt_starts, _dflt_ends, _dflt_unclosed, _return_type):\n def __init__(self,cells:_type_cells=_HAS_DEFAULT_FACTORY,starts:_type_starts=_HAS_DEFAULT_FACTORY,ends:_type_ends=_HAS_DEFAULT_FACTORY,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:\n  self.cells=_dflt_cells() if cells is _HAS_DEFAULT_FACTORY else cells\n  self.starts=_dflt_starts() if starts is _HAS_DEFAULT_FACTORY else starts\n  self.ends=_dflt_ends() if ends is _HAS_DEFAULT_FACTORY else ends\n  self.unclosed=unclosed\n return __init__': _dc_000000448,
-    'def __create_fn__(_type_check, _type_ref, _type_label, _type_deck, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,check:_type_check,ref:_type_ref,label:_type_label,deck:_type_deck,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.check=check\n  self.ref=ref\n  self.label=label\n  self.deck=deck\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.__post_init__()\n return __init__': _dc_000000449,
-    "def __create_fn__(_type_cols, _type_rows, _type_x0, _type_y0, _type_pitch_x, _type_pitch_y, _type_outer_x, _type_outer_y, _type_inner_x, _type_inner_y, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cols:_type_cols,rows:_type_rows,x0:_type_x0,y0:_type_y0,pitch_x:_type_pitch_x,pitch_y:_type_pitch_y,outer_x:_type_outer_x,outer_y:_type_outer_y,inner_x:_type_inner_x,inner_y:_type_inner_y)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_x',pitch_x)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_y',pitch_y)\n  __dataclass_builtins_object__.__setattr__(self,'outer_x',outer_x)\n  __dataclass_builtins_object__.__setattr__(self,'outer_y',outer_y)\n  __dataclass_builtins_object__.__setattr__(self,'inner_x',inner_x)\n  __dataclass_builtins_object__.__setattr__(self,'inner_y',inner_y)\n return __init__": _dc_000000450,
-    "def __create_fn__(_type_cut, _type_fold, _type_tab_fill, _type_dash, _type_width, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cut:_type_cut,fold:_type_fold,tab_fill:_type_tab_fill,dash:_type_dash,width:_type_width)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cut',cut)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'tab_fill',tab_fill)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n return __init__": _dc_000000451,
-    'def __create_fn__(_type_data, _type_origins, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origins, _return_type):\n def __init__(self,data:_type_data,origins:_type_origins=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.data=data\n  self.origins=_dflt_origins() if origins is _HAS_DEFAULT_FACTORY else origins\n return __init__': _dc_000000452,
-    'def __create_fn__(_type_data, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,data:_type_data,ref:_type_ref)->_return_type:\n  self.data=data\n  self.ref=ref\n return __init__': _dc_000000453,
-    "def __create_fn__(_type_deck, _type_attributes, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,deck:_type_deck,attributes:_type_attributes,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n  __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000454,
-    "def __create_fn__(_type_display, _type_header, _type_header_row, _type_rows, _type_unread, _type_ragged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_ragged, _return_type):\n def __init__(self,display:_type_display,header:_type_header,header_row:_type_header_row,rows:_type_rows,unread:_type_unread=_dflt_unread,ragged:_type_ragged=_dflt_ragged)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'header_row',header_row)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n  __dataclass_builtins_object__.__setattr__(self,'ragged',ragged)\n return __init__": _dc_000000455,
-    'def __create_fn__(_type_display, _type_rows, _type_problems, _type_valued, _type_records, _type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_valued, _dflt_records, _dflt_cells, _return_type):\n def __init__(self,display:_type_display,rows:_type_rows,problems:_type_problems,valued:_type_valued=_dflt_valued,records:_type_records=_dflt_records,cells:_type_cells=_dflt_cells)->_return_type:\n  self.display=display\n  self.rows=rows\n  self.problems=problems\n  self.valued=valued\n  self.records=records\n  self.cells=cells\n return __init__': _dc_000000456,
-    "def __create_fn__(_type_drop, _type_lighten, _type_keep, _type_background, _type_amount, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_drop, _dflt_lighten, _dflt_keep, _dflt_background, _dflt_amount, _return_type):\n def __init__(self,drop:_type_drop=_dflt_drop,lighten:_type_lighten=_dflt_lighten,keep:_type_keep=_dflt_keep,background:_type_background=_dflt_background,amount:_type_amount=_dflt_amount)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'drop',drop)\n  __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n return __init__": _dc_000000457,
-    'def __create_fn__(_type_element, _type_cells, _type_fields, _type_order, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fields, _dflt_order, _return_type):\n def __init__(self,element:_type_element,cells:_type_cells,fields:_type_fields=_HAS_DEFAULT_FACTORY,order:_type_order=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.element=element\n  self.cells=cells\n  self.fields=_dflt_fields() if fields is _HAS_DEFAULT_FACTORY else fields\n  self.order=_dflt_order() if order is _HAS_DEFAULT_FACTORY else order\n return __init__': _dc_000000458,
-    "def __create_fn__(_type_face, _type_radius, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,face:_type_face,radius:_type_radius)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n return __init__": _dc_000000459,
-    "def __create_fn__(_type_face, _type_width, _type_height, _type_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_scale, _return_type):\n def __init__(self,face:_type_face,width:_type_width,height:_type_height,scale:_type_scale=_dflt_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n return __init__": _dc_000000460,
-    "def __create_fn__(_type_face, _type_x, _type_y, _type_scale, _type_angle, _type_clip, _type_outline, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_angle, _dflt_clip, _dflt_outline, _return_type):\n def __init__(self,face:_type_face,x:_type_x,y:_type_y,scale:_type_scale,angle:_type_angle=_dflt_angle,clip:_type_clip=_dflt_clip,outline:_type_outline=_dflt_outline)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'angle',angle)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n return __init__": _dc_000000461,
-    "def __create_fn__(_type_faces, _type_how, _type_clip, _type_width, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,faces:_type_faces,how:_type_how,clip:_type_clip,width:_type_width,caption:_type_caption,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'how',how)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000462,
-    "def __create_fn__(_type_faces, _type_size, _type_leading, _type_align, _type_hyphens, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_align, _dflt_hyphens, _dflt_icon_scale, _return_type):\n def __init__(self,faces:_type_faces,size:_type_size,leading:_type_leading,align:_type_align=_dflt_align,hyphens:_type_hyphens=_dflt_hyphens,icon_scale:_type_icon_scale=_dflt_icon_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000463,
-    "def __create_fn__(_type_faces, _type_size, _type_min_size, _type_leading, _type_align, _type_valign, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,faces:_type_faces,size:_type_size,min_size:_type_min_size,leading:_type_leading,align:_type_align,valign:_type_valign,icon_scale:_type_icon_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'min_size',min_size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'valign',valign)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000464,
-    'def __create_fn__(_type_families, _type_problems, _type_locator, _type_data, _type_unreadable, _type_parsed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_locator, _dflt_data, _dflt_unreadable, _dflt_parsed, _return_type):\n def __init__(self,families:_type_families,problems:_type_problems,locator:_type_locator=_dflt_locator,data:_type_data=_HAS_DEFAULT_FACTORY,unreadable:_type_unreadable=_HAS_DEFAULT_FACTORY,parsed:_type_parsed=_dflt_parsed)->_return_type:\n  self.families=families\n  self.problems=problems\n  self.locator=locator\n  self.data=_dflt_data() if data is _HAS_DEFAULT_FACTORY else data\n  self.unreadable=_dflt_unreadable() if unreadable is _HAS_DEFAULT_FACTORY else unreadable\n  self.parsed=parsed\n return __init__': _dc_000000465,
-    "def __create_fn__(_type_file, _type_line, _type_col, _type_cell, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_line, _dflt_col, _dflt_cell, _return_type):\n def __init__(self,file:_type_file,line:_type_line=_dflt_line,col:_type_col=_dflt_col,cell:_type_cell=_dflt_cell)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n return __init__": _dc_000000466,
-    "def __create_fn__(_type_file, _type_path, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_path, _return_type):\n def __init__(self,file:_type_file,path:_type_path=_dflt_path)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n return __init__": _dc_000000467,
-    "def __create_fn__(_type_files, _type_changed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_changed, _return_type):\n def __init__(self,files:_type_files,changed:_type_changed=_dflt_changed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n  __dataclass_builtins_object__.__setattr__(self,'changed',changed)\n return __init__": _dc_000000468,
-    "def __create_fn__(_type_fill, _type_color, _type_bold, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_color, _dflt_bold, _dflt_align, _return_type):\n def __init__(self,fill:_type_fill=_dflt_fill,color:_type_color=_dflt_color,bold:_type_bold=_dflt_bold,align:_type_align=_dflt_align)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000469,
-    "def __create_fn__(_type_fill, _type_stroke, _type_pad, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,fill:_type_fill,stroke:_type_stroke,pad:_type_pad)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'pad',pad)\n return __init__": _dc_000000470,
-    'def __create_fn__(_type_final, _type_part, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,final:_type_final,part:_type_part)->_return_type:\n  self.final=final\n  self.part=part\n return __init__': _dc_000000471,
-    'def __create_fn__(_type_fingerprint, _type_reads, _type_file, _type_problems, _type_drawn, _type_output, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_drawn, _dflt_output, _dflt_pages, _return_type):\n def __init__(self,fingerprint:_type_fingerprint,reads:_type_reads,file:_type_file,problems:_type_problems=_HAS_DEFAULT_FACTORY,drawn:_type_drawn=_dflt_drawn,output:_type_output=_dflt_output,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.fingerprint=fingerprint\n  self.reads=reads\n  self.file=file\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.drawn=drawn\n  self.output=output\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n return __init__': _dc_000000472,
-    "def __create_fn__(_type_fn, _type_args, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,fn:_type_fn,args:_type_args)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fn',fn)\n  __dataclass_builtins_object__.__setattr__(self,'args',args)\n return __init__": _dc_000000473,
-    "def __create_fn__(_type_font, _type_heading_font, _type_size, _type_leading, _type_heading_sizes, _type_title_size, _type_color, _type_heading_color, _type_accent, _type_fills, _type_align, _type_paragraph_gap, _type_hyphens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,font:_type_font,heading_font:_type_heading_font,size:_type_size,leading:_type_leading,heading_sizes:_type_heading_sizes,title_size:_type_title_size,color:_type_color,heading_color:_type_heading_color,accent:_type_accent,fills:_type_fills,align:_type_align,paragraph_gap:_type_paragraph_gap,hyphens:_type_hyphens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'font',font)\n  __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'heading_sizes',heading_sizes)\n  __dataclass_builtins_object__.__setattr__(self,'title_size',title_size)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'heading_color',heading_color)\n  __dataclass_builtins_object__.__setattr__(self,'accent',accent)\n  __dataclass_builtins_object__.__setattr__(self,'fills',fills)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'paragraph_gap',paragraph_gap)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n return __init__": _dc_000000474,
-    "def __create_fn__(_type_format, _type_mode, _type_width, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,format:_type_format,mode:_type_mode,width:_type_width,height:_type_height)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000475,
-    "def __create_fn__(_type_header, _type_aligns, _type_rows, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,header:_type_header,aligns:_type_aligns,rows:_type_rows,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000476,
-    "def __create_fn__(_type_header, _type_rows, _type_title, _type_notes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_title, _dflt_notes, _return_type):\n def __init__(self,header:_type_header,rows:_type_rows,title:_type_title=_dflt_title,notes:_type_notes=_dflt_notes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'notes',notes)\n return __init__": _dc_000000477,
-    "def __create_fn__(_type_header, _type_sub, _type_width, _type_fill, _type_sub_widths, _type_icons, _type_format, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sub_widths, _dflt_icons, _dflt_format, _dflt_align, _return_type):\n def __init__(self,header:_type_header,sub:_type_sub,width:_type_width,fill:_type_fill,sub_widths:_type_sub_widths=_dflt_sub_widths,icons:_type_icons=_dflt_icons,format:_type_format=_dflt_format,align:_type_align=_dflt_align)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'sub',sub)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'sub_widths',sub_widths)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000478,
-    "def __create_fn__(_type_headers, _type_chunks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,headers:_type_headers,chunks:_type_chunks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)\n return __init__": _dc_000000479,
-    "def __create_fn__(_type_height, _type_items, _type_figures, _type_space, _type_keep, _type_frame, _type_anchor, _type_brk, _type_span, _type_target, _type_line, _type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_items, _dflt_figures, _dflt_space, _dflt_keep, _dflt_frame, _dflt_anchor, _dflt_brk, _dflt_span, _dflt_target, _dflt_line, _dflt_kind, _return_type):\n def __init__(self,height:_type_height,items:_type_items=_dflt_items,figures:_type_figures=_dflt_figures,space:_type_space=_dflt_space,keep:_type_keep=_dflt_keep,frame:_type_frame=_dflt_frame,anchor:_type_anchor=_dflt_anchor,brk:_type_brk=_dflt_brk,span:_type_span=_dflt_span,target:_type_target=_dflt_target,line:_type_line=_dflt_line,kind:_type_kind=_dflt_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'space',space)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'brk',brk)\n  __dataclass_builtins_object__.__setattr__(self,'span',span)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000480,
-    "def __create_fn__(_type_index, _type_back, _type_side, _type_have, _type_want, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,back:_type_back,side:_type_side,have:_type_have,want:_type_want)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'have',have)\n  __dataclass_builtins_object__.__setattr__(self,'want',want)\n return __init__": _dc_000000481,
-    "def __create_fn__(_type_index, _type_fields, _type_copies, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,fields:_type_fields,copies:_type_copies)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n return __init__": _dc_000000482,
-    "def __create_fn__(_type_index, _type_id, _type_fields, _type_copies, _type_layout, _type_back, _type_ref, _type_field_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,id:_type_id,fields:_type_fields,copies:_type_copies,layout:_type_layout,back:_type_back,ref:_type_ref,field_refs:_type_field_refs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'field_refs',field_refs)\n return __init__": _dc_000000483,
-    "def __create_fn__(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,info:_type_info,body:_type_body,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'info',info)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000484,
-    "def __create_fn__(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,items:_type_items,height:_type_height,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000485,
-    'def __create_fn__(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):\n def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary)->_return_type:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n return __init__': _dc_000000486,
-    "def __create_fn__(_type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000487,
-    "def __create_fn__(_type_kind, _type_arg, _type_children, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,arg:_type_arg,children:_type_children,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n  __dataclass_builtins_object__.__setattr__(self,'children',children)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000488,
-    "def __create_fn__(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000489,
-    "def __create_fn__(_type_kind, _type_name, _type_component, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,name:_type_name,component:_type_component,shown:_type_shown)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000490,
-    "def __create_fn__(_type_kind, _type_serial, _type_iso, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,serial:_type_serial,iso:_type_iso)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'serial',serial)\n  __dataclass_builtins_object__.__setattr__(self,'iso',iso)\n return __init__": _dc_000000491,
-    "def __create_fn__(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, _type_width, _type_radius, _type_dash, _type_opacity, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_stroke, _dflt_width, _dflt_radius, _dflt_dash, _dflt_opacity, _dflt_rotate, _return_type):\n def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill=_dflt_fill,stroke:_type_stroke=_dflt_stroke,width:_type_width=_dflt_width,radius:_type_radius=_dflt_radius,dash:_type_dash=_dflt_dash,opacity:_type_opacity=_dflt_opacity,rotate:_type_rotate=_dflt_rotate)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000492,
-    "def __create_fn__(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_path, _type_color, _type_rotate, _type_opacity, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotate, _dflt_opacity, _return_type):\n def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,path:_type_path,color:_type_color=_dflt_color,rotate:_type_rotate=_dflt_rotate,opacity:_type_opacity=_dflt_opacity)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n return __init__": _dc_000000493,
-    "def __create_fn__(_type_kinds, _type_hand, _type_market, _type_situations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_market, _dflt_situations, _return_type):\n def __init__(self,kinds:_type_kinds,hand:_type_hand=_dflt_hand,market:_type_market=_dflt_market,situations:_type_situations=_dflt_situations)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n return __init__": _dc_000000494,
-    'def __create_fn__(_type_kit, _type_stem, _type_report, _type_status, _type_digest, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _return_type):\n def __init__(self,kit:_type_kit,stem:_type_stem,report:_type_report,status:_type_status,digest:_type_digest,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.kit=kit\n  self.stem=stem\n  self.report=report\n  self.status=status\n  self.digest=digest\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n return __init__': _dc_000000495,
-    'def __create_fn__(_type_kit, _type_title, _type_path, _type_files, _type_problems, _type_up_to_date, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_up_to_date, _dflt_inputs, _return_type):\n def __init__(self,kit:_type_kit,title:_type_title,path:_type_path,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,up_to_date:_type_up_to_date=_dflt_up_to_date,inputs:_type_inputs=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.kit=kit\n  self.title=title\n  self.path=path\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.up_to_date=up_to_date\n  self.inputs=_dflt_inputs() if inputs is _HAS_DEFAULT_FACTORY else inputs\n return __init__': _dc_000000496,
-    "def __create_fn__(_type_kit_dir, _type_kit, _type_options, _type_printed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kit_dir:_type_kit_dir,kit:_type_kit,options:_type_options,printed:_type_printed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n  __dataclass_builtins_object__.__setattr__(self,'kit',kit)\n  __dataclass_builtins_object__.__setattr__(self,'options',options)\n  __dataclass_builtins_object__.__setattr__(self,'printed',printed)\n return __init__": _dc_000000497,
-    "def __create_fn__(_type_label, _type_files, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,label:_type_label,files:_type_files)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n return __init__": _dc_000000498,
-    "def __create_fn__(_type_level, _type_text, _type_anchor, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,level:_type_level,text:_type_text,anchor:_type_anchor,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'level',level)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000499,
-    'def __create_fn__(_type_lines, _type_data, _type_root, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_root, _dflt_rows, _return_type):\n def __init__(self,lines:_type_lines,data:_type_data,root:_type_root=_dflt_root,rows:_type_rows=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.lines=lines\n  self.data=data\n  self.root=root\n  self.rows=_dflt_rows() if rows is _HAS_DEFAULT_FACTORY else rows\n return __init__': _dc_000000500,
-    "def __create_fn__(_type_lines, _type_size, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,lines:_type_lines,size:_type_size,height:_type_height)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000501,
-    'def __create_fn__(_type_look, _type_width, _type_ctx, _type_display, _type_where, _type_ref, _type_problems, _type_boxes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_display, _dflt_where, _dflt_ref, _dflt_problems, _dflt_boxes, _return_type):\n def __init__(self,look:_type_look,width:_type_width,ctx:_type_ctx,display:_type_display=_dflt_display,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,problems:_type_problems=_HAS_DEFAULT_FACTORY,boxes:_type_boxes=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.look=look\n  self.width=width\n  self.ctx=ctx\n  self.display=display\n  self.where=where\n  self.ref=ref\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.boxes=_dflt_boxes() if boxes is _HAS_DEFAULT_FACTORY else boxes\n return __init__': _dc_000000502,
-    "def __create_fn__(_type_method, _type_target, _type_headers, _type_body, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_body, _return_type):\n def __init__(self,method:_type_method,target:_type_target,headers:_type_headers,body:_type_body=_dflt_body)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n return __init__": _dc_000000503,
-    "def __create_fn__(_type_model, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,model:_type_model,layouts:_type_layouts)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'model',model)\n  __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)\n return __init__": _dc_000000504,
-    "def __create_fn__(_type_name, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n return __init__": _dc_000000505,
-    "def __create_fn__(_type_name, _type_canvas, _type_trim, _type_dpi, _type_services, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,canvas:_type_canvas,trim:_type_trim,dpi:_type_dpi,services:_type_services)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'services',services)\n return __init__": _dc_000000506,
-    "def __create_fn__(_type_name, _type_cell, _type_formula, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formula, _dflt_source, _return_type):\n def __init__(self,name:_type_name,cell:_type_cell,formula:_type_formula=_dflt_formula,source:_type_source=_dflt_source)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'formula',formula)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__": _dc_000000507,
-    "def __create_fn__(_type_name, _type_family, _type_style, _type_ascent, _type_descent, _type_cap, _type_charset, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,family:_type_family,style:_type_style,ascent:_type_ascent,descent:_type_descent,cap:_type_cap,charset:_type_charset)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'family',family)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n  __dataclass_builtins_object__.__setattr__(self,'cap',cap)\n  __dataclass_builtins_object__.__setattr__(self,'charset',charset)\n return __init__": _dc_000000508,
-    "def __create_fn__(_type_name, _type_frame, _type_booklet, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,frame:_type_frame,booklet:_type_booklet)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'booklet',booklet)\n return __init__": _dc_000000509,
-    "def __create_fn__(_type_name, _type_on, _type_words, _type_values, _type_what, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_words, _dflt_values, _dflt_what, _return_type):\n def __init__(self,name:_type_name,on:_type_on,words:_type_words=_dflt_words,values:_type_values=_dflt_values,what:_type_what=_dflt_what)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'words',words)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n return __init__": _dc_000000510,
-    'def __create_fn__(_type_name, _type_root, _type_game, _type_game_ref, _type_decks, _type_sheets, _type_layouts, _type_tuckboxes, _type_rulebooks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_decks, _dflt_sheets, _dflt_layouts, _dflt_tuckboxes, _dflt_rulebooks, _return_type):\n def __init__(self,name:_type_name,root:_type_root,game:_type_game,game_ref:_type_game_ref,decks:_type_decks=_HAS_DEFAULT_FACTORY,sheets:_type_sheets=_HAS_DEFAULT_FACTORY,layouts:_type_layouts=_HAS_DEFAULT_FACTORY,tuckboxes:_type_tuckboxes=_HAS_DEFAULT_FACTORY,rulebooks:_type_rulebooks=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.name=name\n  self.root=root\n  self.game=game\n  self.game_ref=game_ref\n  self.decks=_dflt_decks() if decks is _HAS_DEFAULT_FACTORY else decks\n  self.sheets=_dflt_sheets() if sheets is _HAS_DEFAULT_FACTORY else sheets\n  self.layouts=_dflt_layouts() if layouts is _HAS_DEFAULT_FACTORY else layouts\n  self.tuckboxes=_dflt_tuckboxes() if tuckboxes is _HAS_DEFAULT_FACTORY else tuckboxes\n  self.rulebooks=_dflt_rulebooks() if rulebooks is _HAS_DEFAULT_FACTORY else rulebooks\n return __init__': _dc_000000511,
-    "def __create_fn__(_type_name, _type_spec, _type_cards, _type_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,spec:_type_spec,cards:_type_cards,box:_type_box)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n return __init__": _dc_000000512,
-    'def __create_fn__(_type_name, _type_summary, _type_params, _type_check, _type_tables, _type_playout, _type_read, _type_seats, _type_features, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_params, _dflt_check, _dflt_tables, _dflt_playout, _dflt_read, _dflt_seats, _dflt_features, _return_type):\n def __init__(self,name:_type_name,summary:_type_summary,params:_type_params=_dflt_params,check:_type_check=_dflt_check,tables:_type_tables=_dflt_tables,playout:_type_playout=_dflt_playout,read:_type_read=_dflt_read,seats:_type_seats=_dflt_seats,features:_type_features=_dflt_features)->_return_type:\n  self.name=name\n  self.summary=summary\n  self.params=params\n  self.check=check\n  self.tables=tables\n  self.playout=playout\n  self.read=read\n  self.seats=seats\n  self.features=features\n return __init__': _dc_000000513,
-    "def __create_fn__(_type_name, _type_title, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000514,
-    "def __create_fn__(_type_name, _type_title, _type_spec, _type_cards, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,cards:_type_cards,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000515,
-    "def __create_fn__(_type_name, _type_title, _type_spec, _type_pages, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,pages:_type_pages,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000516,
-    "def __create_fn__(_type_name, _type_title, _type_spec, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000517,
-    "def __create_fn__(_type_name, _type_title, _type_spec, _type_ref, _type_display, _type_blocks, _type_figures, _type_style, _type_lines, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref,display:_type_display,blocks:_type_blocks,figures:_type_figures,style:_type_style,lines:_type_lines)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n return __init__": _dc_000000518,
-    "def __create_fn__(_type_name, _type_x, _type_y, _type_w, _type_h, _type_tip, _type_script, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tip, _dflt_script, _return_type):\n def __init__(self,name:_type_name,x:_type_x,y:_type_y,w:_type_w,h:_type_h,tip:_type_tip=_dflt_tip,script:_type_script=_dflt_script)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'tip',tip)\n  __dataclass_builtins_object__.__setattr__(self,'script',script)\n return __init__": _dc_000000519,
-    "def __create_fn__(_type_net, _type_x, _type_top, _type_turned, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,net:_type_net,x:_type_x,top:_type_top,turned:_type_turned)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'net',net)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n return __init__": _dc_000000520,
-    "def __create_fn__(_type_node, _type_owner, _type_merged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_merged, _return_type):\n def __init__(self,node:_type_node,owner:_type_owner,merged:_type_merged=_dflt_merged)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'node',node)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'merged',merged)\n return __init__": _dc_000000521,
-    'def __create_fn__(_type_number, _type_cells, _type_starts, _type_end, _type_beyond, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_beyond, _dflt_unclosed, _return_type):\n def __init__(self,number:_type_number,cells:_type_cells,starts:_type_starts,end:_type_end,beyond:_type_beyond=_dflt_beyond,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:\n  self.number=number\n  self.cells=cells\n  self.starts=starts\n  self.end=end\n  self.beyond=beyond\n  self.unclosed=unclosed\n return __init__': _dc_000000522,
-    'def __create_fn__(_type_number, _type_changed, _type_reports, _type_last, _type_seconds, _type_clock, _type_failure, _type_lines, _type_versions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_failure, _dflt_lines, _dflt_versions, _return_type):\n def __init__(self,number:_type_number,changed:_type_changed,reports:_type_reports,last:_type_last,seconds:_type_seconds,clock:_type_clock,failure:_type_failure=_dflt_failure,lines:_type_lines=_HAS_DEFAULT_FACTORY,versions:_type_versions=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.number=number\n  self.changed=changed\n  self.reports=reports\n  self.last=last\n  self.seconds=seconds\n  self.clock=clock\n  self.failure=failure\n  self.lines=_dflt_lines() if lines is _HAS_DEFAULT_FACTORY else lines\n  self.versions=_dflt_versions() if versions is _HAS_DEFAULT_FACTORY else versions\n return __init__': _dc_000000523,
-    "def __create_fn__(_type_number, _type_width, _type_height, _type_items, _type_figures, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,number:_type_number,width:_type_width,height:_type_height,items:_type_items,figures:_type_figures)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n return __init__": _dc_000000524,
-    "def __create_fn__(_type_number, _type_width, _type_height, _type_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,number:_type_number,width:_type_width,height:_type_height,version:_type_version)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'version',version)\n return __init__": _dc_000000525,
-    "def __create_fn__(_type_numbers, _type_off, _type_literal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_numbers, _dflt_off, _dflt_literal, _return_type):\n def __init__(self,numbers:_type_numbers=_HAS_DEFAULT_FACTORY,off:_type_off=_dflt_off,literal:_type_literal=_dflt_literal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'numbers',_dflt_numbers() if numbers is _HAS_DEFAULT_FACTORY else numbers)\n  __dataclass_builtins_object__.__setattr__(self,'off',off)\n  __dataclass_builtins_object__.__setattr__(self,'literal',literal)\n return __init__": _dc_000000526,
-    "def __create_fn__(_type_of, _type_draw, _type_shows, _type_remembered, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_remembered, _return_type):\n def __init__(self,of:_type_of,draw:_type_draw,shows:_type_shows,remembered:_type_remembered=_dflt_remembered)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'of',of)\n  __dataclass_builtins_object__.__setattr__(self,'draw',draw)\n  __dataclass_builtins_object__.__setattr__(self,'shows',shows)\n  __dataclass_builtins_object__.__setattr__(self,'remembered',remembered)\n return __init__": _dc_000000527,
-    "def __create_fn__(_type_op, _type_left, _type_right, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,op:_type_op,left:_type_left,right:_type_right)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'op',op)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n return __init__": _dc_000000528,
-    "def __create_fn__(_type_ordered, _type_start, _type_items, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,ordered:_type_ordered,start:_type_start,items:_type_items,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000529,
-    "def __create_fn__(_type_page, _type_corners, _type_component, _type_item, _type_side, _type_file, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,corners:_type_corners,component:_type_component,item:_type_item,side:_type_side,file:_type_file,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'corners',corners)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'item',item)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000530,
-    'def __create_fn__(_type_page, _type_face, _type_tables, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,face:_type_face,tables:_type_tables)->_return_type:\n  self.page=page\n  self.face=face\n  self.tables=tables\n return __init__': _dc_000000531,
-    "def __create_fn__(_type_page, _type_pieces, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,pieces:_type_pieces)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)\n return __init__": _dc_000000532,
-    'def __create_fn__(_type_pages, _type_anchors, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _dflt_anchors, _return_type):\n def __init__(self,pages:_type_pages=_HAS_DEFAULT_FACTORY,anchors:_type_anchors=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n  self.anchors=_dflt_anchors() if anchors is _HAS_DEFAULT_FACTORY else anchors\n return __init__': _dc_000000533,
-    'def __create_fn__(_type_pages, _type_faces, _type_cuts, _type_plans, _type_notes, _type_cards, _type_yaml, _type_stamp, _type_shared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_faces, _dflt_cuts, _dflt_plans, _dflt_notes, _dflt_cards, _dflt_yaml, _dflt_stamp, _dflt_shared, _return_type):\n def __init__(self,pages:_type_pages,faces:_type_faces=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,plans:_type_plans=_HAS_DEFAULT_FACTORY,notes:_type_notes=_HAS_DEFAULT_FACTORY,cards:_type_cards=_HAS_DEFAULT_FACTORY,yaml:_type_yaml=_HAS_DEFAULT_FACTORY,stamp:_type_stamp=_dflt_stamp,shared:_type_shared=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.pages=pages\n  self.faces=_dflt_faces() if faces is _HAS_DEFAULT_FACTORY else faces\n  self.cuts=_dflt_cuts() if cuts is _HAS_DEFAULT_FACTORY else cuts\n  self.plans=_dflt_plans() if plans is _HAS_DEFAULT_FACTORY else plans\n  self.notes=_dflt_notes() if notes is _HAS_DEFAULT_FACTORY else notes\n  self.cards=_dflt_cards() if cards is _HAS_DEFAULT_FACTORY else cards\n  self.yaml=_dflt_yaml() if yaml is _HAS_DEFAULT_FACTORY else yaml\n  self.stamp=stamp\n  self.shared=_dflt_shared() if shared is _HAS_DEFAULT_FACTORY else shared\n return __init__': _dc_000000534,
-    "def __create_fn__(_type_paper, _type_backs, _type_orientation, _type_out, _type_back_offset, _type_image_dpi, _type_strict, _type_printer_margin, _type_code, _type_color, _type_pdfx, _type_ink_limit, _type_ink, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_paper, _dflt_backs, _dflt_orientation, _dflt_out, _dflt_back_offset, _dflt_image_dpi, _dflt_strict, _dflt_printer_margin, _dflt_code, _dflt_color, _dflt_pdfx, _dflt_ink_limit, _dflt_ink, _return_type):\n def __init__(self,paper:_type_paper=_dflt_paper,backs:_type_backs=_dflt_backs,orientation:_type_orientation=_dflt_orientation,out:_type_out=_dflt_out,back_offset:_type_back_offset=_dflt_back_offset,image_dpi:_type_image_dpi=_dflt_image_dpi,strict:_type_strict=_dflt_strict,printer_margin:_type_printer_margin=_dflt_printer_margin,code:_type_code=_dflt_code,color:_type_color=_dflt_color,pdfx:_type_pdfx=_dflt_pdfx,ink_limit:_type_ink_limit=_dflt_ink_limit,ink:_type_ink=_dflt_ink)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'image_dpi',image_dpi)\n  __dataclass_builtins_object__.__setattr__(self,'strict',strict)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'pdfx',pdfx)\n  __dataclass_builtins_object__.__setattr__(self,'ink_limit',ink_limit)\n  __dataclass_builtins_object__.__setattr__(self,'ink',ink)\n return __init__": _dc_000000535,
-    'def __create_fn__(_type_path, _type_component, _type_kind, _type_pages, _type_cards, _type_card_size_mm, _type_per_page, _type_backs, _type_blanks, _type_backs_left_out, _type_short_bleed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cards, _dflt_card_size_mm, _dflt_per_page, _dflt_backs, _dflt_blanks, _dflt_backs_left_out, _dflt_short_bleed, _return_type):\n def __init__(self,path:_type_path,component:_type_component,kind:_type_kind,pages:_type_pages,cards:_type_cards=_dflt_cards,card_size_mm:_type_card_size_mm=_dflt_card_size_mm,per_page:_type_per_page=_dflt_per_page,backs:_type_backs=_dflt_backs,blanks:_type_blanks=_dflt_blanks,backs_left_out:_type_backs_left_out=_dflt_backs_left_out,short_bleed:_type_short_bleed=_dflt_short_bleed)->_return_type:\n  self.path=path\n  self.component=component\n  self.kind=kind\n  self.pages=pages\n  self.cards=cards\n  self.card_size_mm=card_size_mm\n  self.per_page=per_page\n  self.backs=backs\n  self.blanks=blanks\n  self.backs_left_out=backs_left_out\n  self.short_bleed=short_bleed\n return __init__': _dc_000000536,
-    'def __create_fn__(_type_pending, _type__open, _type_record_pages, _type_page_digests, _type__made, _type_root, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pending, _dflt__open, _dflt_record_pages, _dflt_page_digests, _dflt__made, _dflt_root, _return_type):\n def __init__(self,pending:_type_pending=_HAS_DEFAULT_FACTORY,_open:_type__open=_HAS_DEFAULT_FACTORY,record_pages:_type_record_pages=_dflt_record_pages,page_digests:_type_page_digests=_HAS_DEFAULT_FACTORY,_made:_type__made=_HAS_DEFAULT_FACTORY,root:_type_root=_dflt_root)->_return_type:\n  self.pending=_dflt_pending() if pending is _HAS_DEFAULT_FACTORY else pending\n  self._open=_dflt__open() if _open is _HAS_DEFAULT_FACTORY else _open\n  self.record_pages=record_pages\n  self.page_digests=_dflt_page_digests() if page_digests is _HAS_DEFAULT_FACTORY else page_digests\n  self._made=_dflt__made() if _made is _HAS_DEFAULT_FACTORY else _made\n  self.root=root\n return __init__': _dc_000000537,
-    "def __create_fn__(_type_pixels, _type_dpi, _type_scale, _type_note, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _return_type):\n def __init__(self,pixels:_type_pixels,dpi:_type_dpi,scale:_type_scale,note:_type_note=_dflt_note)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n return __init__": _dc_000000538,
-    "def __create_fn__(_type_places, _type_width, _type_height, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,places:_type_places,width:_type_width,height:_type_height,caption:_type_caption,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'places',places)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000539,
-    "def __create_fn__(_type_play, _type_situations, _type_lengths, _type_open_endings, _type_dry, _type_check_agent, _type_trace, _type_agents, _type_seat_colours, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_open_endings, _dflt_dry, _dflt_check_agent, _dflt_trace, _dflt_agents, _dflt_seat_colours, _return_type):\n def __init__(self,play:_type_play,situations:_type_situations=_dflt_situations,lengths:_type_lengths=_dflt_lengths,open_endings:_type_open_endings=_HAS_DEFAULT_FACTORY,dry:_type_dry=_dflt_dry,check_agent:_type_check_agent=_dflt_check_agent,trace:_type_trace=_dflt_trace,agents:_type_agents=_HAS_DEFAULT_FACTORY,seat_colours:_type_seat_colours=_dflt_seat_colours)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'play',play)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n  __dataclass_builtins_object__.__setattr__(self,'lengths',lengths)\n  __dataclass_builtins_object__.__setattr__(self,'open_endings',_dflt_open_endings() if open_endings is _HAS_DEFAULT_FACTORY else open_endings)\n  __dataclass_builtins_object__.__setattr__(self,'dry',dry)\n  __dataclass_builtins_object__.__setattr__(self,'check_agent',check_agent)\n  __dataclass_builtins_object__.__setattr__(self,'trace',trace)\n  __dataclass_builtins_object__.__setattr__(self,'agents',_dflt_agents() if agents is _HAS_DEFAULT_FACTORY else agents)\n  __dataclass_builtins_object__.__setattr__(self,'seat_colours',seat_colours)\n return __init__": _dc_000000540,
-    "def __create_fn__(_type_png, _type_tts, _type_sheets, _type_out, _type_preset, _type_size, _type_bleed, _type_dpi, _type_paper, _type_tts_base, _type_showcase, _type_fan, _type_cards, _type_width, _type_rules_html, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_png, _dflt_tts, _dflt_sheets, _dflt_out, _dflt_preset, _dflt_size, _dflt_bleed, _dflt_dpi, _dflt_paper, _dflt_tts_base, _dflt_showcase, _dflt_fan, _dflt_cards, _dflt_width, _dflt_rules_html, _return_type):\n def __init__(self,png:_type_png=_dflt_png,tts:_type_tts=_dflt_tts,sheets:_type_sheets=_dflt_sheets,out:_type_out=_dflt_out,preset:_type_preset=_dflt_preset,size:_type_size=_dflt_size,bleed:_type_bleed=_dflt_bleed,dpi:_type_dpi=_dflt_dpi,paper:_type_paper=_dflt_paper,tts_base:_type_tts_base=_dflt_tts_base,showcase:_type_showcase=_dflt_showcase,fan:_type_fan=_dflt_fan,cards:_type_cards=_dflt_cards,width:_type_width=_dflt_width,rules_html:_type_rules_html=_dflt_rules_html)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'png',png)\n  __dataclass_builtins_object__.__setattr__(self,'tts',tts)\n  __dataclass_builtins_object__.__setattr__(self,'sheets',sheets)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'tts_base',tts_base)\n  __dataclass_builtins_object__.__setattr__(self,'showcase',showcase)\n  __dataclass_builtins_object__.__setattr__(self,'fan',fan)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'rules_html',rules_html)\n return __init__": _dc_000000541,
-    'def __create_fn__(_type_problem, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,problem:_type_problem,layouts:_type_layouts)->_return_type:\n  self.problem=problem\n  self.layouts=layouts\n return __init__': _dc_000000542,
-    'def __create_fn__(_type_problems, _type_files, _type_reads, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_files, _dflt_reads, _return_type):\n def __init__(self,problems:_type_problems=_HAS_DEFAULT_FACTORY,files:_type_files=_HAS_DEFAULT_FACTORY,reads:_type_reads=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.reads=_dflt_reads() if reads is _HAS_DEFAULT_FACTORY else reads\n return __init__': _dc_000000543,
-    'def __create_fn__(_type_project, _type_fonts, _type_icons, _type_problems, _type_memo, _type_kept, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_memo, _dflt_kept, _return_type):\n def __init__(self,project:_type_project,fonts:_type_fonts,icons:_type_icons,problems:_type_problems=_HAS_DEFAULT_FACTORY,memo:_type_memo=_dflt_memo,kept:_type_kept=_dflt_kept)->_return_type:\n  self.project=project\n  self.fonts=fonts\n  self.icons=icons\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.memo=memo\n  self.kept=kept\n return __init__': _dc_000000544,
-    'def __create_fn__(_type_project, _type_kit_dir, _type_fonts, _type_icons, _type_french, _type_tables, _type_layout_refs, _type_skip, _type_min_text, _type_rules, _type_inspect, _type_paper, _type_language, _type_saver, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skip, _dflt_min_text, _dflt_rules, _dflt_inspect, _dflt_paper, _dflt_language, _dflt_saver, _return_type):\n def __init__(self,project:_type_project,kit_dir:_type_kit_dir,fonts:_type_fonts,icons:_type_icons,french:_type_french,tables:_type_tables,layout_refs:_type_layout_refs,skip:_type_skip=_dflt_skip,min_text:_type_min_text=_dflt_min_text,rules:_type_rules=_HAS_DEFAULT_FACTORY,inspect:_type_inspect=_dflt_inspect,paper:_type_paper=_dflt_paper,language:_type_language=_dflt_language,saver:_type_saver=_dflt_saver)->_return_type:\n  self.project=project\n  self.kit_dir=kit_dir\n  self.fonts=fonts\n  self.icons=icons\n  self.french=french\n  self.tables=tables\n  self.layout_refs=layout_refs\n  self.skip=skip\n  self.min_text=min_text\n  self.rules=_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules\n  self.inspect=inspect\n  self.paper=paper\n  self.language=language\n  self.saver=saver\n return __init__': _dc_000000545,
-    "def __create_fn__(_type_ref, _type_keys, _type_lacking, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lacking, _return_type):\n def __init__(self,ref:_type_ref,keys:_type_keys,lacking:_type_lacking=_dflt_lacking)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n  __dataclass_builtins_object__.__setattr__(self,'lacking',lacking)\n return __init__": _dc_000000546,
-    "def __create_fn__(_type_root, _type_entry, _type_texts, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,entry:_type_entry,texts:_type_texts,shown:_type_shown)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'texts',texts)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000547,
-    "def __create_fn__(_type_root, _type_kit_dir, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,kit_dir:_type_kit_dir)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n return __init__": _dc_000000548,
-    'def __create_fn__(_type_root, _type_locators, _type_library, _type_problems, _type_parse_cache, _type_kept_cards, _type_kept_yaml, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_parse_cache, _dflt_kept_cards, _dflt_kept_yaml, _return_type):\n def __init__(self,root:_type_root,locators:_type_locators,library:_type_library,problems:_type_problems=_HAS_DEFAULT_FACTORY,parse_cache:_type_parse_cache=_dflt_parse_cache,kept_cards:_type_kept_cards=_dflt_kept_cards,kept_yaml:_type_kept_yaml=_dflt_kept_yaml)->_return_type:\n  self.root=root\n  self.locators=locators\n  self.library=library\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.parse_cache=parse_cache\n  self.kept_cards=kept_cards\n  self.kept_yaml=kept_yaml\n return __init__': _dc_000000549,
-    "def __create_fn__(_type_root, _type_size, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,size:_type_size,inputs:_type_inputs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'inputs',inputs)\n return __init__": _dc_000000550,
-    "def __create_fn__(_type_row, _type_col, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n return __init__": _dc_000000551,
-    "def __create_fn__(_type_row, _type_col, _type_group, _type_name, _type_text, _type_x, _type_y, _type_w, _type_h, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col,group:_type_group,name:_type_name,text:_type_text,x:_type_x,y:_type_y,w:_type_w,h:_type_h)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n return __init__": _dc_000000552,
-    "def __create_fn__(_type_row, _type_col, _type_label, _type_region, _type_page_box, _type_neighbours, _type_strips, _type_registers, _type_crop, _type_label_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col,label:_type_label,region:_type_region,page_box:_type_page_box,neighbours:_type_neighbours,strips:_type_strips,registers:_type_registers,crop:_type_crop,label_box:_type_label_box)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'page_box',page_box)\n  __dataclass_builtins_object__.__setattr__(self,'neighbours',neighbours)\n  __dataclass_builtins_object__.__setattr__(self,'strips',strips)\n  __dataclass_builtins_object__.__setattr__(self,'registers',registers)\n  __dataclass_builtins_object__.__setattr__(self,'crop',crop)\n  __dataclass_builtins_object__.__setattr__(self,'label_box',label_box)\n return __init__": _dc_000000553,
-    "def __create_fn__(_type_scale, _type_box, _type_tiles, _type_overlaps, _type_label_size, _type_title_y, _type_notes_top, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,scale:_type_scale,box:_type_box,tiles:_type_tiles,overlaps:_type_overlaps,label_size:_type_label_size,title_y:_type_title_y,notes_top:_type_notes_top)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'overlaps',overlaps)\n  __dataclass_builtins_object__.__setattr__(self,'label_size',label_size)\n  __dataclass_builtins_object__.__setattr__(self,'title_y',title_y)\n  __dataclass_builtins_object__.__setattr__(self,'notes_top',notes_top)\n return __init__": _dc_000000554,
-    'def __create_fn__(_type_session, _type_checked, _type_options, _type_batch, _type_files, _type_problems, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_progress, _return_type):\n def __init__(self,session:_type_session,checked:_type_checked,options:_type_options,batch:_type_batch,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,progress:_type_progress=_dflt_progress)->_return_type:\n  self.session=session\n  self.checked=checked\n  self.options=options\n  self.batch=batch\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.progress=progress\n return __init__': _dc_000000555,
-    "def __create_fn__(_type_sheet, _type_back, _type_left, _type_right, _type_width, _type_height, _type_turned, _type_marks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sheet:_type_sheet,back:_type_back,left:_type_left,right:_type_right,width:_type_width,height:_type_height,turned:_type_turned,marks:_type_marks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n return __init__": _dc_000000556,
-    "def __create_fn__(_type_sheet, _type_layout, _type_count, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sheet:_type_sheet,layout:_type_layout,count:_type_count,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000557,
-    "def __create_fn__(_type_side, _type_region, _type_neighbour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,side:_type_side,region:_type_region,neighbour:_type_neighbour)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'neighbour',neighbour)\n return __init__": _dc_000000558,
-    "def __create_fn__(_type_sides, _type_pages, _type_blanks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sides:_type_sides,pages:_type_pages,blanks:_type_blanks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'blanks',blanks)\n return __init__": _dc_000000559,
-    "def __create_fn__(_type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,size:_type_size)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000560,
-    "def __create_fn__(_type_slot, _type_layout, _type_card, _type_copy, _type_back, _type_trim, _type_rotate, _type_size, _type_bleed, _type_deck, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_deck, _return_type):\n def __init__(self,slot:_type_slot,layout:_type_layout,card:_type_card,copy:_type_copy,back:_type_back,trim:_type_trim,rotate:_type_rotate,size:_type_size,bleed:_type_bleed,deck:_type_deck=_dflt_deck)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'copy',copy)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n return __init__": _dc_000000561,
-    "def __create_fn__(_type_spec, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,spec:_type_spec,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000562,
-    "def __create_fn__(_type_status, _type_body, _type_headers, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_headers, _return_type):\n def __init__(self,status:_type_status,body:_type_body,headers:_type_headers=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'headers',_dflt_headers() if headers is _HAS_DEFAULT_FACTORY else headers)\n return __init__": _dc_000000563,
-    "def __create_fn__(_type_tables, _type_values, _type_unrun, _type_drift, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tables, _dflt_values, _dflt_unrun, _dflt_drift, _return_type):\n def __init__(self,tables:_type_tables=_HAS_DEFAULT_FACTORY,values:_type_values=_HAS_DEFAULT_FACTORY,unrun:_type_unrun=_dflt_unrun,drift:_type_drift=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'tables',_dflt_tables() if tables is _HAS_DEFAULT_FACTORY else tables)\n  __dataclass_builtins_object__.__setattr__(self,'values',_dflt_values() if values is _HAS_DEFAULT_FACTORY else values)\n  __dataclass_builtins_object__.__setattr__(self,'unrun',unrun)\n  __dataclass_builtins_object__.__setattr__(self,'drift',_dflt_drift() if drift is _HAS_DEFAULT_FACTORY else drift)\n return __init__": _dc_000000564,
-    "def __create_fn__(_type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n return __init__": _dc_000000565,
-    "def __create_fn__(_type_text, _type_bold, _type_italic, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_bold, _dflt_italic, _dflt_icon, _return_type):\n def __init__(self,text:_type_text,bold:_type_bold=_dflt_bold,italic:_type_italic=_dflt_italic,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'italic',italic)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000566,
-    "def __create_fn__(_type_text, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000567,
-    "def __create_fn__(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):\n def __init__(self,text:_type_text,style:_type_style,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000568,
-    "def __create_fn__(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,style:_type_style,icon:_type_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000569,
-    "def __create_fn__(_type_text, _type_width, _type_sides, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,width:_type_width,sides:_type_sides)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n return __init__": _dc_000000570,
-    "def __create_fn__(_type_text, _type_x, _type_y, _type_rotate, _type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _return_type):\n def __init__(self,text:_type_text,x:_type_x,y:_type_y,rotate:_type_rotate,size:_type_size=_dflt_size)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000571,
-    'def __create_fn__(_type_tokens, _type_display, _type_where, _type_lines, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,tokens:_type_tokens,display:_type_display,where:_type_where,lines:_type_lines,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.tokens=tokens\n  self.display=display\n  self.where=where\n  self.lines=lines\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n return __init__': _dc_000000572,
-    'def __create_fn__(_type_unit, _type_x, _type_y, _type_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,unit:_type_unit,x:_type_x,y:_type_y,column:_type_column)->_return_type:\n  self.unit=unit\n  self.x=x\n  self.y=y\n  self.column=column\n return __init__': _dc_000000573,
-    "def __create_fn__(_type_value, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,value:_type_value)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n return __init__": _dc_000000574,
-    "def __create_fn__(_type_value, _type_relative, _type_template, _type_safe, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_relative, _dflt_template, _dflt_safe, _return_type):\n def __init__(self,value:_type_value,relative:_type_relative=_dflt_relative,template:_type_template=_dflt_template,safe:_type_safe=_dflt_safe)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'relative',relative)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n  __dataclass_builtins_object__.__setattr__(self,'safe',safe)\n return __init__": _dc_000000575,
-    'def __create_fn__(_type_values, _type_declared, _type_users, _type__known, _type__had, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_values, _dflt_declared, _dflt_users, _dflt__known, _dflt__had, _return_type):\n def __init__(self,values:_type_values=_HAS_DEFAULT_FACTORY,declared:_type_declared=_HAS_DEFAULT_FACTORY,users:_type_users=_HAS_DEFAULT_FACTORY,_known:_type__known=_dflt__known,_had:_type__had=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.values=_dflt_values() if values is _HAS_DEFAULT_FACTORY else values\n  self.declared=_dflt_declared() if declared is _HAS_DEFAULT_FACTORY else declared\n  self.users=_dflt_users() if users is _HAS_DEFAULT_FACTORY else users\n  self._known=_known\n  self._had=_dflt__had() if _had is _HAS_DEFAULT_FACTORY else _had\n return __init__': _dc_000000576,
-    'def __create_fn__(_type_values, _type_layout, _type_width, _type_height, _type_fonts, _type_icons, _type_project, _type_kit_dir, _type_french, _type_tables, _type_rules, _type_min_text, _type_colours, _type_language, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min_text, _dflt_colours, _dflt_language, _return_type):\n def __init__(self,values:_type_values,layout:_type_layout,width:_type_width,height:_type_height,fonts:_type_fonts,icons:_type_icons,project:_type_project,kit_dir:_type_kit_dir,french:_type_french,tables:_type_tables,rules:_type_rules,min_text:_type_min_text=_dflt_min_text,colours:_type_colours=_dflt_colours,language:_type_language=_dflt_language)->_return_type:\n  self.values=values\n  self.layout=layout\n  self.width=width\n  self.height=height\n  self.fonts=fonts\n  self.icons=icons\n  self.project=project\n  self.kit_dir=kit_dir\n  self.french=french\n  self.tables=tables\n  self.rules=rules\n  self.min_text=min_text\n  self.colours=colours\n  self.language=language\n return __init__': _dc_000000577,
-    "def __create_fn__(_type_values, _type_ref, _type_listed, _type_written, _type_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_written, _dflt_refs, _return_type):\n def __init__(self,values:_type_values,ref:_type_ref,listed:_type_listed,written:_type_written=_dflt_written,refs:_type_refs=_dflt_refs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'listed',listed)\n  __dataclass_builtins_object__.__setattr__(self,'written',written)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n return __init__": _dc_000000578,
-    "def __create_fn__(_type_what, _type_high, _type_low, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_high, _dflt_low, _return_type):\n def __init__(self,what:_type_what,high:_type_high=_dflt_high,low:_type_low=_dflt_low)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'high',high)\n  __dataclass_builtins_object__.__setattr__(self,'low',low)\n return __init__": _dc_000000579,
-    "def __create_fn__(_type_what, _type_where, _type_ref, _type_got, _type_suggestion, _type_severity, _type_loc, _type_at_key, _type_element, _type_keys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_where, _dflt_ref, _dflt_got, _dflt_suggestion, _dflt_severity, _dflt_loc, _dflt_at_key, _dflt_element, _dflt_keys, _return_type):\n def __init__(self,what:_type_what,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,got:_type_got=_dflt_got,suggestion:_type_suggestion=_dflt_suggestion,severity:_type_severity=_dflt_severity,loc:_type_loc=_dflt_loc,at_key:_type_at_key=_dflt_at_key,element:_type_element=_dflt_element,keys:_type_keys=_dflt_keys)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'where',where)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'got',got)\n  __dataclass_builtins_object__.__setattr__(self,'suggestion',suggestion)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'loc',loc)\n  __dataclass_builtins_object__.__setattr__(self,'at_key',at_key)\n  __dataclass_builtins_object__.__setattr__(self,'element',element)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n return __init__": _dc_000000580,
-    "def __create_fn__(_type_width, _type_height, _type_bleed, _type_layers, _type_background, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_background, _return_type):\n def __init__(self,width:_type_width,height:_type_height,bleed:_type_bleed,layers:_type_layers,background:_type_background=_dflt_background)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'layers',layers)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n return __init__": _dc_000000581,
-    "def __create_fn__(_type_width, _type_height, _type_colour_space, _type_bits, _type_filters, _type_data, _type_predictor_colours, _type_smask, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_predictor_colours, _dflt_smask, _return_type):\n def __init__(self,width:_type_width,height:_type_height,colour_space:_type_colour_space,bits:_type_bits,filters:_type_filters,data:_type_data,predictor_colours:_type_predictor_colours=_dflt_predictor_colours,smask:_type_smask=_dflt_smask)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'colour_space',colour_space)\n  __dataclass_builtins_object__.__setattr__(self,'bits',bits)\n  __dataclass_builtins_object__.__setattr__(self,'filters',filters)\n  __dataclass_builtins_object__.__setattr__(self,'data',data)\n  __dataclass_builtins_object__.__setattr__(self,'predictor_colours',predictor_colours)\n  __dataclass_builtins_object__.__setattr__(self,'smask',smask)\n return __init__": _dc_000000582,
-    "def __create_fn__(_type_width, _type_height, _type_fronts, _type_backs, _type_marks, _type_back_marks, _type_trim_box, _type_bleed_box, _type_back_trim_box, _type_back_bleed_box, _type_fold, _type_mode, _type_cols, _type_rows, _type_printable, _type_gaps, _type_card, _type_bleed, _type_template, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printable, _dflt_gaps, _dflt_card, _dflt_bleed, _dflt_template, _return_type):\n def __init__(self,width:_type_width,height:_type_height,fronts:_type_fronts,backs:_type_backs,marks:_type_marks,back_marks:_type_back_marks,trim_box:_type_trim_box,bleed_box:_type_bleed_box,back_trim_box:_type_back_trim_box,back_bleed_box:_type_back_bleed_box,fold:_type_fold,mode:_type_mode,cols:_type_cols,rows:_type_rows,printable:_type_printable=_dflt_printable,gaps:_type_gaps=_dflt_gaps,card:_type_card=_dflt_card,bleed:_type_bleed=_dflt_bleed,template:_type_template=_dflt_template)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'fronts',fronts)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'back_marks',back_marks)\n  __dataclass_builtins_object__.__setattr__(self,'trim_box',trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'bleed_box',bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_trim_box',back_trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_bleed_box',back_bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'gaps',gaps)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n return __init__": _dc_000000583,
-    "def __create_fn__(_type_width, _type_height, _type_mirror_x, _type_dx, _type_dy, _type_area, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,mirror_x:_type_mirror_x,dx:_type_dx,dy:_type_dy,area:_type_area)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'mirror_x',mirror_x)\n  __dataclass_builtins_object__.__setattr__(self,'dx',dx)\n  __dataclass_builtins_object__.__setattr__(self,'dy',dy)\n  __dataclass_builtins_object__.__setattr__(self,'area',area)\n return __init__": _dc_000000584,
-    'def __create_fn__(_type_width, _type_height, _type_panels, _type_cuts, _type_folds, _type_glue, _type_flaps, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_panels, _dflt_cuts, _dflt_folds, _dflt_glue, _dflt_flaps, _return_type):\n def __init__(self,width:_type_width,height:_type_height,panels:_type_panels=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,folds:_type_folds=_HAS_DEFAULT_FACTORY,glue:_type_glue=_HAS_DEFAULT_FACTORY,flaps:_type_flaps=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.width=width\n  self.height=height\n  self.panels=_dflt_panels() if panels is _HAS_DEFAULT_FACTORY else panels\n  self.cuts=_dflt_cuts() if cuts is _HAS_DEFAULT_FACTORY else cuts\n  self.folds=_dflt_folds() if folds is _HAS_DEFAULT_FACTORY else folds\n  self.glue=_dflt_glue() if glue is _HAS_DEFAULT_FACTORY else glue\n  self.flaps=_dflt_flaps() if flaps is _HAS_DEFAULT_FACTORY else flaps\n return __init__': _dc_000000585,
-    "def __create_fn__(_type_width, _type_height, _type_printable, _type_centre, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_centre, _return_type):\n def __init__(self,width:_type_width,height:_type_height,printable:_type_printable,centre:_type_centre=_dflt_centre)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'centre',centre)\n return __init__": _dc_000000586,
-    "def __create_fn__(_type_width, _type_height, _type_shapes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,shapes:_type_shapes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'shapes',shapes)\n return __init__": _dc_000000587,
-    "def __create_fn__(_type_width, _type_height, _type_size, _type_margin, _type_overlap, _type_rows, _type_cols, _type_tiles, _type_map, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printer_margin, _return_type):\n def __init__(self,width:_type_width,height:_type_height,size:_type_size,margin:_type_margin,overlap:_type_overlap,rows:_type_rows,cols:_type_cols,tiles:_type_tiles,map:_type_map,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'margin',margin)\n  __dataclass_builtins_object__.__setattr__(self,'overlap',overlap)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000588,
-    "def __create_fn__(_type_width, _type_height, _type_top, _type_bottom, _type_inner, _type_outer, _type_columns, _type_gap, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,top:_type_top,bottom:_type_bottom,inner:_type_inner,outer:_type_outer,columns:_type_columns,gap:_type_gap)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'bottom',bottom)\n  __dataclass_builtins_object__.__setattr__(self,'inner',inner)\n  __dataclass_builtins_object__.__setattr__(self,'outer',outer)\n  __dataclass_builtins_object__.__setattr__(self,'columns',columns)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n return __init__": _dc_000000589,
-    'def __create_fn__(_type_winners, _type_turns, _type_situations, _type_lengths, _type_ending, _type_ended, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_ending, _dflt_ended, _return_type):\n def __init__(self,winners:_type_winners,turns:_type_turns,situations:_type_situations=_HAS_DEFAULT_FACTORY,lengths:_type_lengths=_HAS_DEFAULT_FACTORY,ending:_type_ending=_dflt_ending,ended:_type_ended=_dflt_ended)->_return_type:\n  self.winners=winners\n  self.turns=turns\n  self.situations=_dflt_situations() if situations is _HAS_DEFAULT_FACTORY else situations\n  self.lengths=_dflt_lengths() if lengths is _HAS_DEFAULT_FACTORY else lengths\n  self.ending=ending\n  self.ended=ended\n return __init__': _dc_000000590,
-    'def __create_fn__(_type_writable, _type_refused, _type_others, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refused, _dflt_others, _return_type):\n def __init__(self,writable:_type_writable,refused:_type_refused=_HAS_DEFAULT_FACTORY,others:_type_others=_dflt_others)->_return_type:\n  self.writable=writable\n  self.refused=_dflt_refused() if refused is _HAS_DEFAULT_FACTORY else refused\n  self.others=others\n return __init__': _dc_000000591,
-    "def __create_fn__(_type_x, _type_text, _type_face, _type_size, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):\n def __init__(self,x:_type_x,text:_type_text,face:_type_face,size:_type_size,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000592,
-    "def __create_fn__(_type_x, _type_y, _type_rotate, _type_clip, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,x:_type_x,y:_type_y,rotate:_type_rotate,clip:_type_clip)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n return __init__": _dc_000000593,
-    "def __create_fn__(_type_x, _type_y, _type_text, _type_size, _type_anchor, _type_bold, _type_colour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _dflt_anchor, _dflt_bold, _dflt_colour, _return_type):\n def __init__(self,x:_type_x,y:_type_y,text:_type_text,size:_type_size=_dflt_size,anchor:_type_anchor=_dflt_anchor,bold:_type_bold=_dflt_bold,colour:_type_colour=_dflt_colour)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n return __init__": _dc_000000594,
-    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_block, _type_color, _type_outline, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_outline, _dflt_rotate, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,block:_type_block,color:_type_color,outline:_type_outline=_dflt_outline,rotate:_type_rotate=_dflt_rotate)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'block',block)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000595,
-    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stroke, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill,stroke:_type_stroke=_dflt_stroke)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n return __init__": _dc_000000596,
-    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_turn, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_turn, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,turn:_type_turn=_dflt_turn)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'turn',turn)\n return __init__": _dc_000000597,
-    "def __create_fn__(_type_x0, _type_y0, _type_x1, _type_y1, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_width, _dflt_dash, _return_type):\n def __init__(self,x0:_type_x0,y0:_type_y0,x1:_type_x1,y1:_type_y1,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000598,
-    "def __create_fn__(_type_x1, _type_y1, _type_x2, _type_y2, _type_colour, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_colour, _dflt_width, _dflt_dash, _return_type):\n def __init__(self,x1:_type_x1,y1:_type_y1,x2:_type_x2,y2:_type_y2,colour:_type_colour=_dflt_colour,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'x2',x2)\n  __dataclass_builtins_object__.__setattr__(self,'y2',y2)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000599,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'arg\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000600,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ascent\',\'descent\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000601,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'baseline\',\'width\',\'frags\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000602,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'canvas\',\'painter\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000603,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'card_w\',\'card_h\',\'bleed\',\'gap\',\'paper\',\'orientation\',\'backs\',\'back_offset\',\'marks\',\'gutter\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000604,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cards\',\'shared\',\'give\',\'special\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000605,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cells\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000606,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cols\',\'rows\',\'x0\',\'y0\',\'pitch_x\',\'pitch_y\',\'outer_x\',\'outer_y\',\'inner_x\',\'inner_y\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000607,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cut\',\'fold\',\'tab_fill\',\'dash\',\'width\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000608,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'deck\',\'attributes\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000609,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'display\',\'header\',\'header_row\',\'rows\',\'unread\',\'ragged\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000610,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'drop\',\'lighten\',\'keep\',\'background\',\'amount\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000611,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'radius\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000612,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'width\',\'height\',\'scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000613,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'x\',\'y\',\'scale\',\'angle\',\'clip\',\'outline\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000614,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'how\',\'clip\',\'width\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000615,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'size\',\'leading\',\'align\',\'hyphens\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000616,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'size\',\'min_size\',\'leading\',\'align\',\'valign\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000617,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'file\',\'line\',\'col\',\'cell\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000618,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'file\',\'path\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000619,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'files\',\'changed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000620,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fill\',\'color\',\'bold\',\'align\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000621,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fill\',\'stroke\',\'pad\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000622,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fn\',\'args\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000623,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'font\',\'heading_font\',\'size\',\'leading\',\'heading_sizes\',\'title_size\',\'color\',\'heading_color\',\'accent\',\'fills\',\'align\',\'paragraph_gap\',\'hyphens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000624,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'format\',\'mode\',\'width\',\'height\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000625,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'aligns\',\'rows\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000626,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'rows\',\'title\',\'notes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000627,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'sub\',\'width\',\'fill\',\'sub_widths\',\'icons\',\'format\',\'align\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000628,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'headers\',\'chunks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000629,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'height\',\'items\',\'figures\',\'space\',\'keep\',\'frame\',\'anchor\',\'brk\',\'span\',\'target\',\'line\',\'kind\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000630,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'back\',\'side\',\'have\',\'want\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000631,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'fields\',\'copies\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000632,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'id\',\'fields\',\'copies\',\'layout\',\'back\',\'ref\',\'field_refs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000633,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'info\',\'body\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000634,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'items\',\'height\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000635,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'arg\',\'children\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000636,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000637,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'name\',\'component\',\'shown\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000638,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'serial\',\'iso\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000639,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',\'width\',\'radius\',\'dash\',\'opacity\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000640,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'path\',\'color\',\'rotate\',\'opacity\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000641,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000642,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kinds\',\'hand\',\'market\',\'situations\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000643,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kit_dir\',\'kit\',\'options\',\'printed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000644,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'label\',\'files\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000645,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'level\',\'text\',\'anchor\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000646,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'lines\',\'size\',\'height\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000647,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'method\',\'target\',\'headers\',\'body\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000648,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'model\',\'layouts\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000649,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'canvas\',\'trim\',\'dpi\',\'services\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000650,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'cell\',\'formula\',\'source\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000651,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'family\',\'style\',\'ascent\',\'descent\',\'cap\',\'charset\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000652,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'frame\',\'booklet\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000653,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'on\',\'words\',\'values\',\'what\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000654,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'spec\',\'cards\',\'box\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000655,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000656,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'cards\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000657,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'pages\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000658,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',\'display\',\'blocks\',\'figures\',\'style\',\'lines\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000659,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000660,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'x\',\'y\',\'w\',\'h\',\'tip\',\'script\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000661,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000662,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'net\',\'x\',\'top\',\'turned\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000663,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'node\',\'owner\',\'merged\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000664,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'items\',\'figures\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000665,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'version\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000666,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'numbers\',\'off\',\'literal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000667,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'of\',\'draw\',\'shows\',\'remembered\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000668,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'op\',\'left\',\'right\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000669,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ordered\',\'start\',\'items\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000670,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'page\',\'corners\',\'component\',\'item\',\'side\',\'file\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000671,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'page\',\'pieces\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000672,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'paper\',\'backs\',\'orientation\',\'out\',\'back_offset\',\'image_dpi\',\'strict\',\'printer_margin\',\'code\',\'color\',\'pdfx\',\'ink_limit\',\'ink\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000673,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'pixels\',\'dpi\',\'scale\',\'note\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000674,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'places\',\'width\',\'height\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000675,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'play\',\'situations\',\'lengths\',\'open_endings\',\'dry\',\'check_agent\',\'trace\',\'agents\',\'seat_colours\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000676,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'png\',\'tts\',\'sheets\',\'out\',\'preset\',\'size\',\'bleed\',\'dpi\',\'paper\',\'tts_base\',\'showcase\',\'fan\',\'cards\',\'width\',\'rules_html\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000677,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ref\',\'keys\',\'lacking\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000678,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'entry\',\'texts\',\'shown\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000679,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'kit_dir\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000680,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'size\',\'inputs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000681,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',\'group\',\'name\',\'text\',\'x\',\'y\',\'w\',\'h\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000682,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',\'label\',\'region\',\'page_box\',\'neighbours\',\'strips\',\'registers\',\'crop\',\'label_box\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000683,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000684,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'scale\',\'box\',\'tiles\',\'overlaps\',\'label_size\',\'title_y\',\'notes_top\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000685,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sheet\',\'back\',\'left\',\'right\',\'width\',\'height\',\'turned\',\'marks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000686,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sheet\',\'layout\',\'count\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000687,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'side\',\'region\',\'neighbour\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000688,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sides\',\'pages\',\'blanks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000689,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'size\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000690,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'slot\',\'layout\',\'card\',\'copy\',\'back\',\'trim\',\'rotate\',\'size\',\'bleed\',\'deck\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000691,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'spec\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000692,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'status\',\'body\',\'headers\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000693,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tables\',\'values\',\'unrun\',\'drift\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000694,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'bold\',\'italic\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000695,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000696,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'style\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000697,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'width\',\'sides\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000698,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'x\',\'y\',\'rotate\',\'size\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000699,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000700,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'value\',\'relative\',\'template\',\'safe\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000701,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'value\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000702,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'values\',\'ref\',\'listed\',\'written\',\'refs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000703,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'what\',\'high\',\'low\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000704,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'what\',\'where\',\'ref\',\'got\',\'suggestion\',\'severity\',\'loc\',\'at_key\',\'element\',\'keys\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000705,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'bleed\',\'layers\',\'background\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000706,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'colour_space\',\'bits\',\'filters\',\'data\',\'predictor_colours\',\'smask\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000707,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'fronts\',\'backs\',\'marks\',\'back_marks\',\'trim_box\',\'bleed_box\',\'back_trim_box\',\'back_bleed_box\',\'fold\',\'mode\',\'cols\',\'rows\',\'printable\',\'gaps\',\'card\',\'bleed\',\'template\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000708,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'mirror_x\',\'dx\',\'dy\',\'area\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000709,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'printable\',\'centre\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000710,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'shapes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000711,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'size\',\'margin\',\'overlap\',\'rows\',\'cols\',\'tiles\',\'map\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000712,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'top\',\'bottom\',\'inner\',\'outer\',\'columns\',\'gap\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000713,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'text\',\'face\',\'size\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000714,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'rotate\',\'clip\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000715,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'text\',\'size\',\'anchor\',\'bold\',\'colour\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000716,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'block\',\'color\',\'outline\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000717,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000718,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'turn\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000719,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x0\',\'y0\',\'x1\',\'y1\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000720,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x1\',\'y1\',\'x2\',\'y2\',\'colour\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000721,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'arg\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000722,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ascent\',\'descent\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000723,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'baseline\',\'width\',\'frags\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000724,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'canvas\',\'painter\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000725,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'card_w\',\'card_h\',\'bleed\',\'gap\',\'paper\',\'orientation\',\'backs\',\'back_offset\',\'marks\',\'gutter\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000726,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cards\',\'shared\',\'give\',\'special\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000727,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cells\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000728,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cols\',\'rows\',\'x0\',\'y0\',\'pitch_x\',\'pitch_y\',\'outer_x\',\'outer_y\',\'inner_x\',\'inner_y\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000729,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cut\',\'fold\',\'tab_fill\',\'dash\',\'width\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000730,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'deck\',\'attributes\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000731,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'display\',\'header\',\'header_row\',\'rows\',\'unread\',\'ragged\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000732,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'drop\',\'lighten\',\'keep\',\'background\',\'amount\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000733,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'radius\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000734,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'width\',\'height\',\'scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000735,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'x\',\'y\',\'scale\',\'angle\',\'clip\',\'outline\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000736,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'how\',\'clip\',\'width\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000737,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'size\',\'leading\',\'align\',\'hyphens\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000738,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'size\',\'min_size\',\'leading\',\'align\',\'valign\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000739,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'file\',\'line\',\'col\',\'cell\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000740,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'file\',\'path\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000741,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'files\',\'changed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000742,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fill\',\'color\',\'bold\',\'align\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000743,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fill\',\'stroke\',\'pad\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000744,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fn\',\'args\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000745,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'font\',\'heading_font\',\'size\',\'leading\',\'heading_sizes\',\'title_size\',\'color\',\'heading_color\',\'accent\',\'fills\',\'align\',\'paragraph_gap\',\'hyphens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000746,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'format\',\'mode\',\'width\',\'height\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000747,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'aligns\',\'rows\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000748,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'rows\',\'title\',\'notes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000749,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'sub\',\'width\',\'fill\',\'sub_widths\',\'icons\',\'format\',\'align\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000750,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'headers\',\'chunks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000751,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'height\',\'items\',\'figures\',\'space\',\'keep\',\'frame\',\'anchor\',\'brk\',\'span\',\'target\',\'line\',\'kind\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000752,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'back\',\'side\',\'have\',\'want\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000753,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'fields\',\'copies\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000754,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'id\',\'fields\',\'copies\',\'layout\',\'back\',\'ref\',\'field_refs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000755,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'info\',\'body\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000756,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'items\',\'height\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000757,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'arg\',\'children\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000758,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000759,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'name\',\'component\',\'shown\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000760,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'serial\',\'iso\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000761,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',\'width\',\'radius\',\'dash\',\'opacity\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000762,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'path\',\'color\',\'rotate\',\'opacity\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000763,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000764,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kinds\',\'hand\',\'market\',\'situations\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000765,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kit_dir\',\'kit\',\'options\',\'printed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000766,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'label\',\'files\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000767,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'level\',\'text\',\'anchor\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000768,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'lines\',\'size\',\'height\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000769,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'method\',\'target\',\'headers\',\'body\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000770,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'model\',\'layouts\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000771,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'canvas\',\'trim\',\'dpi\',\'services\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000772,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'cell\',\'formula\',\'source\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000773,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'family\',\'style\',\'ascent\',\'descent\',\'cap\',\'charset\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000774,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'frame\',\'booklet\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000775,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'on\',\'words\',\'values\',\'what\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000776,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'spec\',\'cards\',\'box\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000777,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000778,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'cards\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000779,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'pages\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000780,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',\'display\',\'blocks\',\'figures\',\'style\',\'lines\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000781,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000782,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'x\',\'y\',\'w\',\'h\',\'tip\',\'script\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000783,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000784,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'net\',\'x\',\'top\',\'turned\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000785,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'node\',\'owner\',\'merged\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000786,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'items\',\'figures\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000787,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'version\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000788,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'numbers\',\'off\',\'literal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000789,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'of\',\'draw\',\'shows\',\'remembered\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000790,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'op\',\'left\',\'right\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000791,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ordered\',\'start\',\'items\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000792,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'page\',\'corners\',\'component\',\'item\',\'side\',\'file\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000793,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'page\',\'pieces\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000794,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'paper\',\'backs\',\'orientation\',\'out\',\'back_offset\',\'image_dpi\',\'strict\',\'printer_margin\',\'code\',\'color\',\'pdfx\',\'ink_limit\',\'ink\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000795,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'pixels\',\'dpi\',\'scale\',\'note\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000796,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'places\',\'width\',\'height\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000797,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'play\',\'situations\',\'lengths\',\'open_endings\',\'dry\',\'check_agent\',\'trace\',\'agents\',\'seat_colours\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000798,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'png\',\'tts\',\'sheets\',\'out\',\'preset\',\'size\',\'bleed\',\'dpi\',\'paper\',\'tts_base\',\'showcase\',\'fan\',\'cards\',\'width\',\'rules_html\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000799,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ref\',\'keys\',\'lacking\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000800,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'entry\',\'texts\',\'shown\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000801,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'kit_dir\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000802,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'size\',\'inputs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000803,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',\'group\',\'name\',\'text\',\'x\',\'y\',\'w\',\'h\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000804,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',\'label\',\'region\',\'page_box\',\'neighbours\',\'strips\',\'registers\',\'crop\',\'label_box\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000805,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000806,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'scale\',\'box\',\'tiles\',\'overlaps\',\'label_size\',\'title_y\',\'notes_top\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000807,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sheet\',\'back\',\'left\',\'right\',\'width\',\'height\',\'turned\',\'marks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000808,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sheet\',\'layout\',\'count\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000809,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'side\',\'region\',\'neighbour\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000810,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sides\',\'pages\',\'blanks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000811,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'size\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000812,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'slot\',\'layout\',\'card\',\'copy\',\'back\',\'trim\',\'rotate\',\'size\',\'bleed\',\'deck\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000813,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'spec\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000814,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'status\',\'body\',\'headers\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000815,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tables\',\'values\',\'unrun\',\'drift\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000816,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'bold\',\'italic\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000817,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000818,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'style\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000819,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'width\',\'sides\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000820,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'x\',\'y\',\'rotate\',\'size\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000821,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000822,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'value\',\'relative\',\'template\',\'safe\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000823,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'value\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000824,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'values\',\'ref\',\'listed\',\'written\',\'refs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000825,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'what\',\'high\',\'low\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000826,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'what\',\'where\',\'ref\',\'got\',\'suggestion\',\'severity\',\'loc\',\'at_key\',\'element\',\'keys\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000827,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'bleed\',\'layers\',\'background\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000828,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'colour_space\',\'bits\',\'filters\',\'data\',\'predictor_colours\',\'smask\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000829,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'fronts\',\'backs\',\'marks\',\'back_marks\',\'trim_box\',\'bleed_box\',\'back_trim_box\',\'back_bleed_box\',\'fold\',\'mode\',\'cols\',\'rows\',\'printable\',\'gaps\',\'card\',\'bleed\',\'template\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000830,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'mirror_x\',\'dx\',\'dy\',\'area\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000831,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'printable\',\'centre\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000832,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'shapes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000833,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'size\',\'margin\',\'overlap\',\'rows\',\'cols\',\'tiles\',\'map\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000834,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'top\',\'bottom\',\'inner\',\'outer\',\'columns\',\'gap\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000835,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'text\',\'face\',\'size\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000836,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'rotate\',\'clip\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000837,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'text\',\'size\',\'anchor\',\'bold\',\'colour\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000838,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'block\',\'color\',\'outline\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000839,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000840,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'turn\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000841,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x0\',\'y0\',\'x1\',\'y1\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000842,
-    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x1\',\'y1\',\'x2\',\'y2\',\'colour\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000843,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.index,self.values,self.refs,self.ref,self.group,self.unread,)==(other.index,other.values,other.refs,other.ref,other.group,other.unread,)\n  return NotImplemented\n return __eq__': _dc_000000044,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000045,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000046,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)\n  return NotImplemented\n return __eq__': _dc_000000047,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,)==(other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000048,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000049,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.line,)==(other.kind,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000050,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.name,self.component,self.shown,)==(other.kind,other.name,other.component,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000051,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.serial,self.iso,)==(other.kind,other.serial,other.iso,)\n  return NotImplemented\n return __eq__': _dc_000000052,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,)==(other.kind,other.x,other.y,other.w,other.h,other.fill,other.stroke,other.width,other.radius,other.dash,other.opacity,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000053,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,)==(other.kind,other.x,other.y,other.w,other.h,other.path,other.color,other.rotate,other.opacity,)\n  return NotImplemented\n return __eq__': _dc_000000054,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kinds,self.hand,self.market,self.situations,)==(other.kinds,other.hand,other.market,other.situations,)\n  return NotImplemented\n return __eq__': _dc_000000055,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.stem,self.report,self.status,self.digest,self.pages,)==(other.kit,other.stem,other.report,other.status,other.digest,other.pages,)\n  return NotImplemented\n return __eq__': _dc_000000056,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit,self.title,self.path,self.files,self.problems,self.up_to_date,self.inputs,)==(other.kit,other.title,other.path,other.files,other.problems,other.up_to_date,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000057,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kit_dir,self.kit,self.options,self.printed,)==(other.kit_dir,other.kit,other.options,other.printed,)\n  return NotImplemented\n return __eq__': _dc_000000058,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.label,self.files,)==(other.label,other.files,)\n  return NotImplemented\n return __eq__': _dc_000000059,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.level,self.text,self.anchor,self.line,)==(other.level,other.text,other.anchor,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000060,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.data,self.root,self.rows,)==(other.lines,other.data,other.root,other.rows,)\n  return NotImplemented\n return __eq__': _dc_000000061,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.lines,self.size,self.height,)==(other.lines,other.size,other.height,)\n  return NotImplemented\n return __eq__': _dc_000000062,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.look,self.width,self.ctx,self.display,self.where,self.ref,self.problems,self.boxes,)==(other.look,other.width,other.ctx,other.display,other.where,other.ref,other.problems,other.boxes,)\n  return NotImplemented\n return __eq__': _dc_000000063,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.method,self.target,self.headers,self.body,)==(other.method,other.target,other.headers,other.body,)\n  return NotImplemented\n return __eq__': _dc_000000064,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.model,self.layouts,)==(other.model,other.layouts,)\n  return NotImplemented\n return __eq__': _dc_000000065,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,)==(other.name,)\n  return NotImplemented\n return __eq__': _dc_000000066,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.canvas,self.trim,self.dpi,self.services,)==(other.name,other.canvas,other.trim,other.dpi,other.services,)\n  return NotImplemented\n return __eq__': _dc_000000067,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.cell,self.formula,self.source,)==(other.name,other.cell,other.formula,other.source,)\n  return NotImplemented\n return __eq__': _dc_000000068,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.family,self.style,self.ascent,self.descent,self.cap,)==(other.name,other.family,other.style,other.ascent,other.descent,other.cap,)\n  return NotImplemented\n return __eq__': _dc_000000069,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.frame,self.booklet,)==(other.name,other.frame,other.booklet,)\n  return NotImplemented\n return __eq__': _dc_000000070,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.on,self.words,self.values,self.what,)==(other.name,other.on,other.words,other.values,other.what,)\n  return NotImplemented\n return __eq__': _dc_000000071,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.root,self.game,self.game_ref,self.decks,self.sheets,self.layouts,self.tuckboxes,self.rulebooks,)==(other.name,other.root,other.game,other.game_ref,other.decks,other.sheets,other.layouts,other.tuckboxes,other.rulebooks,)\n  return NotImplemented\n return __eq__': _dc_000000072,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.spec,self.cards,self.box,)==(other.name,other.spec,other.cards,other.box,)\n  return NotImplemented\n return __eq__': _dc_000000073,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.summary,self.params,self.check,self.tables,self.playout,self.read,self.seats,self.features,)==(other.name,other.summary,other.params,other.check,other.tables,other.playout,other.read,other.seats,other.features,)\n  return NotImplemented\n return __eq__': _dc_000000074,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.line,)==(other.name,other.title,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000075,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.cards,self.ref,)==(other.name,other.title,other.spec,other.cards,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000076,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.pages,self.ref,)==(other.name,other.title,other.spec,other.pages,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000077,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.ref,)==(other.name,other.title,other.spec,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000078,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,)==(other.name,other.title,other.spec,other.ref,other.display,other.blocks,other.figures,other.style,other.lines,)\n  return NotImplemented\n return __eq__': _dc_000000079,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.x,self.y,self.w,self.h,self.tip,self.script,)==(other.name,other.x,other.y,other.w,other.h,other.tip,other.script,)\n  return NotImplemented\n return __eq__': _dc_000000080,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.net,self.x,self.top,self.turned,)==(other.net,other.x,other.top,other.turned,)\n  return NotImplemented\n return __eq__': _dc_000000081,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.node,self.owner,self.merged,)==(other.node,other.owner,other.merged,)\n  return NotImplemented\n return __eq__': _dc_000000082,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.cells,self.starts,self.end,self.beyond,self.unclosed,)==(other.number,other.cells,other.starts,other.end,other.beyond,other.unclosed,)\n  return NotImplemented\n return __eq__': _dc_000000083,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.changed,self.reports,self.last,self.seconds,self.clock,self.failure,self.lines,self.versions,)==(other.number,other.changed,other.reports,other.last,other.seconds,other.clock,other.failure,other.lines,other.versions,)\n  return NotImplemented\n return __eq__': _dc_000000084,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.width,self.height,self.items,self.figures,)==(other.number,other.width,other.height,other.items,other.figures,)\n  return NotImplemented\n return __eq__': _dc_000000085,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.number,self.width,self.height,self.version,)==(other.number,other.width,other.height,other.version,)\n  return NotImplemented\n return __eq__': _dc_000000086,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.numbers,self.off,self.literal,)==(other.numbers,other.off,other.literal,)\n  return NotImplemented\n return __eq__': _dc_000000087,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.of,self.draw,self.shows,self.remembered,)==(other.of,other.draw,other.shows,other.remembered,)\n  return NotImplemented\n return __eq__': _dc_000000088,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.op,self.left,self.right,)==(other.op,other.left,other.right,)\n  return NotImplemented\n return __eq__': _dc_000000089,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.ordered,self.start,self.items,self.line,)==(other.ordered,other.start,other.items,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000090,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.corners,self.component,self.item,self.side,self.file,self.line,)==(other.page,other.corners,other.component,other.item,other.side,other.file,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000091,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.face,self.tables,)==(other.page,other.face,other.tables,)\n  return NotImplemented\n return __eq__': _dc_000000092,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.page,self.pieces,)==(other.page,other.pieces,)\n  return NotImplemented\n return __eq__': _dc_000000093,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.anchors,)==(other.pages,other.anchors,)\n  return NotImplemented\n return __eq__': _dc_000000094,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pages,self.faces,self.cuts,self.plans,self.notes,self.cards,self.yaml,self.stamp,self.shared,)==(other.pages,other.faces,other.cuts,other.plans,other.notes,other.cards,other.yaml,other.stamp,other.shared,)\n  return NotImplemented\n return __eq__': _dc_000000095,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,)==(other.paper,other.backs,other.orientation,other.out,other.back_offset,other.image_dpi,other.strict,other.printer_margin,other.code,other.color,other.pdfx,other.ink_limit,other.ink,)\n  return NotImplemented\n return __eq__': _dc_000000096,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.path,self.component,self.kind,self.pages,self.cards,self.card_size_mm,self.per_page,self.backs,self.blanks,self.backs_left_out,self.short_bleed,)==(other.path,other.component,other.kind,other.pages,other.cards,other.card_size_mm,other.per_page,other.backs,other.blanks,other.backs_left_out,other.short_bleed,)\n  return NotImplemented\n return __eq__': _dc_000000097,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pending,self._open,self.record_pages,self.page_digests,self._made,self.root,)==(other.pending,other._open,other.record_pages,other.page_digests,other._made,other.root,)\n  return NotImplemented\n return __eq__': _dc_000000098,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.pixels,self.dpi,self.scale,self.note,)==(other.pixels,other.dpi,other.scale,other.note,)\n  return NotImplemented\n return __eq__': _dc_000000099,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.places,self.width,self.height,self.caption,self.line,)==(other.places,other.width,other.height,other.caption,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000100,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,)==(other.play,other.situations,other.lengths,other.open_endings,other.dry,other.check_agent,other.trace,other.agents,other.seat_colours,)\n  return NotImplemented\n return __eq__': _dc_000000101,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,)==(other.png,other.tts,other.sheets,other.out,other.preset,other.size,other.bleed,other.dpi,other.paper,other.tts_base,other.showcase,other.fan,other.cards,other.width,other.rules_html,)\n  return NotImplemented\n return __eq__': _dc_000000102,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.problem,self.layouts,)==(other.problem,other.layouts,)\n  return NotImplemented\n return __eq__': _dc_000000103,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.problems,self.files,self.reads,)==(other.problems,other.files,other.reads,)\n  return NotImplemented\n return __eq__': _dc_000000104,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.project,self.fonts,self.icons,self.problems,self.memo,self.kept,)==(other.project,other.fonts,other.icons,other.problems,other.memo,other.kept,)\n  return NotImplemented\n return __eq__': _dc_000000105,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.project,self.kit_dir,self.fonts,self.icons,self.french,self.tables,self.layout_refs,self.skip,self.min_text,self.rules,self.inspect,self.paper,self.language,self.saver,)==(other.project,other.kit_dir,other.fonts,other.icons,other.french,other.tables,other.layout_refs,other.skip,other.min_text,other.rules,other.inspect,other.paper,other.language,other.saver,)\n  return NotImplemented\n return __eq__': _dc_000000106,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.ref,self.keys,self.lacking,)==(other.ref,other.keys,other.lacking,)\n  return NotImplemented\n return __eq__': _dc_000000107,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.entry,self.texts,self.shown,)==(other.root,other.entry,other.texts,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000108,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.kit_dir,)==(other.root,other.kit_dir,)\n  return NotImplemented\n return __eq__': _dc_000000109,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.locators,self.library,self.problems,self.parse_cache,self.kept_cards,self.kept_yaml,)==(other.root,other.locators,other.library,other.problems,other.parse_cache,other.kept_cards,other.kept_yaml,)\n  return NotImplemented\n return __eq__': _dc_000000110,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.root,self.size,self.inputs,)==(other.root,other.size,other.inputs,)\n  return NotImplemented\n return __eq__': _dc_000000111,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,)==(other.row,other.col,)\n  return NotImplemented\n return __eq__': _dc_000000112,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,)==(other.row,other.col,other.group,other.name,other.text,other.x,other.y,other.w,other.h,)\n  return NotImplemented\n return __eq__': _dc_000000113,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,)==(other.row,other.col,other.label,other.region,other.page_box,other.neighbours,other.strips,other.registers,other.crop,other.label_box,)\n  return NotImplemented\n return __eq__': _dc_000000114,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,)==(other.scale,other.box,other.tiles,other.overlaps,other.label_size,other.title_y,other.notes_top,)\n  return NotImplemented\n return __eq__': _dc_000000115,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.session,self.checked,self.options,self.batch,self.files,self.problems,self.progress,)==(other.session,other.checked,other.options,other.batch,other.files,other.problems,other.progress,)\n  return NotImplemented\n return __eq__': _dc_000000116,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,)==(other.sheet,other.back,other.left,other.right,other.width,other.height,other.turned,other.marks,)\n  return NotImplemented\n return __eq__': _dc_000000117,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sheet,self.layout,self.count,self.ref,)==(other.sheet,other.layout,other.count,other.ref,)\n  return NotImplemented\n return __eq__': _dc_000000118,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.side,self.region,self.neighbour,)==(other.side,other.region,other.neighbour,)\n  return NotImplemented\n return __eq__': _dc_000000119,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.sides,self.pages,self.blanks,)==(other.sides,other.pages,other.blanks,)\n  return NotImplemented\n return __eq__': _dc_000000120,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.size,)==(other.size,)\n  return NotImplemented\n return __eq__': _dc_000000121,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,)==(other.slot,other.layout,other.card,other.copy,other.back,other.trim,other.rotate,other.size,other.bleed,other.deck,)\n  return NotImplemented\n return __eq__': _dc_000000122,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.spec,self.line,)==(other.spec,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000123,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.status,self.body,self.headers,)==(other.status,other.body,other.headers,)\n  return NotImplemented\n return __eq__': _dc_000000124,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tables,self.values,self.unrun,self.drift,)==(other.tables,other.values,other.unrun,other.drift,)\n  return NotImplemented\n return __eq__': _dc_000000125,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,)==(other.text,)\n  return NotImplemented\n return __eq__': _dc_000000126,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.bold,self.italic,self.icon,)==(other.text,other.bold,other.italic,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000127,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.line,)==(other.text,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000128,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.style,self.icon,)==(other.text,other.style,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000129,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.width,self.sides,)==(other.text,other.width,other.sides,)\n  return NotImplemented\n return __eq__': _dc_000000130,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.x,self.y,self.rotate,self.size,)==(other.text,other.x,other.y,other.rotate,other.size,)\n  return NotImplemented\n return __eq__': _dc_000000131,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.tokens,self.display,self.where,self.lines,self.problems,)==(other.tokens,other.display,other.where,other.lines,other.problems,)\n  return NotImplemented\n return __eq__': _dc_000000132,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.unit,self.x,self.y,self.column,)==(other.unit,other.x,other.y,other.column,)\n  return NotImplemented\n return __eq__': _dc_000000133,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.value,)==(other.value,)\n  return NotImplemented\n return __eq__': _dc_000000134,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.value,self.relative,self.template,self.safe,)==(other.value,other.relative,other.template,other.safe,)\n  return NotImplemented\n return __eq__': _dc_000000135,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.declared,self.users,self._known,self._had,)==(other.values,other.declared,other.users,other._known,other._had,)\n  return NotImplemented\n return __eq__': _dc_000000136,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.layout,self.width,self.height,self.fonts,self.icons,self.project,self.kit_dir,self.french,self.tables,self.rules,self.min_text,self.colours,self.language,)==(other.values,other.layout,other.width,other.height,other.fonts,other.icons,other.project,other.kit_dir,other.french,other.tables,other.rules,other.min_text,other.colours,other.language,)\n  return NotImplemented\n return __eq__': _dc_000000137,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.values,self.ref,self.listed,self.written,self.refs,)==(other.values,other.ref,other.listed,other.written,other.refs,)\n  return NotImplemented\n return __eq__': _dc_000000138,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.what,self.high,self.low,)==(other.what,other.high,other.low,)\n  return NotImplemented\n return __eq__': _dc_000000139,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,)==(other.what,other.where,other.ref,other.suggestion,other.severity,other.loc,other.at_key,)\n  return NotImplemented\n return __eq__': _dc_000000140,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.bleed,self.layers,self.background,)==(other.width,other.height,other.bleed,other.layers,other.background,)\n  return NotImplemented\n return __eq__': _dc_000000141,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,)==(other.width,other.height,other.colour_space,other.bits,other.filters,other.data,other.predictor_colours,other.smask,)\n  return NotImplemented\n return __eq__': _dc_000000142,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,)==(other.width,other.height,other.fronts,other.backs,other.marks,other.back_marks,other.trim_box,other.bleed_box,other.back_trim_box,other.back_bleed_box,other.fold,other.mode,other.cols,other.rows,other.printable,other.gaps,other.card,other.bleed,other.template,)\n  return NotImplemented\n return __eq__': _dc_000000143,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,)==(other.width,other.height,other.mirror_x,other.dx,other.dy,other.area,)\n  return NotImplemented\n return __eq__': _dc_000000144,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.panels,self.cuts,self.folds,self.glue,self.flaps,)==(other.width,other.height,other.panels,other.cuts,other.folds,other.glue,other.flaps,)\n  return NotImplemented\n return __eq__': _dc_000000145,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.printable,self.centre,)==(other.width,other.height,other.printable,other.centre,)\n  return NotImplemented\n return __eq__': _dc_000000146,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.shapes,)==(other.width,other.height,other.shapes,)\n  return NotImplemented\n return __eq__': _dc_000000147,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,)==(other.width,other.height,other.size,other.margin,other.overlap,other.rows,other.cols,other.tiles,other.map,other.printer_margin,)\n  return NotImplemented\n return __eq__': _dc_000000148,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,)==(other.width,other.height,other.top,other.bottom,other.inner,other.outer,other.columns,other.gap,)\n  return NotImplemented\n return __eq__': _dc_000000149,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.winners,self.turns,self.situations,self.lengths,self.ending,self.ended,)==(other.winners,other.turns,other.situations,other.lengths,other.ending,other.ended,)\n  return NotImplemented\n return __eq__': _dc_000000150,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.writable,self.refused,self.others,)==(other.writable,other.refused,other.others,)\n  return NotImplemented\n return __eq__': _dc_000000151,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.text,self.face,self.size,self.icon,)==(other.x,other.text,other.face,other.size,other.icon,)\n  return NotImplemented\n return __eq__': _dc_000000152,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.rotate,self.clip,)==(other.x,other.y,other.rotate,other.clip,)\n  return NotImplemented\n return __eq__': _dc_000000153,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,)==(other.x,other.y,other.text,other.size,other.anchor,other.bold,other.colour,)\n  return NotImplemented\n return __eq__': _dc_000000154,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,)==(other.x,other.y,other.w,other.h,other.block,other.color,other.outline,other.rotate,)\n  return NotImplemented\n return __eq__': _dc_000000155,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.fill,self.stroke,)==(other.x,other.y,other.w,other.h,other.fill,other.stroke,)\n  return NotImplemented\n return __eq__': _dc_000000156,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x,self.y,self.w,self.h,self.turn,)==(other.x,other.y,other.w,other.h,other.turn,)\n  return NotImplemented\n return __eq__': _dc_000000157,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x0,self.y0,self.x1,self.y1,self.width,self.dash,)==(other.x0,other.y0,other.x1,other.y1,other.width,other.dash,)\n  return NotImplemented\n return __eq__': _dc_000000158,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,)==(other.x1,other.y1,other.x2,other.y2,other.colour,other.width,other.dash,)\n  return NotImplemented\n return __eq__': _dc_000000159,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.arg,))\n return __hash__': _dc_000000160,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ascent,self.descent,))\n return __hash__': _dc_000000161,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.baseline,self.width,self.frags,))\n return __hash__': _dc_000000162,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.canvas,self.painter,))\n return __hash__': _dc_000000163,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.card_w,self.card_h,self.bleed,self.gap,self.paper,self.orientation,self.backs,self.back_offset,self.marks,self.gutter,self.printer_margin,))\n return __hash__': _dc_000000164,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cards,self.shared,self.give,self.special,))\n return __hash__': _dc_000000165,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cells,))\n return __hash__': _dc_000000166,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cols,self.rows,self.x0,self.y0,self.pitch_x,self.pitch_y,self.outer_x,self.outer_y,self.inner_x,self.inner_y,))\n return __hash__': _dc_000000167,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.cut,self.fold,self.tab_fill,self.dash,self.width,))\n return __hash__': _dc_000000168,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.deck,self.attributes,self.ref,))\n return __hash__': _dc_000000169,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.display,self.header,self.header_row,self.rows,self.unread,self.ragged,))\n return __hash__': _dc_000000170,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.drop,self.lighten,self.keep,self.background,self.amount,))\n return __hash__': _dc_000000171,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.radius,))\n return __hash__': _dc_000000172,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.width,self.height,self.scale,))\n return __hash__': _dc_000000173,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.face,self.x,self.y,self.scale,self.angle,self.clip,self.outline,))\n return __hash__': _dc_000000174,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.how,self.clip,self.width,self.caption,self.line,))\n return __hash__': _dc_000000175,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.size,self.leading,self.align,self.hyphens,self.icon_scale,))\n return __hash__': _dc_000000176,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.faces,self.size,self.min_size,self.leading,self.align,self.valign,self.icon_scale,))\n return __hash__': _dc_000000177,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.file,self.line,self.col,self.cell,))\n return __hash__': _dc_000000178,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.file,self.path,))\n return __hash__': _dc_000000179,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.files,self.changed,))\n return __hash__': _dc_000000180,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fill,self.color,self.bold,self.align,))\n return __hash__': _dc_000000181,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fill,self.stroke,self.pad,))\n return __hash__': _dc_000000182,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.fn,self.args,))\n return __hash__': _dc_000000183,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.font,self.heading_font,self.size,self.leading,self.heading_sizes,self.title_size,self.color,self.heading_color,self.accent,self.fills,self.align,self.paragraph_gap,self.hyphens,))\n return __hash__': _dc_000000184,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.format,self.mode,self.width,self.height,))\n return __hash__': _dc_000000185,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.aligns,self.rows,self.line,))\n return __hash__': _dc_000000186,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.rows,self.title,self.notes,))\n return __hash__': _dc_000000187,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.header,self.sub,self.width,self.fill,self.sub_widths,self.icons,self.format,self.align,))\n return __hash__': _dc_000000188,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.headers,self.chunks,))\n return __hash__': _dc_000000189,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.height,self.items,self.figures,self.space,self.keep,self.frame,self.anchor,self.brk,self.span,self.target,self.line,self.kind,))\n return __hash__': _dc_000000190,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.back,self.side,self.have,self.want,))\n return __hash__': _dc_000000191,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.fields,self.copies,))\n return __hash__': _dc_000000192,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.id,self.fields,self.copies,self.layout,self.back,self.ref,self.field_refs,))\n return __hash__': _dc_000000193,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.index,self.values,self.refs,self.ref,self.group,self.unread,))\n return __hash__': _dc_000000194,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.info,self.body,self.line,))\n return __hash__': _dc_000000195,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.items,self.height,self.line,))\n return __hash__': _dc_000000196,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,))\n return __hash__': _dc_000000197,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.arg,self.children,self.line,))\n return __hash__': _dc_000000198,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.line,))\n return __hash__': _dc_000000199,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.name,self.component,self.shown,))\n return __hash__': _dc_000000200,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.serial,self.iso,))\n return __hash__': _dc_000000201,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.fill,self.stroke,self.width,self.radius,self.dash,self.opacity,self.rotate,))\n return __hash__': _dc_000000202,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kind,self.x,self.y,self.w,self.h,self.path,self.color,self.rotate,self.opacity,))\n return __hash__': _dc_000000203,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kinds,self.hand,self.market,self.situations,))\n return __hash__': _dc_000000204,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.kit_dir,self.kit,self.options,self.printed,))\n return __hash__': _dc_000000205,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.label,self.files,))\n return __hash__': _dc_000000206,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.level,self.text,self.anchor,self.line,))\n return __hash__': _dc_000000207,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.lines,self.size,self.height,))\n return __hash__': _dc_000000208,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.method,self.target,self.headers,self.body,))\n return __hash__': _dc_000000209,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.model,self.layouts,))\n return __hash__': _dc_000000210,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,))\n return __hash__': _dc_000000211,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.canvas,self.trim,self.dpi,self.services,))\n return __hash__': _dc_000000212,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.cell,self.formula,self.source,))\n return __hash__': _dc_000000213,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.family,self.style,self.ascent,self.descent,self.cap,))\n return __hash__': _dc_000000214,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.frame,self.booklet,))\n return __hash__': _dc_000000215,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.on,self.words,self.values,self.what,))\n return __hash__': _dc_000000216,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.spec,self.cards,self.box,))\n return __hash__': _dc_000000217,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.line,))\n return __hash__': _dc_000000218,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.cards,self.ref,))\n return __hash__': _dc_000000219,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.pages,self.ref,))\n return __hash__': _dc_000000220,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,))\n return __hash__': _dc_000000221,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.title,self.spec,self.ref,self.display,self.blocks,self.figures,self.style,self.lines,))\n return __hash__': _dc_000000222,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.x,self.y,self.w,self.h,self.tip,self.script,))\n return __hash__': _dc_000000223,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.net,self.x,self.top,self.turned,))\n return __hash__': _dc_000000224,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.node,self.owner,self.merged,))\n return __hash__': _dc_000000225,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.items,self.figures,))\n return __hash__': _dc_000000226,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.number,self.width,self.height,self.version,))\n return __hash__': _dc_000000227,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.numbers,self.off,self.literal,))\n return __hash__': _dc_000000228,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.of,self.draw,self.shows,self.remembered,))\n return __hash__': _dc_000000229,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.op,self.left,self.right,))\n return __hash__': _dc_000000230,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ordered,self.start,self.items,self.line,))\n return __hash__': _dc_000000231,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.corners,self.component,self.item,self.side,self.file,self.line,))\n return __hash__': _dc_000000232,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.page,self.pieces,))\n return __hash__': _dc_000000233,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.paper,self.backs,self.orientation,self.out,self.back_offset,self.image_dpi,self.strict,self.printer_margin,self.code,self.color,self.pdfx,self.ink_limit,self.ink,))\n return __hash__': _dc_000000234,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.pixels,self.dpi,self.scale,self.note,))\n return __hash__': _dc_000000235,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.places,self.width,self.height,self.caption,self.line,))\n return __hash__': _dc_000000236,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.play,self.situations,self.lengths,self.open_endings,self.dry,self.check_agent,self.trace,self.agents,self.seat_colours,))\n return __hash__': _dc_000000237,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.png,self.tts,self.sheets,self.out,self.preset,self.size,self.bleed,self.dpi,self.paper,self.tts_base,self.showcase,self.fan,self.cards,self.width,self.rules_html,))\n return __hash__': _dc_000000238,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.ref,self.keys,self.lacking,))\n return __hash__': _dc_000000239,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.entry,self.texts,self.shown,))\n return __hash__': _dc_000000240,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.kit_dir,))\n return __hash__': _dc_000000241,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.root,self.size,self.inputs,))\n return __hash__': _dc_000000242,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,))\n return __hash__': _dc_000000243,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.group,self.name,self.text,self.x,self.y,self.w,self.h,))\n return __hash__': _dc_000000244,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.row,self.col,self.label,self.region,self.page_box,self.neighbours,self.strips,self.registers,self.crop,self.label_box,))\n return __hash__': _dc_000000245,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.scale,self.box,self.tiles,self.overlaps,self.label_size,self.title_y,self.notes_top,))\n return __hash__': _dc_000000246,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.back,self.left,self.right,self.width,self.height,self.turned,self.marks,))\n return __hash__': _dc_000000247,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sheet,self.layout,self.count,self.ref,))\n return __hash__': _dc_000000248,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.side,self.region,self.neighbour,))\n return __hash__': _dc_000000249,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.sides,self.pages,self.blanks,))\n return __hash__': _dc_000000250,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.size,))\n return __hash__': _dc_000000251,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.slot,self.layout,self.card,self.copy,self.back,self.trim,self.rotate,self.size,self.bleed,self.deck,))\n return __hash__': _dc_000000252,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.spec,self.line,))\n return __hash__': _dc_000000253,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.status,self.body,self.headers,))\n return __hash__': _dc_000000254,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.tables,self.values,self.unrun,self.drift,))\n return __hash__': _dc_000000255,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,))\n return __hash__': _dc_000000256,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.bold,self.italic,self.icon,))\n return __hash__': _dc_000000257,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.line,))\n return __hash__': _dc_000000258,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.style,self.icon,))\n return __hash__': _dc_000000259,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.width,self.sides,))\n return __hash__': _dc_000000260,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.x,self.y,self.rotate,self.size,))\n return __hash__': _dc_000000261,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,))\n return __hash__': _dc_000000262,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.value,self.relative,self.template,self.safe,))\n return __hash__': _dc_000000263,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.values,self.ref,self.listed,self.written,self.refs,))\n return __hash__': _dc_000000264,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.high,self.low,))\n return __hash__': _dc_000000265,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.what,self.where,self.ref,self.suggestion,self.severity,self.loc,self.at_key,))\n return __hash__': _dc_000000266,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.bleed,self.layers,self.background,))\n return __hash__': _dc_000000267,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.colour_space,self.bits,self.filters,self.data,self.predictor_colours,self.smask,))\n return __hash__': _dc_000000268,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.fronts,self.backs,self.marks,self.back_marks,self.trim_box,self.bleed_box,self.back_trim_box,self.back_bleed_box,self.fold,self.mode,self.cols,self.rows,self.printable,self.gaps,self.card,self.bleed,self.template,))\n return __hash__': _dc_000000269,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.mirror_x,self.dx,self.dy,self.area,))\n return __hash__': _dc_000000270,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.printable,self.centre,))\n return __hash__': _dc_000000271,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.shapes,))\n return __hash__': _dc_000000272,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.size,self.margin,self.overlap,self.rows,self.cols,self.tiles,self.map,self.printer_margin,))\n return __hash__': _dc_000000273,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.width,self.height,self.top,self.bottom,self.inner,self.outer,self.columns,self.gap,))\n return __hash__': _dc_000000274,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.text,self.face,self.size,self.icon,))\n return __hash__': _dc_000000275,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.rotate,self.clip,))\n return __hash__': _dc_000000276,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.text,self.size,self.anchor,self.bold,self.colour,))\n return __hash__': _dc_000000277,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.block,self.color,self.outline,self.rotate,))\n return __hash__': _dc_000000278,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.fill,self.stroke,))\n return __hash__': _dc_000000279,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x,self.y,self.w,self.h,self.turn,))\n return __hash__': _dc_000000280,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x0,self.y0,self.x1,self.y1,self.width,self.dash,))\n return __hash__': _dc_000000281,
+    'def __create_fn__():\n def __hash__(self):\n  return hash((self.x1,self.y1,self.x2,self.y2,self.colour,self.width,self.dash,))\n return __hash__': _dc_000000282,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(arg={self.arg!r})"\n return __repr__': _dc_000000283,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ascent={self.ascent!r}, descent={self.descent!r})"\n return __repr__': _dc_000000284,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(baseline={self.baseline!r}, width={self.width!r}, frags={self.frags!r})"\n return __repr__': _dc_000000285,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(book={self.book!r}, values={self.values!r}, french={self.french!r}, tables={self.tables!r}, figure={self.figure!r}, problems={self.problems!r})"\n return __repr__': _dc_000000286,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(canvas={self.canvas!r}, painter={self.painter!r})"\n return __repr__': _dc_000000287,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(card_w={self.card_w!r}, card_h={self.card_h!r}, bleed={self.bleed!r}, gap={self.gap!r}, paper={self.paper!r}, orientation={self.orientation!r}, backs={self.backs!r}, back_offset={self.back_offset!r}, marks={self.marks!r}, gutter={self.gutter!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000288,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cards={self.cards!r}, shared={self.shared!r}, give={self.give!r}, special={self.special!r})"\n return __repr__': _dc_000000289,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r})"\n return __repr__': _dc_000000290,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cells={self.cells!r}, starts={self.starts!r}, ends={self.ends!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000291,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(check={self.check!r}, ref={self.ref!r}, label={self.label!r}, deck={self.deck!r}, problems={self.problems!r})"\n return __repr__': _dc_000000292,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cols={self.cols!r}, rows={self.rows!r}, x0={self.x0!r}, y0={self.y0!r}, pitch_x={self.pitch_x!r}, pitch_y={self.pitch_y!r}, outer_x={self.outer_x!r}, outer_y={self.outer_y!r}, inner_x={self.inner_x!r}, inner_y={self.inner_y!r})"\n return __repr__': _dc_000000293,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(cut={self.cut!r}, fold={self.fold!r}, tab_fill={self.tab_fill!r}, dash={self.dash!r}, width={self.width!r})"\n return __repr__': _dc_000000294,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, origins={self.origins!r})"\n return __repr__': _dc_000000295,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(data={self.data!r}, ref={self.ref!r})"\n return __repr__': _dc_000000296,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(deck={self.deck!r}, attributes={self.attributes!r}, ref={self.ref!r})"\n return __repr__': _dc_000000297,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, header={self.header!r}, header_row={self.header_row!r}, rows={self.rows!r}, unread={self.unread!r}, ragged={self.ragged!r})"\n return __repr__': _dc_000000298,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(display={self.display!r}, rows={self.rows!r}, problems={self.problems!r}, valued={self.valued!r}, records={self.records!r}, cells={self.cells!r})"\n return __repr__': _dc_000000299,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(drop={self.drop!r}, lighten={self.lighten!r}, keep={self.keep!r}, background={self.background!r}, amount={self.amount!r})"\n return __repr__': _dc_000000300,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(element={self.element!r}, cells={self.cells!r}, fields={self.fields!r}, order={self.order!r})"\n return __repr__': _dc_000000301,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, radius={self.radius!r})"\n return __repr__': _dc_000000302,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, width={self.width!r}, height={self.height!r}, scale={self.scale!r})"\n return __repr__': _dc_000000303,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(face={self.face!r}, x={self.x!r}, y={self.y!r}, scale={self.scale!r}, angle={self.angle!r}, clip={self.clip!r}, outline={self.outline!r})"\n return __repr__': _dc_000000304,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, how={self.how!r}, clip={self.clip!r}, width={self.width!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000305,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, leading={self.leading!r}, align={self.align!r}, hyphens={self.hyphens!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000306,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(faces={self.faces!r}, size={self.size!r}, min_size={self.min_size!r}, leading={self.leading!r}, align={self.align!r}, valign={self.valign!r}, icon_scale={self.icon_scale!r})"\n return __repr__': _dc_000000307,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(families={self.families!r}, problems={self.problems!r}, locator={self.locator!r}, data={self.data!r}, unreadable={self.unreadable!r}, parsed={self.parsed!r})"\n return __repr__': _dc_000000308,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, line={self.line!r}, col={self.col!r}, cell={self.cell!r})"\n return __repr__': _dc_000000309,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(file={self.file!r}, path={self.path!r})"\n return __repr__': _dc_000000310,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(files={self.files!r}, changed={self.changed!r})"\n return __repr__': _dc_000000311,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, color={self.color!r}, bold={self.bold!r}, align={self.align!r})"\n return __repr__': _dc_000000312,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fill={self.fill!r}, stroke={self.stroke!r}, pad={self.pad!r})"\n return __repr__': _dc_000000313,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(final={self.final!r}, part={self.part!r})"\n return __repr__': _dc_000000314,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fingerprint={self.fingerprint!r}, reads={self.reads!r}, file={self.file!r}, problems={self.problems!r}, drawn={self.drawn!r}, output={self.output!r}, pages={self.pages!r})"\n return __repr__': _dc_000000315,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(fn={self.fn!r}, args={self.args!r})"\n return __repr__': _dc_000000316,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(font={self.font!r}, heading_font={self.heading_font!r}, size={self.size!r}, leading={self.leading!r}, heading_sizes={self.heading_sizes!r}, title_size={self.title_size!r}, color={self.color!r}, heading_color={self.heading_color!r}, accent={self.accent!r}, fills={self.fills!r}, align={self.align!r}, paragraph_gap={self.paragraph_gap!r}, hyphens={self.hyphens!r})"\n return __repr__': _dc_000000317,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(format={self.format!r}, mode={self.mode!r}, width={self.width!r}, height={self.height!r})"\n return __repr__': _dc_000000318,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, aligns={self.aligns!r}, rows={self.rows!r}, line={self.line!r})"\n return __repr__': _dc_000000319,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, rows={self.rows!r}, title={self.title!r}, notes={self.notes!r})"\n return __repr__': _dc_000000320,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(header={self.header!r}, sub={self.sub!r}, width={self.width!r}, fill={self.fill!r}, sub_widths={self.sub_widths!r}, icons={self.icons!r}, format={self.format!r}, align={self.align!r})"\n return __repr__': _dc_000000321,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(headers={self.headers!r}, chunks={self.chunks!r})"\n return __repr__': _dc_000000322,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"\n return __repr__': _dc_000000323,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, back={self.back!r}, side={self.side!r}, have={self.have!r}, want={self.want!r})"\n return __repr__': _dc_000000324,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, fields={self.fields!r}, copies={self.copies!r})"\n return __repr__': _dc_000000325,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, id={self.id!r}, fields={self.fields!r}, copies={self.copies!r}, layout={self.layout!r}, back={self.back!r}, ref={self.ref!r}, field_refs={self.field_refs!r})"\n return __repr__': _dc_000000326,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(index={self.index!r}, values={self.values!r}, refs={self.refs!r}, ref={self.ref!r}, group={self.group!r}, unread={self.unread!r}, row={self.row!r})"\n return __repr__': _dc_000000327,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"\n return __repr__': _dc_000000328,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"\n return __repr__': _dc_000000329,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"\n return __repr__': _dc_000000330,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r})"\n return __repr__': _dc_000000331,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"\n return __repr__': _dc_000000332,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"\n return __repr__': _dc_000000333,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, name={self.name!r}, component={self.component!r}, shown={self.shown!r})"\n return __repr__': _dc_000000334,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, serial={self.serial!r}, iso={self.iso!r})"\n return __repr__': _dc_000000335,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r}, width={self.width!r}, radius={self.radius!r}, dash={self.dash!r}, opacity={self.opacity!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000336,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, path={self.path!r}, color={self.color!r}, rotate={self.rotate!r}, opacity={self.opacity!r})"\n return __repr__': _dc_000000337,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, hand={self.hand!r}, market={self.market!r}, situations={self.situations!r})"\n return __repr__': _dc_000000338,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, stem={self.stem!r}, report={self.report!r}, status={self.status!r}, digest={self.digest!r}, pages={self.pages!r})"\n return __repr__': _dc_000000339,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit={self.kit!r}, title={self.title!r}, path={self.path!r}, files={self.files!r}, problems={self.problems!r}, up_to_date={self.up_to_date!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000340,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kit_dir={self.kit_dir!r}, kit={self.kit!r}, options={self.options!r}, printed={self.printed!r})"\n return __repr__': _dc_000000341,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(label={self.label!r}, files={self.files!r})"\n return __repr__': _dc_000000342,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(level={self.level!r}, text={self.text!r}, anchor={self.anchor!r}, line={self.line!r})"\n return __repr__': _dc_000000343,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, data={self.data!r}, root={self.root!r}, rows={self.rows!r})"\n return __repr__': _dc_000000344,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(lines={self.lines!r}, size={self.size!r}, height={self.height!r})"\n return __repr__': _dc_000000345,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(look={self.look!r}, width={self.width!r}, ctx={self.ctx!r}, display={self.display!r}, where={self.where!r}, ref={self.ref!r}, problems={self.problems!r}, boxes={self.boxes!r})"\n return __repr__': _dc_000000346,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(method={self.method!r}, target={self.target!r}, headers={self.headers!r}, body={self.body!r})"\n return __repr__': _dc_000000347,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(model={self.model!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000348,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r})"\n return __repr__': _dc_000000349,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, canvas={self.canvas!r}, trim={self.trim!r}, dpi={self.dpi!r}, services={self.services!r})"\n return __repr__': _dc_000000350,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, cell={self.cell!r}, formula={self.formula!r}, source={self.source!r})"\n return __repr__': _dc_000000351,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, style={self.style!r}, ascent={self.ascent!r}, descent={self.descent!r}, cap={self.cap!r})"\n return __repr__': _dc_000000352,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, frame={self.frame!r}, booklet={self.booklet!r})"\n return __repr__': _dc_000000353,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, on={self.on!r}, words={self.words!r}, values={self.values!r}, what={self.what!r})"\n return __repr__': _dc_000000354,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, root={self.root!r}, game={self.game!r}, game_ref={self.game_ref!r}, decks={self.decks!r}, sheets={self.sheets!r}, layouts={self.layouts!r}, tuckboxes={self.tuckboxes!r}, rulebooks={self.rulebooks!r})"\n return __repr__': _dc_000000355,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, spec={self.spec!r}, cards={self.cards!r}, box={self.box!r})"\n return __repr__': _dc_000000356,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, check={self.check!r}, tables={self.tables!r}, playout={self.playout!r}, read={self.read!r}, seats={self.seats!r}, features={self.features!r})"\n return __repr__': _dc_000000357,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, line={self.line!r})"\n return __repr__': _dc_000000358,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, cards={self.cards!r}, ref={self.ref!r})"\n return __repr__': _dc_000000359,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, pages={self.pages!r}, ref={self.ref!r})"\n return __repr__': _dc_000000360,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r})"\n return __repr__': _dc_000000361,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, spec={self.spec!r}, ref={self.ref!r}, display={self.display!r}, blocks={self.blocks!r}, figures={self.figures!r}, style={self.style!r}, lines={self.lines!r})"\n return __repr__': _dc_000000362,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, tip={self.tip!r}, script={self.script!r})"\n return __repr__': _dc_000000363,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(net={self.net!r}, x={self.x!r}, top={self.top!r}, turned={self.turned!r})"\n return __repr__': _dc_000000364,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(node={self.node!r}, owner={self.owner!r}, merged={self.merged!r})"\n return __repr__': _dc_000000365,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, cells={self.cells!r}, starts={self.starts!r}, end={self.end!r}, beyond={self.beyond!r}, unclosed={self.unclosed!r})"\n return __repr__': _dc_000000366,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, changed={self.changed!r}, reports={self.reports!r}, last={self.last!r}, seconds={self.seconds!r}, clock={self.clock!r}, failure={self.failure!r}, lines={self.lines!r}, versions={self.versions!r})"\n return __repr__': _dc_000000367,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, items={self.items!r}, figures={self.figures!r})"\n return __repr__': _dc_000000368,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(number={self.number!r}, width={self.width!r}, height={self.height!r}, version={self.version!r})"\n return __repr__': _dc_000000369,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(numbers={self.numbers!r}, off={self.off!r}, literal={self.literal!r})"\n return __repr__': _dc_000000370,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(of={self.of!r}, draw={self.draw!r}, shows={self.shows!r}, remembered={self.remembered!r})"\n return __repr__': _dc_000000371,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(op={self.op!r}, left={self.left!r}, right={self.right!r})"\n return __repr__': _dc_000000372,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ordered={self.ordered!r}, start={self.start!r}, items={self.items!r}, line={self.line!r})"\n return __repr__': _dc_000000373,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, corners={self.corners!r}, component={self.component!r}, item={self.item!r}, side={self.side!r}, file={self.file!r}, line={self.line!r})"\n return __repr__': _dc_000000374,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, face={self.face!r}, tables={self.tables!r})"\n return __repr__': _dc_000000375,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(page={self.page!r}, pieces={self.pieces!r})"\n return __repr__': _dc_000000376,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, anchors={self.anchors!r})"\n return __repr__': _dc_000000377,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pages={self.pages!r}, faces={self.faces!r}, cuts={self.cuts!r}, plans={self.plans!r}, notes={self.notes!r}, cards={self.cards!r}, yaml={self.yaml!r}, stamp={self.stamp!r}, shared={self.shared!r})"\n return __repr__': _dc_000000378,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(paper={self.paper!r}, backs={self.backs!r}, orientation={self.orientation!r}, out={self.out!r}, back_offset={self.back_offset!r}, image_dpi={self.image_dpi!r}, strict={self.strict!r}, printer_margin={self.printer_margin!r}, code={self.code!r}, color={self.color!r}, pdfx={self.pdfx!r}, ink_limit={self.ink_limit!r}, ink={self.ink!r})"\n return __repr__': _dc_000000379,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(path={self.path!r}, component={self.component!r}, kind={self.kind!r}, pages={self.pages!r}, cards={self.cards!r}, card_size_mm={self.card_size_mm!r}, per_page={self.per_page!r}, backs={self.backs!r}, blanks={self.blanks!r}, backs_left_out={self.backs_left_out!r}, short_bleed={self.short_bleed!r})"\n return __repr__': _dc_000000380,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pending={self.pending!r}, _open={self._open!r}, record_pages={self.record_pages!r}, page_digests={self.page_digests!r}, _made={self._made!r}, root={self.root!r})"\n return __repr__': _dc_000000381,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(pixels={self.pixels!r}, dpi={self.dpi!r}, scale={self.scale!r}, note={self.note!r})"\n return __repr__': _dc_000000382,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(places={self.places!r}, width={self.width!r}, height={self.height!r}, caption={self.caption!r}, line={self.line!r})"\n return __repr__': _dc_000000383,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(play={self.play!r}, situations={self.situations!r}, lengths={self.lengths!r}, open_endings={self.open_endings!r}, dry={self.dry!r}, check_agent={self.check_agent!r}, trace={self.trace!r}, agents={self.agents!r}, seat_colours={self.seat_colours!r})"\n return __repr__': _dc_000000384,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(png={self.png!r}, tts={self.tts!r}, sheets={self.sheets!r}, out={self.out!r}, preset={self.preset!r}, size={self.size!r}, bleed={self.bleed!r}, dpi={self.dpi!r}, paper={self.paper!r}, tts_base={self.tts_base!r}, showcase={self.showcase!r}, fan={self.fan!r}, cards={self.cards!r}, width={self.width!r}, rules_html={self.rules_html!r})"\n return __repr__': _dc_000000385,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problem={self.problem!r}, layouts={self.layouts!r})"\n return __repr__': _dc_000000386,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(problems={self.problems!r}, files={self.files!r}, reads={self.reads!r})"\n return __repr__': _dc_000000387,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, fonts={self.fonts!r}, icons={self.icons!r}, problems={self.problems!r}, memo={self.memo!r}, kept={self.kept!r})"\n return __repr__': _dc_000000388,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(project={self.project!r}, kit_dir={self.kit_dir!r}, fonts={self.fonts!r}, icons={self.icons!r}, french={self.french!r}, tables={self.tables!r}, layout_refs={self.layout_refs!r}, skip={self.skip!r}, min_text={self.min_text!r}, rules={self.rules!r}, inspect={self.inspect!r}, paper={self.paper!r}, language={self.language!r}, saver={self.saver!r})"\n return __repr__': _dc_000000389,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(ref={self.ref!r}, keys={self.keys!r}, lacking={self.lacking!r})"\n return __repr__': _dc_000000390,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, entry={self.entry!r}, texts={self.texts!r}, shown={self.shown!r})"\n return __repr__': _dc_000000391,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, kit_dir={self.kit_dir!r})"\n return __repr__': _dc_000000392,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, locators={self.locators!r}, library={self.library!r}, problems={self.problems!r}, parse_cache={self.parse_cache!r}, kept_cards={self.kept_cards!r}, kept_yaml={self.kept_yaml!r})"\n return __repr__': _dc_000000393,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(root={self.root!r}, size={self.size!r}, inputs={self.inputs!r})"\n return __repr__': _dc_000000394,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r})"\n return __repr__': _dc_000000395,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, group={self.group!r}, name={self.name!r}, text={self.text!r}, x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r})"\n return __repr__': _dc_000000396,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(row={self.row!r}, col={self.col!r}, label={self.label!r}, region={self.region!r}, page_box={self.page_box!r}, neighbours={self.neighbours!r}, strips={self.strips!r}, registers={self.registers!r}, crop={self.crop!r}, label_box={self.label_box!r})"\n return __repr__': _dc_000000397,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(scale={self.scale!r}, box={self.box!r}, tiles={self.tiles!r}, overlaps={self.overlaps!r}, label_size={self.label_size!r}, title_y={self.title_y!r}, notes_top={self.notes_top!r})"\n return __repr__': _dc_000000398,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(session={self.session!r}, checked={self.checked!r}, options={self.options!r}, batch={self.batch!r}, files={self.files!r}, problems={self.problems!r}, progress={self.progress!r})"\n return __repr__': _dc_000000399,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, back={self.back!r}, left={self.left!r}, right={self.right!r}, width={self.width!r}, height={self.height!r}, turned={self.turned!r}, marks={self.marks!r})"\n return __repr__': _dc_000000400,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sheet={self.sheet!r}, layout={self.layout!r}, count={self.count!r}, ref={self.ref!r})"\n return __repr__': _dc_000000401,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(side={self.side!r}, region={self.region!r}, neighbour={self.neighbour!r})"\n return __repr__': _dc_000000402,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(sides={self.sides!r}, pages={self.pages!r}, blanks={self.blanks!r})"\n return __repr__': _dc_000000403,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(size={self.size!r})"\n return __repr__': _dc_000000404,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(slot={self.slot!r}, layout={self.layout!r}, card={self.card!r}, copy={self.copy!r}, back={self.back!r}, trim={self.trim!r}, rotate={self.rotate!r}, size={self.size!r}, bleed={self.bleed!r}, deck={self.deck!r})"\n return __repr__': _dc_000000405,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(spec={self.spec!r}, line={self.line!r})"\n return __repr__': _dc_000000406,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(status={self.status!r}, body={self.body!r}, headers={self.headers!r})"\n return __repr__': _dc_000000407,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tables={self.tables!r}, values={self.values!r}, unrun={self.unrun!r}, drift={self.drift!r})"\n return __repr__': _dc_000000408,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r})"\n return __repr__': _dc_000000409,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, bold={self.bold!r}, italic={self.italic!r}, icon={self.icon!r})"\n return __repr__': _dc_000000410,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r})"\n return __repr__': _dc_000000411,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, style={self.style!r}, icon={self.icon!r})"\n return __repr__': _dc_000000412,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, width={self.width!r}, sides={self.sides!r})"\n return __repr__': _dc_000000413,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, size={self.size!r})"\n return __repr__': _dc_000000414,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(tokens={self.tokens!r}, display={self.display!r}, where={self.where!r}, lines={self.lines!r}, problems={self.problems!r})"\n return __repr__': _dc_000000415,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(unit={self.unit!r}, x={self.x!r}, y={self.y!r}, column={self.column!r})"\n return __repr__': _dc_000000416,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r})"\n return __repr__': _dc_000000417,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(value={self.value!r}, relative={self.relative!r}, template={self.template!r}, safe={self.safe!r})"\n return __repr__': _dc_000000418,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, declared={self.declared!r}, users={self.users!r}, _known={self._known!r}, _had={self._had!r})"\n return __repr__': _dc_000000419,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, layout={self.layout!r}, width={self.width!r}, height={self.height!r}, fonts={self.fonts!r}, icons={self.icons!r}, project={self.project!r}, kit_dir={self.kit_dir!r}, french={self.french!r}, tables={self.tables!r}, rules={self.rules!r}, min_text={self.min_text!r}, colours={self.colours!r}, language={self.language!r})"\n return __repr__': _dc_000000420,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(values={self.values!r}, ref={self.ref!r}, listed={self.listed!r}, written={self.written!r}, refs={self.refs!r})"\n return __repr__': _dc_000000421,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, high={self.high!r}, low={self.low!r})"\n return __repr__': _dc_000000422,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(what={self.what!r}, where={self.where!r}, ref={self.ref!r}, got={self.got!r}, suggestion={self.suggestion!r}, severity={self.severity!r}, loc={self.loc!r}, at_key={self.at_key!r}, element={self.element!r}, keys={self.keys!r})"\n return __repr__': _dc_000000423,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, bleed={self.bleed!r}, layers={self.layers!r}, background={self.background!r})"\n return __repr__': _dc_000000424,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, colour_space={self.colour_space!r}, bits={self.bits!r}, filters={self.filters!r}, data={self.data!r}, predictor_colours={self.predictor_colours!r}, smask={self.smask!r})"\n return __repr__': _dc_000000425,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, fronts={self.fronts!r}, backs={self.backs!r}, marks={self.marks!r}, back_marks={self.back_marks!r}, trim_box={self.trim_box!r}, bleed_box={self.bleed_box!r}, back_trim_box={self.back_trim_box!r}, back_bleed_box={self.back_bleed_box!r}, fold={self.fold!r}, mode={self.mode!r}, cols={self.cols!r}, rows={self.rows!r}, printable={self.printable!r}, gaps={self.gaps!r}, card={self.card!r}, bleed={self.bleed!r}, template={self.template!r})"\n return __repr__': _dc_000000426,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, mirror_x={self.mirror_x!r}, dx={self.dx!r}, dy={self.dy!r}, area={self.area!r})"\n return __repr__': _dc_000000427,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, panels={self.panels!r}, cuts={self.cuts!r}, folds={self.folds!r}, glue={self.glue!r}, flaps={self.flaps!r})"\n return __repr__': _dc_000000428,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, printable={self.printable!r}, centre={self.centre!r})"\n return __repr__': _dc_000000429,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, shapes={self.shapes!r})"\n return __repr__': _dc_000000430,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, size={self.size!r}, margin={self.margin!r}, overlap={self.overlap!r}, rows={self.rows!r}, cols={self.cols!r}, tiles={self.tiles!r}, map={self.map!r}, printer_margin={self.printer_margin!r})"\n return __repr__': _dc_000000431,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(width={self.width!r}, height={self.height!r}, top={self.top!r}, bottom={self.bottom!r}, inner={self.inner!r}, outer={self.outer!r}, columns={self.columns!r}, gap={self.gap!r})"\n return __repr__': _dc_000000432,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(winners={self.winners!r}, turns={self.turns!r}, situations={self.situations!r}, lengths={self.lengths!r}, ending={self.ending!r}, ended={self.ended!r})"\n return __repr__': _dc_000000433,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(writable={self.writable!r}, refused={self.refused!r}, others={self.others!r})"\n return __repr__': _dc_000000434,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x0={self.x0!r}, y0={self.y0!r}, x1={self.x1!r}, y1={self.y1!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000435,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, colour={self.colour!r}, width={self.width!r}, dash={self.dash!r})"\n return __repr__': _dc_000000436,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, text={self.text!r}, face={self.face!r}, size={self.size!r}, icon={self.icon!r})"\n return __repr__': _dc_000000437,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, rotate={self.rotate!r}, clip={self.clip!r})"\n return __repr__': _dc_000000438,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, anchor={self.anchor!r}, bold={self.bold!r}, colour={self.colour!r})"\n return __repr__': _dc_000000439,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, block={self.block!r}, color={self.color!r}, outline={self.outline!r}, rotate={self.rotate!r})"\n return __repr__': _dc_000000440,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, stroke={self.stroke!r})"\n return __repr__': _dc_000000441,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, turn={self.turn!r})"\n return __repr__': _dc_000000442,
+    "def __create_fn__(_type_arg, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,arg:_type_arg)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n return __init__": _dc_000000443,
+    "def __create_fn__(_type_ascent, _type_descent, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,ascent:_type_ascent,descent:_type_descent)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n return __init__": _dc_000000444,
+    "def __create_fn__(_type_baseline, _type_width, _type_frags, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,baseline:_type_baseline,width:_type_width,frags:_type_frags)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'baseline',baseline)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'frags',frags)\n return __init__": _dc_000000445,
+    'def __create_fn__(_type_book, _type_values, _type_french, _type_tables, _type_figure, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,book:_type_book,values:_type_values,french:_type_french,tables:_type_tables,figure:_type_figure,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.book=book\n  self.values=values\n  self.french=french\n  self.tables=tables\n  self.figure=figure\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n return __init__': _dc_000000446,
+    "def __create_fn__(_type_canvas, _type_painter, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,canvas:_type_canvas,painter:_type_painter)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'painter',painter)\n return __init__": _dc_000000447,
+    "def __create_fn__(_type_card_w, _type_card_h, _type_bleed, _type_gap, _type_paper, _type_orientation, _type_backs, _type_back_offset, _type_marks, _type_gutter, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_orientation, _dflt_backs, _dflt_back_offset, _dflt_marks, _dflt_gutter, _dflt_printer_margin, _return_type):\n def __init__(self,card_w:_type_card_w,card_h:_type_card_h,bleed:_type_bleed,gap:_type_gap,paper:_type_paper,orientation:_type_orientation=_dflt_orientation,backs:_type_backs=_dflt_backs,back_offset:_type_back_offset=_dflt_back_offset,marks:_type_marks=_dflt_marks,gutter:_type_gutter=_dflt_gutter,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'card_w',card_w)\n  __dataclass_builtins_object__.__setattr__(self,'card_h',card_h)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'gutter',gutter)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000448,
+    "def __create_fn__(_type_cards, _type_shared, _type_give, _type_special, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_give, _dflt_special, _return_type):\n def __init__(self,cards:_type_cards,shared:_type_shared,give:_type_give=_dflt_give,special:_type_special=_dflt_special)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'shared',shared)\n  __dataclass_builtins_object__.__setattr__(self,'give',give)\n  __dataclass_builtins_object__.__setattr__(self,'special',special)\n return __init__": _dc_000000449,
+    "def __create_fn__(_type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cells:_type_cells)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cells',cells)\n return __init__": _dc_000000450,
+    'def __create_fn__(_type_cells, _type_starts, _type_ends, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cells, _dflt_starts, _dflt_ends, _dflt_unclosed, _return_type):\n def __init__(self,cells:_type_cells=_HAS_DEFAULT_FACTORY,starts:_type_starts=_HAS_DEFAULT_FACTORY,ends:_type_ends=_HAS_DEFAULT_FACTORY,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:\n  self.cells=_dflt_cells() if cells is _HAS_DEFAULT_FACTORY else cells\n  self.starts=_dflt_starts() if starts is _HAS_DEFAULT_FACTORY else starts\n  self.ends=_dflt_ends() if ends is _HAS_DEFAULT_FACTORY else ends\n  self.unclosed=unclosed\n return __init__': _dc_000000451,
+    'def __create_fn__(_type_check, _type_ref, _type_label, _type_deck, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,check:_type_check,ref:_type_ref,label:_type_label,deck:_type_deck,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.check=check\n  self.ref=ref\n  self.label=label\n  self.deck=deck\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.__post_init__()\n return __init__': _dc_000000452,
+    "def __create_fn__(_type_cols, _type_rows, _type_x0, _type_y0, _type_pitch_x, _type_pitch_y, _type_outer_x, _type_outer_y, _type_inner_x, _type_inner_y, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cols:_type_cols,rows:_type_rows,x0:_type_x0,y0:_type_y0,pitch_x:_type_pitch_x,pitch_y:_type_pitch_y,outer_x:_type_outer_x,outer_y:_type_outer_y,inner_x:_type_inner_x,inner_y:_type_inner_y)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_x',pitch_x)\n  __dataclass_builtins_object__.__setattr__(self,'pitch_y',pitch_y)\n  __dataclass_builtins_object__.__setattr__(self,'outer_x',outer_x)\n  __dataclass_builtins_object__.__setattr__(self,'outer_y',outer_y)\n  __dataclass_builtins_object__.__setattr__(self,'inner_x',inner_x)\n  __dataclass_builtins_object__.__setattr__(self,'inner_y',inner_y)\n return __init__": _dc_000000453,
+    "def __create_fn__(_type_cut, _type_fold, _type_tab_fill, _type_dash, _type_width, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,cut:_type_cut,fold:_type_fold,tab_fill:_type_tab_fill,dash:_type_dash,width:_type_width)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'cut',cut)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'tab_fill',tab_fill)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n return __init__": _dc_000000454,
+    'def __create_fn__(_type_data, _type_origins, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origins, _return_type):\n def __init__(self,data:_type_data,origins:_type_origins=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.data=data\n  self.origins=_dflt_origins() if origins is _HAS_DEFAULT_FACTORY else origins\n return __init__': _dc_000000455,
+    'def __create_fn__(_type_data, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,data:_type_data,ref:_type_ref)->_return_type:\n  self.data=data\n  self.ref=ref\n return __init__': _dc_000000456,
+    "def __create_fn__(_type_deck, _type_attributes, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,deck:_type_deck,attributes:_type_attributes,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n  __dataclass_builtins_object__.__setattr__(self,'attributes',attributes)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000457,
+    "def __create_fn__(_type_display, _type_header, _type_header_row, _type_rows, _type_unread, _type_ragged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_ragged, _return_type):\n def __init__(self,display:_type_display,header:_type_header,header_row:_type_header_row,rows:_type_rows,unread:_type_unread=_dflt_unread,ragged:_type_ragged=_dflt_ragged)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'header_row',header_row)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n  __dataclass_builtins_object__.__setattr__(self,'ragged',ragged)\n return __init__": _dc_000000458,
+    'def __create_fn__(_type_display, _type_rows, _type_problems, _type_valued, _type_records, _type_cells, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_valued, _dflt_records, _dflt_cells, _return_type):\n def __init__(self,display:_type_display,rows:_type_rows,problems:_type_problems,valued:_type_valued=_dflt_valued,records:_type_records=_dflt_records,cells:_type_cells=_dflt_cells)->_return_type:\n  self.display=display\n  self.rows=rows\n  self.problems=problems\n  self.valued=valued\n  self.records=records\n  self.cells=cells\n return __init__': _dc_000000459,
+    "def __create_fn__(_type_drop, _type_lighten, _type_keep, _type_background, _type_amount, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_drop, _dflt_lighten, _dflt_keep, _dflt_background, _dflt_amount, _return_type):\n def __init__(self,drop:_type_drop=_dflt_drop,lighten:_type_lighten=_dflt_lighten,keep:_type_keep=_dflt_keep,background:_type_background=_dflt_background,amount:_type_amount=_dflt_amount)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'drop',drop)\n  __dataclass_builtins_object__.__setattr__(self,'lighten',lighten)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n  __dataclass_builtins_object__.__setattr__(self,'amount',amount)\n return __init__": _dc_000000460,
+    'def __create_fn__(_type_element, _type_cells, _type_fields, _type_order, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fields, _dflt_order, _return_type):\n def __init__(self,element:_type_element,cells:_type_cells,fields:_type_fields=_HAS_DEFAULT_FACTORY,order:_type_order=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.element=element\n  self.cells=cells\n  self.fields=_dflt_fields() if fields is _HAS_DEFAULT_FACTORY else fields\n  self.order=_dflt_order() if order is _HAS_DEFAULT_FACTORY else order\n return __init__': _dc_000000461,
+    "def __create_fn__(_type_face, _type_radius, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,face:_type_face,radius:_type_radius)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n return __init__": _dc_000000462,
+    "def __create_fn__(_type_face, _type_width, _type_height, _type_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_scale, _return_type):\n def __init__(self,face:_type_face,width:_type_width,height:_type_height,scale:_type_scale=_dflt_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n return __init__": _dc_000000463,
+    "def __create_fn__(_type_face, _type_x, _type_y, _type_scale, _type_angle, _type_clip, _type_outline, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_angle, _dflt_clip, _dflt_outline, _return_type):\n def __init__(self,face:_type_face,x:_type_x,y:_type_y,scale:_type_scale,angle:_type_angle=_dflt_angle,clip:_type_clip=_dflt_clip,outline:_type_outline=_dflt_outline)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'angle',angle)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n return __init__": _dc_000000464,
+    "def __create_fn__(_type_faces, _type_how, _type_clip, _type_width, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,faces:_type_faces,how:_type_how,clip:_type_clip,width:_type_width,caption:_type_caption,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'how',how)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000465,
+    "def __create_fn__(_type_faces, _type_size, _type_leading, _type_align, _type_hyphens, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_align, _dflt_hyphens, _dflt_icon_scale, _return_type):\n def __init__(self,faces:_type_faces,size:_type_size,leading:_type_leading,align:_type_align=_dflt_align,hyphens:_type_hyphens=_dflt_hyphens,icon_scale:_type_icon_scale=_dflt_icon_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000466,
+    "def __create_fn__(_type_faces, _type_size, _type_min_size, _type_leading, _type_align, _type_valign, _type_icon_scale, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,faces:_type_faces,size:_type_size,min_size:_type_min_size,leading:_type_leading,align:_type_align,valign:_type_valign,icon_scale:_type_icon_scale)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'faces',faces)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'min_size',min_size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'valign',valign)\n  __dataclass_builtins_object__.__setattr__(self,'icon_scale',icon_scale)\n return __init__": _dc_000000467,
+    'def __create_fn__(_type_families, _type_problems, _type_locator, _type_data, _type_unreadable, _type_parsed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_locator, _dflt_data, _dflt_unreadable, _dflt_parsed, _return_type):\n def __init__(self,families:_type_families,problems:_type_problems,locator:_type_locator=_dflt_locator,data:_type_data=_HAS_DEFAULT_FACTORY,unreadable:_type_unreadable=_HAS_DEFAULT_FACTORY,parsed:_type_parsed=_dflt_parsed)->_return_type:\n  self.families=families\n  self.problems=problems\n  self.locator=locator\n  self.data=_dflt_data() if data is _HAS_DEFAULT_FACTORY else data\n  self.unreadable=_dflt_unreadable() if unreadable is _HAS_DEFAULT_FACTORY else unreadable\n  self.parsed=parsed\n return __init__': _dc_000000468,
+    "def __create_fn__(_type_file, _type_line, _type_col, _type_cell, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_line, _dflt_col, _dflt_cell, _return_type):\n def __init__(self,file:_type_file,line:_type_line=_dflt_line,col:_type_col=_dflt_col,cell:_type_cell=_dflt_cell)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n return __init__": _dc_000000469,
+    "def __create_fn__(_type_file, _type_path, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_path, _return_type):\n def __init__(self,file:_type_file,path:_type_path=_dflt_path)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n return __init__": _dc_000000470,
+    "def __create_fn__(_type_files, _type_changed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_changed, _return_type):\n def __init__(self,files:_type_files,changed:_type_changed=_dflt_changed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n  __dataclass_builtins_object__.__setattr__(self,'changed',changed)\n return __init__": _dc_000000471,
+    "def __create_fn__(_type_fill, _type_color, _type_bold, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_color, _dflt_bold, _dflt_align, _return_type):\n def __init__(self,fill:_type_fill=_dflt_fill,color:_type_color=_dflt_color,bold:_type_bold=_dflt_bold,align:_type_align=_dflt_align)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000472,
+    "def __create_fn__(_type_fill, _type_stroke, _type_pad, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,fill:_type_fill,stroke:_type_stroke,pad:_type_pad)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'pad',pad)\n return __init__": _dc_000000473,
+    'def __create_fn__(_type_final, _type_part, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,final:_type_final,part:_type_part)->_return_type:\n  self.final=final\n  self.part=part\n return __init__': _dc_000000474,
+    'def __create_fn__(_type_fingerprint, _type_reads, _type_file, _type_problems, _type_drawn, _type_output, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_drawn, _dflt_output, _dflt_pages, _return_type):\n def __init__(self,fingerprint:_type_fingerprint,reads:_type_reads,file:_type_file,problems:_type_problems=_HAS_DEFAULT_FACTORY,drawn:_type_drawn=_dflt_drawn,output:_type_output=_dflt_output,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.fingerprint=fingerprint\n  self.reads=reads\n  self.file=file\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.drawn=drawn\n  self.output=output\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n return __init__': _dc_000000475,
+    "def __create_fn__(_type_fn, _type_args, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,fn:_type_fn,args:_type_args)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'fn',fn)\n  __dataclass_builtins_object__.__setattr__(self,'args',args)\n return __init__": _dc_000000476,
+    "def __create_fn__(_type_font, _type_heading_font, _type_size, _type_leading, _type_heading_sizes, _type_title_size, _type_color, _type_heading_color, _type_accent, _type_fills, _type_align, _type_paragraph_gap, _type_hyphens, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,font:_type_font,heading_font:_type_heading_font,size:_type_size,leading:_type_leading,heading_sizes:_type_heading_sizes,title_size:_type_title_size,color:_type_color,heading_color:_type_heading_color,accent:_type_accent,fills:_type_fills,align:_type_align,paragraph_gap:_type_paragraph_gap,hyphens:_type_hyphens)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'font',font)\n  __dataclass_builtins_object__.__setattr__(self,'heading_font',heading_font)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'leading',leading)\n  __dataclass_builtins_object__.__setattr__(self,'heading_sizes',heading_sizes)\n  __dataclass_builtins_object__.__setattr__(self,'title_size',title_size)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'heading_color',heading_color)\n  __dataclass_builtins_object__.__setattr__(self,'accent',accent)\n  __dataclass_builtins_object__.__setattr__(self,'fills',fills)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n  __dataclass_builtins_object__.__setattr__(self,'paragraph_gap',paragraph_gap)\n  __dataclass_builtins_object__.__setattr__(self,'hyphens',hyphens)\n return __init__": _dc_000000477,
+    "def __create_fn__(_type_format, _type_mode, _type_width, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,format:_type_format,mode:_type_mode,width:_type_width,height:_type_height)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000478,
+    "def __create_fn__(_type_header, _type_aligns, _type_rows, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,header:_type_header,aligns:_type_aligns,rows:_type_rows,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'aligns',aligns)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000479,
+    "def __create_fn__(_type_header, _type_rows, _type_title, _type_notes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_title, _dflt_notes, _return_type):\n def __init__(self,header:_type_header,rows:_type_rows,title:_type_title=_dflt_title,notes:_type_notes=_dflt_notes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'notes',notes)\n return __init__": _dc_000000480,
+    "def __create_fn__(_type_header, _type_sub, _type_width, _type_fill, _type_sub_widths, _type_icons, _type_format, _type_align, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_sub_widths, _dflt_icons, _dflt_format, _dflt_align, _return_type):\n def __init__(self,header:_type_header,sub:_type_sub,width:_type_width,fill:_type_fill,sub_widths:_type_sub_widths=_dflt_sub_widths,icons:_type_icons=_dflt_icons,format:_type_format=_dflt_format,align:_type_align=_dflt_align)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'header',header)\n  __dataclass_builtins_object__.__setattr__(self,'sub',sub)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'sub_widths',sub_widths)\n  __dataclass_builtins_object__.__setattr__(self,'icons',icons)\n  __dataclass_builtins_object__.__setattr__(self,'format',format)\n  __dataclass_builtins_object__.__setattr__(self,'align',align)\n return __init__": _dc_000000481,
+    "def __create_fn__(_type_headers, _type_chunks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,headers:_type_headers,chunks:_type_chunks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'chunks',chunks)\n return __init__": _dc_000000482,
+    "def __create_fn__(_type_height, _type_items, _type_figures, _type_space, _type_keep, _type_frame, _type_anchor, _type_brk, _type_span, _type_target, _type_line, _type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_items, _dflt_figures, _dflt_space, _dflt_keep, _dflt_frame, _dflt_anchor, _dflt_brk, _dflt_span, _dflt_target, _dflt_line, _dflt_kind, _return_type):\n def __init__(self,height:_type_height,items:_type_items=_dflt_items,figures:_type_figures=_dflt_figures,space:_type_space=_dflt_space,keep:_type_keep=_dflt_keep,frame:_type_frame=_dflt_frame,anchor:_type_anchor=_dflt_anchor,brk:_type_brk=_dflt_brk,span:_type_span=_dflt_span,target:_type_target=_dflt_target,line:_type_line=_dflt_line,kind:_type_kind=_dflt_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'space',space)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'brk',brk)\n  __dataclass_builtins_object__.__setattr__(self,'span',span)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000483,
+    "def __create_fn__(_type_index, _type_back, _type_side, _type_have, _type_want, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,back:_type_back,side:_type_side,have:_type_have,want:_type_want)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'have',have)\n  __dataclass_builtins_object__.__setattr__(self,'want',want)\n return __init__": _dc_000000484,
+    "def __create_fn__(_type_index, _type_fields, _type_copies, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,fields:_type_fields,copies:_type_copies)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n return __init__": _dc_000000485,
+    "def __create_fn__(_type_index, _type_id, _type_fields, _type_copies, _type_layout, _type_back, _type_ref, _type_field_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,index:_type_index,id:_type_id,fields:_type_fields,copies:_type_copies,layout:_type_layout,back:_type_back,ref:_type_ref,field_refs:_type_field_refs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'id',id)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n  __dataclass_builtins_object__.__setattr__(self,'copies',copies)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'field_refs',field_refs)\n return __init__": _dc_000000486,
+    "def __create_fn__(_type_index, _type_values, _type_refs, _type_ref, _type_group, _type_unread, _type_row, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_unread, _dflt_row, _return_type):\n def __init__(self,index:_type_index,values:_type_values,refs:_type_refs,ref:_type_ref,group:_type_group,unread:_type_unread=_dflt_unread,row:_type_row=_dflt_row)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'index',index)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'unread',unread)\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n return __init__": _dc_000000487,
+    "def __create_fn__(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,info:_type_info,body:_type_body,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'info',info)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000488,
+    "def __create_fn__(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,items:_type_items,height:_type_height,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000489,
+    'def __create_fn__(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):\n def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary)->_return_type:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n return __init__': _dc_000000490,
+    "def __create_fn__(_type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000491,
+    "def __create_fn__(_type_kind, _type_arg, _type_children, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,arg:_type_arg,children:_type_children,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n  __dataclass_builtins_object__.__setattr__(self,'children',children)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000492,
+    "def __create_fn__(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000493,
+    "def __create_fn__(_type_kind, _type_name, _type_component, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,name:_type_name,component:_type_component,shown:_type_shown)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000494,
+    "def __create_fn__(_type_kind, _type_serial, _type_iso, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,serial:_type_serial,iso:_type_iso)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'serial',serial)\n  __dataclass_builtins_object__.__setattr__(self,'iso',iso)\n return __init__": _dc_000000495,
+    "def __create_fn__(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, _type_width, _type_radius, _type_dash, _type_opacity, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fill, _dflt_stroke, _dflt_width, _dflt_radius, _dflt_dash, _dflt_opacity, _dflt_rotate, _return_type):\n def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill=_dflt_fill,stroke:_type_stroke=_dflt_stroke,width:_type_width=_dflt_width,radius:_type_radius=_dflt_radius,dash:_type_dash=_dflt_dash,opacity:_type_opacity=_dflt_opacity,rotate:_type_rotate=_dflt_rotate)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'radius',radius)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000496,
+    "def __create_fn__(_type_kind, _type_x, _type_y, _type_w, _type_h, _type_path, _type_color, _type_rotate, _type_opacity, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_color, _dflt_rotate, _dflt_opacity, _return_type):\n def __init__(self,kind:_type_kind,x:_type_x,y:_type_y,w:_type_w,h:_type_h,path:_type_path,color:_type_color=_dflt_color,rotate:_type_rotate=_dflt_rotate,opacity:_type_opacity=_dflt_opacity)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'opacity',opacity)\n return __init__": _dc_000000497,
+    "def __create_fn__(_type_kinds, _type_hand, _type_market, _type_situations, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_hand, _dflt_market, _dflt_situations, _return_type):\n def __init__(self,kinds:_type_kinds,hand:_type_hand=_dflt_hand,market:_type_market=_dflt_market,situations:_type_situations=_dflt_situations)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kinds',kinds)\n  __dataclass_builtins_object__.__setattr__(self,'hand',hand)\n  __dataclass_builtins_object__.__setattr__(self,'market',market)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n return __init__": _dc_000000498,
+    'def __create_fn__(_type_kit, _type_stem, _type_report, _type_status, _type_digest, _type_pages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _return_type):\n def __init__(self,kit:_type_kit,stem:_type_stem,report:_type_report,status:_type_status,digest:_type_digest,pages:_type_pages=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.kit=kit\n  self.stem=stem\n  self.report=report\n  self.status=status\n  self.digest=digest\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n return __init__': _dc_000000499,
+    'def __create_fn__(_type_kit, _type_title, _type_path, _type_files, _type_problems, _type_up_to_date, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_up_to_date, _dflt_inputs, _return_type):\n def __init__(self,kit:_type_kit,title:_type_title,path:_type_path,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,up_to_date:_type_up_to_date=_dflt_up_to_date,inputs:_type_inputs=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.kit=kit\n  self.title=title\n  self.path=path\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.up_to_date=up_to_date\n  self.inputs=_dflt_inputs() if inputs is _HAS_DEFAULT_FACTORY else inputs\n return __init__': _dc_000000500,
+    "def __create_fn__(_type_kit_dir, _type_kit, _type_options, _type_printed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kit_dir:_type_kit_dir,kit:_type_kit,options:_type_options,printed:_type_printed)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n  __dataclass_builtins_object__.__setattr__(self,'kit',kit)\n  __dataclass_builtins_object__.__setattr__(self,'options',options)\n  __dataclass_builtins_object__.__setattr__(self,'printed',printed)\n return __init__": _dc_000000501,
+    "def __create_fn__(_type_label, _type_files, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,label:_type_label,files:_type_files)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'files',files)\n return __init__": _dc_000000502,
+    "def __create_fn__(_type_level, _type_text, _type_anchor, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,level:_type_level,text:_type_text,anchor:_type_anchor,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'level',level)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000503,
+    'def __create_fn__(_type_lines, _type_data, _type_root, _type_rows, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_root, _dflt_rows, _return_type):\n def __init__(self,lines:_type_lines,data:_type_data,root:_type_root=_dflt_root,rows:_type_rows=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.lines=lines\n  self.data=data\n  self.root=root\n  self.rows=_dflt_rows() if rows is _HAS_DEFAULT_FACTORY else rows\n return __init__': _dc_000000504,
+    "def __create_fn__(_type_lines, _type_size, _type_height, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,lines:_type_lines,size:_type_size,height:_type_height)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n return __init__": _dc_000000505,
+    'def __create_fn__(_type_look, _type_width, _type_ctx, _type_display, _type_where, _type_ref, _type_problems, _type_boxes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_display, _dflt_where, _dflt_ref, _dflt_problems, _dflt_boxes, _return_type):\n def __init__(self,look:_type_look,width:_type_width,ctx:_type_ctx,display:_type_display=_dflt_display,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,problems:_type_problems=_HAS_DEFAULT_FACTORY,boxes:_type_boxes=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.look=look\n  self.width=width\n  self.ctx=ctx\n  self.display=display\n  self.where=where\n  self.ref=ref\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.boxes=_dflt_boxes() if boxes is _HAS_DEFAULT_FACTORY else boxes\n return __init__': _dc_000000506,
+    "def __create_fn__(_type_method, _type_target, _type_headers, _type_body, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_body, _return_type):\n def __init__(self,method:_type_method,target:_type_target,headers:_type_headers,body:_type_body=_dflt_body)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'method',method)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'headers',headers)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n return __init__": _dc_000000507,
+    "def __create_fn__(_type_model, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,model:_type_model,layouts:_type_layouts)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'model',model)\n  __dataclass_builtins_object__.__setattr__(self,'layouts',layouts)\n return __init__": _dc_000000508,
+    "def __create_fn__(_type_name, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n return __init__": _dc_000000509,
+    "def __create_fn__(_type_name, _type_canvas, _type_trim, _type_dpi, _type_services, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,canvas:_type_canvas,trim:_type_trim,dpi:_type_dpi,services:_type_services)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'canvas',canvas)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'services',services)\n return __init__": _dc_000000510,
+    "def __create_fn__(_type_name, _type_cell, _type_formula, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formula, _dflt_source, _return_type):\n def __init__(self,name:_type_name,cell:_type_cell,formula:_type_formula=_dflt_formula,source:_type_source=_dflt_source)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'formula',formula)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__": _dc_000000511,
+    "def __create_fn__(_type_name, _type_family, _type_style, _type_ascent, _type_descent, _type_cap, _type_charset, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,family:_type_family,style:_type_style,ascent:_type_ascent,descent:_type_descent,cap:_type_cap,charset:_type_charset)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'family',family)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'ascent',ascent)\n  __dataclass_builtins_object__.__setattr__(self,'descent',descent)\n  __dataclass_builtins_object__.__setattr__(self,'cap',cap)\n  __dataclass_builtins_object__.__setattr__(self,'charset',charset)\n return __init__": _dc_000000512,
+    "def __create_fn__(_type_name, _type_frame, _type_booklet, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,frame:_type_frame,booklet:_type_booklet)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'booklet',booklet)\n return __init__": _dc_000000513,
+    "def __create_fn__(_type_name, _type_on, _type_words, _type_values, _type_what, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_words, _dflt_values, _dflt_what, _return_type):\n def __init__(self,name:_type_name,on:_type_on,words:_type_words=_dflt_words,values:_type_values=_dflt_values,what:_type_what=_dflt_what)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'on',on)\n  __dataclass_builtins_object__.__setattr__(self,'words',words)\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n return __init__": _dc_000000514,
+    'def __create_fn__(_type_name, _type_root, _type_game, _type_game_ref, _type_decks, _type_sheets, _type_layouts, _type_tuckboxes, _type_rulebooks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_decks, _dflt_sheets, _dflt_layouts, _dflt_tuckboxes, _dflt_rulebooks, _return_type):\n def __init__(self,name:_type_name,root:_type_root,game:_type_game,game_ref:_type_game_ref,decks:_type_decks=_HAS_DEFAULT_FACTORY,sheets:_type_sheets=_HAS_DEFAULT_FACTORY,layouts:_type_layouts=_HAS_DEFAULT_FACTORY,tuckboxes:_type_tuckboxes=_HAS_DEFAULT_FACTORY,rulebooks:_type_rulebooks=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.name=name\n  self.root=root\n  self.game=game\n  self.game_ref=game_ref\n  self.decks=_dflt_decks() if decks is _HAS_DEFAULT_FACTORY else decks\n  self.sheets=_dflt_sheets() if sheets is _HAS_DEFAULT_FACTORY else sheets\n  self.layouts=_dflt_layouts() if layouts is _HAS_DEFAULT_FACTORY else layouts\n  self.tuckboxes=_dflt_tuckboxes() if tuckboxes is _HAS_DEFAULT_FACTORY else tuckboxes\n  self.rulebooks=_dflt_rulebooks() if rulebooks is _HAS_DEFAULT_FACTORY else rulebooks\n return __init__': _dc_000000515,
+    "def __create_fn__(_type_name, _type_spec, _type_cards, _type_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,spec:_type_spec,cards:_type_cards,box:_type_box)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n return __init__": _dc_000000516,
+    'def __create_fn__(_type_name, _type_summary, _type_params, _type_check, _type_tables, _type_playout, _type_read, _type_seats, _type_features, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_params, _dflt_check, _dflt_tables, _dflt_playout, _dflt_read, _dflt_seats, _dflt_features, _return_type):\n def __init__(self,name:_type_name,summary:_type_summary,params:_type_params=_dflt_params,check:_type_check=_dflt_check,tables:_type_tables=_dflt_tables,playout:_type_playout=_dflt_playout,read:_type_read=_dflt_read,seats:_type_seats=_dflt_seats,features:_type_features=_dflt_features)->_return_type:\n  self.name=name\n  self.summary=summary\n  self.params=params\n  self.check=check\n  self.tables=tables\n  self.playout=playout\n  self.read=read\n  self.seats=seats\n  self.features=features\n return __init__': _dc_000000517,
+    "def __create_fn__(_type_name, _type_title, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000518,
+    "def __create_fn__(_type_name, _type_title, _type_spec, _type_cards, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,cards:_type_cards,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000519,
+    "def __create_fn__(_type_name, _type_title, _type_spec, _type_pages, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,pages:_type_pages,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000520,
+    "def __create_fn__(_type_name, _type_title, _type_spec, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000521,
+    "def __create_fn__(_type_name, _type_title, _type_spec, _type_ref, _type_display, _type_blocks, _type_figures, _type_style, _type_lines, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,title:_type_title,spec:_type_spec,ref:_type_ref,display:_type_display,blocks:_type_blocks,figures:_type_figures,style:_type_style,lines:_type_lines)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'display',display)\n  __dataclass_builtins_object__.__setattr__(self,'blocks',blocks)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'lines',lines)\n return __init__": _dc_000000522,
+    "def __create_fn__(_type_name, _type_x, _type_y, _type_w, _type_h, _type_tip, _type_script, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tip, _dflt_script, _return_type):\n def __init__(self,name:_type_name,x:_type_x,y:_type_y,w:_type_w,h:_type_h,tip:_type_tip=_dflt_tip,script:_type_script=_dflt_script)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'tip',tip)\n  __dataclass_builtins_object__.__setattr__(self,'script',script)\n return __init__": _dc_000000523,
+    "def __create_fn__(_type_net, _type_x, _type_top, _type_turned, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,net:_type_net,x:_type_x,top:_type_top,turned:_type_turned)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'net',net)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n return __init__": _dc_000000524,
+    "def __create_fn__(_type_node, _type_owner, _type_merged, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_merged, _return_type):\n def __init__(self,node:_type_node,owner:_type_owner,merged:_type_merged=_dflt_merged)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'node',node)\n  __dataclass_builtins_object__.__setattr__(self,'owner',owner)\n  __dataclass_builtins_object__.__setattr__(self,'merged',merged)\n return __init__": _dc_000000525,
+    'def __create_fn__(_type_number, _type_cells, _type_starts, _type_end, _type_beyond, _type_unclosed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_beyond, _dflt_unclosed, _return_type):\n def __init__(self,number:_type_number,cells:_type_cells,starts:_type_starts,end:_type_end,beyond:_type_beyond=_dflt_beyond,unclosed:_type_unclosed=_dflt_unclosed)->_return_type:\n  self.number=number\n  self.cells=cells\n  self.starts=starts\n  self.end=end\n  self.beyond=beyond\n  self.unclosed=unclosed\n return __init__': _dc_000000526,
+    'def __create_fn__(_type_number, _type_changed, _type_reports, _type_last, _type_seconds, _type_clock, _type_failure, _type_lines, _type_versions, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_failure, _dflt_lines, _dflt_versions, _return_type):\n def __init__(self,number:_type_number,changed:_type_changed,reports:_type_reports,last:_type_last,seconds:_type_seconds,clock:_type_clock,failure:_type_failure=_dflt_failure,lines:_type_lines=_HAS_DEFAULT_FACTORY,versions:_type_versions=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.number=number\n  self.changed=changed\n  self.reports=reports\n  self.last=last\n  self.seconds=seconds\n  self.clock=clock\n  self.failure=failure\n  self.lines=_dflt_lines() if lines is _HAS_DEFAULT_FACTORY else lines\n  self.versions=_dflt_versions() if versions is _HAS_DEFAULT_FACTORY else versions\n return __init__': _dc_000000527,
+    "def __create_fn__(_type_number, _type_width, _type_height, _type_items, _type_figures, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,number:_type_number,width:_type_width,height:_type_height,items:_type_items,figures:_type_figures)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n return __init__": _dc_000000528,
+    "def __create_fn__(_type_number, _type_width, _type_height, _type_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,number:_type_number,width:_type_width,height:_type_height,version:_type_version)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'number',number)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'version',version)\n return __init__": _dc_000000529,
+    "def __create_fn__(_type_numbers, _type_off, _type_literal, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_numbers, _dflt_off, _dflt_literal, _return_type):\n def __init__(self,numbers:_type_numbers=_HAS_DEFAULT_FACTORY,off:_type_off=_dflt_off,literal:_type_literal=_dflt_literal)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'numbers',_dflt_numbers() if numbers is _HAS_DEFAULT_FACTORY else numbers)\n  __dataclass_builtins_object__.__setattr__(self,'off',off)\n  __dataclass_builtins_object__.__setattr__(self,'literal',literal)\n return __init__": _dc_000000530,
+    "def __create_fn__(_type_of, _type_draw, _type_shows, _type_remembered, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_remembered, _return_type):\n def __init__(self,of:_type_of,draw:_type_draw,shows:_type_shows,remembered:_type_remembered=_dflt_remembered)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'of',of)\n  __dataclass_builtins_object__.__setattr__(self,'draw',draw)\n  __dataclass_builtins_object__.__setattr__(self,'shows',shows)\n  __dataclass_builtins_object__.__setattr__(self,'remembered',remembered)\n return __init__": _dc_000000531,
+    "def __create_fn__(_type_op, _type_left, _type_right, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,op:_type_op,left:_type_left,right:_type_right)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'op',op)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n return __init__": _dc_000000532,
+    "def __create_fn__(_type_ordered, _type_start, _type_items, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,ordered:_type_ordered,start:_type_start,items:_type_items,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ordered',ordered)\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000533,
+    "def __create_fn__(_type_page, _type_corners, _type_component, _type_item, _type_side, _type_file, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,corners:_type_corners,component:_type_component,item:_type_item,side:_type_side,file:_type_file,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'corners',corners)\n  __dataclass_builtins_object__.__setattr__(self,'component',component)\n  __dataclass_builtins_object__.__setattr__(self,'item',item)\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'file',file)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000534,
+    'def __create_fn__(_type_page, _type_face, _type_tables, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,face:_type_face,tables:_type_tables)->_return_type:\n  self.page=page\n  self.face=face\n  self.tables=tables\n return __init__': _dc_000000535,
+    "def __create_fn__(_type_page, _type_pieces, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,page:_type_page,pieces:_type_pieces)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'page',page)\n  __dataclass_builtins_object__.__setattr__(self,'pieces',pieces)\n return __init__": _dc_000000536,
+    'def __create_fn__(_type_pages, _type_anchors, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pages, _dflt_anchors, _return_type):\n def __init__(self,pages:_type_pages=_HAS_DEFAULT_FACTORY,anchors:_type_anchors=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.pages=_dflt_pages() if pages is _HAS_DEFAULT_FACTORY else pages\n  self.anchors=_dflt_anchors() if anchors is _HAS_DEFAULT_FACTORY else anchors\n return __init__': _dc_000000537,
+    'def __create_fn__(_type_pages, _type_faces, _type_cuts, _type_plans, _type_notes, _type_cards, _type_yaml, _type_stamp, _type_shared, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_faces, _dflt_cuts, _dflt_plans, _dflt_notes, _dflt_cards, _dflt_yaml, _dflt_stamp, _dflt_shared, _return_type):\n def __init__(self,pages:_type_pages,faces:_type_faces=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,plans:_type_plans=_HAS_DEFAULT_FACTORY,notes:_type_notes=_HAS_DEFAULT_FACTORY,cards:_type_cards=_HAS_DEFAULT_FACTORY,yaml:_type_yaml=_HAS_DEFAULT_FACTORY,stamp:_type_stamp=_dflt_stamp,shared:_type_shared=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.pages=pages\n  self.faces=_dflt_faces() if faces is _HAS_DEFAULT_FACTORY else faces\n  self.cuts=_dflt_cuts() if cuts is _HAS_DEFAULT_FACTORY else cuts\n  self.plans=_dflt_plans() if plans is _HAS_DEFAULT_FACTORY else plans\n  self.notes=_dflt_notes() if notes is _HAS_DEFAULT_FACTORY else notes\n  self.cards=_dflt_cards() if cards is _HAS_DEFAULT_FACTORY else cards\n  self.yaml=_dflt_yaml() if yaml is _HAS_DEFAULT_FACTORY else yaml\n  self.stamp=stamp\n  self.shared=_dflt_shared() if shared is _HAS_DEFAULT_FACTORY else shared\n return __init__': _dc_000000538,
+    "def __create_fn__(_type_paper, _type_backs, _type_orientation, _type_out, _type_back_offset, _type_image_dpi, _type_strict, _type_printer_margin, _type_code, _type_color, _type_pdfx, _type_ink_limit, _type_ink, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_paper, _dflt_backs, _dflt_orientation, _dflt_out, _dflt_back_offset, _dflt_image_dpi, _dflt_strict, _dflt_printer_margin, _dflt_code, _dflt_color, _dflt_pdfx, _dflt_ink_limit, _dflt_ink, _return_type):\n def __init__(self,paper:_type_paper=_dflt_paper,backs:_type_backs=_dflt_backs,orientation:_type_orientation=_dflt_orientation,out:_type_out=_dflt_out,back_offset:_type_back_offset=_dflt_back_offset,image_dpi:_type_image_dpi=_dflt_image_dpi,strict:_type_strict=_dflt_strict,printer_margin:_type_printer_margin=_dflt_printer_margin,code:_type_code=_dflt_code,color:_type_color=_dflt_color,pdfx:_type_pdfx=_dflt_pdfx,ink_limit:_type_ink_limit=_dflt_ink_limit,ink:_type_ink=_dflt_ink)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'orientation',orientation)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'back_offset',back_offset)\n  __dataclass_builtins_object__.__setattr__(self,'image_dpi',image_dpi)\n  __dataclass_builtins_object__.__setattr__(self,'strict',strict)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'pdfx',pdfx)\n  __dataclass_builtins_object__.__setattr__(self,'ink_limit',ink_limit)\n  __dataclass_builtins_object__.__setattr__(self,'ink',ink)\n return __init__": _dc_000000539,
+    'def __create_fn__(_type_path, _type_component, _type_kind, _type_pages, _type_cards, _type_card_size_mm, _type_per_page, _type_backs, _type_blanks, _type_backs_left_out, _type_short_bleed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_cards, _dflt_card_size_mm, _dflt_per_page, _dflt_backs, _dflt_blanks, _dflt_backs_left_out, _dflt_short_bleed, _return_type):\n def __init__(self,path:_type_path,component:_type_component,kind:_type_kind,pages:_type_pages,cards:_type_cards=_dflt_cards,card_size_mm:_type_card_size_mm=_dflt_card_size_mm,per_page:_type_per_page=_dflt_per_page,backs:_type_backs=_dflt_backs,blanks:_type_blanks=_dflt_blanks,backs_left_out:_type_backs_left_out=_dflt_backs_left_out,short_bleed:_type_short_bleed=_dflt_short_bleed)->_return_type:\n  self.path=path\n  self.component=component\n  self.kind=kind\n  self.pages=pages\n  self.cards=cards\n  self.card_size_mm=card_size_mm\n  self.per_page=per_page\n  self.backs=backs\n  self.blanks=blanks\n  self.backs_left_out=backs_left_out\n  self.short_bleed=short_bleed\n return __init__': _dc_000000540,
+    'def __create_fn__(_type_pending, _type__open, _type_record_pages, _type_page_digests, _type__made, _type_root, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_pending, _dflt__open, _dflt_record_pages, _dflt_page_digests, _dflt__made, _dflt_root, _return_type):\n def __init__(self,pending:_type_pending=_HAS_DEFAULT_FACTORY,_open:_type__open=_HAS_DEFAULT_FACTORY,record_pages:_type_record_pages=_dflt_record_pages,page_digests:_type_page_digests=_HAS_DEFAULT_FACTORY,_made:_type__made=_HAS_DEFAULT_FACTORY,root:_type_root=_dflt_root)->_return_type:\n  self.pending=_dflt_pending() if pending is _HAS_DEFAULT_FACTORY else pending\n  self._open=_dflt__open() if _open is _HAS_DEFAULT_FACTORY else _open\n  self.record_pages=record_pages\n  self.page_digests=_dflt_page_digests() if page_digests is _HAS_DEFAULT_FACTORY else page_digests\n  self._made=_dflt__made() if _made is _HAS_DEFAULT_FACTORY else _made\n  self.root=root\n return __init__': _dc_000000541,
+    "def __create_fn__(_type_pixels, _type_dpi, _type_scale, _type_note, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _return_type):\n def __init__(self,pixels:_type_pixels,dpi:_type_dpi,scale:_type_scale,note:_type_note=_dflt_note)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'pixels',pixels)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n return __init__": _dc_000000542,
+    "def __create_fn__(_type_places, _type_width, _type_height, _type_caption, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,places:_type_places,width:_type_width,height:_type_height,caption:_type_caption,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'places',places)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'caption',caption)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000543,
+    "def __create_fn__(_type_play, _type_situations, _type_lengths, _type_open_endings, _type_dry, _type_check_agent, _type_trace, _type_agents, _type_seat_colours, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_open_endings, _dflt_dry, _dflt_check_agent, _dflt_trace, _dflt_agents, _dflt_seat_colours, _return_type):\n def __init__(self,play:_type_play,situations:_type_situations=_dflt_situations,lengths:_type_lengths=_dflt_lengths,open_endings:_type_open_endings=_HAS_DEFAULT_FACTORY,dry:_type_dry=_dflt_dry,check_agent:_type_check_agent=_dflt_check_agent,trace:_type_trace=_dflt_trace,agents:_type_agents=_HAS_DEFAULT_FACTORY,seat_colours:_type_seat_colours=_dflt_seat_colours)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'play',play)\n  __dataclass_builtins_object__.__setattr__(self,'situations',situations)\n  __dataclass_builtins_object__.__setattr__(self,'lengths',lengths)\n  __dataclass_builtins_object__.__setattr__(self,'open_endings',_dflt_open_endings() if open_endings is _HAS_DEFAULT_FACTORY else open_endings)\n  __dataclass_builtins_object__.__setattr__(self,'dry',dry)\n  __dataclass_builtins_object__.__setattr__(self,'check_agent',check_agent)\n  __dataclass_builtins_object__.__setattr__(self,'trace',trace)\n  __dataclass_builtins_object__.__setattr__(self,'agents',_dflt_agents() if agents is _HAS_DEFAULT_FACTORY else agents)\n  __dataclass_builtins_object__.__setattr__(self,'seat_colours',seat_colours)\n return __init__": _dc_000000544,
+    "def __create_fn__(_type_png, _type_tts, _type_sheets, _type_out, _type_preset, _type_size, _type_bleed, _type_dpi, _type_paper, _type_tts_base, _type_showcase, _type_fan, _type_cards, _type_width, _type_rules_html, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_png, _dflt_tts, _dflt_sheets, _dflt_out, _dflt_preset, _dflt_size, _dflt_bleed, _dflt_dpi, _dflt_paper, _dflt_tts_base, _dflt_showcase, _dflt_fan, _dflt_cards, _dflt_width, _dflt_rules_html, _return_type):\n def __init__(self,png:_type_png=_dflt_png,tts:_type_tts=_dflt_tts,sheets:_type_sheets=_dflt_sheets,out:_type_out=_dflt_out,preset:_type_preset=_dflt_preset,size:_type_size=_dflt_size,bleed:_type_bleed=_dflt_bleed,dpi:_type_dpi=_dflt_dpi,paper:_type_paper=_dflt_paper,tts_base:_type_tts_base=_dflt_tts_base,showcase:_type_showcase=_dflt_showcase,fan:_type_fan=_dflt_fan,cards:_type_cards=_dflt_cards,width:_type_width=_dflt_width,rules_html:_type_rules_html=_dflt_rules_html)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'png',png)\n  __dataclass_builtins_object__.__setattr__(self,'tts',tts)\n  __dataclass_builtins_object__.__setattr__(self,'sheets',sheets)\n  __dataclass_builtins_object__.__setattr__(self,'out',out)\n  __dataclass_builtins_object__.__setattr__(self,'preset',preset)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'dpi',dpi)\n  __dataclass_builtins_object__.__setattr__(self,'paper',paper)\n  __dataclass_builtins_object__.__setattr__(self,'tts_base',tts_base)\n  __dataclass_builtins_object__.__setattr__(self,'showcase',showcase)\n  __dataclass_builtins_object__.__setattr__(self,'fan',fan)\n  __dataclass_builtins_object__.__setattr__(self,'cards',cards)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'rules_html',rules_html)\n return __init__": _dc_000000545,
+    'def __create_fn__(_type_problem, _type_layouts, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,problem:_type_problem,layouts:_type_layouts)->_return_type:\n  self.problem=problem\n  self.layouts=layouts\n return __init__': _dc_000000546,
+    'def __create_fn__(_type_problems, _type_files, _type_reads, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_files, _dflt_reads, _return_type):\n def __init__(self,problems:_type_problems=_HAS_DEFAULT_FACTORY,files:_type_files=_HAS_DEFAULT_FACTORY,reads:_type_reads=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.reads=_dflt_reads() if reads is _HAS_DEFAULT_FACTORY else reads\n return __init__': _dc_000000547,
+    'def __create_fn__(_type_project, _type_fonts, _type_icons, _type_problems, _type_memo, _type_kept, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_memo, _dflt_kept, _return_type):\n def __init__(self,project:_type_project,fonts:_type_fonts,icons:_type_icons,problems:_type_problems=_HAS_DEFAULT_FACTORY,memo:_type_memo=_dflt_memo,kept:_type_kept=_dflt_kept)->_return_type:\n  self.project=project\n  self.fonts=fonts\n  self.icons=icons\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.memo=memo\n  self.kept=kept\n return __init__': _dc_000000548,
+    'def __create_fn__(_type_project, _type_kit_dir, _type_fonts, _type_icons, _type_french, _type_tables, _type_layout_refs, _type_skip, _type_min_text, _type_rules, _type_inspect, _type_paper, _type_language, _type_saver, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skip, _dflt_min_text, _dflt_rules, _dflt_inspect, _dflt_paper, _dflt_language, _dflt_saver, _return_type):\n def __init__(self,project:_type_project,kit_dir:_type_kit_dir,fonts:_type_fonts,icons:_type_icons,french:_type_french,tables:_type_tables,layout_refs:_type_layout_refs,skip:_type_skip=_dflt_skip,min_text:_type_min_text=_dflt_min_text,rules:_type_rules=_HAS_DEFAULT_FACTORY,inspect:_type_inspect=_dflt_inspect,paper:_type_paper=_dflt_paper,language:_type_language=_dflt_language,saver:_type_saver=_dflt_saver)->_return_type:\n  self.project=project\n  self.kit_dir=kit_dir\n  self.fonts=fonts\n  self.icons=icons\n  self.french=french\n  self.tables=tables\n  self.layout_refs=layout_refs\n  self.skip=skip\n  self.min_text=min_text\n  self.rules=_dflt_rules() if rules is _HAS_DEFAULT_FACTORY else rules\n  self.inspect=inspect\n  self.paper=paper\n  self.language=language\n  self.saver=saver\n return __init__': _dc_000000549,
+    "def __create_fn__(_type_ref, _type_keys, _type_lacking, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_lacking, _return_type):\n def __init__(self,ref:_type_ref,keys:_type_keys,lacking:_type_lacking=_dflt_lacking)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n  __dataclass_builtins_object__.__setattr__(self,'lacking',lacking)\n return __init__": _dc_000000550,
+    "def __create_fn__(_type_root, _type_entry, _type_texts, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,entry:_type_entry,texts:_type_texts,shown:_type_shown)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'texts',texts)\n  __dataclass_builtins_object__.__setattr__(self,'shown',shown)\n return __init__": _dc_000000551,
+    "def __create_fn__(_type_root, _type_kit_dir, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,kit_dir:_type_kit_dir)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'kit_dir',kit_dir)\n return __init__": _dc_000000552,
+    'def __create_fn__(_type_root, _type_locators, _type_library, _type_problems, _type_parse_cache, _type_kept_cards, _type_kept_yaml, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _dflt_parse_cache, _dflt_kept_cards, _dflt_kept_yaml, _return_type):\n def __init__(self,root:_type_root,locators:_type_locators,library:_type_library,problems:_type_problems=_HAS_DEFAULT_FACTORY,parse_cache:_type_parse_cache=_dflt_parse_cache,kept_cards:_type_kept_cards=_dflt_kept_cards,kept_yaml:_type_kept_yaml=_dflt_kept_yaml)->_return_type:\n  self.root=root\n  self.locators=locators\n  self.library=library\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.parse_cache=parse_cache\n  self.kept_cards=kept_cards\n  self.kept_yaml=kept_yaml\n return __init__': _dc_000000553,
+    "def __create_fn__(_type_root, _type_size, _type_inputs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,root:_type_root,size:_type_size,inputs:_type_inputs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'root',root)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'inputs',inputs)\n return __init__": _dc_000000554,
+    "def __create_fn__(_type_row, _type_col, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n return __init__": _dc_000000555,
+    "def __create_fn__(_type_row, _type_col, _type_group, _type_name, _type_text, _type_x, _type_y, _type_w, _type_h, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col,group:_type_group,name:_type_name,text:_type_text,x:_type_x,y:_type_y,w:_type_w,h:_type_h)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'group',group)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n return __init__": _dc_000000556,
+    "def __create_fn__(_type_row, _type_col, _type_label, _type_region, _type_page_box, _type_neighbours, _type_strips, _type_registers, _type_crop, _type_label_box, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,row:_type_row,col:_type_col,label:_type_label,region:_type_region,page_box:_type_page_box,neighbours:_type_neighbours,strips:_type_strips,registers:_type_registers,crop:_type_crop,label_box:_type_label_box)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'label',label)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'page_box',page_box)\n  __dataclass_builtins_object__.__setattr__(self,'neighbours',neighbours)\n  __dataclass_builtins_object__.__setattr__(self,'strips',strips)\n  __dataclass_builtins_object__.__setattr__(self,'registers',registers)\n  __dataclass_builtins_object__.__setattr__(self,'crop',crop)\n  __dataclass_builtins_object__.__setattr__(self,'label_box',label_box)\n return __init__": _dc_000000557,
+    "def __create_fn__(_type_scale, _type_box, _type_tiles, _type_overlaps, _type_label_size, _type_title_y, _type_notes_top, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,scale:_type_scale,box:_type_box,tiles:_type_tiles,overlaps:_type_overlaps,label_size:_type_label_size,title_y:_type_title_y,notes_top:_type_notes_top)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'scale',scale)\n  __dataclass_builtins_object__.__setattr__(self,'box',box)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'overlaps',overlaps)\n  __dataclass_builtins_object__.__setattr__(self,'label_size',label_size)\n  __dataclass_builtins_object__.__setattr__(self,'title_y',title_y)\n  __dataclass_builtins_object__.__setattr__(self,'notes_top',notes_top)\n return __init__": _dc_000000558,
+    'def __create_fn__(_type_session, _type_checked, _type_options, _type_batch, _type_files, _type_problems, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_problems, _dflt_progress, _return_type):\n def __init__(self,session:_type_session,checked:_type_checked,options:_type_options,batch:_type_batch,files:_type_files=_HAS_DEFAULT_FACTORY,problems:_type_problems=_HAS_DEFAULT_FACTORY,progress:_type_progress=_dflt_progress)->_return_type:\n  self.session=session\n  self.checked=checked\n  self.options=options\n  self.batch=batch\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n  self.progress=progress\n return __init__': _dc_000000559,
+    "def __create_fn__(_type_sheet, _type_back, _type_left, _type_right, _type_width, _type_height, _type_turned, _type_marks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sheet:_type_sheet,back:_type_back,left:_type_left,right:_type_right,width:_type_width,height:_type_height,turned:_type_turned,marks:_type_marks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'left',left)\n  __dataclass_builtins_object__.__setattr__(self,'right',right)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'turned',turned)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n return __init__": _dc_000000560,
+    "def __create_fn__(_type_sheet, _type_layout, _type_count, _type_ref, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sheet:_type_sheet,layout:_type_layout,count:_type_count,ref:_type_ref)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sheet',sheet)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'count',count)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n return __init__": _dc_000000561,
+    "def __create_fn__(_type_side, _type_region, _type_neighbour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,side:_type_side,region:_type_region,neighbour:_type_neighbour)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'side',side)\n  __dataclass_builtins_object__.__setattr__(self,'region',region)\n  __dataclass_builtins_object__.__setattr__(self,'neighbour',neighbour)\n return __init__": _dc_000000562,
+    "def __create_fn__(_type_sides, _type_pages, _type_blanks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,sides:_type_sides,pages:_type_pages,blanks:_type_blanks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n  __dataclass_builtins_object__.__setattr__(self,'pages',pages)\n  __dataclass_builtins_object__.__setattr__(self,'blanks',blanks)\n return __init__": _dc_000000563,
+    "def __create_fn__(_type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,size:_type_size)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000564,
+    "def __create_fn__(_type_slot, _type_layout, _type_card, _type_copy, _type_back, _type_trim, _type_rotate, _type_size, _type_bleed, _type_deck, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_deck, _return_type):\n def __init__(self,slot:_type_slot,layout:_type_layout,card:_type_card,copy:_type_copy,back:_type_back,trim:_type_trim,rotate:_type_rotate,size:_type_size,bleed:_type_bleed,deck:_type_deck=_dflt_deck)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'slot',slot)\n  __dataclass_builtins_object__.__setattr__(self,'layout',layout)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'copy',copy)\n  __dataclass_builtins_object__.__setattr__(self,'back',back)\n  __dataclass_builtins_object__.__setattr__(self,'trim',trim)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'deck',deck)\n return __init__": _dc_000000565,
+    "def __create_fn__(_type_spec, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,spec:_type_spec,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'spec',spec)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000566,
+    "def __create_fn__(_type_status, _type_body, _type_headers, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_headers, _return_type):\n def __init__(self,status:_type_status,body:_type_body,headers:_type_headers=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'headers',_dflt_headers() if headers is _HAS_DEFAULT_FACTORY else headers)\n return __init__": _dc_000000567,
+    "def __create_fn__(_type_tables, _type_values, _type_unrun, _type_drift, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_tables, _dflt_values, _dflt_unrun, _dflt_drift, _return_type):\n def __init__(self,tables:_type_tables=_HAS_DEFAULT_FACTORY,values:_type_values=_HAS_DEFAULT_FACTORY,unrun:_type_unrun=_dflt_unrun,drift:_type_drift=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'tables',_dflt_tables() if tables is _HAS_DEFAULT_FACTORY else tables)\n  __dataclass_builtins_object__.__setattr__(self,'values',_dflt_values() if values is _HAS_DEFAULT_FACTORY else values)\n  __dataclass_builtins_object__.__setattr__(self,'unrun',unrun)\n  __dataclass_builtins_object__.__setattr__(self,'drift',_dflt_drift() if drift is _HAS_DEFAULT_FACTORY else drift)\n return __init__": _dc_000000568,
+    "def __create_fn__(_type_text, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n return __init__": _dc_000000569,
+    "def __create_fn__(_type_text, _type_bold, _type_italic, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_bold, _dflt_italic, _dflt_icon, _return_type):\n def __init__(self,text:_type_text,bold:_type_bold=_dflt_bold,italic:_type_italic=_dflt_italic,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'italic',italic)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000570,
+    "def __create_fn__(_type_text, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000571,
+    "def __create_fn__(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):\n def __init__(self,text:_type_text,style:_type_style,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000572,
+    "def __create_fn__(_type_text, _type_style, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,style:_type_style,icon:_type_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000573,
+    "def __create_fn__(_type_text, _type_width, _type_sides, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,width:_type_width,sides:_type_sides)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'sides',sides)\n return __init__": _dc_000000574,
+    "def __create_fn__(_type_text, _type_x, _type_y, _type_rotate, _type_size, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _return_type):\n def __init__(self,text:_type_text,x:_type_x,y:_type_y,rotate:_type_rotate,size:_type_size=_dflt_size)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n return __init__": _dc_000000575,
+    'def __create_fn__(_type_tokens, _type_display, _type_where, _type_lines, _type_problems, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_problems, _return_type):\n def __init__(self,tokens:_type_tokens,display:_type_display,where:_type_where,lines:_type_lines,problems:_type_problems=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.tokens=tokens\n  self.display=display\n  self.where=where\n  self.lines=lines\n  self.problems=_dflt_problems() if problems is _HAS_DEFAULT_FACTORY else problems\n return __init__': _dc_000000576,
+    'def __create_fn__(_type_unit, _type_x, _type_y, _type_column, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,unit:_type_unit,x:_type_x,y:_type_y,column:_type_column)->_return_type:\n  self.unit=unit\n  self.x=x\n  self.y=y\n  self.column=column\n return __init__': _dc_000000577,
+    "def __create_fn__(_type_value, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,value:_type_value)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n return __init__": _dc_000000578,
+    "def __create_fn__(_type_value, _type_relative, _type_template, _type_safe, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_relative, _dflt_template, _dflt_safe, _return_type):\n def __init__(self,value:_type_value,relative:_type_relative=_dflt_relative,template:_type_template=_dflt_template,safe:_type_safe=_dflt_safe)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'value',value)\n  __dataclass_builtins_object__.__setattr__(self,'relative',relative)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n  __dataclass_builtins_object__.__setattr__(self,'safe',safe)\n return __init__": _dc_000000579,
+    'def __create_fn__(_type_values, _type_declared, _type_users, _type__known, _type__had, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_values, _dflt_declared, _dflt_users, _dflt__known, _dflt__had, _return_type):\n def __init__(self,values:_type_values=_HAS_DEFAULT_FACTORY,declared:_type_declared=_HAS_DEFAULT_FACTORY,users:_type_users=_HAS_DEFAULT_FACTORY,_known:_type__known=_dflt__known,_had:_type__had=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.values=_dflt_values() if values is _HAS_DEFAULT_FACTORY else values\n  self.declared=_dflt_declared() if declared is _HAS_DEFAULT_FACTORY else declared\n  self.users=_dflt_users() if users is _HAS_DEFAULT_FACTORY else users\n  self._known=_known\n  self._had=_dflt__had() if _had is _HAS_DEFAULT_FACTORY else _had\n return __init__': _dc_000000580,
+    'def __create_fn__(_type_values, _type_layout, _type_width, _type_height, _type_fonts, _type_icons, _type_project, _type_kit_dir, _type_french, _type_tables, _type_rules, _type_min_text, _type_colours, _type_language, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_min_text, _dflt_colours, _dflt_language, _return_type):\n def __init__(self,values:_type_values,layout:_type_layout,width:_type_width,height:_type_height,fonts:_type_fonts,icons:_type_icons,project:_type_project,kit_dir:_type_kit_dir,french:_type_french,tables:_type_tables,rules:_type_rules,min_text:_type_min_text=_dflt_min_text,colours:_type_colours=_dflt_colours,language:_type_language=_dflt_language)->_return_type:\n  self.values=values\n  self.layout=layout\n  self.width=width\n  self.height=height\n  self.fonts=fonts\n  self.icons=icons\n  self.project=project\n  self.kit_dir=kit_dir\n  self.french=french\n  self.tables=tables\n  self.rules=rules\n  self.min_text=min_text\n  self.colours=colours\n  self.language=language\n return __init__': _dc_000000581,
+    "def __create_fn__(_type_values, _type_ref, _type_listed, _type_written, _type_refs, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_written, _dflt_refs, _return_type):\n def __init__(self,values:_type_values,ref:_type_ref,listed:_type_listed,written:_type_written=_dflt_written,refs:_type_refs=_dflt_refs)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'values',values)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'listed',listed)\n  __dataclass_builtins_object__.__setattr__(self,'written',written)\n  __dataclass_builtins_object__.__setattr__(self,'refs',refs)\n return __init__": _dc_000000582,
+    "def __create_fn__(_type_what, _type_high, _type_low, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_high, _dflt_low, _return_type):\n def __init__(self,what:_type_what,high:_type_high=_dflt_high,low:_type_low=_dflt_low)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'high',high)\n  __dataclass_builtins_object__.__setattr__(self,'low',low)\n return __init__": _dc_000000583,
+    "def __create_fn__(_type_what, _type_where, _type_ref, _type_got, _type_suggestion, _type_severity, _type_loc, _type_at_key, _type_element, _type_keys, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_where, _dflt_ref, _dflt_got, _dflt_suggestion, _dflt_severity, _dflt_loc, _dflt_at_key, _dflt_element, _dflt_keys, _return_type):\n def __init__(self,what:_type_what,where:_type_where=_dflt_where,ref:_type_ref=_dflt_ref,got:_type_got=_dflt_got,suggestion:_type_suggestion=_dflt_suggestion,severity:_type_severity=_dflt_severity,loc:_type_loc=_dflt_loc,at_key:_type_at_key=_dflt_at_key,element:_type_element=_dflt_element,keys:_type_keys=_dflt_keys)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'what',what)\n  __dataclass_builtins_object__.__setattr__(self,'where',where)\n  __dataclass_builtins_object__.__setattr__(self,'ref',ref)\n  __dataclass_builtins_object__.__setattr__(self,'got',got)\n  __dataclass_builtins_object__.__setattr__(self,'suggestion',suggestion)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'loc',loc)\n  __dataclass_builtins_object__.__setattr__(self,'at_key',at_key)\n  __dataclass_builtins_object__.__setattr__(self,'element',element)\n  __dataclass_builtins_object__.__setattr__(self,'keys',keys)\n return __init__": _dc_000000584,
+    "def __create_fn__(_type_width, _type_height, _type_bleed, _type_layers, _type_background, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_background, _return_type):\n def __init__(self,width:_type_width,height:_type_height,bleed:_type_bleed,layers:_type_layers,background:_type_background=_dflt_background)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'layers',layers)\n  __dataclass_builtins_object__.__setattr__(self,'background',background)\n return __init__": _dc_000000585,
+    "def __create_fn__(_type_width, _type_height, _type_colour_space, _type_bits, _type_filters, _type_data, _type_predictor_colours, _type_smask, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_predictor_colours, _dflt_smask, _return_type):\n def __init__(self,width:_type_width,height:_type_height,colour_space:_type_colour_space,bits:_type_bits,filters:_type_filters,data:_type_data,predictor_colours:_type_predictor_colours=_dflt_predictor_colours,smask:_type_smask=_dflt_smask)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'colour_space',colour_space)\n  __dataclass_builtins_object__.__setattr__(self,'bits',bits)\n  __dataclass_builtins_object__.__setattr__(self,'filters',filters)\n  __dataclass_builtins_object__.__setattr__(self,'data',data)\n  __dataclass_builtins_object__.__setattr__(self,'predictor_colours',predictor_colours)\n  __dataclass_builtins_object__.__setattr__(self,'smask',smask)\n return __init__": _dc_000000586,
+    "def __create_fn__(_type_width, _type_height, _type_fronts, _type_backs, _type_marks, _type_back_marks, _type_trim_box, _type_bleed_box, _type_back_trim_box, _type_back_bleed_box, _type_fold, _type_mode, _type_cols, _type_rows, _type_printable, _type_gaps, _type_card, _type_bleed, _type_template, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printable, _dflt_gaps, _dflt_card, _dflt_bleed, _dflt_template, _return_type):\n def __init__(self,width:_type_width,height:_type_height,fronts:_type_fronts,backs:_type_backs,marks:_type_marks,back_marks:_type_back_marks,trim_box:_type_trim_box,bleed_box:_type_bleed_box,back_trim_box:_type_back_trim_box,back_bleed_box:_type_back_bleed_box,fold:_type_fold,mode:_type_mode,cols:_type_cols,rows:_type_rows,printable:_type_printable=_dflt_printable,gaps:_type_gaps=_dflt_gaps,card:_type_card=_dflt_card,bleed:_type_bleed=_dflt_bleed,template:_type_template=_dflt_template)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'fronts',fronts)\n  __dataclass_builtins_object__.__setattr__(self,'backs',backs)\n  __dataclass_builtins_object__.__setattr__(self,'marks',marks)\n  __dataclass_builtins_object__.__setattr__(self,'back_marks',back_marks)\n  __dataclass_builtins_object__.__setattr__(self,'trim_box',trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'bleed_box',bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_trim_box',back_trim_box)\n  __dataclass_builtins_object__.__setattr__(self,'back_bleed_box',back_bleed_box)\n  __dataclass_builtins_object__.__setattr__(self,'fold',fold)\n  __dataclass_builtins_object__.__setattr__(self,'mode',mode)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'gaps',gaps)\n  __dataclass_builtins_object__.__setattr__(self,'card',card)\n  __dataclass_builtins_object__.__setattr__(self,'bleed',bleed)\n  __dataclass_builtins_object__.__setattr__(self,'template',template)\n return __init__": _dc_000000587,
+    "def __create_fn__(_type_width, _type_height, _type_mirror_x, _type_dx, _type_dy, _type_area, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,mirror_x:_type_mirror_x,dx:_type_dx,dy:_type_dy,area:_type_area)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'mirror_x',mirror_x)\n  __dataclass_builtins_object__.__setattr__(self,'dx',dx)\n  __dataclass_builtins_object__.__setattr__(self,'dy',dy)\n  __dataclass_builtins_object__.__setattr__(self,'area',area)\n return __init__": _dc_000000588,
+    'def __create_fn__(_type_width, _type_height, _type_panels, _type_cuts, _type_folds, _type_glue, _type_flaps, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_panels, _dflt_cuts, _dflt_folds, _dflt_glue, _dflt_flaps, _return_type):\n def __init__(self,width:_type_width,height:_type_height,panels:_type_panels=_HAS_DEFAULT_FACTORY,cuts:_type_cuts=_HAS_DEFAULT_FACTORY,folds:_type_folds=_HAS_DEFAULT_FACTORY,glue:_type_glue=_HAS_DEFAULT_FACTORY,flaps:_type_flaps=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.width=width\n  self.height=height\n  self.panels=_dflt_panels() if panels is _HAS_DEFAULT_FACTORY else panels\n  self.cuts=_dflt_cuts() if cuts is _HAS_DEFAULT_FACTORY else cuts\n  self.folds=_dflt_folds() if folds is _HAS_DEFAULT_FACTORY else folds\n  self.glue=_dflt_glue() if glue is _HAS_DEFAULT_FACTORY else glue\n  self.flaps=_dflt_flaps() if flaps is _HAS_DEFAULT_FACTORY else flaps\n return __init__': _dc_000000589,
+    "def __create_fn__(_type_width, _type_height, _type_printable, _type_centre, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_centre, _return_type):\n def __init__(self,width:_type_width,height:_type_height,printable:_type_printable,centre:_type_centre=_dflt_centre)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'printable',printable)\n  __dataclass_builtins_object__.__setattr__(self,'centre',centre)\n return __init__": _dc_000000590,
+    "def __create_fn__(_type_width, _type_height, _type_shapes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,shapes:_type_shapes)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'shapes',shapes)\n return __init__": _dc_000000591,
+    "def __create_fn__(_type_width, _type_height, _type_size, _type_margin, _type_overlap, _type_rows, _type_cols, _type_tiles, _type_map, _type_printer_margin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_printer_margin, _return_type):\n def __init__(self,width:_type_width,height:_type_height,size:_type_size,margin:_type_margin,overlap:_type_overlap,rows:_type_rows,cols:_type_cols,tiles:_type_tiles,map:_type_map,printer_margin:_type_printer_margin=_dflt_printer_margin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'margin',margin)\n  __dataclass_builtins_object__.__setattr__(self,'overlap',overlap)\n  __dataclass_builtins_object__.__setattr__(self,'rows',rows)\n  __dataclass_builtins_object__.__setattr__(self,'cols',cols)\n  __dataclass_builtins_object__.__setattr__(self,'tiles',tiles)\n  __dataclass_builtins_object__.__setattr__(self,'map',map)\n  __dataclass_builtins_object__.__setattr__(self,'printer_margin',printer_margin)\n return __init__": _dc_000000592,
+    "def __create_fn__(_type_width, _type_height, _type_top, _type_bottom, _type_inner, _type_outer, _type_columns, _type_gap, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,width:_type_width,height:_type_height,top:_type_top,bottom:_type_bottom,inner:_type_inner,outer:_type_outer,columns:_type_columns,gap:_type_gap)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'top',top)\n  __dataclass_builtins_object__.__setattr__(self,'bottom',bottom)\n  __dataclass_builtins_object__.__setattr__(self,'inner',inner)\n  __dataclass_builtins_object__.__setattr__(self,'outer',outer)\n  __dataclass_builtins_object__.__setattr__(self,'columns',columns)\n  __dataclass_builtins_object__.__setattr__(self,'gap',gap)\n return __init__": _dc_000000593,
+    'def __create_fn__(_type_winners, _type_turns, _type_situations, _type_lengths, _type_ending, _type_ended, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_situations, _dflt_lengths, _dflt_ending, _dflt_ended, _return_type):\n def __init__(self,winners:_type_winners,turns:_type_turns,situations:_type_situations=_HAS_DEFAULT_FACTORY,lengths:_type_lengths=_HAS_DEFAULT_FACTORY,ending:_type_ending=_dflt_ending,ended:_type_ended=_dflt_ended)->_return_type:\n  self.winners=winners\n  self.turns=turns\n  self.situations=_dflt_situations() if situations is _HAS_DEFAULT_FACTORY else situations\n  self.lengths=_dflt_lengths() if lengths is _HAS_DEFAULT_FACTORY else lengths\n  self.ending=ending\n  self.ended=ended\n return __init__': _dc_000000594,
+    'def __create_fn__(_type_writable, _type_refused, _type_others, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_refused, _dflt_others, _return_type):\n def __init__(self,writable:_type_writable,refused:_type_refused=_HAS_DEFAULT_FACTORY,others:_type_others=_dflt_others)->_return_type:\n  self.writable=writable\n  self.refused=_dflt_refused() if refused is _HAS_DEFAULT_FACTORY else refused\n  self.others=others\n return __init__': _dc_000000595,
+    "def __create_fn__(_type_x, _type_text, _type_face, _type_size, _type_icon, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_icon, _return_type):\n def __init__(self,x:_type_x,text:_type_text,face:_type_face,size:_type_size,icon:_type_icon=_dflt_icon)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'face',face)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'icon',icon)\n return __init__": _dc_000000596,
+    "def __create_fn__(_type_x, _type_y, _type_rotate, _type_clip, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,x:_type_x,y:_type_y,rotate:_type_rotate,clip:_type_clip)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n  __dataclass_builtins_object__.__setattr__(self,'clip',clip)\n return __init__": _dc_000000597,
+    "def __create_fn__(_type_x, _type_y, _type_text, _type_size, _type_anchor, _type_bold, _type_colour, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_size, _dflt_anchor, _dflt_bold, _dflt_colour, _return_type):\n def __init__(self,x:_type_x,y:_type_y,text:_type_text,size:_type_size=_dflt_size,anchor:_type_anchor=_dflt_anchor,bold:_type_bold=_dflt_bold,colour:_type_colour=_dflt_colour)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'size',size)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'bold',bold)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n return __init__": _dc_000000598,
+    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_block, _type_color, _type_outline, _type_rotate, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_outline, _dflt_rotate, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,block:_type_block,color:_type_color,outline:_type_outline=_dflt_outline,rotate:_type_rotate=_dflt_rotate)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'block',block)\n  __dataclass_builtins_object__.__setattr__(self,'color',color)\n  __dataclass_builtins_object__.__setattr__(self,'outline',outline)\n  __dataclass_builtins_object__.__setattr__(self,'rotate',rotate)\n return __init__": _dc_000000599,
+    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_fill, _type_stroke, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_stroke, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,fill:_type_fill,stroke:_type_stroke=_dflt_stroke)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'fill',fill)\n  __dataclass_builtins_object__.__setattr__(self,'stroke',stroke)\n return __init__": _dc_000000600,
+    "def __create_fn__(_type_x, _type_y, _type_w, _type_h, _type_turn, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_turn, _return_type):\n def __init__(self,x:_type_x,y:_type_y,w:_type_w,h:_type_h,turn:_type_turn=_dflt_turn)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x',x)\n  __dataclass_builtins_object__.__setattr__(self,'y',y)\n  __dataclass_builtins_object__.__setattr__(self,'w',w)\n  __dataclass_builtins_object__.__setattr__(self,'h',h)\n  __dataclass_builtins_object__.__setattr__(self,'turn',turn)\n return __init__": _dc_000000601,
+    "def __create_fn__(_type_x0, _type_y0, _type_x1, _type_y1, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_width, _dflt_dash, _return_type):\n def __init__(self,x0:_type_x0,y0:_type_y0,x1:_type_x1,y1:_type_y1,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x0',x0)\n  __dataclass_builtins_object__.__setattr__(self,'y0',y0)\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000602,
+    "def __create_fn__(_type_x1, _type_y1, _type_x2, _type_y2, _type_colour, _type_width, _type_dash, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_colour, _dflt_width, _dflt_dash, _return_type):\n def __init__(self,x1:_type_x1,y1:_type_y1,x2:_type_x2,y2:_type_y2,colour:_type_colour=_dflt_colour,width:_type_width=_dflt_width,dash:_type_dash=_dflt_dash)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'x1',x1)\n  __dataclass_builtins_object__.__setattr__(self,'y1',y1)\n  __dataclass_builtins_object__.__setattr__(self,'x2',x2)\n  __dataclass_builtins_object__.__setattr__(self,'y2',y2)\n  __dataclass_builtins_object__.__setattr__(self,'colour',colour)\n  __dataclass_builtins_object__.__setattr__(self,'width',width)\n  __dataclass_builtins_object__.__setattr__(self,'dash',dash)\n return __init__": _dc_000000603,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'arg\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000604,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ascent\',\'descent\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000605,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'baseline\',\'width\',\'frags\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000606,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'canvas\',\'painter\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000607,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'card_w\',\'card_h\',\'bleed\',\'gap\',\'paper\',\'orientation\',\'backs\',\'back_offset\',\'marks\',\'gutter\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000608,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cards\',\'shared\',\'give\',\'special\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000609,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cells\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000610,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cols\',\'rows\',\'x0\',\'y0\',\'pitch_x\',\'pitch_y\',\'outer_x\',\'outer_y\',\'inner_x\',\'inner_y\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000611,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'cut\',\'fold\',\'tab_fill\',\'dash\',\'width\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000612,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'deck\',\'attributes\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000613,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'display\',\'header\',\'header_row\',\'rows\',\'unread\',\'ragged\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000614,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'drop\',\'lighten\',\'keep\',\'background\',\'amount\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000615,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'radius\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000616,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'width\',\'height\',\'scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000617,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'face\',\'x\',\'y\',\'scale\',\'angle\',\'clip\',\'outline\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000618,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'how\',\'clip\',\'width\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000619,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'size\',\'leading\',\'align\',\'hyphens\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000620,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'faces\',\'size\',\'min_size\',\'leading\',\'align\',\'valign\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000621,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'file\',\'line\',\'col\',\'cell\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000622,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'file\',\'path\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000623,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'files\',\'changed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000624,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fill\',\'color\',\'bold\',\'align\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000625,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fill\',\'stroke\',\'pad\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000626,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'fn\',\'args\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000627,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'font\',\'heading_font\',\'size\',\'leading\',\'heading_sizes\',\'title_size\',\'color\',\'heading_color\',\'accent\',\'fills\',\'align\',\'paragraph_gap\',\'hyphens\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000628,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'format\',\'mode\',\'width\',\'height\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000629,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'aligns\',\'rows\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000630,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'rows\',\'title\',\'notes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000631,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'header\',\'sub\',\'width\',\'fill\',\'sub_widths\',\'icons\',\'format\',\'align\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000632,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'headers\',\'chunks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000633,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'height\',\'items\',\'figures\',\'space\',\'keep\',\'frame\',\'anchor\',\'brk\',\'span\',\'target\',\'line\',\'kind\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000634,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'back\',\'side\',\'have\',\'want\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000635,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'fields\',\'copies\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000636,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'id\',\'fields\',\'copies\',\'layout\',\'back\',\'ref\',\'field_refs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000637,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'index\',\'values\',\'refs\',\'ref\',\'group\',\'unread\',\'row\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000638,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'info\',\'body\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000639,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'items\',\'height\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000640,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'arg\',\'children\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000641,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000642,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'name\',\'component\',\'shown\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000643,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'serial\',\'iso\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000644,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',\'width\',\'radius\',\'dash\',\'opacity\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000645,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'path\',\'color\',\'rotate\',\'opacity\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000646,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kind\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000647,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kinds\',\'hand\',\'market\',\'situations\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000648,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'kit_dir\',\'kit\',\'options\',\'printed\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000649,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'label\',\'files\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000650,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'level\',\'text\',\'anchor\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000651,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'lines\',\'size\',\'height\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000652,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'method\',\'target\',\'headers\',\'body\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000653,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'model\',\'layouts\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000654,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'canvas\',\'trim\',\'dpi\',\'services\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000655,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'cell\',\'formula\',\'source\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000656,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'family\',\'style\',\'ascent\',\'descent\',\'cap\',\'charset\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000657,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'frame\',\'booklet\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000658,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'on\',\'words\',\'values\',\'what\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000659,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'spec\',\'cards\',\'box\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000660,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000661,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'cards\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000662,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'pages\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000663,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',\'display\',\'blocks\',\'figures\',\'style\',\'lines\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000664,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000665,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'x\',\'y\',\'w\',\'h\',\'tip\',\'script\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000666,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000667,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'net\',\'x\',\'top\',\'turned\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000668,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'node\',\'owner\',\'merged\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000669,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'items\',\'figures\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000670,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'version\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000671,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'numbers\',\'off\',\'literal\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000672,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'of\',\'draw\',\'shows\',\'remembered\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000673,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'op\',\'left\',\'right\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000674,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ordered\',\'start\',\'items\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000675,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'page\',\'corners\',\'component\',\'item\',\'side\',\'file\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000676,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'page\',\'pieces\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000677,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'paper\',\'backs\',\'orientation\',\'out\',\'back_offset\',\'image_dpi\',\'strict\',\'printer_margin\',\'code\',\'color\',\'pdfx\',\'ink_limit\',\'ink\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000678,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'pixels\',\'dpi\',\'scale\',\'note\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000679,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'places\',\'width\',\'height\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000680,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'play\',\'situations\',\'lengths\',\'open_endings\',\'dry\',\'check_agent\',\'trace\',\'agents\',\'seat_colours\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000681,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'png\',\'tts\',\'sheets\',\'out\',\'preset\',\'size\',\'bleed\',\'dpi\',\'paper\',\'tts_base\',\'showcase\',\'fan\',\'cards\',\'width\',\'rules_html\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000682,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'ref\',\'keys\',\'lacking\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000683,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'entry\',\'texts\',\'shown\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000684,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'kit_dir\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000685,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'root\',\'size\',\'inputs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000686,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',\'group\',\'name\',\'text\',\'x\',\'y\',\'w\',\'h\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000687,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',\'label\',\'region\',\'page_box\',\'neighbours\',\'strips\',\'registers\',\'crop\',\'label_box\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000688,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'row\',\'col\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000689,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'scale\',\'box\',\'tiles\',\'overlaps\',\'label_size\',\'title_y\',\'notes_top\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000690,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sheet\',\'back\',\'left\',\'right\',\'width\',\'height\',\'turned\',\'marks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000691,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sheet\',\'layout\',\'count\',\'ref\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000692,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'side\',\'region\',\'neighbour\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000693,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'sides\',\'pages\',\'blanks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000694,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'size\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000695,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'slot\',\'layout\',\'card\',\'copy\',\'back\',\'trim\',\'rotate\',\'size\',\'bleed\',\'deck\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000696,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'spec\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000697,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'status\',\'body\',\'headers\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000698,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'tables\',\'values\',\'unrun\',\'drift\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000699,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'bold\',\'italic\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000700,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'line\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000701,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'style\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000702,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'width\',\'sides\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000703,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'x\',\'y\',\'rotate\',\'size\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000704,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000705,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'value\',\'relative\',\'template\',\'safe\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000706,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'value\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000707,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'values\',\'ref\',\'listed\',\'written\',\'refs\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000708,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'what\',\'high\',\'low\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000709,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'what\',\'where\',\'ref\',\'got\',\'suggestion\',\'severity\',\'loc\',\'at_key\',\'element\',\'keys\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000710,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'bleed\',\'layers\',\'background\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000711,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'colour_space\',\'bits\',\'filters\',\'data\',\'predictor_colours\',\'smask\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000712,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'fronts\',\'backs\',\'marks\',\'back_marks\',\'trim_box\',\'bleed_box\',\'back_trim_box\',\'back_bleed_box\',\'fold\',\'mode\',\'cols\',\'rows\',\'printable\',\'gaps\',\'card\',\'bleed\',\'template\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000713,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'mirror_x\',\'dx\',\'dy\',\'area\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000714,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'printable\',\'centre\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000715,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'shapes\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000716,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'size\',\'margin\',\'overlap\',\'rows\',\'cols\',\'tiles\',\'map\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000717,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'width\',\'height\',\'top\',\'bottom\',\'inner\',\'outer\',\'columns\',\'gap\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000718,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'text\',\'face\',\'size\',\'icon\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000719,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'rotate\',\'clip\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000720,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'text\',\'size\',\'anchor\',\'bold\',\'colour\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000721,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'block\',\'color\',\'outline\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000722,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000723,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'turn\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000724,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x0\',\'y0\',\'x1\',\'y1\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000725,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'x1\',\'y1\',\'x2\',\'y2\',\'colour\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__': _dc_000000726,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'arg\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000727,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ascent\',\'descent\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000728,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'baseline\',\'width\',\'frags\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000729,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'canvas\',\'painter\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000730,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'card_w\',\'card_h\',\'bleed\',\'gap\',\'paper\',\'orientation\',\'backs\',\'back_offset\',\'marks\',\'gutter\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000731,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cards\',\'shared\',\'give\',\'special\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000732,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cells\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000733,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cols\',\'rows\',\'x0\',\'y0\',\'pitch_x\',\'pitch_y\',\'outer_x\',\'outer_y\',\'inner_x\',\'inner_y\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000734,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'cut\',\'fold\',\'tab_fill\',\'dash\',\'width\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000735,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'deck\',\'attributes\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000736,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'display\',\'header\',\'header_row\',\'rows\',\'unread\',\'ragged\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000737,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'drop\',\'lighten\',\'keep\',\'background\',\'amount\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000738,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'radius\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000739,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'width\',\'height\',\'scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000740,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'face\',\'x\',\'y\',\'scale\',\'angle\',\'clip\',\'outline\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000741,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'how\',\'clip\',\'width\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000742,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'size\',\'leading\',\'align\',\'hyphens\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000743,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'faces\',\'size\',\'min_size\',\'leading\',\'align\',\'valign\',\'icon_scale\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000744,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'file\',\'line\',\'col\',\'cell\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000745,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'file\',\'path\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000746,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'files\',\'changed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000747,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fill\',\'color\',\'bold\',\'align\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000748,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fill\',\'stroke\',\'pad\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000749,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'fn\',\'args\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000750,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'font\',\'heading_font\',\'size\',\'leading\',\'heading_sizes\',\'title_size\',\'color\',\'heading_color\',\'accent\',\'fills\',\'align\',\'paragraph_gap\',\'hyphens\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000751,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'format\',\'mode\',\'width\',\'height\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000752,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'aligns\',\'rows\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000753,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'rows\',\'title\',\'notes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000754,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'header\',\'sub\',\'width\',\'fill\',\'sub_widths\',\'icons\',\'format\',\'align\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000755,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'headers\',\'chunks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000756,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'height\',\'items\',\'figures\',\'space\',\'keep\',\'frame\',\'anchor\',\'brk\',\'span\',\'target\',\'line\',\'kind\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000757,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'back\',\'side\',\'have\',\'want\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000758,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'fields\',\'copies\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000759,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'id\',\'fields\',\'copies\',\'layout\',\'back\',\'ref\',\'field_refs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000760,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'index\',\'values\',\'refs\',\'ref\',\'group\',\'unread\',\'row\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000761,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'info\',\'body\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000762,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'items\',\'height\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000763,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'arg\',\'children\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000764,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000765,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'name\',\'component\',\'shown\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000766,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'serial\',\'iso\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000767,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',\'width\',\'radius\',\'dash\',\'opacity\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000768,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',\'x\',\'y\',\'w\',\'h\',\'path\',\'color\',\'rotate\',\'opacity\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000769,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kind\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000770,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kinds\',\'hand\',\'market\',\'situations\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000771,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'kit_dir\',\'kit\',\'options\',\'printed\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000772,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'label\',\'files\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000773,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'level\',\'text\',\'anchor\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000774,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'lines\',\'size\',\'height\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000775,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'method\',\'target\',\'headers\',\'body\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000776,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'model\',\'layouts\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000777,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'canvas\',\'trim\',\'dpi\',\'services\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000778,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'cell\',\'formula\',\'source\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000779,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'family\',\'style\',\'ascent\',\'descent\',\'cap\',\'charset\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000780,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'frame\',\'booklet\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000781,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'on\',\'words\',\'values\',\'what\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000782,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'spec\',\'cards\',\'box\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000783,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000784,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'cards\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000785,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'pages\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000786,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',\'display\',\'blocks\',\'figures\',\'style\',\'lines\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000787,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'title\',\'spec\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000788,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'x\',\'y\',\'w\',\'h\',\'tip\',\'script\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000789,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000790,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'net\',\'x\',\'top\',\'turned\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000791,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'node\',\'owner\',\'merged\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000792,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'items\',\'figures\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000793,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'number\',\'width\',\'height\',\'version\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000794,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'numbers\',\'off\',\'literal\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000795,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'of\',\'draw\',\'shows\',\'remembered\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000796,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'op\',\'left\',\'right\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000797,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ordered\',\'start\',\'items\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000798,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'page\',\'corners\',\'component\',\'item\',\'side\',\'file\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000799,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'page\',\'pieces\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000800,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'paper\',\'backs\',\'orientation\',\'out\',\'back_offset\',\'image_dpi\',\'strict\',\'printer_margin\',\'code\',\'color\',\'pdfx\',\'ink_limit\',\'ink\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000801,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'pixels\',\'dpi\',\'scale\',\'note\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000802,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'places\',\'width\',\'height\',\'caption\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000803,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'play\',\'situations\',\'lengths\',\'open_endings\',\'dry\',\'check_agent\',\'trace\',\'agents\',\'seat_colours\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000804,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'png\',\'tts\',\'sheets\',\'out\',\'preset\',\'size\',\'bleed\',\'dpi\',\'paper\',\'tts_base\',\'showcase\',\'fan\',\'cards\',\'width\',\'rules_html\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000805,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'ref\',\'keys\',\'lacking\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000806,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'entry\',\'texts\',\'shown\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000807,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'kit_dir\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000808,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'root\',\'size\',\'inputs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000809,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',\'group\',\'name\',\'text\',\'x\',\'y\',\'w\',\'h\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000810,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',\'label\',\'region\',\'page_box\',\'neighbours\',\'strips\',\'registers\',\'crop\',\'label_box\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000811,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'row\',\'col\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000812,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'scale\',\'box\',\'tiles\',\'overlaps\',\'label_size\',\'title_y\',\'notes_top\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000813,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sheet\',\'back\',\'left\',\'right\',\'width\',\'height\',\'turned\',\'marks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000814,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sheet\',\'layout\',\'count\',\'ref\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000815,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'side\',\'region\',\'neighbour\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000816,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'sides\',\'pages\',\'blanks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000817,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'size\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000818,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'slot\',\'layout\',\'card\',\'copy\',\'back\',\'trim\',\'rotate\',\'size\',\'bleed\',\'deck\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000819,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'spec\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000820,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'status\',\'body\',\'headers\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000821,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'tables\',\'values\',\'unrun\',\'drift\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000822,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'bold\',\'italic\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000823,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'line\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000824,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'style\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000825,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'width\',\'sides\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000826,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'x\',\'y\',\'rotate\',\'size\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000827,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000828,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'value\',\'relative\',\'template\',\'safe\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000829,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'value\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000830,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'values\',\'ref\',\'listed\',\'written\',\'refs\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000831,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'what\',\'high\',\'low\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000832,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'what\',\'where\',\'ref\',\'got\',\'suggestion\',\'severity\',\'loc\',\'at_key\',\'element\',\'keys\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000833,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'bleed\',\'layers\',\'background\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000834,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'colour_space\',\'bits\',\'filters\',\'data\',\'predictor_colours\',\'smask\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000835,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'fronts\',\'backs\',\'marks\',\'back_marks\',\'trim_box\',\'bleed_box\',\'back_trim_box\',\'back_bleed_box\',\'fold\',\'mode\',\'cols\',\'rows\',\'printable\',\'gaps\',\'card\',\'bleed\',\'template\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000836,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'mirror_x\',\'dx\',\'dy\',\'area\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000837,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'printable\',\'centre\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000838,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'shapes\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000839,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'size\',\'margin\',\'overlap\',\'rows\',\'cols\',\'tiles\',\'map\',\'printer_margin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000840,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'width\',\'height\',\'top\',\'bottom\',\'inner\',\'outer\',\'columns\',\'gap\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000841,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'text\',\'face\',\'size\',\'icon\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000842,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'rotate\',\'clip\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000843,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'text\',\'size\',\'anchor\',\'bold\',\'colour\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000844,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'block\',\'color\',\'outline\',\'rotate\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000845,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'fill\',\'stroke\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000846,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x\',\'y\',\'w\',\'h\',\'turn\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000847,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x0\',\'y0\',\'x1\',\'y1\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000848,
+    'def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'x1\',\'y1\',\'x2\',\'y2\',\'colour\',\'width\',\'dash\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__': _dc_000000849,
 }
