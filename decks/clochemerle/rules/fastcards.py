@@ -17,7 +17,8 @@ weeks a decision on the card may cost. On such tuples:
   and `worth(points, die, sign)` the value from them; `points_after(own, seat, decisions)` the
   seat's points after each of its decisions (an expelled pawn left off the card); `changes(own, seat,
   decisions, die, sign)` what each decision changes in the seat's value, worth after less worth
-  before, in a few steps; `shares`: a seat's decisions and changes depend only on whether it has
+  before; on masks (bit i: cell i; `masks(own, seats)`): `scores`, `leaders`, `ranked`, `tally`,
+  and the memos shared by the games (`offer`, `outlook`, `memo`, `keys`, `sums`); `shares`: a seat's decisions and changes depend only on whether it has
   a pawn on the card (`seated`: its decisions depend on the seat); `majority(own)` how many seats
   share the mairie's majority (scoring.mairie_majority).
 Pure functions of their arguments (tests compare each with placement.py and scoring.py).
