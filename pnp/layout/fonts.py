@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from ..core.errors import Problem, Ref, suggest
 from ..core.fileio import digest
 from ..model.fonts import FONTS_YAML, FontsFile
+from . import fontcache
 
 _REGISTERED: dict[str, tuple[str, TTFont]] = {}  # PDF font name -> digest of the file registered under it, font
 
@@ -169,7 +170,7 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     kept = _REGISTERED.get(name)
     if kept is not None and kept[0] == sha:
         return kept[1]
-    font = _parsed(name, Path(written).name, data, what)
+    font = _parsed(name, Path(written).name, data, sha, what)
     if kept is not None:
         _forget(kept[1])
     pdfmetrics.registerFont(font)
@@ -177,7 +178,16 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     return font
 
 
-def _parsed(name: str, file: str, data: bytes, what: str) -> TTFont:
+def _parsed(name: str, file: str, data: bytes, sha: str, what: str) -> TTFont:
+    """The font of `data`, from the font cache (`fontcache`) or parsed by ReportLab (then cached)."""
+    font = fontcache.cached(name, file, data, sha)
+    if font is None:
+        font = _parse(name, file, data, what)
+        fontcache.store(font, file, data, sha)
+    return font
+
+
+def _parse(name: str, file: str, data: bytes, what: str) -> TTFont:
     stream = io.BytesIO(data)
     stream.name = file  # (ReportLab's messages name it)
     try:

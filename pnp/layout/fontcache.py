@@ -1,0 +1,211 @@
+"""A cache of parsed TrueType fonts, so that a build does not parse an unchanged font file again.
+
+Contract: ReportLab's `TTFont(name, stream)` parses a font file in Python (`TTFontFile.extractInfo`:
+~6 ms a Noto face). `cached(name, file, data, sha)` answers the `TTFont` that call would make for
+the bytes `data` of the font file named `file` (their SHA-256 `sha`, `core.fileio.digest`), built
+from its entry in the user's cache folder (`<cache>/fonts/<key>.font`, `pnp.core.fileio`; never in
+the project), or None when there is no usable entry; `store(font, file, data, sha)` keeps a
+font that ReportLab parsed, atomically (`fileio.write_atomic`), unless caches are read-only. The
+key is the digest of the bytes, the file's name (ReportLab's parser reads it) and what else the
+parser depends on (ReportLab's version and its subsetting setting). An entry is the face's
+attributes as plain data (`fontcodec`: a line of JSON and packed arrays of numbers — never code,
+never pickle), after a line of JSON with the format, the key and the SHA-256 of the rest; one that
+does not parse, has another checksum or shape (`fontcodec.decode`), lacks an attribute the face
+needs, or whose table directory is not the file's own, is a miss: the font is parsed and the
+entry written again. The face built from an entry is a `TTFontFace` with the very attributes a
+parse gives (its `_pdfScale` made again from the units per em), the font a `TTFont` set up as its
+constructor does: widths, subsets and PDF bytes are the same (tests/test_fontcache.py compares
+them). `store` keeps only what `fontcodec` gives back exactly and `cached` would take (anything else —
+a font ReportLab named itself, for one — is parsed every run),
+and the first write of a process trims the folder to the newest `KEEP` entries.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from contextlib import suppress
+from fnmatch import fnmatch
+from pathlib import Path
+from weakref import WeakKeyDictionary
+
+import reportlab
+from reportlab import rl_config
+from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
+
+from ..core.fileio import cache_folder, read_cached, write_atomic, writes_allowed
+from . import fontcodec
+
+FORMAT = 1
+KEEP = 64
+SUFFIX = ".font"
+MAX_ENTRY = 64 * 1024 * 1024
+_TRIMMED: set[Path] = set()  # the folders trimmed by this process
+_NEEDED = {"name": TTFNameBytes, "unitsPerEm": int, "numGlyphs": int, "charToGlyph": dict, "charWidths": dict,
+           "glyphToChar": dict, "hmetrics": list, "glyphPos": list, "tables": list, "table": dict,
+           "bbox": list, "flags": int, "stemV": int, "subfontNameX": bytes, "_full_font": bool,
+           "filename": str}  # what the face's users read, by type
+_NUMBERS = ("ascent", "descent", "capHeight", "italicAngle", "defaultWidth")
+_UNSAFE = ("_ttf_data", "_pdfScale")  # the file's bytes and a function: not stored, made again
+
+
+def key(file: str, sha: str) -> str:
+    setting = json.dumps(list(getattr(rl_config, "allowTTFSubsetting", [])))
+    return hashlib.sha256(f"{FORMAT}\0{reportlab.Version}\0{setting}\0{file}\0{sha}".encode()).hexdigest()
+
+
+def entry_path(file: str, sha: str) -> Path:
+    return cache_folder("fonts") / f"{key(file, sha)}{SUFFIX}"
+
+
+def cached(name: str, file: str, data: bytes, sha: str) -> TTFont | None:
+    """The font `TTFont(name, <data named file>)` would make, from its cache entry, or None."""
+    attrs = _read(entry_path(file, sha), key(file, sha))
+    if attrs is None or not _fits(attrs, file, data):
+        return None
+    return font_of(name, face_of(attrs, data))
+
+
+def store(font: TTFont, file: str, data: bytes, sha: str) -> None:
+    """Keep the parsed `font`'s face for the next run (nothing when caches are read-only, or when its
+    attributes would not come back exactly)."""
+    if not writes_allowed():
+        return
+    attrs = {k: None if k in _UNSAFE else v for k, v in vars(font.face).items()}  # (in their order)
+    encoded = fontcodec.encode(attrs)
+    if encoded is None or not _scales(font.face):
+        return
+    decoded = fontcodec.decode(*encoded)
+    if not (_same(decoded, attrs) and _fits(decoded, file, data)):
+        return
+    spec, blob = encoded
+    body = json.dumps(spec, allow_nan=False, separators=(",", ":")).encode() + b"\n" + blob
+    entry = entry_path(file, sha)
+    head = json.dumps({"format": FORMAT, "key": key(file, sha), "sha256": hashlib.sha256(body).hexdigest()})
+    with suppress(OSError):  # a cache that cannot be written only makes the next run slower
+        write_atomic(entry, head.encode() + b"\n" + body)
+        _trim(entry.parent)
+
+
+def face_of(attrs: dict, data: bytes) -> TTFontFace:
+    """A `TTFontFace` holding `attrs` (as `fontcodec` decoded them) over the file's bytes."""
+    face: TTFontFace = TTFontFace.__new__(TTFontFace)
+    face.__dict__.update(attrs)
+    face._ttf_data = data
+    face._pdfScale = _scale(attrs["unitsPerEm"])
+    face.table = _linked(attrs["table"], attrs["tables"])
+    return face
+
+
+def font_of(name: str, face: TTFontFace) -> TTFont:
+    """The `TTFont` named `name` over `face`, set up as `TTFont.__init__` sets up a parsed one."""
+    font: TTFont = TTFont.__new__(TTFont)
+    font.fontName = name
+    font.face = face
+    font.encoding = TTEncoding()
+    font.state = WeakKeyDictionary()
+    font._asciiReadable = rl_config.ttfAsciiReadable
+    font.shapable = not any(fnmatch(name, glob) for glob in ttfonts.unShapedFontGlob)
+    return font
+
+
+def _scale(units: int):  # type: ignore[no-untyped-def]
+    """The face's scale to thousandths of the size, as `extractInfo` makes it."""
+    if units == 1000:
+        return lambda x: x
+    mult = 1000 / units
+    return lambda x: x * mult
+
+
+def _scales(face: TTFontFace) -> bool:
+    """Whether the parsed face's scale is the one `_scale` makes again."""
+    again = _scale(face.unitsPerEm)
+    return all(_identical(face._pdfScale(x), again(x)) for x in (0, 1, -7, 1000, 2048, 0.5))
+
+
+def _linked(table: dict, tables: list) -> dict:
+    """The directory by tag holding the very records of the list, as the parser's does."""
+    by_tag = {record["tag"]: record for record in tables}
+    return by_tag if by_tag == table else table
+
+
+def _read(path: Path, wanted: str) -> dict | None:
+    """The decoded attributes of an entry, or None when it is absent, damaged or of another shape."""
+    try:
+        line, _, body = read_cached(path, MAX_ENTRY).partition(b"\n")
+        if json.loads(line) != {"format": FORMAT, "key": wanted, "sha256": hashlib.sha256(body).hexdigest()}:
+            return None
+        spec_line, _, blob = body.partition(b"\n")
+        return fontcodec.decode(json.loads(spec_line, parse_constant=_no_constant), blob)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError, OverflowError):
+        return None
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} in a cache entry")
+
+
+def _fits(attrs: dict, file: str, data: bytes) -> bool:
+    """Whether decoded attributes have the shape of a parsed face of this very file."""
+    if any(type(attrs.get(k)) is not kind for k, kind in _NEEDED.items()) or attrs["filename"] != file:
+        return False
+    if any(type(attrs.get(k)) not in (int, float) for k in _NUMBERS) or attrs["unitsPerEm"] <= 0:
+        return False
+    glyphs = attrs["numGlyphs"]
+    if len(attrs["glyphPos"]) != glyphs + 1 or len(attrs["hmetrics"]) != glyphs or len(attrs["bbox"]) != 4:
+        return False
+    if not set(map(type, attrs["charToGlyph"].values())) <= {int}:
+        return False
+    return _directory(attrs["tables"]) == file_directory(data)
+
+
+def _directory(tables: list) -> list[tuple] | None:
+    try:
+        return [(t["tag"], t["checksum"], t["offset"], t["length"]) for t in tables]
+    except (TypeError, KeyError):
+        return None
+
+
+def file_directory(data: bytes) -> list[tuple] | None:
+    """The font file's table directory (tag, checksum, offset, length), its first font's in a
+    collection, as ReportLab reads it; None when it cannot be read."""
+    try:
+        start = struct.unpack_from(">L", data, 12)[0] if data[:4] == b"ttcf" else 0
+        count = struct.unpack_from(">H", data, start + 4)[0]
+        found = []
+        for at in range(start + 12, start + 12 + 16 * count, 16):
+            tag, checksum, offset, length = struct.unpack_from(">4sLLL", data, at)
+            found.append((tag.decode("utf8"), checksum, offset, length))
+        return found
+    except (struct.error, UnicodeDecodeError):
+        return None
+
+
+def _same(decoded: object, attrs: dict) -> bool:
+    """Whether decoded attributes are the face's own, types and order included."""
+    return isinstance(decoded, dict) and list(decoded) == list(attrs) and all(
+        _identical(decoded[k], attrs[k]) for k in attrs)
+
+
+def _identical(a: object, b: object) -> bool:
+    """Equal values of the very same types, all the way down (1 and 1.0 differ; so do str and bytes)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_identical, a, b))  # type: ignore[arg-type]
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(  # type: ignore[call-overload]
+            _identical(k, k2) and _identical(v, b[k2]) for (k, v), k2 in zip(a.items(), b))  # type: ignore[index]
+    if isinstance(a, bytes):
+        return a == b and vars(a) == vars(b) if hasattr(a, "__dict__") else a == b
+    return a == b or (a != a and b != b)
+
+
+def _trim(folder: Path) -> None:
+    if folder in _TRIMMED:
+        return
+    _TRIMMED.add(folder)
+    entries = sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+    for old in entries[:-KEEP]:
+        old.unlink(missing_ok=True)
