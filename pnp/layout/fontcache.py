@@ -43,11 +43,11 @@ SUFFIX = ".font"
 MAX_ENTRY = 64 * 1024 * 1024
 _TRIMMED: set[Path] = set()  # the folders trimmed by this process
 _NEEDED = {"name": TTFNameBytes, "unitsPerEm": int, "numGlyphs": int, "charToGlyph": dict, "charWidths": dict,
-           "glyphToChar": dict, "hmetrics": list, "glyphPos": list, "tables": list, "table": dict,
+           "glyphToChar": dict, "hmetrics": list, "glyphPos": list, "tables": list,
            "bbox": list, "flags": int, "stemV": int, "subfontNameX": bytes, "_full_font": bool,
            "filename": str}  # what the face's users read, by type
 _NUMBERS = ("ascent", "descent", "capHeight", "italicAngle", "defaultWidth")
-_UNSAFE = ("_ttf_data", "_pdfScale")  # the file's bytes and a function: not stored, made again
+_MADE = ("_ttf_data", "_pdfScale", "table")  # the file's bytes, a function, the directory by tag: made again
 
 
 def key(file: str, sha: str) -> str:
@@ -72,12 +72,12 @@ def store(font: TTFont, file: str, data: bytes, sha: str) -> None:
     attributes would not come back exactly)."""
     if not writes_allowed():
         return
-    attrs = {k: None if k in _UNSAFE else v for k, v in vars(font.face).items()}  # (in their order)
+    attrs = {k: None if k in _MADE else v for k, v in vars(font.face).items()}  # (in their order)
     encoded = fontcodec.encode(attrs)
     if encoded is None or not _scales(font.face):
         return
     decoded = fontcodec.decode(*encoded)
-    if not (_same(decoded, attrs) and _fits(decoded, file, data)):
+    if not (_same(decoded, attrs) and _fits(decoded, file, data) and font.face.table == _by_tag(decoded["tables"])):
         return
     spec, blob = encoded
     body = json.dumps(spec, allow_nan=False, separators=(",", ":")).encode() + b"\n" + blob
@@ -94,7 +94,7 @@ def face_of(attrs: dict, data: bytes) -> TTFontFace:
     face.__dict__.update(attrs)
     face._ttf_data = data
     face._pdfScale = _scale(attrs["unitsPerEm"])
-    face.table = _linked(attrs["table"], attrs["tables"])
+    face.table = _by_tag(attrs["tables"])
     return face
 
 
@@ -124,10 +124,9 @@ def _scales(face: TTFontFace) -> bool:
     return all(_identical(face._pdfScale(x), again(x)) for x in (0, 1, -7, 1000, 2048, 0.5))
 
 
-def _linked(table: dict, tables: list) -> dict:
-    """The directory by tag holding the very records of the list, as the parser's does."""
-    by_tag = {record["tag"]: record for record in tables}
-    return by_tag if by_tag == table else table
+def _by_tag(tables: list) -> dict:
+    """The table directory by tag, holding the very records of the list, as the parser's does."""
+    return {record["tag"]: record for record in tables}
 
 
 def _read(path: Path, wanted: str) -> dict | None:
@@ -155,7 +154,8 @@ def _fits(attrs: dict, file: str, data: bytes) -> bool:
     glyphs = attrs["numGlyphs"]
     if len(attrs["glyphPos"]) != glyphs + 1 or len(attrs["hmetrics"]) != glyphs or len(attrs["bbox"]) != 4:
         return False
-    if not set(map(type, attrs["charToGlyph"].values())) <= {int}:
+    codes = attrs["charToGlyph"]
+    if not (set(map(type, codes.values())) <= {int} and set(map(type, codes)) <= {int} and min(codes, default=0) >= 0):
         return False
     return _directory(attrs["tables"]) == file_directory(data)
 

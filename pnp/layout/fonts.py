@@ -136,7 +136,7 @@ class FontBook:
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
         return Face(font.fontName, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,
-                    frozenset(chr(c) for c in face.charToGlyph if c < 0x110000))
+                    _charset(face.charToGlyph))
 
     def _pdf_name(self, written: str, data: bytes) -> str:
         """The font's PDF name: its file's stem, with the start of its digest when another file of
@@ -161,6 +161,14 @@ class FontBook:
         regular = self.default_face()
         faces, problem = self.faces(regular.family, frozenset({"bold"}))
         return regular if problem else faces["bold"]
+
+
+def _charset(char_to_glyph: dict[int, int]) -> frozenset[str]:
+    """The characters a font maps to glyphs (codes beyond Unicode's, which a broken cmap may hold, left out)."""
+    codes = char_to_glyph.keys()
+    if max(codes, default=0) >= 0x110000:
+        codes = [c for c in codes if c < 0x110000]  # type: ignore[assignment]
+    return frozenset(map(chr, codes))
 
 
 def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
