@@ -27,6 +27,7 @@ import struct
 from contextlib import suppress
 from fnmatch import fnmatch
 from pathlib import Path
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import reportlab
@@ -92,8 +93,8 @@ def face_of(attrs: dict, data: bytes) -> TTFontFace:
     """A `TTFontFace` holding `attrs` (as `fontcodec` decoded them) over the file's bytes."""
     face: TTFontFace = TTFontFace.__new__(TTFontFace)
     face.__dict__.update(attrs)
-    face._ttf_data = data
-    face._pdfScale = _scale(attrs["unitsPerEm"])
+    face._ttf_data = data  # noqa: SLF001 (the attributes ReportLab's parser sets: no public way in)
+    face._pdfScale = _scale(attrs["unitsPerEm"])  # noqa: SLF001 (as above)
     face.table = _by_tag(attrs["tables"])
     return face
 
@@ -105,7 +106,7 @@ def font_of(name: str, face: TTFontFace) -> TTFont:
     font.face = face
     font.encoding = TTEncoding()
     font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
+    font._asciiReadable = rl_config.ttfAsciiReadable  # noqa: SLF001 (what TTFont.__init__ sets)
     font.shapable = not any(fnmatch(name, glob) for glob in ttfonts.unShapedFontGlob)
     return font
 
@@ -121,10 +122,11 @@ def _scale(units: int):  # type: ignore[no-untyped-def]
 def _scales(face: TTFontFace) -> bool:
     """Whether the parsed face's scale is the one `_scale` makes again."""
     again = _scale(face.unitsPerEm)
-    return all(_identical(face._pdfScale(x), again(x)) for x in (0, 1, -7, 1000, 2048, 0.5))
+    return all(_identical(face._pdfScale(x), again(x))  # noqa: SLF001 (the parser's own scale)
+               for x in (0, 1, -7, 1000, 2048, 0.5))
 
 
-def _by_tag(tables: list) -> dict:
+def _by_tag(tables: Any) -> dict:
     """The table directory by tag, holding the very records of the list, as the parser's does."""
     return {record["tag"]: record for record in tables}
 
@@ -188,18 +190,17 @@ def _same(decoded: object, attrs: dict) -> bool:
         _identical(decoded[k], attrs[k]) for k in attrs)
 
 
-def _identical(a: object, b: object) -> bool:
+def _identical(a: Any, b: Any) -> bool:
     """Equal values of the very same types, all the way down (1 and 1.0 differ; so do str and bytes)."""
     if type(a) is not type(b):
         return False
     if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(map(_identical, a, b))  # type: ignore[arg-type]
+        return len(a) == len(b) and all(map(_identical, a, b))
     if isinstance(a, dict):
-        return list(a) == list(b) and all(  # type: ignore[call-overload]
-            _identical(k, k2) and _identical(v, b[k2]) for (k, v), k2 in zip(a.items(), b))  # type: ignore[index]
-    if isinstance(a, bytes):
-        return a == b and vars(a) == vars(b) if hasattr(a, "__dict__") else a == b
-    return a == b or (a != a and b != b)
+        return len(a) == len(b) and all(_identical(k, k2) and _identical(v, b[k2]) for (k, v), k2 in zip(a.items(), b))
+    if hasattr(a, "__dict__"):  # (a name's bytes and their text)
+        return bool(a == b) and vars(a) == vars(b)
+    return bool(a == b) or (a != a and b != b)
 
 
 def _trim(folder: Path) -> None:

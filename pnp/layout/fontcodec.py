@@ -96,9 +96,10 @@ def _node(value: object, arrays: _Arrays, depth: int) -> Any:
             raise _Unfit
         return value
     if type(value) is TTFNameBytes:
-        if value.ustr.encode("utf8") != value:
+        text = getattr(value, "ustr", None)
+        if type(text) is not str or text.encode("utf8") != value:
             raise _Unfit
-        return {"t": "name", "v": value.ustr}
+        return {"t": "name", "v": text}
     if type(value) is bytes:
         return {"t": "bytes", "v": value.decode("latin-1")}
     if type(value) is list:
