@@ -27,6 +27,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..core.collector import held_off
 from ..core.errors import Problem, Ref, suggest
 from ..core.fileio import digest
 from ..model.fonts import FONTS_YAML, FontsFile
@@ -186,6 +187,7 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     return font
 
 
+@held_off()  # (its tables live as long as the font: core.collector)
 def _parsed(name: str, file: str, data: bytes, sha: str, what: str) -> TTFont:
     """The font of `data`, from the font cache (`fontcache`) or parsed by ReportLab (then cached)."""
     font = fontcache.cached(name, file, data, sha)
