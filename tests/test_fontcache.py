@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import struct
+import zlib
 from array import array
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from conftest import BENCH_KIT, ROOT, build_ok, make_project
 from pnp.core.fileio import digest, read_only
 from pnp.core.options import Options
-from pnp.layout import fontcache, fontcodec
+from pnp.layout import fontcache, fontcodec, fontsubset
 from pnp.layout import fonts as fontbook
 from pnp.model.fonts import read_fonts
 
@@ -88,7 +89,7 @@ def _pdf(font: TTFont, name: str) -> bytes:
     pdfmetrics.registerFont(font)
     try:
         out = io.BytesIO()
-        canvas = Canvas(out, invariant=1, pageCompression=1)
+        canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName="Helvetica")
         for size, line in ((9, TEXT), (14, TEXT[::-1]), (7, "".join(map(chr, range(33, 600))))):
             canvas.setFont(name, size)
             canvas.drawString(20, 800 - 30 * size, line)
@@ -117,12 +118,24 @@ def _forget_registered() -> None:
     fontbook.same_space.cache_clear()
 
 
-def test_a_build_from_the_cache_writes_the_parsing_builds_bytes(tmp_path, monkeypatch):
+@pytest.fixture
+def fresh_registry():
+    """The font book's fonts unregistered for the test (each registers its own), registered again
+    after it, as the tests that follow (and ReportLab's base font, which a build sets) expect."""
+    before = dict(fontbook._REGISTERED)
+    _forget_registered()
+    yield
+    _forget_registered()
+    for name, (sha, font) in before.items():
+        pdfmetrics.registerFont(font)
+        fontbook._REGISTERED[name] = (sha, font)
+
+
+def test_a_build_from_the_cache_writes_the_parsing_builds_bytes(tmp_path, monkeypatch, fresh_registry):
     root = make_project(tmp_path / "project", ())
     shutil.copytree(ROOT / BENCH_KIT, root / BENCH_KIT)
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     options = {"paper": "a4", "backs": "long-edge"}
-    _forget_registered()
     build_ok(root, [str(BENCH_KIT)], Options(out=tmp_path / "parsed", **options))
     entries = sorted((tmp_path / "cache/fonts").glob("*.font"))
     assert len(entries) == 2  # Noto Sans regular and bold, parsed and kept
@@ -136,7 +149,6 @@ def test_a_build_from_the_cache_writes_the_parsing_builds_bytes(tmp_path, monkey
     assert pdfs
     for pdf in pdfs:
         assert (tmp_path / "parsed" / pdf).read_bytes() == (tmp_path / "cached" / pdf).read_bytes(), pdf
-    _forget_registered()
 
 
 def _entry(data: bytes, file: str = "NotoSans-Bold.ttf") -> Path:
@@ -253,19 +265,17 @@ def test_read_only_caches_are_not_written_and_another_name_is_another_entry(tmp_
     assert fontcache.cached("F", "Renamed.ttf", NOTO_BOLD, digest(NOTO_BOLD)) is None  # ReportLab reads the name
 
 
-def test_a_kit_font_goes_through_the_cache_and_its_face_is_the_parsed_one(tmp_path, monkeypatch):
+def test_a_kit_font_goes_through_the_cache_and_its_face_is_the_parsed_one(tmp_path, monkeypatch, fresh_registry):
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "fonts").mkdir()
     (tmp_path / "fonts/Kit.ttf").write_bytes(_units_2048((ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()))
     (tmp_path / "fonts/fonts.yaml").write_text("Kit:\n  regular: Kit.ttf\n", encoding="utf-8")
-    _forget_registered()
     first = fontbook.FontBook(read_fonts(tmp_path)).face("Kit")
     assert len(list((tmp_path / "cache/fonts").glob("*.font"))) == 1
     _forget_registered()
     again = fontbook.FontBook(read_fonts(tmp_path)).face("Kit")
     assert (again.ascent, again.descent, again.cap, again.charset) == (first.ascent, first.descent, first.cap, first.charset)
     assert again.width(TEXT, 10) == first.width(TEXT, 10)
-    _forget_registered()
 
 
 def test_the_codec_keeps_mixed_columns_lists_and_types():
@@ -276,3 +286,53 @@ def test_the_codec_keeps_mixed_columns_lists_and_types():
     back = fontcodec.decode(json.loads(json.dumps(spec)), blob)
     assert _identical(back, attrs)
     assert fontcodec.encode({"x": object()}) is None
+
+
+def test_subsets_from_the_memo_and_the_cache_write_reportlabs_bytes(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    fontsubset._MEMO.clear()
+    made: list[object] = []
+    real = ttfonts.TTFontFace.makeSubset
+    for file, data in _fonts()[-2:]:
+        theirs = _pdf(_parse("SubsetTest", file, data), "SubsetTest")
+        monkeypatch.setattr(ttfonts.TTFontFace, "makeSubset", lambda self, s: made.append(s) or real(self, s))
+        for round in ("made", "from the cache", "from the memo"):
+            if round == "from the cache":
+                fontsubset._MEMO.clear()
+            font = _cached("SubsetTest", file, data)
+            fontsubset.adopt(font.face, digest(data))
+            assert type(font.face) is fontsubset.EmbeddedFace
+            made.clear()
+            assert _pdf(font, "SubsetTest") == theirs, (file, round)
+            assert (made != []) == (round == "made"), round
+        monkeypatch.undo()
+        monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    assert len(list((tmp_path / "fonts").glob("*.subset"))) >= 4  # two fonts, two subsets each at least
+
+
+@pytest.mark.parametrize("damage", ["program", "compressed", "length", "not a font"])
+def test_a_damaged_subset_entry_is_made_again(damage, tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    file, data = "NotoSans-Bold.ttf", NOTO_BOLD
+    theirs = _pdf(_parse("SubsetTest", file, data), "SubsetTest")
+    font = _cached("SubsetTest", file, data)
+    fontsubset.adopt(font.face, digest(data))
+    fontsubset._MEMO.clear()
+    _pdf(font, "SubsetTest")
+    for entry in (tmp_path / "fonts").glob("*.subset"):
+        line, _, body = entry.read_bytes().partition(b"\n")
+        head = json.loads(line)
+        size = head["program"]
+        program, compressed = body[:size], body[size:]
+        if damage == "program":
+            program = program[:-1] + bytes([program[-1] ^ 1])
+        elif damage == "compressed":
+            compressed = zlib.compress(program + b"\0")
+        elif damage == "not a font":
+            program = b"\x7fELF" + program[4:]
+            compressed = zlib.compress(program)
+        body = program + compressed
+        head.update(sha256=hashlib.sha256(body).hexdigest(), program=size + (1 if damage == "length" else 0))
+        entry.write_bytes(json.dumps(head).encode() + b"\n" + body)
+    fontsubset._MEMO.clear()
+    assert _pdf(font, "SubsetTest") == theirs

@@ -31,7 +31,7 @@ from ..core.collector import held_off
 from ..core.errors import Problem, Ref, suggest
 from ..core.fileio import digest
 from ..model.fonts import FONTS_YAML, FontsFile
-from . import fontcache
+from . import fontcache, fontsubset
 
 _REGISTERED: dict[str, tuple[str, TTFont]] = {}  # PDF font name -> digest of the file registered under it, font
 
@@ -189,11 +189,13 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
 
 @held_off()  # (its tables live as long as the font: core.collector)
 def _parsed(name: str, file: str, data: bytes, sha: str, what: str) -> TTFont:
-    """The font of `data`, from the font cache (`fontcache`) or parsed by ReportLab (then cached)."""
+    """The font of `data`, from the font cache (`fontcache`) or parsed by ReportLab (then cached),
+    its subsets made once (`fontsubset`)."""
     font = fontcache.cached(name, file, data, sha)
     if font is None:
         font = _parse(name, file, data, what)
         fontcache.store(font, file, data, sha)
+    fontsubset.adopt(font.face, sha)
     return font
 
 
