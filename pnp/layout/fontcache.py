@@ -75,7 +75,7 @@ def store(font: TTFont, file: str, data: bytes, sha: str) -> None:
         return
     attrs = {k: None if k in _MADE else v for k, v in vars(font.face).items()}  # (in their order)
     encoded = fontcodec.encode(attrs)
-    if encoded is None or not _scales(font.face):
+    if encoded is None or not _scales(font.face) or not fontcodec.unsigned_map(encoded[0], "charToGlyph"):
         return
     decoded = fontcodec.decode(*encoded)
     if not (_same(decoded, attrs) and _fits(decoded, file, data) and font.face.table == _by_tag(decoded["tables"])):
@@ -138,7 +138,8 @@ def _read(path: Path, wanted: str) -> dict | None:
         if json.loads(line) != {"format": FORMAT, "key": wanted, "sha256": hashlib.sha256(body).hexdigest()}:
             return None
         spec_line, _, blob = body.partition(b"\n")
-        return fontcodec.decode(json.loads(spec_line, parse_constant=_no_constant), blob)
+        spec = json.loads(spec_line, parse_constant=_no_constant)
+        return fontcodec.decode(spec, blob) if fontcodec.unsigned_map(spec, "charToGlyph") else None
     except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError, OverflowError):
         return None
 
@@ -148,16 +149,14 @@ def _no_constant(name: str) -> None:
 
 
 def _fits(attrs: dict, file: str, data: bytes) -> bool:
-    """Whether decoded attributes have the shape of a parsed face of this very file."""
+    """Whether decoded attributes have the shape of a parsed face of this very file (its character
+    codes and glyphs whole numbers from 0: `fontcodec.unsigned_map`, checked on the entry)."""
     if any(type(attrs.get(k)) is not kind for k, kind in _NEEDED.items()) or attrs["filename"] != file:
         return False
     if any(type(attrs.get(k)) not in (int, float) for k in _NUMBERS) or attrs["unitsPerEm"] <= 0:
         return False
     glyphs = attrs["numGlyphs"]
     if len(attrs["glyphPos"]) != glyphs + 1 or len(attrs["hmetrics"]) != glyphs or len(attrs["bbox"]) != 4:
-        return False
-    codes = attrs["charToGlyph"]
-    if not (set(map(type, codes.values())) <= {int} and set(map(type, codes)) <= {int} and min(codes, default=0) >= 0):
         return False
     return _directory(attrs["tables"]) == file_directory(data)
 

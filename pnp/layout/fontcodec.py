@@ -9,8 +9,10 @@ arrays (`array` typecodes B H h I i q d, little-endian), so that reading them ba
 loops instead of the parser's Python ones; whole numbers and fractions keep their types, even
 mixed in one column. `decode(spec, blob)` makes the mapping again, order of keys included, and
 raises ValueError, TypeError, KeyError or IndexError for anything not of that shape (an unknown
-node, an array out of range, columns of different lengths, nesting deeper than `MAX_DEPTH`). It
-holds data only: nothing decoded is ever called or imported.
+node, an array out of range, columns of different lengths, nesting deeper than `MAX_DEPTH`);
+`unsigned_map(spec, name)` says whether an attribute is a map of unsigned whole numbers (checked
+on the description, not value by value). It holds data only: nothing decoded is ever called or
+imported.
 """
 from __future__ import annotations
 
@@ -127,6 +129,17 @@ def _dict(value: dict, arrays: _Arrays, depth: int) -> Any:
         flat = [n for v in values for n in v]
         return {"t": "lists", "c": [arrays.column(keys), arrays.add([len(v) for v in values]), arrays.column(flat)]}
     return {"t": "dict", "v": [[_node(k, arrays, depth + 1), _node(v, arrays, depth + 1)] for k, v in value.items()]}
+
+
+def unsigned_map(spec: Any, name: str) -> bool:
+    """Whether attribute `name` of an encoding is a map from whole numbers to whole numbers, from 0
+    (arrays of unsigned typecodes), which `decode` then gives as a dict of ints."""
+    try:
+        node = next(node for attr, node in spec["attrs"] if attr == name)
+        columns = node["c"] if node["t"] == "map" else None
+        return type(columns) is list and all(type(c) is int and spec["arrays"][c][0] in ("B", "H", "I") for c in columns)
+    except (KeyError, TypeError, ValueError, IndexError, StopIteration):
+        return False
 
 
 def decode(spec: object, blob: bytes) -> dict[str, object]:
