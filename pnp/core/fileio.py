@@ -5,8 +5,8 @@ input files a run reads.
 Caches live in the user's cache folder, where a shared project cannot plant a file: `cache_root()`
 is `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp` (read at each call, so a
 session or a test may point it elsewhere), `cache_folder(name)` one cache's subfolder (`yaml`,
-`images`, `pictures`, `builds`). Every cache holds plain data (JSON, and image bytes described by
-JSON), never code, checked when read. `writes_allowed()` is False inside `with read_only():` (what
+`images`, `pictures`, `fonts`, `builds`). Every cache holds plain data (JSON, and image, number and
+font-program bytes described by JSON), never code, checked when read. `writes_allowed()` is False inside `with read_only():` (what
 `pnp check` and `pnp list` run in): caches are then read, never written, and no folder is made.
 
 Files: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
