@@ -27,7 +27,7 @@ import struct
 from contextlib import suppress
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from weakref import WeakKeyDictionary
 
 import reportlab
@@ -71,22 +71,28 @@ def cached(name: str, file: str, data: bytes, sha: str) -> TTFont | None:
 def store(font: TTFont, file: str, data: bytes, sha: str) -> None:
     """Keep the parsed `font`'s face for the next run (nothing when caches are read-only, or when its
     attributes would not come back exactly)."""
-    if not writes_allowed():
+    body = _body(font, file, data) if writes_allowed() else None
+    if body is None:
         return
-    attrs = {k: None if k in _MADE else v for k, v in vars(font.face).items()}  # (in their order)
-    encoded = fontcodec.encode(attrs)
-    if encoded is None or not _scales(font.face) or not fontcodec.unsigned_map(encoded[0], "charToGlyph"):
-        return
-    decoded = fontcodec.decode(*encoded)
-    if not (_same(decoded, attrs) and _fits(decoded, file, data) and font.face.table == _by_tag(decoded["tables"])):
-        return
-    spec, blob = encoded
-    body = json.dumps(spec, allow_nan=False, separators=(",", ":")).encode() + b"\n" + blob
     entry = entry_path(file, sha)
     head = json.dumps({"format": FORMAT, "key": key(file, sha), "sha256": hashlib.sha256(body).hexdigest()})
     with suppress(OSError):  # a cache that cannot be written only makes the next run slower
         write_atomic(entry, head.encode() + b"\n" + body)
         _trim(entry.parent)
+
+
+def _body(font: TTFont, file: str, data: bytes) -> bytes | None:
+    """An entry's body for the face (its description's JSON line, then its arrays), or None unless
+    it decodes back to the very same attributes and `cached` would take it."""
+    attrs = {k: None if k in _MADE else v for k, v in vars(font.face).items()}  # (in their order)
+    encoded = fontcodec.encode(attrs)
+    if encoded is None or not _scales(font.face) or not fontcodec.unsigned_map(encoded[0], "charToGlyph"):
+        return None
+    decoded = fontcodec.decode(*encoded)
+    if not (_same(decoded, attrs) and _fits(decoded, file, data) and font.face.table == _by_tag(decoded["tables"])):
+        return None
+    spec, blob = encoded
+    return json.dumps(spec, allow_nan=False, separators=(",", ":")).encode() + b"\n" + blob
 
 
 def face_of(attrs: dict, data: bytes) -> TTFontFace:
@@ -111,7 +117,7 @@ def font_of(name: str, face: TTFontFace) -> TTFont:
     return font
 
 
-def _scale(units: int):  # type: ignore[no-untyped-def]
+def _scale(units: int) -> Callable[[float], float]:
     """The face's scale to thousandths of the size, as `extractInfo` makes it."""
     if units == 1000:
         return lambda x: x
