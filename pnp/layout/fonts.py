@@ -7,15 +7,17 @@ default font are among its `problems` before anything is laid out (`locator` pla
 fonts.yaml). `face(family, style)` checks the TrueType file's bytes on first use (a TrueType font —
 not CFF outlines —, every table within the file: not truncated), registers it with ReportLab's
 font registry (again when the file's bytes changed, which a resident process sees: the font
-registered before is unregistered through ReportLab's `TTFont.unregister`) and returns a `Face`:
+registered before is unregistered through ReportLab's `TTFont.unregister`; the parsed face comes
+from the user's font cache when these bytes were parsed before, `fontcache`, and embeds its subsets
+through `fontsubset`) and returns a `Face`:
 its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
 stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
 `covers(ch)` (`same_space(font, regular, size)`: whether two registered faces' spaces are as
 wide, cached, forgotten with the widths); a file that fails (or that could not be read) raises `FontError`, which `faces()`
 reports as a problem of the text that needs it. `default_bold()` is the default family's bold (its
 default face without one: titles on sheets). Unknown families or styles are reported by
-`problem()` with a suggestion. Measuring text is pure geometry: nothing here reads a file or
-draws (draw/ does).
+`problem()` with a suggestion. Measuring text is pure geometry: nothing here reads a project's
+file or draws (draw/ does).
 """
 from __future__ import annotations
 
