@@ -189,7 +189,7 @@ def test_a_pnp_text_the_builds_table_lacks_comes_from_the_other_table(monkeypatc
 
 
 def test_a_builds_text_in_the_other_table_is_reported():
-    text = next(iter(dataclass_exec._shipped(dataclass_exec.MORE_MODULE)), None)
+    text = next(iter(dataclass_exec.shipped_of(dataclass_exec.MORE_MODULE)), None)
     if text is None:
         pytest.skip(f"no {dataclass_exec.MORE_MODULE}")
     assert dataclass_texts.missing({text: "pnp.a_build_module"}) == {}

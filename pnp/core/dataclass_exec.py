@@ -68,7 +68,7 @@ def more() -> dict[str, types.FunctionType]:
 
 
 def _loaded(module: str) -> dict[str, types.FunctionType]:
-    return {} if _uncached(module) else _shipped(module)
+    return {} if _uncached(module) else shipped_of(module)
 
 
 def _uncached(module: str) -> bool:
@@ -79,10 +79,11 @@ def _uncached(module: str) -> bool:
 
 def shipped() -> dict[str, types.FunctionType]:
     """The running Python's two tables as shipped, in one (imported, compiled if need be); {} if none."""
-    return {**_shipped(TABLE_MODULE), **_shipped(MORE_MODULE)}
+    return {**shipped_of(TABLE_MODULE), **shipped_of(MORE_MODULE)}
 
 
-def _shipped(module: str) -> dict[str, types.FunctionType]:
+def shipped_of(module: str) -> dict[str, types.FunctionType]:
+    """The table of one of the two modules, as shipped; {} if there is none."""
     try:
         return importlib.import_module(module).TABLE  # type: ignore[no-any-return]
     except ModuleNotFoundError as missing:

@@ -104,7 +104,7 @@ def write(texts: dict[str, str], built: set[str]) -> None:
 def missing(texts: dict[str, str], built: frozenset[str] | set[str] = frozenset()) -> dict[str, str]:
     """The recorded texts the running Python's tables lack (text → module): any text neither holds,
     and a text of a build's module (`built`) that the build's table does not hold."""
-    known, first = dataclass_exec.shipped(), dataclass_exec._shipped(dataclass_exec.TABLE_MODULE)
+    known, first = dataclass_exec.shipped(), dataclass_exec.shipped_of(dataclass_exec.TABLE_MODULE)
     return {text: module for text, module in texts.items()
             if text not in known or (module in built and text not in first)}
 
