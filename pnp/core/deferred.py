@@ -7,8 +7,9 @@ does not have yet (anything but the import system's own: `__name__`, `__spec__`,
 P import M`) costs nothing until then; a `from M import x` reads `x`, so it runs the code. It does
 nothing when the module is imported already or cannot be found (its import then fails, when it
 does, as it would have). The code runs once, under a lock (a second thread reading the module
-meanwhile waits for it); the module is then a plain module. `load(name)` imports `name` now, its
-deferred code run now.
+meanwhile waits for it); the module is then a plain module (one whose code raised is left as far as
+it ran, the error raised to the reader that ran it). `load(name)` imports `name` now, its deferred
+code run now.
 
 `pnp.build` defers what ReportLab imports as it loads and a build does not use: Pillow's
 `PIL.Image` (`reportlab.lib.utils`, for the bitmaps it reads: a kit that draws no picture never
@@ -45,7 +46,7 @@ class Deferred(types.ModuleType):
 
     def __dir__(self) -> list[str]:
         run(self)
-        return list(vars(self))
+        return dir(self)  # (a plain module now)
 
 
 def defer_import(name: str) -> None:
