@@ -121,8 +121,10 @@ def code_of(source: str, known: types.FunctionType) -> types.CodeType:
 
 def _moved(code: types.CodeType, renamed: str, first: int) -> types.CodeType:
     """`code` and the code objects in it as if compiled from the text alone, under its own name."""
-    consts = tuple(_moved(c, renamed, first) if isinstance(c, types.CodeType) else c for c in code.co_consts)
-    qualname = CREATE_FN + code.co_qualname[len(renamed):]
-    name = CREATE_FN if code.co_name == renamed else code.co_name
-    return code.replace(co_consts=consts, co_name=name, co_qualname=qualname, co_filename="<string>",
+    consts = code.co_consts
+    if any(type(c) is types.CodeType for c in consts):
+        consts = tuple(_moved(c, renamed, first) if type(c) is types.CodeType else c for c in consts)
+    name = code.co_name
+    return code.replace(co_consts=consts, co_name=CREATE_FN if name == renamed else name,
+                        co_qualname=CREATE_FN + code.co_qualname[len(renamed):], co_filename="<string>",
                         co_firstlineno=code.co_firstlineno - first + 1)
