@@ -13,9 +13,9 @@ classes of pnp's modules, each with the first module that made it, and the set o
 renamed `_dc_` + a zero-padded number (the same length, so every column stays), and `TABLE`, text →
 function; `--write` writes the texts of a build's modules into the table a build imports
 (`dataclass_exec.TABLE_MODULE`), the others into `MORE_MODULE`. `missing()` is what the running
-Python's two tables lack of a fresh recording (a text in the wrong one costs time, never a result). The written module is
-generated, never edited by hand; the lead regenerates the three tables (3.11, 3.12 and 3.13) after
-merging, with the one-line command of bench/findings/startup.md.
+Python's two tables lack of a fresh recording (a text in the wrong one costs time, never a result).
+The written modules are generated, never edited by hand; the lead regenerates the tables (3.11,
+3.12 and 3.13: two each) after merging, with the one-line command of bench/findings/startup.md.
 """
 from __future__ import annotations
 
