@@ -77,3 +77,15 @@ def test_a_vector_build_runs_no_pillow_code_and_no_reader_it_does_not_need(tmp_p
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert json.loads(done.stdout.strip().splitlines()[-1]) == [["Deferred"] * 4, False, []]
     assert (out / "bench-54" / "cards-a4.pdf").stat().st_size > 0
+
+
+def test_the_imports_leave_the_collector_as_they_found_it():
+    """`import pnp` and `import pnp.cli` turn the cyclic collector off while they import, and back on
+    only if it was on; the command line's imports are then frozen out of its way."""
+    code = ("import gc, sys\n"
+            "if sys.argv[1] == 'off':\n    gc.disable()\n"
+            "import pnp\nafter_pnp = gc.isenabled()\nimport pnp.cli\n"
+            "print(after_pnp, gc.isenabled(), gc.get_freeze_count() > 1000)")
+    for state, expected in (("on", "True True True"), ("off", "False False True")):
+        done = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, check=True, cwd=ROOT)
+        assert done.stdout.split() == expected.split()
