@@ -4,7 +4,8 @@
 Contract: `check(project, names, options=None)` and `build(project, names, options, progress=None,
 session=None)` return one `KitReport` per kit (`pnp.pipeline.project`); `open_project`, `Session`,
 `kit_dirs` and `recorded_run` are the session's (`pnp.pipeline.session`). Importing this module
-loads the pipeline (Pillow deferred to the first picture: `pnp.core.deferred`) and freezes the
+loads the pipeline (Pillow deferred to the first picture, and three modules ReportLab imports and a
+build does not use: `pnp.core.deferred`) and freezes the
 objects loaded so far out of the garbage collector's way. The
 module is callable: `pnp.build(project, kits, options)` is its `build`, since the package's public
 API names the function as the module is named (`from pnp import build` gives this module, either
@@ -22,8 +23,11 @@ from .core.options import Options
 from .core.report import FileReport, KitReport
 
 # ReportLab imports Pillow as it loads, for the pictures it reads; pnp's own picture code imports
-# it where it draws one. So Pillow's code runs at the first picture, not at start-up (pnp.core.deferred).
-defer_import("PIL.Image")
+# it where it draws one. So Pillow's code runs at the first picture, not at start-up (pnp.core.deferred);
+# so does that of the modules ReportLab imports for what a build does not ask of it (temporary
+# files, pickles, wrapped text: ~4 ms).
+for _name in ("PIL.Image", "tempfile", "pickle", "textwrap"):
+    defer_import(_name)
 
 from .pipeline.project import build, check  # (after the deferral: the pipeline loads ReportLab)
 from .pipeline.session import Session, kit_dirs, open_project, recorded_run

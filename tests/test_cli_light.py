@@ -51,7 +51,9 @@ def test_a_build_loads_no_other_commands_module(project, tmp_path):
 
 UNNEEDED = ("pnp.model.rulebook", "pnp.core.blocks", "pnp.sources.markdown", "pnp.sources.tables", "pnp.sources.csvread",
             "pnp.model.domains", "pnp.model.tuckbox", "pnp.layout.saver", "pnp.draw.kept",
-            "pnp.rules.guard")
+            "pnp.rules.guard", "pnp.pipeline.pages", "pnp.layout.formtable", "pnp.model.formula", "pnp.layout.arrange",
+            "secrets")
+DEFERRED = ("PIL.Image", "tempfile", "pickle", "textwrap")  # (pnp.build defers them: their code never runs)
 VECTOR_PROBE = """
 import json, sys
 from pnp.cli import main
@@ -59,17 +61,31 @@ try:
     main({args!r}, standalone_mode=False)
 except SystemExit:
     pass
-image = sys.modules.get("PIL.Image")
-print(json.dumps([type(image).__name__, "PIL.ImageMode" in sys.modules, sorted(set({unneeded!r}) & set(sys.modules))]))
+kinds = [type(sys.modules.get(name)).__name__ for name in {deferred!r}]
+print(json.dumps([kinds, "PIL.ImageMode" in sys.modules, sorted(set({unneeded!r}) & set(sys.modules))]))
 """
 
 
 def test_a_vector_build_runs_no_pillow_code_and_no_reader_it_does_not_need(tmp_path):
-    """The bench's kit (no picture, rulebook, data file, generator, tuck box or ink-saver key), built
-    once: ReportLab's import of Pillow is deferred (pnp.core.deferred) and never run, and the modules
-    of those, of a resident's kept pages and of a rules model's guard are not imported."""
+    """The bench's kit (no picture, rulebook, data file, generator, tuck box, ink-saver key, sheet or
+    arranged element), built once: ReportLab's imports of Pillow, tempfile, pickle and textwrap are
+    deferred (pnp.core.deferred) and never run, and the modules of those, of a resident's kept pages
+    and of a rules model's guard are not imported."""
     out = tmp_path / "out"
-    code = VECTOR_PROBE.format(args=["build", "bench/kits/bench-54", "--out", str(out)], unneeded=UNNEEDED)
+    code = VECTOR_PROBE.format(args=["build", "bench/kits/bench-54", "--out", str(out)], unneeded=UNNEEDED,
+                               deferred=DEFERRED)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert json.loads(done.stdout.strip().splitlines()[-1]) == ["_LazyModule", False, []]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [["Deferred"] * 4, False, []]
     assert (out / "bench-54" / "cards-a4.pdf").stat().st_size > 0
+
+
+def test_the_imports_leave_the_collector_as_they_found_it():
+    """`import pnp` and `import pnp.cli` turn the cyclic collector off while they import, and back on
+    only if it was on; the command line's imports are then frozen out of its way."""
+    code = ("import gc, sys\n"
+            "if sys.argv[1] == 'off':\n    gc.disable()\n"
+            "import pnp\nafter_pnp = gc.isenabled()\nimport pnp.cli\n"
+            "print(after_pnp, gc.isenabled(), gc.get_freeze_count() > 1000)")
+    for state, expected in (("on", "True True True"), ("off", "False False True")):
+        done = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, check=True, cwd=ROOT)
+        assert done.stdout.split() == expected.split()

@@ -172,3 +172,33 @@ def test_without_cached_bytecode_nor_the_right_to_write_it_the_table_is_not_comp
     monkeypatch.setattr(dataclass_exec, "_table", None)
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     assert len(dataclass_exec.table()) > 50
+
+
+@supported
+def test_a_pnp_text_the_builds_table_lacks_comes_from_the_other_table(monkeypatch):
+    calls = Calls()
+    monkeypatch.setattr(dataclass_exec, "_real_exec", calls)
+    monkeypatch.setattr(dataclass_exec, "_table", {})
+    monkeypatch.setattr(dataclass_exec, "_more", table_of(Point))
+    text = next(iter(dataclass_exec.more()))
+    ns: dict[str, Any] = {}
+    dataclass_exec.exec_text(text, {"__name__": "pnp.somewhere"}, ns)
+    assert calls.texts == [] and ns["__create_fn__"].__module__ == "pnp.somewhere"
+    dataclass_exec.exec_text(text, {"__name__": "elsewhere"}, {})  # (another library's: not looked up there)
+    assert calls.texts == [text]
+
+
+def test_a_builds_text_in_the_other_table_is_reported():
+    text = next(iter(dataclass_exec.shipped_of(dataclass_exec.MORE_MODULE)), None)
+    if text is None:
+        pytest.skip(f"no {dataclass_exec.MORE_MODULE}")
+    assert dataclass_texts.missing({text: "pnp.a_build_module"}) == {}
+    assert dataclass_texts.missing({text: "pnp.a_build_module"}, {"pnp.a_build_module"}) == {text: "pnp.a_build_module"}
+
+
+@supported
+def test_the_imports_of_pnp_build_load_only_the_builds_table():
+    code = ("import sys, pnp.cli, pnp.cli.build, pnp.incremental, pnp.build\n"
+            "print(sorted(m for m in sys.modules if 'dataclass_code' in m))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == [f"['{dataclass_exec.TABLE_MODULE}']"]

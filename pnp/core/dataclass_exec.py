@@ -5,7 +5,9 @@ module only) to `exec_text`, on the Python versions whose `dataclasses` calls `e
 once per class and then `ns['__create_fn__'](**locals)`: 3.11 and 3.12 (`_create_fn`) and 3.13
 (`_FuncBuilder.add_fns_to_class`). `exec_text(source, globals, locals)` does what the builtin `exec`
 does. When `source` is, character for character, a text of the table for the running Python's minor
-version (`pnp.core.dataclass_code_3NN`, written by `python -m pnp.core.dataclass_texts --write`), it
+version (`pnp.core.dataclass_code_3NN`, written by `python -m pnp.core.dataclass_texts --write`:
+the texts of the modules `pnp build` imports; those of pnp's other modules are in `..._3NN_more`,
+imported by the first text of a pnp module that the first table lacks), it
 does not compile it: it stores in `locals['__create_fn__']` the function that compiling and running
 the text would have stored, built from the table's function of that text, whose bytecode Python's
 own .pyc cache holds. The table's functions are the texts with `__create_fn__` renamed to a name of
@@ -33,9 +35,11 @@ from typing import Any, Callable
 
 SUPPORTED = ((3, 11), (3, 12), (3, 13))
 CREATE_FN = "__create_fn__"  # the name dataclasses gives the function its text defines
-TABLE_MODULE = f"pnp.core.dataclass_code_{sys.version_info[0]}{sys.version_info[1]}"
+TABLE_MODULE = f"pnp.core.dataclass_code_{sys.version_info[0]}{sys.version_info[1]}"  # a build's modules' texts
+MORE_MODULE = TABLE_MODULE + "_more"  # the texts of pnp's other modules (half the texts: ~1.5 ms a build skips)
 _real_exec: Callable[..., Any] = builtins.exec
 _table: dict[str, types.FunctionType] | None = None
+_more: dict[str, types.FunctionType] | None = None
 _codes: dict[str, types.CodeType] = {}
 
 
@@ -46,38 +50,64 @@ def install() -> None:
 
 
 def table() -> dict[str, types.FunctionType]:
-    """The running Python's table (text → its function, renamed), imported on first use; {} if none,
-    or if its bytecode is neither cached nor cachable (compiling all of it costs more than it saves)."""
+    """The running Python's table of a build's modules (text → its function, renamed), imported on
+    first use; {} if none, or if its bytecode is neither cached nor cachable (compiling all of it
+    costs more than it saves)."""
     global _table
     if _table is None:
-        _table = {} if _uncached() else shipped()
+        _table = _loaded(TABLE_MODULE)
     return _table
 
 
-def _uncached() -> bool:
+def more() -> dict[str, types.FunctionType]:
+    """The running Python's table of pnp's other modules, imported on first use (as `table`)."""
+    global _more
+    if _more is None:
+        _more = _loaded(MORE_MODULE)
+    return _more
+
+
+def _loaded(module: str) -> dict[str, types.FunctionType]:
+    return {} if _uncached(module) else shipped_of(module)
+
+
+def _uncached(module: str) -> bool:
     """Bytecode is not written (PYTHONDONTWRITEBYTECODE) and the table's .pyc is not there."""
-    source = os.path.join(os.path.dirname(__file__), TABLE_MODULE.rsplit(".", 1)[-1] + ".py")
+    source = os.path.join(os.path.dirname(__file__), module.rsplit(".", 1)[-1] + ".py")
     return sys.dont_write_bytecode and not os.path.exists(importlib.util.cache_from_source(source))
 
 
 def shipped() -> dict[str, types.FunctionType]:
-    """The running Python's table as shipped (its module imported, compiled if need be); {} if none."""
+    """The running Python's two tables as shipped, in one (imported, compiled if need be); {} if none."""
+    return {**shipped_of(TABLE_MODULE), **shipped_of(MORE_MODULE)}
+
+
+def shipped_of(module: str) -> dict[str, types.FunctionType]:
+    """The table of one of the two modules, as shipped; {} if there is none."""
     try:
-        return importlib.import_module(TABLE_MODULE).TABLE  # type: ignore[no-any-return]
+        return importlib.import_module(module).TABLE  # type: ignore[no-any-return]
     except ModuleNotFoundError as missing:
-        if missing.name != TABLE_MODULE:
+        if missing.name != module:
             raise
         return {}
 
 
 def exec_text(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> None:
     """The builtin `exec`, which for a text of the table defines its function from shipped bytecode."""
-    known = table().get(source) if type(source) is str and not kwargs else None
+    known = _known(source, globals) if type(source) is str and not kwargs else None
     if known is None or type(globals) is not dict or type(locals) is not dict:
         _real_exec(source, globals, locals, **kwargs)
         return
     globals.setdefault("__builtins__", builtins.__dict__)  # (as exec does when the globals have none)
     locals[CREATE_FN] = types.FunctionType(code_of(source, known), globals)
+
+
+def _known(source: str, globals: Any) -> types.FunctionType | None:
+    """The table's function of `source`: a build's table, then, for a pnp module's text, the other."""
+    known = table().get(source)
+    if known is None and type(globals) is dict and str(globals.get("__name__", "")).startswith("pnp."):
+        known = more().get(source)
+    return known
 
 
 def code_of(source: str, known: types.FunctionType) -> types.CodeType:
@@ -91,8 +121,10 @@ def code_of(source: str, known: types.FunctionType) -> types.CodeType:
 
 def _moved(code: types.CodeType, renamed: str, first: int) -> types.CodeType:
     """`code` and the code objects in it as if compiled from the text alone, under its own name."""
-    consts = tuple(_moved(c, renamed, first) if isinstance(c, types.CodeType) else c for c in code.co_consts)
-    qualname = CREATE_FN + code.co_qualname[len(renamed):]
-    name = CREATE_FN if code.co_name == renamed else code.co_name
-    return code.replace(co_consts=consts, co_name=name, co_qualname=qualname, co_filename="<string>",
+    consts = code.co_consts
+    if any(type(c) is types.CodeType for c in consts):
+        consts = tuple(_moved(c, renamed, first) if type(c) is types.CodeType else c for c in consts)
+    name = code.co_name
+    return code.replace(co_consts=consts, co_name=CREATE_FN if name == renamed else name,
+                        co_qualname=CREATE_FN + code.co_qualname[len(renamed):], co_filename="<string>",
                         co_firstlineno=code.co_firstlineno - first + 1)

@@ -37,7 +37,6 @@ import errno
 import glob
 import hashlib
 import os
-import secrets
 import stat
 import sys
 from contextlib import contextmanager, suppress
@@ -102,7 +101,7 @@ class PartFile:
     @classmethod
     def next_to(cls, final: Path) -> "PartFile":
         final = Path(final)
-        path = final.parent / f".{final.name}.{secrets.token_hex(6)}.part"
+        path = final.parent / f".{final.name}.{os.urandom(6).hex()}.part"  # (secrets.token_hex's bytes, without its imports)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX)

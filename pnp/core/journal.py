@@ -23,7 +23,6 @@ import glob
 import json
 import os
 import re
-import secrets
 import sys
 import time
 from contextlib import suppress
@@ -49,7 +48,7 @@ class Journal:
     def open(cls, out: Path, renames: list[tuple[Path, Path]]) -> "Journal":
         """Write and lock the journal of `renames` (temporary file, final path), all below `out`."""
         out = Path(out)
-        path = out / f".pnp-commit.{secrets.token_hex(6)}.journal"
+        path = out / f".pnp-commit.{os.urandom(6).hex()}.journal"
         body = json.dumps({"format": FORMAT, "renames": [[os.path.relpath(part, out), os.path.relpath(final, out)]
                                                          for part, final in renames]}).encode()
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)

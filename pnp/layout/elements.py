@@ -28,7 +28,6 @@ from typing import Any, Callable
 
 from ..core.errors import Problem
 from ..model.layout import Element, Ellipse, Line, Rect, Text
-from .arrange import compile_arranged
 from .assets import has_expression, single_field
 from .elementcontext import MISSING, ElementContext
 from .elementcontext import unknown_printed as unknown_printed, with_values as with_values  # (named here too)
@@ -81,7 +80,9 @@ def compose(ctx: ElementContext, problems: list[Problem], *elements: Element) ->
 
 def compile_element(element: Element, ctx: ElementContext) -> tuple[list[Item], list[Problem]]:
     problems: list[Problem] = []
-    if element.arrange is not None:  # the element once per item (arrange.py)
+    if element.arrange is not None:  # the element once per item (arrange.py, imported by the first arranged)
+        from .arrange import compile_arranged
+
         return compile_arranged(element, ctx, problems, compile_one), problems
     return compile_one(element, ctx, problems), problems
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 NNBSP = "\u202f"
 NBSP = "\u00a0"
@@ -19,14 +20,14 @@ ICON_TOKEN = re.compile(f":({_NAME}):")
 _MARKUP = re.compile(r"[*\n\\]")  # (a `:` is markup only in an icon token)
 _TOKENS = re.compile(f"(\\\\[*:\\\\]|\\*\\*|\\*|:{_NAME}:|\n)")
 
-_RULES: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"'"), "\u2019"),
-    (re.compile(r"\.\.\."), "\u2026"),
-    (re.compile(r"[ \u00a0]+([;!?])"), NNBSP + r"\1"),
-    (re.compile(r"(?<=[\w\u2019»)])([;!?])"), NNBSP + r"\1"),
-    (re.compile(r"[ \u202f]+:"), NBSP + ":"),
-    (re.compile(r"«[ \u00a0\u202f]*"), "«" + NBSP),
-    (re.compile(r"[ \u00a0\u202f]*»"), NBSP + "»"),
+_RULES = (  # (compiled by the first French text, `_rules`: a build without one does not pay for them)
+    (r"'", "\u2019"),
+    (r"\.\.\.", "\u2026"),
+    (r"[ \u00a0]+([;!?])", NNBSP + r"\1"),
+    (r"(?<=[\w\u2019»)])([;!?])", NNBSP + r"\1"),
+    (r"[ \u202f]+:", NBSP + ":"),
+    (r"«[ \u00a0\u202f]*", "«" + NBSP),
+    (r"[ \u00a0\u202f]*»", NBSP + "»"),
 )
 
 
@@ -49,15 +50,18 @@ _STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "ita
 
 def french(text: str) -> str:
     """French typography on `text`, leaving `:icon:` tokens alone."""
-    parts = _ICON_PARTS.split(text)
-    return "".join(p if ICON_TOKEN.fullmatch(p) else _french_plain(p) for p in parts)
+    icon_parts, rules = _rules()
+    return "".join(p if ICON_TOKEN.fullmatch(p) else _french_plain(p, rules) for p in icon_parts.split(text))
 
 
-_ICON_PARTS = re.compile(f"(:{_NAME}:)")
+@cache
+def _rules() -> tuple[re.Pattern[str], tuple[tuple[re.Pattern[str], str], ...]]:
+    """The icon tokens' splitter and French typography's rules, compiled once."""
+    return re.compile(f"(:{_NAME}:)"), tuple((re.compile(pattern), replacement) for pattern, replacement in _RULES)
 
 
-def _french_plain(text: str) -> str:
-    for pattern, replacement in _RULES:
+def _french_plain(text: str, rules: tuple[tuple[re.Pattern[str], str], ...]) -> str:
+    for pattern, replacement in rules:
         text = pattern.sub(replacement, text)
     return text
 

@@ -18,10 +18,11 @@ from ..model.kit import Kit, Page, Sheet
 from ..model.units import MM, paper_points
 from .context import KitContext
 from .memo import Shown
-from .pages import sheet_pages
 
 
 def draw_sheet(ctx: KitContext, sheet: Sheet) -> None:
+    from .pages import sheet_pages  # (with the score tables' formulas: ~4 ms of imports a kit without sheets skips)
+
     layout = ctx.kit.layouts[sheet.spec.layout]
     size = layout.page_size()
     if size is not None:  # a page of its own size: one page or tiles (imported for the kits that have one)
