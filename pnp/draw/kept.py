@@ -29,6 +29,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.items import Face
+from ..layout.marks import Box
 
 
 @dataclass
@@ -41,6 +42,8 @@ class _Page:
     resources: tuple[list[str], dict[Any, Any], dict[Any, Any], int]  # forms, colours, shadings, images
     formatted: tuple[str, bytes] | None = None  # its content stream's text and the bytes written for it
     dictionary: tuple[tuple, bytes] | None = None  # its page dictionary's inputs and the bytes formatted for them
+    shown: tuple[tuple, dict[str, Any], list[str], tuple | None] | None = None  # what ended it (`_showing`),
+    # its page object's attributes then, its operators as the page callback saw them, and `_fixed` of them
 
 
 class _Formatted(pdfdoc.PDFStream):
@@ -48,8 +51,7 @@ class _Formatted(pdfdoc.PDFStream):
 
     __Comment__ = "page stream"
 
-    def __init__(self, data: bytes):
-        super().__init__()
+    def __init__(self, data: bytes):  # (nothing of a PDFStream's own is read: `format` is this one)
         self.data = data
 
     def format(self, document: Any) -> bytes:
@@ -84,11 +86,39 @@ class PageRun:
     def _state(self, c: Canvas) -> tuple:
         return _state(c, self._subsets)
 
-    def reuse(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> bool:
+    def _match(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> _Page | None:
         number = len(self.new)
         page = self.old[number] if number < len(self.old) else None
         if page is None or not page.clean or page.key != key or len(page.faces) != len(faces) \
                 or not all(map(operator.is_, page.faces, faces)) or page.state != self._state(c):
+            return None
+        return page
+
+    def copy(self, c: Canvas, key: object, faces: Sequence[Face | None], trim: Box, bleed: Box) -> bool:
+        """Set the page's boxes and, when `reuse` would copy it onto a fresh page that `showPage` would
+        end as last time (`_showing`), end it without ReportLab's page machinery: a page object with
+        last time's attributes, its formatted stream, added to the document, the page callback told,
+        the canvas started on its next page as `showPage` leaves it. False: nothing else was done."""
+        c.setTrimBox(trim)
+        c.setBleedBox(bleed)
+        page = self._match(c, key, faces) if _fresh(c) else None
+        if page is None or page.shown is None or page.formatted is None or page.shown[0] != _showing(c):
+            return False
+        shown = _KeptPage.__new__(_KeptPage)
+        shown.__dict__.update(page.shown[1])
+        shown.Contents = _Formatted(page.formatted[1])
+        c._doc.addPage(shown)  # noqa: SLF001
+        if c._onPage:  # noqa: SLF001 (it reads the page's operators, as showPage leaves them then)
+            c._code = page.shown[2]  # noqa: SLF001
+            c._onPage(c._pageNumber)  # noqa: SLF001
+        c._startPage()  # noqa: SLF001
+        self.new.append(page)
+        self.reused += 1
+        return True
+
+    def reuse(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> bool:
+        page = self._match(c, key, faces)
+        if page is None:
             return False
         c._code.extend(page.code)  # noqa: SLF001 (the page's operators, as drawing it gives them)
         forms, colours, shadings, images = page.resources
@@ -131,6 +161,9 @@ class PageRun:
         page.Contents = _Formatted(kept.formatted[1])
         page.__class__ = _KeptPage
         page.kept = kept
+        if kept.clean and (page.pagewidth, page.pageheight) == tuple(c._pagesize) and not c._cropMarks:  # noqa: SLF001
+            attributes = {name: value for name, value in page.__dict__.items() if name not in _OWN}
+            kept.shown = (_showing(c), attributes, [*kept.code, " "], _fixed(page))
 
     def end(self) -> None:
         self.store.keep(self.path, self.new)
@@ -166,23 +199,54 @@ _BOXES = ("CropBox", "ArtBox", "BleedBox", "TrimBox")
 
 
 def _inputs(page: _KeptPage, document: Any) -> tuple | None:
-    """What a page's dictionary is formatted from, or None when it holds anything else (annotations,
-    a thumbnail, a resource or box set by hand...): such a page is formatted every time."""
+    """What a page's dictionary is formatted from: its own attributes (`_fixed`; for a page whose
+    attributes are the very objects they were when the page was kept, as made then) and the object
+    numbers of what it refers to in this document."""
+    found, shown = page.__dict__, page.kept.shown
+    if shown is not None and len(found) == len(shown[1]) + len(_OWN) and shown[1].items() <= found.items() \
+            and isinstance(page.Contents, _Formatted):
+        fixed = shown[3]
+    else:
+        fixed = _fixed(page)
+    if fixed is None:
+        return None
+    numbers = document.idToObjectNumberAndVersion
+    return (fixed, document.objectcounter, tuple(map(numbers.get, fixed[8])),  # (xobjDict: each its own name's reference)
+            tuple(map(numbers.get, page._colorsUsed)), tuple(map(numbers.get, page._shadingUsed)),  # noqa: SLF001
+            numbers.get(pdfdoc.BasicFonts), numbers.get(getattr(document.Pages, "__InternalName__", None)))
+
+
+def _fixed(page: _KeptPage) -> tuple | None:
+    """What of a page's own attributes its dictionary is formatted from, or None when it holds anything
+    else (annotations, a thumbnail, a resource or box set by hand...): such a page is formatted every time."""
     found = page.__dict__
     if any(found[name] is not None and not (name == "Annots" and not found[name]) for name in found.keys() - _PAGE_INPUTS) \
             or not isinstance(page.Contents, _Formatted):
         return None
-    numbers = document.idToObjectNumberAndVersion
     xobjects = page.XObjects.dict if page.XObjects is not None else {}
     gstates = page.ExtGState.dict if page.ExtGState is not None else {}
-    return (document.objectcounter, page.pagewidth, page.pageheight, page.Rotate, page.hasImages, page.compression,
-            page.Dur, tuple(tuple(b.sequence) if (b := getattr(page, box)) is not None else None for box in _BOXES),
-            repr(sorted(page.Trans.dict.items())) if page.Trans is not None else None,
-            tuple(xobjects), tuple(map(numbers.get, xobjects)),  # (canvas.xobjDict: each its own name's reference)
+    return (page.pagewidth, page.pageheight, page.Rotate, page.hasImages, page.compression, page.Dur,
+            tuple(tuple(b.sequence) if (b := getattr(page, box)) is not None else None for box in _BOXES),
+            repr(sorted(page.Trans.dict.items())) if page.Trans is not None else None, tuple(xobjects),
             tuple((name, repr(sorted(g.dict.items()))) for name, g in gstates.items()),
-            tuple((c, s, numbers.get(c)) for c, s in page._colorsUsed.items()),  # noqa: SLF001
-            tuple((c, s, numbers.get(c)) for c, s in page._shadingUsed.items()),  # noqa: SLF001
-            numbers.get(pdfdoc.BasicFonts), numbers.get(getattr(document.Pages, "__InternalName__", None)))
+            tuple(page._colorsUsed.items()), tuple(page._shadingUsed.items()))  # noqa: SLF001
+
+
+_OWN = ("__InternalName__", "Contents")  # a page object's own in each document
+_SHOWN = operator.attrgetter("_pageRotation", "_pageTransition", "_pageCompression", "_pageDuration", "_cropBox",
+                             "_artBox", "_bleedBox", "_trimBox", "_cropMarks", "_preamble")
+
+
+def _showing(c: Canvas) -> tuple:
+    """What `showPage` makes a page object of besides the page's operators and resources."""
+    return (tuple(c._pagesize), _SHOWN(c), rl_config.useA85, type(c._doc.encrypt))  # noqa: SLF001
+
+
+def _fresh(c: Canvas) -> bool:
+    """The canvas is on a page nothing was drawn on yet, as `showPage` leaves it."""
+    return not (c._code or c._psCommandsBeforePage or c._psCommandsAfterPage or c._formsinuse  # noqa: SLF001
+                or c._annotationrefs or c._colorsUsed or c._shadingUsed or c._codeStack  # noqa: SLF001
+                or c._hanging_pagesize or c._formData is not None) and type(c).showPage is Canvas.showPage  # noqa: SLF001
 
 
 def _state(c: Canvas, known: dict[str, tuple[int, tuple]]) -> tuple:

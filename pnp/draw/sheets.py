@@ -83,16 +83,24 @@ def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
 
 
 def end_page(c: Canvas, trim: Box, bleed: Box | None = None) -> None:
-    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page.
-    On a CMYK canvas (a print service's file, checked by preflight) the boxes are kept within the
-    page, which rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
-    boxes = [tuple(round(v, 3) for v in box) for box in (trim, trim if bleed is None else bleed)]
-    if getattr(c, "_enforceColorSpace", None) is not None:
-        width, height = c._pagesize  # noqa: SLF001 (ReportLab's canvas has no public page size getter)
-        boxes = [(max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height)) for x0, y0, x1, y1 in boxes]
+    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page."""
+    boxes = page_boxes(c, trim, bleed)
     c.setTrimBox(boxes[0])
     c.setBleedBox(boxes[1])
     c.showPage()
+
+
+def page_boxes(c: Canvas, trim: Box, bleed: Box | None = None) -> tuple[Box, Box]:
+    """A page's TrimBox and BleedBox (the trim box when `bleed` is None), to 0.001 pt. On a CMYK
+    canvas (a print service's file, checked by preflight) the boxes are kept within the page, which
+    rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
+    trim = (round(trim[0], 3), round(trim[1], 3), round(trim[2], 3), round(trim[3], 3))
+    bleed = trim if bleed is None else (round(bleed[0], 3), round(bleed[1], 3), round(bleed[2], 3), round(bleed[3], 3))
+    if getattr(c, "_enforceColorSpace", None) is None:
+        return trim, bleed
+    width, height = c._pagesize  # noqa: SLF001 (ReportLab's canvas has no public page size getter)
+    return tuple((max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height))  # type: ignore[return-value]
+                 for x0, y0, x1, y1 in (trim, bleed))
 
 
 def end_uncut_page(c: Canvas, width: float, height: float) -> None:
@@ -130,6 +138,8 @@ class SheetPainter:
             self._slots(plan.backs if back else plan.fronts, faces)
             self._finish(plan, back, notes)
             return
+        if kept.copy(self.c, key, faces, *page_boxes(self.c, *self._boxes(plan, back))):
+            return  # (the page ended whole, as last time)
         if not kept.reuse(self.c, key, faces):
             begun = kept.begin(self.c)
             self._slots(plan.backs if back else plan.fronts, faces)
@@ -180,9 +190,11 @@ class SheetPainter:
         self._end(plan, back)
 
     def _end(self, plan: SheetPlan, back: bool) -> None:
-        trim = plan.back_trim_box if back else plan.trim_box
-        bleed = plan.back_bleed_box if back else plan.bleed_box
-        end_page(self.c, trim, bleed)
+        end_page(self.c, *self._boxes(plan, back))
+
+    @staticmethod
+    def _boxes(plan: SheetPlan, back: bool) -> tuple[Box, Box]:
+        return (plan.back_trim_box, plan.back_bleed_box) if back else (plan.trim_box, plan.bleed_box)
 
     def _fold_line(self, fold: Box, p: Box) -> None:
         """The dashed fold line, within the printable area `p` only."""
