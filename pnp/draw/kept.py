@@ -81,7 +81,7 @@ class PageRun:
         self.store, self.path, self.old = store, path, old
         self.new: list[_Page] = []
         self.reused = 0
-        self._subsets: dict[str, tuple[int, tuple]] = {}  # a font's subsets in this document, by its next code
+        self._subsets: dict[str, list[Any]] = {}  # a font's state in this document, its next code, its subsets
 
     def _state(self, c: Canvas) -> tuple:
         return _state(c, self._subsets)
@@ -249,20 +249,23 @@ def _fresh(c: Canvas) -> bool:
                 or c._hanging_pagesize or c._formData is not None) and type(c).showPage is Canvas.showPage  # noqa: SLF001
 
 
-def _state(c: Canvas, known: dict[str, tuple[int, tuple]]) -> tuple:
+def _state(c: Canvas, known: dict[str, list[Any]]) -> tuple:
     """What of the document a page's operators depend on, and drawing a page may change. A font's
     subsets are copied again only when a character was assigned since (`known`, one document's: a
-    font's subsets change only as its next code moves on, in ReportLab's `TTFont.splitString`)."""
+    font's state in it, its next code and its subsets then; they change only as its next code moves
+    on, in ReportLab's `TTFont.splitString`, and a font's state in a document stays the same object)."""
     doc = c._doc  # noqa: SLF001
     fonts = []
     for name in doc.fontMapping:
-        font = pdfmetrics.getFont(name)
-        state = getattr(font, "state", None)
-        if state is not None and doc in state:
-            found = state[doc]
-            made = known.get(name)
-            if made is None or made[0] != found.nextCode:
-                made = known[name] = (found.nextCode, tuple(tuple(subset) for subset in found.subsets))
-            fonts.append((name, made[1]))
+        made = known.get(name)
+        if made is None:
+            state = getattr(pdfmetrics.getFont(name), "state", None)
+            if state is None or doc not in state:
+                continue
+            made = known[name] = [state[doc], None, ()]
+        found = made[0]
+        if made[1] != found.nextCode:
+            made[1], made[2] = found.nextCode, tuple(tuple(subset) for subset in found.subsets)
+        fonts.append((name, made[2]))
     ext = c._extgstate  # noqa: SLF001
     return (doc.objectcounter, len(doc.idToObject), tuple(fonts), repr(ext._d), repr(ext._c))  # noqa: SLF001
