@@ -266,3 +266,19 @@ def test_the_stamp_of_the_shared_files_is_the_build_caches_stamp_of_them(tmp_pat
     assert stamp == stamp_files(shared_files(tmp_path.resolve()))
     assert [Path(entry[0]).relative_to(tmp_path.resolve()).as_posix() for entry in stamp] == [
         "layouts/a/b.yaml", "layouts/a-b/x.yaml", "layouts/a.yaml", "fonts/Z.ttf", "fonts/sub/a.otf", "icons/i.svg"]
+
+
+def test_a_models_fingerprint_text_tells_apart_what_repr_tells_apart_and_finds_rules_names():
+    """`resident._Written`: texts by their digest (made once a text object), other values by their
+    `repr` with its length: models that `repr` writes differently are written differently."""
+    from pnp.resident import _Written
+
+    written = _Written()
+    models = [("ab", "c"), ("a", "bc"), ["ab", "c"], (("ab",), "c"), ("ab", "c", ""), (1, "1"), ("1", 1),
+              ("x", {"k": "v"}), ("x", {"k": "w"}), ({"a": 1, "b": 2},), ("{rules.x}",), ()]
+    texts = [written.write(model)[0] for model in models]
+    assert len(set(texts)) == len(models)
+    again = written.write(("ab", "c"))[0]
+    written.turn()
+    assert written.write(("a" + "b", "c"))[0] == again == texts[0]  # (another object, the same text)
+    assert [written.write(m)[1] for m in (("{rules.x}",), ({"t": "{rulebook.y}"},), ("{rules",))] == [True, True, False]
