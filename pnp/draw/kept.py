@@ -99,8 +99,7 @@ class PageRun:
         end as last time (`_showing`), end it without ReportLab's page machinery: a page object with
         last time's attributes, its formatted stream, added to the document, the page callback told,
         the canvas started on its next page as `showPage` leaves it. False: nothing else was done."""
-        c.setTrimBox(trim)
-        c.setBleedBox(bleed)
+        c._trimBox, c._bleedBox = trim, bleed  # noqa: SLF001 (what setTrimBox and setBleedBox set)
         page = self._match(c, key, faces) if _fresh(c) else None
         if page is None or page.shown is None or page.formatted is None or page.shown[0] != _showing(c):
             return False

@@ -131,6 +131,7 @@ class SheetPainter:
         self.painter = painter
         self.note_font = note_font
         self.kept = kept  # a resident process's pages of the last drawing of this PDF (draw/kept.py)
+        self._boxed: dict[bool, tuple[SheetPlan, tuple[float, float], tuple[Box, Box]]] = {}  # by side: the last plan's
 
     def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
         kept, key = self.kept, (plan, back, tuple(notes))
@@ -138,7 +139,7 @@ class SheetPainter:
             self._slots(plan.backs if back else plan.fronts, faces)
             self._finish(plan, back, notes)
             return
-        if kept.copy(self.c, key, faces, *page_boxes(self.c, *self._boxes(plan, back))):
+        if kept.copy(self.c, key, faces, *self._page_boxes(plan, back)):
             return  # (the page ended whole, as last time)
         if not kept.reuse(self.c, key, faces):
             begun = kept.begin(self.c)
@@ -191,6 +192,13 @@ class SheetPainter:
 
     def _end(self, plan: SheetPlan, back: bool) -> None:
         end_page(self.c, *self._boxes(plan, back))
+
+    def _page_boxes(self, plan: SheetPlan, back: bool) -> tuple[Box, Box]:
+        """`page_boxes` of a plan's side, made again when the plan (the very object) or the page size changed."""
+        known, size = self._boxed.get(back), self.c._pagesize  # noqa: SLF001
+        if known is None or known[0] is not plan or known[1] != size:
+            known = self._boxed[back] = (plan, size, page_boxes(self.c, *self._boxes(plan, back)))
+        return known[2]
 
     @staticmethod
     def _boxes(plan: SheetPlan, back: bool) -> tuple[Box, Box]:
