@@ -58,6 +58,13 @@ class _Formatted(pdfdoc.PDFStream):
         return self.data
 
 
+class _Operators(list):
+    """A copied page's operators as the page callback reads them: the same list every time it is
+    copied, which the callback's digest is kept in (`output._page_digest`)."""
+
+    digest: str | None = None
+
+
 class KeptPages:
     def __init__(self) -> None:
         self._files: dict[str, list[_Page]] = {}
@@ -162,7 +169,7 @@ class PageRun:
         page.kept = kept
         if kept.clean and (page.pagewidth, page.pageheight) == tuple(c._pagesize) and not c._cropMarks:  # noqa: SLF001
             attributes = {name: value for name, value in page.__dict__.items() if name not in _OWN}
-            kept.shown = (_showing(c), attributes, [*kept.code, " "], _fixed(page))
+            kept.shown = (_showing(c), attributes, _Operators([*kept.code, " "]), _fixed(page))
 
     def end(self) -> None:
         self.store.keep(self.path, self.new)
