@@ -105,3 +105,63 @@ def test_pages_copied_whole_write_a_cold_drawings_bytes_and_digests_and_a_new_gl
     assert _copied(kept, same) == _copied(None, same)
     late = ["ba", "ñé", "éb", "Ωc"]  # a new character on the last page alone
     assert _copied(kept, late) == _copied(None, late) and kept.reused["doc.pdf"] == 1
+
+
+class _Face:
+    """A stand-in face: its text, painted at its slot's corner (the spans know a face by identity)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
+def _faces_document(kept: KeptPages | None, pages: list[list[_Face]], slots: list[object]) -> tuple[bytes, int]:
+    """Pages of faces in slots, a translate to each slot and back around each (which ReportLab joins to
+    the next one's: `Canvas.transform`), painted through `PageRun.face` on pages not copied whole."""
+    _copied(None, [])  # (the font registered)
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(200, 200), invariant=1, pageCompression=1, initialFontName="KeptNoto")
+    run = kept.run("faces.pdf") if kept is not None else None
+    for faces in pages:
+        key, box = ("sheet",), (0.0, 0.0, 200.0, 200.0)
+        if run is not None and run.copy(c, key, faces, box, box):  # type: ignore[arg-type]
+            continue
+        begun = run.begin(c) if run is not None else None
+        for n, (slot, face) in enumerate(zip(slots, faces)):
+            def paint(face: _Face = face, n: int = n) -> None:
+                c.translate(10 + 60 * n, 150)
+                c.setFont("KeptNoto", 10)
+                c.drawString(0, 0, face.text)
+                c.translate(-(10 + 60 * n), -150)
+            if run is None:
+                paint()
+            else:
+                run.face(c, slot, face, paint)  # type: ignore[arg-type]
+        if run is not None and begun is not None:
+            run.record(c, key, faces, begun)  # type: ignore[arg-type]
+        c.setTrimBox(box)
+        c.setBleedBox(box)
+        c.showPage()
+        if run is not None:
+            run.ended(c)
+    if run is not None:
+        run.end()
+    c.save()
+    return out.getvalue(), run.spans.copied if run is not None else 0
+
+
+def test_faces_painted_last_time_in_the_same_state_are_copied_into_a_page_drawn_again():
+    """The first face of the document registers its font (painted every time); a face after a new
+    glyph is met in another state (painted again)."""
+    kept, slots = KeptPages(), [object(), object(), object()]
+    a, b, c, d = _Face("one"), _Face("two"), _Face("three"), _Face("four")
+
+    def same(pages: list[list[_Face]]) -> int:
+        made, copied = _faces_document(kept, pages, slots)
+        assert made == _faces_document(None, pages, slots)[0]
+        return copied
+
+    assert same([[a, b, c], [d, a, b]]) == 0
+    assert same([[a, _Face("deux"), c], [d, a, b]]) == 1  # its page drawn, the face after it copied
+    assert same([[a, _Face("deüx"), c], [d, a, b]]) == 0  # a new glyph: the face after it painted again
+    assert same([[a, _Face("deüx"), c], [d, a, b]]) == 1  # (another face object, the same state)
+    assert same([[a, _Face("deüx"), c], [d, _Face("un"), b]]) == 3  # c, d and b: both pages drawn

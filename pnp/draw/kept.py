@@ -22,14 +22,16 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout.imposition import Slot
 from ..layout.items import Face
 from ..layout.marks import Box
+from .keptspans import Spans
 
 
 @dataclass
@@ -68,24 +70,29 @@ class _Operators(list):
 class KeptPages:
     def __init__(self) -> None:
         self._files: dict[str, list[_Page]] = {}
+        self._spans: dict[str, dict] = {}  # PDF path -> the faces' spans of its last drawing (draw/keptspans.py)
         self.reused: dict[str, int] = {}  # PDF path -> the pages its last drawing copied
 
     def run(self, path: str) -> "PageRun":
-        return PageRun(self, path, self._files.get(path, []))
+        return PageRun(self, path, self._files.get(path, []), Spans(self._spans.get(path, {})))
 
-    def keep(self, path: str, pages: list[_Page]) -> None:
+    def keep(self, path: str, pages: list[_Page], spans: Spans | None = None) -> None:
         self._files[path] = pages
+        if spans is not None:
+            self._spans[path] = spans.spans
 
     def clear(self) -> None:
         self._files.clear()
+        self._spans.clear()
         self.reused.clear()
 
 
 class PageRun:
     """One drawing of one PDF: its pages kept from the last drawing, and those of this one."""
 
-    def __init__(self, store: KeptPages, path: str, old: list[_Page]):
+    def __init__(self, store: KeptPages, path: str, old: list[_Page], spans: Spans | None = None):
         self.store, self.path, self.old = store, path, old
+        self.spans = spans if spans is not None else Spans({})  # the faces of the pages drawn (keptspans.py)
         self.new: list[_Page] = []
         self.reused = 0
         self._subsets: dict[str, list[Any]] = {}  # a font's state in this document, its next code, its subsets
@@ -171,8 +178,16 @@ class PageRun:
             attributes = {name: value for name, value in page.__dict__.items() if name not in _OWN}
             kept.shown = (_showing(c), attributes, _Operators([*kept.code, " "]), _fixed(page))
 
+    def face(self, c: Canvas, slot: Slot, face: Face, paint: Callable[[], None]) -> None:
+        """One face painted in its slot on a page being drawn, or its operators copied (`Spans.face`)."""
+        self.spans.face(c, slot, face, paint, lambda: self._state(c))
+
     def end(self) -> None:
-        self.store.keep(self.path, self.new)
+        """This drawing's pages kept, and the spans of the faces on them: those painted or copied now,
+        and last drawing's of the faces on the pages copied whole."""
+        shown = {id(face) for page in self.new for face in page.faces if face is not None}
+        self.spans.carry(shown)
+        self.store.keep(self.path, self.new, self.spans)
         self.store.reused[self.path] = self.reused
 
 

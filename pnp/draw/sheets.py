@@ -15,6 +15,7 @@ process's, draw/kept.py), `cards` copies a page whose faces did not change inste
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -159,9 +160,14 @@ class SheetPainter:
         self._finish(plan, False, notes)
 
     def _slots(self, slots: tuple[Slot, ...], faces: list[Face | None]) -> None:
+        kept = self.kept
         for slot, face in zip(slots, faces):
-            if face is not None:
+            if face is None:
+                continue
+            if kept is None:
                 self.card(slot, face)
+            else:  # (a resident's: a face painted last time in this slot, in the same state, is copied)
+                kept.face(self.c, slot, face, partial(self.card, slot, face))
 
     def card(self, slot: Slot, face: Face) -> None:
         """One face in its slot, clipped to the slot's box when it would mark beyond it."""
