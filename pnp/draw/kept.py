@@ -71,6 +71,7 @@ class KeptPages:
     def __init__(self) -> None:
         self._files: dict[str, list[_Page]] = {}
         self._spans: dict[str, dict] = {}  # PDF path -> the faces' spans of its last drawing (draw/keptspans.py)
+        self.subsets: dict[tuple, tuple] = {}  # fonts' subsets as met, each the one object (`_state`)
         self.reused: dict[str, int] = {}  # PDF path -> the pages its last drawing copied
 
     def run(self, path: str) -> "PageRun":
@@ -84,6 +85,7 @@ class KeptPages:
     def clear(self) -> None:
         self._files.clear()
         self._spans.clear()
+        self.subsets.clear()
         self.reused.clear()
 
 
@@ -98,7 +100,7 @@ class PageRun:
         self._subsets: dict[str, list[Any]] = {}  # a font's state in this document, its next code, its subsets
 
     def _state(self, c: Canvas) -> tuple:
-        return _state(c, self._subsets)
+        return _state(c, self._subsets, self.store.subsets)
 
     def _match(self, c: Canvas, key: object, faces: Sequence[Face | None]) -> _Page | None:
         number = len(self.new)
@@ -270,11 +272,12 @@ def _fresh(c: Canvas) -> bool:
                 or c._hanging_pagesize or c._formData is not None) and type(c).showPage is Canvas.showPage  # noqa: SLF001
 
 
-def _state(c: Canvas, known: dict[str, list[Any]]) -> tuple:
+def _state(c: Canvas, known: dict[str, list[Any]], interned: dict[tuple, tuple]) -> tuple:
     """What of the document a page's operators depend on, and drawing a page may change. A font's
     subsets are copied again only when a character was assigned since (`known`, one document's: a
     font's state in it, its next code and its subsets then; they change only as its next code moves
-    on, in ReportLab's `TTFont.splitString`, and a font's state in a document stays the same object)."""
+    on, in ReportLab's `TTFont.splitString`, and a font's state in a document stays the same object).
+    Equal subsets are one object (`interned`, across documents): a kept page's state compares by identity."""
     doc = c._doc  # noqa: SLF001
     fonts = []
     for name in doc.fontMapping:
@@ -286,7 +289,10 @@ def _state(c: Canvas, known: dict[str, list[Any]]) -> tuple:
             made = known[name] = [state[doc], None, ()]
         found = made[0]
         if made[1] != found.nextCode:
-            made[1], made[2] = found.nextCode, tuple(tuple(subset) for subset in found.subsets)
+            subsets = tuple(tuple(subset) for subset in found.subsets)
+            if len(interned) >= 4096:
+                interned.clear()
+            made[1], made[2] = found.nextCode, interned.setdefault(subsets, subsets)
         fonts.append((name, made[2]))
     ext = c._extgstate  # noqa: SLF001
     return (doc.objectcounter, len(doc.idToObject), tuple(fonts), repr(ext._d), repr(ext._c))  # noqa: SLF001
