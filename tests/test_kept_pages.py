@@ -165,3 +165,21 @@ def test_faces_painted_last_time_in_the_same_state_are_copied_into_a_page_drawn_
     assert same([[a, _Face("deüx"), c], [d, a, b]]) == 0  # a new glyph: the face after it painted again
     assert same([[a, _Face("deüx"), c], [d, a, b]]) == 1  # (another face object, the same state)
     assert same([[a, _Face("deüx"), c], [d, _Face("un"), b]]) == 3  # c, d and b: both pages drawn
+
+
+def test_a_face_shown_on_several_pages_has_a_span_on_each():
+    """A deck's back is one face on every back page: each page's span of it is its own (the document's
+    objects differ from page to page), so an edit on any page copies it."""
+    kept, slots = KeptPages(), [object(), object(), object()]
+    back, other = _Face("back"), _Face("verso")
+
+    def same(pages: list[list[_Face]]) -> int:
+        made, copied = _faces_document(kept, pages, slots)
+        assert made == _faces_document(None, pages, slots)[0]
+        return copied
+
+    first = [[_Face("one"), back, other], [_Face("two"), back, other], [_Face("three"), back, other]]
+    assert same(first) == 0
+    for page, copied in ((2, 4), (1, 4), (0, 2)):  # (the first page registers the font: drawn every time)
+        first[page][0] = _Face(f"new {page}")
+        assert same(first) == copied

@@ -182,12 +182,12 @@ class PageRun:
 
     def face(self, c: Canvas, slot: Slot, face: Face, paint: Callable[[], None]) -> None:
         """One face painted in its slot on a page being drawn, or its operators copied (`Spans.face`)."""
-        self.spans.face(c, slot, face, paint, lambda: self._state(c))
+        self.spans.face(c, slot, face, paint, lambda: self._state(c), len(self.new))
 
     def end(self) -> None:
         """This drawing's pages kept, and the spans of the faces on them: those painted or copied now,
         and last drawing's of the faces on the pages copied whole."""
-        shown = {id(face) for page in self.new for face in page.faces if face is not None}
+        shown = {(id(face), number) for number, page in enumerate(self.new) for face in page.faces if face is not None}
         self.spans.carry(shown)
         self.store.keep(self.path, self.new, self.spans)
         self.store.reused[self.path] = self.reused

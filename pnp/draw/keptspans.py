@@ -4,8 +4,9 @@ operators painting it gave are copied (issue 23, item 2: a one-card edit redraws
 card, and the other faces of its sheet are those of last time).
 
 Contract: `Spans(old)` (one per drawing of one PDF, `PageRun.spans`; `old` the spans of its last
-drawing) answers `face(canvas, slot, face, paint, state)`: it calls `paint()` (the face painted in
-its slot), unless the span kept for the very same `slot` and `face` objects began in the same state
+drawing) answers `face(canvas, slot, face, paint, state, page)`: it calls `paint()` (the face painted in
+its slot), unless the span kept for the very same `slot` and `face` objects on that page (its number
+in the document) began in the same state
 — the document's (`state()`, draw/kept.py's: the fonts' subsets, the objects, the graphics-state
 dictionary), the canvas's graphics state (`GRAPHICS`: the font, colours, line, text state and
 matrix ReportLab's canvas keeps, the page's last operator when a transform painted next would join
@@ -40,13 +41,14 @@ Span = tuple[Slot, Face, tuple, tuple, list[str], list[str], dict, dict, tuple]
 
 
 class Spans:
-    def __init__(self, old: dict[tuple[int, int], Span]):
+    def __init__(self, old: dict[tuple[int, int, int], Span]):
         self.old = old
-        self.spans: dict[tuple[int, int], Span] = {}
+        self.spans: dict[tuple[int, int, int], Span] = {}
         self.copied = 0
 
-    def face(self, c: Canvas, slot: Slot, face: Face, paint: Callable[[], None], state: Callable[[], tuple]) -> None:
-        key = (id(slot), id(face))
+    def face(self, c: Canvas, slot: Slot, face: Face, paint: Callable[[], None], state: Callable[[], tuple],
+             page: int) -> None:
+        key = (id(slot), id(face), page)  # (a face shown on several pages, a deck's back: one span a page)
         known = self.old.get(key)
         document = state()
         graphics = (_tail(c), _GRAPHICS(c), tuple(c._colorsUsed.items()), tuple(c._shadingUsed.items()))  # noqa: SLF001
@@ -59,10 +61,10 @@ class Spans:
         if span is not None:
             self.spans[key] = span
 
-    def carry(self, faces: set[int]) -> None:
-        """Keep last drawing's spans of the faces (by id: the pages that hold them are kept) not met now."""
+    def carry(self, faces: set[tuple[int, int]]) -> None:
+        """Keep last drawing's spans of the faces on the pages kept (by id and page number) not met now."""
         for key, span in self.old.items():
-            if key[1] in faces and key not in self.spans:
+            if (key[1], key[2]) in faces and key not in self.spans:
                 self.spans[key] = span
 
     def _copy(self, c: Canvas, span: Span) -> None:
