@@ -119,14 +119,7 @@ class PageRun:
         page = self._match(c, key, faces) if _fresh(c) else None
         if page is None or page.shown is None or page.formatted is None or page.shown[0] != _showing(c):
             return False
-        shown = _KeptPage.__new__(_KeptPage)
-        shown.__dict__.update(page.shown[1])
-        shown.Contents = _Formatted(page.formatted[1])
-        c._doc.addPage(shown)  # noqa: SLF001
-        if c._onPage:  # noqa: SLF001 (it reads the page's operators, as showPage leaves them then)
-            c._code = page.shown[2]  # noqa: SLF001
-            c._onPage(c._pageNumber)  # noqa: SLF001
-        c._startPage()  # noqa: SLF001
+        _show(c, page)
         self.new.append(page)
         self.reused += 1
         return True
@@ -253,6 +246,20 @@ def _fixed(page: _KeptPage) -> tuple | None:
             repr(sorted(page.Trans.dict.items())) if page.Trans is not None else None, tuple(xobjects),
             tuple((name, repr(sorted(g.dict.items()))) for name, g in gstates.items()),
             tuple(page._colorsUsed.items()), tuple(page._shadingUsed.items()))  # noqa: SLF001
+
+
+def _show(c: Canvas, page: _Page) -> None:
+    """End a kept page as `showPage` would have: its page object made from last time's attributes and
+    its formatted stream, added to the document, the page callback told, the next page started."""
+    assert page.shown is not None and page.formatted is not None
+    shown = _KeptPage.__new__(_KeptPage)
+    shown.__dict__.update(page.shown[1])
+    shown.Contents = _Formatted(page.formatted[1])
+    c._doc.addPage(shown)  # noqa: SLF001
+    if c._onPage:  # noqa: SLF001 (it reads the page's operators, as showPage leaves them then)
+        c._code = page.shown[2]  # noqa: SLF001
+        c._onPage(c._pageNumber)  # noqa: SLF001
+    c._startPage()  # noqa: SLF001
 
 
 _OWN = ("__InternalName__", "Contents")  # a page object's own in each document
