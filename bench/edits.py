@@ -37,6 +37,7 @@ PHASES = [  # (module, attribute, phase, owner class)
     ("pnp.pipeline.faces", "sheet", "faces looked up", "Faces"),
     ("pnp.draw.sheets", "_slots", "faces drawn", "SheetPainter"),
     ("pnp.draw.kept", "reuse", "pages copied", "PageRun"),
+    ("pnp.draw.kept", "copy", "pages copied", "PageRun"),
     ("pnp.draw.sheets", "end_page", "pages ended (showPage)", None),
     ("pnp.pipeline.deck", "_notes", "print notes", "DeckPages"),
     ("pnp.output", "save", "document written", "OutputBatch"),

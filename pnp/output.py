@@ -207,9 +207,16 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
 
 def _page_digest(canvas: Canvas) -> str:
     """The digest of the page just shown: ReportLab calls the page callback before it clears the
-    page's operators (`_code`, private: tests/test_output_batch.py holds it to this)."""
-    return hashlib.blake2b("".join(canvas._code).encode(  # noqa: SLF001 (ReportLab's page operators)
-        "utf-8", "surrogatepass"), digest_size=16).hexdigest()
+    page's operators (`_code`, private: tests/test_output_batch.py holds it to this). Operators given as
+    a list that has a `digest` slot (a page a resident copies whole, `draw.kept`: the same list every
+    time) are hashed once, the digest kept there."""
+    code = canvas._code  # noqa: SLF001 (ReportLab's page operators)
+    known: str | None = getattr(code, "digest", None)
+    if known is None:
+        known = hashlib.blake2b("".join(code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        if hasattr(code, "digest"):
+            code.digest = known
+    return known
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:

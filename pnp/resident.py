@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import os
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from .cache import known_hash, shared_files, stamp_files
+from .cache import SHARED_TREES, known_hash
 from .core.errors import Problem
 from .core.fileio import note_read
 from .core.options import Options
@@ -71,6 +73,7 @@ class ComponentMemo:
         self._staged: dict[Key, _Entry] = {}
         self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
         self._rules_readers: dict[tuple[int, str], bool] = {}
+        self._written = _Written()
         self.kept: Kept | None = None  # the session's faces and pages (forgotten with the components)
 
     def reset(self, generation: int) -> None:
@@ -120,6 +123,7 @@ class ComponentMemo:
                 del self._kept[key]
         self._kept.update(self._staged)
         self._staged.clear()
+        self._written.turn()
 
     def discard(self) -> None:
         self._staged.clear()
@@ -134,9 +138,8 @@ class ComponentMemo:
     def _fingerprint(self, inputs: KitInputs, part: Part) -> str:
         shown = part.shown()
         game = {k: v for k, v in inputs.kit.game.model_dump().items() if k not in _NOT_DRAWN}
-        text = repr(shown.model)
-        reads = any(self._reads_rules(inputs, name) for name in shown.layouts) or "{rules." in text \
-            or "{rulebook." in text  # a field's text may name rules values and rulebook sections too
+        text, names = self._written.write(shown.model)  # (a field's text may name rules values and rulebook sections too)
+        reads = names or any(self._reads_rules(inputs, name) for name in shown.layouts)
         tables = (inputs.printed.tables, inputs.printed.values) if reads else None
         return _hash(self.generation, inputs.options.cache_key(), inputs.options.out, game, tables, _Text(text))
 
@@ -163,6 +166,56 @@ class ComponentMemo:
             return known_hash(path)
         except OSError:
             return None
+
+
+class _Written:
+    """A part's model written out for its fingerprint: as `repr` writes it, but each text inside its
+    tuples and lists by its digest, made once a text object (a resident session's unchanged card
+    hands out the same `shown` text: `Card.shown`), and any other value by its `repr`, its length
+    first (so two models write the same only when they are equal). `write` answers that and whether a
+    text names rules values or rulebook sections (`{rules.`, `{rulebook.`). Texts are remembered
+    from the last committed build to the next (`turn`)."""
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[str, str, bool]] = {}  # id(text) -> (text, digest, names)
+        self._now: dict[int, tuple[str, str, bool]] = {}
+
+    def write(self, model: object) -> tuple[str, bool]:
+        out: list[str] = []
+        names = self._walk(model, out)
+        return "".join(out), names
+
+    def turn(self) -> None:
+        self._last, self._now = self._now, {}
+
+    def _walk(self, value: object, out: list[str]) -> bool:
+        kind = type(value)
+        if kind is tuple or kind is list:
+            out.append("(" if kind is tuple else "[")
+            names = False
+            for item in value:  # type: ignore[attr-defined]
+                names = self._walk(item, out) or names
+                out.append(",")
+            out.append(")" if kind is tuple else "]")
+            return names
+        if kind is str:
+            return self._text(value, out)  # type: ignore[arg-type]
+        text = repr(value)
+        out.append(f"r{len(text)}:{text}")
+        return _names(text)
+
+    def _text(self, value: str, out: list[str]) -> bool:
+        known = self._now.get(id(value)) or self._last.get(id(value))
+        if known is None or known[0] is not value:
+            digest = hashlib.blake2b(value.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+            known = (value, digest, _names(value))
+        self._now[id(value)] = known
+        out.append("s" + known[1])
+        return known[2]
+
+
+def _names(text: str) -> bool:
+    return "{rules." in text or "{rulebook." in text
 
 
 class _Text(str):
@@ -241,5 +294,36 @@ class Resident:
 
 
 def _stamp(root: Path) -> tuple:
-    """The layouts, fonts and icons by name, size, times and inode."""
-    return stamp_files(shared_files(root))
+    """The layouts, fonts and icons by name, size, times and inode: `stamp_files(shared_files(root))`
+    (tests/test_resident.py holds it to that), walked as path strings (no `Path` made and sorted: a
+    third of the time, on every build)."""
+    found: list[tuple] = []
+    for folder, pattern in SHARED_TREES:
+        for path in sorted(_files(os.path.join(root, folder), pattern), key=_parts):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            found.append((path, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino))
+    return tuple(found)
+
+
+def _files(top: str, pattern: str) -> list[str]:
+    """The files below `top` whose name matches `pattern`, as `cache._tree` finds them (links to
+    folders not followed, `__pycache__` left out)."""
+    if not os.path.isdir(top) or "__pycache__" in top.split(os.sep):
+        return []
+    found, folders = [], [top]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append(entry.path)
+                elif entry.is_file() and fnmatchcase(entry.name, pattern):
+                    found.append(entry.path)
+    return found
+
+
+def _parts(path: str) -> list[str]:
+    return path.split(os.sep)  # (the order `Path`s sort in: part by part)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import filecmp
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -247,3 +248,37 @@ def test_a_row_edited_is_parsed_alone_and_its_problems_are_located_as_a_cold_bui
     mended = _files(resident.build(["similis"], options))["cartes"]
     cold = build_changed(root, ["similis"], Options(out=tmp_path / "again"), force=True)
     assert filecmp.cmp(_files(cold)["cartes"], mended, shallow=False)
+
+
+def test_the_stamp_of_the_shared_files_is_the_build_caches_stamp_of_them(tmp_path):
+    """`resident._stamp` walks path strings: the same files, in the same order, as
+    `cache.stamp_files(cache.shared_files(root))` (names that sort apart as strings and as parts,
+    a `__pycache__`, a link to a folder not followed, a name the pattern leaves out)."""
+    from pnp.cache import shared_files, stamp_files
+    from pnp.resident import _stamp
+
+    for name in ("layouts/a-b/x.yaml", "layouts/a/b.yaml", "layouts/a.yaml", "layouts/a/__pycache__/c.yaml",
+                 "layouts/notes.txt", "fonts/Z.ttf", "fonts/sub/a.otf", "icons/i.svg", "icons/j.png"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name)
+    (tmp_path / "layouts" / "linked").symlink_to(tmp_path / "layouts" / "a", target_is_directory=True)
+    stamp = _stamp(tmp_path.resolve())
+    assert stamp == stamp_files(shared_files(tmp_path.resolve()))
+    assert [Path(entry[0]).relative_to(tmp_path.resolve()).as_posix() for entry in stamp] == [
+        "layouts/a/b.yaml", "layouts/a-b/x.yaml", "layouts/a.yaml", "fonts/Z.ttf", "fonts/sub/a.otf", "icons/i.svg"]
+
+
+def test_a_models_fingerprint_text_tells_apart_what_repr_tells_apart_and_finds_rules_names():
+    """`resident._Written`: texts by their digest (made once a text object), other values by their
+    `repr` with its length: models that `repr` writes differently are written differently."""
+    from pnp.resident import _Written
+
+    written = _Written()
+    models = [("ab", "c"), ("a", "bc"), ["ab", "c"], (("ab",), "c"), ("ab", "c", ""), (1, "1"), ("1", 1),
+              ("x", {"k": "v"}), ("x", {"k": "w"}), ({"a": 1, "b": 2},), ("{rules.x}",), ()]
+    texts = [written.write(model)[0] for model in models]
+    assert len(set(texts)) == len(models)
+    again = written.write(("ab", "c"))[0]
+    written.turn()
+    assert written.write(("a" + "b", "c"))[0] == again == texts[0]  # (another object, the same text)
+    assert [written.write(m)[1] for m in (("{rules.x}",), ({"t": "{rulebook.y}"},), ("{rules",))] == [True, True, False]

@@ -15,6 +15,7 @@ process's, draw/kept.py), `cards` copies a page whose faces did not change inste
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -83,16 +84,24 @@ def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
 
 
 def end_page(c: Canvas, trim: Box, bleed: Box | None = None) -> None:
-    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page.
-    On a CMYK canvas (a print service's file, checked by preflight) the boxes are kept within the
-    page, which rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
-    boxes = [tuple(round(v, 3) for v in box) for box in (trim, trim if bleed is None else bleed)]
-    if getattr(c, "_enforceColorSpace", None) is not None:
-        width, height = c._pagesize  # noqa: SLF001 (ReportLab's canvas has no public page size getter)
-        boxes = [(max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height)) for x0, y0, x1, y1 in boxes]
+    """Set the page's TrimBox and BleedBox (the trim box when `bleed` is None), then end the page."""
+    boxes = page_boxes(c, trim, bleed)
     c.setTrimBox(boxes[0])
     c.setBleedBox(boxes[1])
     c.showPage()
+
+
+def page_boxes(c: Canvas, trim: Box, bleed: Box | None = None) -> tuple[Box, Box]:
+    """A page's TrimBox and BleedBox (the trim box when `bleed` is None), to 0.001 pt. On a CMYK
+    canvas (a print service's file, checked by preflight) the boxes are kept within the page, which
+    rounding to 0.001 pt can pass by 0.0004 pt (left so in RGB builds: their bytes stay)."""
+    trim = (round(trim[0], 3), round(trim[1], 3), round(trim[2], 3), round(trim[3], 3))
+    bleed = trim if bleed is None else (round(bleed[0], 3), round(bleed[1], 3), round(bleed[2], 3), round(bleed[3], 3))
+    if getattr(c, "_enforceColorSpace", None) is None:
+        return trim, bleed
+    width, height = c._pagesize  # noqa: SLF001 (ReportLab's canvas has no public page size getter)
+    return tuple((max(x0, 0.0), max(y0, 0.0), min(x1, width), min(y1, height))  # type: ignore[return-value]
+                 for x0, y0, x1, y1 in (trim, bleed))
 
 
 def end_uncut_page(c: Canvas, width: float, height: float) -> None:
@@ -123,6 +132,7 @@ class SheetPainter:
         self.painter = painter
         self.note_font = note_font
         self.kept = kept  # a resident process's pages of the last drawing of this PDF (draw/kept.py)
+        self._boxed: dict[bool, tuple[SheetPlan, tuple[float, float], tuple[Box, Box]]] = {}  # by side: the last plan's
 
     def cards(self, plan: SheetPlan, faces: list[Face | None], back: bool, notes: Sequence[Note]) -> None:
         kept, key = self.kept, (plan, back, tuple(notes))
@@ -130,6 +140,8 @@ class SheetPainter:
             self._slots(plan.backs if back else plan.fronts, faces)
             self._finish(plan, back, notes)
             return
+        if kept.copy(self.c, key, faces, *self._page_boxes(plan, back)):
+            return  # (the page ended whole, as last time)
         if not kept.reuse(self.c, key, faces):
             begun = kept.begin(self.c)
             self._slots(plan.backs if back else plan.fronts, faces)
@@ -148,9 +160,14 @@ class SheetPainter:
         self._finish(plan, False, notes)
 
     def _slots(self, slots: tuple[Slot, ...], faces: list[Face | None]) -> None:
+        kept = self.kept
         for slot, face in zip(slots, faces):
-            if face is not None:
+            if face is None:
+                continue
+            if kept is None:
                 self.card(slot, face)
+            else:  # (a resident's: a face painted last time in this slot, in the same state, is copied)
+                kept.face(self.c, slot, face, partial(self.card, slot, face))
 
     def card(self, slot: Slot, face: Face) -> None:
         """One face in its slot, clipped to the slot's box when it would mark beyond it."""
@@ -180,9 +197,18 @@ class SheetPainter:
         self._end(plan, back)
 
     def _end(self, plan: SheetPlan, back: bool) -> None:
-        trim = plan.back_trim_box if back else plan.trim_box
-        bleed = plan.back_bleed_box if back else plan.bleed_box
-        end_page(self.c, trim, bleed)
+        end_page(self.c, *self._boxes(plan, back))
+
+    def _page_boxes(self, plan: SheetPlan, back: bool) -> tuple[Box, Box]:
+        """`page_boxes` of a plan's side, made again when the plan (the very object) or the page size changed."""
+        known, size = self._boxed.get(back), self.c._pagesize  # noqa: SLF001
+        if known is None or known[0] is not plan or known[1] != size:
+            known = self._boxed[back] = (plan, size, page_boxes(self.c, *self._boxes(plan, back)))
+        return known[2]
+
+    @staticmethod
+    def _boxes(plan: SheetPlan, back: bool) -> tuple[Box, Box]:
+        return (plan.back_trim_box, plan.back_bleed_box) if back else (plan.trim_box, plan.bleed_box)
 
     def _fold_line(self, fold: Box, p: Box) -> None:
         """The dashed fold line, within the printable area `p` only."""
