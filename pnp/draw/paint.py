@@ -13,14 +13,13 @@ formatted once per place: the stream is the one ReportLab writes, byte for byte.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Iterable
 
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
+from .ops import Moves, Said
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -29,86 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 Icon = tuple[float, float, float, str]  # an inline icon met in a line: x, y, side, path
 
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
-SAID_MAX = 50_000  # runs of text remembered per canvas (a few MB at most), then forgotten at once
-
-
-class Said:
-    """The text-showing operators of the runs of text set so far on one canvas, by (font, size,
-    leading, current subset, text): ReportLab's `textOut` encodes each run glyph by glyph into its
-    font subsets (`TTFont.splitString`), the costliest step of drawing a card; a run met again
-    (the body text of many cards, a number, a word) reuses the operator it made. Once a run is
-    encoded its glyphs are in the subsets, so the same key always gives the same operator."""
-
-    def __init__(self) -> None:
-        self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
-        self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
-
-    def origin(self, text: PDFTextObject, x: float, y: float) -> None:
-        """`text.setTextOrigin(x, y)`, its operator formatted once per place (ReportLab's text
-        objects on a bottom-up canvas; another is only called)."""
-        if not isinstance(text, PDFTextObject) or not text._canvas.bottomup:  # noqa: SLF001
-            text.setTextOrigin(x, y)
-            return
-        op = self.origins.get((x, y))
-        if op is None:
-            if len(self.origins) >= SAID_MAX:
-                self.origins.clear()
-            op = self.origins[x, y] = f"1 0 0 1 {fp_str(x, y)} Tm"
-        text._code.append(op)  # noqa: SLF001 (as setTextOrigin does)
-        text._x0 = text._x = x  # noqa: SLF001
-        text._y0 = text._y = y  # noqa: SLF001
-
-    def out(self, text: PDFTextObject, run: str) -> None:
-        """`text.textOut(run)`, from memory when the same run was set in the same state (a text
-        object of ReportLab's own: another, such as a test's recorder, is only called)."""
-        if not isinstance(text, PDFTextObject):
-            text.textOut(run)
-            return
-        key = (text._fontname, text._fontsize, text._leading, text._curSubset, run)  # noqa: SLF001 (ReportLab's text state)
-        said = self.runs.get(key)
-        if said is None:
-            width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
-            op = _encoded(text, run)
-            if op is None:
-                text.textOut(run)
-            else:  # (as textOut does, its encoding read from the subsets)
-                text._x = text._x + width  # noqa: SLF001
-                text._code.append(op)  # noqa: SLF001
-            said = (text._code[-1], width, text._curSubset)  # noqa: SLF001
-            if len(self.runs) >= SAID_MAX:
-                self.runs.clear()
-            self.runs[key] = said
-            return
-        text._x = text._x + said[1]  # noqa: SLF001 (as textOut moves the cursor)
-        text._code.append(said[0])  # noqa: SLF001
-        text._curSubset = said[2]  # noqa: SLF001
-
-
-def _encoded(text: PDFTextObject, run: str) -> str | None:
-    """The operator `text.textOut(run)` appends (ReportLab's `_formatText` of a TrueType font),
-    when every character of `run` has its code in one subset of the document already (a new title
-    of known letters), with the text's subset set as it sets it; else None (ReportLab encodes it,
-    assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does)."""
-    font = getFont(text._fontname)  # noqa: SLF001
-    doc = text._canvas._doc  # noqa: SLF001
-    state = font.state.get(doc) if getattr(font, "_dynamicFont", False) and run else None
-    if state is None:
-        return None
-    assigned = state.assignments.get
-    found = [assigned(c) for c in map(ord, run.replace("\xa0", " "))]
-    if None in found:
-        return None
-    codes = cast("list[int]", found)
-    subset = codes[0] >> 8
-    if max(codes) >> 8 != subset or min(codes) >> 8 != subset:
-        return None
-    glyphs = bytes(codes) if subset == 0 else bytes(c & 0xFF for c in codes)  # (the first subset: the codes are bytes)
-    shown = f"({text._canvas._escape(glyphs)}) Tj"  # noqa: SLF001
-    if subset == text._curSubset:  # noqa: SLF001
-        return shown
-    text._curSubset = subset  # noqa: SLF001
-    return (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
-            f"{fp_str(text._leading)} TL {shown}")  # noqa: SLF001
 
 
 def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon], state: dict[str, Any],
@@ -156,6 +75,14 @@ class Painter:
         self.c = canvas
         self.forms = forms
         self.said = Said()
+        self.moves = Moves(canvas)
+
+    def placed(self, face: Face, x: float, y: float) -> None:
+        """`face` painted with its trim box's top-left corner at (x, y): the canvas moved there and
+        back (`Moves`: the same moves on every sheet are formatted once)."""
+        self.moves.translate(x, y)
+        self.face(face)
+        self.moves.translate(-x, -y)
 
     def face(self, face: Face) -> None:
         if face.background is not None:  # the whole bleed box, under everything

@@ -157,9 +157,7 @@ class SheetPainter:
         c = self.c
         clip = _needs_clip(slot, face)
         if not clip and slot.rotate == 0:  # the common case: move there and back, no state to save
-            c.translate(slot.x, slot.y + face.height)
-            self.painter.face(face)
-            c.translate(-slot.x, -(slot.y + face.height))
+            self.painter.placed(face, slot.x, slot.y + face.height)
             return
         c.saveState()
         if clip:

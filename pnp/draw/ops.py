@@ -1,0 +1,135 @@
+"""Operators remembered per canvas, so that what repeats from card to card is formatted once.
+
+Contract: each class here belongs to one canvas (a `Painter`'s) and appends to it exactly the
+operators ReportLab's own call would, byte for byte, leaving the same state behind; it only skips
+the work of making them again. `Said` is `textOut` and `setTextOrigin` of a text object: a run of
+text already set in a font, size and subset on this canvas is not encoded again (its operator and
+width are remembered), and a new run whose characters all have their codes in one subset already
+is encoded from the font's assignments, without ReportLab's glyph-by-glyph `splitString`.
+`Moves` is `Canvas.translate`: the operator a move gives is a function of the move and of the
+canvas's last operator (ReportLab merges a move into a `cm` just before it), remembered as such:
+the 2 × 9 moves of a sheet's cards are the same on every page.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.textobject import PDFTextObject
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.pdfgen.canvas import Canvas
+
+SAID_MAX = 50_000  # runs of text (moves, places) remembered per canvas (a few MB at most), then forgotten at once
+
+
+class Moves:
+    """`canvas.translate(dx, dy)`, its operator remembered by (the canvas's last operator when it is
+    a `cm` that ReportLab merges the move into, else None; dx; dy). (Numbers equal as keys — 1 and
+    1.0, 0.0 and -0.0 — give the same text: `fp_str` writes both zeros as 0.)"""
+
+    def __init__(self, canvas: Canvas):
+        self.c = canvas
+        self.known: dict[tuple[str | None, float, float], str] = {}
+
+    def translate(self, dx: float, dy: float) -> None:
+        c = self.c
+        code = c._code  # noqa: SLF001 (the canvas's operators, as transform reads them)
+        last = code[-1] if code else None
+        merged = last is not None and last[-3:] == " cm"
+        key = (last if merged else None, dx, dy)
+        op = self.known.get(key)
+        if op is None or not rl_canvas.ENABLE_TRACKING:
+            c.translate(dx, dy)
+            if len(self.known) >= SAID_MAX:
+                self.known.clear()
+            self.known[key] = code[-1]
+            return
+        a0, b0, c0, d0, e0, f0 = c._currentMatrix  # noqa: SLF001 (as transform(1, 0, 0, 1, dx, dy) tracks it)
+        c._currentMatrix = (a0 * 1 + c0 * 0, b0 * 1 + d0 * 0, a0 * 0 + c0 * 1, b0 * 0 + d0 * 1,  # noqa: SLF001
+                            a0 * dx + c0 * dy + e0, b0 * dx + d0 * dy + f0)
+        if merged:
+            code[-1] = op
+        else:
+            code.append(op)
+
+
+class Said:
+    """The text-showing operators of the runs of text set so far on one canvas, by (font, size,
+    leading, current subset, text): ReportLab's `textOut` encodes each run glyph by glyph into its
+    font subsets (`TTFont.splitString`), the costliest step of drawing a card; a run met again
+    (the body text of many cards, a number, a word) reuses the operator it made. Once a run is
+    encoded its glyphs are in the subsets, so the same key always gives the same operator."""
+
+    def __init__(self) -> None:
+        self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
+        self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
+
+    def origin(self, text: PDFTextObject, x: float, y: float) -> None:
+        """`text.setTextOrigin(x, y)`, its operator formatted once per place (ReportLab's text
+        objects on a bottom-up canvas; another is only called)."""
+        if not isinstance(text, PDFTextObject) or not text._canvas.bottomup:  # noqa: SLF001
+            text.setTextOrigin(x, y)
+            return
+        op = self.origins.get((x, y))
+        if op is None:
+            if len(self.origins) >= SAID_MAX:
+                self.origins.clear()
+            op = self.origins[x, y] = f"1 0 0 1 {fp_str(x, y)} Tm"
+        text._code.append(op)  # noqa: SLF001 (as setTextOrigin does)
+        text._x0 = text._x = x  # noqa: SLF001
+        text._y0 = text._y = y  # noqa: SLF001
+
+    def out(self, text: PDFTextObject, run: str) -> None:
+        """`text.textOut(run)`, from memory when the same run was set in the same state (a text
+        object of ReportLab's own: another, such as a test's recorder, is only called)."""
+        if not isinstance(text, PDFTextObject):
+            text.textOut(run)
+            return
+        key = (text._fontname, text._fontsize, text._leading, text._curSubset, run)  # noqa: SLF001 (ReportLab's text state)
+        said = self.runs.get(key)
+        if said is None:
+            width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
+            op = _encoded(text, run)
+            if op is None:
+                text.textOut(run)
+            else:  # (as textOut does, its encoding read from the subsets)
+                text._x = text._x + width  # noqa: SLF001
+                text._code.append(op)  # noqa: SLF001
+            said = (text._code[-1], width, text._curSubset)  # noqa: SLF001
+            if len(self.runs) >= SAID_MAX:
+                self.runs.clear()
+            self.runs[key] = said
+            return
+        text._x = text._x + said[1]  # noqa: SLF001 (as textOut moves the cursor)
+        text._code.append(said[0])  # noqa: SLF001
+        text._curSubset = said[2]  # noqa: SLF001
+
+
+def _encoded(text: PDFTextObject, run: str) -> str | None:
+    """The operator `text.textOut(run)` appends (ReportLab's `_formatText` of a TrueType font),
+    when every character of `run` has its code in one subset of the document already (a new title
+    of known letters), with the text's subset set as it sets it; else None (ReportLab encodes it,
+    assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does)."""
+    font = getFont(text._fontname)  # noqa: SLF001
+    doc = text._canvas._doc  # noqa: SLF001
+    state = font.state.get(doc) if getattr(font, "_dynamicFont", False) and run else None
+    if state is None:
+        return None
+    assigned = state.assignments.get
+    found = [assigned(c) for c in map(ord, run.replace("\xa0", " "))]
+    if None in found:
+        return None
+    codes = cast("list[int]", found)
+    subset = codes[0] >> 8
+    if max(codes) >> 8 != subset or min(codes) >> 8 != subset:
+        return None
+    glyphs = bytes(codes) if subset == 0 else bytes(c & 0xFF for c in codes)  # (the first subset: the codes are bytes)
+    shown = f"({text._canvas._escape(glyphs)}) Tj"  # noqa: SLF001
+    if subset == text._curSubset:  # noqa: SLF001
+        return shown
+    text._curSubset = subset  # noqa: SLF001
+    return (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
+            f"{fp_str(text._leading)} TL {shown}")  # noqa: SLF001
