@@ -133,3 +133,41 @@ def _encoded(text: PDFTextObject, run: str) -> str | None:
     text._curSubset = subset  # noqa: SLF001
     return (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
             f"{fp_str(text._leading)} TL {shown}")  # noqa: SLF001
+
+
+class Spoken:
+    """The operators one text item gave in a text object, by the item (the very object: a layout
+    hands out the same item for the same values) and the state they depend on — the text object's
+    font, size, leading and subset, and the font and colour the painter last set in it — with the
+    state it left (its cursor, line start and subset; the painter's font and colour). Its lines
+    always start with their own origin, so where the cursor stood before does not change them; its
+    runs' codes, once assigned, stay in the document's subsets. So setting the item again in the
+    same state is appending those operators and taking that state."""
+
+    def __init__(self) -> None:
+        self.items: dict[tuple, tuple[object, list[str], tuple]] = {}
+
+    @staticmethod
+    def key(text: PDFTextObject, item: object, state: dict) -> tuple:
+        return (id(item), state.get("font"), state.get("color"), text._curSubset, text._fontname,  # noqa: SLF001
+                text._fontsize, text._leading)  # noqa: SLF001
+
+    def replay(self, text: PDFTextObject, key: tuple, item: object, state: dict) -> bool:
+        """Whether `item` was set in this state before: its operators appended, its state taken."""
+        known = self.items.get(key)
+        if known is None or known[0] is not item:
+            return False
+        text._code += known[1]  # noqa: SLF001
+        (text._x, text._y, text._x0, text._y0, text._curSubset, text._fontname, text._fontsize,  # noqa: SLF001
+         text._leading, colour, state["font"], state["color"]) = known[2]  # noqa: SLF001
+        if colour is not None:
+            text._fillColorObj = colour  # noqa: SLF001 (as setFillColor leaves it)
+        return True
+
+    def keep(self, key: tuple, item: object, text: PDFTextObject, start: int, state: dict) -> None:
+        """`item`'s operators (the text object's from `start`) and the state it left, for `replay`."""
+        if len(self.items) >= SAID_MAX:
+            self.items.clear()
+        self.items[key] = (item, text._code[start:], (  # noqa: SLF001
+            text._x, text._y, text._x0, text._y0, text._curSubset, text._fontname, text._fontsize,  # noqa: SLF001
+            text._leading, getattr(text, "_fillColorObj", None), state.get("font"), state.get("color")))  # noqa: SLF001

@@ -19,7 +19,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
-from .ops import Moves, Said
+from .ops import Moves, Said, Spoken
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -55,18 +55,30 @@ def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon
         cursor = frag.x + face.width(frag.text, frag.size)
 
 
-def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said) -> list[tuple[float, float, float, str, RGB]]:
-    """Every line of `items` into the text object; returns the inline icons met, to paint after it."""
+def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said,
+               spoken: Spoken) -> list[tuple[float, float, float, str, RGB]]:
+    """Every line of `items` into the text object; returns the inline icons met, to paint after it.
+    An item without icons set before in the same state is set from `spoken` (a text object of
+    ReportLab's own: another, such as a test's recorder, is only called)."""
     icons: list[tuple[float, float, float, str, RGB]] = []
     state: dict[str, Any] = {}
+    known = isinstance(text, PDFTextObject)
     for t in items:
+        if known:
+            key = spoken.key(text, t, state)
+            if spoken.replay(text, key, t, state):
+                continue
+            start = len(text._code)  # noqa: SLF001
         if state.get("color") != t.color:
             state["color"] = t.color
             text.setFillColorRGB(*t.color)
         found: list[Icon] = []
         for line in t.block.lines:
             _line(text, line, t.x, -(t.y + line.baseline), found, state, said)
-        icons += [(x, y, side, path, t.color) for x, y, side, path in found]
+        if found:
+            icons += [(x, y, side, path, t.color) for x, y, side, path in found]
+        elif known:
+            spoken.keep(key, t, text, start, state)
     return icons
 
 
@@ -76,6 +88,7 @@ class Painter:
         self.forms = forms
         self.said = Said()
         self.moves = Moves(canvas)
+        self.spoken = Spoken()
 
     def placed(self, face: Face, x: float, y: float) -> None:
         """`face` painted with its trim box's top-left corner at (x, y): the canvas moved there and
@@ -128,7 +141,7 @@ class Painter:
         text = c.beginText()
         if outline is not None:
             text.setTextRenderMode(2)
-        icons = _set_texts(text, items, self.said)
+        icons = _set_texts(text, items, self.said, self.spoken)
         c.drawText(text)
         if outline is not None:
             c.restoreState()
