@@ -171,3 +171,43 @@ class Spoken:
         self.items[key] = (item, text._code[start:], (  # noqa: SLF001
             text._x, text._y, text._x0, text._y0, text._curSubset, text._fontname, text._fontsize,  # noqa: SLF001
             text._leading, getattr(text, "_fillColorObj", None), state.get("font"), state.get("color")))  # noqa: SLF001
+
+
+class Drawn:
+    """The operators a shape gave on the canvas (the very item: a layout hands out the same item for
+    the same values), with the colours and line width it left set. A shape painted without saving
+    the state and with no colour conversion (`_enforceColorSpace`, which may register separations)
+    depends on nothing else of the canvas: painting it again is appending those operators. The
+    operator a form is drawn with (`doForm`) is remembered by its name."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.c = canvas
+        self.items: dict[int, tuple[object, list[str], tuple]] = {}
+        self.forms: dict[str, str] = {}
+
+    def replay(self, item: object) -> bool:
+        known = self.items.get(id(item))
+        if known is None or known[0] is not item:
+            return False
+        c = self.c
+        c._code += known[1]  # noqa: SLF001
+        c._fillColorObj, c._strokeColorObj, c._lineWidth = known[2]  # noqa: SLF001
+        return True
+
+    def keep(self, item: object, start: int) -> None:
+        """`item`'s operators (the canvas's from `start`) and the state it left, for `replay`."""
+        c = self.c
+        if getattr(c, "_enforceColorSpace", None) is not None:
+            return
+        if len(self.items) >= SAID_MAX:
+            self.items.clear()
+        self.items[id(item)] = (item, c._code[start:], (c._fillColorObj, c._strokeColorObj, c._lineWidth))  # noqa: SLF001
+
+    def form(self, name: str) -> None:
+        """`canvas.doForm(name)`."""
+        c = self.c
+        op = self.forms.get(name)
+        if op is None:
+            op = self.forms[name] = f"/{c._doc.getXObjectName(name)} Do"  # noqa: SLF001 (as doForm writes it)
+        c._code.append(op)  # noqa: SLF001
+        c._formsinuse.append(name)  # noqa: SLF001

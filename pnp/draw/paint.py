@@ -19,7 +19,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
-from .ops import Moves, Said, Spoken
+from .ops import Drawn, Moves, Said, Spoken
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -89,6 +89,8 @@ class Painter:
         self.said = Said()
         self.moves = Moves(canvas)
         self.spoken = Spoken()
+        self.drawn = Drawn(canvas)
+        self._layers: dict[str, str] = {}  # a shared layer's key: its form's name (FormCache.layer's)
 
     def placed(self, face: Face, x: float, y: float) -> None:
         """`face` painted with its trim box's top-left corner at (x, y): the canvas moved there and
@@ -109,10 +111,12 @@ class Painter:
             elif items:
                 self.items(pending)
                 pending = []
-                b = face.bleed
-                box = (-b, -face.height - b, face.width + b, b)
-                name = self.forms.layer(key, box, partial(self.items, items))
-                self.c.doForm(name)
+                name = self._layers.get(key)
+                if name is None:
+                    b = face.bleed
+                    box = (-b, -face.height - b, face.width + b, b)
+                    name = self._layers[key] = self.forms.layer(key, box, partial(self.items, items))
+                self.drawn.form(name)
         self.items(pending)
 
     def items(self, items: Iterable[Item]) -> None:
@@ -172,8 +176,20 @@ class Painter:
         if not (fill or stroke):
             return
         isolated = bool(s.dash) or s.opacity < 1.0  # state that must not leak to later items
-        if isolated:
-            c.saveState()
+        if not isolated:  # painted again as it was (`Drawn`)
+            if self.drawn.replay(s):
+                return
+            start = len(c._code)  # noqa: SLF001
+            self._coloured(s, fill, stroke)
+            self.drawn.keep(s, start)
+            return
+        c.saveState()
+        self._coloured(s, fill, stroke)
+        c.restoreState()
+
+    def _coloured(self, s: Shape, fill: bool, stroke: bool) -> None:
+        """A shape's colours, width, dash and opacity set, and its outline painted."""
+        c = self.c
         if s.fill is not None:
             c.setFillColorRGB(*s.fill)
         if stroke and s.stroke is not None:
@@ -184,9 +200,7 @@ class Painter:
         if s.opacity < 1.0:
             c.setFillAlpha(s.opacity)
             c.setStrokeAlpha(s.opacity)
-        self._outline(s, int(fill), int(stroke))
-        if isolated:  # colours and widths need no restoring: every item sets its own
-            c.restoreState()
+        self._outline(s, int(fill), int(stroke))  # (colours and widths need no restoring: every item sets its own)
 
     def _outline(self, s: Shape, fill: int, stroke: int) -> None:
         c = self.c
