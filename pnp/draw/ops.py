@@ -12,15 +12,14 @@ the 2 × 9 moves of a sheet's cards are the same on every page.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-if TYPE_CHECKING:  # pragma: no cover
-    from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import Canvas
 
 SAID_MAX = 50_000  # runs of text (moves, places) remembered per canvas (a few MB at most), then forgotten at once
 
@@ -32,10 +31,14 @@ class Moves:
 
     def __init__(self, canvas: Canvas):
         self.c = canvas
+        self.real = isinstance(canvas, Canvas)  # (another, such as a test's recorder, is only called)
         self.known: dict[tuple[str | None, float, float], str] = {}
 
     def translate(self, dx: float, dy: float) -> None:
         c = self.c
+        if not self.real:
+            c.translate(dx, dy)
+            return
         code = c._code  # noqa: SLF001 (the canvas's operators, as transform reads them)
         last = code[-1] if code else None
         merged = last is not None and last[-3:] == " cm"
@@ -182,8 +185,13 @@ class Drawn:
 
     def __init__(self, canvas: Canvas) -> None:
         self.c = canvas
+        self.real = isinstance(canvas, Canvas)  # (another, such as a test's recorder, is only called)
         self.items: dict[int, tuple[object, list[str], tuple]] = {}
         self.forms: dict[str, str] = {}
+
+    def start(self) -> int | None:
+        """Where the operators of an item painted now begin (None: not a canvas of ReportLab's own)."""
+        return len(self.c._code) if self.real else None  # noqa: SLF001
 
     def replay(self, item: object) -> bool:
         known = self.items.get(id(item))
@@ -194,10 +202,10 @@ class Drawn:
         c._fillColorObj, c._strokeColorObj, c._lineWidth = known[2]  # noqa: SLF001
         return True
 
-    def keep(self, item: object, start: int) -> None:
+    def keep(self, item: object, start: int | None) -> None:
         """`item`'s operators (the canvas's from `start`) and the state it left, for `replay`."""
         c = self.c
-        if getattr(c, "_enforceColorSpace", None) is not None:
+        if start is None or getattr(c, "_enforceColorSpace", None) is not None:
             return
         if len(self.items) >= SAID_MAX:
             self.items.clear()
@@ -206,6 +214,9 @@ class Drawn:
     def form(self, name: str) -> None:
         """`canvas.doForm(name)`."""
         c = self.c
+        if not self.real:
+            c.doForm(name)
+            return
         op = self.forms.get(name)
         if op is None:
             op = self.forms[name] = f"/{c._doc.getXObjectName(name)} Do"  # noqa: SLF001 (as doForm writes it)

@@ -179,7 +179,7 @@ class Painter:
         if not isolated:  # painted again as it was (`Drawn`)
             if self.drawn.replay(s):
                 return
-            start = len(c._code)  # noqa: SLF001
+            start = self.drawn.start()
             self._coloured(s, fill, stroke)
             self.drawn.keep(s, start)
             return
