@@ -69,6 +69,7 @@ class Said:
     def __init__(self) -> None:
         self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
         self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
+        self.switches: dict[tuple, str] = {}  # (font, subset, size, leading): the operator that selects the subset
 
     def origin(self, text: PDFTextObject, x: float, y: float) -> None:
         """`text.setTextOrigin(x, y)`, its operator formatted once per place (ReportLab's text
@@ -95,7 +96,7 @@ class Said:
         said = self.runs.get(key)
         if said is None:
             width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
-            op = _encoded(text, run)
+            op = _encoded(text, run, self.switches)
             if op is None:
                 text.textOut(run)
             else:  # (as textOut does, its encoding read from the subsets)
@@ -111,18 +112,19 @@ class Said:
         text._curSubset = said[2]  # noqa: SLF001
 
 
-def _encoded(text: PDFTextObject, run: str) -> str | None:
+def _encoded(text: PDFTextObject, run: str, switches: dict[tuple, str]) -> str | None:
     """The operator `text.textOut(run)` appends (ReportLab's `_formatText` of a TrueType font),
     when every character of `run` has its code in one subset of the document already (a new title
     of known letters), with the text's subset set as it sets it; else None (ReportLab encodes it,
-    assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does)."""
+    assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does).
+    `switches`: the operator that selects a subset, by font, subset, size and leading (the subset's
+    name is the document's once it is named)."""
     font = getFont(text._fontname)  # noqa: SLF001
     doc = text._canvas._doc  # noqa: SLF001
     state = font.state.get(doc) if getattr(font, "_dynamicFont", False) and run else None
     if state is None:
         return None
-    assigned = state.assignments.get
-    found = [assigned(c) for c in map(ord, run.replace("\xa0", " "))]
+    found = list(map(state.assignments.get, map(ord, run.replace("\xa0", " ") if "\xa0" in run else run)))
     if None in found:
         return None
     codes = cast("list[int]", found)
@@ -134,8 +136,12 @@ def _encoded(text: PDFTextObject, run: str) -> str | None:
     if subset == text._curSubset:  # noqa: SLF001
         return shown
     text._curSubset = subset  # noqa: SLF001
-    return (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
-            f"{fp_str(text._leading)} TL {shown}")  # noqa: SLF001
+    key = (text._fontname, subset, text._fontsize, text._leading)  # noqa: SLF001
+    switch = switches.get(key)
+    if switch is None:
+        switch = switches[key] = (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
+                                  f"{fp_str(text._leading)} TL ")  # noqa: SLF001
+    return switch + shown
 
 
 class Spoken:
