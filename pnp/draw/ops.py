@@ -69,6 +69,7 @@ class Said:
     def __init__(self) -> None:
         self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
         self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
+        self.notes: dict[tuple, str] = {}  # (font, size, leading, x, y, run): a centred line's text object
         self.switches: dict[tuple, str] = {}  # (font, subset, size, leading): the operator that selects the subset
 
     def origin(self, text: PDFTextObject, x: float, y: float) -> None:
@@ -85,6 +86,23 @@ class Said:
         text._code.append(op)  # noqa: SLF001 (as setTextOrigin does)
         text._x0 = text._x = x  # noqa: SLF001
         text._y0 = text._y = y  # noqa: SLF001
+
+    def centred(self, c: Canvas, x: float, y: float, run: str) -> None:
+        """`c.drawCentredString(x, y, run)` (a print note: the same on every page), its text object
+        remembered by the canvas's font, size and leading, the place and the run (a canvas of
+        ReportLab's own: another is only called)."""
+        if not isinstance(c, Canvas):
+            c.drawCentredString(x, y, run)
+            return
+        key = (c._fontname, c._fontsize, c._leading, x, y, run)  # noqa: SLF001 (what the text object is made from)
+        op = self.notes.get(key)
+        if op is None:
+            c.drawCentredString(x, y, run)
+            if len(self.notes) >= SAID_MAX:
+                self.notes.clear()
+            op = self.notes[key] = c._code[-1]  # noqa: SLF001 (drawText appends the text object whole)
+            return
+        c._code.append(op)  # noqa: SLF001
 
     def out(self, text: PDFTextObject, run: str) -> None:
         """`text.textOut(run)`, from memory when the same run was set in the same state (a text
