@@ -1,4 +1,4 @@
-"""draw/ops.py's memos (`Moves`, `Spoken`, `Drawn`, `Said.centred`): a canvas painted through them
+"""draw/ops.py's memos (`Moves`, `Spoken`, `Drawn`, `Said.fill`, `Said.centred`): a canvas painted through them
 holds the operators ReportLab's own calls give, byte for byte, and the same state after; and the
 repeats are served from memory (each test fails if its memo stops being used or stops being right)."""
 from __future__ import annotations
@@ -69,6 +69,7 @@ def _painted(items: list, remember: bool) -> tuple[list[str], tuple, Painter]:
         painter.spoken.replay = lambda *args: False  # type: ignore[method-assign]
         painter.drawn.replay = lambda *args: False  # type: ignore[method-assign]
         painter.moves.known = _Forgetful()
+        painter.said.colours = _Forgetful()
     for i, face in enumerate(_faces(items)):
         painter.placed(face, 20.0 + 180 * (i % 3), 800.0 - 250 * (i // 3 % 3))
         if i % 9 == 8:
@@ -86,7 +87,7 @@ def test_items_painted_again_are_the_operators_reportlab_writes(items):
     code, state, painter = _painted(items, True)
     reference, reference_state, _ = _painted(items, False)
     assert code == reference and state == reference_state
-    assert painter.spoken.items and painter.drawn.items  # (what they served was remembered)
+    assert painter.spoken.items and painter.drawn.items and painter.said.colours  # (what they served was remembered)
     assert all(known[0] is not items[3] for known in painter.drawn.items.values())  # (a translucent shape: never)
 
 

@@ -69,6 +69,7 @@ class Said:
     def __init__(self) -> None:
         self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
         self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
+        self.colours: dict[tuple[float, float, float], str] = {}  # a text's fill colour: its operator
         self.notes: dict[tuple, str] = {}  # (font, size, leading, x, y, run): a centred line's text object
         self.switches: dict[tuple, str] = {}  # (font, subset, size, leading): the operator that selects the subset
 
@@ -86,6 +87,22 @@ class Said:
         text._code.append(op)  # noqa: SLF001 (as setTextOrigin does)
         text._x0 = text._x = x  # noqa: SLF001
         text._y0 = text._y = y  # noqa: SLF001
+
+    def fill(self, text: PDFTextObject, rgb: tuple[float, float, float]) -> None:
+        """`text.setFillColorRGB(*rgb)`, its operator formatted once per colour (a text object of
+        ReportLab's own with no colour conversion: another is only called)."""
+        if not isinstance(text, PDFTextObject) or text._enforceColorSpace is not None:  # noqa: SLF001
+            text.setFillColorRGB(*rgb)
+            return
+        op = self.colours.get(rgb)
+        if op is None:
+            text.setFillColorRGB(*rgb)
+            if len(self.colours) >= SAID_MAX:
+                self.colours.clear()
+            self.colours[rgb] = text._code[-1]  # noqa: SLF001
+            return
+        text._fillColorObj = tuple(rgb)  # noqa: SLF001 (as setFillColorRGB leaves it)
+        text._code.append(op)  # noqa: SLF001
 
     def centred(self, c: Canvas, x: float, y: float, run: str) -> None:
         """`c.drawCentredString(x, y, run)` (a print note: the same on every page), its text object

@@ -71,7 +71,7 @@ def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said,
             start = len(text._code)  # noqa: SLF001
         if state.get("color") != t.color:
             state["color"] = t.color
-            text.setFillColorRGB(*t.color)
+            said.fill(text, t.color)
         found: list[Icon] = []
         for line in t.block.lines:
             _line(text, line, t.x, -(t.y + line.baseline), found, state, said)
