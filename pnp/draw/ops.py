@@ -71,6 +71,7 @@ class Said:
         self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
         self.colours: dict[tuple[float, float, float], str] = {}  # a text's fill colour: its operator
         self.notes: dict[tuple, str] = {}  # (font, size, leading, x, y, run): a centred line's text object
+        self.fonts: dict[str, tuple] = {}  # a font's name: the font and its subsets' assignments in this document
         self.switches: dict[tuple, str] = {}  # (font, subset, size, leading): the operator that selects the subset
 
     def origin(self, text: PDFTextObject, x: float, y: float) -> None:
@@ -131,7 +132,7 @@ class Said:
         said = self.runs.get(key)
         if said is None:
             width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
-            op = _encoded(text, run, self.switches)
+            op = _encoded(text, run, self)
             if op is None:
                 text.textOut(run)
             else:  # (as textOut does, its encoding read from the subsets)
@@ -147,35 +148,45 @@ class Said:
         text._curSubset = said[2]  # noqa: SLF001
 
 
-def _encoded(text: PDFTextObject, run: str, switches: dict[tuple, str]) -> str | None:
+def _encoded(text: PDFTextObject, run: str, said: Said) -> str | None:
     """The operator `text.textOut(run)` appends (ReportLab's `_formatText` of a TrueType font),
     when every character of `run` has its code in one subset of the document already (a new title
     of known letters), with the text's subset set as it sets it; else None (ReportLab encodes it,
     assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does).
-    `switches`: the operator that selects a subset, by font, subset, size and leading (the subset's
-    name is the document's once it is named)."""
-    font = getFont(text._fontname)  # noqa: SLF001
-    doc = text._canvas._doc  # noqa: SLF001
-    state = font.state.get(doc) if getattr(font, "_dynamicFont", False) and run else None
-    if state is None:
+    `said` keeps, per font, its subsets' state in this document once there is one (the same object
+    from then on), and the operator that selects a subset, by font, subset, size and leading (the
+    subset's name is the document's once it is named)."""
+    name = text._fontname  # noqa: SLF001
+    known = said.fonts.get(name)
+    if known is None:
+        font = getFont(name)
+        state = font.state.get(text._canvas._doc) if getattr(font, "_dynamicFont", False) else None  # noqa: SLF001
+        if state is None:
+            return None
+        known = said.fonts[name] = (font, state.assignments.get)
+    if not run:
         return None
-    found = list(map(state.assignments.get, map(ord, run.replace("\xa0", " ") if "\xa0" in run else run)))
+    found = list(map(known[1], map(ord, run.replace("\xa0", " ") if "\xa0" in run else run)))
     if None in found:
         return None
     codes = cast("list[int]", found)
-    subset = codes[0] >> 8
-    if max(codes) >> 8 != subset or min(codes) >> 8 != subset:
-        return None
-    glyphs = bytes(codes) if subset == 0 else bytes(c & 0xFF for c in codes)  # (the first subset: the codes are bytes)
+    top = max(codes)
+    if top < 256:  # (the first subset: the codes are bytes)
+        subset, glyphs = 0, bytes(codes)
+    else:
+        subset = codes[0] >> 8
+        if top >> 8 != subset or min(codes) >> 8 != subset:
+            return None
+        glyphs = bytes(c & 0xFF for c in codes)
     shown = f"({text._canvas._escape(glyphs)}) Tj"  # noqa: SLF001
     if subset == text._curSubset:  # noqa: SLF001
         return shown
     text._curSubset = subset  # noqa: SLF001
-    key = (text._fontname, subset, text._fontsize, text._leading)  # noqa: SLF001
-    switch = switches.get(key)
+    key = (name, subset, text._fontsize, text._leading)  # noqa: SLF001
+    switch = said.switches.get(key)
     if switch is None:
-        switch = switches[key] = (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
-                                  f"{fp_str(text._leading)} TL ")  # noqa: SLF001
+        switch = said.switches[key] = (f"{known[0].getSubsetInternalName(subset, text._canvas._doc)} "  # noqa: SLF001
+                                       f"{fp_str(text._fontsize)} Tf {fp_str(text._leading)} TL ")  # noqa: SLF001
     return switch + shown
 
 
