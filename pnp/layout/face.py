@@ -140,7 +140,7 @@ class FaceBuilder:
             if found:
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
             if fresh:  # laid out anew: where it lands is checked once per distinct layout
-                problems += self._outside_bleed(name, items, f" (first on {where})")
+                problems += self._outside_bleed(name, items, where)
             layers.append((None, items))
             parts.append((name, items))
         face = Face(self.width, self.height, self.bleed, tuple(layers), self.background)
@@ -165,7 +165,7 @@ class FaceBuilder:
         """An element's problems where the face says (`told` ones left out: reported at their cause)."""
         return placed(found, where, ref)
 
-    def _outside_bleed(self, name: str, items: Sequence[Item], first: str = "") -> list[Problem]:
+    def _outside_bleed(self, name: str, items: Sequence[Item], first: object = None) -> list[Problem]:
         """A warning, once per element, when what it draws runs past the box it is clipped to: a
         card's bleed box, a page's content box (its text counted by its lines)."""
         if name in self._outside or not items:
@@ -182,7 +182,8 @@ class FaceBuilder:
             return []
         self._outside.add(name)
         ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
-        return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{first}", ref, severity="warning")]
+        on = f" (first on {first})" if first is not None else ""  # (the face it is first found on, in words only now)
+        return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{on}", ref, severity="warning")]
 
     def _box_words(self) -> str:
         """The page's box in words: its content box on the build's paper, or its own size."""
