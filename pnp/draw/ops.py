@@ -201,6 +201,7 @@ class Spoken:
 
     def __init__(self) -> None:
         self.items: dict[tuple, tuple[object, list[str], tuple]] = {}
+        self.seen: set[int] = set()  # items set once (a title that never repeats is not kept: `keep`)
 
     @staticmethod
     def key(text: PDFTextObject, item: object, state: dict) -> tuple:
@@ -220,7 +221,13 @@ class Spoken:
         return True
 
     def keep(self, key: tuple, item: object, text: PDFTextObject, start: int, state: dict) -> None:
-        """`item`'s operators (the text object's from `start`) and the state it left, for `replay`."""
+        """`item`'s operators (the text object's from `start`) and the state it left, for `replay`,
+        from the second time it is set (an id seen before may be another item's: kept the sooner)."""
+        if key[0] not in self.seen:
+            if len(self.seen) >= SAID_MAX:
+                self.seen.clear()
+            self.seen.add(key[0])
+            return
         if len(self.items) >= SAID_MAX:
             self.items.clear()
         self.items[key] = (item, text._code[start:], (  # noqa: SLF001
