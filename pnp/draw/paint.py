@@ -13,14 +13,13 @@ formatted once per place: the stream is the one ReportLab writes, byte for byte.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Iterable
 
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from ..layout.items import RGB, Face, Item, Picture, Shape, TextItem
 from .forms import FormCache
+from .ops import Drawn, Moves, Said, Spoken
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.pdfgen.canvas import Canvas
@@ -29,86 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 Icon = tuple[float, float, float, str]  # an inline icon met in a line: x, y, side, path
 
 ICON_DROP = 0.18  # an inline icon sits this fraction of its side below the baseline
-SAID_MAX = 50_000  # runs of text remembered per canvas (a few MB at most), then forgotten at once
-
-
-class Said:
-    """The text-showing operators of the runs of text set so far on one canvas, by (font, size,
-    leading, current subset, text): ReportLab's `textOut` encodes each run glyph by glyph into its
-    font subsets (`TTFont.splitString`), the costliest step of drawing a card; a run met again
-    (the body text of many cards, a number, a word) reuses the operator it made. Once a run is
-    encoded its glyphs are in the subsets, so the same key always gives the same operator."""
-
-    def __init__(self) -> None:
-        self.runs: dict[tuple[str, float, float, int, str], tuple[str, float, int]] = {}
-        self.origins: dict[tuple[float, float], str] = {}  # a line's start (the same on every card of a layout): its operator
-
-    def origin(self, text: PDFTextObject, x: float, y: float) -> None:
-        """`text.setTextOrigin(x, y)`, its operator formatted once per place (ReportLab's text
-        objects on a bottom-up canvas; another is only called)."""
-        if not isinstance(text, PDFTextObject) or not text._canvas.bottomup:  # noqa: SLF001
-            text.setTextOrigin(x, y)
-            return
-        op = self.origins.get((x, y))
-        if op is None:
-            if len(self.origins) >= SAID_MAX:
-                self.origins.clear()
-            op = self.origins[x, y] = f"1 0 0 1 {fp_str(x, y)} Tm"
-        text._code.append(op)  # noqa: SLF001 (as setTextOrigin does)
-        text._x0 = text._x = x  # noqa: SLF001
-        text._y0 = text._y = y  # noqa: SLF001
-
-    def out(self, text: PDFTextObject, run: str) -> None:
-        """`text.textOut(run)`, from memory when the same run was set in the same state (a text
-        object of ReportLab's own: another, such as a test's recorder, is only called)."""
-        if not isinstance(text, PDFTextObject):
-            text.textOut(run)
-            return
-        key = (text._fontname, text._fontsize, text._leading, text._curSubset, run)  # noqa: SLF001 (ReportLab's text state)
-        said = self.runs.get(key)
-        if said is None:
-            width = text._canvas.stringWidth(run, text._fontname, text._fontsize)  # noqa: SLF001
-            op = _encoded(text, run)
-            if op is None:
-                text.textOut(run)
-            else:  # (as textOut does, its encoding read from the subsets)
-                text._x = text._x + width  # noqa: SLF001
-                text._code.append(op)  # noqa: SLF001
-            said = (text._code[-1], width, text._curSubset)  # noqa: SLF001
-            if len(self.runs) >= SAID_MAX:
-                self.runs.clear()
-            self.runs[key] = said
-            return
-        text._x = text._x + said[1]  # noqa: SLF001 (as textOut moves the cursor)
-        text._code.append(said[0])  # noqa: SLF001
-        text._curSubset = said[2]  # noqa: SLF001
-
-
-def _encoded(text: PDFTextObject, run: str) -> str | None:
-    """The operator `text.textOut(run)` appends (ReportLab's `_formatText` of a TrueType font),
-    when every character of `run` has its code in one subset of the document already (a new title
-    of known letters), with the text's subset set as it sets it; else None (ReportLab encodes it,
-    assigning codes). The codes are the font's own assignments (U+00A0 set as a space, as it does)."""
-    font = getFont(text._fontname)  # noqa: SLF001
-    doc = text._canvas._doc  # noqa: SLF001
-    state = font.state.get(doc) if getattr(font, "_dynamicFont", False) and run else None
-    if state is None:
-        return None
-    assigned = state.assignments.get
-    found = [assigned(c) for c in map(ord, run.replace("\xa0", " "))]
-    if None in found:
-        return None
-    codes = cast("list[int]", found)
-    subset = codes[0] >> 8
-    if max(codes) >> 8 != subset or min(codes) >> 8 != subset:
-        return None
-    glyphs = bytes(codes) if subset == 0 else bytes(c & 0xFF for c in codes)  # (the first subset: the codes are bytes)
-    shown = f"({text._canvas._escape(glyphs)}) Tj"  # noqa: SLF001
-    if subset == text._curSubset:  # noqa: SLF001
-        return shown
-    text._curSubset = subset  # noqa: SLF001
-    return (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "  # noqa: SLF001
-            f"{fp_str(text._leading)} TL {shown}")  # noqa: SLF001
 
 
 def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon], state: dict[str, Any],
@@ -136,18 +55,30 @@ def _line(text: PDFTextObject, line: Line, x0: float, y: float, icons: list[Icon
         cursor = frag.x + face.width(frag.text, frag.size)
 
 
-def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said) -> list[tuple[float, float, float, str, RGB]]:
-    """Every line of `items` into the text object; returns the inline icons met, to paint after it."""
+def _set_texts(text: PDFTextObject, items: list[TextItem], said: Said,
+               spoken: Spoken) -> list[tuple[float, float, float, str, RGB]]:
+    """Every line of `items` into the text object; returns the inline icons met, to paint after it.
+    An item without icons set before in the same state is set from `spoken` (a text object of
+    ReportLab's own: another, such as a test's recorder, is only called)."""
     icons: list[tuple[float, float, float, str, RGB]] = []
     state: dict[str, Any] = {}
+    known = isinstance(text, PDFTextObject)
     for t in items:
+        if known:
+            key = spoken.key(text, t, state)
+            if spoken.replay(text, key, t, state):
+                continue
+            start = len(text._code)  # noqa: SLF001
         if state.get("color") != t.color:
             state["color"] = t.color
-            text.setFillColorRGB(*t.color)
+            said.fill(text, t.color)
         found: list[Icon] = []
         for line in t.block.lines:
             _line(text, line, t.x, -(t.y + line.baseline), found, state, said)
-        icons += [(x, y, side, path, t.color) for x, y, side, path in found]
+        if found:
+            icons += [(x, y, side, path, t.color) for x, y, side, path in found]
+        elif known:
+            spoken.keep(key, t, text, start, state)
     return icons
 
 
@@ -156,6 +87,17 @@ class Painter:
         self.c = canvas
         self.forms = forms
         self.said = Said()
+        self.moves = Moves(canvas)
+        self.spoken = Spoken()
+        self.drawn = Drawn(canvas)
+        self._layers: dict[str, str] = {}  # a shared layer's key: its form's name (FormCache.layer's)
+
+    def placed(self, face: Face, x: float, y: float) -> None:
+        """`face` painted with its trim box's top-left corner at (x, y): the canvas moved there and
+        back (`Moves`: the same moves on every sheet are formatted once)."""
+        self.moves.translate(x, y)
+        self.face(face)
+        self.moves.translate(-x, -y)
 
     def face(self, face: Face) -> None:
         if face.background is not None:  # the whole bleed box, under everything
@@ -169,10 +111,12 @@ class Painter:
             elif items:
                 self.items(pending)
                 pending = []
-                b = face.bleed
-                box = (-b, -face.height - b, face.width + b, b)
-                name = self.forms.layer(key, box, partial(self.items, items))
-                self.c.doForm(name)
+                name = self._layers.get(key)
+                if name is None:
+                    b = face.bleed
+                    box = (-b, -face.height - b, face.width + b, b)
+                    name = self._layers[key] = self.forms.layer(key, box, partial(self.items, items))
+                self.drawn.form(name)
         self.items(pending)
 
     def items(self, items: Iterable[Item]) -> None:
@@ -201,7 +145,7 @@ class Painter:
         text = c.beginText()
         if outline is not None:
             text.setTextRenderMode(2)
-        icons = _set_texts(text, items, self.said)
+        icons = _set_texts(text, items, self.said, self.spoken)
         c.drawText(text)
         if outline is not None:
             c.restoreState()
@@ -232,8 +176,20 @@ class Painter:
         if not (fill or stroke):
             return
         isolated = bool(s.dash) or s.opacity < 1.0  # state that must not leak to later items
-        if isolated:
-            c.saveState()
+        if not isolated:  # painted again as it was (`Drawn`)
+            if self.drawn.replay(s):
+                return
+            start = self.drawn.start()
+            self._coloured(s, fill, stroke)
+            self.drawn.keep(s, start)
+            return
+        c.saveState()
+        self._coloured(s, fill, stroke)
+        c.restoreState()
+
+    def _coloured(self, s: Shape, fill: bool, stroke: bool) -> None:
+        """A shape's colours, width, dash and opacity set, and its outline painted."""
+        c = self.c
         if s.fill is not None:
             c.setFillColorRGB(*s.fill)
         if stroke and s.stroke is not None:
@@ -244,9 +200,7 @@ class Painter:
         if s.opacity < 1.0:
             c.setFillAlpha(s.opacity)
             c.setStrokeAlpha(s.opacity)
-        self._outline(s, int(fill), int(stroke))
-        if isolated:  # colours and widths need no restoring: every item sets its own
-            c.restoreState()
+        self._outline(s, int(fill), int(stroke))  # (colours and widths need no restoring: every item sets its own)
 
     def _outline(self, s: Shape, fill: int, stroke: int) -> None:
         c = self.c

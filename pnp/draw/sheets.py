@@ -25,6 +25,7 @@ from ..layout.items import Face
 from ..layout.marks import Box
 from ..layout.notes import Note
 from ..layout.overrun import page_clip
+from .ops import Said
 from .paint import Painter
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,8 +65,9 @@ def _stroke_marks(c: Canvas, marks: tuple[Box, ...]) -> None:
     c.restoreState()
 
 
-def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
-    """One-line notes, each centred on its point, turned as placed."""
+def draw_notes(c: Canvas, font: str, notes: Sequence[Note], said: Said | None = None) -> None:
+    """One-line notes, each centred on its point, turned as placed (`said`: the canvas's, which
+    remembers a note's operators)."""
     if not notes:
         return
     c.saveState()
@@ -78,6 +80,8 @@ def draw_notes(c: Canvas, font: str, notes: Sequence[Note]) -> None:
             c.rotate(note.rotate)
             c.drawCentredString(0, 0, note.text)
             c.restoreState()
+        elif said is not None:
+            said.centred(c, note.x, note.y, note.text)
         else:
             c.drawCentredString(note.x, note.y, note.text)
     c.restoreState()
@@ -174,9 +178,7 @@ class SheetPainter:
         c = self.c
         clip = _needs_clip(slot, face)
         if not clip and slot.rotate == 0:  # the common case: move there and back, no state to save
-            c.translate(slot.x, slot.y + face.height)
-            self.painter.face(face)
-            c.translate(-slot.x, -(slot.y + face.height))
+            self.painter.placed(face, slot.x, slot.y + face.height)
             return
         c.saveState()
         if clip:
@@ -193,7 +195,7 @@ class SheetPainter:
 
     def _finish(self, plan: SheetPlan, back: bool, notes: Sequence[Note]) -> None:
         draw_marks(self.c, plan.back_marks if back else plan.marks)
-        draw_notes(self.c, self.note_font, notes)
+        draw_notes(self.c, self.note_font, notes, self.painter.said)
         self._end(plan, back)
 
     def _end(self, plan: SheetPlan, back: bool) -> None:

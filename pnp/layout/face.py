@@ -91,7 +91,7 @@ class FaceBuilder:
         self._context: ElementContext | None = None  # the last face's
         self._colours: dict[str, tuple[tuple[float, float, float] | None, Problem | None]] = {}  # literal colours
         self._plan = self._make_plan()
-        self._steps = [(key, names, self.elements[names[0]]) for key, names in self._plan]  # (each with its first element)
+        self._steps = [self._step(key, names) for key, names in self._plan]
         self.background, problem = colour(layout.background, layout.palette)
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
@@ -124,20 +124,23 @@ class FaceBuilder:
         parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
-        for key, names, element in self._steps:
+        for key, names, element, name, conditional, one in self._steps:
             if key is not None:  # a run of static elements: one shared layer
                 layers.append((key, self._shared_items(key, names, problems)))
                 parts += self._shared_parts[key]
                 continue
-            name = names[0]
-            if (element.when or element.unless) and not shown(element, values):
+            if conditional and not shown(element, values):
                 continue
             gaps = [missing[n] for n in self._lookups.get(name, ()) if n in missing] if missing else None
-            items, found, fresh = ((), gaps, False) if gaps else self._dynamic(name, element, values)
+            known = None if gaps or one is None else self._compiled[name].get(_one_key(values.get(one, _ABSENT)))
+            if known is not None:  # (the common case, inline: an element of one field, compiled before)
+                items, found, fresh = known[0], known[1], False
+            else:
+                items, found, fresh = ((), gaps, False) if gaps else self._dynamic(name, element, values)
             if found:
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
             if fresh:  # laid out anew: where it lands is checked once per distinct layout
-                problems += self._outside_bleed(name, items, f" (first on {where})")
+                problems += self._outside_bleed(name, items, where)
             layers.append((None, items))
             parts.append((name, items))
         face = Face(self.width, self.height, self.bleed, tuple(layers), self.background)
@@ -162,7 +165,7 @@ class FaceBuilder:
         """An element's problems where the face says (`told` ones left out: reported at their cause)."""
         return placed(found, where, ref)
 
-    def _outside_bleed(self, name: str, items: Sequence[Item], first: str = "") -> list[Problem]:
+    def _outside_bleed(self, name: str, items: Sequence[Item], first: object = None) -> list[Problem]:
         """A warning, once per element, when what it draws runs past the box it is clipped to: a
         card's bleed box, a page's content box (its text counted by its lines)."""
         if name in self._outside or not items:
@@ -179,13 +182,22 @@ class FaceBuilder:
             return []
         self._outside.add(name)
         ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
-        return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{first}", ref, severity="warning")]
+        on = f" (first on {first})" if first is not None else ""  # (the face it is first found on, in words only now)
+        return [Problem(what, f"layout {self.layout.name!r}, element {name!r}{on}", ref, severity="warning")]
 
     def _box_words(self) -> str:
         """The page's box in words: its content box on the build's paper, or its own size."""
         own = self.layout.page_size() is not None
         return page_box_words((self.width, self.height), None if own else self.env.paper, self.layout.margin,
                               self.layout.orientation == "landscape")
+
+    def _step(self, key: str | None, names: tuple[str, ...]) -> tuple:
+        """A step of the plan as `_build` reads it: its key, names, first element and that one's
+        name, whether it has a condition, and the field it reads when it reads one alone."""
+        element = self.elements[names[0]]
+        fields = self._fields.get(names[0], ())
+        return (key, names, element, names[0], bool(element.when or element.unless),
+                fields[0] if key is None and len(fields) == 1 else None)
 
     def _make_plan(self) -> list[tuple[str | None, tuple[str, ...]]]:
         """Runs of static elements (keyed shared layers) and single dynamic elements, in order."""
