@@ -272,7 +272,7 @@ def _dc_000000028():
 def _dc_000000029():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)
+   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,self.shown,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,other.shown,)
   return NotImplemented
  return __eq__
 
@@ -1623,7 +1623,7 @@ def _dc_000000202():
 # pnp.draw.kept
 def _dc_000000203():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"
+  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r}, shown={self.shown!r})"
  return __repr__
 
 
@@ -2401,8 +2401,8 @@ def _dc_000000298(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_F
 
 
 # pnp.draw.kept
-def _dc_000000299(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):
- def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary)->_return_type:
+def _dc_000000299(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _dflt_shown, _return_type):
+ def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary,shown:_type_shown=_dflt_shown)->_return_type:
   self.key=key
   self.faces=faces
   self.state=state
@@ -2411,6 +2411,7 @@ def _dc_000000299(_type_key, _type_faces, _type_state, _type_clean, _type_code, 
   self.resources=resources
   self.formatted=formatted
   self.dictionary=dictionary
+  self.shown=shown
  return __init__
 
 
@@ -4576,7 +4577,7 @@ TABLE = {
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.height,self.items,self.figures,self.space,self.keep,self.frame,self.anchor,self.brk,self.span,self.target,self.line,self.kind,)==(other.height,other.items,other.figures,other.space,other.keep,other.frame,other.anchor,other.brk,other.span,other.target,other.line,other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000026,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.info,self.body,self.line,)==(other.info,other.body,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000027,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.items,self.height,self.line,)==(other.items,other.height,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000028,
-    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,)\n  return NotImplemented\n return __eq__': _dc_000000029,
+    'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.key,self.faces,self.state,self.clean,self.code,self.resources,self.formatted,self.dictionary,self.shown,)==(other.key,other.faces,other.state,other.clean,other.code,other.resources,other.formatted,other.dictionary,other.shown,)\n  return NotImplemented\n return __eq__': _dc_000000029,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,)==(other.kind,)\n  return NotImplemented\n return __eq__': _dc_000000030,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.arg,self.children,self.line,)==(other.kind,other.arg,other.children,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000031,
     'def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.kind,self.line,)==(other.kind,other.line,)\n  return NotImplemented\n return __eq__': _dc_000000032,
@@ -4750,7 +4751,7 @@ TABLE = {
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(height={self.height!r}, items={self.items!r}, figures={self.figures!r}, space={self.space!r}, keep={self.keep!r}, frame={self.frame!r}, anchor={self.anchor!r}, brk={self.brk!r}, span={self.span!r}, target={self.target!r}, line={self.line!r}, kind={self.kind!r})"\n return __repr__': _dc_000000200,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(info={self.info!r}, body={self.body!r}, line={self.line!r})"\n return __repr__': _dc_000000201,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(items={self.items!r}, height={self.height!r}, line={self.line!r})"\n return __repr__': _dc_000000202,
-    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r})"\n return __repr__': _dc_000000203,
+    'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(key={self.key!r}, faces={self.faces!r}, state={self.state!r}, clean={self.clean!r}, code={self.code!r}, resources={self.resources!r}, formatted={self.formatted!r}, dictionary={self.dictionary!r}, shown={self.shown!r})"\n return __repr__': _dc_000000203,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r})"\n return __repr__': _dc_000000204,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, arg={self.arg!r}, children={self.children!r}, line={self.line!r})"\n return __repr__': _dc_000000205,
     'def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(kind={self.kind!r}, line={self.line!r})"\n return __repr__': _dc_000000206,
@@ -4846,7 +4847,7 @@ TABLE = {
     "def __create_fn__(_type_height, _type_items, _type_figures, _type_space, _type_keep, _type_frame, _type_anchor, _type_brk, _type_span, _type_target, _type_line, _type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_items, _dflt_figures, _dflt_space, _dflt_keep, _dflt_frame, _dflt_anchor, _dflt_brk, _dflt_span, _dflt_target, _dflt_line, _dflt_kind, _return_type):\n def __init__(self,height:_type_height,items:_type_items=_dflt_items,figures:_type_figures=_dflt_figures,space:_type_space=_dflt_space,keep:_type_keep=_dflt_keep,frame:_type_frame=_dflt_frame,anchor:_type_anchor=_dflt_anchor,brk:_type_brk=_dflt_brk,span:_type_span=_dflt_span,target:_type_target=_dflt_target,line:_type_line=_dflt_line,kind:_type_kind=_dflt_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'figures',figures)\n  __dataclass_builtins_object__.__setattr__(self,'space',space)\n  __dataclass_builtins_object__.__setattr__(self,'keep',keep)\n  __dataclass_builtins_object__.__setattr__(self,'frame',frame)\n  __dataclass_builtins_object__.__setattr__(self,'anchor',anchor)\n  __dataclass_builtins_object__.__setattr__(self,'brk',brk)\n  __dataclass_builtins_object__.__setattr__(self,'span',span)\n  __dataclass_builtins_object__.__setattr__(self,'target',target)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000296,
     "def __create_fn__(_type_info, _type_body, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,info:_type_info,body:_type_body,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'info',info)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000297,
     "def __create_fn__(_type_items, _type_height, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,items:_type_items,height:_type_height,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'items',items)\n  __dataclass_builtins_object__.__setattr__(self,'height',height)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000298,
-    'def __create_fn__(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _return_type):\n def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary)->_return_type:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n return __init__': _dc_000000299,
+    'def __create_fn__(_type_key, _type_faces, _type_state, _type_clean, _type_code, _type_resources, _type_formatted, _type_dictionary, _type_shown, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_formatted, _dflt_dictionary, _dflt_shown, _return_type):\n def __init__(self,key:_type_key,faces:_type_faces,state:_type_state,clean:_type_clean,code:_type_code,resources:_type_resources,formatted:_type_formatted=_dflt_formatted,dictionary:_type_dictionary=_dflt_dictionary,shown:_type_shown=_dflt_shown)->_return_type:\n  self.key=key\n  self.faces=faces\n  self.state=state\n  self.clean=clean\n  self.code=code\n  self.resources=resources\n  self.formatted=formatted\n  self.dictionary=dictionary\n  self.shown=shown\n return __init__': _dc_000000299,
     "def __create_fn__(_type_kind, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n return __init__": _dc_000000300,
     "def __create_fn__(_type_kind, _type_arg, _type_children, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,arg:_type_arg,children:_type_children,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'arg',arg)\n  __dataclass_builtins_object__.__setattr__(self,'children',children)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000301,
     "def __create_fn__(_type_kind, _type_line, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,kind:_type_kind,line:_type_line)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n return __init__": _dc_000000302,
