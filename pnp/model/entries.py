@@ -69,8 +69,8 @@ def _entries(spec: DeckFile, ref: Ref, table: "Table | None", header: dict | Non
         for entry in _table_rows(table, header, f"deck {spec.name!r}", problems):
             yield Entry(index, *entry)
             index += 1
-    for entry in _rows(spec, ref, problems, index):  # (made there: a deck of thousands of rows)
-        yield entry
+    for row_entry in _rows(spec, ref, problems, index):  # (made there: a deck of thousands of rows)
+        yield row_entry
         index += 1
     for generated in plans:
         group = Group(generated.ref, frozenset(generated.keys()),
@@ -112,7 +112,7 @@ def _rows(spec: DeckFile, ref: Ref, problems: list[Problem], index: int) -> Iter
     columns = spec.columns or []
     positions = {c: j for j, c in enumerate(columns)}
     group = Group(ref.child("columns"), frozenset(columns), "no column holds required field {name!r}")
-    width, none = len(columns), frozenset()
+    width, none = len(columns), frozenset[str]()
     file, path = ref.file, ref.path + ("rows",)
     for i, row in enumerate(spec.rows or []):
         card_ref = Ref(file, path + (i,))  # (ref.child("rows", i))
