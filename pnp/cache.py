@@ -40,21 +40,36 @@ SHARED_TREES = (("layouts", "*.yaml"), ("fonts", "*"), ("icons", "*.svg"))  # wh
 
 def _tree(folder: Path, pattern: str = "*") -> list[Path]:
     """The files under `folder` whose name matches `pattern`, sorted, as `folder.rglob(pattern)` finds
-    them (symbolic links to folders not followed), `__pycache__` left out; read with `os.scandir`,
-    whose entries know their kind without a `stat` each (every build walks pnp's own sources)."""
-    if not folder.is_dir() or "__pycache__" in folder.parts:
+    them (symbolic links to folders not followed), `__pycache__` left out."""
+    if "__pycache__" in folder.parts:
         return []
-    found: list[Path] = []
-    folders = [str(folder)]
+    return [folder / name for name, _ in _walk(str(folder), (pattern,))[0]]
+
+
+def _walk(folder: str, patterns: tuple[str, ...]) -> list[list[tuple[str, os.DirEntry]]]:
+    """The files under `folder` matching each pattern (one list a pattern), as (path relative to
+    `folder` in posix form, entry), sorted as `Path`s sort (part by part); read with `os.scandir`,
+    whose entries know their kind without a `stat` each and keep the one `stat` they make (every
+    build walks pnp's own sources)."""
+    found: list[list[tuple[str, os.DirEntry]]] = [[] for _ in patterns]
+    if not os.path.isdir(folder):
+        return found
+    tails = [p[1:] if p.startswith("*") and not any(c in p[1:] for c in "*?[") else None for p in patterns]
+    folders = [(folder, "")]
     while folders:
-        with os.scandir(folders.pop()) as entries:
+        where, prefix = folders.pop()
+        with os.scandir(where) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name != "__pycache__":
-                        folders.append(entry.path)
-                elif entry.is_file() and fnmatchcase(entry.name, pattern):
-                    found.append(Path(entry.path))
-    return sorted(found)
+                        folders.append((entry.path, f"{prefix}{entry.name}/"))
+                elif entry.is_file():
+                    for i, (pattern, tail) in enumerate(zip(patterns, tails)):
+                        if entry.name.endswith(tail) if tail is not None else fnmatchcase(entry.name, pattern):
+                            found[i].append((prefix + entry.name, entry))
+    for files in found:
+        files.sort(key=lambda item: item[0].split("/"))
+    return found
 
 
 def shared_files(root: Path) -> list[Path]:
@@ -162,10 +177,14 @@ def _settled(stamp: tuple) -> bool:
 
 def _stamps(folder: Path, pattern: str) -> str:
     """The files of a tree by name, size and modification time."""
+    return _lines(_walk(str(folder), (pattern,))[0])
+
+
+def _lines(files: list[tuple[str, os.DirEntry]]) -> str:
     lines = []
-    for path in _tree(folder, pattern):
-        stat = path.stat()
-        lines.append(f"{path.relative_to(folder).as_posix()}|{stat.st_size}|{stat.st_mtime_ns}\n")
+    for name, entry in files:
+        stat = entry.stat()
+        lines.append(f"{name}|{stat.st_size}|{stat.st_mtime_ns}\n")
     return "".join(lines)
 
 
@@ -174,9 +193,12 @@ _PACKAGE_STAMPS: list[str] = []
 
 def _package_stamps() -> str:
     """pnp's own sources, stamped once per process: a process runs the code it loaded (a long-lived
-    one, `pnp watch`, does not walk them again each build; a later process stamps them anew)."""
+    one, `pnp watch`, does not walk them again each build; a later process stamps them anew). One
+    walk of the package finds both kinds of file; each file's size and modification time, so an
+    edited source (an editable install, a checkout) makes every kit stale."""
     if not _PACKAGE_STAMPS:
-        _PACKAGE_STAMPS.append(_stamps(_PACKAGE, "*.py") + _stamps(_PACKAGE, "*.yaml"))
+        sources, data = _walk(str(_PACKAGE), ("*.py", "*.yaml"))
+        _PACKAGE_STAMPS.append(_lines(sources) + _lines(data))
     return _PACKAGE_STAMPS[0]
 
 

@@ -55,21 +55,46 @@ def cut_bleeds(plan: SheetPlan, fronts: Sequence[Face | None], backs: Sequence[F
 
 def _cuts(plan: SheetPlan, slots: tuple[Slot, ...], faces: Sequence[Face | None], back: bool,
           fronts: Sequence[Face | None] | None) -> list[Cut]:
-    held = tuple(i < len(faces) and faces[i] is not None for i in range(len(slots)))
-    fronts_held = None if fronts is None else tuple(j < len(fronts) and fronts[j] is not None
-                                                    for j in range(len(plan.fronts)))
-    short = _short(plan, back, held, fronts_held)
+    held = _held(faces, len(slots))
+    fronts_held = None if fronts is None else _held(fronts, len(plan.fronts))
     out: list[Cut] = []
-    for i, (slot, face) in enumerate(zip(slots, faces)):
-        if face is None:
-            continue
-        for k, have, room in short[i]:
+    for i, short in _short_sides(plan, back, held, fronts_held):
+        face, slot = faces[i], slots[i]
+        assert face is not None  # (held)
+        for k, have, room in short:
             want = min(face.bleed, room)
             if have < want - TOL:  # (the paint looked at only where the bleed is short)
                 own = TURNED[SIDES[k]] if slot.rotate == 180 else SIDES[k]
                 if _inked(face, own):
                     out.append(Cut(i, back, own, have, want))
     return out
+
+
+def _held(faces: Sequence[Face | None], slots: int) -> tuple[bool, ...]:
+    """Which of the `slots` slots hold a face."""
+    if len(faces) == slots:
+        return tuple([face is not None for face in faces])
+    return tuple(i < len(faces) and faces[i] is not None for i in range(slots))
+
+
+_BY_PLAN: dict[tuple, tuple[SheetPlan, tuple]] = {}  # (id(plan), back, held, fronts held): (plan, sides)
+
+
+def _short_sides(plan: SheetPlan, back: bool, held: tuple[bool, ...],
+                 fronts_held: tuple[bool, ...] | None) -> tuple[tuple[int, tuple[tuple[int, float, float], ...]], ...]:
+    """`_short`'s slots that have a short side, with those sides; found by the very plan object
+    first (a deck's sheets share their plan: hashing it, field by field, cost more than the check),
+    kept with the plan so that its id stays its own."""
+    key = (id(plan), back, held, fronts_held)
+    kept = _BY_PLAN.get(key)
+    if kept is not None and kept[0] is plan:
+        sides: tuple = kept[1]
+        return sides
+    sides = tuple((i, short) for i, short in enumerate(_short(plan, back, held, fronts_held)) if short)
+    if len(_BY_PLAN) >= 32:
+        _BY_PLAN.clear()
+    _BY_PLAN[key] = (plan, sides)
+    return sides
 
 
 @lru_cache(maxsize=16)

@@ -69,8 +69,8 @@ def _entries(spec: DeckFile, ref: Ref, table: "Table | None", header: dict | Non
         for entry in _table_rows(table, header, f"deck {spec.name!r}", problems):
             yield Entry(index, *entry)
             index += 1
-    for entry in _rows(spec, ref, problems):
-        yield Entry(index, *entry)
+    for row_entry in _rows(spec, ref, problems, index):  # (made there: a deck of thousands of rows)
+        yield row_entry
         index += 1
     for generated in plans:
         group = Group(generated.ref, frozenset(generated.keys()),
@@ -107,19 +107,23 @@ def _plans(spec: DeckFile, ref: Ref, types: Mapping[str, str], rows: int, proble
     return plans
 
 
-def _rows(spec: DeckFile, ref: Ref, problems: list[Problem]) -> Iterator[tuple]:
+def _rows(spec: DeckFile, ref: Ref, problems: list[Problem], index: int) -> Iterator[Entry]:
+    """The entries of `columns:` + `rows:`, numbered from `index` (a row of the wrong length skipped)."""
     columns = spec.columns or []
     positions = {c: j for j, c in enumerate(columns)}
     group = Group(ref.child("columns"), frozenset(columns), "no column holds required field {name!r}")
+    width, none = len(columns), frozenset[str]()
+    file, path = ref.file, ref.path + ("rows",)
     for i, row in enumerate(spec.rows or []):
-        card_ref = ref.child("rows", i)
-        if len(row) != len(columns):
+        card_ref = Ref(file, path + (i,))  # (ref.child("rows", i))
+        if len(row) != width:
             problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
                                     f"({', '.join(columns)})", f"row {i + 1}", card_ref))
             continue
         values = dict(zip(columns, row)) if None not in row else \
             {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
-        yield values, RowRefs(card_ref, positions), card_ref, group, frozenset(), row
+        yield Entry(index, values, RowRefs(card_ref, positions), card_ref, group, none, row)
+        index += 1
 
 
 def _header(table: "Table", known: frozenset, where: str, problems: list[Problem]) -> dict[str, int]:
