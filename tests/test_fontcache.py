@@ -12,7 +12,9 @@ import struct
 import zlib
 from array import array
 from pathlib import Path
+from unittest.mock import patch
 
+import pypdf
 import pytest
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
@@ -85,20 +87,27 @@ def test_the_2048_units_font_has_fractional_widths_which_the_cache_keeps():
 
 
 def _pdf(font: TTFont, name: str) -> bytes:
-    """A page set in `font` (registered under `name`), written as pnp writes: compressed, invariant."""
-    pdfmetrics.registerFont(font)
-    try:
-        out = io.BytesIO()
-        canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName="Helvetica")
-        for size, line in ((9, TEXT), (14, TEXT[::-1]), (7, "".join(map(chr, range(33, 600))))):
-            canvas.setFont(name, size)
-            canvas.drawString(20, 800 - 30 * size, line)
-            canvas.drawRightString(500, 700 - 30 * size, line, charSpace=0.3)
-        canvas.showPage()
-        canvas.save()
-        return out.getvalue()
-    finally:
-        font.unregister()
+    """A page set in `font` itself (registered under `name`), written as pnp writes: compressed,
+    invariant. ReportLab registers a font whose face name a registered font has (a font book's, of an
+    earlier test) as that font: the registry is set aside for the page, and left as it was."""
+    with patch.dict(pdfmetrics._fonts), patch.dict(pdfmetrics._dynFaceNames):  # noqa: SLF001
+        pdfmetrics._dynFaceNames.pop(font.face.name, None)  # noqa: SLF001
+        pdfmetrics.registerFont(font)
+        assert pdfmetrics.getFont(name) is font
+        return _page(name)
+
+
+def _page(name: str) -> bytes:
+    """The page, its text in the font registered under `name`."""
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName="Helvetica")
+    for size, line in ((9, TEXT), (14, TEXT[::-1]), (7, "".join(map(chr, range(33, 600))))):
+        canvas.setFont(name, size)
+        canvas.drawString(20, 800 - 30 * size, line)
+        canvas.drawRightString(500, 700 - 30 * size, line, charSpace=0.3)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
 
 
 @pytest.mark.parametrize("file,data", _fonts()[-3:], ids=[f for f, _ in _fonts()[-3:]])
@@ -276,6 +285,35 @@ def test_a_kit_font_goes_through_the_cache_and_its_face_is_the_parsed_one(tmp_pa
     again = fontbook.FontBook(read_fonts(tmp_path)).face("Kit")
     assert (again.ascent, again.descent, again.cap, again.charset) == (first.ascent, first.descent, first.cap, first.charset)
     assert again.width(TEXT, 10) == first.width(TEXT, 10)
+
+
+def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file(tmp_path, monkeypatch,
+                                                                                 fresh_registry):
+    """Two kits' fonts of one PostScript name (Fredoka-Bold; one at 2048 units per em), in one process
+    (a resident build): each measures and embeds its own file, on one page too (ReportLab would
+    register the second as the first)."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
+    faces = []
+    for kit, file, data in (("A", "Fredoka-Bold.ttf", fredoka), ("B", "Kit.ttf", _units_2048(fredoka))):
+        (tmp_path / kit / "fonts").mkdir(parents=True)
+        (tmp_path / kit / "fonts" / file).write_bytes(data)
+        (tmp_path / kit / "fonts/fonts.yaml").write_text(f"{kit}:\n  regular: {file}\n", encoding="utf-8")
+        face = fontbook.FontBook(read_fonts(tmp_path / kit)).face(kit)
+        assert face.width(TEXT, 10) == _parse("W", file, data).stringWidth(TEXT, 10), kit
+        faces.append(face)
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, initialFontName="Helvetica")
+    for at, face in enumerate(faces):
+        canvas.setFont(face.name, 12)
+        canvas.drawString(20, 700 - 40 * at, "Gain 3 gold")
+    canvas.save()
+    fonts = pypdf.PdfReader(io.BytesIO(out.getvalue())).pages[0]["/Resources"]["/Font"]
+    read = [fonts[k].get_object() for k in sorted(fonts) if fonts[k].get_object()["/Subtype"] == "/TrueType"]
+    assert len({str(f["/BaseFont"]) for f in read}) == 2
+    assert read[0]["/Widths"] != read[1]["/Widths"]  # (the 2048 units font's own widths)
+    programs = {f["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data() for f in read}
+    assert len(programs) == 2
 
 
 def test_the_codec_keeps_mixed_columns_lists_and_types():

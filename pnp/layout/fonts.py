@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from ..core.collector import held_off
 from ..core.errors import Problem, Ref, suggest
@@ -184,9 +184,22 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     font = _parsed(name, Path(written).name, data, sha, what)
     if kept is not None:
         _forget(kept[1])
+    _own_face_name(font, sha)
     pdfmetrics.registerFont(font)
     _REGISTERED[name] = (sha, font)
     return font
+
+
+def _own_face_name(font: TTFont, sha: str) -> None:
+    """Give `font` a face name of its own (its file's PostScript name, then the start of its digest)
+    when a registered font of other bytes has that face name: ReportLab's `registerFont` would
+    register the name as that other font (whose glyphs and widths would be drawn instead), and one
+    document cannot embed two fonts of one face name. A font of the same bytes shares it (the same
+    glyphs: ReportLab's aliasing is right)."""
+    owner = pdfmetrics._dynFaceNames.get(font.face.name)  # noqa: SLF001 (ReportLab's registry by face name)
+    if owner is None or owner is font or any(f is owner and s == sha for s, f in _REGISTERED.values()):
+        return
+    font.face.name = TTFNameBytes(font.face.name + b"-" + sha[:8].encode())
 
 
 @held_off()  # (its tables live as long as the font: core.collector)
