@@ -16,6 +16,7 @@ from unittest.mock import patch
 
 import pypdf
 import pytest
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -128,9 +129,12 @@ def _forget_registered() -> None:
 
 
 @pytest.fixture
-def fresh_registry():
+def fresh_registry(monkeypatch):
     """The font book's fonts unregistered for the test (each registers its own), registered again
-    after it, as the tests that follow (and ReportLab's base font, which a build sets) expect."""
+    after it, as the tests that follow (and ReportLab's base font, which a build sets) expect; the
+    base font left as it was (a build in the test sets it to a font then unregistered)."""
+    for setting in ("canvas_basefontname", "defaultGraphicsFontName"):
+        monkeypatch.setattr(rl_config, setting, getattr(rl_config, setting))
     before = dict(fontbook._REGISTERED)
     _forget_registered()
     yield
@@ -287,21 +291,18 @@ def test_a_kit_font_goes_through_the_cache_and_its_face_is_the_parsed_one(tmp_pa
     assert again.width(TEXT, 10) == first.width(TEXT, 10)
 
 
-def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file(tmp_path, monkeypatch,
-                                                                                 fresh_registry):
-    """Two kits' fonts of one PostScript name (Fredoka-Bold; one at 2048 units per em), in one process
-    (a resident build): each measures and embeds its own file, on one page too (ReportLab would
-    register the second as the first)."""
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
-    fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
-    faces = []
-    for kit, file, data in (("A", "Fredoka-Bold.ttf", fredoka), ("B", "Kit.ttf", _units_2048(fredoka))):
-        (tmp_path / kit / "fonts").mkdir(parents=True)
-        (tmp_path / kit / "fonts" / file).write_bytes(data)
-        (tmp_path / kit / "fonts/fonts.yaml").write_text(f"{kit}:\n  regular: {file}\n", encoding="utf-8")
-        face = fontbook.FontBook(read_fonts(tmp_path / kit)).face(kit)
-        assert face.width(TEXT, 10) == _parse("W", file, data).stringWidth(TEXT, 10), kit
-        faces.append(face)
+def _kit_face(root: Path, file: str, data: bytes) -> fontbook.Face:
+    """The regular face of a kit at `root` whose one font `file` holds `data` (written again)."""
+    (root / "fonts").mkdir(parents=True, exist_ok=True)
+    (root / "fonts" / file).write_bytes(data)
+    (root / "fonts/fonts.yaml").write_text(f"F:\n  regular: {file}\n", encoding="utf-8")
+    face = fontbook.FontBook(read_fonts(root)).face("F")
+    assert face.width(TEXT, 10) == _parse("W", file, data).stringWidth(TEXT, 10), file
+    return face
+
+
+def _page_fonts(faces: list[fontbook.Face]) -> list:
+    """The TrueType fonts of a page where a line is set in each face, read back."""
     out = io.BytesIO()
     canvas = Canvas(out, invariant=1, initialFontName="Helvetica")
     for at, face in enumerate(faces):
@@ -309,7 +310,22 @@ def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file
         canvas.drawString(20, 700 - 40 * at, "Gain 3 gold")
     canvas.save()
     fonts = pypdf.PdfReader(io.BytesIO(out.getvalue())).pages[0]["/Resources"]["/Font"]
-    read = [fonts[k].get_object() for k in sorted(fonts) if fonts[k].get_object()["/Subtype"] == "/TrueType"]
+    return [fonts[k].get_object() for k in sorted(fonts) if fonts[k].get_object()["/Subtype"] == "/TrueType"]
+
+
+@pytest.mark.parametrize("second", ["another kit", "a file edited"])
+def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file(second, tmp_path, monkeypatch,
+                                                                                 fresh_registry):
+    """Two kits' fonts of one PostScript name (Fredoka-Bold; one at 2048 units per em) in one process
+    (a resident build; or the second kit's font a copy of the first's, edited): each measures and
+    embeds its own file, on one page too (ReportLab would register the second as the first, or,
+    the copy unregistered, embed two fonts of one name: 'redefining named object')."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
+    first = _kit_face(tmp_path / "A", "Fredoka-Bold.ttf", fredoka)
+    if second == "a file edited":
+        _kit_face(tmp_path / "B", "Kit.ttf", fredoka)
+    read = _page_fonts([first, _kit_face(tmp_path / "B", "Kit.ttf", _units_2048(fredoka))])
     assert len({str(f["/BaseFont"]) for f in read}) == 2
     assert read[0]["/Widths"] != read[1]["/Widths"]  # (the 2048 units font's own widths)
     programs = {f["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data() for f in read}
