@@ -12,8 +12,11 @@ import struct
 import zlib
 from array import array
 from pathlib import Path
+from unittest.mock import patch
 
+import pypdf
 import pytest
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -85,20 +88,27 @@ def test_the_2048_units_font_has_fractional_widths_which_the_cache_keeps():
 
 
 def _pdf(font: TTFont, name: str) -> bytes:
-    """A page set in `font` (registered under `name`), written as pnp writes: compressed, invariant."""
-    pdfmetrics.registerFont(font)
-    try:
-        out = io.BytesIO()
-        canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName="Helvetica")
-        for size, line in ((9, TEXT), (14, TEXT[::-1]), (7, "".join(map(chr, range(33, 600))))):
-            canvas.setFont(name, size)
-            canvas.drawString(20, 800 - 30 * size, line)
-            canvas.drawRightString(500, 700 - 30 * size, line, charSpace=0.3)
-        canvas.showPage()
-        canvas.save()
-        return out.getvalue()
-    finally:
-        font.unregister()
+    """A page set in `font` itself (registered under `name`), written as pnp writes: compressed,
+    invariant. ReportLab registers a font whose face name a registered font has (a font book's, of an
+    earlier test) as that font: the registry is set aside for the page, and left as it was."""
+    with patch.dict(pdfmetrics._fonts), patch.dict(pdfmetrics._dynFaceNames):  # noqa: SLF001
+        pdfmetrics._dynFaceNames.pop(font.face.name, None)  # noqa: SLF001
+        pdfmetrics.registerFont(font)
+        assert pdfmetrics.getFont(name) is font
+        return _page(name)
+
+
+def _page(name: str) -> bytes:
+    """The page, its text in the font registered under `name`."""
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, pageCompression=1, initialFontName="Helvetica")
+    for size, line in ((9, TEXT), (14, TEXT[::-1]), (7, "".join(map(chr, range(33, 600))))):
+        canvas.setFont(name, size)
+        canvas.drawString(20, 800 - 30 * size, line)
+        canvas.drawRightString(500, 700 - 30 * size, line, charSpace=0.3)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
 
 
 @pytest.mark.parametrize("file,data", _fonts()[-3:], ids=[f for f, _ in _fonts()[-3:]])
@@ -119,9 +129,12 @@ def _forget_registered() -> None:
 
 
 @pytest.fixture
-def fresh_registry():
+def fresh_registry(monkeypatch):
     """The font book's fonts unregistered for the test (each registers its own), registered again
-    after it, as the tests that follow (and ReportLab's base font, which a build sets) expect."""
+    after it, as the tests that follow (and ReportLab's base font, which a build sets) expect; the
+    base font left as it was (a build in the test sets it to a font then unregistered)."""
+    for setting in ("canvas_basefontname", "defaultGraphicsFontName"):
+        monkeypatch.setattr(rl_config, setting, getattr(rl_config, setting))
     before = dict(fontbook._REGISTERED)
     _forget_registered()
     yield
@@ -276,6 +289,47 @@ def test_a_kit_font_goes_through_the_cache_and_its_face_is_the_parsed_one(tmp_pa
     again = fontbook.FontBook(read_fonts(tmp_path)).face("Kit")
     assert (again.ascent, again.descent, again.cap, again.charset) == (first.ascent, first.descent, first.cap, first.charset)
     assert again.width(TEXT, 10) == first.width(TEXT, 10)
+
+
+def _kit_face(root: Path, file: str, data: bytes) -> fontbook.Face:
+    """The regular face of a kit at `root` whose one font `file` holds `data` (written again)."""
+    (root / "fonts").mkdir(parents=True, exist_ok=True)
+    (root / "fonts" / file).write_bytes(data)
+    (root / "fonts/fonts.yaml").write_text(f"F:\n  regular: {file}\n", encoding="utf-8")
+    face = fontbook.FontBook(read_fonts(root)).face("F")
+    assert face.width(TEXT, 10) == _parse("W", file, data).stringWidth(TEXT, 10), file
+    return face
+
+
+def _page_fonts(faces: list[fontbook.Face]) -> list:
+    """The TrueType fonts of a page where a line is set in each face, read back."""
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, initialFontName="Helvetica")
+    for at, face in enumerate(faces):
+        canvas.setFont(face.name, 12)
+        canvas.drawString(20, 700 - 40 * at, "Gain 3 gold")
+    canvas.save()
+    fonts = pypdf.PdfReader(io.BytesIO(out.getvalue())).pages[0]["/Resources"]["/Font"]
+    return [fonts[k].get_object() for k in sorted(fonts) if fonts[k].get_object()["/Subtype"] == "/TrueType"]
+
+
+@pytest.mark.parametrize("second", ["another kit", "a file edited"])
+def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file(second, tmp_path, monkeypatch,
+                                                                                 fresh_registry):
+    """Two kits' fonts of one PostScript name (Fredoka-Bold; one at 2048 units per em) in one process
+    (a resident build; or the second kit's font a copy of the first's, edited): each measures and
+    embeds its own file, on one page too (ReportLab would register the second as the first, or,
+    the copy unregistered, embed two fonts of one name: 'redefining named object')."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
+    first = _kit_face(tmp_path / "A", "Fredoka-Bold.ttf", fredoka)
+    if second == "a file edited":
+        _kit_face(tmp_path / "B", "Kit.ttf", fredoka)
+    read = _page_fonts([first, _kit_face(tmp_path / "B", "Kit.ttf", _units_2048(fredoka))])
+    assert len({str(f["/BaseFont"]) for f in read}) == 2
+    assert read[0]["/Widths"] != read[1]["/Widths"]  # (the 2048 units font's own widths)
+    programs = {f["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data() for f in read}
+    assert len(programs) == 2
 
 
 def test_the_codec_keeps_mixed_columns_lists_and_types():

@@ -7,9 +7,11 @@ default font are among its `problems` before anything is laid out (`locator` pla
 fonts.yaml). `face(family, style)` checks the TrueType file's bytes on first use (a TrueType font —
 not CFF outlines —, every table within the file: not truncated), registers it with ReportLab's
 font registry (again when the file's bytes changed, which a resident process sees: the font
-registered before is unregistered through ReportLab's `TTFont.unregister`; the parsed face comes
-from the user's font cache when these bytes were parsed before, `fontcache`, and embeds its subsets
-through `fontsubset`) and returns a `Face`:
+registered before is unregistered through ReportLab's `TTFont.unregister`, its face name kept while
+another name is registered as its font; a font whose face name — its file's PostScript name — a
+registered font of other bytes has gets a face name of its own, else ReportLab would draw that
+other font; the parsed face comes from the user's font cache when these bytes were parsed before,
+`fontcache`, and embeds its subsets through `fontsubset`) and returns a `Face`:
 its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
 stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
 `covers(ch)` (`same_space(font, regular, size)`: whether two registered faces' spaces are as
@@ -27,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 
 from ..core.collector import held_off
 from ..core.errors import Problem, Ref, suggest
@@ -78,8 +80,14 @@ def same_space(font: str, regular: str, size: float) -> bool:
 
 def _forget(font: TTFont) -> None:
     """Unregister a font whose file changed: ReportLab keeps the first font registered under a name
-    or a face name, and widths measured with it are cached here."""
+    or a face name, and widths measured with it are cached here. Its face name stays taken while
+    another name is registered as the font of that face name (`TTFont.unregister` would free it:
+    a font of other bytes would then take it too, and one document cannot embed both)."""
+    faces = pdfmetrics._dynFaceNames  # noqa: SLF001 (ReportLab's registry by face name)
+    owner = faces.get(font.face.name)
     font.unregister()
+    if owner is not None and any(f is owner for f in pdfmetrics._fonts.values()):  # noqa: SLF001
+        faces[font.face.name] = owner
     _unit_width.cache_clear()
     same_space.cache_clear()
 
@@ -184,9 +192,22 @@ def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
     font = _parsed(name, Path(written).name, data, sha, what)
     if kept is not None:
         _forget(kept[1])
+    _own_face_name(font, sha)
     pdfmetrics.registerFont(font)
     _REGISTERED[name] = (sha, font)
     return font
+
+
+def _own_face_name(font: TTFont, sha: str) -> None:
+    """Give `font` a face name of its own (its file's PostScript name, then the start of its digest)
+    when a registered font of other bytes has that face name: ReportLab's `registerFont` would
+    register the name as that other font (whose glyphs and widths would be drawn instead), and one
+    document cannot embed two fonts of one face name. A font of the same bytes shares it (the same
+    glyphs: ReportLab's aliasing is right)."""
+    owner = pdfmetrics._dynFaceNames.get(font.face.name)  # noqa: SLF001 (ReportLab's registry by face name)
+    if owner is None or owner is font or any(f is owner and s == sha for s, f in _REGISTERED.values()):
+        return
+    font.face.name = TTFNameBytes(font.face.name + b"-" + sha[:8].encode())
 
 
 @held_off()  # (its tables live as long as the font: core.collector)
