@@ -38,6 +38,12 @@ class Note:
     rotate: int  # 0, 90 (reads upwards) or 270 (reads downwards)
     size: float = NOTE_SIZE
 
+    def relabelled(self, text: str) -> "Note":
+        """This note with another text, in the same place, turn and size (a page's label on a sheet
+        side's notes, 1 200 times a build: cheaper than `dataclasses.replace`; tests/test_notes_relabel.py
+        checks that it keeps every other field)."""
+        return Note(text, self.x, self.y, self.rotate, self.size)
+
 
 @dataclass(frozen=True)
 class NoteText:

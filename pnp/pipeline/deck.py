@@ -250,8 +250,7 @@ class DeckPages:
                                        f"deck {self.deck.name!r}")
             placed = self._placed[key] = (label, notes, box, marks)
         template, notes = placed[0], placed[1]
-        return tuple(Note(label, note.x, note.y, note.rotate, note.size) if note.text == template else note
-                     for note in notes)  # (not `dataclasses.replace`: 1 200 sheet sides)
+        return tuple(note.relabelled(label) if note.text == template else note for note in notes)
 
 
 def _same(old: tuple[Face | None, ...], new: list[Face | None]) -> bool:
