@@ -1,4 +1,4 @@
 """`python -m pnp` runs the command line."""
-from .cli import main
+from .cli import run
 
-main()
+run()

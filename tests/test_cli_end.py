@@ -1,5 +1,5 @@
 """`pnp build`, `check` and `list` run as the process's own command end without the interpreter's
-teardown (pnp.cli: `_end`), and only when nothing else may still have work at exit."""
+teardown (`pnp.cli.run`, `_end`), and only when nothing else may still have work at exit."""
 from __future__ import annotations
 
 import os
@@ -13,8 +13,8 @@ import atexit, sys, threading
 atexit.register(lambda: print("teardown ran", flush=True))
 {before}
 sys.argv = ["pnp", *{args!r}]
-from pnp.cli import main
-main()
+from pnp.cli import run
+run()
 """
 
 
@@ -55,3 +55,12 @@ def test_the_usual_end_when_a_thread_lives_or_for_other_commands(project, tmp_pa
     assert done.returncode == 0 and "teardown ran" in done.stdout
     done = _run(["--project", str(root), "list"])
     assert done.returncode == 0 and "teardown ran" not in done.stdout and "similis" in done.stdout
+
+
+def test_a_program_calling_main_goes_on_after_it(project, tmp_path):
+    root = project("similis")
+    code = ("import sys\nfrom pnp.cli import main\nsys.argv = ['pnp', '--project', %r, 'list']\n"
+            "try:\n    main()\nexcept SystemExit as done:\n    print('went on', done.code)\n") % str(root)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COV_CORE_")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert done.returncode == 0 and "went on 0" in done.stdout

@@ -7,6 +7,7 @@ holds every dataclass text of pnp's modules (CI runs 3.12: its table must be fre
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 from collections import UserDict
 import sys
@@ -197,8 +198,10 @@ def test_a_builds_text_in_the_other_table_is_reported():
 
 
 @supported
-def test_the_imports_of_pnp_build_load_only_the_builds_table():
+def test_the_imports_of_pnp_build_load_only_the_builds_table(tmp_path):
     code = ("import sys, pnp.cli, pnp.cli.build, pnp.incremental, pnp.build\n"
             "print(sorted(m for m in sys.modules if 'dataclass_code' in m))")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # (CI sets it: no table then)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=env)
     assert done.stdout.split() == [f"['{dataclass_exec.TABLE_MODULE}']"]

@@ -318,18 +318,36 @@ def test_fonts_of_one_face_name_and_other_bytes_are_each_drawn_in_their_own_file
                                                                                  fresh_registry):
     """Two kits' fonts of one PostScript name (Fredoka-Bold; one at 2048 units per em) in one process
     (a resident build; or the second kit's font a copy of the first's, edited): each measures and
-    embeds its own file, on one page too (ReportLab would register the second as the first, or,
-    the copy unregistered, embed two fonts of one name: 'redefining named object')."""
+    embeds its own file, under its PostScript name, as a process that never saw the other would
+    (ReportLab would register the second as the first)."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
     first = _kit_face(tmp_path / "A", "Fredoka-Bold.ttf", fredoka)
     if second == "a file edited":
         _kit_face(tmp_path / "B", "Kit.ttf", fredoka)
-    read = _page_fonts([first, _kit_face(tmp_path / "B", "Kit.ttf", _units_2048(fredoka))])
-    assert len({str(f["/BaseFont"]) for f in read}) == 2
+    other = _kit_face(tmp_path / "B", "Kit.ttf", _units_2048(fredoka))
+    read = _page_fonts([first]) + _page_fonts([other])
+    assert {str(f["/BaseFont"]).split("+", 1)[1] for f in read} == {"Fredoka-Bold"}  # (after the subset's AAAAAA+)
     assert read[0]["/Widths"] != read[1]["/Widths"]  # (the 2048 units font's own widths)
     programs = {f["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data() for f in read}
     assert len(programs) == 2
+    assert _page_fonts([first])[0]["/Widths"] == read[0]["/Widths"]  # (the first still drawn as itself)
+
+
+def test_one_projects_fonts_of_one_face_name_and_other_bytes_share_a_page(tmp_path, monkeypatch, fresh_registry):
+    """Two files of one fonts.yaml with one PostScript name and other bytes: the second gets a face
+    name of its own, so one document embeds both, each its own file."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    fredoka = (ROOT / "fonts/Fredoka-Bold.ttf").read_bytes()
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts/A.ttf").write_bytes(fredoka)
+    (tmp_path / "fonts/B.ttf").write_bytes(_units_2048(fredoka))
+    (tmp_path / "fonts/fonts.yaml").write_text("F:\n  regular: A.ttf\n  bold: B.ttf\n", encoding="utf-8")
+    book = fontbook.FontBook(read_fonts(tmp_path))
+    read = _page_fonts([book.face("F", "regular"), book.face("F", "bold")])
+    assert sorted(str(f["/BaseFont"]).split("+", 1)[1] for f in read) == ["Fredoka-Bold", f"Fredoka-Bold-{digest(_units_2048(fredoka))[:8]}"]
+    programs = {f["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data() for f in read}
+    assert len(programs) == 2 and read[0]["/Widths"] != read[1]["/Widths"]
 
 
 def test_the_codec_keeps_mixed_columns_lists_and_types():

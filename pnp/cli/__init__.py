@@ -11,11 +11,11 @@ drawing pipeline; the commands other than build, check and list are imported whe
 this module's imports run (Click's, the commands'), and what they made is then frozen out of its
 way (`gc.freeze`): it lives as long as the process, and the collector's passes over it were ~4 ms
 of a build's start-up (the first pass after the imports, ~1 ms, is saved by the freeze).
-A `pnp build`, `check` or `list` run as the process's own command (`main()` without arguments: the
-`pnp` script, `python -m pnp`) ends, once its output is flushed, without the interpreter's teardown
+A `pnp build`, `check` or `list` run as the process's own command (`run()`: the `pnp` script,
+`python -m pnp`) ends, once its output is flushed, without the interpreter's teardown
 (`os._exit`: freeing every module and a last collection over all the run made, ~10 ms of a 54-card
 build): every file it writes is written and closed before (`output`, atomic). It ends the usual way
-when a caller passes the arguments (a test's runner), when anything else may still have work at exit:
+when a program calls `main` (a test's runner, a script going on after it), when anything else may still have work at exit:
 another thread alive, a profiler or tracer set, coverage loaded; and for every other command.
 Layer: cli (the top: nothing of pnp imports it).
 """
@@ -31,7 +31,6 @@ import sys
 import threading
 from importlib import import_module
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -58,15 +57,16 @@ class LazyGroup(click.Group):
             self.add_command(command)
         return self.commands.get(cmd_name)
 
-    def main(self, args: Any = None, *rest: Any, **extra: Any) -> Any:
-        if args is not None or extra.get("standalone_mode") is False:  # (a caller's own arguments)
-            return super().main(args, *rest, **extra)
-        try:
-            super().main(args, *rest, **extra)
-        except SystemExit as done:
-            _end(done)
-            raise
-        return None  # (standalone: Click always exits)
+
+def run() -> None:
+    """The process's own command line (the `pnp` script, `python -m pnp`): `main`, then, for the
+    commands of `QUICK_END`, the end without the interpreter's teardown (the contract). `main` itself
+    ends as any Click group does: a program calling it may go on after its `SystemExit`."""
+    try:
+        main()
+    except SystemExit as done:
+        _end(done)
+        raise
 
 
 QUICK_END = frozenset({"build", "check", "list"})  # commands whose process may skip the teardown
@@ -121,4 +121,4 @@ gc.freeze()  # (what the imports and the command tree made lives as long as the 
 if _COLLECTING:
     gc.enable()
 
-__all__ = ["main"]
+__all__ = ["main", "run"]

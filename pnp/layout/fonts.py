@@ -8,9 +8,14 @@ fonts.yaml). `face(family, style)` checks the TrueType file's bytes on first use
 not CFF outlines —, every table within the file: not truncated), registers it with ReportLab's
 font registry (again when the file's bytes changed, which a resident process sees: the font
 registered before is unregistered through ReportLab's `TTFont.unregister`, its face name kept while
-another name is registered as its font; a font whose face name — its file's PostScript name — a
-registered font of other bytes has gets a face name of its own, else ReportLab would draw that
-other font; the parsed face comes from the user's font cache when these bytes were parsed before,
+another name is registered as its font). A font's face name is its file's PostScript name, which
+ReportLab's `registerFont` takes as the font's identity: a second font of that face name would be
+registered as the first, whose glyphs and widths would be drawn instead. So a font of other bytes
+whose face name is another's takes it over (ReportLab then registers it as itself; the other keeps
+its own name and is drawn as before: the PDF bytes are those of a process that never saw it), and
+only when the same font book (one project's fonts.yaml) registered that face name already, for
+other bytes, does it get a face name of its own, the name and the start of its digest: one document
+cannot embed two fonts of one face name. The parsed face comes from the user's font cache when these bytes were parsed before,
 `fontcache`, and embeds its subsets through `fontsubset`) and returns a `Face`:
 its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
 stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
@@ -99,6 +104,7 @@ class FontBook:
         self.locator = fonts.locator  # fonts.yaml's, for the problems located in it
         self._faces: dict[tuple[str, str], Face] = {}
         self._sets: dict[tuple, tuple] = {}
+        self._named: dict[bytes, str] = {}  # face names this book registered -> the digest of their file
         self.problems = list(fonts.problems) + (self._default_problems() if fonts.parsed else [])
 
     def _default_problems(self) -> list[Problem]:
@@ -143,7 +149,7 @@ class FontBook:
         if written not in self.fonts.data:
             raise FontError(f"font {family!r} {style}: {self.fonts.unreadable[written]}")
         data = self.fonts.data[written]
-        font = _registered(self._pdf_name(written, data), written, data, f"font {family!r} {style}")
+        font = _registered(self._pdf_name(written, data), written, data, f"font {family!r} {style}", self._named)
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
         return Face(font.fontName, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,
@@ -182,32 +188,35 @@ def _charset(char_to_glyph: dict[int, int]) -> frozenset[str]:
     return frozenset(map(chr, codes))
 
 
-def _registered(name: str, written: str, data: bytes, what: str) -> TTFont:
+def _registered(name: str, written: str, data: bytes, what: str, named: dict[bytes, str]) -> TTFont:
     """The TrueType font of `data` registered with ReportLab under `name` (registered again when the
-    bytes under that name changed: a font file edited under a resident process)."""
+    bytes under that name changed: a font file edited under a resident process); `named`: the face
+    names the calling font book registered, by digest (the contract's face names)."""
     sha = digest(data)
     kept = _REGISTERED.get(name)
-    if kept is not None and kept[0] == sha:
-        return kept[1]
-    font = _parsed(name, Path(written).name, data, sha, what)
-    if kept is not None:
-        _forget(kept[1])
-    _own_face_name(font, sha)
-    pdfmetrics.registerFont(font)
-    _REGISTERED[name] = (sha, font)
-    return font
+    if kept is None or kept[0] != sha:
+        font = _parsed(name, Path(written).name, data, sha, what)
+        if kept is not None:
+            _forget(kept[1])
+        _face_name(font, sha, named)
+        pdfmetrics.registerFont(font)
+        kept = _REGISTERED[name] = (sha, font)
+    named.setdefault(kept[1].face.name, sha)
+    return kept[1]
 
 
-def _own_face_name(font: TTFont, sha: str) -> None:
-    """Give `font` a face name of its own (its file's PostScript name, then the start of its digest)
-    when a registered font of other bytes has that face name: ReportLab's `registerFont` would
-    register the name as that other font (whose glyphs and widths would be drawn instead), and one
-    document cannot embed two fonts of one face name. A font of the same bytes shares it (the same
-    glyphs: ReportLab's aliasing is right)."""
-    owner = pdfmetrics._dynFaceNames.get(font.face.name)  # noqa: SLF001 (ReportLab's registry by face name)
-    if owner is None or owner is font or any(f is owner and s == sha for s, f in _REGISTERED.values()):
+def _face_name(font: TTFont, sha: str, named: dict[bytes, str]) -> None:
+    """Make `font`'s face name its own before it is registered (the contract): a face name of its own
+    when its font book registered that face name for other bytes, else its PostScript name taken
+    over from a font of other bytes that has it. A font of the same bytes shares it (the same glyphs:
+    ReportLab's aliasing is right)."""
+    faces = pdfmetrics._dynFaceNames  # noqa: SLF001 (ReportLab's registry by face name)
+    if named.get(font.face.name, sha) != sha:
+        font.face.name = TTFNameBytes(font.face.name + b"-" + sha[:8].encode())
         return
-    font.face.name = TTFNameBytes(font.face.name + b"-" + sha[:8].encode())
+    owner = faces.get(font.face.name)
+    if owner is not None and not any(f is owner and s == sha for s, f in _REGISTERED.values()):
+        faces[font.face.name] = font  # (registerFont then registers `font` as itself)
 
 
 @held_off()  # (its tables live as long as the font: core.collector)
