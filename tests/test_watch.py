@@ -61,6 +61,35 @@ def test_a_save_through_a_temporary_file_renamed_onto_the_file_is_one_change(tmp
         files.close()
 
 
+def test_a_save_written_in_several_steps_is_one_change_seen_once_the_file_is_whole(tmp_path):
+    """An editor that truncates the file and writes it in parts: the burst ends when the file is
+    closed, however short the wait after the end of a write is."""
+    files = EventWatcher()
+    try:
+        kit = tmp_path / "kit"
+        kit.mkdir()
+        cards = kit / "cards.yaml"
+        cards.write_text("a: 1\n")
+        files.watch({kit}, {cards}, set())
+        time.sleep(0.1)
+
+        def save() -> None:  # truncated, then written in three parts
+            with cards.open("w") as handle:
+                for part in ("a:", " 2", "\n"):
+                    handle.write(part)
+                    handle.flush()
+                    time.sleep(0.01)
+
+        writer = threading.Thread(target=save)
+        writer.start()
+        assert files.wait(timeout=3) == {cards}
+        assert cards.read_text() == "a: 2\n" and not writer.is_alive()
+        writer.join()
+        assert files.wait(timeout=0.3) == set()
+    finally:
+        files.close()
+
+
 def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
     (tmp_path / "art").mkdir()
     picture, other = tmp_path / "art" / "fond.svg", tmp_path / "art" / "other.svg"
