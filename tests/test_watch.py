@@ -162,6 +162,20 @@ def test_the_loop_says_what_changed_what_it_drew_and_the_errors_of_a_broken_save
     assert lines[1:] == ["  similis: up to date"]  # the same as the last good build
 
 
+def test_a_save_made_as_soon_as_the_preview_shows_the_first_build_is_seen(project, tmp_path):
+    """The watcher is pointed at the build's files before the preview is told of it."""
+    root = project("similis-reglisse")
+    deck = root / "decks/similis-reglisse/game.yaml"
+    files = EventWatcher()
+    try:
+        made = Loop(root, ["similis-reglisse"], Options(out=tmp_path / "out"), files, lambda line: None,
+                    lambda outcome: deck.write_bytes(deck.read_bytes() + b"\n"))
+        assert made.build(set()).ok
+        assert deck in files.wait(timeout=3)
+    finally:
+        files.close()
+
+
 def test_a_fault_of_pnp_is_said_and_watching_goes_on(loop, monkeypatch):
     made, root, lines = loop
 

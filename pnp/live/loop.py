@@ -81,12 +81,12 @@ class Loop:
                              if (pages := self.resident.pages(f.path)) is not None}
         for line in outcome.lines:
             self.echo(line)
+        self._watch(reports)  # before the preview is told: a save made once it shows the build is seen
         if self.publish is not None:
             try:
                 self.publish(outcome)
             except Exception as exc:  # the preview's fault: said, and watching goes on
                 self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
-        self._watch(reports)  # once the preview is told (the folders watched so far report changes meanwhile)
         self.resident.collect()  # (the build's garbage, once it is out)
         if self.checked is not None and outcome.failure is None and not self.watcher.pending():
             self._check(outcome.number)
