@@ -176,6 +176,17 @@ def test_a_save_made_as_soon_as_the_preview_shows_the_first_build_is_seen(projec
         files.close()
 
 
+def test_the_collector_is_held_off_until_the_preview_is_told(loop):
+    """A collection as the resident's build ends would delay the preview: it runs once it is told."""
+    import gc
+
+    made, root, lines = loop
+    seen: list[bool] = []
+    made.publish = lambda outcome: seen.append(gc.isenabled())
+    assert gc.isenabled() and made.build(set()).ok
+    assert seen == [False] and gc.isenabled()
+
+
 def test_a_fault_of_pnp_is_said_and_watching_goes_on(loop, monkeypatch):
     made, root, lines = loop
 

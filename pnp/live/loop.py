@@ -18,6 +18,7 @@ true). Builds, checks and the studio's maps run one at a time (`RUNS`). A bad sa
 """
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from dataclasses import dataclass, field
@@ -66,6 +67,20 @@ class Loop:
         self.inputs: set[Path] = set()  # the files the last build read, resolved
 
     def build(self, changed: set[Path]) -> Outcome:
+        collecting = gc.isenabled()
+        gc.disable()  # until the preview is told (on again as the resident's build ends, it collected then)
+        try:
+            outcome = self._build(changed)
+        finally:
+            if collecting:
+                gc.enable()
+        self.resident.collect()  # (the build's garbage, once it is out)
+        if self.checked is not None and outcome.failure is None and not self.watcher.pending():
+            self._check(outcome.number)
+        return outcome
+
+    def _build(self, changed: set[Path]) -> Outcome:
+        """Build, say what changed, point the watcher at the files read, and tell the preview."""
         start = time.perf_counter()
         self.count += 1
         failure = None
@@ -87,9 +102,6 @@ class Loop:
                 self.publish(outcome)
             except Exception as exc:  # the preview's fault: said, and watching goes on
                 self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
-        self.resident.collect()  # (the build's garbage, once it is out)
-        if self.checked is not None and outcome.failure is None and not self.watcher.pending():
-            self._check(outcome.number)
         return outcome
 
     def _check(self, number: int) -> None:
