@@ -5,10 +5,12 @@ Contract: `Loop(root, names, options, watcher, echo, publish=None)` keeps a resi
 components kept). `build(changed)` builds the kits once and answers an `Outcome`, which carries each
 PDF's page versions (`Resident.pages`); it prints through `echo` the time, the files that changed,
 per kit what was rebuilt and what kept (or "up to date"), and the check report: every problem of
-the run, located, and for a kit with errors that its last good PDFs stay. It hands the outcome to
-`publish` (the preview) and points the watcher at the files the run read (`KitReport.inputs`:
-YAML, data files, pictures, wherever they lie), the kit folders, `decks/` (new kits) and the
-project's layouts, fonts and icons, ignoring the output folder and pnp's caches.
+the run, located, and for a kit with errors that its last good PDFs stay. It points the watcher at
+the files the run read (`KitReport.inputs`: YAML, data files, pictures, wherever they lie), the kit
+folders, `decks/` (new kits) and the project's layouts, fonts and icons, ignoring the output folder
+and pnp's caches, then hands the outcome to `publish` (the preview: a save made once it shows the
+build is seen). The garbage collector is held off from the build until the preview is told, then
+collects (`Resident.collect`).
 With a `checked(number, reports)` callback (the preview's), each build is followed by `pnp check`
 of the same kits with the same options (paper, colours, ink) (`pnp.build.check`: its play-outs too), unless a change is
 already waiting, and what it reports goes to the callback.
