@@ -61,6 +61,35 @@ def test_a_save_through_a_temporary_file_renamed_onto_the_file_is_one_change(tmp
         files.close()
 
 
+def test_a_save_written_in_several_steps_is_one_change_seen_once_the_file_is_whole(tmp_path):
+    """An editor that truncates the file and writes it in parts: the burst ends when the file is
+    closed, however short the wait after the end of a write is."""
+    files = EventWatcher()
+    try:
+        kit = tmp_path / "kit"
+        kit.mkdir()
+        cards = kit / "cards.yaml"
+        cards.write_text("a: 1\n")
+        files.watch({kit}, {cards}, set())
+        time.sleep(0.1)
+
+        def save() -> None:  # truncated, then written in three parts
+            with cards.open("w") as handle:
+                for part in ("a:", " 2", "\n"):
+                    handle.write(part)
+                    handle.flush()
+                    time.sleep(0.01)
+
+        writer = threading.Thread(target=save)
+        writer.start()
+        assert files.wait(timeout=3) == {cards}
+        assert cards.read_text() == "a: 2\n" and not writer.is_alive()
+        writer.join()
+        assert files.wait(timeout=0.3) == set()
+    finally:
+        files.close()
+
+
 def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
     (tmp_path / "art").mkdir()
     picture, other = tmp_path / "art" / "fond.svg", tmp_path / "art" / "other.svg"
@@ -131,6 +160,31 @@ def test_the_loop_says_what_changed_what_it_drew_and_the_errors_of_a_broken_save
     lines.clear()
     assert made.build({aide}).ok
     assert lines[1:] == ["  similis: up to date"]  # the same as the last good build
+
+
+def test_a_save_made_as_soon_as_the_preview_shows_the_first_build_is_seen(project, tmp_path):
+    """The watcher is pointed at the build's files before the preview is told of it."""
+    root = project("similis-reglisse")
+    deck = root / "decks/similis-reglisse/game.yaml"
+    files = EventWatcher()
+    try:
+        made = Loop(root, ["similis-reglisse"], Options(out=tmp_path / "out"), files, lambda line: None,
+                    lambda outcome: deck.write_bytes(deck.read_bytes() + b"\n"))
+        assert made.build(set()).ok
+        assert deck in files.wait(timeout=3)
+    finally:
+        files.close()
+
+
+def test_the_collector_is_held_off_until_the_preview_is_told(loop):
+    """A collection as the resident's build ends would delay the preview: it runs once it is told."""
+    import gc
+
+    made, root, lines = loop
+    seen: list[bool] = []
+    made.publish = lambda outcome: seen.append(gc.isenabled())
+    assert gc.isenabled() and made.build(set()).ok
+    assert seen == [False] and gc.isenabled()
 
 
 def test_a_fault_of_pnp_is_said_and_watching_goes_on(loop, monkeypatch):

@@ -7,8 +7,8 @@ seconds (a file still changing `QUIET` seconds later waits for the next look). B
 `watch(recursive, files, ignored)`: the folders to watch with everything under them, single files
 elsewhere, and folders whose changes are ignored (the output, pnp's caches). `wait(timeout)` blocks
 until a change arrives, then gathers the changes that follow within `QUIET` seconds of each other
-(an editor's save is several events), or only those already queued once the write of a watched
-file has ended, at most `SETTLE` seconds, and answers the changed paths (an empty set after
+(an editor's save is several events), or only those already on their way (`STRAGGLE`) once the
+write of a watched file has ended, at most `SETTLE` seconds, and answers the changed paths (an empty set after
 `timeout` without any); `pending()` says whether a change is already waiting. Hidden files and editor backups
 (`.name`, `name~`) are no changes. `close()` stops watching. `describe()` says which kind of watcher
 it is, for the start-up line.
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 POLL_INTERVAL = 0.25  # seconds between two looks at every watched file
 QUIET = 0.03  # seconds without a new event that end a burst of events (one save)
 SETTLE = 0.5  # the longest a burst is gathered
+STRAGGLE = 0.0005  # seconds a burst waits, once a write has ended, for an event already on its way
 
 
 def watcher(poll: bool = False, interval: float = POLL_INTERVAL) -> "EventWatcher | PollingWatcher":
@@ -82,7 +83,7 @@ class Watcher(ABC):
         end = time.monotonic() + SETTLE
         while (left := end - time.monotonic()) > 0:
             try:  # a write that ended, with nothing after it, ends the burst at once
-                path, final = self._queue.get(timeout=min(0.002 if final else QUIET, left))
+                path, final = self._queue.get(timeout=min(STRAGGLE if final else QUIET, left))
                 changed.add(path)
             except queue.Empty:
                 break

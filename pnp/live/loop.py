@@ -5,10 +5,12 @@ Contract: `Loop(root, names, options, watcher, echo, publish=None)` keeps a resi
 components kept). `build(changed)` builds the kits once and answers an `Outcome`, which carries each
 PDF's page versions (`Resident.pages`); it prints through `echo` the time, the files that changed,
 per kit what was rebuilt and what kept (or "up to date"), and the check report: every problem of
-the run, located, and for a kit with errors that its last good PDFs stay. It hands the outcome to
-`publish` (the preview) and points the watcher at the files the run read (`KitReport.inputs`:
-YAML, data files, pictures, wherever they lie), the kit folders, `decks/` (new kits) and the
-project's layouts, fonts and icons, ignoring the output folder and pnp's caches.
+the run, located, and for a kit with errors that its last good PDFs stay. It points the watcher at
+the files the run read (`KitReport.inputs`: YAML, data files, pictures, wherever they lie), the kit
+folders, `decks/` (new kits) and the project's layouts, fonts and icons, ignoring the output folder
+and pnp's caches, then hands the outcome to `publish` (the preview: a save made once it shows the
+build is seen). The garbage collector is held off from the build until the preview is told, then
+collects (`Resident.collect`).
 With a `checked(number, reports)` callback (the preview's), each build is followed by `pnp check`
 of the same kits with the same options (paper, colours, ink) (`pnp.build.check`: its play-outs too), unless a change is
 already waiting, and what it reports goes to the callback.
@@ -18,6 +20,7 @@ true). Builds, checks and the studio's maps run one at a time (`RUNS`). A bad sa
 """
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from dataclasses import dataclass, field
@@ -66,6 +69,20 @@ class Loop:
         self.inputs: set[Path] = set()  # the files the last build read, resolved
 
     def build(self, changed: set[Path]) -> Outcome:
+        collecting = gc.isenabled()
+        gc.disable()  # until the preview is told (on again as the resident's build ends, it collected then)
+        try:
+            outcome = self._build(changed)
+        finally:
+            if collecting:
+                gc.enable()
+        self.resident.collect()  # (the build's garbage, once it is out)
+        if self.checked is not None and outcome.failure is None and not self.watcher.pending():
+            self._check(outcome.number)
+        return outcome
+
+    def _build(self, changed: set[Path]) -> Outcome:
+        """Build, say what changed, point the watcher at the files read, and tell the preview."""
         start = time.perf_counter()
         self.count += 1
         failure = None
@@ -81,15 +98,12 @@ class Loop:
                              if (pages := self.resident.pages(f.path)) is not None}
         for line in outcome.lines:
             self.echo(line)
-        self._watch(reports)
+        self._watch(reports)  # before the preview is told: a save made once it shows the build is seen
         if self.publish is not None:
             try:
                 self.publish(outcome)
             except Exception as exc:  # the preview's fault: said, and watching goes on
                 self.echo(f"  the preview failed to show this build: {type(exc).__name__}: {exc}")
-        self.resident.collect()  # (the build's garbage, once it is out)
-        if self.checked is not None and outcome.failure is None and not self.watcher.pending():
-            self._check(outcome.number)
         return outcome
 
     def _check(self, number: int) -> None:
