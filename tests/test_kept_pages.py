@@ -76,15 +76,24 @@ def _copied(kept: KeptPages | None, texts: list[str]) -> tuple[bytes, list[str]]
             c.drawString(20, 100, text)
             if run is not None and begun is not None:
                 run.record(c, key, (), begun)
-        c.setTrimBox(trim)
-        c.setBleedBox(bleed)
-        c.showPage()
-        if run is not None:
-            run.ended(c)
-    if run is not None:
-        run.end()
-    c.save()
+        _end_page(c, run, trim, bleed)
+    _end_document(c, run)
     return out.getvalue(), digests
+
+
+def _end_page(c: Canvas, run: object, trim: tuple, bleed: tuple) -> None:
+    """A page drawn ends as a sheet's does (its boxes, `showPage`, the run told)."""
+    c.setTrimBox(trim)
+    c.setBleedBox(bleed)
+    c.showPage()
+    if run is not None:
+        run.ended(c)  # type: ignore[attr-defined]
+
+
+def _end_document(c: Canvas, run: object) -> None:
+    if run is not None:
+        run.end()  # type: ignore[attr-defined]
+    c.save()
 
 
 def test_pages_copied_whole_write_a_cold_drawings_bytes_and_digests_and_a_new_glyph_draws_what_follows():
@@ -138,14 +147,8 @@ def _faces_document(kept: KeptPages | None, pages: list[list[_Face]], slots: lis
                 run.face(c, slot, face, paint)  # type: ignore[arg-type]
         if run is not None and begun is not None:
             run.record(c, key, faces, begun)  # type: ignore[arg-type]
-        c.setTrimBox(box)
-        c.setBleedBox(box)
-        c.showPage()
-        if run is not None:
-            run.ended(c)
-    if run is not None:
-        run.end()
-    c.save()
+        _end_page(c, run, box, box)
+    _end_document(c, run)
     return out.getvalue(), run.spans.copied if run is not None else 0
 
 
