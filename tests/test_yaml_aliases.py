@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 
 from pnp.sources import parse_yaml
+from pnp.core import cacheentry
 from pnp.sources.parsecache import ParseCache
 from pnp.sources.yamlsrc import load_yaml
 
@@ -65,7 +66,7 @@ def test_a_cache_miss_hashes_the_text_once(tmp_path, monkeypatch):
 
 def test_the_cache_folder_is_trimmed_once_per_process(tmp_path, monkeypatch):
     trims = []
-    monkeypatch.setattr(ParseCache, "_trim", lambda self: trims.append(self.folder))
+    monkeypatch.setattr(cacheentry, "trim_now", lambda folder, suffix, keep: trims.append(folder))
     for folder in ("one", "one", "two", "one"):
         ParseCache(tmp_path / folder).put(ParseCache.key(folder + str(len(trims))), [1])
     assert trims == [tmp_path / "one", tmp_path / "two"]

@@ -35,14 +35,14 @@ from reportlab import rl_config
 from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
-from ..core.fileio import cache_folder, read_cached, write_atomic, writes_allowed
+from ..core.cacheentry import read_entry, write_entry
+from ..core.fileio import cache_folder, writes_allowed
 from . import fontcodec
 
 FORMAT = 1
 KEEP = 64
 SUFFIX = ".font"
 MAX_ENTRY = 64 * 1024 * 1024
-_TRIMMED: set[Path] = set()  # the folders trimmed by this process
 _NEEDED = {"name": TTFNameBytes, "unitsPerEm": int, "numGlyphs": int, "charToGlyph": dict, "charWidths": dict,
            "glyphToChar": dict, "hmetrics": list, "glyphPos": list, "tables": list,
            "bbox": list, "flags": int, "stemV": int, "subfontNameX": bytes, "_full_font": bool,
@@ -74,11 +74,8 @@ def store(font: TTFont, file: str, data: bytes, sha: str) -> None:
     body = _body(font, file, data) if writes_allowed() else None
     if body is None:
         return
-    entry = entry_path(file, sha)
-    head = json.dumps({"format": FORMAT, "key": key(file, sha), "sha256": hashlib.sha256(body).hexdigest()})
     with suppress(OSError):  # a cache that cannot be written only makes the next run slower
-        write_atomic(entry, head.encode() + b"\n" + body)
-        _trim(entry.parent)
+        write_entry(entry_path(file, sha), FORMAT, key(file, sha), body, KEEP)
 
 
 def _body(font: TTFont, file: str, data: bytes) -> bytes | None:
@@ -139,11 +136,11 @@ def _by_tag(tables: Any) -> dict:
 
 def _read(path: Path, wanted: str) -> dict | None:
     """The decoded attributes of an entry, or None when it is absent, damaged or of another shape."""
+    found = read_entry(path, FORMAT, wanted, limit=MAX_ENTRY)
+    if found is None:
+        return None
     try:
-        line, _, body = read_cached(path, MAX_ENTRY).partition(b"\n")
-        if json.loads(line) != {"format": FORMAT, "key": wanted, "sha256": hashlib.sha256(body).hexdigest()}:
-            return None
-        spec_line, _, blob = body.partition(b"\n")
+        spec_line, _, blob = found[1].partition(b"\n")
         spec = json.loads(spec_line, parse_constant=_no_constant)
         return fontcodec.decode(spec, blob) if fontcodec.unsigned_map(spec, "charToGlyph") else None
     except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError, OverflowError):
@@ -207,11 +204,3 @@ def _identical(a: Any, b: Any) -> bool:
         return bool(a == b) and vars(a) == vars(b)
     return bool(a == b) or (a != a and b != b)
 
-
-def _trim(folder: Path) -> None:
-    if folder in _TRIMMED:
-        return
-    _TRIMMED.add(folder)
-    entries = sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
-    for old in entries[:-KEEP]:
-        old.unlink(missing_ok=True)

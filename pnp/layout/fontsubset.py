@@ -17,7 +17,6 @@ read-only; the first write of a process trims the folder to the newest `KEEP` su
 from __future__ import annotations
 
 import hashlib
-import json
 import struct
 import zlib
 from contextlib import suppress
@@ -29,7 +28,8 @@ import reportlab
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import TTFontFace
 
-from ..core.fileio import cache_folder, read_cached, write_atomic, writes_allowed
+from ..core.cacheentry import read_entry, write_entry
+from ..core.fileio import cache_folder
 
 FORMAT = 1
 KEEP = 256
@@ -38,7 +38,6 @@ MAX_ENTRY = 64 * 1024 * 1024
 MEMO = 256  # subsets kept in this process
 _SHAS: WeakKeyDictionary[TTFontFace, str] = WeakKeyDictionary()  # an adopted face -> its file's digest
 _MEMO: dict[tuple[str, tuple[int, ...]], tuple[bytes, bytes]] = {}  # (digest, characters) -> program, compressed
-_TRIMMED: set[Path] = set()
 
 
 class EmbeddedFace(TTFontFace):
@@ -91,18 +90,17 @@ def key(sha: str, codes: tuple[int, ...]) -> str:
 
 
 def _read(path: Path, wanted: str) -> tuple[bytes, bytes] | None:
-    try:
-        line, _, body = read_cached(path, MAX_ENTRY).partition(b"\n")
-        head = json.loads(line)
-        size = head["program"]
-        if head != {"format": FORMAT, "key": wanted, "sha256": hashlib.sha256(body).hexdigest(), "program": size}:
-            return None
-        program, compressed = body[:size], body[size:]
-        if type(size) is not int or not _sfnt(program) or zlib.decompress(compressed) != program:
-            return None
-        return program, compressed
-    except (OSError, ValueError, KeyError, TypeError, RecursionError, zlib.error):
+    found = read_entry(path, FORMAT, wanted, ("program",), MAX_ENTRY)
+    if found is None or type(found[0]["program"]) is not int:
         return None
+    size, body = found[0]["program"], found[1]
+    program, compressed = body[:size], body[size:]
+    try:
+        if not _sfnt(program) or zlib.decompress(compressed) != program:
+            return None
+    except zlib.error:
+        return None
+    return program, compressed
 
 
 def _sfnt(program: bytes) -> bool:
@@ -114,16 +112,6 @@ def _sfnt(program: bytes) -> bool:
 
 
 def _write(path: Path, wanted: str, found: tuple[bytes, bytes]) -> None:
-    if not writes_allowed():
-        return
     program, compressed = found
-    body = program + compressed
-    head = json.dumps({"format": FORMAT, "key": wanted, "sha256": hashlib.sha256(body).hexdigest(),
-                       "program": len(program)})
     with suppress(OSError):  # a cache that cannot be written only makes the next run slower
-        write_atomic(path, head.encode() + b"\n" + body)
-        if path.parent not in _TRIMMED:
-            _TRIMMED.add(path.parent)
-            entries = sorted(path.parent.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
-            for old in entries[:-KEEP]:
-                old.unlink(missing_ok=True)
+        write_entry(path, FORMAT, wanted, program + compressed, KEEP, program=len(program))

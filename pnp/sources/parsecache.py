@@ -4,7 +4,7 @@ Contract: `ParseCache.of(project)` is the cache of parsed YAML in the user's cac
 (`pnp.core.fileio`: `<cache>/yaml/`), never in the project: a shared project cannot plant an entry.
 It keeps the plain data of files that parsed without any problem, keyed by the hash of their text
 (and pnp's version): `key(text)` is that hash, `get(key)` answers the data or None, `put(key,
-data)` stores it atomically (`fileio.write_atomic`), unless caches are read-only (`pnp check`).
+data)` stores it atomically (`core.cacheentry`), unless caches are read-only (`pnp check`).
 An entry is a line of JSON (format, key, the SHA-256 of the data's JSON), then the data's JSON —
 data, never code; a mapping whose keys are not all text is written as a list of pairs. An entry
 that does not parse, has another shape or another checksum is a miss, made again by the next
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.version import __version__
+from ..core.cacheentry import read_entry, write_entry
 from ..core.fileio import cache_folder, read_cached, write_atomic, writes_allowed
 
 FORMAT = 1
@@ -34,7 +35,6 @@ POSITIONS = ".loc.json"  # beside an entry: positions looked up in its file (`Po
 MAX_POSITIONS = 64
 PAIRS = "\0pairs"  # a mapping whose keys are not all text: {PAIRS: [[key, value], ...]}
 _PAIRS_JSON = json.dumps(PAIRS).strip('"').encode()  # how PAIRS reads in an entry's JSON
-_TRIMMED: set[Path] = set()  # the folders trimmed by this process
 
 
 class _TooLarge(Exception):
@@ -55,11 +55,11 @@ class ParseCache:
         return hashlib.sha256(f"{__version__}\0{text}".encode()).hexdigest()
 
     def get(self, key: str) -> object | None:
+        found = read_entry(self.folder / f"{key}.json", FORMAT, key)
+        if found is None:
+            return None
+        body = found[1]
         try:
-            head, _, body = read_cached(self.folder / f"{key}.json").partition(b"\n")
-            entry = json.loads(head)
-            if entry != {"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}:
-                return None
             data = json.loads(body, parse_constant=_no_constant)
             return _decode(data) if _PAIRS_JSON in body else data  # without pairs, the JSON is the data
         except (OSError, ValueError, KeyError, TypeError, RecursionError):  # absent or damaged: a miss
@@ -75,23 +75,12 @@ class ParseCache:
         except _TooLarge:
             return
         body = json.dumps(encoded, allow_nan=False).encode()
-        head = json.dumps({"format": FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest()}).encode()
-        try:
-            write_atomic(self.folder / f"{key}.json", head + b"\n" + body)
-            if self.folder not in _TRIMMED:
-                _TRIMMED.add(self.folder)
-                self._trim()
-        except OSError:
-            pass  # a cache that cannot be written only makes the next run slower
+        with suppress(OSError):  # a cache that cannot be written only makes the next run slower
+            write_entry(self.folder / f"{key}.json", FORMAT, key, body, KEEP)
 
     def positions(self, key: str) -> "Positions":
         """The positions already looked up in the file whose text has `key` (see `Positions`)."""
         return Positions(self.folder / f"{key}{POSITIONS}", key)
-
-    def _trim(self) -> None:
-        entries = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-KEEP]:
-            old.unlink(missing_ok=True)
 
 
 def _encode(value: Any, budget: list[float]) -> Any:
