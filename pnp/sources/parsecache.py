@@ -60,8 +60,9 @@ class ParseCache:
             return None
         body = found[1]
         try:
-            data = json.loads(body, parse_constant=_no_constant)
-            return _decode(data) if _PAIRS_JSON in body else data  # without pairs, the JSON is the data
+            if _PAIRS_JSON not in body:  # without pairs, the JSON is the data
+                return json.loads(body, parse_constant=_no_constant)
+            return json.loads(body, parse_constant=_no_constant, object_hook=_decoded)
         except (OSError, ValueError, KeyError, TypeError, RecursionError):  # absent or damaged: a miss
             return None
 
@@ -102,13 +103,11 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} in a cache entry")
 
 
-def _decode(value: Any) -> object:
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    if isinstance(value, dict):
-        if len(value) == 1 and PAIRS in value:
-            return {_key(k): _decode(v) for k, v in value[PAIRS]}
-        return {k: _decode(v) for k, v in value.items()}
+def _decoded(value: dict) -> dict:
+    """A mapping of the entry's JSON as `put` gave it: its pairs made a mapping again (the JSON
+    decoder calls this for each object, innermost first, so the values are decoded already)."""
+    if len(value) == 1 and PAIRS in value:
+        return {_key(k): v for k, v in value[PAIRS]}
     return value
 
 
