@@ -66,6 +66,8 @@ def _identical(a: object, b: object) -> bool:
 @pytest.mark.parametrize("file,data", _fonts(), ids=[f for f, _ in _fonts()])
 def test_a_cached_face_has_the_parsed_faces_attributes(file, data):
     parsed, cached = _parse("F", file, data), _cached("F", file, data)
+    assert not set(fontcache.LATER) & set(vars(cached.face))  # decoded on their first read
+    assert _identical(cached.face.glyphPos, parsed.face.glyphPos)  # (which decodes them all)
     mine, theirs = vars(cached.face), vars(parsed.face)
     assert list(mine) == list(theirs)  # the same attributes, in the same order
     for name in theirs:
@@ -74,9 +76,11 @@ def test_a_cached_face_has_the_parsed_faces_attributes(file, data):
     for x in (0, 1, 260, 1000, 2048, -7, 0.5):
         assert _identical(cached.face._pdfScale(x), parsed.face._pdfScale(x))
     assert all(cached.face.table[t["tag"]] is t for t in cached.face.tables)  # one record, two ways in
-    assert type(cached) is TTFont and type(cached.face) is ttfonts.TTFontFace
+    assert type(cached) is TTFont and type(cached.face) is fontcache.CachedFace
+    assert isinstance(cached.face, ttfonts.TTFontFace)
     assert {k: (v if k not in ("face", "state", "encoding") else type(v)) for k, v in vars(cached).items()} == \
-        {k: (v if k not in ("face", "state", "encoding") else type(v)) for k, v in vars(parsed).items()}
+        {k: (v if k not in ("face", "state", "encoding") else type(v)) for k, v in vars(parsed).items()
+         if k != "face"} | {"face": fontcache.CachedFace}
 
 
 def test_the_2048_units_font_has_fractional_widths_which_the_cache_keeps():
@@ -373,7 +377,7 @@ def test_subsets_from_the_memo_and_the_cache_write_reportlabs_bytes(tmp_path, mo
                 fontsubset._MEMO.clear()
             font = _cached("SubsetTest", file, data)
             fontsubset.adopt(font.face, digest(data))
-            assert type(font.face) is fontsubset.EmbeddedFace
+            assert isinstance(font.face, fontsubset.EmbeddedFace)
             made.clear()
             assert _pdf(font, "SubsetTest") == theirs, (file, round)
             assert (made != []) == (round == "made"), round

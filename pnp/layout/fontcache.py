@@ -12,18 +12,24 @@ attributes as plain data (`fontcodec`: a line of JSON and packed arrays of numbe
 never pickle), after a line of JSON with the format, the key and the SHA-256 of the rest; one that
 does not parse, has another checksum or shape (`fontcodec.decode`), lacks an attribute the face
 needs, or whose table directory is not the file's own, is a miss: the font is parsed and the
-entry written again. The face built from an entry is a `TTFontFace` with the very attributes a
-parse gives (its `_pdfScale` made again from the units per em), the font a `TTFont` set up as its
-constructor does: widths, subsets and PDF bytes are the same (tests/test_fontcache.py compares
-them). `store` keeps only what `fontcodec` gives back exactly and `cached` would take (anything else —
-a font ReportLab named itself, for one — is parsed every run),
-and the first write of a process trims the folder to the newest `KEEP` entries.
+entry written again. The face built from an entry is a `CachedFace` (a `TTFontFace`, and the font book's
+`fontsubset.EmbeddedFace`) with the very attributes a parse gives (its `_pdfScale` made again from
+the units per em), the font a `TTFont` set up as its constructor does: widths, subsets and PDF bytes
+are the same (tests/test_fontcache.py compares them). The runs only a subset made from the file or
+HarfBuzz's shaping read (`LATER`: the glyphs' characters, metrics and positions; a build whose
+subsets are cached reads none) are decoded on their first read (then every attribute is in the
+parse's order again; `complete(face)` does it at once, and a copy of the face has them all);
+were such a run to fail then (a key given twice), the face's file is parsed for them. `store`
+keeps only what `fontcodec` gives back exactly and `cached` would take (anything else — a font
+ReportLab named itself, for one — is parsed every run), and the first write of a process trims the folder to the newest `KEEP` entries.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import struct
+import threading
 from contextlib import suppress
 from fnmatch import fnmatch
 from pathlib import Path
@@ -38,6 +44,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 from ..core.cacheentry import read_entry, write_entry
 from ..core.fileio import cache_folder, writes_allowed
 from . import fontcodec
+from .fontsubset import EmbeddedFace
 
 FORMAT = 1
 KEEP = 64
@@ -49,6 +56,45 @@ _NEEDED = {"name": TTFNameBytes, "unitsPerEm": int, "numGlyphs": int, "charToGly
            "filename": str}  # what the face's users read, by type
 _NUMBERS = ("ascent", "descent", "capHeight", "italicAngle", "defaultWidth")
 _MADE = ("_ttf_data", "_pdfScale", "table")  # the file's bytes, a function, the directory by tag: made again
+LATER = ("glyphToChar", "hmetrics", "glyphPos")  # read by a subset made from the file, or by shaping
+_PENDING: WeakKeyDictionary[TTFontFace, tuple[list[str], dict[str, fontcodec.Later]]] = WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+class CachedFace(EmbeddedFace):
+    """A face built from a cache entry: the runs of `LATER` decoded on their first read."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name in LATER and complete(self):
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> Any:  # (a copy holds every attribute)
+        complete(self)
+        return super().__getstate__()
+
+
+def complete(face: TTFontFace) -> bool:
+    """Decode the face's pending runs, its attributes then in their parsed order; whether it had any."""
+    with _LOCK:
+        pending = _PENDING.pop(face, None)
+        if pending is None:
+            return False
+        order, later = pending
+        try:
+            made = {name: run.value() for name, run in later.items()}
+        except ValueError:  # (an entry planted with a key twice: the file says what they are)
+            made = {name: vars(_parsed_face(face))[name] for name in later}
+        values = {**face.__dict__, **made}
+        face.__dict__.clear()
+        face.__dict__.update({k: values.pop(k) for k in order if k in values}, **values)
+        return True
+
+
+def _parsed_face(face: TTFontFace) -> TTFontFace:
+    stream = io.BytesIO(face._ttf_data)  # noqa: SLF001 (the file's bytes, as the parser keeps them)
+    stream.name = face.filename
+    return TTFontFace(stream)
 
 
 def key(file: str, sha: str) -> str:
@@ -93,9 +139,13 @@ def _body(font: TTFont, file: str, data: bytes) -> bytes | None:
 
 
 def face_of(attrs: dict, data: bytes) -> TTFontFace:
-    """A `TTFontFace` holding `attrs` (as `fontcodec` decoded them) over the file's bytes."""
-    face: TTFontFace = TTFontFace.__new__(TTFontFace)
-    face.__dict__.update(attrs)
+    """A `CachedFace` holding `attrs` (as `fontcodec` decoded them: its `Later` runs pending) over
+    the file's bytes."""
+    face: TTFontFace = CachedFace.__new__(CachedFace)
+    later = {k: v for k, v in attrs.items() if isinstance(v, fontcodec.Later)}
+    face.__dict__.update({k: v for k, v in attrs.items() if k not in later})
+    if later:
+        _PENDING[face] = (list(attrs), later)
     face._ttf_data = data  # noqa: SLF001 (the attributes ReportLab's parser sets: no public way in)
     face._pdfScale = _scale(attrs["unitsPerEm"])  # noqa: SLF001 (as above)
     face.table = _by_tag(attrs["tables"])
@@ -142,7 +192,7 @@ def _read(path: Path, wanted: str) -> dict | None:
     try:
         spec_line, _, blob = found[1].partition(b"\n")
         spec = json.loads(spec_line, parse_constant=_no_constant)
-        return fontcodec.decode(spec, blob) if fontcodec.unsigned_map(spec, "charToGlyph") else None
+        return fontcodec.decode(spec, blob, LATER) if fontcodec.unsigned_map(spec, "charToGlyph") else None
     except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError, OverflowError):
         return None
 
@@ -154,7 +204,7 @@ def _no_constant(name: str) -> None:
 def _fits(attrs: dict, file: str, data: bytes) -> bool:
     """Whether decoded attributes have the shape of a parsed face of this very file (its character
     codes and glyphs whole numbers from 0: `fontcodec.unsigned_map`, checked on the entry)."""
-    if any(type(attrs.get(k)) is not kind for k, kind in _NEEDED.items()) or attrs["filename"] != file:
+    if any(_kind(attrs.get(k)) is not kind for k, kind in _NEEDED.items()) or attrs["filename"] != file:
         return False
     if any(type(attrs.get(k)) not in (int, float) for k in _NUMBERS) or attrs["unitsPerEm"] <= 0:
         return False
@@ -162,6 +212,11 @@ def _fits(attrs: dict, file: str, data: bytes) -> bool:
     if len(attrs["glyphPos"]) != glyphs + 1 or len(attrs["hmetrics"]) != glyphs or len(attrs["bbox"]) != 4:
         return False
     return _directory(attrs["tables"]) == file_directory(data)
+
+
+def _kind(value: object) -> type:
+    """The type of a decoded value, or the one a `fontcodec.Later` will have."""
+    return value.type if isinstance(value, fontcodec.Later) else type(value)
 
 
 def _directory(tables: list) -> list[tuple] | None:

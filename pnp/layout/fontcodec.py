@@ -11,8 +11,12 @@ mixed in one column. `decode(spec, blob)` makes the mapping again, order of keys
 raises ValueError, TypeError, KeyError or IndexError for anything not of that shape (an unknown
 node, an array out of range, columns of different lengths, nesting deeper than `MAX_DEPTH`);
 `unsigned_map(spec, name)` says whether an attribute is a map of unsigned whole numbers (checked
-on the description, not value by value). It holds data only: nothing decoded is ever called or
-imported.
+on the description, not value by value). `decode(spec, blob, later)` leaves the long runs of the
+attributes named in `later` undecoded, as `Later` values: their arrays are taken and their shape
+checked at once (an array used twice, columns of different lengths are still errors of `decode`),
+their Python values made by `Later.value()` (which raises ValueError for a key given twice, the one
+check left for then); `len()` and `type` say what the value will be. It holds data only: nothing
+decoded is ever called or imported.
 """
 from __future__ import annotations
 
@@ -142,7 +146,22 @@ def unsigned_map(spec: Any, name: str) -> bool:
         return False
 
 
-def decode(spec: object, blob: bytes) -> dict[str, object]:
+class Later:
+    """A long run's value made on first use: its columns (arrays, or lists of mixed numbers) taken
+    and their shape checked when decoded."""
+
+    def __init__(self, kind: str, columns: list) -> None:
+        self.kind, self.columns = kind, _SHAPES[kind](columns)
+        self.type: type = dict if kind in ("map", "lists") else list
+
+    def __len__(self) -> int:
+        return len(self.columns[0])
+
+    def value(self) -> object:
+        return _COLUMNS[self.kind](self.columns)
+
+
+def decode(spec: object, blob: bytes, later: tuple[str, ...] = ()) -> dict[str, object]:
     if not isinstance(spec, dict) or set(spec) != {"arrays", "attrs"} or not isinstance(spec["attrs"], list):
         raise ValueError("not a font's attributes")
     arrays = _unpacked(spec["arrays"], blob)
@@ -150,8 +169,16 @@ def decode(spec: object, blob: bytes) -> dict[str, object]:
     for name, node in spec["attrs"]:
         if type(name) is not str or name in attrs:
             raise ValueError("an attribute's name is text, once")
-        attrs[name] = _value(node, arrays, 0)
+        attrs[name] = _later(node, arrays) if name in later else _value(node, arrays, 0)
     return attrs
+
+
+def _later(node: object, arrays: list[array | None]) -> object:
+    """A long run's node as a `Later`; any other node decoded at once."""
+    kind = node.get("t") if isinstance(node, dict) else None
+    if kind not in _COLUMNS:
+        return _value(node, arrays, 0)
+    return Later(kind, [_column(c, arrays) for c in _columns(node, kind)])  # type: ignore[index]
 
 
 def _unpacked(described: object, blob: bytes) -> list[array | None]:
@@ -259,11 +286,16 @@ def _map(columns: list) -> dict:
     return found
 
 
-def _lists(columns: list) -> dict:
+def _lists_shape(columns: list) -> list:
     keys, lengths, flat = columns
     _same_length([keys, lengths])
     if (min(lengths) if lengths else 0) < 0 or sum(lengths) != len(flat):
         raise ValueError("lists of another length")
+    return columns
+
+
+def _lists(columns: list) -> dict:
+    keys, lengths, flat = _lists_shape(columns)
     if lengths.count(1) == len(lengths):  # (the usual case: a glyph per character)
         found = dict(zip(keys, [[n] for n in flat]))
     else:
@@ -275,3 +307,4 @@ def _lists(columns: list) -> dict:
 
 _COLUMNS = {"numbers": _listed, "pairs": _pairs, "map": _map, "lists": _lists}
 _WIDTH = {"numbers": 1, "pairs": 2, "map": 2, "lists": 3}
+_SHAPES = {"numbers": lambda columns: columns, "pairs": _same_length, "map": _same_length, "lists": _lists_shape}

@@ -59,7 +59,8 @@ class EmbeddedFace(TTFontFace):
 
 def adopt(face: TTFontFace, sha: str) -> None:
     """Make `face` (of the file whose digest is `sha`) an `EmbeddedFace`."""
-    face.__class__ = EmbeddedFace
+    if not isinstance(face, EmbeddedFace):  # (a face from the font cache is one already)
+        face.__class__ = EmbeddedFace
     _SHAS[face] = sha
 
 
