@@ -19,7 +19,9 @@ are the same (tests/test_fontcache.py compares them). The runs only a subset mad
 HarfBuzz's shaping read (`LATER`: the glyphs' characters, metrics and positions; a build whose
 subsets are cached reads none) are decoded on their first read (then every attribute is in the
 parse's order again; `complete(face)` does it at once, and a copy of the face has them all);
-were such a run to fail then (a key given twice), the face's file is parsed for them. `store`
+were such a run to fail then (a key given twice), the face's file is parsed for them. Given a
+function for the file's bytes and the file's first bytes (`cached(..., head=)`: the table
+directory is checked on them), the face's `_ttf_data` waits too, read with the runs. `store`
 keeps only what `fontcodec` gives back exactly and `cached` would take (anything else — a font
 ReportLab named itself, for one — is parsed every run), and the first write of a process trims the folder to the newest `KEEP` entries.
 """
@@ -57,15 +59,15 @@ _NEEDED = {"name": TTFNameBytes, "unitsPerEm": int, "numGlyphs": int, "charToGly
 _NUMBERS = ("ascent", "descent", "capHeight", "italicAngle", "defaultWidth")
 _MADE = ("_ttf_data", "_pdfScale", "table")  # the file's bytes, a function, the directory by tag: made again
 LATER = ("glyphToChar", "hmetrics", "glyphPos")  # read by a subset made from the file, or by shaping
-_PENDING: WeakKeyDictionary[TTFontFace, tuple[list[str], dict[str, fontcodec.Later]]] = WeakKeyDictionary()
-_LOCK = threading.Lock()
+_PENDING: WeakKeyDictionary[TTFontFace, tuple[list[str], dict[str, Callable[[], object]]]] = WeakKeyDictionary()
+_LOCK = threading.RLock()
 
 
 class CachedFace(EmbeddedFace):
     """A face built from a cache entry: the runs of `LATER` decoded on their first read."""
 
     def __getattr__(self, name: str) -> Any:
-        if name in LATER and complete(self):
+        if (name in LATER or name == "_ttf_data") and complete(self):
             return self.__dict__[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
@@ -77,23 +79,26 @@ class CachedFace(EmbeddedFace):
 def complete(face: TTFontFace) -> bool:
     """Decode the face's pending runs, its attributes then in their parsed order; whether it had any."""
     with _LOCK:
-        pending = _PENDING.pop(face, None)
+        pending = _PENDING.get(face)
         if pending is None:
             return False
         order, later = pending
+        made = {"_ttf_data": later["_ttf_data"]()} if "_ttf_data" in later else {}  # (its errors are the caller's)
         try:
-            made = {name: run.value() for name, run in later.items()}
+            made.update({name: run() for name, run in later.items() if name not in made})
         except ValueError:  # (an entry planted with a key twice: the file says what they are)
-            made = {name: vars(_parsed_face(face))[name] for name in later}
+            parsed = vars(_parsed_face(made.get("_ttf_data", face.__dict__.get("_ttf_data")), face.filename))
+            made.update({name: parsed[name] for name in later if name not in made})
+        del _PENDING[face]
         values = {**face.__dict__, **made}
         face.__dict__.clear()
         face.__dict__.update({k: values.pop(k) for k in order if k in values}, **values)
         return True
 
 
-def _parsed_face(face: TTFontFace) -> TTFontFace:
-    stream = io.BytesIO(face._ttf_data)  # noqa: SLF001 (the file's bytes, as the parser keeps them)
-    stream.name = face.filename
+def _parsed_face(data: Any, file: str) -> TTFontFace:
+    stream = io.BytesIO(data)
+    stream.name = file
     return TTFontFace(stream)
 
 
@@ -106,10 +111,12 @@ def entry_path(file: str, sha: str) -> Path:
     return cache_folder("fonts") / f"{key(file, sha)}{SUFFIX}"
 
 
-def cached(name: str, file: str, data: bytes, sha: str) -> TTFont | None:
-    """The font `TTFont(name, <data named file>)` would make, from its cache entry, or None."""
+def cached(name: str, file: str, data: bytes | Callable[[], bytes], sha: str, head: bytes | None = None) -> TTFont | None:
+    """The font `TTFont(name, <data named file>)` would make, from its cache entry, or None. `data`
+    may be a function answering the bytes, called when the face first needs them (a subset made
+    from the file), given the file's first bytes (`head`: its table directory, checked now)."""
     attrs = _read(entry_path(file, sha), key(file, sha))
-    if attrs is None or not _fits(attrs, file, data):
+    if attrs is None or not _fits(attrs, file, head if head is not None else data):  # type: ignore[arg-type]
         return None
     return font_of(name, face_of(attrs, data))
 
@@ -138,15 +145,18 @@ def _body(font: TTFont, file: str, data: bytes) -> bytes | None:
     return json.dumps(spec, allow_nan=False, separators=(",", ":")).encode() + b"\n" + blob
 
 
-def face_of(attrs: dict, data: bytes) -> TTFontFace:
+def face_of(attrs: dict, data: bytes | Callable[[], bytes]) -> TTFontFace:
     """A `CachedFace` holding `attrs` (as `fontcodec` decoded them: its `Later` runs pending) over
-    the file's bytes."""
+    the file's bytes (pending too when `data` is the function that reads them)."""
     face: TTFontFace = CachedFace.__new__(CachedFace)
-    later = {k: v for k, v in attrs.items() if isinstance(v, fontcodec.Later)}
+    later: dict[str, Callable[[], object]] = {k: v.value for k, v in attrs.items() if isinstance(v, fontcodec.Later)}
+    if callable(data):
+        later = {"_ttf_data": data, **later}  # (read first: a run that fails is parsed from them)
     face.__dict__.update({k: v for k, v in attrs.items() if k not in later})
     if later:
         _PENDING[face] = (list(attrs), later)
-    face._ttf_data = data  # noqa: SLF001 (the attributes ReportLab's parser sets: no public way in)
+    if not callable(data):
+        face._ttf_data = data  # noqa: SLF001 (the attributes ReportLab's parser sets: no public way in)
     face._pdfScale = _scale(attrs["unitsPerEm"])  # noqa: SLF001 (as above)
     face.table = _by_tag(attrs["tables"])
     return face

@@ -175,10 +175,10 @@ def decode(spec: object, blob: bytes, later: tuple[str, ...] = ()) -> dict[str, 
 
 def _later(node: object, arrays: list[array | None]) -> object:
     """A long run's node as a `Later`; any other node decoded at once."""
-    kind = node.get("t") if isinstance(node, dict) else None
-    if kind not in _COLUMNS:
+    if not isinstance(node, dict) or node.get("t") not in _COLUMNS:
         return _value(node, arrays, 0)
-    return Later(kind, [_column(c, arrays) for c in _columns(node, kind)])  # type: ignore[index]
+    kind = node["t"]
+    return Later(kind, [_column(c, arrays) for c in _columns(node, kind)])
 
 
 def _unpacked(described: object, blob: bytes) -> list[array | None]:

@@ -16,7 +16,10 @@ its own name and is drawn as before: the PDF bytes are those of a process that n
 only when the same font book (one project's fonts.yaml) registered that face name already, for
 other bytes, does it get a face name of its own, the name and the start of its digest: one document
 cannot embed two fonts of one face name. The parsed face comes from the user's font cache when these bytes were parsed before,
-`fontcache`, and embeds its subsets through `fontsubset`) and returns a `Face`:
+`fontcache` (the file then opened, not read: its digest remembered for its times and its table
+directory checked on its first bytes, `model.fonts.FontSource`; its bytes read if a subset is made
+from them, and `fileio.FileChanged` if they are no longer the file's), and embeds its subsets
+through `fontsubset`) and returns a `Face`:
 its PDF name (the file's stem; with the start of its digest when two files of fonts.yaml share a
 stem), metrics (ascent, descent, cap height as fractions of the size), `width(text, size)` and
 `covers(ch)` (`same_space(font, regular, size)`: whether two registered faces' spaces are as
@@ -39,7 +42,7 @@ from reportlab.pdfbase.ttfonts import TTFNameBytes, TTFont
 from ..core.collector import held_off
 from ..core.errors import Problem, Ref, suggest
 from ..core.fileio import digest
-from ..model.fonts import FONTS_YAML, FontsFile
+from ..model.fonts import FONTS_YAML, FontSource, FontsFile, InputError
 from . import fontcache, fontsubset
 
 _REGISTERED: dict[str, tuple[str, TTFont]] = {}  # PDF font name -> digest of the file registered under it, font
@@ -146,22 +149,28 @@ class FontBook:
 
     def _register(self, family: str, style: str) -> Face:
         written = self.families[family][style]
-        if written not in self.fonts.data:
-            raise FontError(f"font {family!r} {style}: {self.fonts.unreadable[written]}")
-        data = self.fonts.data[written]
-        font = _registered(self._pdf_name(written, data), written, data, f"font {family!r} {style}", self._named)
+        what = f"font {family!r} {style}"
+        source = self.fonts.data.source(written)
+        try:
+            sha = source.sha if source is not None else ""
+        except InputError as exc:
+            self.fonts.unreadable[written] = str(exc)
+            source = None
+        if source is None:
+            raise FontError(f"{what}: {self.fonts.unreadable[written]}")
+        font = _registered(self._pdf_name(written, sha), written, source, what, self._named)
         face = font.face
         cap = getattr(face, "capHeight", 700) / 1000.0
         return Face(font.fontName, family, style, face.ascent / 1000.0, -face.descent / 1000.0, cap,
                     _charset(face.charToGlyph))
 
-    def _pdf_name(self, written: str, data: bytes) -> str:
+    def _pdf_name(self, written: str, sha: str) -> str:
         """The font's PDF name: its file's stem, with the start of its digest when another file of
         fonts.yaml has that stem too (or the stem is a base-14 font's name)."""
         stem = Path(written).stem
         files = {f for styles in self.families.values() for f in styles.values()}
         if sum(Path(f).stem == stem for f in files) > 1 or stem in pdfmetrics.standardFonts:
-            return f"{stem}-{digest(data)[:8]}"
+            return f"{stem}-{sha[:8]}"
         return stem
 
     def _default_key(self) -> tuple[str, str]:
@@ -188,14 +197,14 @@ def _charset(char_to_glyph: dict[int, int]) -> frozenset[str]:
     return frozenset(map(chr, codes))
 
 
-def _registered(name: str, written: str, data: bytes, what: str, named: dict[bytes, str]) -> TTFont:
-    """The TrueType font of `data` registered with ReportLab under `name` (registered again when the
-    bytes under that name changed: a font file edited under a resident process); `named`: the face
-    names the calling font book registered, by digest (the contract's face names)."""
-    sha = digest(data)
+def _registered(name: str, written: str, source: FontSource, what: str, named: dict[bytes, str]) -> TTFont:
+    """The TrueType font of the file `source` registered with ReportLab under `name` (registered again
+    when the bytes under that name changed: a font file edited under a resident process); `named`:
+    the face names the calling font book registered, by digest (the contract's face names)."""
+    sha = source.sha
     kept = _REGISTERED.get(name)
     if kept is None or kept[0] != sha:
-        font = _parsed(name, Path(written).name, data, sha, what)
+        font, sha = _parsed(name, Path(written).name, source, sha, what)
         if kept is not None:
             _forget(kept[1])
         _face_name(font, sha, named)
@@ -220,15 +229,21 @@ def _face_name(font: TTFont, sha: str, named: dict[bytes, str]) -> None:
 
 
 @held_off()  # (its tables live as long as the font: core.collector)
-def _parsed(name: str, file: str, data: bytes, sha: str, what: str) -> TTFont:
-    """The font of `data`, from the font cache (`fontcache`) or parsed by ReportLab (then cached),
+def _parsed(name: str, file: str, source: FontSource, sha: str, what: str) -> tuple[TTFont, str]:
+    """The font of the file `source` and the digest of its bytes: from the font cache (`fontcache`:
+    the file's bytes read only if a subset is made from them) or parsed by ReportLab (then cached),
     its subsets made once (`fontsubset`)."""
-    font = fontcache.cached(name, file, data, sha)
+    font = fontcache.cached(name, file, lambda: source.checked(sha), sha, source.head)
     if font is None:
+        try:
+            data = source.whole()
+        except InputError as exc:
+            raise FontError(f"{what}: {exc}") from None
+        sha = digest(data)  # (the bytes read: a digest remembered for the file's times is not trusted here)
         font = _parse(name, file, data, what)
         fontcache.store(font, file, data, sha)
     fontsubset.adopt(font.face, sha)
-    return font
+    return font, sha
 
 
 def _parse(name: str, file: str, data: bytes, what: str) -> TTFont:

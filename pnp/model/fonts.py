@@ -9,34 +9,83 @@ file as written to its bytes, each file read on its first look-up — `name in d
 through `sources.files`, inside the project and within `MAX_FONT_BYTES`, not noted as one kit's
 input: the build cache covers the fonts folder; a build reads only the fonts its texts use) or the
 reason it cannot be (`unreadable`, filled by that look-up, reported by the font book only when a
-text needs that font). `parsed` says the file was read and parsed without a problem, so its
+text needs that font). `data.source(name)` opens one without reading it whole (`FontSource`: its
+first bytes and its digest, remembered across runs by `sources.digestmemo`; its bytes on demand):
+a face from the font cache needs no more. A file that cannot be read raises `InputError` (that of
+`sources.files`, named here for the font book). `parsed` says the file was read and parsed without a problem, so its
 default face can be judged (`layout.fonts.FontBook`). Nothing here measures or registers a font.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import Problem, Ref, short, suggest
-from ..sources import Locator, load_yaml
-from ..sources.files import InputError, confine, inside, read_input
+from ..core.fileio import FileChanged, digest
+from ..sources import Locator, digestmemo, load_yaml
+from ..sources.files import InputError, confine, inside, read_head, read_input
 from ..sources.parsecache import ParseCache
 
 STYLES = ("regular", "bold", "italic", "bolditalic")
 FONTS_YAML = "fonts/fonts.yaml"
 MAX_FONT_BYTES = 64 * 1024 * 1024
+HEAD_BYTES = 4096  # a font file's first bytes: its table directory (`layout.fontcache` checks a cached face by it)
 Families = dict[str, dict[str, str]]
+
+
+class FontSource:
+    """One font file of fonts.yaml, opened: its `path`, `stat`, first bytes (`head`), digest
+    (`sha`: remembered by `sources.digestmemo` for this very `stat`, else its bytes read and hashed)
+    and its bytes (`whole()`, read once; `checked(sha)`: the bytes, which must have that digest)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.head, self.info = read_head(path, HEAD_BYTES, MAX_FONT_BYTES)
+        self._whole: bytes | None = None
+        self._sha = digestmemo.known(self.info)
+
+    @property
+    def sha(self) -> str:
+        if self._sha is None:
+            hashed_at = time.time_ns()
+            self._sha = digest(self.whole())
+            digestmemo.remember(self.info, self._sha, hashed_at)
+        return self._sha
+
+    def whole(self) -> bytes:
+        if self._whole is None:
+            self._whole = read_input(self.path, MAX_FONT_BYTES, note=False)
+        return self._whole
+
+    def checked(self, sha: str) -> bytes:
+        """The file's bytes, if their digest is `sha` (else `FileChanged`: the file changed since)."""
+        data = self.whole()
+        if digest(data) != sha:
+            raise FileChanged(self.path)
+        return data
 
 
 class FontFiles(Mapping[str, bytes]):
     """The font files fonts.yaml names (as written, relative to fonts/), each read on its first
-    look-up; one that cannot be read is absent, and `unreadable` says why."""
+    look-up; one that cannot be read is absent, and `unreadable` says why. `source(name)` opens one
+    without reading it whole (`FontSource`), or None (`unreadable` says why)."""
 
     def __init__(self, root: Path | None = None, names: tuple[str, ...] = ()) -> None:
         self.root, self.names = root, names
         self.unreadable: dict[str, str] = {}
         self._read: dict[str, bytes] = {}
+        self._sources: dict[str, FontSource] = {}
+
+    def source(self, written: str) -> FontSource | None:
+        if written in self._sources or written in self.unreadable or written not in self.names or self.root is None:
+            return self._sources.get(written)
+        try:
+            self._sources[written] = FontSource(confine(self.root, self.root / "fonts", written))
+        except InputError as exc:
+            self.unreadable[written] = str(exc)
+        return self._sources.get(written)
 
     def __contains__(self, written: object) -> bool:
         return self._bytes(written) is not None if isinstance(written, str) else False
@@ -56,9 +105,10 @@ class FontFiles(Mapping[str, bytes]):
     def _bytes(self, written: str) -> bytes | None:
         if written in self._read or written in self.unreadable or written not in self.names or self.root is None:
             return self._read.get(written)
+        found = self.source(written)
         try:
-            self._read[written] = read_input(confine(self.root, self.root / "fonts", written), MAX_FONT_BYTES,
-                                             note=False)
+            if found is not None:
+                self._read[written] = found.whole()
         except InputError as exc:
             self.unreadable[written] = str(exc)
         return self._read.get(written)

@@ -15,7 +15,8 @@ found by `confine(root, base, relative)` and read by `read_input(path)`:
   (`fileio.note_read`): the build cache fingerprints a kit by what its run read, and a file read
   twice with other bytes raises `fileio.FileChanged`. An OS error is an `InputError` ("cannot read
   x: Permission denied"). `note=False` reads a file every kit shares (a font: the build cache covers
-  them all) without noting it as one kit's input. `input_digest(path)` answers the digest of a file
+  them all) without noting it as one kit's input; `read_head(path, size)` reads the first bytes of
+  such a file and its `stat`, checked and refused as `read_input` does. `input_digest(path)` answers the digest of a file
   (read once per version of it: path, size, modification time, inode) and records it the same way.
 Standard library only: the build cache and kit discovery use it before anything is drawn.
 """
@@ -23,6 +24,8 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..core.errors import short, short_path
@@ -80,6 +83,26 @@ def _checked(root: Path, candidate: Path, shown: str) -> Path:
 
 def read_input(path: Path, limit: int = MAX_INPUT_BYTES, note: bool = True) -> bytes:
     name = Path(path).name
+    with _regular(path, limit) as (fd, _):
+        data = _read_all(fd, limit, name)
+    if note:
+        note_read(Path(path), digest(data))
+    return data
+
+
+def read_head(path: Path, size: int, limit: int = MAX_INPUT_BYTES) -> tuple[bytes, os.stat_result]:
+    """The first `size` bytes of a regular file of at most `limit` bytes, and its `stat` (as
+    `read_input` opens, checks and refuses it; nothing noted: its user reads it whole, through
+    `read_input`, if it needs more)."""
+    with _regular(path, limit) as (fd, info):
+        return os.read(fd, size), info
+
+
+@contextmanager
+def _regular(path: Path, limit: int) -> Iterator[tuple[int, os.stat_result]]:
+    """A regular file of at most `limit` bytes, opened without blocking: its descriptor and `stat`;
+    an `InputError` for anything else, and for an OS error while it is open."""
+    name = Path(path).name
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -90,14 +113,11 @@ def read_input(path: Path, limit: int = MAX_INPUT_BYTES, note: bool = True) -> b
             raise InputError(f"{name} is not a regular file")
         if info.st_size > limit:
             raise InputError(f"{name} is too large ({info.st_size // 1_000_000} MB; at most {limit // 1_000_000} MB)")
-        data = _read_all(fd, limit, name)
+        yield fd, info
     except OSError as exc:
         raise InputError(f"cannot read {name}: {_reason(exc)}") from None
     finally:
         os.close(fd)
-    if note:
-        note_read(Path(path), digest(data))
-    return data
 
 
 def _read_all(fd: int, limit: int, name: str) -> bytes:

@@ -60,9 +60,9 @@ class ParseCache:
             return None
         body = found[1]
         try:
-            if _PAIRS_JSON not in body:  # without pairs, the JSON is the data
-                return json.loads(body, parse_constant=_no_constant)
-            return json.loads(body, parse_constant=_no_constant, object_hook=_decoded)
+            hook = _decoded if _PAIRS_JSON in body else None  # without pairs, the JSON is the data
+            data: object = json.loads(body, parse_constant=_no_constant, object_hook=hook)
+            return data
         except (OSError, ValueError, KeyError, TypeError, RecursionError):  # absent or damaged: a miss
             return None
 
