@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from contextlib import suppress
 from pathlib import Path
 
@@ -31,7 +30,7 @@ KEEP = 256
 RACY_NS = 50_000_000  # (pnp.cache.RACY_NS's)
 COARSE_NS = 2_000_000_000  # times in whole seconds: the tick is that long
 MAX_MEMO = 1 << 20
-_SHA = re.compile(r"[0-9a-f]{64}")
+_HEX = frozenset("0123456789abcdef")
 _MEMOS: dict[Path, dict[str, str]] = {}  # this process's copy of each memo file, read once
 
 
@@ -79,9 +78,13 @@ def _read(path: Path) -> dict[str, str]:
     if not isinstance(found, dict) or found.get("format") != FORMAT or not isinstance(found.get("digests"), dict):
         return {}
     digests = found["digests"]
-    if not all(type(k) is str and _stat_key(k) and type(v) is str and _SHA.fullmatch(v) for k, v in digests.items()):
+    if not all(type(k) is str and _stat_key(k) and _sha(v) for k, v in digests.items()):
         return {}
     return dict(digests)
+
+
+def _sha(value: object) -> bool:
+    return type(value) is str and len(value) == 64 and _HEX.issuperset(value)
 
 
 def _stat_key(text: str) -> bool:
