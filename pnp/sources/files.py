@@ -34,6 +34,8 @@ from ..core.fileio import digest, note_read, read_at_most
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # a larger input (a picture?) is refused rather than read
 _DIGESTS: dict[tuple, str] = {}
 _DIGESTS_KEPT = 4096
+_REAL_ROOTS: dict[Path, str] = {}  # a project root that is its own real path -> that path, as text
+_REAL_ROOTS_KEPT = 64
 
 
 class InputError(ValueError):
@@ -63,12 +65,12 @@ def _shown(root: Path, path: Path) -> str:
 
 def _checked(root: Path, candidate: Path, shown: str) -> Path:
     shown = short_path(str(shown))
-    real_root = root.resolve()
+    real_root = _real_root(root)
     try:
         real = candidate.resolve(strict=False)
-        if real != real_root and real_root not in real.parents:
+        if not _under(str(real), real_root):
             lexical = Path(os.path.normpath(candidate.absolute()))
-            through = lexical != real and (lexical == real_root or real_root in lexical.parents)
+            through = lexical != real and _under(str(lexical), real_root)
             raise InputError(f"the path {shown} leaves the project folder"
                              + (" through a symbolic link" if through else ""))
         kind = os.stat(real).st_mode
@@ -79,6 +81,22 @@ def _checked(root: Path, candidate: Path, shown: str) -> Path:
     if not stat.S_ISREG(kind):
         raise InputError(f"{shown} is not a regular file")
     return real
+
+
+def _real_root(root: Path) -> str:
+    """The project root's real path: resolved once a process for a root that is its own real path
+    already (as `Project.open` and a resident give it), resolved again each time for any other."""
+    found = _REAL_ROOTS.get(root)
+    if found is None:
+        found = str(root.resolve())
+        if found == str(root) and len(_REAL_ROOTS) < _REAL_ROOTS_KEPT:
+            _REAL_ROOTS[root] = found
+    return found
+
+
+def _under(real: str, real_root: str) -> bool:
+    """Whether a real path is the real root or lies inside it."""
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
 def read_input(path: Path, limit: int = MAX_INPUT_BYTES, note: bool = True) -> bytes:
