@@ -126,3 +126,23 @@ def test_only_a_build_run_as_the_process_command_is_one_shot(project, monkeypatc
         assert result.exit_code == 0, result.output
         assert collector._ONE_SHOT[0] is expected, (own, command)
     gc.unfreeze()
+
+
+def test_a_caller_holding_the_collector_off_gets_no_collection_between_kits(project, tmp_path):
+    """A resident holds the collector off for its whole build (pnp.resident): its kits are not
+    collected between either."""
+    root = project("belote", "dix-mille")
+    build_ok(root, [], Options(out=tmp_path / "warm"))
+    collections: list[int] = []
+
+    def counted(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+    gc.disable()
+    gc.callbacks.append(counted)
+    try:
+        build_ok(root, [], Options(out=tmp_path / "out"))
+    finally:
+        gc.callbacks.remove(counted)
+        gc.enable()
+    assert collections == []

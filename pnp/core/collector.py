@@ -25,12 +25,12 @@ from typing import Iterator
 
 
 @contextmanager
-def held_off() -> Iterator[None]:
-    """The collector off while the block runs, as it was afterwards."""
+def held_off() -> Iterator[bool]:
+    """The collector off while the block runs, as it was afterwards (`as`: whether it was on)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        yield
+        yield collecting
     finally:
         if collecting:
             gc.enable()

@@ -48,7 +48,7 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
     the session, is then frozen out of its way (`gc.freeze`, as `pnp.build` does the pipeline's
     modules); when the kits are drawn, it stays off to the run's end (`_kits`; core.collector)."""
     _check_options(options)
-    with held_off():
+    with held_off() as collecting:
         if session is None:
             session = open_project(root)
             gc.freeze()
@@ -57,7 +57,7 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
             problems += _out_ready(options.out, dirs)
         draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
         if draw:
-            reports = _kits(session, dirs, problems, options, True, progress)
+            reports = _kits(session, dirs, problems, options, True, progress, between=collecting)
             settled()  # (a one-shot process: what the run left frozen, no last collection; core.collector)
     if not draw:
         reports = _kits(session, dirs, problems, options, False, progress)
@@ -76,17 +76,18 @@ def _out_ready(out: Path, dirs: list[Path]) -> list[Problem]:
 
 
 def _kits(session: Session, dirs: list[Path], problems: list[Problem], options: Options, draw: bool,
-          progress: Callable[[int], None] | None) -> list[KitReport]:
+          progress: Callable[[int], None] | None, between: bool = False) -> list[KitReport]:
     """Each kit's report, and the run's own problems first. Drawn, the kits run with the collector
     held off (core.collector: what a run makes lives as long as it, and its rules model runs no
-    play-outs there), one collection of the young objects between two kits freeing what the first
-    left in cycles; checked, its play-outs collect as they go."""
+    play-outs there), and, `between`, one collection of the young objects between two kits frees what
+    the first left in cycles (not for a caller that holds the collector off itself: a resident);
+    checked, its play-outs collect as they go."""
     if progress is not None and hasattr(progress, "kits"):  # the progress display's share of each kit
         progress.kits(len(dirs))
     reports = []
     with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
         for number, kit_dir in enumerate(dirs):
-            if number and draw:
+            if number and between:
                 gc.collect(0)
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)
