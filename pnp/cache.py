@@ -109,19 +109,23 @@ class BuildCache:
 
     def _shared_now(self) -> str:
         h = hashlib.sha256(f"{__version__}|{self.options_key}".encode())
-        for path in _tree(self.root / "layouts", "*.yaml"):  # (a link out of the project: not read)
-            name = path.relative_to(self.root).as_posix()
-            h.update(f"{name}|{self._digest(name)}\n".encode())
+        layouts = self.root / "layouts"
+        linked = layouts.is_symlink()
+        for rel, entry in _walk(str(layouts), ("*.yaml",))[0]:  # (a link out of the project: not read)
+            name = f"layouts/{rel}"
+            h.update(f"{name}|{self._digest(name, None if linked or entry.is_symlink() else entry.path)}\n".encode())
         for folder, pattern in ((self.root / "fonts", "*"), (self.root / "icons", "*.svg")):
             h.update(_stamps(folder, pattern).encode())
         h.update(_package_stamps().encode())
         return h.hexdigest()
 
-    def _digest(self, name: str) -> str | None:
-        """The digest of input `name` (from the project root) now, None if it is gone or outside."""
+    def _digest(self, name: str, found: str | None = None) -> str | None:
+        """The digest of input `name` (from the project root) now, None if it is gone or outside;
+        `found`: its path as the walk of the project's resolved root met it through no symbolic link
+        (inside the project, then: not checked again)."""
         if name not in self._digests:
             try:
-                self._digests[name] = known_hash(inside(self.root, self.root / name))
+                self._digests[name] = known_hash(Path(found) if found else inside(self.root, self.root / name))
             except (OSError, InputError):
                 self._digests[name] = None
         return self._digests[name]
@@ -154,7 +158,7 @@ class BuildCache:
 
     def save(self) -> None:
         if writes_allowed():
-            write_atomic(self.path, json.dumps(self.entries, indent=1, sort_keys=True).encode("utf-8"))
+            write_atomic(self.path, json.dumps(self.entries, sort_keys=True).encode("utf-8"))  # (C's encoder)
 
 
 def stamp_files(paths: list[Path]) -> tuple:

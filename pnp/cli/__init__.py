@@ -16,7 +16,8 @@ A `pnp build`, `check` or `list` run as the process's own command (`run()`: the 
 (`os._exit`: freeing every module and a last collection over all the run made, ~10 ms of a 54-card
 build): every file it writes is written and closed before (`output`, atomic). It ends the usual way
 when a program calls `main` (a test's runner, a script going on after it), when anything else may still have work at exit:
-another thread alive, a profiler or tracer set, coverage loaded; and for every other command.
+another thread alive, a profiler or tracer set, coverage loaded; and for every other command. Such a
+`pnp build` tells `core.collector` so (`one_shot`): what its kits' run left is frozen, not collected.
 Layer: cli (the top: nothing of pnp imports it).
 """
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pathlib import Path
 import click
 
 from ..core.version import __version__
+from ..core.collector import one_shot
 from ..core.discover import find_project
 from .build import build, check, list_kits
 
@@ -62,6 +64,7 @@ def run() -> None:
     """The process's own command line (the `pnp` script, `python -m pnp`): `main`, then, for the
     commands of `QUICK_END`, the end without the interpreter's teardown (the contract). `main` itself
     ends as any Click group does: a program calling it may go on after its `SystemExit`."""
+    _OWN[0] = True
     try:
         main()
     except SystemExit as done:
@@ -71,6 +74,7 @@ def run() -> None:
 
 QUICK_END = frozenset({"build", "check", "list"})  # commands whose process may skip the teardown
 _INVOKED: list[str | None] = [None]  # the command this process ran (`main`'s callback)
+_OWN = [False]  # `main` runs as the process's own command line (`run`)
 
 
 def _end(done: SystemExit) -> None:
@@ -110,6 +114,8 @@ def main(ctx: click.Context, project: Path | None) -> None:
       pnp trust decks/my-game            let the kit's rules model (code) run, once read
     """
     _INVOKED[0] = ctx.invoked_subcommand
+    if _OWN[0] and _INVOKED[0] == "build":  # (it ends once built: no last collection, core.collector)
+        one_shot()
     ctx.meta["pnp.project_given"] = project is not None  # else the kits named may move it (common.kit_project)
     ctx.obj = project if project is not None else find_project(Path.cwd())
 

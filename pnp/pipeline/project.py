@@ -14,12 +14,12 @@ problem, never a traceback. With no names, every kit under `decks/` is taken (`s
 """
 from __future__ import annotations
 
+import gc
 import math
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable
 
-from ..core.collector import held_off
+from ..core.collector import held_off, settled
 from ..core.errors import Problem, errors_only
 from ..core.fileio import read_only
 from ..core.journal import complete
@@ -44,22 +44,51 @@ def build(root: Path, names: list[str], options: Options,
 
 def _run(root: Path, names: list[str], options: Options, draw: bool,
          progress: Callable[[int], None] | None = None, session: Session | None = None) -> list[KitReport]:
+    """The collector is held off while the project opens, and what that made, which lives as long as
+    the session, is then frozen out of its way (`gc.freeze`, as `pnp.build` does the pipeline's
+    modules); when the kits are drawn, it stays off to the run's end (`_kits`; core.collector)."""
     _check_options(options)
-    session = session or open_project(root)
-    dirs, problems = kit_dirs(session, names)
-    if draw:
-        links = link_problems(options.out, [d.name for d in dirs])
-        problems += out_problems(options.out) + links
-        if not links:  # a commit a killed run left half done, finished before any sweep (pnp.core.journal)
-            complete(options.out)
-        for kit_dir in dirs if not links else ():
-            sweep(options.out / kit_dir.name)
-    draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
+    with held_off() as collecting:
+        if session is None:
+            session = open_project(root)
+            gc.freeze()
+        dirs, problems = kit_dirs(session, names)
+        if draw:
+            problems += _out_ready(options.out, dirs)
+        draw = draw and not errors_only(session.problems + problems)  # (fonts, --out) nothing drawn, all checked
+        if draw:
+            reports = _kits(session, dirs, problems, options, True, progress, between=collecting)
+            settled()  # (a one-shot process: what the run left frozen, no last collection; core.collector)
+    if not draw:
+        reports = _kits(session, dirs, problems, options, False, progress)
+    return _without_echoes(reports)
+
+
+def _out_ready(out: Path, dirs: list[Path]) -> list[Problem]:
+    """Why nothing may be written to `out`, if so; else a commit a killed run left half done there is
+    finished (pnp.core.journal), then the kits' folders swept of what killed runs left."""
+    links = link_problems(out, [d.name for d in dirs])
+    if not links:
+        complete(out)
+        for kit_dir in dirs:
+            sweep(out / kit_dir.name)
+    return out_problems(out) + links
+
+
+def _kits(session: Session, dirs: list[Path], problems: list[Problem], options: Options, draw: bool,
+          progress: Callable[[int], None] | None, between: bool = False) -> list[KitReport]:
+    """Each kit's report, and the run's own problems first. Drawn, the kits run with the collector
+    held off (core.collector: what a run makes lives as long as it, and its rules model runs no
+    play-outs there), and, `between`, one collection of the young objects between two kits frees what
+    the first left in cycles (not for a caller that holds the collector off itself: a resident);
+    checked, its play-outs collect as they go."""
     if progress is not None and hasattr(progress, "kits"):  # the progress display's share of each kit
         progress.kits(len(dirs))
     reports = []
     with OutputBatch(record_pages=session.memo is not None, root=options.out) as batch:
-        for kit_dir in dirs:
+        for number, kit_dir in enumerate(dirs):
+            if number and between:
+                gc.collect(0)
             report = _kit_run(session, kit_dir, options, batch if draw else None, progress)
             reports.append(report.strictly() if options.strict else report)
         head = session.problems + problems
@@ -69,7 +98,7 @@ def _run(root: Path, names: list[str], options: Options, draw: bool,
             reports.insert(0, KitReport("", "", "", [], [session.project.locators.resolve(p) for p in head]))
     if session.memo is not None:
         session.memo.discard()  # what a failed run staged
-    return _without_echoes(reports)
+    return reports
 
 
 def _check_options(options: Options) -> None:
@@ -114,8 +143,5 @@ def _without_echoes(reports: list[KitReport]) -> list[KitReport]:
 
 def _kit_run(session: Session, kit_dir: Path, options: Options, batch: OutputBatch | None,
              progress: Callable[[int], None] | None) -> KitReport:
-    """One kit's report, naming every file its run read. A build holds the collector off for the
-    whole run (core.collector: what it makes lives as long as the run, and the rules model's code
-    runs no play-outs there); once the run is freed, one collection finds what it left in cycles."""
-    with held_off() if batch is not None else nullcontext():
-        return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())
+    """One kit's report, naming every file its run read."""
+    return recorded_run(session, lambda: KitRun(session, kit_dir, options, batch, progress).run())
