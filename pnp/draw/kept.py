@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layout.imposition import Slot
 from ..layout.items import Face
 from ..layout.marks import Box
+from .keptdoc import KeptDocument
 from .keptspans import Spans
 
 
@@ -169,6 +170,8 @@ class PageRun:
         page.Contents = _Formatted(kept.formatted[1])
         page.__class__ = _KeptPage
         page.kept = kept
+        if type(doc) is pdfdoc.PDFDocument:  # (written with the kept pages' bytes: draw/keptdoc.py)
+            doc.__class__ = KeptDocument
         if kept.clean and (page.pagewidth, page.pageheight) == tuple(c._pagesize) and not c._cropMarks:  # noqa: SLF001
             attributes = {name: value for name, value in page.__dict__.items() if name not in _OWN}
             kept.shown = (_showing(c), attributes, _Operators([*kept.code, " "]), _fixed(page))
