@@ -183,8 +183,9 @@ class PageRun:
     def end(self) -> None:
         """This drawing's pages kept, and the spans of the faces on them: those painted or copied now,
         and last drawing's of the faces on the pages copied whole."""
-        shown = {(id(face), number) for number, page in enumerate(self.new) for face in page.faces if face is not None}
-        self.spans.carry(shown)
+        old = self.old
+        for number, page in enumerate(self.new):  # (a page copied is last drawing's `_Page` at its number)
+            self.spans.carry(number, None if number < len(old) and old[number] is page else page.faces)
         self.store.keep(self.path, self.new, self.spans)
         self.store.reused[self.path] = self.reused
 
