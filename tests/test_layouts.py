@@ -128,3 +128,16 @@ child: {extends: base}
     lib.add("base", {"size": "mini"}, Ref("l.yaml", ("base",)))
     child, problems = lib.get("child", Ref("x"))
     assert problems == [] and child is not None and child.size == "mini"
+
+
+def test_an_elements_fields_are_found_once_and_a_copy_finds_its_own(tmp_path):
+    """`layout.conditions.template_fields` remembers an element object's fields (a resident's layouts
+    are the same objects every build); another element object, a copy with other values, has its own."""
+    from pnp.layout.conditions import template_fields
+
+    lib, _ = library(tmp_path, 'l: {size: poker, elements: {t: {type: text, text: "{name} {cost}"}}}\n')
+    element = lib.get("l", Ref("x"))[0].elements["t"]
+    assert template_fields(element) == ("cost", "name")
+    assert template_fields(element) is template_fields(element)
+    copied = element.model_copy({"text": "{power}"})
+    assert template_fields(copied) == ("power",) and template_fields(element) == ("cost", "name")

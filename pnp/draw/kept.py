@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layout.imposition import Slot
 from ..layout.items import Face
 from ..layout.marks import Box
-from .keptdoc import KeptDocument
+from .keptdoc import WHOLE, KeptDocument
 from .keptspans import Spans
 
 
@@ -212,6 +212,7 @@ class _KeptPage(pdfdoc.PDFPage):
         return data
 
 
+WHOLE.update((_Formatted, _KeptPage))  # (written by KeptDocument without PDFIndirectObject)
 _PAGE_INPUTS = frozenset(("pagewidth", "pageheight", "Rotate", "hasImages", "compression", "Dur", "stream",
                           "CropBox", "ArtBox", "BleedBox", "TrimBox", "Trans", "XObjects", "ExtGState",
                           "_colorsUsed", "_shadingUsed", "Contents", "__InternalName__", "kept"))

@@ -21,6 +21,7 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
+WHOLE: set[type] = set()  # objects whose own `format` gives their bytes whole (draw.kept's: it adds them)
 VERSIONS = ("5.",)  # ReportLab versions whose `PDFDocument.format` this one is (read against 5.1.0)
 
 
@@ -31,9 +32,10 @@ def applies(document: Any) -> bool:
 
 
 class KeptDocument(pdfdoc.PDFDocument):
-    def format(self) -> bytes:  # type: ignore[override]
+    def format(self) -> bytes:
         if not applies(self):
-            return super().format()
+            written: bytes = super().format()
+            return written
         self.encrypt.prepare(self)
         cat, info = self.Catalog, self.info
         self.Reference(cat)
@@ -48,7 +50,8 @@ class KeptDocument(pdfdoc.PDFDocument):
         trailer = pdfdoc.PDFTrailer(startxref=offset, Size=count + 1, Root=self.Reference(cat),
                                     Info=self.Reference(info), Encrypt=None, ID=self.ID())
         out.add(trailer.format(self))
-        return out.format(self)
+        data: bytes = out.format(self)
+        return data
 
     def _xref(self, ids: list[str]) -> bytes:
         """The cross-reference table of objects 1 to N, `ids` in number order (what
@@ -58,13 +61,12 @@ class KeptDocument(pdfdoc.PDFDocument):
         lines = [f"0 {len(ids) + 1}", "0000000000 65535 f "]
         lines += ["%0.10d %0.5d n " % (offsets[oid], named[oid][1]) for oid in ids]
         lines.append("")
-        return b"xref\n" + pdfdoc.pdfdocEnc("\n".join(lines))
+        table: bytes = pdfdoc.pdfdocEnc("\n".join(lines))
+        return b"xref\n" + table
 
     def _objects(self, out: Any) -> list[str]:
         """Every object formatted into `out` in number order (new ones appear while formatting), the
         offset of each noted; their ids in that order."""
-        from .kept import _Formatted, _KeptPage
-
         numbers, named, objects, offsets = self.numberToId, self.idToObjectNumberAndVersion, self.idToObject, self.idToOffset
         ids: list[str] = []
         counter = 1
@@ -72,7 +74,7 @@ class KeptDocument(pdfdoc.PDFDocument):
             oid = numbers[counter]
             obj = objects[oid]
             kind = type(obj)
-            if kind is _Formatted or kind is _KeptPage:
+            if kind in WHOLE:
                 formatted = _indirect(named[oid], obj.format(self))
             elif kind in _SIGNED and (key := _SIGNED[kind](obj, self)) is not None:
                 data = _FORMATTED.get(key)
