@@ -109,3 +109,11 @@ def _plain_page() -> bytes:
     c.showPage()
     c.save()
     return out.getvalue()
+
+
+def test_the_page_tree_is_formatted_by_its_pages_numbers():
+    keptdoc._FORMATTED.clear()
+    assert _draw(["a", "b", "c"], kept=True)[0] == _draw(["a", "b", "c"], kept=False)[0]
+    assert [key for key in keptdoc._FORMATTED if key[0] == "pages"]
+    assert _draw(["a", "b"], kept=True)[0] == _draw(["a", "b"], kept=False)[0]  # two pages: another tree
+    assert _draw(["a", "b", "c"], kept=True)[0] == _draw(["a", "b", "c"], kept=False)[0]

@@ -9,9 +9,16 @@ reference table and the trailer) but for a page's formatted content stream (`_Fo
 page's dictionary (`_KeptPage`), which are written as `N 0 obj\n…\nendobj\n` around their own
 `format` without the `PDFIndirectObject` and the generic `format` dispatch — the bytes those give
 them (no `__Comment__` is written: `rl_config.pdfComments` is off or `rl_config.invariant` on, else
-ReportLab's own `format` runs). ReportLab's own runs too for anything else it could change: an
-encrypted document, signatures, another ReportLab version. So the PDF is byte for byte what
-ReportLab writes (tests/test_kept_pages.py compares whole documents; bench/latency.py a cold build's).
+ReportLab's own `format` runs); the classes `WHOLE` holds (draw.kept adds those two). A TrueType
+font's dictionary, a stream (a font's program, its ToUnicode map) and the page tree are formatted
+once for all they are formatted from (`_SIGNED`: every attribute, the content, the filters, the
+object numbers referred to; anything else in them, a float, an object formatting would register:
+formatted every time), their bytes kept in a memo of this process (`MEMO` entries, then forgotten
+at once). The cross-reference table is written in one pass, as `PDFCrossReferenceTable` writes it.
+ReportLab's own `format` runs for anything else it could change: an encrypted document,
+signatures, another ReportLab version. So the PDF is byte for byte what ReportLab writes
+(tests/test_kept_document.py and test_kept_pages.py compare whole documents; bench/latency.py the
+watcher's PDF with a cold build's).
 """
 from __future__ import annotations
 
@@ -148,4 +155,14 @@ def _stream(stream: Any, document: Any) -> tuple | None:
                                          tuple(filters) if filters is not None else None, entries)
 
 
-_SIGNED = {pdfdoc.PDFTrueTypeFont: _font, pdfdoc.PDFStream: _stream}
+def _pages(pages: Any, document: Any) -> tuple | None:
+    """The page tree (`PDFCatalog.format` after `PDFPages.check_format`: its type, its pages as
+    references, their count), by the object numbers of its pages, when it holds nothing else."""
+    if not pages.__dict__.keys() <= {"pages", "Kids", "Count", "__InternalName__"}:
+        return None
+    named = document.idToObjectNumberAndVersion
+    numbers = tuple(named.get(getattr(page, "__InternalName__", None)) for page in pages.pages)
+    return None if None in numbers else ("pages", rl_config.pdfMultiLine, numbers)
+
+
+_SIGNED = {pdfdoc.PDFTrueTypeFont: _font, pdfdoc.PDFStream: _stream, pdfdoc.PDFPages: _pages}
