@@ -74,6 +74,8 @@ class ComponentMemo:
         self._missed: dict[Key, str] = {}  # components to draw: their fingerprints
         self._rules_readers: dict[tuple[int, str], bool] = {}
         self._written = _Written()
+        self._versions: dict[tuple[str, str], str] = {}  # (resources, page digest) -> version, last build's
+        self._versions_now: dict[tuple[str, str], str] = {}
         self.kept: Kept | None = None  # the session's faces and pages (forgotten with the components)
 
     def reset(self, generation: int) -> None:
@@ -113,7 +115,7 @@ class ComponentMemo:
             if entry.drawn and entry.file is not None:
                 entry.output = self._digest(Path(entry.file.path))
                 resources = _hash(self.generation, *sorted(entry.reads.items()))
-                entry.pages = [_hash(resources, page) for page in digests.get(entry.file.path, [])]
+                entry.pages = [self._version(resources, page) for page in digests.get(entry.file.path, [])]
             if entry.file is not None:
                 self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
         for path in digests:  # what no memo remembers (a rulebook) is drawn, and written, every time
@@ -124,6 +126,15 @@ class ComponentMemo:
         self._kept.update(self._staged)
         self._staged.clear()
         self._written.turn()
+        self._versions, self._versions_now = self._versions_now, {}
+
+    def _version(self, resources: str, page: str) -> str:
+        """A page's version: the digest of its resources' and its content's (made once while the page
+        is in the last committed build or this one)."""
+        key = (resources, page)
+        version = self._versions_now.get(key) or self._versions.get(key) or _hash(resources, page)
+        self._versions_now[key] = version
+        return version
 
     def discard(self) -> None:
         self._staged.clear()

@@ -110,3 +110,34 @@ cards:
     found = [p.render() for r in check(root, ["mini"]) for p in r.problems]
     assert found == ["decks/mini/d.yaml:8:27: deck 'd', card 'b': field 'n' must be one of: 1, 2 (got 3)",
                      "decks/mini/d.yaml:9:24: deck 'd', card '3': unknown field 'nmo' (did you mean 'nom'?)"]
+
+
+def test_a_layout_asked_again_is_the_one_resolved_and_its_problems_are_given_again(tmp_path):
+    """A resident's library is asked for the same layouts every build: resolved once (the same object),
+    each answer's problems a list of its own; a layout added since is resolved anew."""
+    lib, _ = library(tmp_path, """
+base: {size: bridge, elements: {t: {type: text, text: x, sise: 3}}}
+ok: {size: poker}
+child: {extends: base}
+""")
+    first, again = lib.get("ok", Ref("x")), lib.get("ok", Ref("y"))
+    assert first[0] is again[0] and first[0] is not None and first[1] == again[1] == []
+    for _ in range(2):
+        lib.get("child", Ref("x"))[1].clear()
+    assert [p.what for p in lib.get("child", Ref("x"))[1]] == ["unknown key 'sise'"]
+    lib.add("base", {"size": "mini"}, Ref("l.yaml", ("base",)))
+    child, problems = lib.get("child", Ref("x"))
+    assert problems == [] and child is not None and child.size == "mini"
+
+
+def test_an_elements_fields_are_found_once_and_a_copy_finds_its_own(tmp_path):
+    """`layout.conditions.template_fields` remembers an element object's fields (a resident's layouts
+    are the same objects every build); another element object, a copy with other values, has its own."""
+    from pnp.layout.conditions import template_fields
+
+    lib, _ = library(tmp_path, 'l: {size: poker, elements: {t: {type: text, text: "{name} {cost}"}}}\n')
+    element = lib.get("l", Ref("x"))[0].elements["t"]
+    assert template_fields(element) == ("cost", "name")
+    assert template_fields(element) is template_fields(element)
+    copied = element.model_copy({"text": "{power}"})
+    assert template_fields(copied) == ("power",) and template_fields(element) == ("cost", "name")

@@ -31,6 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layout.imposition import Slot
 from ..layout.items import Face
 from ..layout.marks import Box
+from .keptdoc import WHOLE, KeptDocument
 from .keptspans import Spans
 
 
@@ -169,6 +170,8 @@ class PageRun:
         page.Contents = _Formatted(kept.formatted[1])
         page.__class__ = _KeptPage
         page.kept = kept
+        if type(doc) is pdfdoc.PDFDocument:  # (written with the kept pages' bytes: draw/keptdoc.py)
+            doc.__class__ = KeptDocument
         if kept.clean and (page.pagewidth, page.pageheight) == tuple(c._pagesize) and not c._cropMarks:  # noqa: SLF001
             attributes = {name: value for name, value in page.__dict__.items() if name not in _OWN}
             kept.shown = (_showing(c), attributes, _Operators([*kept.code, " "]), _fixed(page))
@@ -180,8 +183,9 @@ class PageRun:
     def end(self) -> None:
         """This drawing's pages kept, and the spans of the faces on them: those painted or copied now,
         and last drawing's of the faces on the pages copied whole."""
-        shown = {(id(face), number) for number, page in enumerate(self.new) for face in page.faces if face is not None}
-        self.spans.carry(shown)
+        old = self.old
+        for number, page in enumerate(self.new):  # (a page copied is last drawing's `_Page` at its number)
+            self.spans.carry(number, None if number < len(old) and old[number] is page else page.faces)
         self.store.keep(self.path, self.new, self.spans)
         self.store.reused[self.path] = self.reused
 
@@ -208,6 +212,7 @@ class _KeptPage(pdfdoc.PDFPage):
         return data
 
 
+WHOLE.update((_Formatted, _KeptPage))  # (written by KeptDocument without PDFIndirectObject)
 _PAGE_INPUTS = frozenset(("pagewidth", "pageheight", "Rotate", "hasImages", "compression", "Dur", "stream",
                           "CropBox", "ArtBox", "BleedBox", "TrimBox", "Trans", "XObjects", "ExtGState",
                           "_colorsUsed", "_shadingUsed", "Contents", "__InternalName__", "kept"))

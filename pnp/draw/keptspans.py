@@ -16,7 +16,8 @@ canvas's graphics state set to what painting it left. A span is kept only when p
 nothing of the document's state, no annotation, and left the state stack as it found it; the
 operators it appended are then all it did to the page. So a page's operators are the ones painting
 every face gives: the same bytes as a cold build. `spans` are this drawing's, which the next one
-copies from, with `carry(faces)` those of last drawing's spans whose faces are on pages kept.
+copies from (by page number, then slot and face), with `carry(page, faces)` those of last drawing's
+spans whose faces are on pages kept.
 """
 from __future__ import annotations
 
@@ -41,31 +42,41 @@ Span = tuple[Slot, Face, tuple, tuple, list[str], list[str], dict, dict, tuple]
 
 
 class Spans:
-    def __init__(self, old: dict[tuple[int, int, int], Span]):
-        self.old = old
-        self.spans: dict[tuple[int, int, int], Span] = {}
+    def __init__(self, old: dict[int, dict[tuple[int, int], Span]]):
+        self.old = old  # page number -> (id(slot), id(face)) -> span
+        self.spans: dict[int, dict[tuple[int, int], Span]] = {}
         self.copied = 0
 
     def face(self, c: Canvas, slot: Slot, face: Face, paint: Callable[[], None], state: Callable[[], tuple],
              page: int) -> None:
-        key = (id(slot), id(face), page)  # (a face shown on several pages, a deck's back: one span a page)
-        known = self.old.get(key)
+        key = (id(slot), id(face))  # (a face shown on several pages, a deck's back: one span a page)
+        known = self.old.get(page, _NONE).get(key)
         document = state()
         graphics = (_tail(c), _GRAPHICS(c), tuple(c._colorsUsed.items()), tuple(c._shadingUsed.items()))  # noqa: SLF001
         if known is not None and known[0] is slot and known[1] is face and known[2] == document \
                 and known[3] == graphics and _defined(c, known[5]):
             self._copy(c, known)
-            self.spans[key] = known
+            self.spans.setdefault(page, {})[key] = known
             return
         span = self._paint(c, slot, face, paint, state, document, graphics)
         if span is not None:
-            self.spans[key] = span
+            self.spans.setdefault(page, {})[key] = span
 
-    def carry(self, faces: set[tuple[int, int]]) -> None:
-        """Keep last drawing's spans of the faces on the pages kept (by id and page number) not met now."""
-        for key, span in self.old.items():
-            if (key[1], key[2]) in faces and key not in self.spans:
-                self.spans[key] = span
+    def carry(self, page: int, faces: tuple[Face | None, ...] | None) -> None:
+        """Keep last drawing's spans of the faces on page `page` (by id) not met now; `faces` None: the
+        page is last drawing's page at that number, copied (its faces are last time's: all its spans)."""
+        old = self.old.get(page)
+        if not old:
+            return
+        now = self.spans.get(page)
+        if faces is None and now is None:
+            self.spans[page] = old
+            return
+        now = self.spans.setdefault(page, {})
+        shown = {id(face) for face in faces} if faces is not None else {key[1] for key in old}
+        for key, span in old.items():
+            if key[1] in shown and key not in now:
+                now[key] = span
 
     def _copy(self, c: Canvas, span: Span) -> None:
         if span[3][0] is None:
@@ -93,6 +104,9 @@ class Spans:
             return None
         return (slot, face, document, graphics, c._code[start:], c._formsinuse[forms:],  # noqa: SLF001
                 _added(colours, c._colorsUsed), _added(shadings, c._shadingUsed), _GRAPHICS(c))  # noqa: SLF001
+
+
+_NONE: dict[tuple[int, int], Span] = {}
 
 
 def _tail(c: Canvas) -> str | None:

@@ -33,7 +33,23 @@ def is_static(element: Element) -> bool:
 def template_fields(element: Element) -> tuple[str, ...]:
     """The fields of the face that an element reads: the names of its `{...}` templates, at any
     depth, less those its compiler fills itself. A table's `data: rules.NAME` counts as reading
-    `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache)."""
+    `rules.NAME`: like a `{rules.…}` text, it is laid out with the face (once, through the cache).
+    Found once an element object (a frozen model; a resident's layouts are the same objects every
+    build: `model.layouts.LayoutLibrary.get`)."""
+    known = _FIELDS.get(id(element))
+    if known is not None and known[0] is element:
+        return known[1]
+    if len(_FIELDS) >= FIELDS_KEPT:
+        _FIELDS.clear()
+    found = _FIELDS[id(element)] = (element, _template_fields(element))
+    return found[1]
+
+
+FIELDS_KEPT = 4096  # elements whose fields are remembered, then forgotten at once
+_FIELDS: dict[int, tuple[Element, tuple[str, ...]]] = {}
+
+
+def _template_fields(element: Element) -> tuple[str, ...]:
     found: set[str] = set()
     _collect_fields(element.model_dump(), found)
     found -= local_fields(element)

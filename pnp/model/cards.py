@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 from ..core.errors import Problem, Ref, collapse, suggest
-from .entries import Entry, Group, RowRefs, deck_entries
+from .entries import Entry, Group, RowRefs, deck_entries, row_entry
 from .kit import RESERVED_CARD_KEYS, SEPARATOR, Card, DeckFile, FieldSpec
 from .values import ITEM_WORDS, MAX_LIST, TYPE_WORDS, convert, convert_list
 
@@ -44,6 +44,11 @@ def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None,
     lacking: frozenset[str] = frozenset()
     rows = _KeptRows(kept, spec, ref, partial(_card, spec=spec, deck_fields=fields, known=known)) \
         if kept is not None else None
+    only_rows = rows is not None and table is None and not spec.generate and not spec.cards and bool(spec.rows)
+    made = rows.whole(spec, ref, fields, problems) if only_rows else None  # type: ignore[union-attr]
+    if made is not None:  # a resident's deck whose rows are last build's, but a few
+        return made, collapse(problems) + _same_ids(spec.name, made)
+    each: list[list[Problem]] = []
     for entry in deck_entries(spec, ref, table, problems):
         if entry.group is not group:
             group, lacking = entry.group, _lacking(entry.group, fields, spec.name, problems)
@@ -51,10 +56,14 @@ def build_cards(spec: DeckFile, ref: Ref, table: "Table | None" = None,
             _card(entry, spec, fields, known, lacking)
         problems += found_here
         cards.append(card)
+        each.append(found_here)
+    if only_rows and group is not None and len(cards) == len(spec.rows or ()):  # (no row skipped)
+        rows.keep_deck(spec, group, cards, each)  # type: ignore[union-attr]
     return cards, collapse(problems) + _same_ids(spec.name, cards)
 
 
 KEPT_ROWS = 50_000  # cards a resident session remembers, then forgets at once
+CHANGED_ROWS = 64  # rows changed since the last build past which a kept deck is read row by row
 
 
 class _KeptRows:
@@ -90,6 +99,35 @@ class _KeptRows:
         if entry.row is not None:
             self.kept[place] = (entry.row, entry.unread, known)
         return known[0], list(known[1])
+
+    def whole(self, spec: DeckFile, ref: Ref, fields: dict, problems: list[Problem]) -> list[Card] | None:
+        """A `rows:`-only deck's cards when its rows are the very row objects of the last build at
+        the same places but at most `CHANGED_ROWS` (a resident's kept YAML hands unchanged rows out
+        again): last build's cards and problems, each changed row's made as `card` makes it; the
+        deck's own problems (its fields', its group's) appended to `problems` as the loop would.
+        None: the deck is read row by row."""
+        last = self.kept.get(("deck", self.deck, tuple(spec.columns or ())))
+        rows = spec.rows or []
+        if last is None or len(last[0]) != len(rows):
+            return None
+        changed = [i for i, (old, new) in enumerate(zip(last[0], rows)) if old is not new]
+        width = len(spec.columns or ())
+        if len(changed) > CHANGED_ROWS or any(len(rows[i]) != width for i in changed):
+            return None
+        group, cards, each = last[1], list(last[2]), list(last[3])
+        lacking = _lacking(group, fields, spec.name, problems)
+        columns, positions = spec.columns or [], {c: j for j, c in enumerate(spec.columns or [])}
+        for i in changed:
+            card_ref = Ref(ref.file, ref.path + ("rows", i))
+            cards[i], each[i] = self.card(row_entry(i, rows[i], columns, positions, card_ref, group), lacking)
+        for found in each:
+            problems += found
+        self.keep_deck(spec, group, cards, each)
+        return cards
+
+    def keep_deck(self, spec: DeckFile, group: Group, cards: list[Card], each: list[list[Problem]]) -> None:
+        """A `rows:`-only deck's rows, group, cards and each card's problems, for `whole` next build."""
+        self.kept[("deck", self.deck, tuple(spec.columns or ()))] = (tuple(spec.rows or ()), group, cards, each)
 
     def _columns(self, positions: dict) -> str:
         """The columns of a row's keys, as text (made once a deck: its rows share them)."""

@@ -111,8 +111,8 @@ def _rows(spec: DeckFile, ref: Ref, problems: list[Problem], index: int) -> Iter
     """The entries of `columns:` + `rows:`, numbered from `index` (a row of the wrong length skipped)."""
     columns = spec.columns or []
     positions = {c: j for j, c in enumerate(columns)}
-    group = Group(ref.child("columns"), frozenset(columns), "no column holds required field {name!r}")
-    width, none = len(columns), frozenset[str]()
+    group = rows_group(ref, columns)
+    width = len(columns)
     file, path = ref.file, ref.path + ("rows",)
     for i, row in enumerate(spec.rows or []):
         card_ref = Ref(file, path + (i,))  # (ref.child("rows", i))
@@ -120,10 +120,21 @@ def _rows(spec: DeckFile, ref: Ref, problems: list[Problem], index: int) -> Iter
             problems.append(Problem(f"a row has {len(row)} values for {len(columns)} columns "
                                     f"({', '.join(columns)})", f"row {i + 1}", card_ref))
             continue
-        values = dict(zip(columns, row)) if None not in row else \
-            {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
-        yield Entry(index, values, RowRefs(card_ref, positions), card_ref, group, none, row)
+        yield row_entry(index, row, columns, positions, card_ref, group)
         index += 1
+
+
+def rows_group(ref: Ref, columns: list[str]) -> Group:
+    """The group of a deck's `columns:` + `rows:` entries."""
+    return Group(ref.child("columns"), frozenset(columns), "no column holds required field {name!r}")
+
+
+def row_entry(index: int, row: list, columns: list[str], positions: dict[str, int], card_ref: Ref,
+              group: Group) -> Entry:
+    """The entry of one row of the right length (`_rows`; a resident's kept deck makes a changed row's)."""
+    values = dict(zip(columns, row)) if None not in row else \
+        {c: v for c, v in zip(columns, row) if v is not None or c not in RESERVED_CARD_KEYS}
+    return Entry(index, values, RowRefs(card_ref, positions), card_ref, group, frozenset(), row)
 
 
 def _header(table: "Table", known: frozenset, where: str, problems: list[Problem]) -> dict[str, int]:

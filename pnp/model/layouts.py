@@ -62,6 +62,7 @@ class LayoutLibrary:
         self.problems: list[Problem] = []
         self._merges: dict[str, tuple[_Merged, list[Problem], int]] = {}  # merged once: with its problems
         # and the length of its longest `extends` chain
+        self._resolved: dict[tuple, tuple] = {}  # (name, where, model) -> what `get` answered
 
     @classmethod
     def load(cls, root: Path, locators: LocatorRegistry, cache: ParseCache | None = None) -> "LayoutLibrary":
@@ -79,6 +80,7 @@ class LayoutLibrary:
         self._raw[name] = _Raw(data, ref)
         self._memo.clear()
         self._merges.clear()
+        self._resolved.clear()
 
     def _load_file(self, path: Path, display: str, locators: LocatorRegistry, cache: ParseCache | None) -> None:
         data, locator, problems = load_yaml(path, display, cache)
@@ -107,6 +109,14 @@ class LayoutLibrary:
         names it, `deck.back`); `model` validates it (a rulebook's style is no card or page layout)."""
         if name not in self._raw:
             return None, [self.unknown("unknown layout", name, where, ref)]
+        known = self._resolved.get((name, where, model))  # (a resident's library: every build asks again)
+        if known is not None:
+            return known[0], list(known[1])
+        found = self._resolve(name, where, model)
+        self._resolved[(name, where, model)] = found
+        return found[0], list(found[1])
+
+    def _resolve(self, name: str, where: str, model: type[M]) -> tuple[M | None, list[Problem]]:
         problems: list[Problem] = []
         merged = self._merge(name, (), problems)
         if merged is None or problems:
