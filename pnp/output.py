@@ -60,6 +60,8 @@ class OutputClash(ValueError):
 
 @dataclass
 class _Pending:
+    """A PDF being written: its final path and the part file it is written to first."""
+
     final: Path
     part: PartFile
 
@@ -70,6 +72,8 @@ class _Pending:
 
 @dataclass
 class OutputBatch:
+    """The files one build writes, held as part files until the batch commits them."""
+
     pending: list[_Pending] = field(default_factory=list)
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
     record_pages: bool = False

@@ -36,6 +36,8 @@ class Frag:
 
 @dataclass(frozen=True, slots=True)
 class Line:
+    """One laid-out line: its baseline, its width and its fragments."""
+
     baseline: float
     width: float
     frags: tuple[Frag, ...]
@@ -43,6 +45,8 @@ class Line:
 
 @dataclass(frozen=True)
 class TextBlock:
+    """A fitted text: its lines, the size it fitted at and its height."""
+
     lines: tuple[Line, ...]
     size: float
     height: float
@@ -50,6 +54,8 @@ class TextBlock:
 
 @dataclass(frozen=True)
 class TextStyle:
+    """How a text box sets its text: faces by style, sizes, leading, alignment, icon scale."""
+
     faces: dict[str, Face]  # style name -> Face
     size: float
     min_size: float
@@ -61,6 +67,8 @@ class TextStyle:
 
 @dataclass(frozen=True, slots=True)
 class _Piece:
+    """A run of a word in one style, or an icon."""
+
     text: str
     style: str
     icon: str | None

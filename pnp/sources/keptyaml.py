@@ -30,6 +30,8 @@ _STR = "tag:yaml.org,2002:str"
 
 @dataclass
 class _File:
+    """A file as last parsed: its lines, its data, its node tree (None until composed), its rows by line."""
+
     lines: list[str]
     data: dict
     root: yaml.MappingNode | None = None  # (None: data from the parse cache, not composed yet)
