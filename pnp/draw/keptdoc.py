@@ -29,7 +29,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
 WHOLE: set[type] = set()  # objects whose own `format` gives their bytes whole (draw.kept's: it adds them)
-VERSIONS = ("5.",)  # ReportLab versions whose `PDFDocument.format` this one is (read against 5.1.0)
+VERSIONS = ("5.1.",)  # ReportLab versions whose `PDFDocument.format` this one is (read against 5.1.0; another runs ReportLab's own)
 
 
 def applies(document: Any) -> bool:
