@@ -29,7 +29,8 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
 WHOLE: set[type] = set()  # objects whose own `format` gives their bytes whole (draw.kept's: it adds them)
-VERSIONS = ("5.1.",)  # ReportLab versions whose `PDFDocument.format` this one is (read against 5.1.0; another runs ReportLab's own)
+# ReportLab releases whose `PDFDocument.format` this one is (read against 5.1.0); another runs ReportLab's own
+VERSIONS = ("5.1.",)
 
 
 def applies(document: Any) -> bool:
