@@ -14,7 +14,9 @@ build read; `shared_files(root)` lists the layouts, fonts and icons, `stamp_file
 files by name, size, times and inode; given `stamped` (a resident's stamp of the shared files and its
 memory of their digest by stamp), the shared digest is made again only when that stamp changed. `record(kit_dir, manifest,
 inputs)` stores a kit that a successful build wrote. `save()` writes the state atomically (an
-OSError if it cannot; not at all when caches are read-only). The state is plain JSON, checked when
+OSError if it cannot; not at all when caches are read-only) and, once a process, keeps the states
+of the newest `KEEP_STATES` output folders only (the folder grew by one state per output folder
+ever built). The state is plain JSON, checked when
 read: an entry of another shape is dropped and the kit built. Standard library only, so that `pnp
 build` with nothing to do returns without importing the drawing pipeline.
 """
@@ -28,6 +30,7 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from .core.version import __version__
+from .core.cacheentry import trim
 from .core.fileio import cache_folder, file_hash, read_cached, write_atomic, writes_allowed
 from .core.report import KitReport
 from .sources.files import InputError, inside
@@ -35,6 +38,7 @@ from .sources.files import InputError, inside
 _PACKAGE = Path(__file__).resolve().parent
 
 
+KEEP_STATES = 512  # output folders whose states are kept (the oldest dropped: those kits are built again)
 SHARED_TREES = (("layouts", "*.yaml"), ("fonts", "*"), ("icons", "*.svg"))  # what every kit may use
 
 
@@ -159,6 +163,7 @@ class BuildCache:
     def save(self) -> None:
         if writes_allowed():
             write_atomic(self.path, json.dumps(self.entries, sort_keys=True).encode("utf-8"))  # (C's encoder)
+            trim(self.path.parent, ".json", KEEP_STATES)
 
 
 def stamp_files(paths: list[Path]) -> tuple:

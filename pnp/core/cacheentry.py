@@ -3,7 +3,8 @@
 Contract: `write_entry(path, fmt, key, body, keep, **extra)` writes, atomically (`fileio.write_atomic`),
 a head line `{"format": fmt, "key": key, "sha256": <of body>, **extra}` and the body after it, unless
 caches are read-only (`fileio.writes_allowed`); the first entry a process writes into a folder
-trims it to the newest `keep` files of the entry's suffix (by modification time). An OSError when
+trims it to the newest `keep` files of the entry's suffix (by modification time; `trim`, which the
+build cache's states use too). An OSError when
 it cannot write. `read_entry(path, fmt, key, extra, limit)` answers `(extras, body)` for an entry
 whose head has exactly those keys (`extra` naming the others), the format and key wanted and the
 body's SHA-256, read through `fileio.read_cached` (a regular file of at most `limit` bytes), else
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,7 @@ def write_entry(path: Path, fmt: int, key: str, body: bytes, keep: int, **extra:
         return
     head = json.dumps({"format": fmt, "key": key, "sha256": hashlib.sha256(body).hexdigest(), **extra})
     write_atomic(path, head.encode() + b"\n" + body)
-    _trim(path.parent, path.suffix, keep)
+    trim(path.parent, path.suffix, keep)
 
 
 def read_entry(path: Path, fmt: int, key: str, extra: tuple[str, ...] = (),
@@ -46,14 +49,29 @@ def read_entry(path: Path, fmt: int, key: str, extra: tuple[str, ...] = (),
     return {name: head[name] for name in extra}, body
 
 
-def _trim(folder: Path, suffix: str, keep: int) -> None:
+def trim(folder: Path, suffix: str, keep: int) -> None:
+    """`trim_now`, once a process for each folder and suffix (the first entry written there)."""
     if (folder, suffix) not in _TRIMMED:
         _TRIMMED.add((folder, suffix))
         trim_now(folder, suffix, keep)
 
 
 def trim_now(folder: Path, suffix: str, keep: int) -> None:
-    """Keep the newest `keep` files of `suffix` in `folder`."""
-    entries = sorted(folder.glob(f"*{suffix}"), key=lambda p: p.stat().st_mtime)
+    """Keep the newest `keep` files of `suffix` in `folder` (their times read only when there are more)."""
+    try:
+        names = [name for name in os.listdir(folder) if name.endswith(suffix)]
+    except OSError:
+        return
+    if len(names) <= keep:
+        return
+    entries = sorted((folder / name for name in names), key=_modified)
     for old in entries[:-keep]:
-        old.unlink(missing_ok=True)
+        with suppress(OSError):
+            old.unlink(missing_ok=True)
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # (gone since it was listed: first in line, its unlink a no-op)
+        return 0.0
