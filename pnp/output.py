@@ -21,7 +21,7 @@ the caller to report. Canvases are made in ReportLab's invariant mode (no dates,
 page compression, without ASCII85, and with a bundled font as the initial font, so the same input
 gives the same bytes and no base-14 font is referenced; `make_canvas` makes such a canvas on any
 target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
-a digest of each page's content stream as it is shown (`page_digests`): a resident build tells the
+a digest of each page's frame and content stream as it is shown (`page_digests`): a resident build tells the
 pages that changed from those that did not. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
 writes every colour as CMYK through it (ReportLab's colour hook), and with `pdfx` its document is a
 PDF/X-4 (`pnp.colour.pdfx`); without, nothing changes. Every PDF asks viewers to print at actual size
@@ -210,17 +210,28 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
 
 
 def _page_digest(canvas: Canvas) -> str:
-    """The digest of the page just shown: ReportLab calls the page callback before it clears the
-    page's operators (`_code`, private: tests/test_output_batch.py holds it to this). Operators given as
-    a list that has a `digest` slot (a page a resident copies whole, `draw.kept`: the same list every
-    time) are hashed once, the digest kept there."""
+    """The digest of the page just shown, its frame with its operators: ReportLab calls the page
+    callback before it clears the page's operators (`_code`, private: tests/test_output_batch.py
+    holds it to this). The frame (`_frame`) is what the page's size in a viewer comes from, so a
+    page of the same digest is the same size (the preview reuses its size). Operators given as a
+    list that has a `digest` slot (a page a resident copies whole, `draw.kept`, only when the canvas
+    shows it in the same frame: the same list every time) are hashed once, the digest kept there."""
     code = canvas._code  # noqa: SLF001 (ReportLab's page operators)
     known: str | None = getattr(code, "digest", None)
     if known is None:
-        known = hashlib.blake2b("".join(code).encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+        text = _frame(canvas) + "".join(code)
+        known = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
         if hasattr(code, "digest"):
             code.digest = known
     return known
+
+
+def _frame(canvas: Canvas) -> str:
+    """What `showPage` sizes the page by: its size, its crop marks' border, rotation and boxes."""
+    marks = canvas._cropMarks  # noqa: SLF001 (ReportLab's page attributes, as showPage reads them)
+    border = max(0, getattr(marks, "borderWidth", 36)) if marks else 0
+    return repr((tuple(canvas._pagesize), border, canvas._pageRotation, canvas._cropBox,  # noqa: SLF001
+                 canvas._artBox, canvas._bleedBox, canvas._trimBox)) + "\n"  # noqa: SLF001
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:

@@ -126,3 +126,19 @@ def test_page_digests_tell_pages_apart_by_what_they_draw(tmp_path):
     with OutputBatch() as plain:
         plain.save(_canvas(plain, tmp_path / "c.pdf", "c"))
         assert plain.page_digests == {}
+
+
+def test_a_page_digest_covers_the_page_size_and_boxes(tmp_path):
+    """The same operators on a page of another size, or with other boxes, give another digest (the
+    preview takes the size of a page whose digest it knows from the last build)."""
+    with OutputBatch(record_pages=True) as batch:
+        canvas = batch.canvas(tmp_path / "a.pdf", (200.0, 200.0), FONT, {})
+        for size, trim in (((200.0, 200.0), None), ((200.0, 300.0), None), ((200.0, 200.0), (0, 0, 100, 100)),
+                           ((200.0, 200.0), None)):
+            canvas.setPageSize(size)
+            canvas.setTrimBox(trim)
+            canvas.drawString(20, 20, "one")
+            canvas.showPage()
+        batch.save(canvas)
+        first, taller, trimmed, again = batch.page_digests[tmp_path / "a.pdf"]
+        assert len({first, taller, trimmed}) == 3 and again == first

@@ -165,3 +165,29 @@ def test_a_page_closed_while_it_loads_is_no_traceback(served, capfd):
         raw.close()
     assert _get(preview, "/state")[0] == 200
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_page_whose_version_stayed_keeps_its_size_the_others_are_read(served, monkeypatch):
+    """After a one-card edit, pypdfium2 is asked the size of the one page whose version changed; every
+    size in the state is still the one pypdfium2 gives, and the documents replaced are closed."""
+    import pypdfium2
+
+    preview, loop, root = served
+    asked: list[int] = []
+    size = pypdfium2.PdfDocument.get_page_size
+    monkeypatch.setattr(pypdfium2.PdfDocument, "get_page_size", lambda self, i: asked.append(i) or size(self, i))
+    before = _state(preview)["kits"][0]["files"][0]["pages"]
+    rows = ["  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]", "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]"]
+    cards = root / "decks/similis/cartes.yaml"
+    now = rows[0] if rows[0] in cards.read_text(encoding="utf-8") else rows[1]  # (whichever order an earlier test left)
+    edit(cards, now, rows[1] if now == rows[0] else rows[0])
+    loop.build({cards})
+    after = _state(preview)["kits"][0]["files"][0]["pages"]
+    changed = [n for n, (a, b) in enumerate(zip(before, after)) if a["version"] != b["version"]]
+    assert changed and asked == changed
+    document = pypdfium2.PdfDocument((root.parent / "out" / "similis" / "cartes-a4.pdf").read_bytes())
+    assert [(p["w"], p["h"]) for p in after] == [tuple(round(v, 2) for v in size(document, i))
+                                                 for i in range(len(document))]
+    document.close()
+    assert preview.store._closing == []
+

@@ -5,14 +5,17 @@ kit with errors keeps its last good PDFs, and so do the others when the run, whi
 nothing, failed; a kit no longer watched is dropped). A PDF whose bytes changed is read into memory,
 so the pages shown all come from one build whatever is written next, and opened with pypdfium2 for
 its page sizes. Each page has a version: the outcome's (the resident build's, which change only when
-what a page shows changes), else the digest of the file and the page number stand in. `files(kit)`
+what a page shows or its frame changes: a page whose version the last view of that PDF had takes
+its size from there, the others are asked of pypdfium2), else the digest of the file and the page
+number stand in. `files(kit)`
 lists a kit's `FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG
 bytes) when the version is the current one, None otherwise, keeping the `KEEP` latest renders, so a
 page is drawn again only when it changed. A PDF whose bytes changed keeps its previous document
 too (`previous(kit, stem)`: its pages' versions), so that `crop(kit, stem, number, version, box,
 scale)` renders a region of a page (a card's bleed box, top-down points) of the current document, or
 of the previous one when `version` is one of its pages' (the studio's diff of a card's last two
-builds). Every method may be called from any thread.
+builds). The documents no longer shown are closed by `tidy()`, which the caller runs once the
+build's news went out. Every method may be called from any thread.
 
 `snapshot(outcome, store, watching)` is what the preview page shows after a build, a plain dict: the
 build's number (`version`, which the page shows and tests wait on), its time, duration and the files
@@ -77,6 +80,7 @@ class PageStore:
         self._documents: dict[tuple[str, str], PdfDocument] = {}
         self._previous: dict[tuple[str, str], tuple[PdfDocument, list[PageView]]] = {}
         self._rendered: OrderedDict[tuple, bytes] = OrderedDict()
+        self._closing: list[PdfDocument] = []  # no longer shown, closed by `tidy`
 
     def update(self, outcome: "Outcome") -> None:
         if outcome.failure is not None:
@@ -113,21 +117,36 @@ class PageStore:
         if known is not None and marks in (None, [p.version for p in known.pages]):
             return FileView(kit, stem, file, status, digest, known.pages)
         document = opened[(kit, stem)] = self._pdfium.PdfDocument(data)
-        sizes = [document.get_page_size(i) for i in range(len(document))]
-        if marks is None or len(marks) != len(sizes):
-            marks = [f"{digest[:12]}-{i}" for i in range(len(sizes))]
-        pages = [PageView(i + 1, round(w, 2), round(h, 2), mark) for i, ((w, h), mark) in enumerate(zip(sizes, marks))]
+        count = len(document)
+        if marks is None or len(marks) != count:
+            marks, sized = [f"{digest[:12]}-{i}" for i in range(count)], {}
+        else:  # a resident's version covers the page's frame: a page of a known version is that size
+            sized = {p.version: (p.width, p.height) for v in self._kits.get(kit, []) if v.stem == stem for p in v.pages}
+        pages = []
+        for i, mark in enumerate(marks):
+            size = sized.get(mark)
+            if size is None:
+                w, h = document.get_page_size(i)
+                size = (round(w, 2), round(h, 2))
+            pages.append(PageView(i + 1, size[0], size[1], mark))
         return FileView(kit, stem, file, status, digest, pages)
 
     def _keep_previous(self, key: tuple[str, str], old: "PdfDocument") -> None:
         view = next((v for v in self._kits.get(key[0], []) if v.stem == key[1]), None)
         before = self._previous.pop(key, None)
         if before is not None:
-            before[0].close()
+            self._closing.append(before[0])
         if view is None:
-            old.close()
+            self._closing.append(old)
         else:
             self._previous[key] = (old, view.pages)
+
+    def tidy(self) -> None:
+        """Close the documents no longer shown (`update` leaves that for later: the build's news first)."""
+        with self._lock:
+            closing, self._closing = self._closing, []
+            for document in closing:
+                document.close()
 
     def previous(self, kit: str, stem: str) -> list[PageView]:
         with self._lock:

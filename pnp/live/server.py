@@ -6,7 +6,9 @@ Contract: `Preview(port=0, watching, studio=None, editor=EDITOR, checks=False)` 
 one asyncio thread (`live.http`: no thread held by a client; slow work in a bounded pool) until
 `close()`. Called with a build's `Outcome` (the watch loop's `publish`), it updates the pages and
 the state (`pages.snapshot`, with the editor's URL template and the project's folder) and wakes
-every event stream; `checked(number, reports)` adds what `pnp check` reports of that build (with
+every event stream, then returns once every open stream has written the build's event (at most
+`SENT_WAIT` seconds: the caller's thread, busy, would hold the interpreter meanwhile) and the
+documents no longer shown are closed (`PageStore.tidy`); `checked(number, reports)` adds what `pnp check` reports of that build (with
 `checks`, the page waits for it before it says a kit is checked). Every
 request needs a Host header naming localhost or 127.0.0.1 on this port (403 otherwise: DNS
 rebinding). GET and HEAD: `/` is the page (carrying this server's edit token), `/assets/<name>` one
@@ -46,6 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HOST = "127.0.0.1"
 BEAT = 15.0  # seconds between two comments on an idle event stream (a closed page is noticed)
+SENT_WAIT = 0.05  # the longest a build's caller waits for the event streams to have written its event
 EDITOR = "vscode://file/{path}:{line}:{col}"
 CARD_SCALE = 4.0  # pixels per point of a card in the studio's card view (288 dpi)
 ASSETS = {"index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
@@ -77,6 +80,8 @@ class Preview:
         self._lock = threading.Lock()
         self.closing = False
         self._changed: asyncio.Event | None = None
+        self._streams: dict[int, int] = {}  # per open event stream, the last build it sent
+        self._streams_sent = threading.Condition()
         self.server = HttpServer(self._answer, HOST, port)
         self.port = self.server.address[1]
         self.url = f"http://{HOST}:{self.port}/"
@@ -90,6 +95,14 @@ class Preview:
         with self._lock:
             self.state = state
         self.server.call(self._wake)
+        self._sent(outcome.number)
+        self.store.tidy()
+
+    def _sent(self, number: int) -> None:
+        """Wait (at most `SENT_WAIT` seconds) until every event stream has written build `number`'s
+        event: this thread holds the interpreter otherwise (the collection after a build, the check)."""
+        with self._streams_sent:
+            self._streams_sent.wait_for(lambda: all(v >= number for v in self._streams.values()), SENT_WAIT)
 
     def checked(self, number: int, reports: list[KitReport]) -> None:
         """What `pnp check` reports of build `number`: per kit its errors and warnings, as it prints them."""
@@ -221,6 +234,24 @@ class Preview:
 
     async def _events(self) -> AsyncIterator[bytes]:
         yield b"retry: 1000\n\n"
+        key = id(object())
+        self._stream_sent(key, -1)
+        try:
+            async for chunk in self._news():
+                yield chunk
+                if chunk.startswith(b"event: build"):  # (written: the stream asks for the next chunk)
+                    self._stream_sent(key, json.loads(chunk.split(b"data: ", 1)[1])["version"])
+        finally:
+            with self._streams_sent:
+                self._streams.pop(key, None)
+                self._streams_sent.notify_all()
+
+    def _stream_sent(self, key: int, number: int) -> None:
+        with self._streams_sent:
+            self._streams[key] = number
+            self._streams_sent.notify_all()
+
+    async def _news(self) -> AsyncIterator[bytes]:
         seen = (-1, 0)
         while not self.closing:
             changed = self._changed
