@@ -191,3 +191,27 @@ def test_a_page_whose_version_stayed_keeps_its_size_the_others_are_read(served, 
     document.close()
     assert preview.store._closing == []
 
+
+
+def test_a_build_waits_for_every_open_event_stream_to_have_sent_it(served, monkeypatch):
+    """`Preview(outcome)` returns once each open stream wrote the build's event (bounded by SENT_WAIT)."""
+    import threading
+
+    from pnp.live import server
+
+    preview, _loop, _root = served
+    monkeypatch.setattr(server, "SENT_WAIT", 10.0)
+    first, second = object(), object()
+    preview._stream_sent(first, 0)
+    preview._stream_sent(second, 0)
+    waiting = threading.Thread(target=preview._sent, args=(1,))
+    waiting.start()
+    preview._stream_sent(first, 1)
+    waiting.join(0.3)
+    assert waiting.is_alive()  # (the second stream has not sent build 1)
+    preview._stream_sent(second, 1)
+    waiting.join(5)
+    assert not waiting.is_alive()
+    for key in (first, second):
+        with preview._streams_sent:
+            preview._streams.pop(key)

@@ -80,7 +80,7 @@ class Preview:
         self._lock = threading.Lock()
         self.closing = False
         self._changed: asyncio.Event | None = None
-        self._streams: dict[int, int] = {}  # per open event stream, the last build it sent
+        self._streams: dict[object, int] = {}  # per open event stream (its own key object), the last build it sent
         self._streams_sent = threading.Condition()
         self.server = HttpServer(self._answer, HOST, port)
         self.port = self.server.address[1]
@@ -234,7 +234,7 @@ class Preview:
 
     async def _events(self) -> AsyncIterator[bytes]:
         yield b"retry: 1000\n\n"
-        key = id(object())
+        key = object()  # (held by this stream while it is open: an id() of a freed object may come back)
         self._stream_sent(key, -1)
         try:
             async for chunk in self._news():
@@ -246,7 +246,7 @@ class Preview:
                 self._streams.pop(key, None)
                 self._streams_sent.notify_all()
 
-    def _stream_sent(self, key: int, number: int) -> None:
+    def _stream_sent(self, key: object, number: int) -> None:
         with self._streams_sent:
             self._streams[key] = number
             self._streams_sent.notify_all()
