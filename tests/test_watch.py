@@ -101,6 +101,28 @@ def test_a_file_outside_the_watched_folders_is_watched_alone(files, tmp_path):
     assert picture in files.wait(timeout=3)
 
 
+def test_reading_a_watched_file_wakes_no_watchdog_thread(tmp_path):
+    """A build reads the watched layouts, fonts and kit: inotify is asked for changes only, so those
+    reads deliver no event to watchdog's threads (they would take the interpreter from the build)."""
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    (kit / "layouts.yaml").write_text("a: 1\n")
+    files = EventWatcher()
+    seen: list[str] = []
+    dispatch = files._handler.dispatch
+    files._handler.dispatch = lambda event: (seen.append(event.event_type), dispatch(event))  # type: ignore[method-assign]
+    try:
+        files.watch({kit}, set(), set())
+        time.sleep(0.1)
+        for _ in range(5):
+            (kit / "layouts.yaml").read_bytes()
+        (kit / "cards.yaml").write_text("b: 2\n")
+        assert files.wait(timeout=2) == {kit / "cards.yaml"}
+    finally:
+        files.close()
+    assert seen and not {"opened", "closed_no_write"} & set(seen), seen
+
+
 def test_watchdog_is_used_when_installed_and_polling_when_asked():
     chosen = watcher()
     polled = watcher(poll=True)

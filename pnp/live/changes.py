@@ -93,10 +93,13 @@ class Watcher(ABC):
 class EventWatcher(Watcher):
     """watchdog's observer, watching each folder once (raises ImportError without watchdog). A write
     ends when a watched file is closed, renamed onto or deleted; a tool's temporary file, closed
-    before it is renamed onto the file, ends nothing."""
+    before it is renamed onto the file, ends nothing. Only the events of files that change are
+    asked for (`event_filter`: inotify's mask then leaves out opens and reads, so a build reading
+    the watched layouts, fonts and kit wakes no watchdog thread while it runs)."""
 
     def __init__(self) -> None:
-        from watchdog.events import FileSystemEventHandler
+        from watchdog.events import (FileClosedEvent, FileCreatedEvent, FileDeletedEvent,
+                                     FileModifiedEvent, FileMovedEvent, FileSystemEventHandler)
         from watchdog.observers import Observer
 
         super().__init__()
@@ -111,6 +114,7 @@ class EventWatcher(Watcher):
                     outer._put(path, ends and Path(os.fsdecode(path)) in outer._files)
 
         self._handler = Handler()
+        self._filter = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent, FileClosedEvent]
         self._observer = Observer()
         self._observer.daemon = True
         self._observer.start()
@@ -128,7 +132,8 @@ class EventWatcher(Watcher):
         for key in set(self._watches) - wanted:
             self._observer.unschedule(self._watches.pop(key))
         for folder, deep in wanted - set(self._watches):
-            self._watches[(folder, deep)] = self._observer.schedule(self._handler, str(folder), recursive=deep)
+            self._watches[(folder, deep)] = self._observer.schedule(self._handler, str(folder), recursive=deep,
+                                                                     event_filter=self._filter)
 
     def close(self) -> None:
         # watchdog's emitter logs an error when a stop races its read of inotify (seen under load):
