@@ -22,7 +22,8 @@ page compression, without ASCII85, and with a bundled font as the initial font, 
 gives the same bytes and no base-14 font is referenced; `make_canvas` makes such a canvas on any
 target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
 a digest of each page's frame and content stream as it is shown (`page_digests`): a resident build tells the
-pages that changed from those that did not. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
+pages that changed from those that did not; and each page's frame (`page_frames`: what ReportLab sizes the
+page by, as a tuple), so that a page's size is known again from an earlier page of the same frame. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
 writes every colour as CMYK through it (ReportLab's colour hook), and with `pdfx` its document is a
 PDF/X-4 (`pnp.colour.pdfx`); without, nothing changes. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
@@ -78,6 +79,7 @@ class OutputBatch:
     _open: dict[int, tuple[Canvas, _Pending]] = field(default_factory=dict)  # id(canvas): until saved
     record_pages: bool = False
     page_digests: dict[Path, list[str]] = field(default_factory=dict)  # final path: a digest per page
+    page_frames: dict[Path, list[tuple]] = field(default_factory=dict)  # final path: a frame per page
     _made: list[Path] = field(default_factory=list)  # folders the batch made, outermost first
     root: Path | None = None  # the output folder every final path is confined below (fileio.confined),
     # and where its commits are journaled (pnp.core.journal)
@@ -124,8 +126,13 @@ class OutputBatch:
         canvas = make_canvas(str(pending.temp), pagesize, font, meta, duplex, ink, pdfx)
         self._open[id(canvas)] = (canvas, pending)
         if self.record_pages:
-            digests = self.page_digests.setdefault(final, [])
-            canvas.setPageCallBack(lambda _number: digests.append(_page_digest(canvas)))
+            digests, frames = self.page_digests.setdefault(final, []), self.page_frames.setdefault(final, [])
+
+            def shown(_number: int) -> None:
+                frame = _frame(canvas)
+                frames.append(frame)
+                digests.append(_page_digest(canvas, frame))
+            canvas.setPageCallBack(shown)
         return canvas
 
     def save(self, canvas: Canvas) -> Path:
@@ -170,6 +177,7 @@ class OutputBatch:
         self.pending.clear()
         self._open.clear()
         self.page_digests.clear()
+        self.page_frames.clear()
         for folder in reversed(self._made):
             try:
                 folder.rmdir()
@@ -209,29 +217,30 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
     return canvas
 
 
-def _page_digest(canvas: Canvas) -> str:
+def _page_digest(canvas: Canvas, frame: tuple | None = None) -> str:
     """The digest of the page just shown, its frame with its operators: ReportLab calls the page
     callback before it clears the page's operators (`_code`, private: tests/test_output_batch.py
-    holds it to this). The frame (`_frame`) is what the page's size in a viewer comes from, so a
-    page of the same digest is the same size (the preview reuses its size). Operators given as a
-    list that has a `digest` slot (a page a resident copies whole, `draw.kept`, only when the canvas
-    shows it in the same frame: the same list every time) are hashed once, the digest kept there."""
+    holds it to this). The frame (`_frame`, given when the caller has it) is what the page's size in
+    a viewer comes from, so a page of the same digest is the same size (the preview reuses its size).
+    Operators given as a list that has a `digest` slot (a page a resident copies whole, `draw.kept`,
+    only when the canvas shows it in the same frame: the same list every time) are hashed once, the
+    digest kept there."""
     code = canvas._code  # noqa: SLF001 (ReportLab's page operators)
     known: str | None = getattr(code, "digest", None)
     if known is None:
-        text = _frame(canvas) + "".join(code)
+        text = repr(_frame(canvas) if frame is None else frame) + "\n" + "".join(code)
         known = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
         if hasattr(code, "digest"):
             code.digest = known
     return known
 
 
-def _frame(canvas: Canvas) -> str:
+def _frame(canvas: Canvas) -> tuple:
     """What `showPage` sizes the page by: its size, its crop marks' border, rotation and boxes."""
     marks = canvas._cropMarks  # noqa: SLF001 (ReportLab's page attributes, as showPage reads them)
     border = max(0, getattr(marks, "borderWidth", 36)) if marks else 0
-    return repr((tuple(canvas._pagesize), border, canvas._pageRotation, canvas._cropBox,  # noqa: SLF001
-                 canvas._artBox, canvas._bleedBox, canvas._trimBox)) + "\n"  # noqa: SLF001
+    return (tuple(canvas._pagesize), border, canvas._pageRotation, canvas._cropBox,  # noqa: SLF001
+            canvas._artBox, canvas._bleedBox, canvas._trimBox)  # noqa: SLF001
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:

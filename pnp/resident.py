@@ -8,7 +8,8 @@ changed (by size, time or presence): a new generation, and the component memory 
 (`pnp.incremental.build_changed`) with that session, whose `ComponentMemo` draws again only the
 components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp
 build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
-when it drew none of it), `last` what the last committed build rebuilt or kept, by PDF path. The
+when it drew none of it), `frames(path)` the frame of each (`OutputBatch.page_frames`: what its
+size comes from), `last` what the last committed build rebuilt or kept, by PDF path. The
 garbage collector is held off during a build; `collect()` collects once the caller has its result
 out (the watcher: once the preview is told).
 
@@ -63,6 +64,7 @@ class _Entry:
     drawn: bool = True  # drawn by the run that staged it (False: recalled)
     output: str | None = None  # the digest of the PDF written, once committed
     pages: list[str] = field(default_factory=list)
+    frames: list[tuple] = field(default_factory=list)
 
 
 class ComponentMemo:
@@ -110,12 +112,14 @@ class ComponentMemo:
 
     def commit(self, batch: "OutputBatch") -> None:
         digests = {Path(path).as_posix(): pages for path, pages in batch.page_digests.items()}
+        frames = {Path(path).as_posix(): shown for path, shown in batch.page_frames.items()}
         self.last = {}
         for key, entry in self._staged.items():
             if entry.drawn and entry.file is not None:
                 entry.output = self._digest(Path(entry.file.path))
                 resources = _hash(self.generation, *sorted(entry.reads.items()))
                 entry.pages = [self._version(resources, page) for page in digests.get(entry.file.path, [])]
+                entry.frames = frames.get(entry.file.path, [])
             if entry.file is not None:
                 self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
         for path in digests:  # what no memo remembers (a rulebook) is drawn, and written, every time
@@ -141,9 +145,18 @@ class ComponentMemo:
         self._missed.clear()
 
     def pages(self, path: str) -> list[str] | None:
+        entry = self._entry(path)
+        return (entry.pages or None) if entry is not None else None
+
+    def frames(self, path: str) -> list[tuple] | None:
+        entry = self._entry(path)
+        return (entry.frames or None) if entry is not None else None
+
+    def _entry(self, path: str) -> _Entry | None:
+        """The committed component that wrote the PDF at `path`."""
         for entry in self._kept.values():
             if entry.file is not None and entry.file.path == path and entry.output:
-                return entry.pages or None
+                return entry
         return None
 
     def _fingerprint(self, inputs: KitInputs, part: Part) -> str:
@@ -298,6 +311,9 @@ class Resident:
 
     def pages(self, path: str) -> list[str] | None:
         return self.memo.pages(path)
+
+    def frames(self, path: str) -> list[tuple] | None:
+        return self.memo.frames(path)
 
     @property
     def last(self) -> dict[str, str]:

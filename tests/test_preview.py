@@ -167,15 +167,18 @@ def test_a_page_closed_while_it_loads_is_no_traceback(served, capfd):
     assert "Traceback" not in capfd.readouterr().err
 
 
-def test_a_page_whose_version_stayed_keeps_its_size_the_others_are_read(served, monkeypatch):
-    """After a one-card edit, pypdfium2 is asked the size of the one page whose version changed; every
-    size in the state is still the one pypdfium2 gives, and the documents replaced are closed."""
+def test_a_one_card_edit_opens_no_pdf_before_its_event_and_every_size_is_still_pypdfium2s(served, monkeypatch):
+    """After a one-card edit, the state goes out without opening the new PDF: each page takes the size
+    of its frame (pypdfium2 asked once a frame); every size in the state is still the one pypdfium2
+    gives, the changed page renders when asked (the document opened then), and the documents
+    replaced are closed."""
     import pypdfium2
 
     preview, loop, root = served
-    asked: list[int] = []
-    size = pypdfium2.PdfDocument.get_page_size
-    monkeypatch.setattr(pypdfium2.PdfDocument, "get_page_size", lambda self, i: asked.append(i) or size(self, i))
+    opened: list[object] = []
+    init = pypdfium2.PdfDocument.__init__
+    monkeypatch.setattr(pypdfium2.PdfDocument, "__init__",
+                        lambda self, *args, **kwargs: opened.append(args[0]) or init(self, *args, **kwargs))
     before = _state(preview)["kits"][0]["files"][0]["pages"]
     rows = ["  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]", "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]"]
     cards = root / "decks/similis/cartes.yaml"
@@ -184,13 +187,49 @@ def test_a_page_whose_version_stayed_keeps_its_size_the_others_are_read(served, 
     loop.build({cards})
     after = _state(preview)["kits"][0]["files"][0]["pages"]
     changed = [n for n, (a, b) in enumerate(zip(before, after)) if a["version"] != b["version"]]
-    assert changed and asked == changed
+    assert changed and opened == []
+    status, _, body = _get(preview, after[changed[0]]["src"])
+    assert status == 200 and body.startswith(b"\x89PNG") and len(opened) == 1
     document = pypdfium2.PdfDocument((root.parent / "out" / "similis" / "cartes-a4.pdf").read_bytes())
-    assert [(p["w"], p["h"]) for p in after] == [tuple(round(v, 2) for v in size(document, i))
+    assert [(p["w"], p["h"]) for p in after] == [tuple(round(v, 2) for v in document.get_page_size(i))
                                                  for i in range(len(document))]
     document.close()
     assert preview.store._closing == []
 
+
+def test_a_page_size_is_asked_of_pypdfium2_once_a_frame(tmp_path, monkeypatch):
+    """A resident's PDF of five pages in two frames: pypdfium2 is asked two sizes, each page gets its
+    frame's, and the same frames in the next build's PDF ask nothing."""
+    from types import SimpleNamespace
+
+    import pypdfium2
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.core.report import FileReport, KitReport
+    from pnp.live.pages import PageStore
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 300))
+    for size in [(200, 300)] * 3 + [(300, 200)] * 2:
+        canvas.setPageSize(size)
+        canvas.rect(10, 10, 50, 50)
+        canvas.showPage()
+    canvas.save()
+    pdf = tmp_path / "deck-a4.pdf"
+    frames = [((200, 300),)] * 3 + [((300, 200),)] * 2
+    report = KitReport("kit", "Kit", "kit", [FileReport(str(pdf), "deck", "deck", 5)])
+    store, asked = PageStore(), []
+    size = pypdfium2.PdfDocument.get_page_size
+    monkeypatch.setattr(pypdfium2.PdfDocument, "get_page_size", lambda self, i: asked.append(i) or size(self, i))
+    for number, versions in ((1, list("abcde")), (2, list("fghij"))):
+        pdf.write_bytes(buffer.getvalue() + b"\n" * number)  # (other bytes each build: read anew)
+        store.update(SimpleNamespace(failure=None, ok=True, reports=[report], last={}, number=number,  # type: ignore[arg-type]
+                                     versions={str(pdf): versions}, frames={str(pdf): frames}))
+    assert asked == [0, 3]
+    assert [(p.width, p.height, p.version) for p in store.files("kit")[0].pages] == \
+        [(200, 300, "f"), (200, 300, "g"), (200, 300, "h"), (300, 200, "i"), (300, 200, "j")]
+    assert store.png("kit", "deck-a4", 4, "i").startswith(b"\x89PNG")
+    store.tidy()
 
 
 def test_a_build_waits_for_every_open_event_stream_to_have_sent_it(served, monkeypatch):

@@ -3,7 +3,7 @@
 Contract: `Loop(root, names, options, watcher, echo, publish=None)` keeps a resident build
 (`pnp.resident.Resident`: the incremental path of `pnp build`, with the session and the memory of
 components kept). `build(changed)` builds the kits once and answers an `Outcome`, which carries each
-PDF's page versions (`Resident.pages`); it prints through `echo` the time, the files that changed,
+PDF's page versions and frames (`Resident.pages`, `Resident.frames`); it prints through `echo` the time, the files that changed,
 per kit what was rebuilt and what kept (or "up to date"), and the check report: every problem of
 the run, located, and for a kit with errors that its last good PDFs stay. It points the watcher at
 the files the run read (`KitReport.inputs`: YAML, data files, pictures, wherever they lie), the kit
@@ -51,6 +51,7 @@ class Outcome:
     failure: str | None = None  # an unexpected error (not a problem of the kits)
     lines: list[str] = field(default_factory=list)  # what was printed
     versions: dict[str, list[str]] = field(default_factory=dict)  # PDF path -> a version per page
+    frames: dict[str, list[tuple]] = field(default_factory=dict)  # PDF path -> a frame per page (its size's)
 
     @property
     def ok(self) -> bool:
@@ -96,6 +97,8 @@ class Loop:
         outcome.lines = report_lines(outcome, self.options.out)
         outcome.versions = {f.path: pages for r in reports for f in r.files
                              if (pages := self.resident.pages(f.path)) is not None}
+        outcome.frames = {f.path: frames for r in reports for f in r.files
+                           if (frames := self.resident.frames(f.path)) is not None}
         for line in outcome.lines:
             self.echo(line)
         self._watch(reports)  # before the preview is told: a save made once it shows the build is seen

@@ -3,11 +3,14 @@
 Contract: `PageStore(scale=SCALE)`. `update(outcome)` takes the PDFs of the kits the build wrote (a
 kit with errors keeps its last good PDFs, and so do the others when the run, which writes all or
 nothing, failed; a kit no longer watched is dropped). A PDF whose bytes changed is read into memory,
-so the pages shown all come from one build whatever is written next, and opened with pypdfium2 for
-its page sizes. Each page has a version: the outcome's (the resident build's, which change only when
-what a page shows or its frame changes: a page whose version the last view of that PDF had takes
-its size from there, the others are asked of pypdfium2), else the digest of the file and the page
-number stand in. `files(kit)`
+so the pages shown all come from one build whatever is written next, and opened with pypdfium2 when
+first needed (`_Pdf`: for a page size not known yet, a render, a crop). Each page has a version: the
+outcome's (the resident build's, which change only when what a page shows or its frame changes),
+else the digest of the file and the page number stand in. A page's size is asked of pypdfium2 once
+per frame (the outcome's: what ReportLab sizes the page by), then known for every page of that
+frame; without frames, a page whose version the last view of that PDF had takes its size from
+there, the others are asked of pypdfium2. So the event of a resident's one-card edit goes out
+without opening the new PDF. `files(kit)`
 lists a kit's `FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG
 bytes) when the version is the current one, None otherwise, keeping the `KEEP` latest renders, so a
 page is drawn again only when it changed. A PDF whose bytes changed keeps its previous document
@@ -34,7 +37,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..core.report import FileReport, KitReport
@@ -77,15 +80,16 @@ class PageStore:
         self.scale = scale
         self._lock = threading.Lock()
         self._kits: dict[str, list[FileView]] = {}
-        self._documents: dict[tuple[str, str], PdfDocument] = {}
-        self._previous: dict[tuple[str, str], tuple[PdfDocument, list[PageView]]] = {}
+        self._documents: dict[tuple[str, str], _Pdf] = {}
+        self._previous: dict[tuple[str, str], tuple[_Pdf, list[PageView]]] = {}
         self._rendered: OrderedDict[tuple, bytes] = OrderedDict()
-        self._closing: list[PdfDocument] = []  # no longer shown, closed by `tidy`
+        self._closing: list[_Pdf] = []  # no longer shown, closed by `tidy`
+        self._sizes: dict[tuple, tuple[float, float]] = {}  # a page frame -> its size (`update`'s thread only)
 
     def update(self, outcome: "Outcome") -> None:
         if outcome.failure is not None:
             return
-        opened: dict[tuple[str, str], PdfDocument] = {}
+        opened: dict[tuple[str, str], _Pdf] = {}
         kits = {report.kit: self._views(report, outcome, opened) for report in outcome.reports if report.kit}
         with self._lock:
             for key, document in opened.items():
@@ -116,7 +120,11 @@ class PageStore:
         known = next((v for v in self._kits.get(kit, []) if v.stem == stem and v.digest == digest), None)
         if known is not None and marks in (None, [p.version for p in known.pages]):
             return FileView(kit, stem, file, status, digest, known.pages)
-        document = opened[(kit, stem)] = self._pdfium.PdfDocument(data)
+        pdf = opened[(kit, stem)] = _Pdf(self._pdfium, data)
+        frames = outcome.frames.get(file.path)
+        if marks is not None and frames is not None and len(frames) == len(marks):
+            return FileView(kit, stem, file, status, digest, self._framed(pdf, marks, frames))
+        document = pdf.document()
         count = len(document)
         if marks is None or len(marks) != count:
             marks, sized = [f"{digest[:12]}-{i}" for i in range(count)], {}
@@ -131,7 +139,19 @@ class PageStore:
             pages.append(PageView(i + 1, size[0], size[1], mark))
         return FileView(kit, stem, file, status, digest, pages)
 
-    def _keep_previous(self, key: tuple[str, str], old: "PdfDocument") -> None:
+    def _framed(self, pdf: "_Pdf", marks: list[str], frames: list[tuple]) -> list[PageView]:
+        """The pages of a resident's PDF, each sized by its frame: asked of pypdfium2 for a frame
+        not seen yet (the document then opened), else the size that frame had."""
+        pages = []
+        for i, (mark, frame) in enumerate(zip(marks, frames)):
+            size = self._sizes.get(frame)
+            if size is None:
+                w, h = pdf.document().get_page_size(i)
+                size = self._sizes[frame] = (round(w, 2), round(h, 2))
+            pages.append(PageView(i + 1, size[0], size[1], mark))
+        return pages
+
+    def _keep_previous(self, key: tuple[str, str], old: "_Pdf") -> None:
         view = next((v for v in self._kits.get(key[0], []) if v.stem == key[1]), None)
         before = self._previous.pop(key, None)
         if before is not None:
@@ -161,7 +181,7 @@ class PageStore:
             document = self._document_of(kit, stem, number, version)
             if document is None:
                 return None
-            page = document[number - 1]
+            page = document.document()[number - 1]
             width, height = page.get_size()
             x0, y0, x1, y1 = (max(0.0, box[0]), max(0.0, box[1]), min(width, box[2]), min(height, box[3]))
             if x1 - x0 < 1 or y1 - y0 < 1:
@@ -171,7 +191,7 @@ class PageStore:
         image.save(buffer, "PNG", compress_level=1)
         return buffer.getvalue()
 
-    def _document_of(self, kit: str, stem: str, number: int, version: str) -> "PdfDocument | None":
+    def _document_of(self, kit: str, stem: str, number: int, version: str) -> "_Pdf | None":
         view = next((v for v in self._kits.get(kit, []) if v.stem == stem), None)
         if view is not None and 1 <= number <= len(view.pages) and view.pages[number - 1].version == version:
             return self._documents.get((kit, stem))
@@ -193,13 +213,31 @@ class PageStore:
             view = next((v for v in self._kits.get(kit, []) if v.stem == stem), None)
             if view is None or not 1 <= number <= len(view.pages) or view.pages[number - 1].version != version:
                 return None
-            image = self._documents[(kit, stem)][number - 1].render(scale=self.scale).to_pil()
+            image = self._documents[(kit, stem)].document()[number - 1].render(scale=self.scale).to_pil()
             buffer = io.BytesIO()
             image.save(buffer, "PNG", compress_level=1)  # the fastest: 20 ms a page, 10 % bigger
             self._rendered[key] = buffer.getvalue()
             while len(self._rendered) > KEEP:
                 self._rendered.popitem(last=False)
             return self._rendered[key]
+
+
+class _Pdf:
+    """A PDF's bytes, opened with pypdfium2 on first use (by `update`'s thread before the store
+    holds it, else under the store's lock)."""
+
+    def __init__(self, pdfium: Any, data: bytes):
+        self._pdfium, self._data = pdfium, data
+        self._document: PdfDocument | None = None
+
+    def document(self) -> "PdfDocument":
+        if self._document is None:
+            self._document = self._pdfium.PdfDocument(self._data)
+        return self._document
+
+    def close(self) -> None:
+        if self._document is not None:
+            self._document.close()
 
 
 def snapshot(outcome: "Outcome", store: PageStore, watching: list[str]) -> dict:
