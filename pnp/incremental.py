@@ -1,11 +1,14 @@
 """Incremental builds: build only the kits whose inputs changed since their last successful build.
 
-Contract: `build_changed(root, names, options, force=False, progress=None, session=None)` returns
+Contract: `build_changed(root, names, options, force=False, progress=None, session=None, later=None)` returns
 one `KitReport` per kit, as `pnp.build.build` does: the kits the build cache (`pnp.cache.BuildCache`)
 finds up to date come back from their cached manifests (`up_to_date=True`, warnings and the inputs
 their last build read included; errors with `options.strict`) without loading the drawing pipeline;
 the others go through `pnp.build.build`, and, when the run has no error, are recorded in the cache
-with the files they read (a cache that cannot be saved only makes the next build slower). The
+with the files they read and the digests of what they wrote, and the cache saved (a cache that
+cannot be saved only makes the next build slower); given `later`, the saving (its state written
+out) is handed to it as a job (`later(job)`) for the caller to run once the build's result is out
+(the watcher: after the preview is told, `pnp.resident`), the record made at once. The
 output folders of the kits named are first cleared of what killed builds left there, up to date or
 not. Names that are no kit go to the pipeline, which reports them. The CLI,
 the Python API and the watcher share this one path (the watcher passes the `session` it keeps
@@ -15,6 +18,7 @@ until something must be built: an up-to-date run imports neither ReportLab nor t
 from __future__ import annotations
 
 import gc
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -31,11 +35,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def build_changed(root: Path, names: list[str], options: Options, force: bool = False,
                   progress: Callable[[int], None] | None = None,
-                  session: "Session | None" = None) -> list[KitReport]:
+                  session: "Session | None" = None,
+                  later: Callable[[Callable[[], None]], None] | None = None) -> list[KitReport]:
     kept = session.kept if session is not None else None
     cache = BuildCache(root, options.out, options.cache_key(), (kept.stamp, kept.shared) if kept is not None else None)
     fresh, stale = _plan(root, names, cache, force)
-    reports = _build(root, stale, options, cache, progress, session) if stale is not None else []
+    reports = _build(root, stale, options, cache, progress, session, later) if stale is not None else []
     fresh_reports = [_cached(manifest, cache.inputs(kit_dir)) for kit_dir, manifest in fresh.items()]
     return reports + [r.strictly() if options.strict else r for r in fresh_reports]
 
@@ -62,7 +67,8 @@ def _cached(manifest: dict, inputs: dict[str, str]) -> KitReport:
 
 
 def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
-           progress: Callable[[int], None] | None, session: "Session | None") -> list[KitReport]:
+           progress: Callable[[int], None] | None, session: "Session | None",
+           later: Callable[[Callable[[], None]], None] | None = None) -> list[KitReport]:
     collecting = gc.isenabled()
     gc.disable()  # loading the pipeline makes only objects that live as long as the process: no collection
     try:
@@ -72,11 +78,19 @@ def _build(root: Path, names: list[str], options: Options, cache: BuildCache,
             gc.enable()
     reports = build(root, names, options, progress, session)
     if not any(r.errors for r in reports):
-        for report in reports:
+        for report in reports:  # (now: what the kit read and wrote is hashed as this build left it)
             if report.kit:
                 cache.record(Path(root) / report.path, report.as_json(), report.inputs)
-        try:
-            cache.save()
-        except OSError:
-            pass
+        if later is None:
+            _save(cache)
+        else:
+            later(partial(_save, cache))
     return reports
+
+
+def _save(cache: BuildCache) -> None:
+    """The build cache's state written (a cache that cannot be saved only makes the next build slower)."""
+    try:
+        cache.save()
+    except OSError:
+        pass

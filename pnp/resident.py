@@ -11,7 +11,9 @@ build` writes. `pages(path)` answers the version of each page of a PDF this proc
 when it drew none of it), `frames(path)` the frame of each (`OutputBatch.page_frames`: what its
 size comes from), `last` what the last committed build rebuilt or kept, by PDF path. The
 garbage collector is held off during a build; `collect()` collects once the caller has its result
-out (the watcher: once the preview is told).
+out (the watcher: once the preview is told), after `settle()`: the build cache's state, recorded
+during the build, is written out then too (`build_changed`'s `later` job), and the next build
+settles first what no `collect()` did.
 
 A `ComponentMemo` sits on the build `Session` and implements the run's memo protocol
 (`pnp.pipeline.memo.Memo`): `recall(inputs, part)` answers a component's remembered outcome when its
@@ -261,6 +263,7 @@ class Resident:
         self._session: Session | None = None
         self._stamp: tuple = ()
         self._collected = 0
+        self._later: list[Callable[[], None]] = []  # the build cache's state to write, until settled
 
     def session(self) -> "Session":
         """The open session, opened again when the layouts, fonts or icons changed."""
@@ -283,6 +286,7 @@ class Resident:
 
     def build(self, names: list[str], options: Options, force: bool = False,
               progress: Callable[[int], None] | None = None) -> list[KitReport]:
+        self.settle()
         session = self.session()
         if force:  # every component drawn again, as `pnp build --force` draws every kit
             self.memo.reset(self.memo.generation)
@@ -290,7 +294,7 @@ class Resident:
         collecting = gc.isenabled()
         gc.disable()  # (what the process keeps is many objects: a collection mid-build took up to 20 ms)
         try:
-            return build_changed(self.root, names, options, force, progress, session)
+            return build_changed(self.root, names, options, force, progress, session, self._later.append)
         except BaseException:  # a fault of pnp's (or an interrupt): nothing staged is kept
             self.memo.discard()
             raise
@@ -303,11 +307,18 @@ class Resident:
         collector is held off while it builds). What survives is frozen out of the collector's way
         (what the process keeps lives long: collecting it all took ~20 ms), so the next collection
         looks at what was made since; every `FULL_EVERY` builds, at everything."""
+        self.settle()
         self._collected += 1
         if self._collected % FULL_EVERY == 0:
             gc.unfreeze()
         gc.collect()
         gc.freeze()
+
+    def settle(self) -> None:
+        """Run what the last build left for once its result is out: the build cache's state written."""
+        jobs, self._later = self._later, []
+        for job in jobs:
+            job()
 
     def pages(self, path: str) -> list[str] | None:
         return self.memo.pages(path)

@@ -282,3 +282,26 @@ def test_a_models_fingerprint_text_tells_apart_what_repr_tells_apart_and_finds_r
     written.turn()
     assert written.write(("a" + "b", "c"))[0] == again == texts[0]  # (another object, the same text)
     assert [written.write(m)[1] for m in (("{rules.x}",), ({"t": "{rulebook.y}"},), ("{rules",))] == [True, True, False]
+
+
+def test_the_build_caches_state_is_written_once_the_result_is_out(similis):
+    """A resident build records the kit in the build cache as it ends (what it read and wrote hashed
+    then: tests above edit files before the next build) and leaves writing the cache's state to
+    `collect()` (the watcher: once the preview is told); the next build settles first what no
+    `collect()` did, so it finds the kit up to date."""
+    from pnp.cache import BuildCache
+    from pnp.core.discover import find_kits
+
+    root, resident, options = similis
+    resident.collect()
+    (kit,), _ = find_kits(root, ["similis"])
+    aide = root / "decks/similis/aide.yaml"
+    edit(aide, "Le plus jeune commence.", "La plus jeune commence.")
+    resident.build(["similis"], options)
+    assert BuildCache(root, options.out, options.cache_key()).fresh(kit) is None
+    resident.collect()
+    assert BuildCache(root, options.out, options.cache_key()).fresh(kit) is not None
+    edit(aide, "La plus jeune commence.", "Le plus jeune commence.")
+    resident.build(["similis"], options)
+    again = resident.build(["similis"], options)
+    assert [r.up_to_date for r in again if r.kit] == [True]

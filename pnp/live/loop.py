@@ -10,7 +10,7 @@ the files the run read (`KitReport.inputs`: YAML, data files, pictures, wherever
 folders, `decks/` (new kits) and the project's layouts, fonts and icons, ignoring the output folder
 and pnp's caches, then hands the outcome to `publish` (the preview: a save made once it shows the
 build is seen). The garbage collector is held off from the build until the preview is told, then
-collects (`Resident.collect`).
+collects (`Resident.collect`, which first writes the build cache's state: that waits too).
 With a `checked(number, reports)` callback (the preview's), each build is followed by `pnp check`
 of the same kits with the same options (paper, colours, ink) (`pnp.build.check`: its play-outs too), unless a change is
 already waiting, and what it reports goes to the callback.
