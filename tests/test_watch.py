@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -121,6 +122,29 @@ def test_reading_a_watched_file_wakes_no_watchdog_thread(tmp_path):
     finally:
         files.close()
     assert seen and not {"opened", "closed_no_write"} & set(seen), seen
+
+
+def test_a_folder_removed_and_made_again_is_watched_again_for_the_same_files(tmp_path):
+    """The watcher works out once which folders the same files take, and looks again at which of
+    them are folders on every build: a folder removed is let go, the same folder made again is
+    watched again."""
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "fond.svg").write_text("<svg/>")
+    files = EventWatcher()
+    try:
+        files.watch(set(), {art / "fond.svg"}, set())
+        shutil.rmtree(art)
+        files.wait(timeout=0.5)
+        files.watch(set(), {art / "fond.svg"}, set())
+        assert not files._watches
+        art.mkdir()
+        files.watch(set(), {art / "fond.svg"}, set())
+        time.sleep(0.1)
+        (art / "fond.svg").write_text("<svg></svg>")
+        assert art / "fond.svg" in files.wait(timeout=3)
+    finally:
+        files.close()
 
 
 def test_watchdog_is_used_when_installed_and_polling_when_asked():

@@ -119,16 +119,18 @@ class EventWatcher(Watcher):
         self._observer.daemon = True
         self._observer.start()
         self._watches: dict[tuple[Path, bool], ObservedWatch] = {}
+        self._asked: tuple[frozenset[Path], frozenset[Path]] | None = None
+        self._folders: tuple[tuple[Path, bool], ...] = ()  # what `_asked` watches, where it is a folder
 
     def describe(self) -> str:
         return "file events (watchdog)"
 
     def watch(self, recursive: set[Path], files: set[Path], ignored: set[Path]) -> None:
         self._ignored, self._files = tuple(ignored), frozenset(files)
-        recursive = {f for f in recursive if not any(r in f.parents for r in recursive)}  # each once
-        wanted = {(f, True) for f in recursive if f.is_dir()}
-        wanted |= {(f, False) for f in {p.parent for p in files}
-                   if f.is_dir() and not any(f == r or r in f.parents for r in recursive)}
+        asked = (frozenset(recursive), self._files)
+        if asked != self._asked:  # (the same folders and files as the last build's: worked out once)
+            self._asked, self._folders = asked, _folders(recursive, files)
+        wanted = {(folder, deep) for folder, deep in self._folders if os.path.isdir(folder)}
         for key in set(self._watches) - wanted:
             self._observer.unschedule(self._watches.pop(key))
         for folder, deep in wanted - set(self._watches):
@@ -141,6 +143,15 @@ class EventWatcher(Watcher):
         logging.getLogger("watchdog").addHandler(logging.NullHandler())
         self._observer.stop()
         self._observer.join(timeout=10)
+
+
+def _folders(recursive: set[Path], files: set[Path]) -> tuple[tuple[Path, bool], ...]:
+    """The folders that watching `recursive` (with all below) and `files` takes: each of `recursive`
+    not inside another, with all below it (True), and the folder of each file outside those (False)."""
+    tops = {f for f in recursive if not any(r in f.parents for r in recursive)}
+    alone = {p.parent for p in files}
+    return tuple((f, True) for f in sorted(tops)) + \
+        tuple((f, False) for f in sorted(alone) if not any(f == r or r in f.parents for r in tops))
 
 
 class PollingWatcher(Watcher):
