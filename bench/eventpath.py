@@ -1,7 +1,7 @@
 """Where the evening loop's event time goes: a timeline of one-card edits, from the save to the event
 (issue 23, item 2).
 
-Usage: python bench/eventpath.py [--rounds N] [--kit bench-540]
+Usage: python bench/eventpath.py [--rounds N] [--kit bench-540] [--idle SECONDS]
 
 It runs `pnp watch --serve` on a copy of the bench kit as bench/latency.py does, but in a child
 process that first wraps a few functions of pnp with timestamps (`time.perf_counter`, the same
@@ -10,9 +10,9 @@ pnp (`Watcher._put`: the first one, and the one that ends the write), the end of
 the resident build, the report and the watched files, the preview's page store, its state and the
 event. This process notes when it writes the file and when the event arrives. Each round is a
 one-card edit (a different card each round, after two unmeasured ones), with plain ReportLab's
-build of the same cards between two rounds as bench/latency.py runs it (a save after the CPU sat
-idle takes longer: ~30 ms here, against ~24); it prints the median of each step over the rounds,
-in ms, and the whole. The wrappers cost a few µs each: the whole is
+build of the same cards between two rounds as bench/latency.py runs it, or (`--idle`) that long
+with nothing running, as a designer's save comes; it prints the median of each step over the
+rounds, in ms, and the whole. The wrappers cost a few µs each: the whole is
 about bench/latency.py's `save to event`. Nothing of pnp is changed: the child's wrappers live in
 this script (`--child`).
 """
@@ -100,6 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--kit", default="bench-540")
+    parser.add_argument("--idle", type=float, help="seconds idle between two rounds (default: plain's build)")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     from latency import Watch, edit_card, plain_time, project
@@ -117,14 +118,17 @@ def main() -> None:
                 start = time.perf_counter()
                 cards.write_bytes(data)
                 rounds.append((start, watch.next_event(version)))
-                plain_time(count, Path(temp) / "plain.pdf")  # (as bench/latency.py does between rounds: the
-                # loop settles meanwhile, the check after the build included, and the CPU is as busy)
+                if args.idle is None:  # (as bench/latency.py does between rounds: the loop settles
+                    plain_time(count, Path(temp) / "plain.pdf")  # meanwhile, the check after the build too)
+                else:
+                    time.sleep(args.idle)
         finally:
             watch.close()
         marks = sorted((float(at), name) for at, name in (line.split(" ", 1) for line in log.read_text().splitlines()))
     measured = [found for start, received in rounds[2:]
                 if (found := steps(marks + [(received, "received")], start)) is not None]
-    print(f"{args.kit}, {len(measured)} one-card edits, file events; median ms from the save:")
+    between = f"{args.idle:g} s idle" if args.idle is not None else "plain's build"
+    print(f"{args.kit}, {len(measured)} one-card edits, file events, {between} between two; median ms from the save:")
     for step, _, _ in STEPS:
         print(f"  {step:34s} {statistics.median(r[step] for r in measured):6.2f}")
     print(f"  {'save to event':34s} {statistics.median(sum(r.values()) for r in measured):6.2f}")
