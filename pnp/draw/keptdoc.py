@@ -69,8 +69,7 @@ class KeptDocument(pdfdoc.PDFDocument):
         lines = [f"0 {len(ids) + 1}", "0000000000 65535 f "]
         lines += ["%0.10d %0.5d n " % (offsets[oid], named[oid][1]) for oid in ids]
         lines.append("")
-        table: bytes = pdfdoc.pdfdocEnc("\n".join(lines))
-        return b"xref\n" + table
+        return b"xref\n" + "\n".join(lines).encode("ascii")  # (digits, spaces, n and f: what pdfdocEnc gives them)
 
     def _objects(self, out: Any) -> list[str]:
         """Every object formatted into `out` in number order (new ones appear while formatting), the
