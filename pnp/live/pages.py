@@ -144,10 +144,15 @@ class PageStore:
         not seen yet (the document then opened), else the size that frame had."""
         pages = []
         for i, (mark, frame) in enumerate(zip(marks, frames)):
-            size = self._sizes.get(frame)
+            try:
+                size, known = self._sizes.get(frame), True
+            except TypeError:  # (a frame holding a list: ReportLab takes any sequence for a box)
+                size, known = None, False
             if size is None:
                 w, h = pdf.document().get_page_size(i)
-                size = self._sizes[frame] = (round(w, 2), round(h, 2))
+                size = (round(w, 2), round(h, 2))
+                if known:
+                    self._sizes[frame] = size
             pages.append(PageView(i + 1, size[0], size[1], mark))
         return pages
 
