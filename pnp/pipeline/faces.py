@@ -40,6 +40,7 @@ class Faces:
         self._env_key = repr((env.project, env.kit_dir, env.french, env.tables, sorted(env.skip), env.min_text,
                               env.rules, env.paper, env.language)) if kept is not None else ""
         self._layout_keys: dict[str, str] = {}
+        self._contexts: dict[tuple, tuple] = {}  # (deck, duplex, layouts) -> `_sheet_context`, this run's
         self._builders: dict[tuple, FaceBuilder] = {}
         self._repeats = Repeats()
         self._reported: set[int] = set()  # fields whose `{rules.…}` problems are reported
@@ -96,9 +97,15 @@ class Faces:
         return f"kit {self.kit.name!r}, deck {deck.name!r}, {card.label()}"
 
     def _sheet_context(self, deck: Deck, duplex: bool, layouts: list[str]) -> tuple:
-        """What a sheet's faces are looked up in besides its cards: the deck, the kit, the layouts."""
-        return (deck.name, deck.title, len(deck.cards), self.kit.game.title, duplex,
-                tuple(self._layout_key(self.builder(name), name) for name in sorted(set(layouts))))
+        """What a sheet's faces are looked up in besides its cards: the deck, the kit, the layouts
+        (made once a run for the same deck and layouts: every sheet of a deck asks it)."""
+        key = (deck.name, deck.title, len(deck.cards), duplex, tuple(layouts))
+        context = self._contexts.get(key)
+        if context is None:
+            context = self._contexts[key] = (deck.name, deck.title, len(deck.cards), self.kit.game.title, duplex,
+                                             tuple(self._layout_key(self.builder(name), name)
+                                                   for name in sorted(set(layouts))))
+        return context
 
     def _problems(self, card: Card, deck: Deck, layout_name: str, found: list[Problem],
                   unbound: list[tuple[str, str]]) -> list[Problem]:
