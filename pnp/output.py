@@ -23,7 +23,7 @@ gives the same bytes and no base-14 font is referenced; `make_canvas` makes such
 target (an export's pages in memory). A batch made with `record_pages=True` keeps, per final path,
 a digest of each page's frame and content stream as it is shown (`page_digests`): a resident build tells the
 pages that changed from those that did not; and each page's frame (`page_frames`: what ReportLab sizes the
-page by, as a tuple), so that a page's size is known again from an earlier page of the same frame. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
+page by, a tuple of tuples), so that a page's size is known again from an earlier page of the same frame. A canvas made with an `ink` (`pnp.colour.convert.CmykInk`)
 writes every colour as CMYK through it (ReportLab's colour hook), and with `pdfx` its document is a
 PDF/X-4 (`pnp.colour.pdfx`); without, nothing changes. Every PDF asks viewers to print at actual size
 (`/ViewerPreferences << /PrintScaling /None >>`) and names its duplex mode (`/Duplex`: `Simplex`,
@@ -217,18 +217,18 @@ def make_canvas(target: str | Path | BinaryIO, pagesize: tuple[float, float], fo
     return canvas
 
 
-def _page_digest(canvas: Canvas, frame: tuple | None = None) -> str:
+def _page_digest(canvas: Canvas, frame: tuple) -> str:
     """The digest of the page just shown, its frame with its operators: ReportLab calls the page
     callback before it clears the page's operators (`_code`, private: tests/test_output_batch.py
-    holds it to this). The frame (`_frame`, given when the caller has it) is what the page's size in
-    a viewer comes from, so a page of the same digest is the same size (the preview reuses its size).
+    holds it to this). Its frame (`_frame(canvas)`) is what the page's size in a viewer comes from, so
+    a page of the same digest is the same size (the preview reuses its size).
     Operators given as a list that has a `digest` slot (a page a resident copies whole, `draw.kept`,
     only when the canvas shows it in the same frame: the same list every time) are hashed once, the
     digest kept there."""
     code = canvas._code  # noqa: SLF001 (ReportLab's page operators)
     known: str | None = getattr(code, "digest", None)
     if known is None:
-        text = repr(_frame(canvas) if frame is None else frame) + "\n" + "".join(code)
+        text = repr(frame) + "\n" + "".join(code)
         known = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
         if hasattr(code, "digest"):
             code.digest = known
@@ -236,11 +236,13 @@ def _page_digest(canvas: Canvas, frame: tuple | None = None) -> str:
 
 
 def _frame(canvas: Canvas) -> tuple:
-    """What `showPage` sizes the page by: its size, its crop marks' border, rotation and boxes."""
+    """What `showPage` sizes the page by: its size, its crop marks' border, rotation and boxes, each
+    box a tuple (ReportLab takes any sequence): a key the preview finds the page's size by."""
     marks = canvas._cropMarks  # noqa: SLF001 (ReportLab's page attributes, as showPage reads them)
     border = max(0, getattr(marks, "borderWidth", 36)) if marks else 0
-    return (tuple(canvas._pagesize), border, canvas._pageRotation, canvas._cropBox,  # noqa: SLF001
-            canvas._artBox, canvas._bleedBox, canvas._trimBox)  # noqa: SLF001
+    boxes = (canvas._cropBox, canvas._artBox, canvas._bleedBox, canvas._trimBox)  # noqa: SLF001
+    return (tuple(canvas._pagesize), border, canvas._pageRotation,  # noqa: SLF001
+            *(box if box is None or type(box) is tuple else tuple(box) for box in boxes))
 
 
 def link_problems(out: Path, kits: list[str]) -> list[Problem]:

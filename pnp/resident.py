@@ -7,9 +7,9 @@ changed (by size, time or presence): a new generation, and the component memory 
 `build(names, options, force, progress)` runs the incremental build `pnp build` runs
 (`pnp.incremental.build_changed`) with that session, whose `ComponentMemo` draws again only the
 components whose inputs changed (`force`: all of them); the PDFs are byte for byte the ones `pnp
-build` writes. `pages(path)` answers the version of each page of a PDF this process drew (None
-when it drew none of it), `frames(path)` the frame of each (`OutputBatch.page_frames`: what its
-size comes from), `last` what the last committed build rebuilt or kept, by PDF path. The
+build` writes. `pages(path)` answers, for each page of a PDF this process drew (None when it drew
+none of it), its version and its frame (`OutputBatch.page_frames`: what its size comes from),
+`last` what the last committed build rebuilt or kept, by PDF path. The
 garbage collector is held off during a build; `collect()` collects once the caller has its result
 out (the watcher: once the preview is told), after `settle()`: the build cache's state, recorded
 during the build, is written out then too (`build_changed`'s `later` job), and the next build
@@ -25,7 +25,7 @@ it notes those files as read (for the build cache) and stages the outcome. Other
 the run draws the component and hands its outcome back through `keep(inputs, part, outcome)` once
 the problems' wording is settled, which stages it. After the run, `commit(batch)` keeps what the
 committed batch wrote, with a version per page (`OutputBatch.page_digests` mixed with the digests of
-the files the component read); `discard()` forgets the staged components (a failed run: the PDFs on
+the files the component read) beside its frame; `discard()` forgets the staged components (a failed run: the PDFs on
 disk are the last good ones). The session's `Kept` (faces and finished pages, below the
 component: `pnp.pipeline.memo.Kept`) is forgotten with the components, and whenever a file a
 component's drawing read changed.
@@ -65,8 +65,7 @@ class _Entry:
     problems: list[Problem] = field(default_factory=list)
     drawn: bool = True  # drawn by the run that staged it (False: recalled)
     output: str | None = None  # the digest of the PDF written, once committed
-    pages: list[str] = field(default_factory=list)
-    frames: list[tuple] = field(default_factory=list)
+    pages: list[tuple[str, tuple]] = field(default_factory=list)  # (version, frame) per page
 
 
 class ComponentMemo:
@@ -113,18 +112,18 @@ class ComponentMemo:
                                    list(outcome.problems))
 
     def commit(self, batch: "OutputBatch") -> None:
-        digests = {Path(path).as_posix(): pages for path, pages in batch.page_digests.items()}
-        frames = {Path(path).as_posix(): shown for path, shown in batch.page_frames.items()}
+        shown = {Path(path).as_posix(): list(zip(pages, batch.page_frames[path]))
+                 for path, pages in batch.page_digests.items()}
         self.last = {}
         for key, entry in self._staged.items():
             if entry.drawn and entry.file is not None:
                 entry.output = self._digest(Path(entry.file.path))
                 resources = _hash(self.generation, *sorted(entry.reads.items()))
-                entry.pages = [self._version(resources, page) for page in digests.get(entry.file.path, [])]
-                entry.frames = frames.get(entry.file.path, [])
+                entry.pages = [(self._version(resources, page), frame)
+                               for page, frame in shown.get(entry.file.path, ())]
             if entry.file is not None:
                 self.last[entry.file.path] = "rebuilt" if entry.drawn else "kept"
-        for path in digests:  # what no memo remembers (a rulebook) is drawn, and written, every time
+        for path in shown:  # what no memo remembers (a rulebook) is drawn, and written, every time
             self.last.setdefault(path, "rebuilt")
         for kit in {key[0] for key in self._staged}:  # components gone from a kit are forgotten
             for key in [k for k in self._kept if k[0] == kit and k not in self._staged]:
@@ -146,19 +145,10 @@ class ComponentMemo:
         self._staged.clear()
         self._missed.clear()
 
-    def pages(self, path: str) -> list[str] | None:
-        entry = self._entry(path)
-        return (entry.pages or None) if entry is not None else None
-
-    def frames(self, path: str) -> list[tuple] | None:
-        entry = self._entry(path)
-        return (entry.frames or None) if entry is not None else None
-
-    def _entry(self, path: str) -> _Entry | None:
-        """The committed component that wrote the PDF at `path`."""
+    def pages(self, path: str) -> list[tuple[str, tuple]] | None:
         for entry in self._kept.values():
             if entry.file is not None and entry.file.path == path and entry.output:
-                return entry
+                return entry.pages or None
         return None
 
     def _fingerprint(self, inputs: KitInputs, part: Part) -> str:
@@ -320,11 +310,8 @@ class Resident:
         for job in jobs:
             job()
 
-    def pages(self, path: str) -> list[str] | None:
+    def pages(self, path: str) -> list[tuple[str, tuple]] | None:
         return self.memo.pages(path)
-
-    def frames(self, path: str) -> list[tuple] | None:
-        return self.memo.frames(path)
 
     @property
     def last(self) -> dict[str, str]:

@@ -56,13 +56,13 @@ def _copied(kept: KeptPages | None, texts: list[str]) -> tuple[bytes, list[str]]
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from pnp.output import _page_digest
+    from pnp.output import _frame, _page_digest
 
     if "KeptNoto" not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont("KeptNoto", str(ROOT / "fonts" / "NotoSans-Regular.ttf")))
     out, digests = io.BytesIO(), []
     c = Canvas(out, pagesize=(200, 200), invariant=1, pageCompression=1, initialFontName="KeptNoto")
-    c.setPageCallBack(lambda _number: digests.append(_page_digest(c)))
+    c.setPageCallBack(lambda _number: digests.append(_page_digest(c, _frame(c))))
     show = c.showPage
     c.showPage = lambda: (SHOWN.append(1), show())  # type: ignore[method-assign] (a page ended by ReportLab)
     run = kept.run("doc.pdf") if kept is not None else None

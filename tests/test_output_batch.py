@@ -142,3 +142,17 @@ def test_a_page_digest_covers_the_page_size_and_boxes(tmp_path):
         batch.save(canvas)
         first, taller, trimmed, again = batch.page_digests[tmp_path / "a.pdf"]
         assert len({first, taller, trimmed}) == 3 and again == first
+
+
+def test_a_page_frame_is_a_key_whatever_sequence_a_box_was_given_as(tmp_path):
+    """ReportLab takes any sequence for a box; the frame a batch keeps of a page holds tuples (the
+    preview finds a page's size by it), the same for a box given as a list or as a tuple."""
+    with OutputBatch(record_pages=True) as batch:
+        canvas = batch.canvas(tmp_path / "a.pdf", (200.0, 200.0), FONT, {})
+        for trim in ([0, 0, 100, 100], (0, 0, 100, 100)):
+            canvas.setTrimBox(trim)
+            canvas.showPage()
+        batch.save(canvas)
+        listed, tupled = batch.page_frames[tmp_path / "a.pdf"]
+        assert listed == tupled and hash(listed) == hash(tupled) and (0, 0, 100, 100) in listed
+        assert len(set(batch.page_digests[tmp_path / "a.pdf"])) == 1

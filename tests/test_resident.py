@@ -38,6 +38,11 @@ def _stamps(reports) -> dict[str, int]:
     return {f.component: Path(f.path).stat().st_mtime_ns for r in reports for f in r.files}
 
 
+def _versions(resident: Resident, path: str) -> list[str]:
+    """The version of each page of a PDF the resident drew (`Resident.pages`: each with its frame)."""
+    return [version for version, _ in resident.pages(path) or ()]
+
+
 def _book(files: dict[str, str]) -> dict[str, str]:
     """The rulebook's PDFs in a build's `last`: drawn every time (no memo remembers a rulebook)."""
     return {files["regles"]: "rebuilt", files["regles-livret"]: "rebuilt"}
@@ -63,16 +68,16 @@ def test_an_edit_draws_that_component_alone_and_the_bytes_are_pnp_builds(similis
 def test_page_versions_change_where_the_page_changed(similis):
     root, resident, options = similis
     cartes = _files(resident.build(["similis"], options, force=True))["cartes"]
-    pages = resident.pages(cartes)
+    pages = _versions(resident, cartes)
     assert len(pages) == 24  # 12 sheets of 8 (gutters: two backgrounds), recto and verso
     cards = root / "decks/similis/cartes.yaml"
     edit(cards, "rows:\n", "rows:  # the whole product\n")
     resident.build(["similis"], options)
-    assert resident.last[cartes] == "kept" and resident.pages(cartes) == pages  # the same cards
+    assert resident.last[cartes] == "kept" and _versions(resident, cartes) == pages  # the same cards
     edit(cards, "  - [5, œil, rouge, pierre]\n  - [5, œil, rouge, sable]",
          "  - [5, œil, rouge, sable]\n  - [5, œil, rouge, pierre]")
     resident.build(["similis"], options)
-    changed = [i for i, (a, b) in enumerate(zip(pages, resident.pages(cartes))) if a != b]
+    changed = [i for i, (a, b) in enumerate(zip(pages, _versions(resident, cartes))) if a != b]
     assert resident.last[cartes] == "rebuilt" and changed == [22]  # the last recto; the backs are alike
 
 
@@ -89,14 +94,14 @@ def test_a_picture_edit_draws_the_components_that_show_it(similis):
     root, resident, options = similis
     resident.build(["similis"], options, force=True)
     cartes = _files(resident.build(["similis"], options))["cartes"]
-    pages = resident.pages(cartes)
+    pages = _versions(resident, cartes)
     art = root / "decks/similis/art/fond-sable.svg"
     art.write_text(art.read_text(encoding="utf-8").replace("</svg>", "<rect width='1' height='1'/></svg>"),
                    encoding="utf-8")
     files = _files(resident.build(["similis"], options))
     assert resident.last == {files["cartes"]: "rebuilt", files["aide"]: "kept", files["score"]: "kept", files["boite"]: "kept",
                              **_book(files)}
-    assert all(a != b for a, b in zip(pages, resident.pages(cartes)))  # drawn with other art: all new
+    assert all(a != b for a, b in zip(pages, _versions(resident, cartes)))  # drawn with other art: all new
 
 
 def test_a_layout_edit_opens_the_session_again_and_draws_everything(similis):

@@ -129,7 +129,7 @@ class EventWatcher(Watcher):
         self._ignored, self._files = tuple(ignored), frozenset(files)
         asked = (frozenset(recursive), self._files)
         if asked != self._asked:  # (the same folders and files as the last build's: worked out once)
-            self._asked, self._folders = asked, _folders(recursive, files)
+            self._asked, self._folders = asked, _watched_folders(recursive, files)
         wanted = {(folder, deep) for folder, deep in self._folders if os.path.isdir(folder)}
         for key in set(self._watches) - wanted:
             self._observer.unschedule(self._watches.pop(key))
@@ -145,7 +145,7 @@ class EventWatcher(Watcher):
         self._observer.join(timeout=10)
 
 
-def _folders(recursive: set[Path], files: set[Path]) -> tuple[tuple[Path, bool], ...]:
+def _watched_folders(recursive: set[Path], files: set[Path]) -> tuple[tuple[Path, bool], ...]:
     """The folders that watching `recursive` (with all below) and `files` takes: each of `recursive`
     not inside another, with all below it (True), and the folder of each file outside those (False)."""
     tops = {f for f in recursive if not any(r in f.parents for r in recursive)}

@@ -3,8 +3,8 @@
 Contract: `Loop(root, names, options, watcher, echo, publish=None)` keeps a resident build
 (`pnp.resident.Resident`: the incremental path of `pnp build`, with the session and the memory of
 components kept). `build(changed)` builds the kits once and answers an `Outcome`, which carries each
-PDF's page versions and frames (`Resident.pages`, `Resident.frames`); it prints through `echo` the time, the files that changed,
-per kit what was rebuilt and what kept (or "up to date"), and the check report: every problem of
+PDF's pages, each its version and frame (`Resident.pages`); it prints through `echo` the time, the
+files that changed, per kit what was rebuilt and what kept (or "up to date"), and the check report: every problem of
 the run, located, and for a kit with errors that its last good PDFs stay. It points the watcher at
 the files the run read (`KitReport.inputs`: YAML, data files, pictures, wherever they lie), the kit
 folders, `decks/` (new kits) and the project's layouts, fonts and icons, ignoring the output folder
@@ -50,8 +50,7 @@ class Outcome:
     clock: str  # local time of the build, HH:MM:SS
     failure: str | None = None  # an unexpected error (not a problem of the kits)
     lines: list[str] = field(default_factory=list)  # what was printed
-    versions: dict[str, list[str]] = field(default_factory=dict)  # PDF path -> a version per page
-    frames: dict[str, list[tuple]] = field(default_factory=dict)  # PDF path -> a frame per page (its size's)
+    pages: dict[str, list[tuple[str, tuple]]] = field(default_factory=dict)  # PDF path -> (version, frame) per page
 
     @property
     def ok(self) -> bool:
@@ -95,10 +94,8 @@ class Loop:
         outcome = Outcome(self.count, self._shown(changed), reports, dict(self.resident.last),
                           time.perf_counter() - start, time.strftime("%H:%M:%S"), failure)
         outcome.lines = report_lines(outcome, self.options.out)
-        outcome.versions = {f.path: pages for r in reports for f in r.files
-                             if (pages := self.resident.pages(f.path)) is not None}
-        outcome.frames = {f.path: frames for r in reports for f in r.files
-                           if (frames := self.resident.frames(f.path)) is not None}
+        outcome.pages = {f.path: pages for r in reports for f in r.files
+                         if (pages := self.resident.pages(f.path)) is not None}
         for line in outcome.lines:
             self.echo(line)
         self._watch(reports)  # before the preview is told: a save made once it shows the build is seen

@@ -7,10 +7,9 @@ so the pages shown all come from one build whatever is written next, and opened 
 first needed (`_Pdf`: for a page size not known yet, a render, a crop). Each page has a version: the
 outcome's (the resident build's, which change only when what a page shows or its frame changes),
 else the digest of the file and the page number stand in. A page's size is asked of pypdfium2 once
-per frame (the outcome's: what ReportLab sizes the page by), then known for every page of that
-frame; without frames, a page whose version the last view of that PDF had takes its size from
-there, the others are asked of pypdfium2. So the event of a resident's one-card edit goes out
-without opening the new PDF. `files(kit)`
+per frame (the outcome's, beside its version: what ReportLab sizes the page by), then known for
+every page of that frame; a page without one is asked. So the event of a resident's one-card edit
+goes out without opening the new PDF. `files(kit)`
 lists a kit's `FileView`s; `png(kit, stem, number, version)` answers a page rendered at `scale` (PNG
 bytes) when the version is the current one, None otherwise, keeping the `KEEP` latest renders, so a
 page is drawn again only when it changed. A PDF whose bytes changed keeps its previous document
@@ -37,7 +36,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 from urllib.parse import quote
 
 from ..core.report import FileReport, KitReport
@@ -111,49 +110,34 @@ class PageStore:
     def _view(self, kit: str, file: FileReport, outcome: "Outcome", opened: dict) -> FileView | None:
         """The file's pages: those already known when the file is the same, else read anew (None when
         the file cannot be read, say deleted meanwhile)."""
-        stem, status, marks = Path(file.path).stem, outcome.last.get(file.path, "up to date"), outcome.versions.get(file.path)
+        stem, status = Path(file.path).stem, outcome.last.get(file.path, "up to date")
+        shown: Sequence[tuple[str, tuple | None]] | None = outcome.pages.get(file.path)
         try:
             data = Path(file.path).read_bytes()
         except OSError:
             return None
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
         known = next((v for v in self._kits.get(kit, []) if v.stem == stem and v.digest == digest), None)
-        if known is not None and marks in (None, [p.version for p in known.pages]):
+        if known is not None and (shown is None or [v for v, _ in shown] == [p.version for p in known.pages]):
             return FileView(kit, stem, file, status, digest, known.pages)
         pdf = opened[(kit, stem)] = _Pdf(self._pdfium, data)
-        frames = outcome.frames.get(file.path)
-        if marks is not None and frames is not None and len(frames) == len(marks):
-            return FileView(kit, stem, file, status, digest, self._framed(pdf, marks, frames))
-        document = pdf.document()
-        count = len(document)
-        if marks is None or len(marks) != count:
-            marks, sized = [f"{digest[:12]}-{i}" for i in range(count)], {}
-        else:  # a resident's version covers the page's frame: a page of a known version is that size
-            sized = {p.version: (p.width, p.height) for v in self._kits.get(kit, []) if v.stem == stem for p in v.pages}
-        pages = []
-        for i, mark in enumerate(marks):
-            size = sized.get(mark)
-            if size is None:
-                w, h = document.get_page_size(i)
-                size = (round(w, 2), round(h, 2))
-            pages.append(PageView(i + 1, size[0], size[1], mark))
-        return FileView(kit, stem, file, status, digest, pages)
+        if shown is None:  # (not a resident's PDF: the file's digest and the page number stand in)
+            document = pdf.document()
+            shown = [(f"{digest[:12]}-{i}", None) for i in range(len(document))]
+        return FileView(kit, stem, file, status, digest, self._sized(pdf, shown))
 
-    def _framed(self, pdf: "_Pdf", marks: list[str], frames: list[tuple]) -> list[PageView]:
-        """The pages of a resident's PDF, each sized by its frame: asked of pypdfium2 for a frame
-        not seen yet (the document then opened), else the size that frame had."""
+    def _sized(self, pdf: "_Pdf", shown: Sequence[tuple[str, tuple | None]]) -> list[PageView]:
+        """The pages (version, frame) sized: asked of pypdfium2 for a frame not seen yet (the document
+        then opened) or for a page without one, else the size that frame had."""
         pages = []
-        for i, (mark, frame) in enumerate(zip(marks, frames)):
-            try:
-                size, known = self._sizes.get(frame), True
-            except TypeError:  # (a frame holding a list: ReportLab takes any sequence for a box)
-                size, known = None, False
+        for i, (version, frame) in enumerate(shown):
+            size = self._sizes.get(frame) if frame is not None else None
             if size is None:
                 w, h = pdf.document().get_page_size(i)
                 size = (round(w, 2), round(h, 2))
-                if known:
+                if frame is not None:
                     self._sizes[frame] = size
-            pages.append(PageView(i + 1, size[0], size[1], mark))
+            pages.append(PageView(i + 1, size[0], size[1], version))
         return pages
 
     def _keep_previous(self, key: tuple[str, str], old: "_Pdf") -> None:

@@ -18,8 +18,9 @@ empty; such a deck writes no file of its own. A part-filled sheet is drawn on it
 Each sheet is checked for a full-bleed face whose bleed it cuts where the paper had room
 (`layout.bleedcheck`): a warning at the deck, once. The plan of a deck laid out is kept in
 `KitContext.plans`. `shown(kit, deck)`: its spec less where its cards come from (`rows:`, `cards:`,
-`generate:`, `data:`: the cards' contents stand for them), its cards and layouts, and its guests'. In a resident session (`memo.Kept`), the deck's plan is last build's object when equal, a
-sheet of the very same cards takes its faces whole (`Faces.sheet`), and a sheet side's notes and
+`generate:`, `data:`: the cards' contents stand for them), its cards and layouts, and its guests'.
+In a resident session (`memo.Kept`), the deck's plan is last build's object when equal, a sheet of
+the very same cards takes its faces whole (`Faces.sheet`), and a sheet side's notes and
 bleed check are last build's when what they come from is the same.
 """
 from __future__ import annotations
