@@ -19,7 +19,6 @@ this script (`--child`).
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -48,7 +47,6 @@ def child(log: str, argv: list[str]) -> None:
         out.write(f"{time.perf_counter():.6f} {name}\n")
 
     import pnp.live.changes as changes
-    import pnp.live.loop as loop
     import pnp.live.pages as pages
     import pnp.live.server as server
     import pnp.resident as resident

@@ -57,12 +57,11 @@ def project(kit: str, base: Path) -> Path:
 class Watch:
     """`pnp watch --serve` in a child process, its events in a queue."""
 
-    def __init__(self, root: Path, kit: str, poll: bool, launcher: list[str] | None = None,
-                 env: dict[str, str] | None = None):
+    def __init__(self, root: Path, kit: str, poll: bool, launcher: list[str] | None = None):
         args = (launcher or [sys.executable, "-m", "pnp"]) + ["--project", str(root), "watch", f"bench/kits/{kit}",
                                                              "--serve", "--out", str(root / "output")] + \
             (["--poll"] if poll else [])
-        env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                                         cwd=root)
         self.lines: queue.Queue[str] = queue.Queue()
