@@ -246,6 +246,26 @@ def test_a_fault_of_pnp_is_said_and_watching_goes_on(loop, monkeypatch):
                        "— please report this)"
 
 
+def test_a_fault_in_writing_the_build_cache_after_the_event_is_said_and_watching_goes_on(loop, monkeypatch):
+    """The build cache's state is written after the preview is told (`Resident.collect`): a fault of
+    pnp's there is said like a fault in the build, and the next build runs."""
+    from pnp.cache import BuildCache
+
+    made, root, lines = loop
+    save = BuildCache.save
+
+    def fault(self):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(BuildCache, "save", fault)
+    assert made.build(set()).ok
+    assert lines[-1] == "  pnp failed to record this build in its cache: ValueError: a bug (a later `pnp build` " \
+                        "builds the kit again — please report this)"
+    monkeypatch.setattr(BuildCache, "save", save)
+    edit(root / "decks/similis/aide.yaml", "Le plus jeune commence.", "La plus jeune commence.")
+    assert made.build({root / "decks/similis/aide.yaml"}).ok and "pnp failed" not in lines[-1]
+
+
 def test_forever_builds_after_each_save(loop):
     made, root, lines = loop
     outcomes = []

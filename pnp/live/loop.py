@@ -76,7 +76,11 @@ class Loop:
         finally:
             if collecting:
                 gc.enable()
-        self.resident.collect()  # (the build's garbage, once it is out)
+        try:
+            self.resident.collect()  # (the build's garbage, and the build cache's state, once it is out)
+        except Exception as exc:  # pnp's fault in writing that state: said, and watching goes on
+            self.echo(f"  pnp failed to record this build in its cache: {type(exc).__name__}: {exc} (a later "
+                      "`pnp build` builds the kit again — please report this)")
         if self.checked is not None and outcome.failure is None and not self.watcher.pending():
             self._check(outcome.number)
         return outcome
