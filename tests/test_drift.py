@@ -182,3 +182,42 @@ def test_passing_over_a_text_without_a_values_digits_finds_all_a_full_read_finds
     drift._FOUND.clear()
     assert shortcut == [(p.what, p.ref) for p in bound.scan(pairs)]
     assert len(shortcut) > 20
+
+
+class _Card:
+    """An owner of printed texts, as a card is: its text fields and where each is."""
+
+    def __init__(self, row: int, **texts: str):
+        self.row, self.texts = row, tuple((value, name) for name, value in texts.items())
+
+    def field_ref(self, name: str) -> Ref:
+        return REF.child("rows", self.row, name)
+
+
+def test_owners_texts_warn_as_the_same_pairs_do_and_an_owner_is_read_again_only_when_another_object():
+    """A card's texts read through `owners` (once an object, as a resident session's unchanged card
+    is) give the warnings, in order and at the places, that its (text, (card, name)) pairs give, and
+    a template value one card names counts for every text ({rules.hand} printed elsewhere)."""
+    values, features = {"rules.end_score": 50, "rules.hand": 7}, {"market": (Feature("market", bool, ("marché",)), False)}
+    cards = [_Card(1, titre="50 points", texte="7 cartes"), _Card(2, titre="le marché", texte=""),
+             _Card(3, titre="{rules.hand} cartes en main", texte="x")]
+    bound = Bound.of(values, features)
+
+    def as_pairs(owners: list[_Card]) -> list[tuple[str, Ref]]:
+        drift._FOUND.clear()
+        return [(p.what, p.ref) for p in bound.scan([(t, (c, n)) for c in owners for t, n in c.texts], at=None)]
+
+    def as_owners(owners: list[_Card], pairs=()) -> list[tuple[str, Ref]]:
+        return [(p.what, p.ref) for p in bound.scan(pairs, owners=owners)]
+
+    expected = as_pairs(cards)
+    assert [(what.split(":")[0], ref.path[-2:]) for what, ref in expected] == [
+        ("'50' matches rules.end_score", (1, "titre")), ("'7' matches rules.hand", (1, "texte")),
+        ("'marché' depends on rules.market, which is off here", (2, "titre"))]
+    drift._FOUND.clear()
+    assert as_owners(cards) == expected and as_owners(cards) == expected  # (the second from the memo)
+    cards[0] = _Card(1, titre="60 points", texte="7 cartes")  # an edited card: a new object, read again
+    assert as_owners(cards) == as_pairs(cards) == expected[1:]
+    without = [cards[0], cards[1]]  # nothing names {rules.hand} any more: a 7 below 10 is no longer flagged
+    assert as_owners(without) == as_pairs(without) == expected[2:]
+    assert as_owners(cards[:1], [("70 et 50", REF)]) == as_pairs(cards[:1]) + [(expected[0][0], REF)]

@@ -26,15 +26,16 @@ that value's name elsewhere (the designer binds it there, so a copy is likely to
 "4" are everywhere in rules); the players range only beside the word for players ("3 à 6
 joueurs"); a number inside a phrase the kit lists as literal (`literal:` in game.yaml: "dé + 10")
 is meant as written. Number words ("cinq dés") are not read: "un", "deux" are too common. Any
-component that prints prose feeds the scan; `kit_texts(kit, values)` gives the pairs of a kit's card
-and sheet fields and of its rulebooks' texts (what a `::: when` hides for the values left out), and
+component that prints prose feeds the scan; `kit_cards(kit)` gives a kit's cards (the scan's
+`owners`, each card's text fields read once while it is the same object), `kit_texts(kit, values)`
+the pairs of its sheet fields and of its rulebooks' texts (what a `::: when` hides for the values left out), and
 `text_place(kit)` the `at` that places a warning at its line and column in a rulebook's text.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol
 
 from ..core.collector import held_off
 from ..core.errors import Problem, Ref
@@ -56,6 +57,15 @@ Place = Callable[[str, Ref, int, int], Ref]  # (text, its Ref, start, end) -> th
 Where = Any  # a text's Ref, or (owner, name): owner.field_ref(name) is its Ref (a card's field)
 OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a digit that is not ASCII ("٦": `int` reads it as 6)
 Finding = tuple[str, int, int]  # what, and where in its text it is (start, end; -1 when nowhere)
+
+
+class Owner(Protocol):
+    """What holds printed texts (a card): its text fields' values and names, and where each is."""
+
+    @property
+    def texts(self) -> tuple[tuple[str, str], ...]: ...
+
+    def field_ref(self, name: str) -> Ref: ...
 
 
 @dataclass(frozen=True)
@@ -89,23 +99,45 @@ class Bound:
         return cls({k: tuple(v) for k, v in numbers.items()}, off, tuple(literal))
 
     @held_off()  # (a text's findings live as long as the process: core.collector)
-    def scan(self, pairs: Iterable[tuple[str, Where]], at: Place | None = None) -> list[Problem]:
-        """The warnings of `pairs`; `at(text, ref, start, end)`, when given, places each at the part of
-        its text it is about (a rulebook's paragraph spans lines: the warning names the number's)."""
+    def scan(self, pairs: Iterable[tuple[str, Where]], at: Place | None = None,
+             owners: Iterable[Owner] = ()) -> list[Problem]:
+        """The warnings of `pairs`, after those of `owners` (cards: each owner's `texts`, its text
+        fields' values and names, read as the pairs `(text, (owner, name))`, but looked at once an
+        owner object while the scan's memo holds: a resident session's unchanged card is the same
+        object); `at(text, ref, start, end)`, when given, places each at the part of its text it is
+        about (a rulebook's paragraph spans lines: the warning names the number's)."""
         pairs = [(text, where) for text, where in pairs if isinstance(text, str) and text]
-        named = {name for text in {text for text, _ in pairs} for name in VALUE.findall(text)}
+        owners = list(owners)
+        names = _names_of(owners)
+        named = names.union(*[VALUE.findall(text) for text in {text for text, _ in pairs}])
         place = at or (lambda text, ref, start, end: ref)
+        found, seen = _findings(repr(self), frozenset(named))  # a text written on many cards is read once
         out: list[Problem] = []
-        found = _findings(repr(self), frozenset(named))  # a text written on many cards is read once
+        for owner in owners:
+            kept = seen.get(id(owner))
+            if kept is None or kept[0] is not owner:
+                kept = seen[id(owner)] = (owner, [(text, name, self._found(found, text, named))
+                                                  for text, name in owner.texts if text])
+            for text, name, findings in kept[1]:
+                if findings:
+                    out += self._problems(findings, text, owner.field_ref(name), place)
         for text, where in pairs:
-            findings = found.get(text)
-            if findings is None:
-                findings = found[text] = self._numbers(text, named) + self._features(text)
+            findings = self._found(found, text, named)
             if findings:
-                ref = where if isinstance(where, Ref) else where[0].field_ref(where[1])
-                out += [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref,
-                                severity="warning") for what, start, end in findings]
+                out += self._problems(findings, text, where if isinstance(where, Ref) else where[0].field_ref(where[1]),
+                                      place)
         return out
+
+    def _found(self, found: dict[str, list[Finding]], text: str, named: set[str]) -> list[Finding]:
+        findings = found.get(text)
+        if findings is None:
+            findings = found[text] = self._numbers(text, named) + self._features(text)
+        return findings
+
+    @staticmethod
+    def _problems(findings: list[Finding], text: str, ref: Ref, place: Place) -> list[Problem]:
+        return [Problem(what, "printed text", place(text, ref, start, end) if start >= 0 else ref, severity="warning")
+                for what, start, end in findings]
 
     def _numbers(self, text: str, named: set[str]) -> list[Finding]:
         if not self._may_hold(text):
@@ -167,18 +199,35 @@ def _digits(bound: Bound) -> re.Pattern[str] | None:
     return known[1]
 
 
-_FOUND: dict[tuple[str, frozenset], dict[str, list[Finding]]] = {}  # this process's (a resident one scans again)
-FOUND_KEPT = 50_000  # texts whose findings are remembered, then forgotten at once
+_FOUND: dict[tuple[str, frozenset], tuple[dict[str, list[Finding]], dict[int, tuple]]] = {}  # this process's
+FOUND_KEPT = 50_000  # texts (and owners) whose findings are remembered, then forgotten at once
+_NAMES: dict[int, tuple[Owner, frozenset[str]]] = {}  # by id(owner): the template values its texts name
 
 
-def _findings(bound: str, named: frozenset) -> dict[str, list[Finding]]:
+def _findings(bound: str, named: frozenset) -> tuple[dict[str, list[Finding]], dict[int, tuple]]:
     """The findings of the texts already scanned against the same `Bound` (its text) and the same
-    names printed: what a text's findings depend on besides the text."""
+    names printed (what a text's findings depend on besides the text), and those of the owners
+    already scanned, by `id(owner)`: (the owner, its (text, name, findings))."""
     found = _FOUND.get((bound, named))
-    if found is None or len(found) > FOUND_KEPT:
+    if found is None or len(found[0]) + len(found[1]) > FOUND_KEPT:
         _FOUND.clear()
-        found = _FOUND[(bound, named)] = {}
+        found = _FOUND[(bound, named)] = ({}, {})
     return found
+
+
+def _names_of(owners: list[Owner]) -> set[str]:
+    """The template values (`rules.…`, `players.…`, `deck.…`) the owners' texts name, each owner's
+    read once while it is the same object."""
+    if len(_NAMES) > FOUND_KEPT:
+        _NAMES.clear()
+    named: set[str] = set()
+    for owner in owners:
+        kept = _NAMES.get(id(owner))
+        if kept is None or kept[0] is not owner:
+            kept = _NAMES[id(owner)] = (owner, frozenset(n for text, _ in owner.texts for n in VALUE.findall(text)))
+        if kept[1]:
+            named |= kept[1]
+    return named
 
 
 def _listed(text: str, start: int, end: int) -> bool:
@@ -219,16 +268,19 @@ def feature_states(features: Iterable[Feature], material: object, params: object
     return {feature.name: (feature, bool(feature.on(material, params))) for feature in features}
 
 
+def kit_cards(kit: "Kit") -> list[Owner]:
+    """The cards of a kit's decks, in order: their text fields are the scan's `owners`."""
+    return [card for deck in kit.decks for card in deck.cards]
+
+
 @held_off()  # (its pairs live as long as the scan: core.collector)
 def kit_texts(kit: "Kit", values: Mapping[str, object] | None = None) -> list[tuple[str, Where]]:
-    """The prose a kit writes itself: each text value of its cards' and sheets' fields, at its line,
-    and every text of its rulebooks at its line in the Markdown, the content of a `::: when` /
-    `::: unless` box hidden for `values` (the printed values) left out (pnp.model.rulebook, imported
-    only for a kit with a rulebook: the Markdown reader and its blocks are a start-up cost)."""
+    """The prose a kit writes itself besides its cards' (`kit_cards`): each text value of its
+    sheets' fields, at its line, and every text of its rulebooks at its line in the Markdown, the
+    content of a `::: when` / `::: unless` box hidden for `values` (the printed values) left out
+    (pnp.model.rulebook, imported only for a kit with a rulebook: the Markdown reader and its blocks
+    are a start-up cost)."""
     pairs: list[tuple[str, Where]] = []
-    for deck in kit.decks:
-        for card in deck.cards:
-            pairs += [(text, (card, name)) for text, name in card.texts]
     for sheet in kit.sheets:
         pairs += [(value, sheet.ref.child("fields", name)) for name, value in sheet.spec.fields.items()
                   if isinstance(value, str)]

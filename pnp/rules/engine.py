@@ -28,7 +28,7 @@ from ..core.errors import Problem, errors_only
 from ..model.kit import Kit, RulesRef
 from ..model.validate import validate
 from .base import Params, RulesModel, where_path
-from .drift import Bound, feature_states, kit_texts, text_place
+from .drift import Bound, feature_states, kit_cards, kit_texts, text_place
 from .generic import column_seats, generic_checks, player_problems
 from .printed import Printed, printed, with_decks, with_players
 
@@ -94,7 +94,7 @@ def _counts(kit: Kit) -> dict[str, int]:
 
 def _drift(kit: Kit, made: Printed) -> list[Problem]:
     """The drift warnings of the kit's printed prose (drift.py): cards, sheets and rulebooks."""
-    return made.drift.scan(kit_texts(kit, made.values), at=text_place(kit))
+    return made.drift.scan(kit_texts(kit, made.values), at=text_place(kit), owners=kit_cards(kit))
 
 
 def _declared(kit: Kit) -> list[Problem]:
