@@ -44,6 +44,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Iterator
 
+from .discover import relative_posix
+
 if sys.platform == "win32":  # pragma: no cover - no fcntl: parts are then swept by age
     fcntl = None
 else:
@@ -145,7 +147,10 @@ def first_link(root: Path, path: Path) -> Path | None:
     """The first symbolic link on the way from the folder `root` (itself included) down to `path`
     (itself included), or None; `path` lies below `root` (ValueError otherwise)."""
     root, path = Path(root), Path(path)
-    parts = path.relative_to(root).parts
+    relative = relative_posix(path, root)
+    if relative is None:
+        raise ValueError(f"{path.as_posix()!r} does not lie below {root.as_posix()!r}")
+    parts = () if relative == "." else tuple(relative.split("/"))
     for step in (root, *(root.joinpath(*parts[:n]) for n in range(1, len(parts) + 1))):
         if step.is_symlink():
             return step
@@ -163,7 +168,8 @@ def confined(root: Path, path: Path) -> None:
     """Raise Unconfined unless `path` lies below `root` with no `..` and no symbolic link on the way
     (`root` and `path` included): its real path is then `root`'s followed by the same names."""
     root, path = Path(root), Path(path)
-    if not path.is_relative_to(root) or ".." in path.relative_to(root).parts or path == root:
+    relative = relative_posix(path, root)
+    if relative is None or relative == "." or ".." in relative.split("/"):
         raise Unconfined(errno.EPERM, f"{path.as_posix()} lies outside the output folder {root.as_posix()}",
                          str(path))
     link = first_link(root, path)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from ..core.collector import held_off
-from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit
+from ..core.discover import GAME_FILE, all_kits, kit_candidates, locate_kit, relative_posix
 from ..core.errors import Problem, Ref, key_path, suggest
 from ..sources import LocatorRegistry, load_yaml
 from ..sources.files import InputError, confine, inside, read_input
@@ -68,10 +68,9 @@ class Project:
     def display(self, path: Path) -> str:
         """`path` from the project root (as it resolves, else as written), else as it is."""
         for shown in (path.resolve(), Path(os.path.normpath(path.absolute()))):
-            try:
-                return shown.relative_to(self.root).as_posix()
-            except ValueError:
-                continue
+            relative = relative_posix(shown, self.root)
+            if relative is not None:
+                return relative
         return path.as_posix()
 
     def kit_dirs(self) -> list[Path]:

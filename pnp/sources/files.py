@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..core.discover import relative_posix
 from ..core.errors import short, short_path
 from ..core.fileio import digest, note_read, read_at_most
 
@@ -57,10 +58,8 @@ def inside(root: Path, path: Path) -> Path:
 
 
 def _shown(root: Path, path: Path) -> str:
-    try:
-        return path.relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
+    relative = relative_posix(path, root)
+    return relative if relative is not None else path.as_posix()
 
 
 def _checked(root: Path, candidate: Path, shown: str) -> Path:
