@@ -310,3 +310,29 @@ def test_the_build_caches_state_is_written_once_the_result_is_out(similis):
     resident.build(["similis"], options)
     again = resident.build(["similis"], options)
     assert [r.up_to_date for r in again if r.kit] == [True]
+
+
+def test_the_lint_keeps_an_unchanged_cards_values_and_finds_what_a_cold_build_finds(project, tmp_path):
+    """A resident's lint reads each card's values once a `Card` object (`memo.Kept.lint`): when every
+    "mauvaise" card turns "bonne", the conditions `when: {sens: mauvaise}` never hold (a warning at
+    each), as a cold build says; one card turned back, the warnings are gone, as cold."""
+    root = project("bateliers")
+    resident, options = Resident(root), Options(out=tmp_path / "out")
+    resident.build(["bateliers"], options)
+    kept = resident.memo.kept.lint
+    before = {id(entry[0]): entry for entry in kept.values()}
+    data = root / "decks/bateliers/modernite.csv"
+    edit(data, "Industrialisation;mauvaise", "Industrialisation;bonne")
+    for name in ("La voie rapide", "La centrale nucléaire", "Le chemin de fer"):
+        edit(data, f"{name};mauvaise", f"{name};bonne")
+    for step, cold_out in (("all bonne", "cold1"), ("one mauvaise", "cold2")):
+        if step == "one mauvaise":
+            edit(data, "Le chemin de fer;bonne", "Le chemin de fer;mauvaise")
+        warm = [p.render() for r in resident.build(["bateliers"], options) for p in r.problems]
+        cold = [p.render() for r in build_changed(root, ["bateliers"], Options(out=tmp_path / cold_out), force=True)
+                for p in r.problems]
+        assert warm == cold
+        never = [p for p in warm if "no card has sens 'mauvaise'" in p]
+        assert (len(never) > 0) == (step == "all bonne"), (step, warm)
+    reused = [entry for entry in kept.values() if before.get(id(entry[0])) is entry]
+    assert len(kept) > len(reused) > 0  # the unchanged cards' values kept, the edited ones made again

@@ -1,6 +1,8 @@
 """Checks of a kit's layouts where they are written, before any face is laid out.
 
-Contract: `lint(kit, fonts, icons, ref)` returns `(problems, skip)`. `ref(layout, *path)` says
+Contract: `lint(kit, fonts, icons, ref, kept=None)` returns `(problems, skip)`; `kept` (a resident
+session's, `memo.Kept.lint`) keeps each card's values as the lint reads them, made again only for
+another `Card` object or deck (a one-card edit's other cards are the same objects). `ref(layout, *path)` says
 where a value of a resolved layout is written (a parent's line when it is inherited through
 `extends`). Each problem is reported once, at its definition, however many layouts inherit it and
 however many cards draw it, with the layouts (and their components) that use it as context; "did
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..core.errors import Problem, Ref, Severity, suggest
-from ..model.kit import Kit
+from ..model.kit import Card, Kit
 from ..model.layout import Element, Layout
 from ..model.units import MM, Dim
 from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry, unreadable
@@ -77,11 +79,11 @@ class _Found:
 
 
 class Linter:
-    def __init__(self, kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf):
+    def __init__(self, kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf, kept: dict[int, tuple] | None = None):
         self.kit, self.fonts, self.icons, self.ref = kit, fonts, icons, ref
         self.found: dict[tuple, _Found] = {}
         self.skip: set[tuple[str, str]] = set()
-        self.uses = _uses(kit)
+        self.uses = _uses(kit, kept)
 
     def run(self) -> tuple[list[Problem], frozenset]:
         for name, layout in self.kit.layouts.items():
@@ -325,9 +327,11 @@ def _walk(value: object, path: tuple) -> Iterator[tuple[tuple, object, object]]:
         yield path, path[-1], value
 
 
-def _uses(kit: Kit) -> dict[str, _Use]:
+def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
     """Per layout of the kit: the values of the faces it draws, the fields' declared values, users."""
     uses: dict[str, _Use] = {}
+    if kept is not None and len(kept) > KEPT_VALUES:
+        kept.clear()
     for deck in kit.decks:
         declared = {n: [key_text(v) for v in s.values] for n, s in deck.spec.specs().items() if s.values}
         for name in {n for card in deck.cards for n in (card.layout, card.back) if n}:
@@ -335,10 +339,9 @@ def _uses(kit: Kit) -> dict[str, _Use]:
             for fname, allowed in declared.items():
                 use.declared.setdefault(fname, allowed)
             _add_user(use, f"deck {deck.name!r}")
-        count, title = len(deck.cards), deck.title
+        shared = (len(deck.cards), deck.title, kit.game.title)
         for card in deck.cards:
-            values = {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title,
-                      "kit": kit.game.title}
+            values = _values(card, shared) if kept is None else _kept_values(card, shared, kept)
             uses[card.layout].values.append(values)
             if card.back:
                 uses[card.back].values.append(values)
@@ -349,10 +352,31 @@ def _uses(kit: Kit) -> dict[str, _Use]:
     return uses
 
 
+KEPT_VALUES = 50_000  # cards' values a resident session keeps (`kept`), then forgets at once
+
+
+def _values(card: Card, shared: tuple[int, str, str]) -> dict[str, object]:
+    """A card's values as its faces have them: its fields, its id and number, its deck's count and
+    title, the kit's title (`shared`)."""
+    count, title, kit_title = shared
+    return {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title, "kit": kit_title}
+
+
+def _kept_values(card: Card, shared: tuple[int, str, str], kept: dict[int, tuple]) -> dict[str, object]:
+    """`_values`, kept for the very same card with the same deck count and titles (never changed:
+    the lint only reads them)."""
+    known = kept.get(id(card))
+    if known is None or known[0] is not card or known[1] != shared:
+        known = kept[id(card)] = (card, shared, _values(card, shared))
+    values: dict[str, object] = known[2]
+    return values
+
+
 def _add_user(use: _Use, user: str) -> None:
     if user not in use.users:
         use.users.append(user)
 
 
-def lint(kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf) -> tuple[list[Problem], frozenset]:
-    return Linter(kit, fonts, icons, ref).run()
+def lint(kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf,
+         kept: dict[int, tuple] | None = None) -> tuple[list[Problem], frozenset]:
+    return Linter(kit, fonts, icons, ref, kept).run()

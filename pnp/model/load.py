@@ -270,7 +270,13 @@ def _layout_uses(kit: Kit) -> Iterator[tuple[str, Ref, str, str]]:
     layout the kit uses, once per component (and per card that names its own)."""
     seen: set[tuple[str, str]] = set()
     for deck in kit.decks:
+        told: set[tuple[str, str | None]] = set()  # (layout, back) of the cards naming neither themselves, told
         for card in deck.cards:
+            if "layout" not in card.field_refs and "back" not in card.field_refs:
+                pair = (card.layout, card.back)
+                if pair in told:  # (the common case: a deck's thousands of cards, of one or two layouts)
+                    continue
+                told.add(pair)
             for key, name in (("layout", card.layout), ("back", card.back)):
                 own = key in card.field_refs
                 if name and (own or (name, deck.name) not in seen):

@@ -121,7 +121,7 @@ class KitRun:
         the check of its language (their problems are the kit's own)."""
         session, library = self.session, self.session.project.library
         icons = session.icons.with_kit(kit.root)
-        found, skip = lint(kit, session.fonts, icons, library.ref)
+        found, skip = lint(kit, session.fonts, icons, library.ref, session.kept.lint if session.kept is not None else None)
         problems += found + _saver_problems(kit, library.ref)
         messages, unknown = catalogue(kit.game.language, session.project.parse_cache)
         if unknown:

@@ -84,7 +84,8 @@ class Memo(Protocol):
 
 @dataclass
 class Kept:
-    """What a resident session keeps below the component: its YAML files as last parsed, cards by the rows they were built from,
+    """What a resident session keeps below the component: its YAML files as last parsed, cards by the rows they were built from
+    (and their values as the lint reads them),
     faces by their values, pages by their faces, and each deck sheet's bleed check by its plan and
     faces (`cuts`: (PDF, sheet) -> (plan, fronts, backs, cuts); `pipeline.deck`)."""
 
@@ -94,6 +95,7 @@ class Kept:
     plans: dict[tuple[str, int], object] = field(default_factory=dict)  # (PDF, 0 or a part-filled sheet) -> its plan
     notes: dict[tuple[str, bool, str], tuple] = field(default_factory=dict)  # (PDF, back, label) -> (plan, print note, notes)
     cards: dict[tuple, tuple] = field(default_factory=dict)  # cards by their rows (model.cards; Project.kept_cards)
+    lint: dict[int, tuple] = field(default_factory=dict)  # cards' values as the lint reads them (layout.lint)
     yaml: KeptYaml = field(default_factory=KeptYaml)  # files as last parsed (sources.keptyaml; Project.kept_yaml)
     stamp: tuple = ()  # the layouts, fonts and icons as stamped for this build (pnp.resident)
     shared: dict[tuple, str] = field(default_factory=dict)  # the build cache's digest of them, by stamp (cache.py)
@@ -105,4 +107,5 @@ class Kept:
         self.plans.clear()
         self.notes.clear()
         self.cards.clear()
+        self.lint.clear()
         self.yaml.clear()
