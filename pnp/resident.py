@@ -210,8 +210,8 @@ class _Written:
             out.append("(" if kind is tuple else "[")
             names = False
             for item in value:  # type: ignore[attr-defined]
-                names = self._walk(item, out) or names
-                out.append(",")
+                names = (self._text(item, out) if type(item) is str else self._walk(item, out)) or names
+                out.append(",")  # (a text inline: a deck's cards are a list of thousands of texts)
             out.append(")" if kind is tuple else "]")
             return names
         if kind is str:

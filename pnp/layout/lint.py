@@ -148,7 +148,7 @@ class Linter:
                 self.report(name, ("icons", alias), problem.what)
 
     def _literals(self, name: str, elem: str, element: Element) -> None:
-        for path, key, value in _walk(element.model_dump(), ()):
+        for path, key, value in _scalars(element):
             if not isinstance(value, str) or "{" in value:
                 continue
             problem = self._literal(key, value, element, path, layout=self.kit.layouts[name])
@@ -174,7 +174,7 @@ class Linter:
     def _expressions(self, name: str, elem: str, element: Element) -> None:
         """An expression of the element's templates that cannot be read, or that reads no name and
         cannot be evaluated (`{9**9**9}`): an error where it is written, once."""
-        for path, _, value in _walk(element.model_dump(), ()):
+        for path, _, value in _scalars(element):
             text = value.template if isinstance(value, Dim) else value
             for written in expressions(text) if isinstance(text, str) else ():
                 from ..core.expressions import ExpressionError, compile_expression  # (a kit with expressions)
@@ -313,6 +313,22 @@ def _lookups_of(layout: Layout) -> dict[tuple[str, str], list]:
             if parts and parts[1] not in local_fields(element):
                 found.setdefault(parts, []).append(element)
     return found
+
+
+_SCALARS: dict[int, tuple[Element, tuple]] = {}  # by id(element): its scalars (`_scalars`), this process's
+SCALARS_KEPT = 4096  # elements whose scalars are remembered, then forgotten at once
+
+
+def _scalars(element: Element) -> tuple[tuple[tuple, object, object], ...]:
+    """(path, key, value) of every scalar of an element as dumped (`_walk`), once an element object:
+    two checks read them, and a resident session's layouts are the same objects from build to build
+    (an element is never changed once validated)."""
+    known = _SCALARS.get(id(element))
+    if known is None or known[0] is not element:
+        if len(_SCALARS) >= SCALARS_KEPT:
+            _SCALARS.clear()
+        known = _SCALARS[id(element)] = (element, tuple(_walk(element.model_dump(), ())))
+    return known[1]
 
 
 def _walk(value: object, path: tuple) -> Iterator[tuple[tuple, object, object]]:
