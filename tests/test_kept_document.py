@@ -117,3 +117,46 @@ def test_the_page_tree_is_formatted_by_its_pages_numbers():
     assert [key for key in keptdoc._FORMATTED if key[0] == "pages"]
     assert _draw(["a", "b"], kept=True)[0] == _draw(["a", "b"], kept=False)[0]  # two pages: another tree
     assert _draw(["a", "b", "c"], kept=True)[0] == _draw(["a", "b", "c"], kept=False)[0]
+
+
+def _forms(compression: int, kept: bool, box: float = 8) -> bytes:
+    """Two pages showing two forms (one of them drawn in a box of `box`), compressed or not."""
+    out = io.BytesIO()
+    c = Canvas(out, pagesize=(200, 200), invariant=1, pageCompression=compression, initialFontName="Helvetica")
+    if kept:
+        c._doc.__class__ = KeptDocument  # noqa: SLF001
+    for name, size in (("a", box), ("b", 3.5)):
+        c.beginForm(name, lowerx=-0.0, lowery=-size, upperx=size * 1.5, uppery=0.0)
+        c.rect(0, -size, size, size, fill=1)
+        c.endForm()
+    for _ in range(2):
+        c.setFont(_font(), 11)
+        c.drawString(20, 100, "forme")
+        c.doForm("a")
+        c.doForm("b")
+        c.showPage()
+    c.save()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("compression", [0, 1])
+def test_forms_and_a_fonts_descriptor_are_formatted_once_and_written_as_reportlab_writes_them(compression, monkeypatch):
+    keptdoc._FORMATTED.clear()
+    assert _forms(compression, kept=True) == _forms(compression, kept=False)
+    kinds = sorted(key[0] for key in keptdoc._FORMATTED)
+    assert kinds.count("form") == 2 and kinds.count("dictionary") >= 1  # (the font's descriptor)
+    formatted = []
+    real = pdfdoc.format
+
+    def kind(obj: object) -> str:
+        entries = getattr(obj, "dict", None) or {}
+        return "descriptor" if entries.get("Type") == "/FontDescriptor" else type(obj).__name__
+
+    monkeypatch.setattr(pdfdoc, "format", lambda *a, **k: (formatted.append(kind(a[0]) if k.get("toplevel") else None),
+                                                           real(*a, **k))[1])
+    again = _forms(compression, kept=True)
+    monkeypatch.undo()
+    assert again == _forms(compression, kept=False)
+    assert "PDFDictionary" in formatted  # (the standard fonts' dictionary holds font objects: formatted each time)
+    assert "PDFFormXObject" not in formatted and "descriptor" not in formatted
+    assert _forms(compression, kept=True, box=9) == _forms(compression, kept=False, box=9)  # another box: formatted

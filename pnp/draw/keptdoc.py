@@ -12,9 +12,9 @@ them (no `__Comment__` is written: `rl_config.pdfComments` is off or `rl_config.
 ReportLab's own `format` runs); the classes `WHOLE` holds (draw.kept adds those two). A TrueType
 font's dictionary, a stream (a font's program, its ToUnicode map) and the page tree are formatted
 once for all they are formatted from (`_SIGNED`: every attribute, the content, the filters, the
-object numbers referred to; anything else in them, a float, an object formatting would register:
-formatted every time), their bytes kept in a memo of this process (`MEMO` entries, then forgotten
-at once). The cross-reference table is written in one pass, as `PDFCrossReferenceTable` writes it.
+object numbers referred to; anything else in them, an object formatting would register: formatted
+every time), their bytes kept in a memo of this process (`MEMO` entries, then forgotten at once);
+so are a plain dictionary (a font's descriptor) and a form XObject as `canvas.endForm` leaves it. The cross-reference table is written in one pass, as `PDFCrossReferenceTable` writes it.
 ReportLab's own `format` runs for anything else it could change: an encrypted document,
 signatures, another ReportLab version. So the PDF is byte for byte what ReportLab writes
 (tests/test_kept_document.py and test_kept_pages.py compare whole documents; bench/latency.py the
@@ -115,6 +115,8 @@ def _value(value: Any, document: Any) -> Any:
     kind = type(value)
     if kind is int or kind is str:
         return kind, value
+    if kind is float:  # (`fp_str` of it: its exact value, -0.0 apart)
+        return kind, value.hex()
     if kind is pdfdoc.PDFArray:
         items = value.sequence
         signed = tuple(items) if set(map(type, items)) <= _PLAIN else tuple(_value(item, document) for item in items)
@@ -165,4 +167,35 @@ def _pages(pages: Any, document: Any) -> tuple | None:
     return None if None in numbers else ("pages", rl_config.pdfMultiLine, numbers)
 
 
-_SIGNED = {pdfdoc.PDFTrueTypeFont: _font, pdfdoc.PDFStream: _stream, pdfdoc.PDFPages: _pages}
+def _dictionary(dictionary: Any, document: Any) -> tuple | None:
+    """A plain dictionary (a font's descriptor) by its entries, when it holds nothing else."""
+    if type(dictionary.dict) is not dict or not dictionary.__dict__.keys() <= _DICTIONARY:
+        return None
+    entries = _values(dictionary.dict.items(), document)
+    return None if entries is None else ("dictionary", rl_config.pdfMultiLine, dictionary.multiline, entries)
+
+
+_DICTIONARY = frozenset(("dict", "__InternalName__", "__Comment__"))
+_FORM = frozenset(("lowerx", "lowery", "upperx", "uppery", "compression", "stream", "_colorsUsed", "ExtGState",
+                   "XObjects", "Annots", "__InternalName__", "__Comment__"))
+
+
+def _form(form: Any, document: Any) -> tuple | None:
+    """A form XObject as `canvas.endForm` leaves it (`PDFFormXObject.format`: its box, its operators,
+    compressed or not, resources naming the standard fonts' dictionary alone), by those."""
+    found = form.__dict__
+    if not found.keys() <= _FORM or found.get("Annots") or found.get("_colorsUsed") or type(form.stream) is not bytes \
+            or form.ExtGState is not None or form.XObjects is not None or form.BBox is not None \
+            or form.Matrix is not None or form.Contents is not None or form.Resources is not None:
+        return None
+    corners = tuple(_value(getattr(form, name), document) for name in ("lowerx", "lowery", "upperx", "uppery"))
+    fonts = document.idToObjectNumberAndVersion.get(pdfdoc.BasicFonts)
+    if None in corners or fonts is None or type(form.compression) is not int or form.hasImages != 1:
+        return None
+    filters = document.defaultStreamFilters  # (an uncompressed form's stream takes the document's)
+    return ("form", rl_config.pdfMultiLine, rl_config.useA85, corners, form.compression, form.stream, fonts,
+            tuple(filters) if filters is not None else None)
+
+
+_SIGNED = {pdfdoc.PDFTrueTypeFont: _font, pdfdoc.PDFStream: _stream, pdfdoc.PDFPages: _pages,
+           pdfdoc.PDFDictionary: _dictionary, pdfdoc.PDFFormXObject: _form}
