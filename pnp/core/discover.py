@@ -42,16 +42,17 @@ def all_kits(root: Path) -> list[Path]:
 def kit_candidates(root: Path, name: str) -> list[Path]:
     """Where kit `name` is looked for, in order, each folder once."""
     found: list[Path] = []
-    for candidate in (Path(name), Path(root) / name, Path(root) / "decks" / name):
-        if _absolute(candidate) not in found:
-            found.append(_absolute(candidate))
+    for candidate in (name, os.path.join(root, name), os.path.join(root, "decks", name)):
+        absolute = _absolute(candidate)
+        if absolute not in found:
+            found.append(absolute)
     return found
 
 
 def locate_kit(root: Path, name: str) -> Path | None:
     """The first candidate holding a game.yaml inside the project, else the first outside it (which
     the loader refuses, naming it)."""
-    found = [c for c in kit_candidates(root, name) if (c / GAME_FILE).is_file()]
+    found = [c for c in kit_candidates(root, name) if os.path.isfile(os.path.join(c, GAME_FILE))]
     inside = [c for c in found if _inside(c, Path(root))]
     return (inside or found)[0] if found else None
 
@@ -79,8 +80,9 @@ def relative_posix(path: PurePath, root: PurePath) -> str | None:
     return text[len(prefix):] if text.startswith(prefix) else None
 
 
-def _absolute(path: Path) -> Path:
-    return Path(os.path.normpath(Path(path).absolute()))  # (links kept: the loader judges them)
+def _absolute(path: str | os.PathLike[str]) -> Path:
+    """`path` from the current folder, `..` and `.` resolved by name (links kept: the loader judges them)."""
+    return Path(os.path.abspath(path))  # (Path.absolute() and normpath, made on the text)
 
 
 def project_for(root: Path, names: list[str]) -> Path:
