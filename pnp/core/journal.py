@@ -22,13 +22,13 @@ from __future__ import annotations
 import glob
 import json
 import os
-import re
 import sys
 import time
 from contextlib import suppress
 from pathlib import Path
 
 from .fileio import UNLOCKED_PART_AGE
+from .lazyre import lazy
 
 if sys.platform == "win32":  # pragma: no cover - no fcntl: journals are then completed by age
     fcntl = None
@@ -37,7 +37,7 @@ else:
 
 FORMAT = 1
 MAX_JOURNAL = 1 << 20  # bytes: a journal longer than this is no pnp journal
-_PART = re.compile(r"^\.(?P<name>.+)\.[0-9a-f]{12}\.part$")
+_PART = lazy(r"^\.(?P<name>.+)\.[0-9a-f]{12}\.part$")
 
 
 class Journal:

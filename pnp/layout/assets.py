@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import Problem, Ref, suggest
+from ..core.lazyre import lazy
 from ..sources.files import InputError, input_digest, inside
 from ..model.units import hex_to_rgb, is_hex_colour
 from .formats import shown
@@ -189,7 +190,7 @@ def _expression(text: str, context: Mapping, only: str | tuple[str, ...],
         return _UNFILLED, Problem(f"{{{text}}}: {exc.message}")
 
 
-_FORMAT_SPEC = re.compile(r"[A-Za-z_][\w.]*\s*(?:![rsa])?\s*(?::[^{}]*)?")  # Python's {name!r}, {name:>9}
+_FORMAT_SPEC = lazy(r"[A-Za-z_][\w.]*\s*(?:![rsa])?\s*(?::[^{}]*)?")  # Python's {name!r}, {name:>9}
 
 
 def unreadable(text: str, message: str) -> str:

@@ -12,13 +12,15 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from ..core.lazyre import lazy
+
 NNBSP = "\u202f"
 NBSP = "\u00a0"
 _LOWER = "a-zà-öø-ÿœæ"  # an icon's name: lowercase letters, accented ones too (`:cœur:`, `:trèfle:`)
 _NAME = f"[{_LOWER}][{_LOWER}0-9_-]*"
 ICON_TOKEN = re.compile(f":({_NAME}):")
 _MARKUP = re.compile(r"[*\n\\]")  # (a `:` is markup only in an icon token)
-_TOKENS = re.compile(f"(\\\\[*:\\\\]|\\*\\*|\\*|:{_NAME}:|\n)")
+_TOKENS = lazy(f"(\\\\[*:\\\\]|\\*\\*|\\*|:{_NAME}:|\n)")
 
 _RULES = (  # (compiled by the first French text, `_rules`: a build without one does not pay for them)
     (r"'", "\u2019"),

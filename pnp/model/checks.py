@@ -23,9 +23,9 @@ fields and values against the kit, and the cards against the checks.
 """
 from __future__ import annotations
 
-import re
 from typing import Self, Union
 
+from ..core.lazyre import lazy
 from .frame import Scalar
 from .schema import Field, model_validator
 from .validate import StrictModel
@@ -80,7 +80,7 @@ class Check(StrictModel):
         return next(k for k in KINDS if getattr(self, k) is not None)
 
 
-_GENERATOR = re.compile(r"^generate(\[\d+\])?$")
+_GENERATOR = lazy(r"^generate(\[\d+\])?$")
 
 
 def generator_index(text: str) -> int:

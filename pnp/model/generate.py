@@ -22,6 +22,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Iterator, Union
 
 from ..core.errors import Problem, Ref, suggest
+from ..core.lazyre import lazy
 from .frame import Scalar
 from .schema import Field
 from .validate import StrictModel
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .domains import Domain
 
 FieldValue = Union[Scalar, list, dict]
-_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+_TOKEN = lazy(r"\{\{|\}\}|\{([^{}]*)\}")
 MAX_MATCHES = 1_000_000  # overrides × combinations: the matches a generator makes
 
 

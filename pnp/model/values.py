@@ -10,16 +10,15 @@ spreadsheet cell (CSV, XLSX), where numbers and booleans are written as text: it
 """
 from __future__ import annotations
 
-import re
-
+from ..core.lazyre import lazy
 from ..sources.datalimits import CellText  # (re-exported by pnp.sources.tables, whose readers a deck without a data file does not need)
 
 TYPE_WORDS = {"text": "text", "int": "a whole number", "number": "a number", "bool": "true or false",
               "data": "YAML data", "list": "a list"}
 ITEM_WORDS = {"text": "texts", "int": "whole numbers", "number": "numbers", "bool": "true or false values"}
 MAX_LIST = 1000  # items of one list field
-_INT = re.compile(r"^[+-]?\d+$")
-_NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
+_INT = lazy(r"^[+-]?\d+$")
+_NUMBER = lazy(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$")
 
 
 def convert(kind: str, value: object) -> object:

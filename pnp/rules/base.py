@@ -27,11 +27,11 @@ Rules code cites the rule it implements in a comment: `# rules: <section>`.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, TypeVar, cast, overload
 
 from ..core.errors import PathPart, Problem, Ref, suggest
+from ..core.lazyre import lazy
 from ..model.schema import Model
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,7 +155,7 @@ def sheet_fields(sheet: "Sheet", keys: tuple[str, ...]) -> tuple[dict[str, objec
     return {key: fields[key] for key in keys if key in fields}, sheet.ref.child(*path)
 
 
-_PART = re.compile(r"\[(\d+)\]|([^.\[\]]+)")
+_PART = lazy(r"\[(\d+)\]|([^.\[\]]+)")
 
 
 def where_path(where: str) -> tuple[PathPart, ...]:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Pr
 
 from ..core.collector import held_off
 from ..core.errors import Problem, Ref
+from ..core.lazyre import lazy
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.kit import Kit
@@ -55,7 +56,7 @@ DIGIT_BEFORE = re.compile(r"(?<!\d)\d[ \u00a0]$")  # a lone digit and a space, j
 DIGIT_AFTER = re.compile(r"[ \u00a0]\d(?!\d)")  # a space and a lone digit, just after
 Place = Callable[[str, Ref, int, int], Ref]  # (text, its Ref, start, end) -> the Ref of text[start:end]
 Where = Any  # a text's Ref, or (owner, name): owner.field_ref(name) is its Ref (a card's field)
-OTHER_DIGIT = re.compile(r"(?![0-9])\d")  # a digit that is not ASCII ("٦": `int` reads it as 6)
+OTHER_DIGIT = lazy(r"(?![0-9])\d")  # a digit that is not ASCII ("٦": `int` reads it as 6)
 Finding = tuple[str, int, int]  # what, and where in its text it is (start, end; -1 when nowhere)
 
 

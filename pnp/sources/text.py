@@ -9,9 +9,9 @@ such a byte at its line and column. Standard library only.
 """
 from __future__ import annotations
 
-import re
+from ..core.lazyre import lazy
 
-_BREAK = re.compile(r"\r\n|\r|\n")
+_BREAK = lazy(r"\r\n|\r|\n")
 
 
 def position(data: bytes, offset: int) -> tuple[int, int]:
