@@ -60,7 +60,7 @@ class _Use:
     def known(self) -> set[str]:
         """The names of the values some face has."""
         if self._known is None:
-            self._known = set().union(*(v.keys() for v in self.values))
+            self._known = set().union(*self.values)  # (a mapping's items are its keys)
         return self._known
 
     def had(self, name: str) -> set[str]:
@@ -357,7 +357,9 @@ def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
             _add_user(use, f"deck {deck.name!r}")
         shared = (len(deck.cards), deck.title, kit.game.title)
         for card in deck.cards:
-            values = _values(card, shared) if kept is None else _kept_values(card, shared, kept)
+            known = kept.get(id(card)) if kept is not None else None  # (`_kept_values`, inline: a deck's thousands)
+            values = known[2] if known is not None and known[0] is card and known[1] == shared else \
+                _values(card, shared) if kept is None else _kept_values(card, shared, kept)
             uses[card.layout].values.append(values)
             if card.back:
                 uses[card.back].values.append(values)
