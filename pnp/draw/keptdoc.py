@@ -14,7 +14,8 @@ font's dictionary, a stream (a font's program, its ToUnicode map) and the page t
 once for all they are formatted from (`_SIGNED`: every attribute, the content, the filters, the
 object numbers referred to; anything else in them, an object formatting would register: formatted
 every time), their bytes kept in a memo of this process (`MEMO` entries, then forgotten at once);
-so are a plain dictionary (a font's descriptor) and a form XObject as `canvas.endForm` leaves it. The cross-reference table is written in one pass, as `PDFCrossReferenceTable` writes it.
+so are a plain dictionary (a font's descriptor) and a form XObject as `canvas.endForm` leaves it.
+The cross-reference table is written in one pass, as `PDFCrossReferenceTable` writes it.
 ReportLab's own `format` runs for anything else it could change: an encrypted document,
 signatures, another ReportLab version. So the PDF is byte for byte what ReportLab writes
 (tests/test_kept_document.py and test_kept_pages.py compare whole documents; bench/latency.py the

@@ -2,9 +2,9 @@
 
 Contract: `lint(kit, fonts, icons, ref, kept=None)` returns `(problems, skip)`; `kept` (a resident
 session's, `memo.Kept.lint`) keeps each card's values as the lint reads them, made again only for
-another `Card` object or deck (a one-card edit's other cards are the same objects). `ref(layout, *path)` says
-where a value of a resolved layout is written (a parent's line when it is inherited through
-`extends`). Each problem is reported once, at its definition, however many layouts inherit it and
+another `Card` object or deck (a one-card edit's other cards are the same objects).
+`ref(layout, *path)` says where a value of a resolved layout is written (a parent's line when it is
+inherited through `extends`). Each problem is reported once, at its definition, however many layouts inherit it and
 however many cards draw it, with the layouts (and their components) that use it as context; "did
 you mean" never offers the name that was typed. Checked:
 - palette entries that lead to no colour (or name each other in a cycle), icon aliases to no icon;
@@ -79,7 +79,8 @@ class _Found:
 
 
 class Linter:
-    def __init__(self, kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf, kept: dict[int, tuple] | None = None):
+    def __init__(self, kit: Kit, fonts: FontBook, icons: IconLibrary, ref: RefOf,
+                 kept: dict[int, tuple] | None = None):
         self.kit, self.fonts, self.icons, self.ref = kit, fonts, icons, ref
         self.found: dict[tuple, _Found] = {}
         self.skip: set[tuple[str, str]] = set()
@@ -357,9 +358,9 @@ def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
             _add_user(use, f"deck {deck.name!r}")
         shared = (len(deck.cards), deck.title, kit.game.title)
         for card in deck.cards:
-            known = kept.get(id(card)) if kept is not None else None  # (`_kept_values`, inline: a deck's thousands)
+            known = kept.get(id(card)) if kept is not None else None  # (looked up inline: a deck's thousands)
             values = known[2] if known is not None and known[0] is card and known[1] == shared else \
-                _values(card, shared) if kept is None else _kept_values(card, shared, kept)
+                _values(card, shared, kept)
             uses[card.layout].values.append(values)
             if card.back:
                 uses[card.back].values.append(values)
@@ -373,20 +374,14 @@ def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
 KEPT_VALUES = 50_000  # cards' values a resident session keeps (`kept`), then forgets at once
 
 
-def _values(card: Card, shared: tuple[int, str, str]) -> dict[str, object]:
+def _values(card: Card, shared: tuple[int, str, str], kept: dict[int, tuple] | None = None) -> dict[str, object]:
     """A card's values as its faces have them: its fields, its id and number, its deck's count and
-    title, the kit's title (`shared`)."""
+    title, the kit's title (`shared`); kept in `kept` (a resident's) for the very same card with the
+    same `shared` (the lint only reads them)."""
     count, title, kit_title = shared
-    return {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title, "kit": kit_title}
-
-
-def _kept_values(card: Card, shared: tuple[int, str, str], kept: dict[int, tuple]) -> dict[str, object]:
-    """`_values`, kept for the very same card with the same deck count and titles (never changed:
-    the lint only reads them)."""
-    known = kept.get(id(card))
-    if known is None or known[0] is not card or known[1] != shared:
-        known = kept[id(card)] = (card, shared, _values(card, shared))
-    values: dict[str, object] = known[2]
+    values = {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title, "kit": kit_title}
+    if kept is not None:
+        kept[id(card)] = (card, shared, values)
     return values
 
 

@@ -121,7 +121,8 @@ class KitRun:
         the check of its language (their problems are the kit's own)."""
         session, library = self.session, self.session.project.library
         icons = session.icons.with_kit(kit.root)
-        found, skip = lint(kit, session.fonts, icons, library.ref, session.kept.lint if session.kept is not None else None)
+        kept = session.kept.lint if session.kept is not None else None  # (a resident's: cards' values kept)
+        found, skip = lint(kit, session.fonts, icons, library.ref, kept)
         problems += found + _saver_problems(kit, library.ref)
         messages, unknown = catalogue(kit.game.language, session.project.parse_cache)
         if unknown:
