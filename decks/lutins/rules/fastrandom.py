@@ -23,45 +23,49 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     """The game played to its end (see the module docstring)."""
     draw, grid, p, floor = rng.random, position.grid, position, _floor
     pieces, trees, squares, colours, status = p.pieces, p.trees, p.squares, p.colour, p.status
-    neighbours, homes, relocations = grid.neighbours, grid.homes, grid.relocations
+    homes, relocations = grid.homes, grid.relocations
     seats, owner, arrived, waiting, in_forest, nears = p.seats, p.owner, p.arrived, p.waiting, p.in_forest, p.nears
     sizes = [len(elves) for elves in p.elves]
     done = [0 < size == count for size, count in zip(sizes, arrived)]  # Position.all_arrived, by colour
     orders = _orders(seats)
     cycle, few = len(orders), len(seats) < 3
-    tables = [(grid.gates[c], grid.ends[c], grid.rays[c], grid.arrivals[c], p.chase[c]) for c in range(len(sizes))]
+    tables = [(grid.gate_rows[c], grid.end_rows[c], grid.ray_rows[c], grid.arrivals[c], p.chase[c])
+              for c in range(len(sizes))]  # by square, then direction: no index arithmetic (grid.py)
     plan = _plan(orders, done, waiting, tables)
     seconds, stride = p.seconds, p.stride
-    span, tree_count = 8 * stride, 1 + 8 * len(trees)
+    span, tree_count = 8 * stride, float(1 + 8 * len(trees))  # floats: float * float is Python's quick multiply
     decode = _decoder(span, stride, max(sizes))
-    reach = [8 * (square - t) - 1 for t, square in enumerate(trees)]
+    tree_of = [NONE] + [(r - 1) >> 3 for r in range(1, int(tree_count))]  # a tree draw r: the tree moved
+    way_of = [NONE] + [(r - 1) & 7 for r in range(1, int(tree_count))]  # and its direction
+    around = grid.neighbour_rows
     chases = moved = idle = arrivals = 0
-    turn, locked, won = p.turn, p.locked, p.winner
+    locked, won = p.locked, p.winner
+    slot, last = p.turn % cycle, cycle - 1  # the turn's place in `plan`, counted without its number
+    empty, none = EMPTY, NONE  # local names: a global's look-up costs more, twice a draw
     for played in range(1, bound + 1):
         # Position.sample_tree, then move_tree
         while True:
             r = floor(draw() * tree_count)  # (floor: int() of a float >= 0, in fewer steps)
             if not r:
-                tree = NONE
+                tree = none
                 break
-            tree = (r - 1) >> 3
+            tree = tree_of[r]
             if tree != locked:
-                to = neighbours[reach[tree] + r]  # neighbours[trees[tree] * 8 + (r - 1) % 8]
-                if to != NONE and pieces[to] == EMPTY:
-                    pieces[trees[tree]] = EMPTY
+                to = around[trees[tree]][way_of[r]]
+                if to != none and pieces[to] == empty:
+                    pieces[trees[tree]] = empty
                     pieces[to] = TREE
                     trees[tree] = to
-                    reach[tree] = 8 * (to - tree) - 1
                     moved += 1
                     break
         # Position.active and movable: this turn's colour, its elves not arrived and its tables (plan)
-        colour, movable, lanes = plan[turn % cycle]
+        colour, movable, lanes = plan[slot]
         if not few and movable:  # decision: ONE_ELF, from 3 players: an elf in the forest first
             movable = in_forest[colour] or movable
-        to = NONE
+        to = none
         if movable:
             gates, ends, rays, flags, chase = lanes
-            count = 1 + len(movable) * span
+            count = float(1 + len(movable) * span)
             while True:
                 r = floor(draw() * count)
                 if not r:
@@ -69,43 +73,42 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
                 i, d, second = decode[r]
                 e = movable[i]
                 start = squares[e]
-                k = start * 8 + d
-                if pieces[gates[k]] != EMPTY:
+                if pieces[gates[start][d]] != empty:
                     continue  # a first step onto a piece or out of the zone: no move (decision: SLIDE_LENGTH)
-                pieces[start] = EMPTY
-                corner = chased = NONE  # fastpos._slide along ray k, written out
-                for square in rays[k]:
-                    if pieces[square] != EMPTY:
+                pieces[start] = empty
+                corner = chased = none  # fastpos._slide along the ray from start in direction d, written out
+                for square in rays[start][d]:
+                    if pieces[square] != empty:
                         break
                     corner = square
                 else:
-                    end = ends[k]
-                    if end != NONE:
+                    end = ends[start][d]
+                    if end != none:
                         piece = pieces[end]
-                        if piece == EMPTY:
+                        if piece == empty:
                             corner = end
                         elif piece >= 0 and homes[end] == colours[piece] and chase[colours[piece]]:
                             corner, chased = end, piece  # decisions: CHASE, NO_OWN_CHASE
-                if corner != NONE and not second:
+                if corner != none and not second:
                     to = corner
-                elif corner != NONE and not flags[corner]:  # decision: ARRIVAL_ENDS_MOVE
-                    k, chased = corner * 8 + seconds[d][second - 1], NONE  # decisions: TURN_90, YOUNG_VARIANT
-                    for square in rays[k]:
-                        if pieces[square] != EMPTY:
+                elif corner != none and not flags[corner]:  # decision: ARRIVAL_ENDS_MOVE
+                    turned, chased = seconds[d][second - 1], none  # decisions: TURN_90, YOUNG_VARIANT
+                    for square in rays[corner][turned]:
+                        if pieces[square] != empty:
                             break
                         to = square
                     else:
-                        end = ends[k]
-                        if end != NONE:
+                        end = ends[corner][turned]
+                        if end != none:
                             piece = pieces[end]
-                            if piece == EMPTY:
+                            if piece == empty:
                                 to = end
                             elif piece >= 0 and homes[end] == colours[piece] and chase[colours[piece]]:
                                 to, chased = end, piece
-                if to != NONE:
+                if to != none:
                     break  # (its start square left empty: the move is made below)
                 pieces[start] = e
-        if to == NONE:
+        if to == none:
             idle += 1
         else:  # Position.move_elf (with _set_status: `to` is a forest or arrival square), then relocate
             pieces[to] = e
@@ -126,23 +129,23 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
             elif status[e] == HOME:
                 status[e] = FOREST
                 insort(in_forest[colour], e)
-            if chased != NONE:
+            if chased != none:
                 chases += 1
                 places = relocations[colours[chased]]
                 while True:
                     square = places[floor(draw() * len(places))]
-                    if pieces[square] == EMPTY:
+                    if pieces[square] == empty:
                         break
                 pieces[square] = chased
                 squares[chased] = square
                 p._set_status(chased, p._status(colours[chased], square))  # never arrived: `done` stands
         locked = tree
-        turn += 1
-        if won != NONE:
+        slot = slot + 1 if slot < last else 0
+        if won != none:
             break
     else:
         played = bound
-    p.turn, p.locked, p.winner = turn, locked, won
+    p.turn, p.locked, p.winner = p.turn + played, locked, won
     return played, won, _counts(chases, moved, arrivals, idle)
 
 

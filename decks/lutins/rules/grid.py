@@ -7,13 +7,16 @@ so that a play-out reads tables instead of walking the board's dicts:
   in direction `d` (DIRECTIONS order) before leaving its zone (decision: EDGE), and `ends[c][i * 8
   + d]` the arrival square that ray enters last (-1: none; decision: ARRIVAL_ENDS_MOVE);
   `firsts[c][i]` the directions whose ray is not empty (the only first slides worth trying),
-  `lanes[c][i]` the (d, ray, end) of those directions, `turns(young)[c][i * 8 + d]` the (ray,
+  `lanes[c][i]` the (d, ray, end) of those directions, `turns(young)[c][i][d]` the (ray,
   end) of the second slides from `i` after a first one along `d` that can move at all (`seconds`
   order), `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i * 8 + d]` the
   square a slide must find empty to start: the head, else `OPEN` (the ray is its arrival square
   alone: the slide decides) or `SHUT` (no slide), two cells a position keeps past the squares
   (fastpos.py: always empty, always a tree);
 - `neighbours[i * 8 + d]`: the forest square next to `i` (-1: none), for tree moves;
+- `neighbour_rows[i][d]`, `gate_rows[c][i][d]`, `ray_rows[c][i][d]` and `end_rows[c][i][d]`: the
+  same tables by square then direction, for the random play-out's loop (fastrandom.py), where
+  `i * 8 + d` would cost an addition and a multiplication (and two new ints past 256) per draw;
 - `homes[i]` the colour number whose start square `i` is (-1: none), `arrivals[c]` a colour's arrival
   flags by square and `arrival_list[c]` its arrival squares in the board's order, `relocations[c]`
   where a chased elf of colour `c` may go (its start squares, then the forest: decision RELOCATION);
@@ -68,8 +71,16 @@ class Grid:
         self._tables: dict[tuple[int, int, bool], list[int]] = {}
         self.lanes = [[tuple((d, rays[i * 8 + d], ends[i * 8 + d]) for d in firsts[i]) for i in range(self.count)]
                       for rays, ends, firsts in zip(self.rays, self.ends, self.firsts)]
-        self._turns: dict[bool, list[list[tuple[Lane, ...]]]] = {}
+        self._turns: dict[bool, list[list[tuple[tuple[Lane, ...], ...]]]] = {}
         self.setups: dict[tuple[object, ...], Position] = {}  # fastplay.start's set-up positions
+        self.neighbour_rows = self._by_square(self.neighbours)
+        self.gate_rows = [self._by_square(gates) for gates in self.gates]
+        self.ray_rows = [self._by_square(rays) for rays in self.rays]
+        self.end_rows = [self._by_square(ends) for ends in self.ends]
+
+    def _by_square(self, table: list) -> list[tuple]:
+        """A `[i * 8 + d]` table as rows `[i][d]` (a play-out's look-up without arithmetic)."""
+        return [tuple(table[i * 8:i * 8 + 8]) for i in range(self.count)]
 
     def index(self, square: Square) -> int:
         return (square[1] + 1) * self.width + square[0] + 1
@@ -84,14 +95,14 @@ class Grid:
         """Direction numbers of a second slide after a first one along each direction."""
         return [tuple(DIRECTIONS.index(step) for step in steps) for steps in self._seconds[young]]
 
-    def turns(self, young: bool) -> list[list[tuple[Lane, ...]]]:
-        """By colour, for each square * 8 + first direction, the (ray, end) of each second slide from
+    def turns(self, young: bool) -> list[list[tuple[tuple[Lane, ...], ...]]]:
+        """By colour, for each square then first direction, the (ray, end) of each second slide from
         that square that can move at all, in `seconds` order; made on first use."""
         if young not in self._turns:
             seconds = self.seconds(young)
-            self._turns[young] = [[tuple((rays[j - j % 8 + t], ends[j - j % 8 + t]) for t in seconds[j % 8]
-                                         if rays[j - j % 8 + t] or ends[j - j % 8 + t] != NONE)
-                                   for j in range(self.count * 8)] for rays, ends in zip(self.rays, self.ends)]
+            self._turns[young] = [[tuple(tuple((rays[i * 8 + t], ends[i * 8 + t]) for t in seconds[d]
+                                               if rays[i * 8 + t] or ends[i * 8 + t] != NONE) for d in range(8))
+                                   for i in range(self.count)] for rays, ends in zip(self.rays, self.ends)]
         return self._turns[young]
 
     def distance(self, colour: int, mask: int) -> list[int]:
