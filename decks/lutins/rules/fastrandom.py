@@ -35,8 +35,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     seconds, stride = p.seconds, p.stride
     span, tree_count = 8 * stride, float(1 + 8 * len(trees))  # floats: float * float is Python's quick multiply
     decode = _decoder(span, stride, max(sizes))
-    tree_of = [NONE] + [(r - 1) >> 3 for r in range(1, int(tree_count))]  # a tree draw r: the tree moved
-    way_of = [NONE] + [(r - 1) & 7 for r in range(1, int(tree_count))]  # and its direction
+    tree_of, way_of = _tree_draws(len(trees))
     around = grid.neighbour_rows
     chases = moved = idle = arrivals = 0
     locked, won = p.locked, p.winner
@@ -179,6 +178,18 @@ def _decoder(span: int, stride: int, elves: int) -> list[tuple[int, int, int]]:
         _DECODERS[key] = [(0, 0, 0)] + [((r - 1) // span, (r - 1) % span // stride, (r - 1) % span % stride)
                                         for r in range(1, 1 + elves * span)]
     return _DECODERS[key]
+
+
+_TREE_DRAWS: dict[int, tuple[list[int], list[int]]] = {}
+
+
+def _tree_draws(trees: int) -> tuple[list[int], list[int]]:
+    """For each draw r >= 1 of `sample_tree`, the tree it moves and the direction: the reference's
+    `(r - 1) // 8` and `(r - 1) % 8` (r = 0: no tree move, NONE)."""
+    if trees not in _TREE_DRAWS:
+        _TREE_DRAWS[trees] = ([NONE] + [(r - 1) >> 3 for r in range(1, 1 + 8 * trees)],
+                              [NONE] + [(r - 1) & 7 for r in range(1, 1 + 8 * trees)])
+    return _TREE_DRAWS[trees]
 
 
 def _counts(chases: int, moved: int, arrivals: int, idle: int) -> dict[str, int]:
