@@ -88,26 +88,25 @@ class Best:
         series lies in one block), sorted. Pairs, and a market card with one hand card, are read
         from the cards' neighbours (`Tables.near_at`, `_pairs`, `_beside_one`) here; larger series
         from the groups (`Tables.within`, `Tables.beside`)."""
-        table = self.table
-        hand, market = table.hands[seat], table.market
+        table, tables = self.table, self.tables
+        hand, market, listed, near_at = table.hands[seat], table.market, table.cards[seat], tables.near_at
         usable = hand & ~table.unusable
         chosen: list[Decision] = []
         for _, blocks in levels:
             for index, how, k, shared in blocks:
                 if how == 0:
                     if k == 2:
-                        _pairs(chosen, index, table.cards[seat], usable, self.tables.near_at[shared])
+                        _pairs(chosen, index, listed, usable, near_at[shared])
                     elif k == 3:
-                        _triples(chosen, index, table.cards[seat], usable, self.tables.near_at[shared],
-                                 self.tables.thirds(shared))
+                        _triples(chosen, index, listed, usable, near_at[shared], tables.thirds(shared))
                     else:
-                        chosen += [(index, cards, 0) for cards in self.tables.within(table.cards[seat], usable, k, shared)]
+                        chosen += [(index, cards, 0) for cards in tables.within(listed, usable, k, shared)]
                 elif not market or not (usable.bit_count() >= k or hand.bit_count() - k + 1 <= self.rules.kinds[index].give):
                     continue  # `_can_refill`, written out
                 elif k == 2:
-                    _beside_one(chosen, index, market, usable, self.tables.near_at[shared])
+                    _beside_one(chosen, index, market, usable, near_at[shared])
                 elif k == 3:
-                    _beside_two(chosen, index, market, usable, self.tables.near_at[shared], self.tables.thirds(shared))
+                    _beside_two(chosen, index, market, usable, near_at[shared], tables.thirds(shared))
                 else:
                     beside = self.tables.beside
                     for card in market:
