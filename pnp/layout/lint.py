@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..core.errors import Problem, Ref, Severity, suggest
-from ..model.kit import Card, Kit
+from ..model.kit import Card, Deck, Kit, card_values
 from ..model.layout import Element, Layout
 from ..model.units import MM, Dim
 from .assets import PRINTED, IconLibrary, colour, expressions, is_told, key_text, lookup, palette_entry, unreadable
@@ -360,7 +360,7 @@ def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
         for card in deck.cards:
             known = kept.get(id(card)) if kept is not None else None  # (looked up inline: a deck's thousands)
             values = known[2] if known is not None and known[0] is card and known[1] == shared else \
-                _values(card, shared, kept)
+                _values(kit, deck, card, shared, kept)
             uses[card.layout].values.append(values)
             if card.back:
                 uses[card.back].values.append(values)
@@ -374,12 +374,12 @@ def _uses(kit: Kit, kept: dict[int, tuple] | None = None) -> dict[str, _Use]:
 KEPT_VALUES = 50_000  # cards' values a resident session keeps (`kept`), then forgets at once
 
 
-def _values(card: Card, shared: tuple[int, str, str], kept: dict[int, tuple] | None = None) -> dict[str, object]:
-    """A card's values as its faces have them: its fields, its id and number, its deck's count and
-    title, the kit's title (`shared`); kept in `kept` (a resident's) for the very same card with the
-    same `shared` (the lint only reads them)."""
-    count, title, kit_title = shared
-    values = {**card.fields, "id": card.id, "index": card.index + 1, "count": count, "deck": title, "kit": kit_title}
+def _values(kit: Kit, deck: Deck, card: Card, shared: tuple[int, str, str],
+            kept: dict[int, tuple] | None = None) -> dict[str, object]:
+    """A card's values as its faces have them (`model.kit.card_values`); kept in `kept` (a
+    resident's) for the very same card with the same `shared` (its deck's count and title, the
+    kit's title: what else they are made of; the lint only reads them)."""
+    values = card_values(kit, deck, card)
     if kept is not None:
         kept[id(card)] = (card, shared, values)
     return values

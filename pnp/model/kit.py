@@ -8,6 +8,8 @@ and layout problems point at the exact line of the card. Reserved card keys: `id
 sheet's fields) may hold structured YAML (lists, mappings) that rules models and elements read.
 A deck's cards come from `cards:`, `columns:` + `rows:`, `generate:` (pnp.model.generate) and a
 `data:` file (pnp.model.datafile); game.yaml's `checks:` are declarative checks (pnp.model.checks).
+`card_values(kit, deck, card)` is what a card's templates read: the one definition the faces and
+the layouts' lint share.
 """
 from __future__ import annotations
 
@@ -255,3 +257,11 @@ class Kit:
 
     def sheet(self, name: str) -> Sheet | None:
         return next((s for s in self.sheets if s.name == name), None)
+
+
+def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
+    """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
+    texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit` (the faces lay out
+    from them; the layouts' lint checks the names templates read against them)."""
+    return {**(card.fields if fields is None else fields), "id": card.id, "index": card.index + 1, "count": len(deck.cards),
+            "deck": deck.title, "kit": kit.game.title}

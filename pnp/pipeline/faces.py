@@ -3,7 +3,7 @@
 Contract: `Faces(env, kit)` lays out the faces of one kit's run. `builder(layout, size, bleed)` is
 the layout's `FaceBuilder` (one per layout and size: a card at its layout's size, a page at the
 size given). `card(card, deck, layout)` and `page(builder, sheet, page)` return `(Face, problems)`:
-the face of those values (`card_values`, `page_values`: the fields with their `{rules.…}` texts
+the face of those values (`model.kit.card_values`, `page_values`: the fields with their `{rules.…}` texts
 filled, `BuildEnv.bound`, once for both faces of a card), and the problems not told before — a
 field's `{rules.…}` problem once, the same layout problem on many cards once (`Repeats`: once per
 deck and layout, once per kit for a problem located in a layout file). `annotate(problems)` adds to
@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from ..core.errors import Problem, Ref, counted
 from ..layout.face import BuildEnv, FaceBuilder
 from ..layout.items import Face
-from ..model.kit import Card, Deck, Kit, Page, Sheet
+from ..model.kit import Card, Deck, Kit, Page, Sheet, card_values
 
 LAYOUTS = "layouts/"
 
@@ -226,13 +226,6 @@ class _KeptSheet:
     def holds(self, cards: list[Card]) -> bool:
         """Whether `cards` are the very cards of this sheet."""
         return len(cards) == len(self.cards) and all(map(operator.is_, cards, self.cards))
-
-
-def card_values(kit: Kit, deck: Deck, card: Card, fields: Mapping | None = None) -> dict:
-    """The values a card's templates read: its fields (or `fields`: its fields with their `{rules.…}`
-    texts filled, `BuildEnv.bound`), `id`, `index`, `count`, `deck` and `kit`."""
-    return {**(card.fields if fields is None else fields), "id": card.id, "index": card.index + 1, "count": len(deck.cards),
-            "deck": deck.title, "kit": kit.game.title}
 
 
 def page_values(kit: Kit, page: Page, fields: Mapping | None = None) -> dict:
