@@ -29,7 +29,7 @@ def random_game(position: Position, rng: random.Random, bound: int) -> tuple[int
     done = [0 < size == count for size, count in zip(sizes, arrived)]  # Position.all_arrived, by colour
     orders = _orders(seats)
     cycle, few = len(orders), len(seats) < 3
-    tables = [(grid.gate_rows[c], grid.end_rows[c], grid.ray_rows[c], grid.arrivals[c], p.chase[c])
+    tables = [(grid.gates[c], grid.end_rows[c], grid.ray_rows[c], grid.arrivals[c], p.chase[c])
               for c in range(len(sizes))]  # by square, then direction: no index arithmetic (grid.py)
     plan = _plan(orders, done, waiting, tables)
     seconds, stride = p.seconds, p.stride

@@ -9,14 +9,15 @@ so that a play-out reads tables instead of walking the board's dicts:
   `firsts[c][i]` the directions whose ray is not empty (the only first slides worth trying),
   `lanes[c][i]` the (d, ray, end) of those directions, `turns(young)[c][i][d]` the (ray,
   end) of the second slides from `i` after a first one along `d` that can move at all (`seconds`
-  order), `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i * 8 + d]` the
+  order), `heads[c][i * 8 + d]` the ray's first forest square (-1: none), and `gates[c][i][d]` the
   square a slide must find empty to start: the head, else `OPEN` (the ray is its arrival square
   alone: the slide decides) or `SHUT` (no slide), two cells a position keeps past the squares
   (fastpos.py: always empty, always a tree);
 - `neighbours[i * 8 + d]`: the forest square next to `i` (-1: none), for tree moves;
-- `neighbour_rows[i][d]`, `gate_rows[c][i][d]`, `ray_rows[c][i][d]` and `end_rows[c][i][d]`: the
-  same tables by square then direction, for the random play-out's loop (fastrandom.py), where
-  `i * 8 + d` would cost an addition and a multiplication (and two new ints past 256) per draw;
+- `neighbour_rows[i][d]`, `ray_rows[c][i][d]` and `end_rows[c][i][d]`: `neighbours`, `rays` and
+  `ends` by square then direction, for the random play-out's loop (fastrandom.py), where `i * 8 + d`
+  would cost an addition and a multiplication (and two new ints past 256) per draw (`gates`, which
+  only that loop reads, is made by square then direction alone);
 - `homes[i]` the colour number whose start square `i` is (-1: none), `arrivals[c]` a colour's arrival
   flags by square and `arrival_list[c]` its arrival squares in the board's order, `relocations[c]`
   where a chased elf of colour `c` may go (its start squares, then the forest: decision RELOCATION);
@@ -58,7 +59,7 @@ class Grid:
         self.ends: list[list] = []
         self.firsts: list[list] = []
         self.heads: list[list] = []
-        self.gates: list[list[int]] = []
+        self.gates: list[list[tuple[int, ...]]] = []
         for colour in self.colours:
             self._colour_rays(colour)
         self.arrival_list = [[self.index(sq) for sq in board.arrival(colour)] for colour in self.colours]
@@ -74,7 +75,6 @@ class Grid:
         self._turns: dict[bool, list[list[tuple[tuple[Lane, ...], ...]]]] = {}
         self.setups: dict[tuple[object, ...], Position] = {}  # fastplay.start's set-up positions
         self.neighbour_rows = self._by_square(self.neighbours)
-        self.gate_rows = [self._by_square(gates) for gates in self.gates]
         self.ray_rows = [self._by_square(rays) for rays in self.rays]
         self.end_rows = [self._by_square(ends) for ends in self.ends]
 
@@ -168,8 +168,8 @@ class Grid:
         self.firsts.append([tuple(d for d in range(8) if rays[i * 8 + d] or ends[i * 8 + d] != NONE)
                             for i in range(self.count)])
         self.heads.append([ray[0] if ray else NONE for ray in rays])
-        self.gates.append([ray[0] if ray else self.count if end != NONE else self.count + 1
-                           for ray, end in zip(rays, ends)])
+        self.gates.append(self._by_square([ray[0] if ray else self.count if end != NONE else self.count + 1
+                                           for ray, end in zip(rays, ends)]))
 
     def _ray(self, zone: dict, square: Square, step: Square) -> tuple[tuple[int, ...], int]:
         """The forest squares of a slide's path from `square` and the arrival square ending it."""
