@@ -13,6 +13,14 @@ it names the output folder. Nothing is written when a problem is found: a bad na
 `layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
 whole or not at all.
+A starter in a project that lacks pnp's shared material (a folder of the designer's, not pnp's
+checkout) gets it too, from the copies pnp ships (`pnp/shipped/`: in a checkout, links to its own
+`fonts/`, `icons/` and `layouts/base.yaml`; in an installed pnp, those files): `fonts/` (the fonts,
+their licences, fonts.yaml) when the project has no `fonts/fonts.yaml`, `icons/` (with their
+credits) when it has no `icons/`, `layouts/base.yaml` when no layout is named `poker-card` (the
+starters' base). Each folder is placed whole as the kit is; a `fonts/` without fonts.yaml, a
+`layouts/base.yaml` without `poker-card`, or a layout that base.yaml would define twice is a
+problem, and nothing is written. The written folders come after the kit's files in the list.
 """
 from __future__ import annotations
 
@@ -22,16 +30,23 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 from string import Template
-from typing import Callable
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Callable
+
+import yaml
 
 from .core.discover import locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
 from .model.names import MAX_NAME, is_name, slug
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .model.layouts import LayoutLibrary
+
 KIT_FILES = {"fr": ("game.yaml", "cartes.yaml", "score.yaml"), "en": ("game.yaml", "cards.yaml", "score.yaml")}
 LAYOUTS = {"fr": ("base", "recto", "verso", "score"), "en": ("base", "front", "back", "score")}
 LANGUAGES = tuple(KIT_FILES)
+BASE_LAYOUT = "poker-card"  # what the starters' `<name>-base` extends (layouts/base.yaml)
 
 
 def new_kit(root: Path, name: str, source: str | None = None, language: str = "fr") -> tuple[list[Path], list[Problem]]:
@@ -39,23 +54,38 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
         raise ValueError(f"no starter in {language!r} (a caller's mistake)")
     root = Path(root).resolve()
     problems = _check(root, name, source, language)
-    if problems:
-        return [], problems
+    lacking, in_the_way = _lacking(root) if source is None and not problems else ([], [])
+    if problems or in_the_way:
+        return [], problems + in_the_way
     target = root / "decks" / name
     origin = locate_kit(root, source) if source is not None else None  # (found: _check said so)
     if origin is not None:
         _place(target, lambda temp: shutil.copytree(origin, temp, symlinks=True,
                                                     ignore=shutil.ignore_patterns("__pycache__")))
         return sorted(p for p in target.rglob("*") if p.is_file()), []
+    return _starter(root, name, language, lacking), []
+
+
+def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[Path]:
+    """Write the starter kit, its layouts file and the material the project lacks; what was written
+    (the kit's files, its layouts file, then the material). A failure midway removes all of it."""
     values = {"kit": name, "title": name.replace("-", " ").capitalize()}
-    layouts = root / "layouts" / f"{name}.yaml"
-    write_atomic(layouts, _template(language, "layouts.yaml", values))
+    target, layouts = root / "decks" / name, root / "layouts" / f"{name}.yaml"
+    written: list[Path] = []
     try:
+        for part in lacking:  # (each appended once whole: a failure removes only what was written)
+            written.append(_write_material(root, part))
+        write_atomic(layouts, _template(language, "layouts.yaml", values))
+        written.insert(0, layouts)
         _place(target, lambda temp: _write_starter(temp, values, language))
     except BaseException:
-        layouts.unlink(missing_ok=True)
+        for path in written:
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink(missing_ok=True)
         raise
-    return [target / f for f in KIT_FILES[language]] + [layouts], []
+    return [target / f for f in KIT_FILES[language]] + written
 
 
 def _check(root: Path, name: str, source: str | None, language: str = "fr") -> list[Problem]:
@@ -103,6 +133,63 @@ def _taken_layouts(root: Path, name: str, language: str) -> list[Problem]:
              if library.get(f"{name}-{part}", Ref("pnp new"))[0] is not None]
     return [Problem(f"the project already has a layout named {layout!r}; choose another kit name", "pnp new",
                     Ref("layouts")) for layout in taken]
+
+
+def _lacking(root: Path) -> tuple[list[str], list[Problem]]:
+    """The parts of `MATERIAL` the project lacks, and the problems of those it cannot be given whole."""
+    from .model.load import Project
+
+    library = Project.open(root).library
+    lacking: list[str] = []
+    problems: list[Problem] = []
+    if not (root / "fonts" / "fonts.yaml").exists():
+        if (root / "fonts").exists() or (root / "fonts").is_symlink():
+            problems.append(Problem("holds no fonts.yaml, and pnp new writes pnp's fonts only into a project without a "
+                                    "fonts/ folder: list the starter's font, Noto Sans, in fonts/fonts.yaml "
+                                    "(docs/FORMAT.md)", "pnp new", Ref("fonts")))
+        else:
+            lacking.append("fonts")
+    if not (root / "icons").exists() and not (root / "icons").is_symlink():
+        lacking.append("icons")
+    if BASE_LAYOUT not in library:
+        problems += _base_in_the_way(root, library)
+        lacking += [] if problems else ["layouts/base.yaml"]
+    return lacking, problems
+
+
+def _base_in_the_way(root: Path, library: "LayoutLibrary") -> list[Problem]:
+    """Why pnp's layouts/base.yaml cannot join the project: the file is there (without the starters'
+    base), or a layout it defines is defined already."""
+    if (root / "layouts" / "base.yaml").exists() or (root / "layouts" / "base.yaml").is_symlink():
+        return [Problem(f"defines no layout {BASE_LAYOUT!r}, which the starter's layouts extend, and pnp new never "
+                        "overwrites: add it (pnp's own layouts/base.yaml has it)", "pnp new", Ref("layouts/base.yaml"))]
+    names = yaml.safe_load((_shipped() / "layouts" / "base.yaml").read_text(encoding="utf-8"))
+    return [Problem(f"the project already has a layout named {taken!r}, which pnp's layouts/base.yaml would define "
+                    f"again: add a layout {BASE_LAYOUT!r} (size poker) yourself", "pnp new", Ref("layouts"))
+            for taken in names if taken in library]
+
+
+def _shipped() -> Traversable:
+    return resources.files(__package__) / "shipped"
+
+
+def _write_material(root: Path, part: str) -> Path:
+    """Write one part of pnp's shared material into the project (a folder placed whole); its path."""
+    source, target = _shipped().joinpath(*part.split("/")), root / part
+    if source.is_dir():
+        _place(target, lambda temp: _copy(source, temp))
+    else:
+        write_atomic(target, source.read_bytes())
+    return target
+
+
+def _copy(source: Traversable, target: Path) -> None:
+    target.mkdir()
+    for entry in sorted(source.iterdir(), key=lambda e: e.name):
+        if entry.is_dir():
+            _copy(entry, target / entry.name)
+        else:
+            (target / entry.name).write_bytes(entry.read_bytes())
 
 
 def _template(language: str, file: str, values: dict[str, str]) -> bytes:

@@ -2,6 +2,8 @@
 cannot give its text."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -39,7 +41,13 @@ def test_fonts_that_give_no_face_are_problems_not_an_exception(tmp_path):
     from pnp.calibration import write_calibration
 
     path, problems = write_calibration(tmp_path, tmp_path / "out", "a4", "long-edge", (0.0, 0.0))
-    assert path is None and [p.render() for p in problems] == ["fonts/fonts.yaml: fonts: no fonts/fonts.yaml in the project"]
+    from pnp.model.fonts import shipped_fonts
+
+    assert path is None and [p.render() for p in problems] == [
+        f"fonts/fonts.yaml: fonts: no fonts/fonts.yaml in the project: pnp's own fonts, with their licences and a "
+        f"fonts.yaml, are in {shipped_fonts()}: copy that folder into the project as fonts/ (pnp new does so in a "
+        "project without one)"]
+    assert (Path(shipped_fonts()) / "fonts.yaml").is_file()
     assert not (tmp_path / "out").exists()
 
 

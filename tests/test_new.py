@@ -3,6 +3,9 @@ overwrite."""
 from __future__ import annotations
 
 import filecmp
+import fnmatch
+import tomllib
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -111,3 +114,96 @@ def test_from_an_unknown_kit_suggests_one(project):
     assert result.exit_code == 1 and not (root / "decks/copy").exists()
     assert result.output.startswith("simils: kit: no kit 'simils': no game.yaml in simils/, ")
     assert result.output.endswith(f"{root.as_posix()}/decks/simils/ (did you mean 'similis'?)\n")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+MATERIAL_LINES = ["wrote fonts/ (12 files: pnp's own, with their licences and credits)",
+                  f"wrote icons/ ({sum(1 for _ in (ROOT / 'icons').iterdir())} files: pnp's own, with their licences and "
+                  "credits)", "wrote layouts/base.yaml"]
+
+
+def test_a_starter_in_an_empty_folder_brings_pnps_fonts_icons_and_base_layouts(tmp_path):
+    root = tmp_path / "proto"
+    root.mkdir()
+    result = _new(root, "demo", "--language", "en")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[3:] == ["wrote layouts/demo.yaml", *MATERIAL_LINES,
+                                              "next: pnp build decks/demo   (or: pnp watch decks/demo --serve)"]
+    for folder in ("fonts", "icons"):
+        compared = filecmp.dircmp(ROOT / folder, root / folder)
+        assert (compared.left_only, compared.right_only, compared.diff_files) == ([], [], [])
+    assert filecmp.cmp(ROOT / "layouts/base.yaml", root / "layouts/base.yaml", shallow=False)
+    for paper in ("a4", "letter"):
+        build_ok(root, ["demo"], Options(out=tmp_path / "out", paper=paper))
+        cards = tmp_path / "out/demo" / f"cards-{paper}.pdf"
+        assert {"Sun", "Moon", "Star"} <= set(pdfread.text(cards, 0).split() + pdfread.text(cards, 2).split())
+        assert {name.split("+")[-1] for name in pdfread.font_programs(cards)} >= {"NotoSans-Bold", "BreeSerif-Regular"}
+    again = _new(root, "second")
+    assert again.exit_code == 0 and not [line for line in again.output.splitlines() if line in MATERIAL_LINES]
+
+
+def test_a_fonts_folder_without_fonts_yaml_or_a_base_file_without_the_starters_base_is_refused(tmp_path):
+    root = tmp_path / "proto"
+    (root / "fonts").mkdir(parents=True)
+    (root / "layouts").mkdir()
+    (root / "layouts/base.yaml").write_text("tiny-card: {size: mini}\n", encoding="utf-8")
+    before = _tree(root)
+    result = _new(root, "demo")
+    assert result.exit_code == 1 and _tree(root) == before and not (root / "decks").exists()
+    assert result.output.splitlines() == [
+        "fonts: pnp new: holds no fonts.yaml, and pnp new writes pnp's fonts only into a project without a fonts/ "
+        "folder: list the starter's font, Noto Sans, in fonts/fonts.yaml (docs/FORMAT.md)",
+        "layouts/base.yaml: pnp new: defines no layout 'poker-card', which the starter's layouts extend, and pnp new "
+        "never overwrites: add it (pnp's own layouts/base.yaml has it)"]
+
+
+def test_a_layout_that_pnps_base_file_would_define_again_is_refused(tmp_path):
+    root = tmp_path / "proto"
+    (root / "layouts").mkdir(parents=True)
+    (root / "layouts/mine.yaml").write_text("tarot-card: {size: tarot}\n", encoding="utf-8")
+    result = _new(root, "demo")
+    assert result.exit_code == 1 and not (root / "decks").exists() and not (root / "fonts").exists()
+    assert result.output == ("layouts: pnp new: the project already has a layout named 'tarot-card', which pnp's "
+                             "layouts/base.yaml would define again: add a layout 'poker-card' (size poker) yourself\n")
+
+
+def test_a_starter_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
+    import pnp.newkit
+
+    def broken(*args):
+        raise OSError("disk full")
+    root = tmp_path / "proto"
+    root.mkdir()
+    monkeypatch.setattr(pnp.newkit, "_write_starter", broken)
+    with pytest.raises(OSError, match="disk full"):
+        pnp.newkit.new_kit(root, "demo")
+    assert _tree(root) == {} and sorted(p.name for p in root.iterdir()) == ["decks", "layouts"]  # (empty folders)
+
+
+def test_pnps_shared_material_is_the_projects_own_and_ships_in_the_package():
+    """pnp/shipped/ links to the checkout's fonts/, icons/ and layouts/base.yaml (one copy of each), and
+    pyproject's package data takes every file there into the wheel (where they are copies)."""
+    shipped = ROOT / "pnp/shipped"
+    links = {"fonts": ROOT / "fonts", "icons": ROOT / "icons", "layouts/base.yaml": ROOT / "layouts/base.yaml"}
+    assert {part: (shipped / part).resolve() for part in links} == links
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]["pnp"]
+    files = [p for part in links for p in ([shipped / part] if (shipped / part).is_file() else (shipped / part).iterdir())]
+    assert len(files) > 70
+    assert not [p for p in files if not any(fnmatch.fnmatch(p.relative_to(ROOT / "pnp").as_posix(), pat) for pat in patterns)]
+
+
+def test_a_failure_while_writing_the_material_removes_what_was_written(tmp_path, monkeypatch):
+    import pnp.newkit
+
+    real = pnp.newkit._write_material
+
+    def second_fails(root, part):
+        if part == "icons":
+            raise OSError("disk full")
+        return real(root, part)
+    root = tmp_path / "proto"
+    root.mkdir()
+    monkeypatch.setattr(pnp.newkit, "_write_material", second_fails)
+    with pytest.raises(OSError, match="disk full"):
+        pnp.newkit.new_kit(root, "demo")
+    assert _tree(root) == {} and not (root / "fonts").exists()

@@ -1,6 +1,7 @@
 """`pnp new`: a starter kit under decks/, or a renamed copy of a kit.
 
-Contract: `new` calls `pnp.newkit.new_kit` and prints the files written and the next commands; its
+Contract: `new` calls `pnp.newkit.new_kit` and prints the files written (a folder of pnp's shared
+material, written into a project that had none, as one line with its count) and the next commands; its
 problems (a bad name, a kit or layouts file already there, an unknown --from kit) are printed
 located, with exit 1 and nothing written.
 """
@@ -22,7 +23,9 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
 
     The starter has a deck with a back, generated and listed cards, a declarative check and a
     score sheet whose Total row adds up in the exports, with comments, and its own layouts in
-    layouts/NAME.yaml, in French or English (--language). Nothing is ever overwritten.
+    layouts/NAME.yaml, in French or English (--language). A project that has no fonts/,
+    icons/ or base layouts (a new folder of yours) gets pnp's own too. Nothing is ever
+    overwritten.
 
     \b
     Examples:
@@ -42,5 +45,10 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
         raise SystemExit(1)
     root = Path(project).resolve()
     for path in written:
-        click.echo(f"wrote {path.relative_to(root).as_posix()}")
+        shown = path.relative_to(root).as_posix()
+        if path.is_dir():  # (pnp's fonts or icons, for a project that had none)
+            files = sum(1 for p in path.rglob("*") if p.is_file())
+            click.echo(f"wrote {shown}/ ({files} files: pnp's own, with their licences and credits)")
+        else:
+            click.echo(f"wrote {shown}")
     click.echo(f"next: pnp build decks/{name}   (or: pnp watch decks/{name} --serve)")

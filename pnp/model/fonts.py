@@ -127,9 +127,21 @@ class FontsFile:
     parsed: bool = False
 
 
+_SHIPPED_HINT = "pnp's own fonts, with their licences and a fonts.yaml, are in "
+_NEW_HINT = ": copy that folder into the project as fonts/ (pnp new does so in a project without one)"
+
+
+def shipped_fonts() -> str:
+    """Where pnp's own fonts folder is (package data: pnp/shipped/fonts), for the messages."""
+    from importlib import resources
+
+    return str(resources.files("pnp") / "shipped" / "fonts")
+
+
 def read_fonts(root: Path, cache: ParseCache | None = None) -> FontsFile:
     if not (root / FONTS_YAML).exists():
-        return FontsFile({}, [Problem("no fonts/fonts.yaml in the project", "fonts", Ref(FONTS_YAML))])
+        return FontsFile({}, [Problem(f"no fonts/fonts.yaml in the project: {_SHIPPED_HINT}{shipped_fonts()}{_NEW_HINT}",
+                                      "fonts", Ref(FONTS_YAML))])
     try:
         path = inside(root, root / FONTS_YAML)
     except InputError as exc:

@@ -104,6 +104,10 @@ class LayoutLibrary:
         else:
             self.add(name, body, ref)
 
+    def __contains__(self, name: object) -> bool:
+        """Whether a layouts file of the project defines a layout so named (valid or not)."""
+        return name in self._raw
+
     def get(self, name: str, ref: Ref, where: str = "layout", model: type[M] = Layout) -> tuple[M | None, list[Problem]]:  # type: ignore[assignment]
         """The resolved layout `name`, or the problems that prevent it (`where` names the key that
         names it, `deck.back`); `model` validates it (a rulebook's style is no card or page layout)."""
