@@ -169,7 +169,22 @@ def machine() -> dict:
     except (OSError, StopIteration):
         pass
     return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version(),
-            "reportlab": reportlab.Version, "rl_accel": accel, "platform": platform.platform(), "pnp": _revision()}
+            "reportlab": reportlab.Version, "rl_accel": accel, "platform": platform.platform(), "pnp": _revision(),
+            "install": _install()}
+
+
+def _install() -> str:
+    """How this interpreter has pnp installed: an editable install's import finder runs at every
+    start, plain's and pnp's alike (the issue's figures are a regular install's: `pip install .`)."""
+    import importlib.metadata
+
+    urls = [json.loads(found) for dist in importlib.metadata.distributions(name="pnp-kits")
+            if (found := dist.read_text("direct_url.json"))]  # (a build's pnp_kits.egg-info in the checkout has none)
+    if not urls:
+        return "pnp not installed (run from the checkout)"
+    if any(url.get("dir_info", {}).get("editable") for url in urls):
+        return "an editable install (its finder runs at every start)"
+    return "a regular install"
 
 
 def _revision() -> str:
@@ -224,7 +239,7 @@ def main(argv=None) -> None:
     info = machine()
     info["load_before"] = os.getloadavg()
     print(f"machine: {info['nproc']} CPUs ({info['cpu']}), Python {info['python']}, ReportLab {info['reportlab']}, "
-          f"rl_accel {info['rl_accel']}; pnp at {info['pnp']}")
+          f"rl_accel {info['rl_accel']}; pnp at {info['pnp']}, {info['install']}")
     project = make_kits.make_layouts()  # the repository root: layouts/bench.yaml, bench/kits/
     rows = []
     print(HEADER, flush=True)
