@@ -45,3 +45,17 @@ def test_a_broken_kit_exits_1_and_writes_nothing(project, tmp_path):
     result = _run(root, "--sheets", "--out", str(tmp_path / "out"))
     assert result.exit_code == 1 and "rules.target" in result.output and "nothing written" in result.output
     assert not (tmp_path / "out").exists() or not any(p.is_file() for p in (tmp_path / "out").rglob("*"))
+
+
+def test_a_format_asked_for_that_the_kit_has_nothing_of_is_a_warning_not_silence(project, tmp_path):
+    root = project()
+    assert CliRunner().invoke(main, ["--project", str(root), "new", "demo"]).exit_code == 0
+    out = tmp_path / "out"
+    result = _run(root, "demo", "--rules-html", "--sheets", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    game = root / "decks/demo/game.yaml"
+    line = game.read_text(encoding="utf-8").splitlines().index("  - cartes.yaml") + 1
+    assert result.output.splitlines()[0] == (f"warning: decks/demo/game.yaml:{line}:3: export: --rules-html: the kit has "
+                                             "no rulebook (kind: rulebook): nothing exported")
+    assert f"wrote {out}/demo/sheets/  score: 1 xlsx file" in result.output.splitlines()
+    assert not (out / "demo" / "regles.html").exists()

@@ -4,7 +4,8 @@ Contract: `ExportRun(session, kit_dir, options, batch).run()` returns the kit's 
 kit first goes through `pnp.pipeline.kitrun.KitRun` without drawing (the checks of `pnp check` on the
 export's paper: loading, rules, every face laid out); a kit with an error, or run without a batch,
 exports nothing. Then each format (`png`, `tts`, `sheets`,
-`showcase`, `fan`, `rules_html`) writes its files through the `Target`:
+`showcase`, `fan`, `rules_html`) writes its files through the `Target` (one the kit has nothing for,
+no rulebook for `rules_html`, is a warning at game.yaml's `components`, and writes nothing):
 bytes into the batch (renamed into place only when the whole run succeeded), one `FileReport` each,
 problems located like a build's; a path that would leave `<out>/<kit>` or pass through a symbolic
 link is not written but a problem (`Target.writable`), and so is a file that cannot be written (a
@@ -121,8 +122,13 @@ class ExportRun:
             announce(len(self.options.formats))
         for name in self.options.formats:
             expect = getattr(self.progress, "expect", None)
+            expected = _files(name, checked.context.kit, self.options)
             if expect is not None:
-                expect(_files(name, checked.context.kit, self.options))
+                expect(expected)
+            if not expected:  # (asked for, and nothing of the kind in the kit: said, not silent)
+                target.warn(f"--{name.replace('_', '-')}: the kit has no {_NONE[name]}: nothing exported", "export",
+                            checked.context.kit.game_ref.child("components"))
+                continue
             try:
                 _writer(name)(target)
             except OSError as exc:  # a canvas or file a format opens itself: the kit's error, nothing written
@@ -159,5 +165,7 @@ def _writer(name: str) -> Callable[[Target], None]:
     return writer
 
 
+_NONE = {"png": "card", "tts": "deck or board", "sheets": "score sheet (kind: sheet)", "showcase": "deck",
+         "fan": "deck", "rules_html": "rulebook (kind: rulebook)"}  # what a format exports, when a kit has none
 _MODULES = {"png": "pictures", "tts": "tts", "sheets": "sheets", "showcase": "showcase", "fan": "showcase",
             "rules_html": "ruleshtml"}
