@@ -77,3 +77,12 @@ def test_playtest_refuses_a_broken_kit_with_its_problems(project):
     result = run(root, "similis", "--games", "3")
     assert result.exit_code == 1 and "missing card for checks[0]: valeur 3, forme scarabée" in result.output
     assert "seat" not in result.output
+
+
+def test_a_kit_without_a_rules_model_is_told_how_to_give_it_one(project):
+    root = project()
+    assert CliRunner().invoke(main, ["--project", str(root), "new", "demo"]).exit_code == 0
+    result = run(root, "demo", "--games", "3")
+    assert result.exit_code == 1 and result.output.splitlines()[0] == (
+        "decks/demo/game.yaml:6:1: rules: the kit has no rules model, and play-outs are the model's: give game.yaml "
+        "`rules: {model: rules.py}` (docs/RULES.md)")

@@ -176,13 +176,19 @@ def _locate(problem: Problem, kit: Kit) -> Problem:
     return problem
 
 
+def _no_playouts(kit: Kit) -> Problem:
+    if kit.game.rules is None:
+        return Problem("the kit has no rules model, and play-outs are the model's: give game.yaml "
+                       "`rules: {model: rules.py}` (docs/RULES.md)", "rules", kit.game_ref)
+    return Problem(f"the rules model {kit.game.rules.model!r} has no play-outs", "rules.model", kit.game_ref)
+
+
 def load_playout(kit: Kit) -> tuple[Playout | None, list[Problem]]:
     """The kit's model's `Playout` for the kit's material, or the problems that prevent play-outs.
     The kit's checks are the caller's (`run_rules`); this reads the material the play-outs need."""
     model, params, found = _model_and_params(kit, kit.game.rules) if kit.game.rules else (None, None, [])
     if model is None or model.playout is None:
-        name = kit.game.rules.model if kit.game.rules else "none"
-        return None, found or [Problem(f"the rules model {name!r} has no play-outs", "rules.model", kit.game_ref)]
+        return None, found or [_no_playouts(kit)]
     if params is None:
         return None, found
     read, crash = guarded(kit, "the rules model's read", model.read, kit, params)
