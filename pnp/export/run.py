@@ -122,17 +122,16 @@ class ExportRun:
             announce(len(self.options.formats))
         for name in self.options.formats:
             expect = getattr(self.progress, "expect", None)
-            expected = _files(name, checked.context.kit, self.options)
             if expect is not None:
-                expect(expected)
-            if not expected:  # (asked for, and nothing of the kind in the kit: said, not silent)
-                target.warn(f"--{name.replace('_', '-')}: the kit has no {_NONE[name]}: nothing exported", "export",
-                            checked.context.kit.game_ref.child("components"))
-                continue
+                expect(_files(name, checked.context.kit, self.options))
+            files, problems = len(target.files), len(target.problems)
             try:
                 _writer(name)(target)
             except OSError as exc:  # a canvas or file a format opens itself: the kit's error, nothing written
                 target.problems.append(Problem(cannot_write(exc, target.folder), "output"))
+            if len(target.files) == files and len(target.problems) == problems:  # (asked for: said, not silent)
+                target.warn(f"--{name.replace('_', '-')}: the kit has no {_NONE[name]}: nothing exported", "export",
+                            checked.context.kit.game_ref.child("components"))
             if errors_only(target.problems):
                 break
         report.files = [] if errors_only(target.problems) else target.files
