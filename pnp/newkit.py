@@ -19,7 +19,8 @@ checkout) gets it too, from the copies pnp ships (`pnp/shipped/`: in a checkout,
 their licences, fonts.yaml) when the project has no `fonts/fonts.yaml`, `icons/` (with their
 credits) when it has no `icons/`, `layouts/base.yaml` when no layout is named `poker-card` (the
 starters' base). Each folder is placed whole as the kit is; a `fonts/` without fonts.yaml, a
-`layouts/base.yaml` without `poker-card`, or a layout that base.yaml would define twice is a
+`layouts/base.yaml` without `poker-card`, a layout that base.yaml would define twice, or a pnp whose
+copies are not there (a checkout made without symbolic links holds their paths instead) is a
 problem, and nothing is written. The written folders come after the kit's files in the list.
 """
 from __future__ import annotations
@@ -136,7 +137,8 @@ def _taken_layouts(root: Path, name: str, language: str) -> list[Problem]:
 
 
 def _lacking(root: Path) -> tuple[list[str], list[Problem]]:
-    """The parts of `MATERIAL` the project lacks, and the problems of those it cannot be given whole."""
+    """The parts of pnp's shared material the project lacks (`fonts`, `icons`, `layouts/base.yaml`),
+    and the problems of those it cannot be given whole."""
     from .model.load import Project
 
     library = Project.open(root).library
@@ -154,7 +156,19 @@ def _lacking(root: Path) -> tuple[list[str], list[Problem]]:
     if BASE_LAYOUT not in library:
         problems += _base_in_the_way(root, library)
         lacking += [] if problems else ["layouts/base.yaml"]
-    return lacking, problems
+    return lacking, problems + [Problem(f"this pnp has no {part} of its own to write (pnp/shipped/{part} is missing, or "
+                                        "is the text of a link: a checkout made without symbolic links); reinstall it "
+                                        "from a checkout with them (git's core.symlinks)", "pnp new", Ref(part))
+                                for part in lacking if not _whole(part)]
+
+
+def _whole(part: str) -> bool:
+    """Whether this pnp's copy of `part` is as it should be: a folder, or a layouts file with the starters' base."""
+    source = _shipped().joinpath(*part.split("/"))
+    if part != "layouts/base.yaml":
+        return source.is_dir()
+    layouts = yaml.safe_load(source.read_text(encoding="utf-8")) if source.is_file() else None
+    return isinstance(layouts, dict) and BASE_LAYOUT in layouts
 
 
 def _base_in_the_way(root: Path, library: "LayoutLibrary") -> list[Problem]:

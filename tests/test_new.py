@@ -207,3 +207,23 @@ def test_a_failure_while_writing_the_material_removes_what_was_written(tmp_path,
     with pytest.raises(OSError, match="disk full"):
         pnp.newkit.new_kit(root, "demo")
     assert _tree(root) == {} and not (root / "fonts").exists()
+
+
+def test_a_pnp_without_its_material_says_so_and_writes_nothing(tmp_path, monkeypatch):
+    """A checkout made without symbolic links holds each link's path as a small file: pnp new must not copy those."""
+    import pnp.newkit
+
+    shipped = tmp_path / "shipped"
+    (shipped / "layouts").mkdir(parents=True)
+    (shipped / "fonts").write_text("../../fonts", encoding="utf-8")
+    (shipped / "icons").write_text("../../icons", encoding="utf-8")
+    (shipped / "layouts/base.yaml").write_text("../../../layouts/base.yaml", encoding="utf-8")
+    monkeypatch.setattr(pnp.newkit, "_shipped", lambda: shipped)
+    root = tmp_path / "proto"
+    root.mkdir()
+    result = _new(root, "demo")
+    assert result.exit_code == 1 and list(root.iterdir()) == []
+    assert [line.split(":")[0] for line in result.output.splitlines()] == ["fonts", "icons", "layouts/base.yaml"]
+    assert result.output.splitlines()[0] == (
+        "fonts: pnp new: this pnp has no fonts of its own to write (pnp/shipped/fonts is missing, or is the text of a "
+        "link: a checkout made without symbolic links); reinstall it from a checkout with them (git's core.symlinks)")
