@@ -155,4 +155,5 @@ def test_pnp_list_outside_a_project_says_so(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = pnp(tmp_path, "list")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == "pnp: kits: no kit found under decks/ (a kit is a folder with a game.yaml)\n"
+    assert result.stderr == ("pnp: kits: no kit found under decks/ (a kit is a folder with a game.yaml; `pnp new "
+                             "my-game` makes a starter)\n")

@@ -95,13 +95,14 @@ def list_kits(project: Path, as_json: bool) -> None:
     (named, never run)."""
     import json
 
+    from ..core.discover import NO_KITS
     from ..core.fileio import read_only
     from ..model.load import Project
 
     with read_only():
         opened = Project.open(project)
         if not opened.kit_dirs():  # as `pnp build` and `pnp check` say it, and exit 1
-            click.echo("pnp: kits: no kit found under decks/ (a kit is a folder with a game.yaml)", err=True)
+            click.echo(f"pnp: kits: {NO_KITS}", err=True)
             sys.exit(1)
         kits = _listed(opened)
     if as_json:

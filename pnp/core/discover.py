@@ -14,7 +14,7 @@ they all share one (`pnp build ~/proto/decks/jeu`, run from anywhere, even from 
 project), else `root` (found from the current folder). `relative_posix(path, root)` is
 `path.relative_to(root).as_posix()`, or None where that raises: the same lexical comparison, made on
 the paths' texts (pathlib's builds each parent of `path` and compares them: ~10 µs a call, many a
-build). Standard library only: `pnp build` uses it before deciding whether anything needs building at all.
+build). `NO_KITS` is what a command says of a project without kits. Standard library only: `pnp build` uses it before deciding whether anything needs building at all.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from pathlib import Path, PurePath, PurePosixPath
 
 GAME_FILE = "game.yaml"
 PROJECT_MARKERS = ("decks", "layouts")  # the folders that make a folder a project
+NO_KITS = "no kit found under decks/ (a kit is a folder with a game.yaml; `pnp new my-game` makes a starter)"
 
 
 def find_project(start: Path) -> Path:

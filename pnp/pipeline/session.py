@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..core.discover import find_kits
+from ..core.discover import NO_KITS, find_kits
 from ..core.errors import Problem
 from ..core.fileio import reads_recorded
 from ..core.report import KitReport
@@ -50,7 +50,7 @@ def kit_dirs(session: Session, names: list[str]) -> tuple[list[Path], list[Probl
     dirs, unknown = find_kits(session.project.root, names)
     problems = [session.project.no_kit(name) for name in unknown]
     if not names and not dirs:
-        problems.append(Problem("no kit found under decks/ (a kit is a folder with a game.yaml)", "kits"))
+        problems.append(Problem(NO_KITS, "kits"))
     return _one_per_name(session, dirs, problems)
 
 
