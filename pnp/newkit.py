@@ -29,9 +29,9 @@ import os
 import shutil
 import tempfile
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Callable
 
 import yaml
@@ -177,10 +177,12 @@ def _base_in_the_way(root: Path, library: "LayoutLibrary") -> list[Problem]:
     if (root / "layouts" / "base.yaml").exists() or (root / "layouts" / "base.yaml").is_symlink():
         return [Problem(f"defines no layout {BASE_LAYOUT!r}, which the starter's layouts extend, and pnp new never "
                         "overwrites: add it (pnp's own layouts/base.yaml has it)", "pnp new", Ref("layouts/base.yaml"))]
-    names = yaml.safe_load((_shipped() / "layouts" / "base.yaml").read_text(encoding="utf-8"))
-    return [Problem(f"the project already has a layout named {taken!r}, which pnp's layouts/base.yaml would define "
+    source = _shipped() / "layouts" / "base.yaml"
+    names = yaml.safe_load(source.read_text(encoding="utf-8")) if source.is_file() else None
+    taken = [name for name in names if name in library] if isinstance(names, dict) else []  # (not: _whole says)
+    return [Problem(f"the project already has a layout named {name!r}, which pnp's layouts/base.yaml would define "
                     f"again: add a layout {BASE_LAYOUT!r} (size poker) yourself", "pnp new", Ref("layouts"))
-            for taken in names if taken in library]
+            for name in taken]
 
 
 def _shipped() -> Traversable:
