@@ -14,7 +14,8 @@ they all share one (`pnp build ~/proto/decks/jeu`, run from anywhere, even from 
 project), else `root` (found from the current folder). `relative_posix(path, root)` is
 `path.relative_to(root).as_posix()`, or None where that raises: the same lexical comparison, made on
 the paths' texts (pathlib's builds each parent of `path` and compares them: ~10 µs a call, many a
-build). `NO_KITS` is what a command says of a project without kits. Standard library only: `pnp build` uses it before deciding whether anything needs building at all.
+build). `NO_KITS` is what a command says of a project without kits. Standard library only: `pnp
+build` uses it before deciding whether anything needs building at all.
 """
 from __future__ import annotations
 
