@@ -7,7 +7,11 @@ generated and listed cards; score.yaml: a score sheet whose Total row adds up in
 in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
 `-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
+kept as links. A kit of another project (`source_project`: the one its folder belongs to) brings
+from there what it needs and this project lacks: the layouts files defining the layouts it uses and
+those they extend (a layout this project has by that name stays this project's), and that
+project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
+here, or one that would define a layout twice, is a problem. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
 it names the output folder. Nothing is written when a problem is found: a bad name, `decks/` or
 `layouts/` a symbolic link out of the project, an unknown source kit, `decks/<name>` or
 `layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
@@ -36,7 +40,7 @@ from typing import TYPE_CHECKING, Callable
 
 import yaml
 
-from .core.discover import locate_kit
+from .core.discover import find_project, locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
 from .model.names import MAX_NAME, is_name, slug
@@ -58,13 +62,91 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
     lacking, in_the_way = _lacking(root) if source is None and not problems else ([], [])
     if problems or in_the_way:
         return [], problems + in_the_way
-    target = root / "decks" / name
     origin = locate_kit(root, source) if source is not None else None  # (found: _check said so)
-    if origin is not None:
+    if origin is None:
+        return _starter(root, name, language, lacking), []
+    home = _home(root, origin)
+    brought, problems = _brought(root, home, origin) if home is not None else ([], [])
+    return ([], problems) if problems else (_copied(root / "decks" / name, origin, brought), [])
+
+
+def source_project(root: Path, source: str) -> Path | None:
+    """The project of the kit `source` when it is another than `root`'s, else None."""
+    origin = locate_kit(Path(root).resolve(), source)
+    return _home(Path(root).resolve(), origin) if origin is not None else None
+
+
+def _home(root: Path, origin: Path) -> Path | None:
+    home = find_project(origin.parent).resolve()
+    return home if home != root else None
+
+
+def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]]) -> list[Path]:
+    """Copy the kit's folder (links kept as links), then what it brings from its project; what was
+    written (the kit's files, then those). A failure midway removes all of it."""
+    written: list[Path] = []
+    try:
         _place(target, lambda temp: shutil.copytree(origin, temp, symlinks=True,
                                                     ignore=shutil.ignore_patterns("__pycache__")))
-        return sorted(p for p in target.rglob("*") if p.is_file()), []
-    return _starter(root, name, language, lacking), []
+        for source, path in brought:
+            written.append(_bring(source, path))
+    except BaseException:
+        _remove(written + [target] if target.exists() else written)
+        raise
+    return sorted(p for p in target.rglob("*") if p.is_file()) + written
+
+
+def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Path]], list[Problem]]:
+    """What a kit of the project `home` needs from it that `root` lacks, as (source, target) pairs:
+    the layouts files defining the layouts it uses (and those they extend) that `root` has none of,
+    and `home`'s fonts/ and icons/ where `root` has no such folder; with the problems of the layouts
+    files that cannot be brought whole (a file so named already there, a layout defined twice)."""
+    from .model.load import Project
+
+    there, here = Project.open(home), Project.open(root)
+    kit, _ = there.load_kit(origin)  # (its own problems are the copy's, not pnp new's)
+    missing = [n for n in there.library.needed(kit.layouts if kit is not None else ()) if n not in here.library]
+    pairs: list[tuple[Path, Path]] = []
+    problems: list[Problem] = []
+    for file in sorted({there.library.file_of(n) for n in missing}):
+        taken = [n for n in there.library.defined_in(file) if n in here.library]
+        found = _in_the_way(root, file, home / file, taken)
+        problems += [p.located(here.locators.locate(Ref(here.library.file_of(n), (n,)), key=True))
+                     for p, n in zip(found, taken)] + found[len(taken):]
+        pairs += [] if found else [(home / file, root / file)]
+    for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
+        if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
+            pairs.append((home / folder, root / folder))
+    return pairs, problems
+
+
+def _in_the_way(root: Path, file: str, source: Path, taken: list[str]) -> list[Problem]:
+    """Why the layouts file `source` (`file` in its project) cannot join `root`'s layouts whole."""
+    problems = [Problem(f"defines layout {name!r}, which {source.as_posix()} defines too (the copied kit's "
+                        "layouts come from that file): rename one of them", "pnp new", Ref("layouts"))
+                for name in taken]
+    if (root / file).exists() or (root / file).is_symlink():
+        problems.append(Problem(f"already exists, and the copied kit's layouts come from {source.as_posix()}, a file "
+                                "so named: pnp new never overwrites; copy the layouts it needs into a file of another "
+                                "name", "pnp new", Ref(file)))
+    return problems
+
+
+def _bring(source: Path, target: Path) -> Path:
+    """Copy a layouts file, or a folder placed whole (links kept as links), from the kit's project."""
+    if source.is_dir():
+        _place(target, lambda temp: shutil.copytree(source, temp, symlinks=True))
+    else:
+        write_atomic(target, source.read_bytes())
+    return target
+
+
+def _remove(paths: list[Path]) -> None:
+    for path in paths:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[Path]:
@@ -80,11 +162,7 @@ def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[P
         written.insert(0, layouts)
         _place(target, lambda temp: _write_starter(temp, values, language))
     except BaseException:
-        for path in written:
-            if path.is_dir():
-                shutil.rmtree(path)
-            else:
-                path.unlink(missing_ok=True)
+        _remove(written)
         raise
     return [target / f for f in KIT_FILES[language]] + written
 

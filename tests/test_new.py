@@ -227,3 +227,70 @@ def test_a_pnp_without_its_material_says_so_and_writes_nothing(tmp_path, monkeyp
     assert result.output.splitlines()[0] == (
         "fonts: pnp new: this pnp has no fonts of its own to write (pnp/shipped/fonts is missing, or is the text of a "
         "link: a checkout made without symbolic links); reinstall it from a checkout with them (git's core.symlinks)")
+
+
+def _other_project(tmp_path) -> Path:
+    """A project of its own with the French starter `jeu` (layouts/jeu.yaml, pnp's base.yaml, fonts, icons)."""
+    other = tmp_path / "other"
+    other.mkdir()
+    assert _new(other, "jeu").exit_code == 0
+    return other
+
+
+def test_a_kit_of_another_project_brings_the_layouts_fonts_and_icons_it_builds_with(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    result = _new(root, "copie", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 0, result.output
+    came = other.as_posix()
+    assert result.output.splitlines()[3:] == [
+        f"wrote layouts/base.yaml (from {came}/layouts/base.yaml: the kit builds with it)",
+        f"wrote layouts/jeu.yaml (from {came}/layouts/jeu.yaml: the kit builds with it)",
+        f"wrote fonts/ (12 files, from {came}/fonts/: the kit builds with it)",
+        f"wrote icons/ ({sum(1 for _ in (ROOT / 'icons').iterdir())} files, from {came}/icons/: the kit builds with it)",
+        "next: pnp build decks/copie   (or: pnp watch decks/copie --serve)"]
+    for part in ("layouts/base.yaml", "layouts/jeu.yaml", "decks/copie/cartes.yaml"):
+        assert filecmp.cmp(other / part.replace("copie", "jeu"), root / part, shallow=False)
+    for paper in ("a4", "letter"):
+        build_ok(root, ["copie"], Options(out=tmp_path / "out", paper=paper))
+        cards = tmp_path / "out/copie" / f"cartes-{paper}.pdf"
+        assert {"Soleil", "Lune"} <= set(pdfread.text(cards, 0).split() + pdfread.text(cards, 2).split())
+        assert "NotoSans-Bold" in {name.split("+")[-1] for name in pdfread.font_programs(cards)}
+    again = _new(root, "copie-2", "--from", str(other / "decks/jeu"))  # (everything it needs is here now)
+    assert again.exit_code == 0 and [line for line in again.output.splitlines() if "from" in line] == []
+
+
+def test_a_copy_whose_layouts_would_be_defined_twice_or_overwrite_a_file_is_refused_whole(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    (root / "layouts").mkdir(parents=True)
+    (root / "layouts/mine.yaml").write_text("# mine\njeu-score: {size: a4}\n", encoding="utf-8")
+    before = _tree(root)
+    result = _new(root, "copie", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 1 and _tree(root) == before and not (root / "decks").exists()
+    assert result.output == (f"layouts/mine.yaml:2:1: pnp new: defines layout 'jeu-score', which {other.as_posix()}"
+                             "/layouts/jeu.yaml defines too (the copied kit's layouts come from that file): rename "
+                             "one of them\n")
+    (root / "layouts/mine.yaml").unlink()
+    (root / "layouts/jeu.yaml").write_text("autre: {size: a4}\n", encoding="utf-8")
+    result = _new(root, "copie", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 1 and not (root / "decks").exists() and not (root / "fonts").exists()
+    assert result.output == (f"layouts/jeu.yaml: pnp new: already exists, and the copied kit's layouts come from "
+                             f"{other.as_posix()}/layouts/jeu.yaml, a file so named: pnp new never overwrites; copy "
+                             "the layouts it needs into a file of another name\n")
+
+
+def test_a_copy_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
+    import pnp.newkit
+
+    real = pnp.newkit._bring
+
+    def icons_fail(source, target):
+        if target.name == "icons":
+            raise OSError("disk full")
+        return real(source, target)
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    monkeypatch.setattr(pnp.newkit, "_bring", icons_fail)
+    with pytest.raises(OSError, match="disk full"):
+        pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
+    assert _tree(root) == {} and sorted(p.name for p in root.iterdir()) == ["decks", "layouts"]

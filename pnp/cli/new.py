@@ -1,7 +1,8 @@
 """`pnp new`: a starter kit under decks/, or a renamed copy of a kit.
 
 Contract: `new` calls `pnp.newkit.new_kit` and prints the files written (a folder of pnp's shared
-material, written into a project that had none, as one line with its count) and the next commands; its
+material, written into a project that had none, as one line with its count; what a copy of another
+project's kit brings from there, with where it came from) and the next commands; its
 problems (a bad name, a kit or layouts file already there, an unknown --from kit) are printed
 located, with exit 1 and nothing written.
 """
@@ -33,7 +34,7 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
       pnp new my-game --language en
       pnp new my-game-v2 --from my-game
     """
-    from ..newkit import new_kit
+    from ..newkit import new_kit, source_project
 
     if source is not None and click.get_current_context().get_parameter_source("language") \
             == click.core.ParameterSource.COMMANDLINE:
@@ -44,10 +45,14 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
     if problems:
         raise SystemExit(1)
     root = Path(project).resolve()
+    home = source_project(root, source) if source is not None else None
+    kit = root / "decks" / name
     for path in written:
-        shown = path.relative_to(root).as_posix()
-        if path.is_dir():  # (pnp's fonts or icons, for a project that had none)
-            files = sum(1 for p in path.rglob("*") if p.is_file())
+        shown, files = path.relative_to(root).as_posix(), sum(1 for p in path.rglob("*") if p.is_file())
+        if home is not None and kit not in path.parents:  # (what a kit of another project brings from it)
+            count, slash = (f"{files} files, ", "/") if path.is_dir() else ("", "")
+            click.echo(f"wrote {shown}{slash} ({count}from {(home / shown).as_posix()}{slash}: the kit builds with it)")
+        elif path.is_dir():  # (pnp's fonts or icons, for a project that had none)
             click.echo(f"wrote {shown}/ ({files} files: pnp's own, with their licences and credits)")
         else:
             click.echo(f"wrote {shown}")

@@ -8,14 +8,17 @@ parent's order, a child's element overriding only the keys it gives, `null` remo
 validates the result as a `Layout` (a `table` element's name follows pnp.model.names's rule).
 Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are problems located at the
 `extends` value; each layout is merged once (a diamond of parents costs no more than a chain).
-Every merged value keeps the `Ref` of the file it came from, so errors point at the right line. A layout file is read through `pnp.sources.files` (one leaving the project through
+Every merged value keeps the `Ref` of the file it came from, so errors point at the right line.
+`needed(names)` (those layouts and all they extend), `file_of(name)` and `defined_in(file)` say which
+files a kit's layouts come from (`pnp new --from` a kit of another project brings them).
+A layout file is read through `pnp.sources.files` (one leaving the project through
 a symbolic link is a problem).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Iterable, TypeVar
 
 from ..core.errors import Problem, Ref, suggest
 from ..sources import LocatorRegistry, load_yaml
@@ -107,6 +110,25 @@ class LayoutLibrary:
     def __contains__(self, name: object) -> bool:
         """Whether a layouts file of the project defines a layout so named (valid or not)."""
         return name in self._raw
+
+    def needed(self, names: Iterable[str]) -> list[str]:
+        """`names` and every layout they extend, known ones only, each once (sorted)."""
+        found: set[str] = set()
+        todo = list(names)
+        while todo:
+            name = todo.pop()
+            if name in self._raw and name not in found:
+                found.add(name)
+                todo += _parents(self._raw[name].data.get("extends"))
+        return sorted(found)
+
+    def file_of(self, name: str) -> str:
+        """The file (`layouts/x.yaml`, from the project root) that defines the known layout `name`."""
+        return self._raw[name].ref.file
+
+    def defined_in(self, file: str) -> list[str]:
+        """The layouts that `file` (`layouts/x.yaml`) defines, in its order."""
+        return [name for name, raw in self._raw.items() if raw.ref.file == file]
 
     def get(self, name: str, ref: Ref, where: str = "layout", model: type[M] = Layout) -> tuple[M | None, list[Problem]]:  # type: ignore[assignment]
         """The resolved layout `name`, or the problems that prevent it (`where` names the key that
