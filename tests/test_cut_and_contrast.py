@@ -98,3 +98,20 @@ def test_the_ground_of_text_is_the_fills_under_it():
     art = Picture("svg", 0, 0, 100, 100, "art.svg")
     assert grounds(box, [art], None) == {None}  # a picture's colours are not judged
     assert contrast_ratio(ink, paper) == pytest.approx(21.0)
+
+
+@pytest.mark.parametrize("edits, error", [
+    ([('valign: middle, color: "#ffffff"}', "valign: middle, color: creme}"), ('creme: "#fffaf3"', 'creme: "#fffaf"')],
+     "palette.creme"),  # the liquorice's name drawn black on black
+    ([('rouge-clair: "#fde3e6"', 'rouge-clair: "#fde3e"')], "palette.rouge-clair"),  # its ground left unfilled
+])
+def test_a_face_drawn_otherwise_than_written_is_not_judged(project, edits, error):
+    """A broken palette colour falls back (black ink, no fill) so that the run can report every
+    problem; the contrast and edge warnings of those faces would judge the fallback, not the design:
+    none is given."""
+    root = project("similis-reglisse")
+    for old, new in edits:
+        edit(root / "layouts" / "reglisse.yaml", old, new)
+    reports = check(root, ["similis-reglisse"])
+    assert [p.where for r in reports for p in r.errors] and all(error in p.where for r in reports for p in r.errors)
+    assert [w for w in _warnings(root, "similis-reglisse") if "contrast" in w or "cut" in w] == []

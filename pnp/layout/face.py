@@ -17,7 +17,9 @@ clipped to (a card's bleed box; a page's content box on the build's paper, `Buil
 its own size) is a warning at its definition, once per builder (pnp/layout/overrun.py says how far,
 on which side). With an `inspect` in the build's environment, each face laid out is handed to it as
 its elements in drawing order, and the warnings it returns are the face's too (`layout.inspect`:
-contrast, edges near the cut).
+contrast, edges near the cut); a face drawn otherwise than written (an element, shared layer or
+background with an error: a broken palette colour falls back to black ink or no fill) is not, since
+its warnings would judge the fallback.
 """
 from __future__ import annotations
 
@@ -93,6 +95,8 @@ class FaceBuilder:
         self._plan = self._make_plan()
         self._steps = [self._step(key, names) for key, names in self._plan]
         self.background, problem = colour(layout.background, layout.palette)
+        self._misdrawn: set[str | None] = {None} if problem else set()  # the shared layers (None: the background)
+        # drawn otherwise than written (an error: a colour fallen back): faces with one are not inspected
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
 
@@ -123,6 +127,7 @@ class FaceBuilder:
         layers: list[tuple[str | None, tuple[Item, ...]]] = []
         parts: list[tuple[str, tuple[Item, ...]]] = []  # (element name, items) in drawing order
         problems: list[Problem] = []
+        misdrawn = False  # (an element of this face whose problems include an error)
         values, missing = with_lookups(values, self._lookup_names, self.layout.maps) if self._lookups else (values, {})
         for key, names, element, name, conditional, one in self._steps:
             if key is not None:  # a run of static elements: one shared layer
@@ -139,6 +144,7 @@ class FaceBuilder:
                 items, found, fresh = ((), gaps, False) if gaps else self._dynamic(name, element, values)
             if found:
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
+                misdrawn = misdrawn or _errors(found)
             if fresh:  # laid out anew: where it lands is checked once per distinct layout
                 problems += self._outside_bleed(name, items, where)
             layers.append((None, items))
@@ -146,7 +152,7 @@ class FaceBuilder:
         face = Face(self.width, self.height, self.bleed, tuple(layers), self.background)
         if self.env.saver:  # the print as it comes out: the checks below judge it
             face, parts = self._saved(face, parts)
-        if self.env.inspect is not None:
+        if self.env.inspect is not None and not (misdrawn or self._misdrawn):  # (drawn otherwise than written)
             problems += self.env.inspect(self.layout, parts, face, where)
         return face, problems
 
@@ -217,11 +223,11 @@ class FaceBuilder:
 
     def _shared_items(self, key: str, names: tuple[str, ...], problems: list[Problem]) -> tuple[Item, ...]:
         if key not in self._shared:
-            self._shared[key] = self._shared_layer(list(names))
+            self._shared[key] = self._shared_layer(key, list(names))
             problems += self._shared[key][1]
         return self._shared[key][0]
 
-    def _shared_layer(self, names: list[str]) -> tuple[tuple[Item, ...], list[Problem]]:
+    def _shared_layer(self, key: str, names: list[str]) -> tuple[tuple[Item, ...], list[Problem]]:
         items: list[Item] = []
         problems: list[Problem] = []
         parts = self._shared_parts.setdefault(f"{self.layout.name}:{names[0]}..{names[-1]}", [])
@@ -233,6 +239,7 @@ class FaceBuilder:
             if found:
                 ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
+                self._misdrawn |= {key} if _errors(found) else set()
             problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
@@ -301,3 +308,8 @@ def _key(value: object) -> tuple[object, object]:
     if isinstance(value, (set, frozenset)):
         return frozenset, frozenset(_key(v) for v in value)
     return type(value), value
+
+
+def _errors(found: list[Problem]) -> bool:
+    """Whether an element's problems include an error (a `told` one too: a broken palette entry)."""
+    return any(p.severity == "error" for p in found)
