@@ -11,10 +11,11 @@ kept as links. A kit of another project (`source_project`: the one its folder be
 from there what it needs and this project lacks: the layouts files defining the layouts it uses and
 those they extend (a layout this project has by that name stays this project's), and that
 project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
-here, or one that would define a layout twice, is a problem. `name` follows pnp.model.names's rule (lowercase letters, digits and dashes), since
-it names the output folder. Nothing is written when a problem is found: a bad name, `decks/` or
-`layouts/` a symbolic link out of the project, an unknown source kit, `decks/<name>` or
-`layouts/<name>.yaml` already there, or a layout name the new layouts file would take from another.
+here, or one that would define a layout twice, is a problem. `name` follows pnp.model.names's rule
+(lowercase letters, digits and dashes), since it names the output folder. Nothing is written when
+a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out of the project, an
+unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a layout name the new
+layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
 whole or not at all.
 A starter in a project that lacks pnp's shared material (a folder of the designer's, not pnp's
@@ -47,6 +48,7 @@ from .model.names import MAX_NAME, is_name, slug
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model.layouts import LayoutLibrary
+    from .model.load import Project
 
 KIT_FILES = {"fr": ("game.yaml", "cartes.yaml", "score.yaml"), "en": ("game.yaml", "cards.yaml", "score.yaml")}
 LAYOUTS = {"fr": ("base", "recto", "verso", "score"), "en": ("base", "front", "back", "score")}
@@ -109,10 +111,8 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     pairs: list[tuple[Path, Path]] = []
     problems: list[Problem] = []
     for file in sorted({there.library.file_of(n) for n in missing}):
-        taken = [n for n in there.library.defined_in(file) if n in here.library]
-        found = _in_the_way(root, file, home / file, taken)
-        problems += [p.located(here.locators.locate(Ref(here.library.file_of(n), (n,)), key=True))
-                     for p, n in zip(found, taken)] + found[len(taken):]
+        found = _in_the_way(here, file, home / file, [n for n in there.library.defined_in(file) if n in here.library])
+        problems += found
         pairs += [] if found else [(home / file, root / file)]
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
@@ -120,12 +120,16 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     return pairs, problems
 
 
-def _in_the_way(root: Path, file: str, source: Path, taken: list[str]) -> list[Problem]:
-    """Why the layouts file `source` (`file` in its project) cannot join `root`'s layouts whole."""
-    problems = [Problem(f"defines layout {name!r}, which {source.as_posix()} defines too (the copied kit's "
-                        "layouts come from that file): rename one of them", "pnp new", Ref("layouts"))
-                for name in taken]
-    if (root / file).exists() or (root / file).is_symlink():
+def _in_the_way(here: "Project", file: str, source: Path, taken: list[str]) -> list[Problem]:
+    """Why the layouts file `source` (`file` in its project) cannot join `here`'s layouts whole: the
+    layouts `taken` (defined here too, each located where), or a file of its name."""
+    problems = []
+    for name in taken:
+        ref = Ref(here.library.file_of(name), (name,))
+        problems.append(Problem(f"defines layout {name!r}, which {source.as_posix()} defines too (the copied kit's "
+                                "layouts come from that file): rename one of them", "pnp new", ref
+                                ).located(here.locators.locate(ref, key=True)))
+    if (here.root / file).exists() or (here.root / file).is_symlink():
         problems.append(Problem(f"already exists, and the copied kit's layouts come from {source.as_posix()}, a file "
                                 "so named: pnp new never overwrites; copy the layouts it needs into a file of another "
                                 "name", "pnp new", Ref(file)))
