@@ -11,7 +11,8 @@ kept as links. A kit of another project (`source_project`: the one its folder be
 from there what it needs and this project lacks: the layouts files defining the layouts it uses and
 those they extend (a layout this project has by that name stays this project's), and that
 project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
-here, or one that would define a layout twice, is a problem. `name` follows pnp.model.names's rule
+here, or one that would define a layout twice, is a problem, and a layout this project writes
+otherwise than the kit's project a warning (the copy is made). `name` follows pnp.model.names's rule
 (lowercase letters, digits and dashes), since it names the output folder. Nothing is written when
 a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out of the project, an
 unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a layout name the new
@@ -69,7 +70,9 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
         return _starter(root, name, language, lacking), []
     home = _home(root, origin)
     brought, problems = _brought(root, home, origin) if home is not None else ([], [])
-    return ([], problems) if problems else (_copied(root / "decks" / name, origin, brought), [])
+    if any(p.severity == "error" for p in problems):
+        return [], problems
+    return _copied(root / "decks" / name, origin, brought), problems
 
 
 def source_project(root: Path, source: str) -> Path | None:
@@ -102,18 +105,23 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     """What a kit of the project `home` needs from it that `root` lacks, as (source, target) pairs:
     the layouts files defining the layouts it uses (and those they extend) that `root` has none of,
     and `home`'s fonts/ and icons/ where `root` has no such folder; with the problems of the layouts
-    files that cannot be brought whole (a file so named already there, a layout defined twice)."""
+    files that cannot be brought whole (a file so named already there, a layout defined twice), and
+    a warning for each layout it uses that `root` defines otherwise (the copy prints with `root`'s)."""
     from .model.load import Project
 
     there, here = Project.open(home), Project.open(root)
     kit, _ = there.load_kit(origin)  # (its own problems are the copy's, not pnp new's)
-    missing = [n for n in there.library.needed(kit.layouts if kit is not None else ()) if n not in here.library]
+    needed = there.library.needed(kit.layouts if kit is not None else ())
+    missing = [n for n in needed if n not in here.library]
     pairs: list[tuple[Path, Path]] = []
     problems: list[Problem] = []
     for file in sorted({there.library.file_of(n) for n in missing}):
         found = _in_the_way(here, file, home / file, [n for n in there.library.defined_in(file) if n in here.library])
         problems += found
         pairs += [] if found else [(home / file, root / file)]
+    problems += [] if problems else [  # (a copy refused: nothing to warn about)
+        _differs(here, name, home / there.library.file_of(name)) for name in needed
+        if name in here.library and here.library.written(name) != there.library.written(name)]
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
             pairs.append((home / folder, root / folder))
@@ -134,6 +142,13 @@ def _in_the_way(here: "Project", file: str, source: Path, taken: list[str]) -> l
                                 "so named: pnp new never overwrites; copy the layouts it needs into a file of another "
                                 "name", "pnp new", Ref(file)))
     return problems
+
+
+def _differs(here: "Project", name: str, source: Path) -> Problem:
+    """The warning of a layout the copied kit uses that this project defines otherwise."""
+    ref = Ref(here.library.file_of(name), (name,))
+    return Problem(f"layout {name!r} is this project's, and {source.as_posix()} writes it otherwise: the copied kit "
+                   "prints with this one", "pnp new", ref, severity="warning").located(here.locators.locate(ref, key=True))
 
 
 def _bring(source: Path, target: Path) -> Path:

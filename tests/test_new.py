@@ -294,3 +294,19 @@ def test_a_copy_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
     with pytest.raises(OSError, match="disk full"):
         pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
     assert _tree(root) == {} and sorted(p.name for p in root.iterdir()) == ["decks", "layouts"]
+
+
+def test_a_layout_the_copy_uses_that_this_project_writes_otherwise_is_a_warning_and_the_copy_is_made(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    (root / "layouts").mkdir(parents=True)
+    base = (other / "layouts/base.yaml").read_text(encoding="utf-8")
+    assert "  radius: 3mm\n" in base
+    (root / "layouts/base.yaml").write_text(base.replace("  radius: 3mm\n", "  radius: 1mm\n"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["--project", str(root), "new", "copie", "--from", str(other / "decks/jeu")])
+    assert result.exit_code == 0, result.output
+    line = base.splitlines().index("poker-card:") + 1
+    assert result.output.splitlines()[0] == (
+        f"warning: layouts/base.yaml:{line}:1: pnp new: layout 'poker-card' is this project's, and "
+        f"{other.as_posix()}/layouts/base.yaml writes it otherwise: the copied kit prints with this one")
+    assert "wrote layouts/jeu.yaml" in result.output and "radius: 1mm" in (root / "layouts/base.yaml").read_text()
+    build_ok(root, ["copie"], Options(out=tmp_path / "out"))

@@ -4,7 +4,8 @@ Contract: `new` calls `pnp.newkit.new_kit` and prints the files written (a folde
 material, written into a project that had none, as one line with its count; what a copy of another
 project's kit brings from there, with where it came from) and the next commands; its
 problems (a bad name, a kit or layouts file already there, an unknown --from kit) are printed
-located, with exit 1 and nothing written.
+located, with exit 1 and nothing written; its warnings (a layout a copy uses that this project
+writes otherwise) are printed before the files written.
 """
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
     written, problems = new_kit(project, name, source, language)
     for problem in problems:
         click.echo(problem.render(), err=True)
-    if problems:
+    if any(problem.severity == "error" for problem in problems):
         raise SystemExit(1)
     root = Path(project).resolve()
     home = source_project(root, source) if source is not None else None

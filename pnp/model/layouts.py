@@ -9,8 +9,9 @@ validates the result as a `Layout` (a `table` element's name follows pnp.model.n
 Cycles, unknown parents and chains of more than `MAX_EXTENDS` layouts are problems located at the
 `extends` value; each layout is merged once (a diamond of parents costs no more than a chain).
 Every merged value keeps the `Ref` of the file it came from, so errors point at the right line.
-`needed(names)` (those layouts and all they extend), `file_of(name)` and `defined_in(file)` say which
-files a kit's layouts come from (`pnp new --from` a kit of another project brings them).
+`needed(names)` (those layouts and all they extend), `file_of(name)`, `written(name)` and
+`defined_in(file)` say which files a kit's layouts come from and what they write (`pnp new --from`
+a kit of another project brings them).
 A layout file is read through `pnp.sources.files` (one leaving the project through
 a symbolic link is a problem).
 """
@@ -125,6 +126,10 @@ class LayoutLibrary:
     def file_of(self, name: str) -> str:
         """The file (`layouts/x.yaml`, from the project root) that defines the known layout `name`."""
         return self._raw[name].ref.file
+
+    def written(self, name: str) -> dict:
+        """The known layout `name`'s mapping as its file writes it (its `extends` not merged)."""
+        return self._raw[name].data
 
     def defined_in(self, file: str) -> list[str]:
         """The layouts that `file` (`layouts/x.yaml`) defines, in its order."""
