@@ -12,7 +12,8 @@ from there what it needs and this project lacks: the layouts files defining the 
 those they extend (a layout this project has by that name stays this project's), and that
 project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
 here, or one that would define a layout twice, is a problem, and a layout this project writes
-otherwise than the kit's project a warning (the copy is made). `name` follows pnp.model.names's rule
+otherwise than the kit's project a warning (the copy is made); a kit that does not load in its own
+project is copied alone, with a warning (which layouts it uses cannot be told). `name` follows pnp.model.names's rule
 (lowercase letters, digits and dashes), since it names the output folder. Nothing is written when
 a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out of the project, an
 unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a layout name the new
@@ -110,8 +111,10 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     from .model.load import Project
 
     there, here = Project.open(home), Project.open(root)
-    kit, _ = there.load_kit(origin)  # (its own problems are the copy's, not pnp new's)
-    needed = there.library.needed(kit.layouts if kit is not None else ())
+    kit, found = there.load_kit(origin)  # (its own problems are the copy's, not pnp new's)
+    if kit is None:  # (copied as it is: which layouts it needs cannot be told)
+        return [], [_unread(origin, home, [p for p in found if p.severity == "error"])]
+    needed = there.library.needed(kit.layouts)
     missing = [n for n in needed if n not in here.library]
     pairs: list[tuple[Path, Path]] = []
     problems: list[Problem] = []
@@ -142,6 +145,14 @@ def _in_the_way(here: "Project", file: str, source: Path, taken: list[str]) -> l
                                 "so named: pnp new never overwrites; copy the layouts it needs into a file of another "
                                 "name", "pnp new", Ref(file)))
     return problems
+
+
+def _unread(origin: Path, home: Path, errors: list[Problem]) -> Problem:
+    """The warning of a copy whose kit does not load in its own project: nothing of that project comes with it."""
+    return Problem(f"does not load in its project ({len(errors)} error{'s' * (len(errors) != 1)}: `pnp check` it "
+                   f"in {home.as_posix()}), so the layouts it uses cannot be told: the kit is copied as it is, "
+                   "and nothing of its project with it", "pnp new --from", Ref(f"{origin.as_posix()}/game.yaml"),
+                   severity="warning")
 
 
 def _differs(here: "Project", name: str, source: Path) -> Problem:

@@ -310,3 +310,18 @@ def test_a_layout_the_copy_uses_that_this_project_writes_otherwise_is_a_warning_
         f"{other.as_posix()}/layouts/base.yaml writes it otherwise: the copied kit prints with this one")
     assert "wrote layouts/jeu.yaml" in result.output and "radius: 1mm" in (root / "layouts/base.yaml").read_text()
     build_ok(root, ["copie"], Options(out=tmp_path / "out"))
+
+
+def test_a_kit_that_does_not_load_in_its_project_is_copied_as_it_is_with_a_warning(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    game = other / "decks/jeu/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("\ncomponents:", "\ncomponants:"), encoding="utf-8")
+    result = _new(root, "copie", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        f"warning: {game.as_posix()}: pnp new --from: does not load in its project (2 errors: `pnp check` it in "
+        f"{other.as_posix()}), so the layouts it uses cannot be told: the kit is copied as it is, and nothing of its "
+        "project with it")
+    assert filecmp.cmp(game, root / "decks/copie/game.yaml", shallow=False)
+    assert sorted(p.name for p in root.iterdir()) == ["decks"]
