@@ -15,9 +15,9 @@ here, or one that would define a layout twice, is a problem, and a layout this p
 otherwise than the kit's project a warning (the copy is made); a kit that does not load in its own
 project is copied alone, with a warning (which layouts it uses cannot be told). `name` follows
 pnp.model.names's rule (lowercase letters, digits and dashes), since it names the output folder.
-Nothing is written when a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out of the project, an
-unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a layout name the new
-layouts file would take from another.
+Nothing is written when a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out
+of the project, an unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a
+layout name the new layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
 whole or not at all.
 A starter in a project that lacks pnp's shared material (a folder of the designer's, not pnp's
