@@ -119,9 +119,9 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     pairs: list[tuple[Path, Path]] = []
     problems: list[Problem] = []
     for file in sorted({there.library.file_of(n) for n in missing}):
-        found = _in_the_way(here, file, home / file, [n for n in there.library.defined_in(file) if n in here.library])
-        problems += found
-        pairs += [] if found else [(home / file, root / file)]
+        refused = _in_the_way(here, file, home / file, [n for n in there.library.defined_in(file) if n in here.library])
+        problems += refused
+        pairs += [] if refused else [(home / file, root / file)]
     problems += [] if problems else [  # (a copy refused: nothing to warn about)
         _differs(here, name, home / there.library.file_of(name)) for name in needed
         if name in here.library and here.library.written(name) != there.library.written(name)]
@@ -148,10 +148,10 @@ def _in_the_way(here: "Project", file: str, source: Path, taken: list[str]) -> l
 
 
 def _unread(origin: Path, home: Path, errors: list[Problem]) -> Problem:
-    """The warning of a copy whose kit does not load in its own project: nothing of that project comes with it."""
+    """The warning of a copy whose kit does not load in its own project (nothing of that project comes)."""
     return Problem(f"does not load in its project ({len(errors)} error{'s' * (len(errors) != 1)}: `pnp check` it "
                    f"in {home.as_posix()}), so the layouts it uses cannot be told: the kit is copied as it is, "
-                   "and nothing of its project with it", "pnp new --from", Ref(f"{origin.as_posix()}/game.yaml"),
+                   "and nothing of its project with it", "pnp new", Ref(f"{origin.as_posix()}/game.yaml"),
                    severity="warning")
 
 

@@ -320,7 +320,7 @@ def test_a_kit_that_does_not_load_in_its_project_is_copied_as_it_is_with_a_warni
     result = _new(root, "copie", "--from", str(other / "decks/jeu"))
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == (
-        f"warning: {game.as_posix()}: pnp new --from: does not load in its project (2 errors: `pnp check` it in "
+        f"warning: {game.as_posix()}: pnp new: does not load in its project (2 errors: `pnp check` it in "
         f"{other.as_posix()}), so the layouts it uses cannot be told: the kit is copied as it is, and nothing of its "
         "project with it")
     assert filecmp.cmp(game, root / "decks/copie/game.yaml", shallow=False)
