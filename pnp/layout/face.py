@@ -95,8 +95,8 @@ class FaceBuilder:
         self._plan = self._make_plan()
         self._steps = [self._step(key, names) for key, names in self._plan]
         self.background, problem = colour(layout.background, layout.palette)
-        self._misdrawn: set[str | None] = {None} if problem else set()  # the shared layers (None: the background)
-        # drawn otherwise than written (an error: a colour fallen back): faces with one are not inspected
+        self._misdrawn = problem is not None  # the background or a shared layer drawn otherwise than written
+        # (an error: a colour fallen back): every face is, and none is inspected
         self._pending = placed([problem], f"layout {layout.name!r}, background", self._layout_ref("background")
                                ) if problem else []
 
@@ -223,11 +223,11 @@ class FaceBuilder:
 
     def _shared_items(self, key: str, names: tuple[str, ...], problems: list[Problem]) -> tuple[Item, ...]:
         if key not in self._shared:
-            self._shared[key] = self._shared_layer(key, list(names))
+            self._shared[key] = self._shared_layer(list(names))
             problems += self._shared[key][1]
         return self._shared[key][0]
 
-    def _shared_layer(self, key: str, names: list[str]) -> tuple[tuple[Item, ...], list[Problem]]:
+    def _shared_layer(self, names: list[str]) -> tuple[tuple[Item, ...], list[Problem]]:
         items: list[Item] = []
         problems: list[Problem] = []
         parts = self._shared_parts.setdefault(f"{self.layout.name}:{names[0]}..{names[-1]}", [])
@@ -239,7 +239,7 @@ class FaceBuilder:
             if found:
                 ref = self.env.layout_refs(self.layout.name).get(name, Ref("layouts"))
                 problems += self._problems(found, f"{where}, element {name!r}", ref)
-                self._misdrawn |= {key} if _errors(found) else set()
+                self._misdrawn = self._misdrawn or _errors(found)
             problems += self._outside_bleed(name, found_items)
         return tuple(items), problems
 
