@@ -122,9 +122,9 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
         refused = _in_the_way(here, file, home / file, [n for n in there.library.defined_in(file) if n in here.library])
         problems += refused
         pairs += [] if refused else [(home / file, root / file)]
-    problems += [] if problems else [  # (a copy refused: nothing to warn about)
-        _differs(here, name, home / there.library.file_of(name)) for name in needed
-        if name in here.library and here.library.written(name) != there.library.written(name)]
+    if not problems:  # (a copy refused: nothing to warn about)
+        problems = [_differs(here, name, home / there.library.file_of(name)) for name in needed
+                    if name in here.library and here.library.written(name) != there.library.written(name)]
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
             pairs.append((home / folder, root / folder))

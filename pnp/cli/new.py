@@ -49,12 +49,13 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
     home = source_project(root, source) if source is not None else None
     kit = root / "decks" / name
     for path in written:
-        shown, files = path.relative_to(root).as_posix(), sum(1 for p in path.rglob("*") if p.is_file())
+        shown, folder = path.relative_to(root).as_posix(), path.is_dir()
+        count, slash = (f"{sum(1 for p in path.rglob('*') if p.is_file())} files", "/") if folder else ("", "")
         if home is not None and kit not in path.parents:  # (what a kit of another project brings from it)
-            count, slash = (f"{files} files, ", "/") if path.is_dir() else ("", "")
-            click.echo(f"wrote {shown}{slash} ({count}from {(home / shown).as_posix()}{slash}: the kit builds with it)")
-        elif path.is_dir():  # (pnp's fonts or icons, for a project that had none)
-            click.echo(f"wrote {shown}/ ({files} files: pnp's own, with their licences and credits)")
+            click.echo(f"wrote {shown}{slash} ({count + ', ' if folder else ''}from {(home / shown).as_posix()}{slash}: "
+                       "the kit builds with it)")
+        elif folder:  # (pnp's fonts or icons, for a project that had none)
+            click.echo(f"wrote {shown}/ ({count}: pnp's own, with their licences and credits)")
         else:
             click.echo(f"wrote {shown}")
     click.echo(f"next: pnp build decks/{name}   (or: pnp watch decks/{name} --serve)")
