@@ -39,7 +39,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import yaml
 
@@ -162,10 +162,12 @@ def _differs(here: "Project", name: str, source: Path) -> Problem:
                    "prints with this one", "pnp new", ref, severity="warning").located(here.locators.locate(ref, key=True))
 
 
-def _bring(source: Path, target: Path) -> Path:
-    """Copy a layouts file, or a folder placed whole (links kept as links), from the kit's project."""
+def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], object] | None = None) -> Path:
+    """Copy a file (written atomically), or a folder placed whole by `folder(source, temp)`: by default
+    `shutil.copytree` with links kept as links (a kit's project's folder; pnp's own is `_copy`'d)."""
+    copy = folder or (lambda src, temp: shutil.copytree(src, temp, symlinks=True))
     if source.is_dir():
-        _place(target, lambda temp: shutil.copytree(source, temp, symlinks=True))
+        _place(target, lambda temp: copy(source, temp))
     else:
         write_atomic(target, source.read_bytes())
     return target
@@ -299,12 +301,7 @@ def _shipped() -> Traversable:
 
 def _write_material(root: Path, part: str) -> Path:
     """Write one part of pnp's shared material into the project (a folder placed whole); its path."""
-    source, target = _shipped().joinpath(*part.split("/")), root / part
-    if source.is_dir():
-        _place(target, lambda temp: _copy(source, temp))
-    else:
-        write_atomic(target, source.read_bytes())
-    return target
+    return _bring(_shipped().joinpath(*part.split("/")), root / part, _copy)
 
 
 def _copy(source: Traversable, target: Path) -> None:
