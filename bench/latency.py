@@ -21,6 +21,8 @@ ratio to plain's. A browser's own painting (a few ms) is not counted.
 Issue 23's target: the refreshed PDF (the event comes once the build has written it) in at most
 0.1x plain's full build (median). Last, `python -m pnp build --force` of the same final input in a
 fresh process writes its PDFs to another folder, and the watcher's must be the same bytes (asserted).
+It needs pnp's `watch` extra (`pip install '.[watch]'`: watchdog, pypdfium2); a watcher that exits
+before serving ends the bench at once with what it said.
 """
 from __future__ import annotations
 
@@ -66,10 +68,15 @@ class Watch:
                                         cwd=root)
         self.lines: queue.Queue[str] = queue.Queue()
         self.port = 0
+        said = []
         for line in self.process.stdout:
             if found := re.match(r"preview: http://127\.0\.0\.1:(\d+)/", line):
                 self.port = int(found.group(1))
                 break
+            said.append(line)
+        if not self.port:  # (it ended before serving: say why, rather than wait for events that never come)
+            raise SystemExit(f"`pnp watch --serve` exited with {self.process.wait()} before serving:\n"
+                             + "".join(said))
         threading.Thread(target=self._read_lines, daemon=True).start()
         self.events: queue.Queue[tuple[float, int]] = queue.Queue()
         threading.Thread(target=self._listen, daemon=True).start()
