@@ -7,8 +7,10 @@ generated and listed cards; score.yaml: a score sheet whose Total row adds up in
 in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
 `-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links. A kit of another project (`source_project`: the one its folder belongs to) brings
-from there what it needs and this project lacks: the layouts files defining the layouts it uses and
+kept as links. A kit of another project (`source_project`: the one its folder belongs to) is copied
+without its links: a link to a file of that project is copied as the file it leads to, and one that
+leads out of it, nowhere, or to a folder is left out, with a warning each (pnp reads nothing outside
+the kit's project, and a folder's links could loop); it brings from there what it needs and this project lacks: the layouts files defining the layouts it uses and
 those they extend (a layout this project has by that name stays this project's), and that
 project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
 here, or one that would define a layout twice, is a problem, and a layout this project writes
@@ -73,7 +75,9 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
     brought, problems = _brought(root, home, origin) if home is not None else ([], [])
     if any(p.severity == "error" for p in problems):
         return [], problems
-    return _copied(root / "decks" / name, origin, brought), problems
+    left_out: list[Problem] = []
+    folder = _without_links(home, left_out) if home is not None else None
+    return _copied(root / "decks" / name, origin, brought, folder), problems + left_out
 
 
 def source_project(root: Path, source: str) -> Path | None:
@@ -87,15 +91,18 @@ def _home(root: Path, origin: Path) -> Path | None:
     return home if home != root else None
 
 
-def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]]) -> list[Path]:
-    """Copy the kit's folder (links kept as links), then what it brings from its project; what was
-    written (the kit's files, then those). A failure midway removes all of it."""
+def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]],
+            folder: Callable[[Any, Path], object] | None = None) -> list[Path]:
+    """Copy the kit's folder, then what it brings from its project, each folder by `folder(source,
+    temp)` (by default links kept as links); what was written (the kit's files, then those). A
+    failure midway removes all of it."""
+    copy = folder or (lambda src, temp: shutil.copytree(src, temp, symlinks=True,
+                                                        ignore=shutil.ignore_patterns("__pycache__")))
     written: list[Path] = []
     try:
-        _place(target, lambda temp: shutil.copytree(origin, temp, symlinks=True,
-                                                    ignore=shutil.ignore_patterns("__pycache__")))
+        _place(target, lambda temp: copy(origin, temp))
         for source, path in brought:
-            written.append(_bring(source, path))
+            written.append(_bring(source, path, copy))
     except BaseException:
         _remove(written + [target] if target.exists() else written)
         raise
@@ -162,15 +169,42 @@ def _differs(here: "Project", name: str, source: Path) -> Problem:
                    "prints with this one", "pnp new", ref, severity="warning").located(here.locators.locate(ref, key=True))
 
 
-def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], object] | None = None) -> Path:
-    """Copy a file (written atomically), or a folder placed whole by `folder(source, temp)`: by default
-    `shutil.copytree` with links kept as links (a kit's project's folder; pnp's own is `_copy`'d)."""
-    copy = folder or (lambda src, temp: shutil.copytree(src, temp, symlinks=True))
+def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], object]) -> Path:
+    """Copy a file (written atomically), or a folder placed whole by `folder(source, temp)` (a kit's
+    project's folder: `_without_links`; pnp's own: `_copy`)."""
     if source.is_dir():
-        _place(target, lambda temp: copy(source, temp))
+        _place(target, lambda temp: folder(source, temp))
     else:
         write_atomic(target, source.read_bytes())
     return target
+
+
+def _without_links(home: Path, left_out: list[Problem]) -> Callable[[Any, Path], object]:
+    """A folder copy for another project's files (`home`'s): the file a link leads to inside `home`
+    is copied in its place; a link out of `home`, to nothing or to a folder is not, and `left_out`
+    gets a warning for it."""
+    def ignored(folder: str, names: list[str]) -> set[str]:
+        skipped = {"__pycache__"} & set(names)
+        for name in sorted(names):  # (the warnings in the same order on every file system)
+            link = Path(folder) / name
+            why = _link_out(home, link) if link.is_symlink() else None
+            if why is not None:
+                skipped.add(name)
+                left_out.append(Problem(f"not copied: a symbolic link to {os.readlink(link)}, {why} (pnp new reads "
+                                        "nothing outside the kit's project)", "pnp new", Ref(link.as_posix()),
+                                        severity="warning"))
+        return skipped
+    return lambda source, temp: shutil.copytree(source, temp, ignore=ignored)
+
+
+def _link_out(home: Path, link: Path) -> str | None:
+    """Why the copy leaves out the link `link` of the project `home`, or None to copy what it leads to."""
+    real = link.resolve()
+    if real != home and home not in real.parents:
+        return "which leads out of its project"
+    if not real.exists():
+        return "which leads nowhere"
+    return "a folder: copy what it holds into the kit" if real.is_dir() else None
 
 
 def _remove(paths: list[Path]) -> None:

@@ -284,10 +284,10 @@ def test_a_copy_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
 
     real = pnp.newkit._bring
 
-    def icons_fail(source, target):
+    def icons_fail(source, target, folder):
         if target.name == "icons":
             raise OSError("disk full")
-        return real(source, target)
+        return real(source, target, folder)
     other, root = _other_project(tmp_path), tmp_path / "proto"
     root.mkdir()
     monkeypatch.setattr(pnp.newkit, "_bring", icons_fail)
@@ -325,3 +325,34 @@ def test_a_kit_that_does_not_load_in_its_project_is_copied_as_it_is_with_a_warni
         "project with it")
     assert filecmp.cmp(game, root / "decks/copie/game.yaml", shallow=False)
     assert sorted(p.name for p in root.iterdir()) == ["decks"]
+
+
+def test_a_kit_of_another_project_comes_without_its_links_and_nothing_from_outside_that_project(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    (tmp_path / "secret.txt").write_text("not the kit's\n", encoding="utf-8")
+    (other / "notes").mkdir()
+    (other / "notes/art.txt").write_text("dessin\n", encoding="utf-8")
+    kit = other / "decks/jeu"
+    links = {"art.txt": "../../notes/art.txt", "secret.txt": str(tmp_path / "secret.txt"),
+             "gone.txt": "../../notes/gone.txt", "notes": "../../notes"}
+    for name, target in links.items():
+        (kit / name).symlink_to(target)
+    (other / "fonts/evil.ttf").symlink_to("/etc/passwd")
+    result = _new(root, "copie", "--from", str(kit))
+    assert result.exit_code == 0, result.output
+    why = "(pnp new reads nothing outside the kit's project)"
+    assert [line for line in result.output.splitlines() if line.startswith("warning")] == [
+        f"warning: {kit.as_posix()}/gone.txt: pnp new: not copied: a symbolic link to ../../notes/gone.txt, which "
+        f"leads nowhere {why}",
+        f"warning: {kit.as_posix()}/notes: pnp new: not copied: a symbolic link to ../../notes, a folder: copy what it "
+        f"holds into the kit {why}",
+        f"warning: {kit.as_posix()}/secret.txt: pnp new: not copied: a symbolic link to {tmp_path.as_posix()}/secret.txt,"
+        f" which leads out of its project {why}",
+        f"warning: {other.as_posix()}/fonts/evil.ttf: pnp new: not copied: a symbolic link to /etc/passwd, which leads "
+        f"out of its project {why}"]
+    assert not [p for p in root.rglob("*") if p.is_symlink()]
+    assert sorted(p.name for p in (root / "decks/copie").iterdir() if "txt" in p.name) == ["art.txt"]
+    assert (root / "decks/copie/art.txt").read_text(encoding="utf-8") == "dessin\n"
+    assert not (root / "fonts/evil.ttf").exists() and (root / "fonts/fonts.yaml").is_file()
+    build_ok(root, ["copie"], Options(out=tmp_path / "out"))
