@@ -10,8 +10,9 @@ with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `de
 kept as links. A kit of another project (`source_project`: the one its folder belongs to) is copied
 without its links: a link to a file of that project is copied as the file it leads to, and one that
 leads out of it, nowhere, or to a folder is left out, with a warning each (pnp reads nothing outside
-the kit's project, and a folder's links could loop); it brings from there what it needs and this project lacks: the layouts files defining the layouts it uses and
-those they extend (a layout this project has by that name stays this project's), and that
+the kit's project, and a folder's links could loop; a kit folder, `fonts/` or `icons/` that is
+itself a link out of it is a problem, or not brought, with a warning). It brings from there what it
+needs and this project lacks: the layouts files defining the layouts it uses and those they extend (a layout this project has by that name stays this project's), and that
 project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
 here, or one that would define a layout twice, is a problem, and a layout this project writes
 otherwise than the kit's project a warning (the copy is made); a kit that does not load in its own
@@ -72,6 +73,9 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
     if origin is None:
         return _starter(root, name, language, lacking), []
     home = _home(root, origin)
+    if home is not None and _outside(home, origin):
+        return [], [Problem(f"leaves its project ({home.as_posix()}) through a symbolic link (to {origin.resolve()}): "
+                            "pnp new copies only what is inside the kit's project", "pnp new", Ref(origin.as_posix()))]
     brought, problems = _brought(root, home, origin) if home is not None else ([], [])
     if any(p.severity == "error" for p in problems):
         return [], problems
@@ -134,7 +138,10 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
                     if name in here.library and here.library.written(name) != there.library.written(name)]
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
-            pairs.append((home / folder, root / folder))
+            if _outside(home, home / folder):
+                problems.append(_left_out(home / folder, "which leads out of its project"))
+            else:
+                pairs.append((home / folder, root / folder))
     return pairs, problems
 
 
@@ -190,17 +197,25 @@ def _without_links(home: Path, left_out: list[Problem]) -> Callable[[Any, Path],
             why = _link_out(home, link) if link.is_symlink() else None
             if why is not None:
                 skipped.add(name)
-                left_out.append(Problem(f"not copied: a symbolic link to {os.readlink(link)}, {why} (pnp new reads "
-                                        "nothing outside the kit's project)", "pnp new", Ref(link.as_posix()),
-                                        severity="warning"))
+                left_out.append(_left_out(link, why))
         return skipped
     return lambda source, temp: shutil.copytree(source, temp, ignore=ignored)
+
+
+def _left_out(link: Path, why: str) -> Problem:
+    return Problem(f"not copied: a symbolic link to {os.readlink(link)}, {why} (pnp new reads nothing outside the "
+                   "kit's project)", "pnp new", Ref(link.as_posix()), severity="warning")
+
+
+def _outside(home: Path, path: Path) -> bool:
+    real = path.resolve()
+    return real != home and home not in real.parents
 
 
 def _link_out(home: Path, link: Path) -> str | None:
     """Why the copy leaves out the link `link` of the project `home`, or None to copy what it leads to."""
     real = link.resolve()
-    if real != home and home not in real.parents:
+    if _outside(home, link):
         return "which leads out of its project"
     if not real.exists():
         return "which leads nowhere"

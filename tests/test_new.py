@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import filecmp
 import fnmatch
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -356,3 +357,26 @@ def test_a_kit_of_another_project_comes_without_its_links_and_nothing_from_outsi
     assert (root / "decks/copie/art.txt").read_text(encoding="utf-8") == "dessin\n"
     assert not (root / "fonts/evil.ttf").exists() and (root / "fonts/fonts.yaml").is_file()
     build_ok(root, ["copie"], Options(out=tmp_path / "out"))
+
+
+def test_a_kit_folder_or_fonts_folder_of_another_project_that_leads_out_of_it_is_not_copied(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.move(other / "fonts", elsewhere / "fonts")
+    (other / "fonts").symlink_to(elsewhere / "fonts")
+    result = _new(root, "copie", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        f"warning: {other.as_posix()}/fonts: pnp new: not copied: a symbolic link to {elsewhere.as_posix()}/fonts, "
+        "which leads out of its project (pnp new reads nothing outside the kit's project)")
+    assert not (root / "fonts").exists() and (root / "decks/copie/game.yaml").is_file()
+    shutil.move(other / "decks/jeu", elsewhere / "jeu")
+    (other / "decks/jeu").symlink_to(elsewhere / "jeu")
+    before = _tree(root)
+    result = _new(root, "autre", "--from", str(other / "decks/jeu"))
+    assert result.exit_code == 1 and _tree(root) == before
+    assert result.output == (f"{other.as_posix()}/decks/jeu: pnp new: leaves its project ({other.as_posix()}) through "
+                             f"a symbolic link (to {elsewhere.as_posix()}/jeu): pnp new copies only what is inside the "
+                             "kit's project\n")
