@@ -51,6 +51,7 @@ from .core.discover import find_project, locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
 from .model.names import MAX_NAME, is_name, slug
+from .sources.files import InputError, inside
 
 if TYPE_CHECKING:  # pragma: no cover
     from .model.layouts import LayoutLibrary
@@ -140,7 +141,7 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
             if _outside(home, home / folder):
-                problems.append(_left_out(home / folder, "which leads out of its project"))
+                problems.append(_left_out(home / folder, f"{folder}/ leaves the project folder"))
             else:
                 pairs.append((home / folder, root / folder))
     return pairs, problems
@@ -187,40 +188,33 @@ def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], obje
     return target
 
 
-def _without_links(home: Path, left_out: list[Problem]) -> Callable[[Any, Path], object]:
-    """A folder copy for another project's files (`home`'s): the file a link leads to inside `home`
-    is copied in its place; a link out of `home`, to nothing or to a folder is not, and `left_out`
-    gets a warning for it."""
+def _without_links(bound: Path, left_out: list[Problem]) -> Callable[[Any, Path], object]:
+    """A folder copy for another project's files: the file a link leads to is copied in its place when
+    `files.inside(bound, link)` takes it (a regular file inside `bound`, as a build would read it);
+    any other link is not, and `left_out` gets a warning saying why."""
     def ignored(folder: str, names: list[str]) -> set[str]:
         skipped = {"__pycache__"} & set(names)
         for name in sorted(names):  # (the warnings in the same order on every file system)
             link = Path(folder) / name
-            why = _link_out(home, link) if link.is_symlink() else None
-            if why is not None:
+            try:
+                if link.is_symlink():
+                    inside(bound, link)
+            except InputError as refused:
                 skipped.add(name)
-                left_out.append(_left_out(link, why))
+                left_out.append(_left_out(link, str(refused)))
         return skipped
     return lambda source, temp: shutil.copytree(source, temp, ignore=ignored)
 
 
 def _left_out(link: Path, why: str) -> Problem:
-    return Problem(f"not copied: a symbolic link to {os.readlink(link)}, {why} (pnp new reads nothing outside the "
-                   "kit's project)", "pnp new", Ref(link.as_posix()), severity="warning")
+    return Problem(f"not copied: a symbolic link to {os.readlink(link)}, and {why} (pnp new copies only files "
+                   "inside the kit's project)", "pnp new", Ref(link.as_posix()), severity="warning")
 
 
 def _outside(home: Path, path: Path) -> bool:
+    """Whether `path` resolves out of the folder `home` (a real path)."""
     real = path.resolve()
     return real != home and home not in real.parents
-
-
-def _link_out(home: Path, link: Path) -> str | None:
-    """Why the copy leaves out the link `link` of the project `home`, or None to copy what it leads to."""
-    real = link.resolve()
-    if _outside(home, link):
-        return "which leads out of its project"
-    if not real.exists():
-        return "which leads nowhere"
-    return "a folder: copy what it holds into the kit" if real.is_dir() else None
 
 
 def _remove(paths: list[Path]) -> None:
@@ -278,8 +272,7 @@ def _links_out(root: Path) -> list[Problem]:
     symbolic link to a folder of the user's would have pnp new write there."""
     problems = []
     for folder in (root / "decks", root / "layouts"):
-        real = folder.resolve()
-        if folder.is_symlink() and real != root and root not in real.parents:
+        if folder.is_symlink() and _outside(root, folder):
             problems.append(Problem(f"leaves the project folder through a symbolic link (to {os.readlink(folder)}): "
                                     "pnp new writes only inside the project", "pnp new", Ref(folder.name)))
     return problems

@@ -342,16 +342,16 @@ def test_a_kit_of_another_project_comes_without_its_links_and_nothing_from_outsi
     (other / "fonts/evil.ttf").symlink_to("/etc/passwd")
     result = _new(root, "copie", "--from", str(kit))
     assert result.exit_code == 0, result.output
-    why = "(pnp new reads nothing outside the kit's project)"
+    why = "(pnp new copies only files inside the kit's project)"
     assert [line for line in result.output.splitlines() if line.startswith("warning")] == [
-        f"warning: {kit.as_posix()}/gone.txt: pnp new: not copied: a symbolic link to ../../notes/gone.txt, which "
-        f"leads nowhere {why}",
-        f"warning: {kit.as_posix()}/notes: pnp new: not copied: a symbolic link to ../../notes, a folder: copy what it "
-        f"holds into the kit {why}",
+        f"warning: {kit.as_posix()}/gone.txt: pnp new: not copied: a symbolic link to ../../notes/gone.txt, and no "
+        f"file 'decks/jeu/gone.txt' {why}",
+        f"warning: {kit.as_posix()}/notes: pnp new: not copied: a symbolic link to ../../notes, and 'decks/jeu/notes' "
+        f"is not a regular file {why}",
         f"warning: {kit.as_posix()}/secret.txt: pnp new: not copied: a symbolic link to {tmp_path.as_posix()}/secret.txt,"
-        f" which leads out of its project {why}",
-        f"warning: {other.as_posix()}/fonts/evil.ttf: pnp new: not copied: a symbolic link to /etc/passwd, which leads "
-        f"out of its project {why}"]
+        f" and the path 'decks/jeu/secret.txt' leaves the project folder through a symbolic link {why}",
+        f"warning: {other.as_posix()}/fonts/evil.ttf: pnp new: not copied: a symbolic link to /etc/passwd, and the path "
+        f"'fonts/evil.ttf' leaves the project folder through a symbolic link {why}"]
     assert not [p for p in root.rglob("*") if p.is_symlink()]
     assert sorted(p.name for p in (root / "decks/copie").iterdir() if "txt" in p.name) == ["art.txt"]
     assert (root / "decks/copie/art.txt").read_text(encoding="utf-8") == "dessin\n"
@@ -370,7 +370,7 @@ def test_a_kit_folder_or_fonts_folder_of_another_project_that_leads_out_of_it_is
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == (
         f"warning: {other.as_posix()}/fonts: pnp new: not copied: a symbolic link to {elsewhere.as_posix()}/fonts, "
-        "which leads out of its project (pnp new reads nothing outside the kit's project)")
+        "and fonts/ leaves the project folder (pnp new copies only files inside the kit's project)")
     assert not (root / "fonts").exists() and (root / "decks/copie/game.yaml").is_file()
     shutil.move(other / "decks/jeu", elsewhere / "jeu")
     (other / "decks/jeu").symlink_to(elsewhere / "jeu")
@@ -380,3 +380,4 @@ def test_a_kit_folder_or_fonts_folder_of_another_project_that_leads_out_of_it_is
     assert result.output == (f"{other.as_posix()}/decks/jeu: pnp new: leaves its project ({other.as_posix()}) through "
                              f"a symbolic link (to {elsewhere.as_posix()}/jeu): pnp new copies only what is inside the "
                              "kit's project\n")
+
