@@ -1,7 +1,7 @@
 """Finding kits in a project: the one place that knows a kit is a folder holding a game.yaml.
 
 Contract: `find_project(start)` is the project a command run in `start` works on: the nearest of
-`start` and its parents holding `decks/` or `layouts/`, else `start` itself. `all_kits(root)` lists
+`start` and its parents holding `decks/` or `layouts/` (`is_project`), else `start` itself. `all_kits(root)` lists
 the kit folders under `root/decks/`, sorted; `kit_candidates(root, name)` are the folders a kit
 named `name` is looked for in, in order: as a path from the current folder, from the project root,
 then as a name under the project's decks/ (absolute paths, symbolic links not followed: the loader
@@ -31,9 +31,14 @@ def find_project(start: Path) -> Path:
     """The nearest of `start` and its parents holding decks/ or layouts/, else `start`."""
     start = _absolute(start)
     for folder in (start, *start.parents):
-        if any((folder / marker).is_dir() for marker in PROJECT_MARKERS):
+        if is_project(folder):
             return folder
     return start
+
+
+def is_project(folder: Path) -> bool:
+    """Whether `folder` holds decks/ or layouts/ (what `find_project` looks for)."""
+    return any((folder / marker).is_dir() for marker in PROJECT_MARKERS)
 
 
 def all_kits(root: Path) -> list[Path]:
