@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import yaml
 
-from .core.discover import find_project, locate_kit
+from .core.discover import find_project, is_project, locate_kit
 from .core.errors import Problem, Ref
 from .core.fileio import write_atomic
 from .model.names import MAX_NAME, is_name, slug
@@ -81,8 +81,9 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
     brought, problems = _brought(root, home, origin) if home is not None else ([], [])
     if any(p.severity == "error" for p in problems):
         return [], problems
-    left_out: list[Problem] = []
-    folder = _without_links(home, left_out) if home is not None else None
+    left_out: list[Problem] = []  # (links followed inside the kit's project; inside its own folder when that
+    # is no project: a kit on its own in ~/Downloads reaches none of its neighbours)
+    folder = _without_links(home if is_project(home) else origin.resolve(), left_out) if home is not None else None
     return _copied(root / "decks" / name, origin, brought, folder), problems + left_out
 
 

@@ -381,3 +381,21 @@ def test_a_kit_folder_or_fonts_folder_of_another_project_that_leads_out_of_it_is
                              f"a symbolic link (to {elsewhere.as_posix()}/jeu): pnp new copies only what is inside the "
                              "kit's project\n")
 
+
+def test_a_kit_in_a_folder_that_is_no_project_brings_through_its_links_only_its_own_files(tmp_path):
+    downloads, root = tmp_path / "downloads", tmp_path / "proto"
+    root.mkdir()
+    assert _new(tmp_path / "other", "jeu").exit_code == 0
+    downloads.mkdir()
+    shutil.move(tmp_path / "other/decks/jeu", downloads / "jeu")
+    (downloads / "bank.pdf").write_text("%PDF- not the kit's\n", encoding="utf-8")
+    (downloads / "jeu/own.txt").write_text("la règle\n", encoding="utf-8")
+    (downloads / "jeu/bank.pdf").symlink_to("../bank.pdf")
+    (downloads / "jeu/also.txt").symlink_to("own.txt")
+    result = _new(root, "copie", "--from", str(downloads / "jeu"))
+    assert result.exit_code == 0, result.output
+    assert f"warning: {downloads.as_posix()}/jeu/bank.pdf: pnp new: not copied: a symbolic link to ../bank.pdf, and " \
+        "the path 'bank.pdf' leaves the project folder through a symbolic link (pnp new copies only files inside the " \
+        "kit's project)" in result.output.splitlines()
+    assert not (root / "decks/copie/bank.pdf").exists()
+    assert (root / "decks/copie/also.txt").read_text(encoding="utf-8") == "la règle\n"
