@@ -10,8 +10,9 @@ with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `de
 kept as links. A kit of another project (`source_project`: the one its folder belongs to) is copied
 without its links: a link to a file of that project is copied as the file it leads to, and one that
 leads out of it, nowhere, or to a folder is left out, with a warning each (pnp reads nothing outside
-the kit's project, and a folder's links could loop; a kit folder that is itself a link out of it is
-a problem, a `fonts/` or `icons/` that is one is not brought, with a warning). It brings from there
+the kit's project, as `sources.files.inside` judges it, and a folder's links could loop; a kit in a
+folder that is no project has its links followed inside its own folder only; a kit folder that is
+itself a link out of its project is a problem, a `fonts/` or `icons/` that is one is not brought, with a warning). It brings from there
 what it needs and this project lacks: the layouts files defining the layouts it uses and those they
 extend (a layout this project has by that name stays this project's), and that project's `fonts/`
 and `icons/` where this one has no such folder; a layouts file so named already

@@ -5,7 +5,7 @@ material, written into a project that had none, as one line with its count; what
 project's kit brings from there, with where it came from) and the next commands; its
 problems (a bad name, a kit or layouts file already there, an unknown --from kit) are printed
 located, with exit 1 and nothing written; its warnings (a layout a copy uses that this project
-writes otherwise) are printed before the files written.
+writes otherwise, a link the copy leaves out) are printed before the files written.
 """
 from __future__ import annotations
 
