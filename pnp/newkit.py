@@ -7,7 +7,7 @@ generated and listed cards; score.yaml: a score sheet whose Total row adds up in
 in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
 `-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links. A kit of another project (`source_project`: the one its folder belongs to) is copied
+kept as links, a named pipe, socket or device left out with a warning. A kit of another project (`source_project`: the one its folder belongs to) is copied
 without its links: a link to a file of that project is copied as the file it leads to, and one that
 leads out of it, nowhere, or to a folder is left out, with a warning each (pnp reads nothing outside
 the kit's project, as `sources.files.inside` judges it, and a folder's links could loop; a kit in a
@@ -84,8 +84,8 @@ def new_kit(root: Path, name: str, source: str | None = None, language: str = "f
         return [], problems
     left_out: list[Problem] = []  # (links followed inside the kit's project; inside its own folder when that
     # is no project: a kit on its own in ~/Downloads reaches none of its neighbours)
-    folder = _without_links(home if is_project(home) else origin.resolve(), left_out) if home is not None else None
-    return _copied(root / "decks" / name, origin, brought, folder), problems + left_out
+    bound = None if home is None else home if is_project(home) else origin.resolve()
+    return _copied(root / "decks" / name, origin, brought, _copier(bound, left_out)), problems + left_out
 
 
 def source_project(root: Path, source: str) -> Path | None:
@@ -100,12 +100,10 @@ def _home(root: Path, origin: Path) -> Path | None:
 
 
 def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]],
-            folder: Callable[[Any, Path], object] | None = None) -> list[Path]:
-    """Copy the kit's folder, then what it brings from its project, each folder by `folder(source,
-    temp)` (by default links kept as links); what was written (the kit's files, then those). A
-    failure midway removes all of it."""
-    copy = folder or (lambda src, temp: shutil.copytree(src, temp, symlinks=True,
-                                                        ignore=shutil.ignore_patterns("__pycache__")))
+            copy: Callable[[Any, Path], object]) -> list[Path]:
+    """Copy the kit's folder, then what it brings from its project, each folder by `copy(source,
+    temp)` (`_copier`); what was written (the kit's files, then those). A failure midway removes all
+    of it."""
     written: list[Path] = []
     try:
         _place(target, lambda temp: copy(origin, temp))
@@ -143,7 +141,8 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
     for folder, mark in (("fonts", "fonts/fonts.yaml"), ("icons", "icons")):
         if (home / mark).exists() and not (root / folder).exists() and not (root / folder).is_symlink():
             if _outside(home, home / folder):
-                problems.append(_left_out(home / folder, f"{folder}/ leaves the project folder"))
+                problems.append(_left_out(home / folder, f"a symbolic link to {os.readlink(home / folder)}, and "
+                                                         f"{folder}/ leaves the project folder"))
             else:
                 pairs.append((home / folder, root / folder))
     return pairs, problems
@@ -182,7 +181,7 @@ def _differs(here: "Project", name: str, source: Path) -> Problem:
 
 def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], object]) -> Path:
     """Copy a file (written atomically), or a folder placed whole by `folder(source, temp)` (a kit's
-    project's folder: `_without_links`; pnp's own: `_copy`)."""
+    project's folder: `_copier`; pnp's own: `_copy`)."""
     if source.is_dir():
         _place(target, lambda temp: folder(source, temp))
     else:
@@ -190,27 +189,39 @@ def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], obje
     return target
 
 
-def _without_links(bound: Path, left_out: list[Problem]) -> Callable[[Any, Path], object]:
-    """A folder copy for another project's files: the file a link leads to is copied in its place when
-    `files.inside(bound, link)` takes it (a regular file inside `bound`, as a build would read it);
-    any other link is not, and `left_out` gets a warning saying why."""
+def _copier(bound: Path | None, left_out: list[Problem]) -> Callable[[Any, Path], object]:
+    """A folder copy for a kit's files: with `bound` None (a kit of this project) links kept as links;
+    else (another project's files) the file a link leads to copied in its place when
+    `files.inside(bound, link)` takes it (a regular file inside `bound`, as a build would read it),
+    and any other link not. A named pipe, socket or device is never copied (copying would block or
+    fail). `left_out` gets a warning for each entry not copied; `__pycache__` is skipped silently."""
     def ignored(folder: str, names: list[str]) -> set[str]:
         skipped = {"__pycache__"} & set(names)
         for name in sorted(names):  # (the warnings in the same order on every file system)
-            link = Path(folder) / name
-            try:
-                if link.is_symlink():
-                    inside(bound, link)
-            except InputError as refused:
+            entry = Path(folder) / name
+            why = _refused(bound, entry)
+            if why is not None:
                 skipped.add(name)
-                left_out.append(_left_out(link, str(refused)))
+                left_out.append(_left_out(entry, why))
         return skipped
-    return lambda source, temp: shutil.copytree(source, temp, ignore=ignored)
+    return lambda source, temp: shutil.copytree(source, temp, symlinks=bound is None, ignore=ignored)
 
 
-def _left_out(link: Path, why: str) -> Problem:
-    return Problem(f"not copied: a symbolic link to {os.readlink(link)}, and {why} (pnp new copies only files "
-                   "inside the kit's project)", "pnp new", Ref(link.as_posix()), severity="warning")
+def _refused(bound: Path | None, entry: Path) -> str | None:
+    """Why `_copier` leaves `entry` out, or None to copy it."""
+    if entry.is_symlink():
+        if bound is not None:
+            try:
+                inside(bound, entry)
+            except InputError as refused:
+                return f"a symbolic link to {os.readlink(entry)}, and {refused}"
+        return None
+    return None if entry.is_dir() or entry.is_file() else "not a regular file nor a folder"
+
+
+def _left_out(entry: Path, why: str) -> Problem:
+    return Problem(f"not copied: {why} (pnp new copies only files inside the kit's project)", "pnp new",
+                   Ref(entry.as_posix()), severity="warning")
 
 
 def _outside(home: Path, path: Path) -> bool:

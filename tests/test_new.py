@@ -3,6 +3,7 @@ overwrite."""
 from __future__ import annotations
 
 import filecmp
+import os
 import fnmatch
 import shutil
 import tomllib
@@ -399,3 +400,16 @@ def test_a_kit_in_a_folder_that_is_no_project_brings_through_its_links_only_its_
         "kit's project)" in result.output.splitlines()
     assert not (root / "decks/copie/bank.pdf").exists()
     assert (root / "decks/copie/also.txt").read_text(encoding="utf-8") == "la règle\n"
+
+
+def test_a_named_pipe_in_the_kit_is_left_out_of_a_copy_with_a_warning_not_a_traceback(tmp_path):
+    other, root = _other_project(tmp_path), tmp_path / "proto"
+    root.mkdir()
+    pipe = other / "decks/jeu/pipe"
+    os.mkfifo(pipe)
+    warning = (f"warning: {pipe.as_posix()}: pnp new: not copied: not a regular file nor a folder (pnp new copies only "
+               "files inside the kit's project)")
+    for project, name in ((root, "copie"), (other, "copie")):  # (from another project, and within its own)
+        result = _new(project, name, "--from", str(other / "decks/jeu"))
+        assert result.exit_code == 0 and result.output.splitlines()[0] == warning, result.output
+        assert (project / "decks" / name / "game.yaml").is_file() and not (project / "decks" / name / "pipe").exists()
