@@ -7,18 +7,19 @@ generated and listed cards; score.yaml: a score sheet whose Total row adds up in
 in `pnp/starter/<language>/` (`LANGUAGES`: `fr` — cartes.yaml, layouts `<name>-recto`, `-verso`,
 `-score` — and `en` — cards.yaml, `<name>-front`, `-back`, `-score`), printed texts in that language;
 with `source` (a kit as `pnp build` finds it) it copies that kit's folder to `decks/<name>/`, links
-kept as links, a named pipe, socket or device left out with a warning. A kit of another project (`source_project`: the one its folder belongs to) is copied
-without its links: a link to a file of that project is copied as the file it leads to, and one that
-leads out of it, nowhere, or to a folder is left out, with a warning each (pnp reads nothing outside
-the kit's project, as `sources.files.inside` judges it, and a folder's links could loop; a kit in a
-folder that is no project has its links followed inside its own folder only; a kit folder that is
-itself a link out of its project is a problem, a `fonts/` or `icons/` that is one is not brought,
-with a warning). It brings from there what it needs and this project lacks: the layouts files
-defining the layouts it uses and those they extend (a layout this project has by that name stays
-this project's), and that project's `fonts/` and `icons/` where this one has no such folder; a
-layouts file so named already here, or one that would define a layout twice, is a problem, and a
-layout this project writes otherwise than the kit's project a warning (the copy is made); a kit that
-does not load in its own project is copied alone, with a warning (which layouts it uses cannot be told). `name` follows
+kept as links, a named pipe, socket or device left out with a warning. A kit of another project
+(`source_project`: the one its folder belongs to) is copied without its links: a link to a file of
+that project is copied as the file it leads to, and one that leads out of it, nowhere, or to a
+folder is left out, with a warning each (pnp reads nothing outside the kit's project, as
+`sources.files.inside` judges it, and a folder's links could loop; a kit in a folder that is no
+project has its links followed inside its own folder only; a kit folder that is itself a link out of
+its project is a problem, a `fonts/` or `icons/` that is one is not brought, with a warning). It
+brings from there what it needs and this project lacks: the layouts files defining the layouts it
+uses and those they extend (a layout this project has by that name stays this project's), and that
+project's `fonts/` and `icons/` where this one has no such folder; a layouts file so named already
+here, or one that would define a layout twice, is a problem, and a layout this project writes
+otherwise than the kit's project a warning (the copy is made); a kit that does not load in its own
+project is copied alone, with a warning (which layouts it uses cannot be told). `name` follows
 pnp.model.names's rule (lowercase letters, digits and dashes), since it names the output folder.
 Nothing is written when a problem is found: a bad name, `decks/` or `layouts/` a symbolic link out
 of the project, an unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a
