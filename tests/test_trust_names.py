@@ -3,7 +3,8 @@ hole): a score table's name that is a path, a NUL, 300 characters or JavaScript 
 line (by `pnp check` too); a symbolic link anywhere under the output folder (the folder itself,
 `<kit>/`, `png/`, `tts/`, `sheets/`, a file) is refused by build and export before anything is
 written or deleted; `pnp new` writes through no `decks/` or `layouts/` link out of the project; CSV
-cells that a spreadsheet would run as a formula are neutralised. Each refused case checks the exit
+cells that a spreadsheet would run as a formula are neutralised; what a kit writes reaches the
+terminal as text (its control characters as escapes). Each refused case checks the exit
 code, the message, and that no file changed anywhere in the test's folder (output included)."""
 from __future__ import annotations
 
@@ -233,3 +234,29 @@ def test_exported_csv_neutralises_formulas_as_the_xlsx_does(project, tmp_path):
     assert result.exit_code == 0, result.output
     rows = list(csv.reader(io.StringIO((tmp_path / "out/k/sheets/score-grille.csv").read_text(encoding="utf-8"))))
     assert rows[0] == ["'=HYPERLINK(\"http://x\")", "'@SUM(A1)", "'+1+1", "'-1+1", "-3", ""]
+
+
+def test_visible_writes_control_characters_and_bidi_overrides_as_escapes():
+    from pnp.core.errors import visible
+
+    assert visible("plain, and a line\n\tindented") == "plain, and a line\n\tindented"
+    assert visible("Jeu\x1b]0;owned\x07 \u00e9t\u00e9\u00a0! \r\x9b2J \u202egnp.exe") == \
+        "Jeu\\x1b]0;owned\\x07 \u00e9t\u00e9\u00a0! \\x0d\\x9b2J \\u202egnp.exe"
+
+
+def test_what_a_kit_writes_never_drives_the_terminal_that_shows_it(project, tmp_path):
+    """A title, a file name and a problem's words reach the terminal with their control characters
+    written as escapes: list, check, build and new print the kit's `\\e]0;…\\a` (a window title) and
+    `\\e[2J` (clear the screen) as text."""
+    root = project()
+    kit = tiny_kit(root, "    t: {type: text, x: 0, y: 0, w: 20mm, h: 8mm, text: '{a}'}\n")
+    edit(kit / "game.yaml", "title: Tiny", 'title: "Tiny\\e]0;owned\\a\\e[2J"')
+    (root / "layouts" / "bad\x1b[2J.yaml").write_text("oops: [\n", encoding="utf-8")
+    for args in (["list"], ["check", "decks/k"], ["build", "decks/k", "--out", str(tmp_path / "out")]):
+        result = pnp(root, *args)
+        assert "\x1b" not in result.output and "\x07" not in result.output, (args, result.output)
+    assert "Tiny\\x1b]0;owned\\x07\\x1b[2J" in pnp(root, "list").output
+    assert "layouts/bad\\x1b[2J.yaml:2:1: YAML: syntax error" in pnp(root, "check", "decks/k").output
+    (kit / "art" / "x\x1b[2J.txt").write_text("art\n", encoding="utf-8")
+    result = pnp(root, "new", "copie", "--from", "k")
+    assert "wrote decks/copie/art/x\\x1b[2J.txt" in result.output.splitlines() and "\x1b" not in result.output

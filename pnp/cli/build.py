@@ -17,7 +17,7 @@ import click
 
 from ..core.errors import counted
 from .common import INK_OPTION, PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, \
-    pdf_options
+    pdf_options, say
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -102,7 +102,7 @@ def list_kits(project: Path, as_json: bool) -> None:
     with read_only():
         opened = Project.open(project)
         if not opened.kit_dirs():  # as `pnp build` and `pnp check` say it, and exit 1
-            click.echo(f"pnp: kits: {NO_KITS}", err=True)
+            say(f"pnp: kits: {NO_KITS}", err=True)
             sys.exit(1)
         kits = _listed(opened)
     if as_json:
@@ -110,10 +110,10 @@ def list_kits(project: Path, as_json: bool) -> None:
         return
     for kit in kits:
         if not kit["readable"]:
-            click.echo(f"{kit['path']}  (unreadable: run `pnp check`)")
+            say(f"{kit['path']}  (unreadable: run `pnp check`)")
             continue
         parts = [_part(c) for c in kit["components"]]
-        click.echo(f"{kit['path']}  {kit['title']}  [{kit['rules']}]: {', '.join(parts)}")
+        say(f"{kit['path']}  {kit['title']}  [{kit['rules']}]: {', '.join(parts)}")
 
 
 def _part(component: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from ..messages import languages
-from .common import PAPER, offset, out_folder
+from .common import PAPER, offset, out_folder, say
 
 
 @click.command()
@@ -35,4 +35,4 @@ def calibrate(project: Path, paper: str, backs: str, back_offset: str, out: Path
         raise click.ClickException(cannot_write(exc, out)) from None
     if path is None:
         raise click.ClickException("cannot write the calibration sheet:\n" + "\n".join(p.render() for p in problems))
-    click.echo(f"wrote {path}")
+    say(f"wrote {path}")

@@ -7,7 +7,8 @@ makes the `Options` of their values (`out_folder`: no `--out` is the project's o
 wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
 (`summary(reports)` when a command has its own), and exits 1 when any problem is an error;
 `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise); `Progress` draws a bar
-of pages on a terminal's stderr.
+of pages on a terminal's stderr; `say(line, err=False)` prints a line of text, a kit's control
+characters shown as escapes (every command's text goes through it).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from typing import Callable
 
 import click
 
-from ..core.errors import counted
+from ..core.errors import counted, visible
 from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
@@ -114,12 +115,19 @@ def offset(text: str) -> tuple[float, float]:
     return dx, dy
 
 
+def say(message: str, err: bool = False) -> None:
+    """`click.echo` of a line that may hold what a kit wrote (a title, a file name, a problem): its
+    control characters shown as escapes (`core.errors.visible`). JSON is echoed as it is (it escapes
+    its own), and so is the progress bar's own carriage return."""
+    click.echo(visible(message), err=err)
+
+
 def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], None] | None = None) -> None:
     from ..core.errors import errors_only
 
     problems = [p for r in reports for p in r.problems]
     for problem in problems:
-        click.echo(problem.render(), err=True)
+        say(problem.render(), err=True)
     errors = errors_only(problems)
     if as_json:
         click.echo(json.dumps({"ok": not errors, "kits": [r.as_json() for r in reports if r.kit]},
@@ -128,7 +136,7 @@ def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], 
         summary(reports) if summary else _summary(reports, wrote)
     if errors:
         tail = ", nothing written" if wrote else ""
-        click.echo(f"{counted(len(errors), 'error')}{tail}.", err=True)
+        say(f"{counted(len(errors), 'error')}{tail}.", err=True)
         sys.exit(1)
 
 
@@ -146,7 +154,7 @@ def _summary(reports: list, wrote: bool) -> None:
         if not report.kit:
             continue
         if not wrote:
-            click.echo(f"ok  {report.path}  {report.title}")
+            say(f"ok  {report.path}  {report.title}")
             continue
         verb = "up to date" if report.up_to_date else "wrote"
         for f in report.files:
@@ -154,7 +162,7 @@ def _summary(reports: list, wrote: bool) -> None:
             extra += f", {counted(f.blanks, 'blank page')} added" if f.blanks else ""
             extra += f"; --backs none: {counted(f.backs_left_out, 'back')} left out" if f.backs_left_out else ""
             extra += f"; {short_bleed(f.short_bleed)}" if f.short_bleed else ""
-            click.echo(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
+            say(f"{verb} {f.path}  ({counted(f.pages, 'page')}{extra})")
 
 
 class Progress:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from ..core.errors import counted
-from .common import PAPER, finish, kit_project, out_folder
+from .common import PAPER, finish, kit_project, out_folder, say
 
 PRESETS = ("poker-bleed", "poker-mpc", "custom")  # pnp.export.settings.PRESET_NAMES (not imported: light CLI)
 
@@ -124,4 +124,4 @@ def _summary(reports: list) -> None:
         verb = "up to date" if report.up_to_date else "wrote"
         counts = Counter((f.component, f.kind, str(Path(f.path).parent)) for f in report.files)
         for (component, kind, folder), n in counts.items():
-            click.echo(f"{verb} {folder}/  {component}: {counted(n, kind + ' file')}")
+            say(f"{verb} {folder}/  {component}: {counted(n, kind + ' file')}")

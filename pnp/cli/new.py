@@ -13,6 +13,8 @@ from pathlib import Path
 
 import click
 
+from .common import say
+
 
 @click.command()
 @click.argument("name")
@@ -42,7 +44,7 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
         raise click.UsageError("--language makes a starter; --from copies a kit as it is")
     written, problems = new_kit(project, name, source, language)
     for problem in problems:
-        click.echo(problem.render(), err=True)
+        say(problem.render(), err=True)
     if any(problem.severity == "error" for problem in problems):
         raise SystemExit(1)
     root = Path(project).resolve()
@@ -52,10 +54,10 @@ def new(project: Path, name: str, source: str | None, language: str) -> None:
         shown, folder = path.relative_to(root).as_posix(), path.is_dir()
         count, slash = (f"{sum(1 for p in path.rglob('*') if p.is_file())} files", "/") if folder else ("", "")
         if home is not None and kit not in path.parents:  # (what a kit of another project brings from it)
-            click.echo(f"wrote {shown}{slash} ({count + ', ' if folder else ''}from {(home / shown).as_posix()}{slash}: "
+            say(f"wrote {shown}{slash} ({count + ', ' if folder else ''}from {(home / shown).as_posix()}{slash}: "
                        "the kit builds with it)")
         elif folder:  # (pnp's fonts or icons, for a project that had none)
-            click.echo(f"wrote {shown}/ ({count}: pnp's own, with their licences and credits)")
+            say(f"wrote {shown}/ ({count}: pnp's own, with their licences and credits)")
         else:
-            click.echo(f"wrote {shown}")
-    click.echo(f"next: pnp build decks/{name}   (or: pnp watch decks/{name} --serve)")
+            say(f"wrote {shown}")
+    say(f"next: pnp build decks/{name}   (or: pnp watch decks/{name} --serve)")

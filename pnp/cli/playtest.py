@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from .common import finish, kit_project
+from .common import finish, kit_project, say
 
 AGENT = click.Choice(("random", "greedy"), case_sensitive=False)
 
@@ -64,7 +64,7 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
         finish([kit_report], False, wrote=False)  # exits 1 on an error
         return
     for problem in kit_report.problems:
-        click.echo(problem.render(), err=True)
+        say(problem.render(), err=True)
     if report is not None and trace is not None:
         raise click.UsageError("--report charts a run of games; --trace tells one game: give one of them")
     if report is not None:
@@ -76,5 +76,8 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
         except OSError as exc:  # a read-only folder, a full disk, a symbolic link: one message, nothing written
             raise click.ClickException(cannot_write(exc, report)) from None
         for path in written:
-            click.echo(f"wrote {path.as_posix()}", err=True)
-    click.echo(json.dumps(document, indent=2, ensure_ascii=False) if as_json else render(document))
+            say(f"wrote {path.as_posix()}", err=True)
+    if as_json:
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        say(render(document))

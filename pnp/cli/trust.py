@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from .common import kit_project
+from .common import kit_project, say
 
 
 @click.command()
@@ -55,7 +55,7 @@ def _kit_dirs(opened: "object", kits: tuple[str, ...]) -> tuple[list[Path], bool
     for name in kits:
         kit_dir, problem = opened.find_kit(name)
         if kit_dir is None:
-            click.echo(opened.locators.resolve(problem).render() if problem else f"no kit {name!r}", err=True)
+            say(opened.locators.resolve(problem).render() if problem else f"no kit {name!r}", err=True)
             failed = True
         else:
             found.append(kit_dir)
@@ -72,23 +72,23 @@ def _trust_one(opened: "object", kit_dir: Path, shipped: bool) -> bool:
     kit, problems = opened.load_kit(kit_dir)
     if kit is None:
         for problem in problems:
-            click.echo(opened.locators.resolve(problem).render(), err=True)
+            say(opened.locators.resolve(problem).render(), err=True)
         return False
     found = model_files(kit)
     if found is None:
-        click.echo(f"{shown}: no rules model to trust" if kit.game.rules is None else
+        say(f"{shown}: no rules model to trust" if kit.game.rules is None else
                    f"{shown}: its rules model cannot be read (run `pnp check {shown}`)", err=kit.game.rules is not None)
         return kit.game.rules is None
     root, entry, files = found
     if shipped and store.shipped().get(kit_dir.name) != store.digest(root, files):
-        click.echo(f"{shown}: its rules model is not the one pnp ships: read it, then run `pnp trust {shown}`",
+        say(f"{shown}: its rules model is not the one pnp ships: read it, then run `pnp trust {shown}`",
                    err=True)
         return False
     for path, text in sorted(files.items()):
         lines = text.count(b"\n") + (not text.endswith(b"\n") and bool(text))
-        click.echo(f"  {(Path(shown) / path.relative_to(root)).as_posix()}  {lines} lines  "
+        say(f"  {(Path(shown) / path.relative_to(root)).as_posix()}  {lines} lines  "
                    f"sha256 {hashlib.sha256(text).hexdigest()[:16]}")
     changed = store.trust(root, entry, files)
-    click.echo(f"{'trusted' if changed else 'already trusted'} {shown}: its rules model may run "
+    say(f"{'trusted' if changed else 'already trusted'} {shown}: its rules model may run "
                f"({store.config_root().as_posix()}/{store.FILE})")
     return True

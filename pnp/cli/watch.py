@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .build import STRICT_HELP
-from .common import build_options, kit_project, pdf_options
+from .common import build_options, kit_project, pdf_options, say
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.options import Options
@@ -60,14 +60,14 @@ def watch(project: Path, kits: tuple[str, ...], serve: bool, port: int, editor: 
     options = build_options(project, **shape, strict=strict)  # --strict: a warning fails the save, as in pnp build
     preview = _preview(port, list(kits), project, options, _editor(editor)) if serve else None
     files = watcher(poll)
-    loop = Loop(project, list(kits), options, files, click.echo, preview, preview.checked if preview else None)
-    click.echo(f"pnp watch: {', '.join(kits) or 'every kit under decks/'} · {files.describe()} · Ctrl-C stops")
+    loop = Loop(project, list(kits), options, files, say, preview, preview.checked if preview else None)
+    say(f"pnp watch: {', '.join(kits) or 'every kit under decks/'} · {files.describe()} · Ctrl-C stops")
     if preview is not None:
-        click.echo(f"preview: {preview.url}")
+        say(f"preview: {preview.url}")
     try:
         loop.forever()
     except KeyboardInterrupt:
-        click.echo("stopped")
+        say("stopped")
     finally:
         files.close()
         if preview is not None:

@@ -4,7 +4,8 @@ Contract: every stage of the pipeline reports bad input as `Problem` values, nev
 that escape to the user. A problem carries a `Ref` (a source file and a path inside its document);
 the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
 `cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`, X cut
-short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it. A problem
+short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it. `visible(text)` is text as a
+terminal may show it (control characters and bidirectional overrides written as escapes). A problem
 about a value of a model carries the model's `element` and the `keys` to the value as data
 (`Problem.at(what, element, *keys)`, its `where` written from them by `key_path`), so later stages
 locate it without reading its words. A problem is data end to end: `as_json()` (the one shape of
@@ -143,6 +144,17 @@ def short(value: object, limit: int = 60) -> str:
         return text if len(text) <= limit else text[:limit - 4] + "..." + text[0]
     text = _REPR.repr(value) if isinstance(value, (list, tuple, dict)) else _scalar(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"}
+_CONTROLS.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})  # (bidi)
+
+
+def visible(text: str) -> str:
+    """`text` for a terminal: its control characters (ESC, BEL, CR, the C1 range) and bidirectional
+    overrides written as escapes (`\\x1b`, `\\u202e`), newlines and tabs kept, so that a file name
+    or a title a kit chose cannot drive or garble the terminal that shows it."""
+    return text if text.isascii() and text.isprintable() else text.translate(_CONTROLS)
 
 
 def short_path(path: str, limit: int = 80) -> str:
