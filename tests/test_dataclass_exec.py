@@ -1,7 +1,7 @@
 """Dataclass methods from shipped bytecode (pnp/core/dataclass_exec.py, its table and its generator).
 
-A text of the table gives the function compiling it gives (same code objects, file name, lines),
-without calling the builtin exec; any other text goes to the builtin; the running Python's table
+A text of the table gives the function compiling it gives (the same code objects, placed in the
+table's file: its lines shifted, a traceback showing the method's line), without calling the builtin exec; any other text goes to the builtin; the running Python's table
 holds every dataclass text of pnp's modules (CI runs 3.12: its table must be fresh).
 """
 from __future__ import annotations
@@ -38,11 +38,17 @@ def compiled(text: str) -> types.CodeType:
     return next(c for c in module.co_consts if isinstance(c, types.CodeType))
 
 
-def assert_same_code(got: types.CodeType, want: types.CodeType) -> None:
+def assert_same_code(got: types.CodeType, want: types.CodeType, filename: str) -> None:
+    """`got` is `want` (compiled from the text as `<string>`) but for its place: `filename`, lines shifted."""
+    shift = got.co_firstlineno - want.co_firstlineno
     for a, b in zip(codes(got), codes(want), strict=True):
-        assert a == b and a.co_filename == b.co_filename == "<string>"
-        assert (a.co_name, a.co_qualname, a.co_firstlineno) == (b.co_name, b.co_qualname, b.co_firstlineno)
-        assert list(a.co_positions()) == list(b.co_positions()) and a.co_code == b.co_code
+        assert (a.co_filename, b.co_filename) == (filename, "<string>")
+        assert (a.co_name, a.co_qualname, a.co_firstlineno - shift) == (b.co_name, b.co_qualname, b.co_firstlineno)
+        assert (a.co_code, a.co_linetable, a.co_exceptiontable) == (b.co_code, b.co_linetable, b.co_exceptiontable)
+        assert (a.co_names, a.co_varnames, a.co_freevars, a.co_cellvars) == (b.co_names, b.co_varnames, b.co_freevars, b.co_cellvars)
+        assert [c for c in a.co_consts if type(c) is not types.CodeType] == [c for c in b.co_consts if type(c) is not types.CodeType]
+        moved = [tuple(n + shift if n is not None and i < 2 else n for i, n in enumerate(p)) for p in b.co_positions()]
+        assert list(a.co_positions()) == moved
 
 
 class Calls:
@@ -90,7 +96,7 @@ def test_every_text_of_the_table_gives_the_code_compiling_it_gives():
     table = dataclass_exec.shipped()
     assert table, f"no {dataclass_exec.TABLE_MODULE}"
     for text, function in table.items():
-        assert_same_code(dataclass_exec.code_of(text, function), compiled(text))
+        assert_same_code(function.__code__, compiled(text), function.__globals__["__file__"])
 
 
 @supported
@@ -98,15 +104,14 @@ def test_a_text_of_the_table_defines_its_methods_without_compiling(monkeypatch):
     calls = Calls()
     monkeypatch.setattr(dataclass_exec, "_real_exec", calls)
     monkeypatch.setattr(dataclass_exec, "_table", table_of(Point))
-    monkeypatch.setattr(dataclass_exec, "_codes", {})
     made = dataclasses.dataclass(frozen=True)(type("Point", (), {"__annotations__": Point.__annotations__}))
-    assert calls.texts == [] and len(dataclass_exec._codes) >= 1
+    assert calls.texts == []
     point = made(1, "a")
     assert (point.x, point.y, point == made(1, "a"), repr(point)) == (1, "a", True, "Point(x=1, y='a')")
-    assert made.__init__.__qualname__ == "Point.__init__" and made.__init__.__code__.co_filename == "<string>"
+    assert made.__init__.__qualname__ == "Point.__init__" and made.__init__.__code__.co_filename == "table.py"
     with pytest.raises(dataclasses.FrozenInstanceError) as frozen:
         point.x = 2
-    assert traceback.extract_tb(frozen.tb)[-1].filename == "<string>"
+    assert traceback.extract_tb(frozen.tb)[-1].filename == "table.py"
 
 
 @supported
@@ -120,7 +125,7 @@ def test_a_hit_gives_the_globals_builtins_as_exec_does(monkeypatch):
     dataclass_exec.exec_text(text, ours, ns)
     exec(compile(text, "<string>", "exec", dont_inherit=True), theirs, {})
     assert ours.keys() == theirs.keys() and ours["__builtins__"] is theirs["__builtins__"]
-    assert_same_code(ns["__create_fn__"].__code__, compiled(text))
+    assert_same_code(ns["__create_fn__"].__code__, compiled(text), "table.py")
     assert ns["__create_fn__"].__module__ == "elsewhere" and ns["__create_fn__"].__globals__ is ours
 
 
@@ -144,11 +149,25 @@ def test_other_calls_go_to_the_builtin_unchanged(monkeypatch):
     assert calls.texts == [text, "x = 1"]
 
 
-def test_a_pnp_frozen_dataclass_raises_from_string_as_without_the_table():
+def test_a_pnp_frozen_dataclass_raises_from_string_without_the_table():
     heading = blocks.Heading(1, "Title", "title", 3)
     with pytest.raises(dataclasses.FrozenInstanceError) as frozen:
         heading.level = 2  # type: ignore[misc]
-    assert traceback.extract_tb(frozen.tb)[-1].filename == "<string>"
+    assert traceback.extract_tb(frozen.tb)[-1].filename == type(heading).__setattr__.__code__.co_filename
+
+
+@supported
+def test_a_traceback_through_a_pnp_dataclass_shows_the_tables_line(tmp_path):
+    code = ("import dataclasses, traceback, pnp.core.blocks as b\n"
+            "try:\n    b.Heading(1, 'Title', 'title', 3).level = 2\n"
+            "except dataclasses.FrozenInstanceError as e:\n"
+            "    frame = traceback.extract_tb(e.__traceback__)[-1]\n    print(frame.filename, frame.name, frame.line)")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # (the table needs its .pyc)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path)
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, env=env)
+    filename, name, line = done.stdout.strip().split(" ", 2)
+    assert os.path.basename(filename) == f"{dataclass_exec.MORE_MODULE.rsplit('.', 1)[-1]}.py" and name == "__setattr__"
+    assert line.startswith("raise FrozenInstanceError(")
 
 
 def test_a_missing_text_is_reported_with_its_module():

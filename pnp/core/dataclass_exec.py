@@ -5,22 +5,20 @@ module only) to `exec_text`, on the Python versions whose `dataclasses` calls `e
 once per class and then `ns['__create_fn__'](**locals)`: 3.11 and 3.12 (`_create_fn`) and 3.13
 (`_FuncBuilder.add_fns_to_class`). `exec_text(source, globals, locals)` does what the builtin `exec`
 does. When `source` is, character for character, a text of the table for the running Python's minor
-version (`pnp.core.dataclass_code_3NN`, written by `python -m pnp.core.dataclass_texts --write`:
-the texts of the modules `pnp build` imports; those of pnp's other modules are in `..._3NN_more`,
-imported by the first text of a pnp module that the first table lacks), it
-does not compile it: it stores in `locals['__create_fn__']` the function that compiling and running
-the text would have stored, built from the table's function of that text, whose bytecode Python's
-own .pyc cache holds. The table's functions are the texts with `__create_fn__` renamed to a name of
-the same length (so every column is the same); their code objects get back the name, the qualified
-names, the file name `<string>` and the line numbers that `exec` gives, so tracebacks, `co_*`
-attributes and `inspect.getsource` (which fails on `<string>`) are as without the table. Any other
-call (a text not in the table, another version's text, non-dict namespaces, keyword arguments, no
-table for this Python, or a table whose bytecode is not cached while PYTHONDONTWRITEBYTECODE
-forbids caching it: compiling the whole table would cost twice what it saves) goes to the builtin
-unchanged. Installed process-wide by `import pnp`: a text
-it does not know costs one dictionary look-up; it is stateless but for the memo of rebuilt code
-objects, which threads may fill twice with equal values. The table holds no cached data: it is
-package source, generated from pnp's own modules (docs/SECURITY.md: caches hold no code).
+version (`pnp.core.dataclass_code_3NN`, written by `python -m pnp.core.dataclass_texts --write`: the
+texts of the modules `pnp build` imports; those of pnp's other modules are in `..._3NN_more`, imported
+by the first text of a pnp module that the first table lacks), it does not compile it: it stores in
+`locals['__create_fn__']` a function of the table's code object, whose bytecode Python's own .pyc cache
+holds, with the globals given. The table holds each text as it is, so the code is the one compiling the
+text gives (names, qualified names, columns, bytecode), placed in the table's file: a traceback through
+a dataclass method names the table's file and line and shows the line of the method's text, where the
+builtin gives `File "<string>"` and no line. Any other call (a text not in the table, another version's
+text, non-dict namespaces, keyword arguments, no table for this Python, or a table whose bytecode is not
+cached while PYTHONDONTWRITEBYTECODE forbids caching it: compiling the whole table would cost twice what
+it saves) goes to the builtin unchanged. Installed process-wide by `import pnp`: a text it does not know
+costs one dictionary look-up; it is stateless but for the tables, each imported once under the import
+lock. The table holds no cached data: it is package source, generated from pnp's own modules
+(docs/SECURITY.md: caches hold no code).
 """
 from __future__ import annotations
 
@@ -40,7 +38,6 @@ MORE_MODULE = TABLE_MODULE + "_more"  # the texts of pnp's other modules (half t
 _real_exec: Callable[..., Any] = builtins.exec
 _table: dict[str, types.FunctionType] | None = None
 _more: dict[str, types.FunctionType] | None = None
-_codes: dict[str, types.CodeType] = {}
 
 
 def install() -> None:
@@ -99,7 +96,7 @@ def exec_text(source: Any, globals: Any = None, locals: Any = None, /, **kwargs:
         _real_exec(source, globals, locals, **kwargs)
         return
     globals.setdefault("__builtins__", builtins.__dict__)  # (as exec does when the globals have none)
-    locals[CREATE_FN] = types.FunctionType(code_of(source, known), globals)
+    locals[CREATE_FN] = types.FunctionType(known.__code__, globals)
 
 
 def _known(source: str, globals: Any) -> types.FunctionType | None:
@@ -108,23 +105,3 @@ def _known(source: str, globals: Any) -> types.FunctionType | None:
     if known is None and type(globals) is dict and str(globals.get("__name__", "")).startswith("pnp."):
         known = more().get(source)
     return known
-
-
-def code_of(source: str, known: types.FunctionType) -> types.CodeType:
-    """The code object compiling `source` gives its `__create_fn__`: the table's, renamed and moved."""
-    code = _codes.get(source)
-    if code is None:
-        table_code = known.__code__
-        code = _codes[source] = _moved(table_code, table_code.co_name, table_code.co_firstlineno)
-    return code
-
-
-def _moved(code: types.CodeType, renamed: str, first: int) -> types.CodeType:
-    """`code` and the code objects in it as if compiled from the text alone, under its own name."""
-    consts = code.co_consts
-    if any(type(c) is types.CodeType for c in consts):
-        consts = tuple(_moved(c, renamed, first) if type(c) is types.CodeType else c for c in consts)
-    name = code.co_name
-    return code.replace(co_consts=consts, co_name=CREATE_FN if name == renamed else name,
-                        co_qualname=CREATE_FN + code.co_qualname[len(renamed):], co_filename="<string>",
-                        co_firstlineno=code.co_firstlineno - first + 1)
