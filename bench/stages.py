@@ -4,7 +4,8 @@ Usage: python bench/stages.py N [--rounds R]      (N: 54, 540 or 5400; from the 
 
 Each round is a fresh process (`python bench/stages.py --child N`) that times, in CPU time
 (`time.process_time`: this machine is shared, and wall time counts the waits for a core), its own imports of pnp's command line (after the interpreter's start, which it
-reports apart, from `python -c pass`), then one build of bench/kits/bench-N as `pnp build` runs it
+reports apart, from `python -c pass`; the children keep their bytecode in a temporary folder, written
+by an unmeasured first round, as an installed pnp's is: PYTHONDONTWRITEBYTECODE is not passed on), then one build of bench/kits/bench-N as `pnp build` runs it
 (`pnp.pipeline.project.build`, A4, long-edge backs), with exclusive timers put around the functions
 that make each stage: a stage's time excludes the stages called inside it (the text fitting inside
 the layout, the drawing of a shared layer's form inside the drawing of a face). The stages:
@@ -97,9 +98,9 @@ def child(n: int) -> dict[str, float]:
     return totals
 
 
-def _cpu(cmd: list[str]) -> float:
+def _cpu(cmd: list[str], env: dict[str, str]) -> float:
     """The user + system CPU time of one child process run to its end."""
-    proc = subprocess.Popen(cmd)
+    proc = subprocess.Popen(cmd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}")
@@ -143,14 +144,19 @@ def main(argv: list[str]) -> None:
     n = int(argv[0])
     rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
     runs: dict[str, list[dict[str, float]]] = {"--child": [], "--plain-child": []}
-    for _ in range(rounds):
+    import tempfile  # (here, not at the top: a child's imports are timed from its start)
+
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="pnp-stages-pyc-")  # (else every child compiles pnp)
+    for _ in range(rounds + 1):  # (round 0 writes the bytecode, unmeasured)
         for who, rows in runs.items():
-            bare = _cpu([sys.executable, "-c", "pass"])
+            bare = _cpu([sys.executable, "-c", "pass"], env)
             done = subprocess.run([sys.executable, __file__, who, str(n)], cwd=ROOT, check=True,
-                                  capture_output=True, text=True)
+                                  capture_output=True, text=True, env=env)
             row = json.loads(done.stdout.strip().splitlines()[-1])
             row["interpreter"] = bare
             rows.append(row)
+    runs = {who: rows[1:] for who, rows in runs.items()}
     medians = {who: {s: statistics.median(r[s] for r in rows) * 1e3 for s in STAGES} for who, rows in runs.items()}
     mine, theirs = medians["--child"], medians["--plain-child"]
     print(f"{n} cards, {rounds} rounds, CPU ms (medians): pnp {sum(mine.values()):.0f}, plain {sum(theirs.values()):.0f}")
