@@ -7,7 +7,9 @@ edge (`page.printable`) and the page's content (`content`: the cards' bleed, a s
 less `CLEAR` (when no margin of a text's has room for it so, less `NEAR`: a narrow margin between
 butted cards' bleed and the printer's margin still holds a note, wholly outside the bleed). In it the text lies just beyond the crop marks' outer ends when there is room (or in
 the middle of that room when it is narrow), else between them along the edge, `CLEAR` from each; centred on `page.centre` along
-the edge when that is free, else as near to it as the room allows. In the left margin a note reads
+the edge when that is free, else in the free stretch (between marks, or a mark and the printable
+edge) that comes nearest to it, as near to it as keeps `ROOMY` from the marks, or centred in the
+stretch when it is narrower than that: not pressed `CLEAR` from a mark. In the left margin a note reads
 upwards (rotated 90°), in the right one downwards (270°). Crop marks leave a strip `NOTE_BAND`
 deep along the margins that have room for both (`marks.leave_strips`).
 Pure geometry in PDF points; the caller measures the texts (`NoteText.width`).
@@ -25,6 +27,7 @@ NOTE_SIZE = 6.0
 NOTE_BAND = 4.0 * MM  # the depth a line of notes takes at NOTE_SIZE, with its clearances
 CLEAR = 1.0 * MM
 NEAR = 0.5 * MM  # the least room between a note and the page's content, in a narrow margin
+ROOMY = 8.0 * MM  # a note kept off its page's centre by marks keeps this from them, where its stretch has room
 SIDES = ("bottom", "top", "left", "right")
 
 
@@ -135,18 +138,21 @@ class _Band:
         return d0, d1, a0, a1
 
     def _along(self, width: float, blocked: list[tuple[float, float]]) -> float | None:
-        """The middle of the text along the edge, nearest to the centre, clear of `blocked`."""
+        """The middle of the text along the edge, clear of `blocked`: the centre, else in the free
+        stretch that reaches nearest to it, `ROOMY` from its marks or centred in it."""
         edges = [(self.low - CLEAR, self.low - CLEAR)] + sorted(blocked) + [(self.high + CLEAR, self.high + CLEAR)]
-        best = None
+        best: tuple[float, float] | None = None  # (the distance from the centre it can reach, where it goes)
         reach = edges[0][1]
         for a0, a1 in edges[1:]:
             lo, hi = reach + CLEAR + width / 2, a0 - CLEAR - width / 2
             if lo <= hi:
-                at = min(max(self.centre, lo), hi)
-                if best is None or abs(at - self.centre) < abs(best - self.centre):
-                    best = at
+                near = min(max(self.centre, lo), hi)
+                ease = min((hi - lo) / 2, ROOMY - CLEAR)  # (kept from the marks, or centred between them)
+                at = near if near == self.centre else min(max(self.centre, lo + ease), hi - ease)
+                if best is None or abs(near - self.centre) < best[0]:
+                    best = (abs(near - self.centre), at)
             reach = max(reach, a1)
-        return best
+        return None if best is None else best[1]
 
     def _note(self, text: str, d0: float, at: float) -> Note:
         """The note whose text box starts `d0` in from the printable edge, centred on `at`."""
