@@ -3,12 +3,14 @@ count and agent; the same seed gives the same document whatever --jobs is, timin
 from __future__ import annotations
 
 import json
+import multiprocessing
 
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.lab import playtest
+from pnp.rules import harness
 
 from conftest import edit
 
@@ -44,6 +46,22 @@ def test_the_json_of_every_kit_is_the_same_twice_for_one_seed_and_with_two_jobs(
     assert set(shape["length"]["turns"]) == {"mean", "median", "p90", "max", "histogram"}
     assert shape["ended"] == int(games)
     assert run(shipped, *args[:4], "--seed", "8", "--json").stdout != first.stdout  # another seed, other games
+
+
+def spawned(monkeypatch) -> None:
+    """The harness's pools start their workers as new interpreters ("spawn": macOS's default, and,
+    like Python 3.14's "forkserver" on Linux, a worker that inherits nothing of this process)."""
+    context = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(harness.multiprocessing, "get_context", lambda method=None: context)
+
+
+def test_workers_started_afresh_play_the_same_games(shipped, monkeypatch):
+    args = ["lutins", "--games", "3", "--players", "2", "--seed", "7", "--json"]
+    alone = run(shipped, *args)
+    spawned(monkeypatch)
+    pooled = run(shipped, *args, "--jobs", "2")
+    assert alone.exit_code == pooled.exit_code == 0, pooled.output
+    assert without_timings(json.loads(alone.stdout)) == without_timings(json.loads(pooled.stdout))
 
 
 def test_similis_at_six_players_flags_its_first_seat(shipped):

@@ -186,7 +186,11 @@ def test_a_trusted_model_may_write_into_the_kit_output_and_the_cache_during_a_bu
     assert (out / "lanternes/note.txt").is_file() and cached.is_file()
 
 
-def test_the_play_outs_of_worker_processes_are_guarded_too(root_with, tmp_path):
+@pytest.mark.parametrize("start", ["default", "spawn"])  # (spawn: a worker inheriting nothing, as forkserver's)
+def test_the_play_outs_of_worker_processes_are_guarded_too(root_with, tmp_path, monkeypatch, start):
+    if start == "spawn":
+        from test_playtest import spawned
+        spawned(monkeypatch)
     target = tmp_path / "outside.txt"
     root = root_with(f"Path({str(target)!r}).write_text('x')", "play", caught=False)
     result = run(root, "playtest", "lanternes", "--games", "8", "--jobs", "2")

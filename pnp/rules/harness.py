@@ -11,7 +11,9 @@ process plays it: the records, hence every statistic, are the same for one seed 
 is. With `jobs` > 1 the games are cut into contiguous chunks handed to a pool of worker
 processes; each worker calls `source.load()` once (the kit's model is loaded there by path, as the
 loader does: `source` is a small picklable description, never the model itself) and sends back
-plain records; the games run inside the guard (guard.py). `source` may also be a `Playout` itself (one process only: tests, benchmarks).
+plain records; the games run inside the guard (guard.py). A worker needs nothing inherited from
+this process, so the pool works with any start method: fork, and spawn or forkserver (macOS's and,
+from Python 3.14, Linux's default; tests/test_playtest.py plays under spawn). `source` may also be a `Playout` itself (one process only: tests, benchmarks).
 Anything a worker raises is raised again here (the caller turns a model's exception into a problem).
 """
 from __future__ import annotations
