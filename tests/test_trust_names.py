@@ -260,3 +260,25 @@ def test_what_a_kit_writes_never_drives_the_terminal_that_shows_it(project, tmp_
     (kit / "art" / "x\x1b[2J.txt").write_text("art\n", encoding="utf-8")
     result = pnp(root, "new", "copie", "--from", "k")
     assert "wrote decks/copie/art/x\\x1b[2J.txt" in result.output.splitlines() and "\x1b" not in result.output
+
+
+def test_json_carries_what_a_terminal_would_obey_as_escapes_of_the_same_value(project, tmp_path):
+    """JSON may carry DEL, the C1 range and bidirectional overrides as they are; `--json` writes them
+    as \\u escapes, so the document is the same value and a terminal shows it without obeying it."""
+    from pnp.core.errors import visible_json
+
+    root = project()
+    kit = tiny_kit(root, "    t: {type: text, x: 0, y: 0, w: 20mm, h: 8mm, text: '{a}'}\n")
+    edit(kit / "game.yaml", "title: Tiny", 'title: "Tiny\\x9b2J \\u202egnp\\x7f"')
+    (root / "layouts" / "bad\u202e\x9b.yaml").write_text("oops: [\n", encoding="utf-8")
+    raw = ("\x9b", "\u202e", "\x7f")
+    documents = []
+    for args in (["list", "--json"], ["check", "decks/k", "--json"],
+                 ["build", "decks/k", "--out", str(tmp_path / "out"), "--json"]):
+        result = pnp(root, *args)
+        assert not any(c in result.stdout for c in raw), (args, result.stdout)
+        documents.append(json.loads(result.stdout))
+    assert documents[0]["kits"][0]["title"] == "Tiny\x9b2J \u202egnp\x7f"
+    for document in documents[1:]:  # (a problem of no kit: the document's own `errors`)
+        assert not document["ok"] and [e["file"] for e in document["errors"]] == ["layouts/bad\u202e\x9b.yaml"]
+    assert visible_json('"\\u00e9t\u00e9 \x85\u2066"') == '"\\u00e9t\u00e9 \\u0085\\u2066"'

@@ -17,7 +17,7 @@ import click
 
 from ..core.errors import counted
 from .common import INK_OPTION, PAPER_OPTION, PRINTER_MARGIN_OPTION, Progress, build_options, finish, kit_project, \
-    pdf_options, say
+    pdf_options, say, say_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.load import Project
@@ -93,8 +93,6 @@ def check(project: Path, kits: tuple[str, ...], paper: str, printer_margin: floa
 def list_kits(project: Path, as_json: bool) -> None:
     """List the kits under decks/ with their components (decks, sheets, tuck boxes, rulebooks) and rules models
     (named, never run)."""
-    import json
-
     from ..core.discover import NO_KITS
     from ..core.fileio import read_only
     from ..model.load import Project
@@ -106,7 +104,7 @@ def list_kits(project: Path, as_json: bool) -> None:
             sys.exit(1)
         kits = _listed(opened)
     if as_json:
-        click.echo(json.dumps({"kits": kits}, indent=2, ensure_ascii=False))
+        say_json({"kits": kits})
         return
     for kit in kits:
         if not kit["readable"]:

@@ -2,13 +2,15 @@
 the PDFs, the report printer, the back-offset parser and the progress bar.
 
 Contract: `PAPER` and `BACKS` are Click choices built from `pnp.core.options`; `pdf_options` adds the
-options that shape the PDFs to a command (build and watch) and `build_options(project, **values)`
-makes the `Options` of their values (`out_folder`: no `--out` is the project's output/ folder) (a `click.BadParameter` for a bad back offset); `finish(reports, as_json,
-wrote, summary=None)` prints every problem on stderr, then the JSON manifest or a summary on stdout
-(`summary(reports)` when a command has its own), and exits 1 when any problem is an error;
-`offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise); `Progress` draws a bar
-of pages on a terminal's stderr; `say(line, err=False)` prints a line of text, a kit's control
-characters shown as escapes (every command's text goes through it).
+options that shape the PDFs to a command (build and watch) and `build_options(project, **values)` makes
+the `Options` of their values (`out_folder`: no `--out` is the project's output/ folder) (a
+`click.BadParameter` for a bad back offset); `finish(reports, as_json, wrote, summary=None)` prints
+every problem on stderr, then the JSON manifest (`ok`, the `errors` and `warnings` of no kit, then
+`kits`) or a summary on stdout (`summary(reports)` when a command has its own), and exits 1 when any
+problem is an error; `offset(text)` reads `DX,DY` millimetres (a `click.BadParameter` otherwise);
+`Progress` draws a bar of pages on a terminal's stderr; `say(line, err=False)` prints a line of text, a
+kit's control characters shown as escapes (every command's text goes through it), and
+`say_json(document)` a JSON document so.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from typing import Callable
 
 import click
 
-from ..core.errors import counted, visible
+from ..core.errors import counted, visible, visible_json
 from ..core.options import BACK_MODES, COLOR_MODES, INK_MODES, PAPER_NAMES, Options
 
 PAPER = click.Choice(PAPER_NAMES, case_sensitive=False)
@@ -117,9 +119,15 @@ def offset(text: str) -> tuple[float, float]:
 
 def say(message: str, err: bool = False) -> None:
     """`click.echo` of a line that may hold what a kit wrote (a title, a file name, a problem): its
-    control characters shown as escapes (`core.errors.visible`). JSON is echoed as it is (it escapes
-    its own), and so is the progress bar's own carriage return."""
+    control characters shown as escapes (`core.errors.visible`). JSON goes through `say_json`; the
+    progress bar's own carriage return is echoed as it is."""
     click.echo(visible(message), err=err)
+
+
+def say_json(document: object) -> None:
+    """`click.echo` of a JSON document (indented, non-ASCII kept): what JSON may carry unescaped and a
+    terminal would obey (C1, DEL, bidirectional overrides) written as `\\u` escapes, the same value."""
+    click.echo(visible_json(json.dumps(document, indent=2, ensure_ascii=False)))
 
 
 def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], None] | None = None) -> None:
@@ -130,8 +138,10 @@ def finish(reports: list, as_json: bool, wrote: bool, summary: Callable[[list], 
         say(problem.render(), err=True)
     errors = errors_only(problems)
     if as_json:
-        click.echo(json.dumps({"ok": not errors, "kits": [r.as_json() for r in reports if r.kit]},
-                              indent=2, ensure_ascii=False))
+        outside = [r for r in reports if not r.kit]  # (the project's own: its layouts, fonts, options)
+        say_json({"ok": not errors, "errors": [p.as_json() for r in outside for p in r.errors],
+                  "warnings": [p.as_json() for r in outside for p in r.warnings],
+                  "kits": [r.as_json() for r in reports if r.kit]})
     elif not errors:
         summary(reports) if summary else _summary(reports, wrote)
     if errors:

@@ -8,12 +8,11 @@ naming the range.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import click
 
-from .common import finish, kit_project, say
+from .common import finish, kit_project, say, say_json
 
 AGENT = click.Choice(("random", "greedy"), case_sensitive=False)
 
@@ -78,6 +77,6 @@ def playtest(project: Path, kit: str, players: tuple[int, ...], games: int, seed
         for path in written:
             say(f"wrote {path.as_posix()}", err=True)
     if as_json:
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        say_json(document)
     else:
         say(render(document))

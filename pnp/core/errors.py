@@ -5,7 +5,8 @@ that escape to the user. A problem carries a `Ref` (a source file and a path ins
 the reporter turns the path into `line:col` with the file's `Locator` (or into a spreadsheet's cell,
 `cards.xlsx!Feuil1!C4`), and prints `path:line:col: where: what (got X; did you mean Y?)`, X cut
 short (`short`); `counted(n, noun)` writes a count with the noun that agrees with it. `visible(text)` is text as a
-terminal may show it (control characters and bidirectional overrides written as escapes). A problem
+terminal may show it (control characters and bidirectional overrides written as escapes), and
+`visible_json(text)` a JSON text so (the same characters as `\\u` escapes: the same value). A problem
 about a value of a model carries the model's `element` and the `keys` to the value as data
 (`Problem.at(what, element, *keys)`, its `where` written from them by `key_path`), so later stages
 locate it without reading its words. A problem is data end to end: `as_json()` (the one shape of
@@ -155,6 +156,16 @@ def visible(text: str) -> str:
     overrides written as escapes (`\\x1b`, `\\u202e`), newlines and tabs kept, so that a file name
     or a title a kit chose cannot drive or garble the terminal that shows it."""
     return text if text.isascii() and text.isprintable() else text.translate(_CONTROLS)
+
+
+_JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+
+
+def visible_json(text: str) -> str:
+    """JSON text (`json.dumps(..., ensure_ascii=False)`) for a terminal: DEL, the C1 range and the
+    bidirectional overrides, which JSON may carry as they are, written as `\\u` escapes (JSON
+    escapes the C0 range itself): the same JSON value, which a terminal shows and never obeys."""
+    return text.translate(_JSON_CONTROLS)
 
 
 def short_path(path: str, limit: int = 80) -> str:
