@@ -165,7 +165,7 @@ def visible_json(text: str) -> str:
     """JSON text (`json.dumps(..., ensure_ascii=False)`) for a terminal: DEL, the C1 range and the
     bidirectional overrides, which JSON may carry as they are, written as `\\u` escapes (JSON
     escapes the C0 range itself): the same JSON value, which a terminal shows and never obeys."""
-    return text.translate(_JSON_CONTROLS)
+    return text if text.isascii() and "\x7f" not in text else text.translate(_JSON_CONTROLS)
 
 
 def short_path(path: str, limit: int = 80) -> str:

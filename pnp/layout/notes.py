@@ -1,16 +1,17 @@
 """Sheet notes: where a page's one-line notes (the print note, the sheet's label) go in its margins.
 
 Contract: `place_notes(page, content, marks, texts, metrics)` returns one `Note` per text that finds
-room, in the order given (`marks`: crop marks, and boxes to keep clear of); each text tries the
-margins it names (`NoteText.sides`, of "bottom", "top", "left", "right"), one text per margin. A margin is the band between the printable area's
-edge (`page.printable`) and the page's content (`content`: the cards' bleed, a sheet's content box)
-less `CLEAR` (when no margin of a text's has room for it so, less `NEAR`: a narrow margin between
-butted cards' bleed and the printer's margin still holds a note, wholly outside the bleed). In it the text lies just beyond the crop marks' outer ends when there is room (or in
-the middle of that room when it is narrow), else between them along the edge, `CLEAR` from each; centred on `page.centre` along
-the edge when that is free, else in the free stretch (between marks, or a mark and the printable
-edge) that comes nearest to it, as near to it as keeps `ROOMY` from the marks, or centred in the
-stretch when it is narrower than that: not pressed `CLEAR` from a mark. In the left margin a note reads
-upwards (rotated 90°), in the right one downwards (270°). Crop marks leave a strip `NOTE_BAND`
+room, in the order given (`marks`: crop marks, and boxes to keep clear of); each text tries the margins
+it names (`NoteText.sides`, of "bottom", "top", "left", "right"), one text per margin. A margin is the
+band between the printable area's edge (`page.printable`) and the page's content (`content`: the cards'
+bleed, a sheet's content box) less `CLEAR` (when no margin of a text's has room for it so, less `NEAR`:
+a narrow margin between butted cards' bleed and the printer's margin still holds a note, wholly outside
+the bleed). In it the text lies just beyond the crop marks' outer ends when there is room (or in the
+middle of that room when it is narrow), else between them along the edge, `CLEAR` from each; centred on
+`page.centre` along the edge when that is free, else in the free stretch (between marks, or a mark and
+the printable edge) that comes nearest to it, as near to it as keeps `ROOMY` from the marks, or centred
+in the stretch when it is narrower than that: not pressed `CLEAR` from a mark. In the left margin a note
+reads upwards (rotated 90°), in the right one downwards (270°). Crop marks leave a strip `NOTE_BAND`
 deep along the margins that have room for both (`marks.leave_strips`).
 Pure geometry in PDF points; the caller measures the texts (`NoteText.width`).
 """
