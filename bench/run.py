@@ -175,7 +175,9 @@ def machine() -> dict:
 
 def _install() -> str:
     """How this interpreter has pnp installed: an editable install's import finder runs at every
-    start, plain's and pnp's alike (the issue's figures are a regular install's: `pip install .`)."""
+    start, plain's and pnp's alike (the issue's figures are a regular install's: `pip install .`).
+    The children run the checkout's pnp either way (`python -m pnp` from the repository root puts it
+    first on the path); the install decides only how the interpreter starts."""
     import importlib.metadata
 
     urls = [json.loads(found) for dist in importlib.metadata.distributions(name="pnp-kits")
@@ -183,8 +185,8 @@ def _install() -> str:
     if not urls:
         return "pnp not installed (run from the checkout)"
     if any(url.get("dir_info", {}).get("editable") for url in urls):
-        return "an editable install (its finder runs at every start)"
-    return "a regular install"
+        return "an editable install (its finder runs at every start); the checkout's pnp"
+    return "a regular install's interpreter; the checkout's pnp"
 
 
 def _revision() -> str:
