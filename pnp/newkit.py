@@ -104,14 +104,15 @@ def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]],
             copy: Callable[[Any, Path], object]) -> list[Path]:
     """Copy the kit's folder, then what it brings from its project, each folder by `copy(source,
     temp)` (`_copier`); what was written (the kit's files, then those). A failure midway removes all
-    of it."""
+    of it, and the folders it made."""
     written: list[Path] = []
+    made = _new_folders(target.parent, *(path.parent for _, path in brought))
     try:
         _place(target, lambda temp: copy(origin, temp))
         for source, path in brought:
             written.append(_bring(source, path, copy))
     except BaseException:
-        _remove(written + [target] if target.exists() else written)
+        _undo(written + [target] if target.exists() else written, made)
         raise
     return sorted(p for p in target.rglob("*") if p.is_file()) + written
 
@@ -239,12 +240,29 @@ def _remove(paths: list[Path]) -> None:
             path.unlink(missing_ok=True)
 
 
+def _new_folders(*folders: Path) -> list[Path]:
+    """Those of `folders` not there yet, once each: the ones a failure removes again (`_undo`)."""
+    return [folder for folder in dict.fromkeys(folders) if not os.path.lexists(folder)]
+
+
+def _undo(written: list[Path], made: list[Path]) -> None:
+    """What a failed run wrote removed, then the folders it made, where they are empty again."""
+    _remove(written)
+    for folder in made:
+        try:
+            folder.rmdir()
+        except OSError:  # (not empty: something else was put there meanwhile)
+            pass
+
+
 def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[Path]:
     """Write the starter kit, its layouts file and the material the project lacks; what was written
-    (the kit's files, its layouts file, then the material). A failure midway removes all of it."""
+    (the kit's files, its layouts file, then the material). A failure midway removes all of it, and
+    the `decks/` and `layouts/` folders it made."""
     values = {"kit": name, "title": name.replace("-", " ").capitalize()}
     target, layouts = root / "decks" / name, root / "layouts" / f"{name}.yaml"
     written: list[Path] = []
+    made = _new_folders(target.parent, layouts.parent)
     try:
         for part in lacking:  # (each appended once whole: a failure removes only what was written)
             written.append(_write_material(root, part))
@@ -252,7 +270,7 @@ def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[P
         written.insert(0, layouts)
         _place(target, lambda temp: _write_starter(temp, values, language))
     except BaseException:
-        _remove(written)
+        _undo(written, made)
         raise
     return [target / f for f in KIT_FILES[language]] + written
 

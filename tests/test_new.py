@@ -179,7 +179,7 @@ def test_a_starter_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch
     monkeypatch.setattr(pnp.newkit, "_write_starter", broken)
     with pytest.raises(OSError, match="disk full"):
         pnp.newkit.new_kit(root, "demo")
-    assert _tree(root) == {} and sorted(p.name for p in root.iterdir()) == ["decks", "layouts"]  # (empty folders)
+    assert _tree(root) == {} and list(root.iterdir()) == []  # (not even the empty decks/ and layouts/ it made)
 
 
 def test_pnps_shared_material_is_the_projects_own_and_ships_in_the_package():
@@ -295,7 +295,12 @@ def test_a_copy_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
     monkeypatch.setattr(pnp.newkit, "_bring", icons_fail)
     with pytest.raises(OSError, match="disk full"):
         pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
-    assert _tree(root) == {} and sorted(p.name for p in root.iterdir()) == ["decks", "layouts"]
+    assert _tree(root) == {} and list(root.iterdir()) == []  # (the decks/ and layouts/ it made removed too)
+    (root / "decks").mkdir()
+    (root / "decks" / "mine").mkdir()
+    with pytest.raises(OSError, match="disk full"):
+        pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
+    assert sorted(p.name for p in root.rglob("*")) == ["decks", "mine"]  # (a folder that was there stays)
 
 
 def test_a_layout_the_copy_uses_that_this_project_writes_otherwise_is_a_warning_and_the_copy_is_made(tmp_path):
