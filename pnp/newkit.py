@@ -25,7 +25,8 @@ Nothing is written when a problem is found: a bad name, `decks/` or `layouts/` a
 of the project, an unknown source kit, `decks/<name>` or `layouts/<name>.yaml` already there, or a
 layout name the new layouts file would take from another.
 The kit is made in a hidden temporary folder beside its place and renamed into it, so it appears
-whole or not at all.
+whole or not at all; a write that fails (a full disk) removes what was written and the `decks/` and
+`layouts/` folders made, and is a problem ("cannot make the kit: No space left on device").
 A starter in a project that lacks pnp's shared material (a folder of the designer's, not pnp's
 checkout) gets it too, from the copies pnp ships (`pnp/shipped/`: in a checkout, links to its own
 `fonts/`, `icons/` and `layouts/base.yaml`; in an installed pnp, those files): `fonts/` (the fonts,
@@ -39,6 +40,7 @@ problem, and nothing is written. The written folders come after the kit's files 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from importlib import resources
@@ -66,6 +68,23 @@ BASE_LAYOUT = "poker-card"  # what the starters' `<name>-base` extends (layouts/
 
 
 def new_kit(root: Path, name: str, source: str | None = None, language: str = "fr") -> tuple[list[Path], list[Problem]]:
+    try:
+        return _new(root, name, source, language)
+    except OSError as exc:  # (a full disk, a folder one may not write: what was written is removed)
+        return [], [Problem(f"cannot make the kit: {_reason(exc)}; nothing was written", "pnp new",
+                            Ref(f"decks/{name}"))]
+
+
+def _reason(exc: OSError) -> str:
+    """What the system said, once: a copy's `shutil.Error` holds one such text per file not copied."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
+        said = str(exc.args[0][0][-1])
+        found = re.match(r"\[Errno \d+\] ([^:]+)", said)
+        return found.group(1) if found else said
+    return exc.strerror or str(exc)
+
+
+def _new(root: Path, name: str, source: str | None, language: str) -> tuple[list[Path], list[Problem]]:
     if language not in LANGUAGES:
         raise ValueError(f"no starter in {language!r} (a caller's mistake)")
     root = Path(root).resolve()

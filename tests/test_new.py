@@ -177,8 +177,9 @@ def test_a_starter_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch
     root = tmp_path / "proto"
     root.mkdir()
     monkeypatch.setattr(pnp.newkit, "_write_starter", broken)
-    with pytest.raises(OSError, match="disk full"):
-        pnp.newkit.new_kit(root, "demo")
+    written, problems = pnp.newkit.new_kit(root, "demo")
+    assert written == [] and [p.render() for p in problems] == [
+        "decks/demo: pnp new: cannot make the kit: disk full; nothing was written"]
     assert _tree(root) == {} and list(root.iterdir()) == []  # (not even the empty decks/ and layouts/ it made)
 
 
@@ -206,9 +207,27 @@ def test_a_failure_while_writing_the_material_removes_what_was_written(tmp_path,
     root = tmp_path / "proto"
     root.mkdir()
     monkeypatch.setattr(pnp.newkit, "_write_material", second_fails)
-    with pytest.raises(OSError, match="disk full"):
-        pnp.newkit.new_kit(root, "demo")
+    assert pnp.newkit.new_kit(root, "demo")[0] == []
     assert _tree(root) == {} and not (root / "fonts").exists()
+
+
+def test_a_full_disk_is_a_message_with_exit_1_not_a_traceback(project, monkeypatch):
+    """A copy's copytree gathers one error per file (shutil.Error): the message gives the system's
+    reason once; nothing is left behind."""
+    import errno
+
+    import pnp.newkit
+
+    root = project("similis")
+    before = _tree(root)
+
+    def full(src, dst, *args, **kwargs):
+        raise shutil.Error([(str(src), str(dst), str(OSError(errno.ENOSPC, "No space left on device", str(dst))))])
+    monkeypatch.setattr(pnp.newkit.shutil, "copytree", full)
+    result = CliRunner().invoke(main, ["--project", str(root), "new", "copie", "--from", "similis"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert result.output == "decks/copie: pnp new: cannot make the kit: No space left on device; nothing was written\n"
+    assert _tree(root) == before
 
 
 def test_a_pnp_without_its_material_says_so_and_writes_nothing(tmp_path, monkeypatch):
@@ -293,13 +312,11 @@ def test_a_copy_that_fails_midway_leaves_nothing_behind(tmp_path, monkeypatch):
     other, root = _other_project(tmp_path), tmp_path / "proto"
     root.mkdir()
     monkeypatch.setattr(pnp.newkit, "_bring", icons_fail)
-    with pytest.raises(OSError, match="disk full"):
-        pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
+    assert pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))[0] == []
     assert _tree(root) == {} and list(root.iterdir()) == []  # (the decks/ and layouts/ it made removed too)
     (root / "decks").mkdir()
     (root / "decks" / "mine").mkdir()
-    with pytest.raises(OSError, match="disk full"):
-        pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))
+    assert pnp.newkit.new_kit(root, "copie", str(other / "decks/jeu"))[1][0].what.startswith("cannot make the kit")
     assert sorted(p.name for p in root.rglob("*")) == ["decks", "mine"]  # (a folder that was there stays)
 
 
