@@ -42,7 +42,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import tempfile
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -53,7 +52,7 @@ import yaml
 
 from .core.discover import find_project, is_project, locate_kit
 from .core.errors import Problem, Ref
-from .core.fileio import write_atomic
+from .core.fileio import new_folders, place_folder, undo_writes, write_atomic
 from .model.names import MAX_NAME, is_name, slug
 from .sources.files import InputError, inside
 
@@ -125,13 +124,13 @@ def _copied(target: Path, origin: Path, brought: list[tuple[Path, Path]],
     temp)` (`_copier`); what was written (the kit's files, then those). A failure midway removes all
     of it, and the folders it made."""
     written: list[Path] = []
-    made = _new_folders(target.parent, *(path.parent for _, path in brought))
+    made = new_folders(target.parent, *(path.parent for _, path in brought))
     try:
-        _place(target, lambda temp: copy(origin, temp))
+        place_folder(target, lambda temp: copy(origin, temp))
         for source, path in brought:
             written.append(_bring(source, path, copy))
     except BaseException:
-        _undo(written + [target] if target.exists() else written, made)
+        undo_writes(written + [target] if target.exists() else written, made)
         raise
     return sorted(p for p in target.rglob("*") if p.is_file()) + written
 
@@ -204,7 +203,7 @@ def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], obje
     """Copy a file (written atomically), or a folder placed whole by `folder(source, temp)` (a kit's
     project's folder: `_copier`; pnp's own: `_copy`)."""
     if source.is_dir():
-        _place(target, lambda temp: folder(source, temp))
+        place_folder(target, lambda temp: folder(source, temp))
     else:
         write_atomic(target, source.read_bytes())
     return target
@@ -251,29 +250,6 @@ def _outside(home: Path, path: Path) -> bool:
     return real != home and home not in real.parents
 
 
-def _remove(paths: list[Path]) -> None:
-    for path in paths:
-        if path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path)
-        else:
-            path.unlink(missing_ok=True)
-
-
-def _new_folders(*folders: Path) -> list[Path]:
-    """Those of `folders` not there yet, once each: the ones a failure removes again (`_undo`)."""
-    return [folder for folder in dict.fromkeys(folders) if not os.path.lexists(folder)]
-
-
-def _undo(written: list[Path], made: list[Path]) -> None:
-    """What a failed run wrote removed, then the folders it made, where they are empty again."""
-    _remove(written)
-    for folder in made:
-        try:
-            folder.rmdir()
-        except OSError:  # (not empty: something else was put there meanwhile)
-            pass
-
-
 def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[Path]:
     """Write the starter kit, its layouts file and the material the project lacks; what was written
     (the kit's files, its layouts file, then the material). A failure midway removes all of it, and
@@ -281,15 +257,15 @@ def _starter(root: Path, name: str, language: str, lacking: list[str]) -> list[P
     values = {"kit": name, "title": name.replace("-", " ").capitalize()}
     target, layouts = root / "decks" / name, root / "layouts" / f"{name}.yaml"
     written: list[Path] = []
-    made = _new_folders(target.parent, layouts.parent)
+    made = new_folders(target.parent, layouts.parent)
     try:
         for part in lacking:  # (each appended once whole: a failure removes only what was written)
             written.append(_write_material(root, part))
         write_atomic(layouts, _template(language, "layouts.yaml", values))
         written.insert(0, layouts)
-        _place(target, lambda temp: _write_starter(temp, values, language))
+        place_folder(target, lambda temp: _write_starter(temp, values, language))
     except BaseException:
-        _undo(written, made)
+        undo_writes(written, made)
         raise
     return [target / f for f in KIT_FILES[language]] + written
 
@@ -416,15 +392,3 @@ def _write_starter(folder: Path, values: dict[str, str], language: str) -> None:
     folder.mkdir()
     for file in KIT_FILES[language]:
         (folder / file).write_bytes(_template(language, file, values))
-
-
-def _place(target: Path, make: Callable[[Path], object]) -> None:
-    """`make(path)` creates the kit's folder at a path in a hidden temporary folder beside `target`,
-    then it is renamed onto `target`."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    holder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
-    try:
-        make(holder / target.name)
-        os.rename(holder / target.name, target)
-    finally:
-        shutil.rmtree(holder, ignore_errors=True)

@@ -12,7 +12,9 @@ font-program bytes described by JSON), never code, checked when read. `writes_al
 Files: `write_atomic(path, data)` writes bytes to a temporary file in the same folder (made if
 needed) and renames it onto `path`, so a reader sees the old file or the new one, never a part,
 even with builds running side by side; it raises OSError as the file system does (callers that
-treat the write as optional catch it). `PartFile.next_to(final)` makes such a temporary file
+treat the write as optional catch it). `place_folder(target, make)` does so for a folder (made
+in a hidden temporary folder beside it, then renamed); `undo_writes(written, made)` removes what a
+failed run wrote and the folders it made (`new_folders(...)`: those not there before), when empty. `PartFile.next_to(final)` makes such a temporary file
 (`.<name>.<random>.part`) for a writer that fills it by name: it holds an exclusive lock on it
 (`flock`) until `close()`, so `sweep_parts(folder)` — run at the start of a build and before the
 first write into a cache folder — deletes exactly the parts whose writer is dead (its lock is gone
@@ -37,12 +39,14 @@ import errno
 import glob
 import hashlib
 import os
+import shutil
 import stat
 import sys
+import tempfile
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Sequence
 
 from .discover import relative_posix
 
@@ -136,6 +140,36 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
     finally:
         part.close()
+
+
+def place_folder(target: Path, make: Callable[[Path], object]) -> None:
+    """`make(path)` creates a folder at a path inside a hidden temporary folder beside `target`, then
+    it is renamed onto `target`: it appears whole or not at all."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    holder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
+    try:
+        make(holder / target.name)
+        os.rename(holder / target.name, target)
+    finally:
+        shutil.rmtree(holder, ignore_errors=True)
+
+
+def new_folders(*folders: Path) -> list[Path]:
+    """Those of `folders` not there yet, once each: the ones `undo_writes` removes again."""
+    return [folder for folder in dict.fromkeys(folders) if not os.path.lexists(folder)]
+
+
+def undo_writes(written: Sequence[Path], made: Sequence[Path] = ()) -> None:
+    """What a failed run wrote removed (a folder whole, a link as a link), then the folders it made
+    (`new_folders`), where they are empty again (something else put in one meanwhile stays)."""
+    for path in written:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
+    for folder in made:
+        with suppress(OSError):
+            folder.rmdir()
 
 
 class Unconfined(OSError):
