@@ -107,6 +107,22 @@ def test_trust_shipped_trusts_exactly_the_models_pnp_ships(tmp_path, monkeypatch
     assert "not trusted" in run(root, "check", "dix-mille").output
 
 
+def test_a_trust_file_that_cannot_be_written_is_a_message_not_a_traceback(untrusted, monkeypatch):
+    import errno
+
+    import pnp.rules.trust as store
+
+    def full(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+    monkeypatch.setattr(store, "write_atomic", full)
+    result = run(untrusted, "trust", KIT)
+    where = f"{store.config_root().as_posix()}/{store.FILE}"
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert result.output.splitlines()[-1] == (f"{where}: pnp trust: cannot write it: No space left on device; "
+                                              f"{KIT} is not trusted")
+    assert "not trusted" in run(untrusted, "check", "lanternes").output
+
+
 def test_the_shipped_digests_are_those_of_the_kits_in_the_checkout():
     from pnp.rules.trust import shipped, shipped_digests
 

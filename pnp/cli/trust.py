@@ -88,7 +88,11 @@ def _trust_one(opened: "object", kit_dir: Path, shipped: bool) -> bool:
         lines = text.count(b"\n") + (not text.endswith(b"\n") and bool(text))
         say(f"  {(Path(shown) / path.relative_to(root)).as_posix()}  {lines} lines  "
                    f"sha256 {hashlib.sha256(text).hexdigest()[:16]}")
-    changed = store.trust(root, entry, files)
-    say(f"{'trusted' if changed else 'already trusted'} {shown}: its rules model may run "
-               f"({store.config_root().as_posix()}/{store.FILE})")
+    where = f"{store.config_root().as_posix()}/{store.FILE}"
+    try:
+        changed = store.trust(root, entry, files)
+    except OSError as exc:  # (a full disk, a config folder one may not write)
+        say(f"{where}: pnp trust: cannot write it: {exc.strerror or exc}; {shown} is not trusted", err=True)
+        return False
+    say(f"{'trusted' if changed else 'already trusted'} {shown}: its rules model may run ({where})")
     return True
