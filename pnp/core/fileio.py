@@ -42,7 +42,6 @@ import os
 import shutil
 import stat
 import sys
-import tempfile
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from pathlib import Path
@@ -145,6 +144,8 @@ def write_atomic(path: Path, data: bytes) -> None:
 def place_folder(target: Path, make: Callable[[Path], object]) -> None:
     """`make(path)` creates a folder at a path inside a hidden temporary folder beside `target`, then
     it is renamed onto `target`: it appears whole or not at all."""
+    import tempfile  # (here: a build, which never places a folder, leaves tempfile unloaded: core/deferred.py)
+
     target.parent.mkdir(parents=True, exist_ok=True)
     holder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
     try:
