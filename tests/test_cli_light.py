@@ -52,7 +52,7 @@ def test_a_build_loads_no_other_commands_module(project, tmp_path):
 UNNEEDED = ("pnp.model.rulebook", "pnp.core.blocks", "pnp.sources.markdown", "pnp.sources.tables", "pnp.sources.csvread",
             "pnp.model.domains", "pnp.model.tuckbox", "pnp.layout.saver", "pnp.draw.kept",
             "pnp.rules.guard", "pnp.pipeline.pages", "pnp.layout.formtable", "pnp.model.formula", "pnp.layout.arrange",
-            "secrets")
+            "secrets", "shutil")
 DEFERRED = ("PIL.Image", "tempfile", "pickle", "textwrap")  # (pnp.build defers them: their code never runs)
 VECTOR_PROBE = """
 import json, sys

@@ -39,7 +39,6 @@ import errno
 import glob
 import hashlib
 import os
-import shutil
 import stat
 import sys
 from contextlib import contextmanager, suppress
@@ -144,7 +143,8 @@ def write_atomic(path: Path, data: bytes) -> None:
 def place_folder(target: Path, make: Callable[[Path], object]) -> None:
     """`make(path)` creates a folder at a path inside a hidden temporary folder beside `target`, then
     it is renamed onto `target`: it appears whole or not at all."""
-    import tempfile  # (here: a build, which never places a folder, leaves tempfile unloaded: core/deferred.py)
+    import shutil  # (here: a build, which never places a folder, leaves shutil and tempfile unloaded)
+    import tempfile
 
     target.parent.mkdir(parents=True, exist_ok=True)
     holder = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.", suffix=".part"))
@@ -163,6 +163,8 @@ def new_folders(*folders: Path) -> list[Path]:
 def undo_writes(written: Sequence[Path], made: Sequence[Path] = ()) -> None:
     """What a failed run wrote removed (a folder whole, a link as a link), then the folders it made
     (`new_folders`), where they are empty again (something else put in one meanwhile stays)."""
+    import shutil  # (as in place_folder)
+
     for path in written:
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path)
