@@ -147,8 +147,10 @@ def short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"}
-_CONTROLS.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})  # (bidi)
+_DEL_C1 = range(0x7F, 0xA0)
+_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))  # the embeddings, overrides and isolates
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *_DEL_C1) if chr(c) not in "\n\t"}
+_CONTROLS.update({c: f"\\u{c:04x}" for c in _BIDI})
 
 
 def visible(text: str) -> str:
@@ -158,7 +160,7 @@ def visible(text: str) -> str:
     return text if text.isascii() and text.isprintable() else text.translate(_CONTROLS)
 
 
-_JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (*range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))}
+_JSON_CONTROLS = {c: f"\\u{c:04x}" for c in (*_DEL_C1, *_BIDI)}  # (JSON escapes the C0 range itself)
 
 
 def visible_json(text: str) -> str:
