@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import yaml
 
 from .core.discover import find_project, is_project, locate_kit
-from .core.errors import Problem, Ref
+from .core.errors import Problem, Ref, Severity
 from .core.fileio import new_folders, place_folder, undo_writes, write_atomic
 from .model.names import MAX_NAME, is_name, slug
 from .sources.files import InputError, inside
@@ -171,12 +171,8 @@ def _brought(root: Path, home: Path, origin: Path) -> tuple[list[tuple[Path, Pat
 def _in_the_way(here: "Project", file: str, source: Path, taken: list[str]) -> list[Problem]:
     """Why the layouts file `source` (`file` in its project) cannot join `here`'s layouts whole: the
     layouts `taken` (defined here too, each located where), or a file of its name."""
-    problems = []
-    for name in taken:
-        ref = Ref(here.library.file_of(name), (name,))
-        problems.append(Problem(f"defines layout {name!r}, which {source.as_posix()} defines too (the copied kit's "
-                                "layouts come from that file): rename one of them", "pnp new", ref
-                                ).located(here.locators.locate(ref, key=True)))
+    problems = [_at_layout(here, name, f"defines layout {name!r}, which {source.as_posix()} defines too (the copied "
+                                       "kit's layouts come from that file): rename one of them") for name in taken]
     if (here.root / file).exists() or (here.root / file).is_symlink():
         problems.append(Problem(f"already exists, and the copied kit's layouts come from {source.as_posix()}, a file "
                                 "so named: pnp new never overwrites; copy the layouts it needs into a file of another "
@@ -194,9 +190,14 @@ def _unread(origin: Path, home: Path, errors: list[Problem]) -> Problem:
 
 def _differs(here: "Project", name: str, source: Path) -> Problem:
     """The warning of a layout the copied kit uses that this project defines otherwise."""
+    return _at_layout(here, name, f"layout {name!r} is this project's, and {source.as_posix()} writes it otherwise: "
+                                  "the copied kit prints with this one", "warning")
+
+
+def _at_layout(here: "Project", name: str, what: str, severity: Severity = "error") -> Problem:
+    """A problem of pnp new located at the key of this project's layout `name`."""
     ref = Ref(here.library.file_of(name), (name,))
-    return Problem(f"layout {name!r} is this project's, and {source.as_posix()} writes it otherwise: the copied kit "
-                   "prints with this one", "pnp new", ref, severity="warning").located(here.locators.locate(ref, key=True))
+    return Problem(what, "pnp new", ref, severity=severity).located(here.locators.locate(ref, key=True))
 
 
 def _bring(source: Traversable, target: Path, folder: Callable[[Any, Path], object]) -> Path:
@@ -229,14 +230,14 @@ def _copier(bound: Path | None, left_out: list[Problem]) -> Callable[[Any, Path]
 
 def _refused(bound: Path | None, entry: Path) -> str | None:
     """Why `_copier` leaves `entry` out, or None to copy it."""
-    if entry.is_symlink():
-        if bound is not None:
-            try:
-                inside(bound, entry)
-            except InputError as refused:
-                return f"a symbolic link to {os.readlink(entry)}, and {refused}"
-        return None
-    return None if entry.is_dir() or entry.is_file() else "not a regular file nor a folder"
+    if not entry.is_symlink():
+        return None if entry.is_dir() or entry.is_file() else "not a regular file nor a folder"
+    try:
+        if bound is not None:  # (None: links kept as links)
+            inside(bound, entry)
+    except InputError as refused:
+        return f"a symbolic link to {os.readlink(entry)}, and {refused}"
+    return None
 
 
 def _left_out(entry: Path, why: str) -> Problem:
