@@ -128,4 +128,15 @@ def similis_build(tmp_path_factory) -> dict:
     return {"root": root, "out": out, "reports": build_ok(root, [], Options(out=out))}
 
 
-__all__ = ["make_project", "edit", "line_of", "build", "build_ok", "check", "Options", "ROOT"]
+__all__ = ["make_project", "edit", "line_of", "build", "build_ok", "check", "Options", "ROOT", "spawned"]
+
+
+def spawned(monkeypatch) -> None:
+    """The harness's pools start their workers as new interpreters ("spawn": macOS's default, and,
+    like Python 3.14's "forkserver" on Linux, a worker that inherits nothing of this process)."""
+    import multiprocessing
+
+    from pnp.rules import harness
+
+    context = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(harness.multiprocessing, "get_context", lambda method=None: context)

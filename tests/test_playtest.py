@@ -3,16 +3,14 @@ count and agent; the same seed gives the same document whatever --jobs is, timin
 from __future__ import annotations
 
 import json
-import multiprocessing
 
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.lab import playtest
-from pnp.rules import harness
 
-from conftest import edit
+from conftest import edit, spawned
 
 # games a player count, and the counts played, kept small so that the whole file stays quick
 RUNS = {"similis": ("40", []), "similis-reglisse": ("40", []), "dix-mille": ("8", ["2", "5"]),
@@ -46,13 +44,6 @@ def test_the_json_of_every_kit_is_the_same_twice_for_one_seed_and_with_two_jobs(
     assert set(shape["length"]["turns"]) == {"mean", "median", "p90", "max", "histogram"}
     assert shape["ended"] == int(games)
     assert run(shipped, *args[:4], "--seed", "8", "--json").stdout != first.stdout  # another seed, other games
-
-
-def spawned(monkeypatch) -> None:
-    """The harness's pools start their workers as new interpreters ("spawn": macOS's default, and,
-    like Python 3.14's "forkserver" on Linux, a worker that inherits nothing of this process)."""
-    context = multiprocessing.get_context("spawn")
-    monkeypatch.setattr(harness.multiprocessing, "get_context", lambda method=None: context)
 
 
 def test_workers_started_afresh_play_the_same_games(shipped, monkeypatch):

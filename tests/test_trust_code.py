@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, edit, line_of, make_project
+from conftest import ROOT, edit, line_of, make_project, spawned
 from pnp.cli import main
 from test_rules_example import example_project
 
@@ -205,7 +205,6 @@ def test_a_trusted_model_may_write_into_the_kit_output_and_the_cache_during_a_bu
 @pytest.mark.parametrize("start", ["default", "spawn"])  # (spawn: a worker inheriting nothing, as forkserver's)
 def test_the_play_outs_of_worker_processes_are_guarded_too(root_with, tmp_path, monkeypatch, start):
     if start == "spawn":
-        from test_playtest import spawned
         spawned(monkeypatch)
     target = tmp_path / "outside.txt"
     root = root_with(f"Path({str(target)!r}).write_text('x')", "play", caught=False)
